@@ -1,0 +1,69 @@
+/**
+ * The public shapes of the citation engine. Every stage (clean, tokenize, find, resolve)
+ * produces or refines these; nothing outside this package needs to know the stages.
+ */
+
+/** SPEC.md's citation kinds: only `case` citations are verified. */
+export type CitationType = 'case' | 'statute' | 'regulation';
+
+/**
+ * How the citation is written: `full` (volume reporter page, or a full statute cite),
+ * `short` (`550 U.S. at 556`, `Twombly, 550 U.S. at 556`), `id` (`Id.`, `Id. at 5`, `Ibid.`),
+ * `supra` (`Daubert, supra, at 593`).
+ */
+export type CitationForm = 'full' | 'short' | 'id' | 'supra';
+
+/** Where a stretch of text sits in the source document (passed in by the reader). */
+export interface DocumentPosition {
+  /** Offset in the text handed to findCitations where this paragraph starts. */
+  offset: number;
+  /** Document page (1-based), or null when the format has no pages (.docx). */
+  page: number | null;
+  /** Paragraph index (0-based, in reading order). */
+  paragraph: number;
+  kind?: 'body' | 'footnote' | 'endnote';
+}
+
+export interface Citation {
+  type: CitationType;
+  form: CitationForm;
+  /** Exact source text of the citation (the matched span). */
+  text: string;
+  /** Offsets of `text` in the input (end exclusive). */
+  start: number;
+  end: number;
+  /** Canonical form: `925 F.3d 1339`, `42 U.S.C. § 1983`, `29 C.F.R. § 1630.2(g)`. */
+  normalized: string | null;
+  volume: number | null;
+  /** Canonical reporter abbreviation from the catalogue (`F.3d`, `U.S.`), or the code (`U.S.C.`). */
+  reporter: string | null;
+  /** Reporter page (first page of the case) as written; a string because of `___` and `111279-U`. */
+  page: string | null;
+  pinCite: string | null;
+  /** The case name as written (`Bell Atlantic Corp. v. Twombly`), or null. */
+  caseName: string | null;
+  plaintiff: string | null;
+  defendant: string | null;
+  year: number | null;
+  /** Court id (`scotus`, `ca11`, `nysd`), from the parenthetical or implied by the reporter. */
+  court: string | null;
+  /** The explanatory parenthetical after the citation, if any (`(holding that ...)`). */
+  parenthetical: string | null;
+  /** The sentence around the citation (SPEC.md's originalContext). */
+  context: string;
+  /** Document page and paragraph, when positions were passed to findCitations. */
+  documentPage: number | null;
+  paragraph: number | null;
+  paragraphKind: 'body' | 'footnote' | 'endnote' | null;
+  /** For short, id and supra forms: the normalized full citation it refers to. */
+  antecedent: string | null;
+  /** Normalized forms of the other citations in the same parallel group (`384 U.S. 436` ↔ `86 S. Ct. 1602`). */
+  parallels: string[];
+}
+
+export interface FindOptions {
+  /** Paragraph boundaries, sorted by offset; gives each citation its page and paragraph. */
+  positions?: DocumentPosition[];
+  /** Resolve short forms to their antecedents (default true). */
+  resolve?: boolean;
+}

@@ -1,0 +1,160 @@
+/**
+ * The ports every service is given. A service never imports a driver: it receives these
+ * interfaces, and `createPorts` (adapters/) picks the embedded or distributed adapter
+ * from configuration. Each port has one contract test suite that every adapter passes.
+ */
+import type { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import type { EventEnvelope } from '@citecheck/proto';
+
+// ---------------------------------------------------------------- bus
+
+export interface DeliveryContext {
+  topic: string;
+  key: string;
+  /** 1 on first delivery; grows on redelivery after a handler failure. */
+  attempt: number;
+}
+
+export type EventHandler = (event: EventEnvelope, ctx: DeliveryContext) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Deliveries before the message goes to `<topic>.dlq` (default 5). */
+  maxAttempts?: number;
+  /** First retry delay; doubles each attempt (default 200 ms). */
+  backoffMs?: number;
+}
+
+export interface Subscription {
+  /** Stop receiving; resolves when the handler in flight has finished. */
+  close(): Promise<void>;
+}
+
+/**
+ * Kafka's semantics: topics, consumer groups (each group sees every message once; members
+ * of a group share the work), per-key ordering, at-least-once delivery with redelivery when a
+ * handler throws, a dead-letter topic `<topic>.dlq` after `maxAttempts` failures.
+ */
+export interface Bus {
+  publish(topic: string, key: string, event: EventEnvelope): Promise<void>;
+  subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<Subscription>;
+  /** Graceful drain: stop fetching, let in-flight handlers finish, flush producers. */
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------- store
+
+export interface Stored {
+  id: string;
+}
+
+/** Equality on a field, or one of these operators. Fields may be dotted paths into objects. */
+export type Condition<V> =
+  | V
+  | { $eq?: V; $ne?: V; $in?: V[]; $nin?: V[]; $gt?: V; $gte?: V; $lt?: V; $lte?: V; $exists?: boolean };
+
+export type Filter<T> = { [K in keyof T]?: Condition<T[K]> } & { [path: string]: unknown };
+
+export type Sort<T> = { [K in keyof T]?: 1 | -1 };
+
+export interface FindOptions<T> {
+  sort?: Sort<T>;
+  limit?: number;
+  skip?: number;
+}
+
+/** A change: `$set` fields, `$inc` numeric fields, `$unset` fields. */
+export interface Update<T> {
+  $set?: Partial<T>;
+  $inc?: { [K in keyof T]?: number };
+  $unset?: (keyof T & string)[];
+}
+
+export interface IndexSpec<T> {
+  fields: (keyof T & string)[];
+  unique?: boolean;
+}
+
+export interface CollectionSpec<T> {
+  name: string;
+  indexes?: IndexSpec<T>[];
+}
+
+/** Raised by insert/update when a unique index would be violated. */
+export class DuplicateKeyError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly fields: string[],
+  ) {
+    super(`duplicate key in ${collection} on ${fields.join(', ')}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export interface Collection<T extends Stored> {
+  insert(doc: T): Promise<T>;
+  get(id: string): Promise<T | null>;
+  find(filter?: Filter<T>, options?: FindOptions<T>): Promise<T[]>;
+  findOne(filter: Filter<T>, options?: FindOptions<T>): Promise<T | null>;
+  count(filter?: Filter<T>): Promise<number>;
+  /**
+   * Atomic conditional update of one document: applies `change` only if the document with
+   * `id` also matches `condition`; returns the updated document, or null when it does not
+   * exist or the condition failed. This is what quota reservation is built on.
+   */
+  update(id: string, change: Update<T>, condition?: Filter<T>): Promise<T | null>;
+  /** Applies `change` to every matching document; returns how many changed. */
+  updateMany(filter: Filter<T>, change: Update<T>): Promise<number>;
+  delete(id: string): Promise<boolean>;
+  deleteMany(filter: Filter<T>): Promise<number>;
+}
+
+export interface Store {
+  collection<T extends Stored>(spec: CollectionSpec<T>): Collection<T>;
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------- blobs
+
+export interface BlobInfo {
+  key: string;
+  size: number;
+}
+
+export interface Blobs {
+  put(key: string, data: Buffer | Readable): Promise<BlobInfo>;
+  /** Throws BlobNotFoundError when missing. */
+  get(key: string): Promise<Readable>;
+  getBuffer(key: string): Promise<Buffer>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class BlobNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`blob not found: ${key}`);
+    this.name = 'BlobNotFoundError';
+  }
+}
+
+// ---------------------------------------------------------------- clock, logger, metrics
+
+/** Injected time, so expiry rules are tested without waiting. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface Ports {
+  service: string;
+  bus: Bus;
+  store: Store;
+  blobs: Blobs;
+  clock: Clock;
+  logger: Logger;
+  /** This service's own registry; default process metrics are registered once globally. */
+  metrics: Registry;
+}

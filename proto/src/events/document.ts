@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/** The main flow: upload -> extraction -> validation -> report. Keyed by documentId. */
+
+export const citationTypeSchema = z.enum(['case', 'statute', 'regulation']);
+export const citationFormSchema = z.enum(['full', 'short', 'id', 'supra']);
+
+/** A citation as the extraction stage found it (no verdict yet). */
+export const extractedCitationSchema = z.object({
+  id: z.string(),
+  type: citationTypeSchema,
+  form: citationFormSchema,
+  text: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  normalized: z.string().nullable(),
+  volume: z.number().nullable(),
+  reporter: z.string().nullable(),
+  page: z.string().nullable(),
+  pinCite: z.string().nullable(),
+  caseName: z.string().nullable(),
+  plaintiff: z.string().nullable(),
+  defendant: z.string().nullable(),
+  year: z.number().nullable(),
+  court: z.string().nullable(),
+  parenthetical: z.string().nullable(),
+  context: z.string(),
+  documentPage: z.number().nullable(),
+  paragraph: z.number().nullable(),
+  antecedent: z.string().nullable(),
+  parallels: z.array(z.string()),
+  /** Found by the optional language-model pass (and re-parsed by the engine). */
+  foundByModel: z.boolean().optional(),
+});
+
+export const validationDetailsSchema = z.union([
+  z.string(),
+  z.object({ message: z.string(), suggestion: z.string().optional() }),
+]);
+
+/** SPEC.md section 3: the case-law database's data, named after CourtListener. */
+export const courtListenerDataSchema = z.object({
+  caseName: z.string().nullable(),
+  court: z.string().nullable(),
+  year: z.number().nullable(),
+  absolute_url: z.string().nullable(),
+});
+
+export const verdictSchema = z.object({
+  isValid: z.boolean().nullable(),
+  confidence: z.number().min(0).max(100),
+  validationDetails: validationDetailsSchema,
+  courtListenerData: courtListenerDataSchema.nullable(),
+});
+
+export const validatedCitationSchema = extractedCitationSchema.extend(verdictSchema.shape);
+
+export const processingStatsSchema = z.object({
+  llmCalls: z.number().int().nonnegative(),
+  courtListenerCalls: z.number().int().nonnegative(),
+  llmTokensUsed: z.number().int().nonnegative(),
+  processingTimeMs: z.number().nonnegative(),
+  ocrUsed: z.boolean(),
+});
+
+export const documentUploadedSchema = z.object({
+  documentId: z.string(),
+  filename: z.string(),
+  fileType: z.enum(['pdf', 'docx']),
+  size: z.number().int().nonnegative(),
+  blobKey: z.string(),
+  sessionId: z.string().nullable(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  uploadedAt: z.string().datetime(),
+});
+
+export const citationsExtractedSchema = z.object({
+  documentId: z.string(),
+  sessionId: z.string().nullable(),
+  citations: z.array(extractedCitationSchema),
+  pageCount: z.number().int().nonnegative(),
+  ocrUsed: z.boolean(),
+  ocrPages: z.number().int().nonnegative(),
+  stats: processingStatsSchema,
+  warnings: z.array(z.string()),
+});
+
+export const citationsValidatedSchema = z.object({
+  documentId: z.string(),
+  sessionId: z.string().nullable(),
+  citations: z.array(validatedCitationSchema),
+  stats: processingStatsSchema,
+});
+
+export const reportGeneratedSchema = z.object({
+  reportId: z.string(),
+  documentId: z.string(),
+  userId: z.string().nullable(),
+  totalCitations: z.number().int().nonnegative(),
+  validCitations: z.number().int().nonnegative(),
+  invalidCitations: z.number().int().nonnegative(),
+  accuracyRate: z.number().min(0).max(100),
+  generatedAt: z.string().datetime(),
+});
+
+export const pipelineFailedSchema = z.object({
+  documentId: z.string(),
+  sessionId: z.string().nullable(),
+  userId: z.string().nullable(),
+  stage: z.enum(['upload', 'extraction', 'validation', 'report']),
+  /** What the user is shown (SPEC wording where it has one). */
+  message: z.string(),
+  /** A stable code for programs (e.g. pdf-encrypted). */
+  code: z.string(),
+});
+
+export type ExtractedCitation = z.infer<typeof extractedCitationSchema>;
+export type ValidatedCitation = z.infer<typeof validatedCitationSchema>;
+export type Verdict = z.infer<typeof verdictSchema>;
+export type CourtListenerData = z.infer<typeof courtListenerDataSchema>;
+export type ValidationDetails = z.infer<typeof validationDetailsSchema>;
+export type ProcessingStats = z.infer<typeof processingStatsSchema>;
+export type DocumentUploaded = z.infer<typeof documentUploadedSchema>;
+export type CitationsExtracted = z.infer<typeof citationsExtractedSchema>;
+export type CitationsValidated = z.infer<typeof citationsValidatedSchema>;
+export type ReportGenerated = z.infer<typeof reportGeneratedSchema>;
+export type PipelineFailed = z.infer<typeof pipelineFailedSchema>;

@@ -1,0 +1,10 @@
+/**
+ * Contracts that cross a process boundary: event envelopes, topics and payload schemas.
+ * Every service imports these; nothing is copied.
+ */
+export * from './events/envelope';
+export * from './events/document';
+export * from './events/progress';
+export * from './events/account';
+export * from './events/catalog';
+export * from './http/errors';
