@@ -8,3 +8,4 @@ export * from './events/progress';
 export * from './events/account';
 export * from './events/catalog';
 export * from './http/errors';
+export * from './api/identity';
