@@ -71,8 +71,11 @@ export interface Update<T> {
   $unset?: (keyof T & string)[];
 }
 
+/** A field of T, or a dotted path into one of its object fields (`address.city`). */
+export type FieldPath<T> = (keyof T & string) | `${keyof T & string}.${string}`;
+
 export interface IndexSpec<T> {
-  fields: (keyof T & string)[];
+  fields: FieldPath<T>[];
   unique?: boolean;
 }
 

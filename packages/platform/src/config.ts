@@ -1,0 +1,174 @@
+/**
+ * Configuration comes only from environment variables, parsed once at start-up with zod.
+ * Every variable has a default that makes embedded mode work with nothing set; a bad value
+ * fails fast with one line per variable, so an operator fixes them all in one go.
+ *
+ * Services extend the schema with their own variables:
+ *
+ *   const schema = platformConfigSchema.extend({ COURTLISTENER_TOKEN: z.string().optional() });
+ *   const config = loadConfig(schema);
+ *
+ * Defaults that depend on other variables (BUS/STORE/BLOBS from MODE, PUBLIC_URL from PORT)
+ * and checks across variables (MONGO_URL required when STORE=mongo) live in `loadConfig`,
+ * not in the schema, because a refined or transformed zod object can no longer be extended.
+ */
+import { z } from 'zod';
+
+/** An integer variable within [min, max]; reads `"8080"` as 8080. */
+export function envInt(min: number, max: number) {
+  const reason = `expected a whole number from ${min} to ${max}`;
+  return z.string().transform((raw, ctx) => {
+    const value = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      ctx.addIssue({ code: 'custom', message: reason });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/** One of a fixed set of words. */
+export function envEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.string().transform((raw, ctx) => {
+    const value = raw.trim();
+    if (!(values as readonly string[]).includes(value)) {
+      ctx.addIssue({ code: 'custom', message: `expected one of ${values.join(', ')}` });
+      return z.NEVER;
+    }
+    return value as T[number];
+  });
+}
+
+/** A comma-separated list; blanks are dropped (`"a, b,"` is `["a", "b"]`). */
+export function envList() {
+  return z.string().transform((raw, ctx) => {
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (items.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'expected a comma-separated list with at least one item' });
+      return z.NEVER;
+    }
+    return items;
+  });
+}
+
+/** An absolute http(s) URL, kept as written minus a trailing slash. */
+export function envUrl(protocols: string[] = ['http:', 'https:']) {
+  return z.string().transform((raw, ctx) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(raw.trim());
+    } catch {
+      url = undefined;
+    }
+    if (!url || !protocols.includes(url.protocol)) {
+      ctx.addIssue({ code: 'custom', message: `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` });
+      return z.NEVER;
+    }
+    return raw.trim().replace(/\/+$/, '');
+  });
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const platformConfigSchema = z.object({
+  NODE_ENV: envEnum(['development', 'test', 'production'] as const).default('development'),
+  MODE: envEnum(['embedded', 'distributed'] as const).default('embedded'),
+  PORT: envInt(1, 65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  /** Default: http://localhost:${PORT}, filled in by loadConfig. */
+  PUBLIC_URL: envUrl().optional(),
+  LOG_LEVEL: envEnum(LOG_LEVELS).default('info'),
+  /** Default: embedded in embedded mode, kafka in distributed mode. */
+  BUS: envEnum(['embedded', 'kafka'] as const).optional(),
+  /** Default: sqlite in embedded mode, mongo in distributed mode. */
+  STORE: envEnum(['sqlite', 'mongo'] as const).optional(),
+  /** Default: fs in embedded mode, gridfs in distributed mode. */
+  BLOBS: envEnum(['fs', 'gridfs'] as const).optional(),
+  KAFKA_BROKERS: envList().optional(),
+  KAFKA_CLIENT_ID: z.string().default('citecheck'),
+  MONGO_URL: envUrl(['mongodb:', 'mongodb+srv:']).optional(),
+});
+
+type RawPlatformConfig = z.output<typeof platformConfigSchema>;
+
+/** The variables whose defaults `loadConfig` resolves, so they are never undefined after it. */
+interface ResolvedPlatformFields {
+  PUBLIC_URL: string;
+  BUS: 'embedded' | 'kafka';
+  STORE: 'sqlite' | 'mongo';
+  BLOBS: 'fs' | 'gridfs';
+}
+
+export type Resolved<T> = Omit<T, keyof ResolvedPlatformFields> & ResolvedPlatformFields;
+export type PlatformConfig = Resolved<RawPlatformConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses `env` with `schema` (the platform schema or an extension of it). Throws ConfigError
+ * listing every bad variable, one per line, e.g. `PORT: expected a whole number from 1 to
+ * 65535, got "abc"` or `MONGO_URL: required when STORE=mongo`.
+ */
+export function loadConfig<S extends z.ZodType<RawPlatformConfig, Record<string, unknown>>>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): Resolved<z.output<S>> {
+  // `FOO=` in a .env file means "not set", not "set to the empty string".
+  const input: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') input[name] = value;
+  }
+
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const report = (name: string, reason: string) => {
+    if (seen.has(name)) return; // the first reason per variable is the useful one
+    seen.add(name);
+    problems.push(input[name] === undefined ? `${name}: ${reason}` : `${name}: ${reason}, got ${JSON.stringify(input[name])}`);
+  };
+
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.map(String).join('.') || '(environment)';
+      const missing = issue.path.length > 0 && input[String(issue.path[0])] === undefined;
+      report(name, missing && issue.code === 'invalid_type' ? 'required' : issue.message);
+    }
+  }
+
+  // Cross-variable rules read each platform variable on its own, so they still run (and a
+  // single pass reports every problem) when some other variable failed to parse.
+  const data: Partial<RawPlatformConfig> = {};
+  for (const [name, field] of Object.entries(platformConfigSchema.shape)) {
+    const one = (field as z.ZodType).safeParse(input[name]);
+    if (one.success) (data as Record<string, unknown>)[name] = one.data;
+  }
+  const mode = data.MODE ?? 'embedded';
+  const distributed = mode === 'distributed';
+  const resolved: ResolvedPlatformFields = {
+    PUBLIC_URL: data.PUBLIC_URL ?? `http://localhost:${data.PORT ?? 8080}`,
+    BUS: data.BUS ?? (distributed ? 'kafka' : 'embedded'),
+    STORE: data.STORE ?? (distributed ? 'mongo' : 'sqlite'),
+    BLOBS: data.BLOBS ?? (distributed ? 'gridfs' : 'fs'),
+  };
+  if (!seen.has('KAFKA_BROKERS') && resolved.BUS === 'kafka' && !data.KAFKA_BROKERS) {
+    report('KAFKA_BROKERS', `required when BUS=kafka${data.BUS ? '' : ` (the default when MODE=${mode})`}`);
+  }
+  if (!seen.has('MONGO_URL') && !data.MONGO_URL) {
+    const needs = [resolved.STORE === 'mongo' ? 'STORE=mongo' : null, resolved.BLOBS === 'gridfs' ? 'BLOBS=gridfs' : null].filter(Boolean);
+    if (needs.length > 0) {
+      report('MONGO_URL', `required when ${needs.join(' or ')}${data.STORE || data.BLOBS ? '' : ` (the default when MODE=${mode})`}`);
+    }
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { ...(parsed.success ? parsed.data : {}), ...resolved } as Resolved<z.output<S>>;
+}

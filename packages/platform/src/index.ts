@@ -1,0 +1,11 @@
+/**
+ * @citecheck/platform: the runtime kit every service uses. Ports (the interfaces services
+ * code against), their embedded and distributed adapters, configuration, logging, metrics,
+ * the HTTP/GraphQL bootstrap and graceful shutdown.
+ */
+export * from './ports';
+export * from './service';
+export * from './config';
+export * from './logger';
+export * from './metrics';
+export { createSqliteStore, type SqliteStoreOptions } from './adapters/sqlite-store';

@@ -1,0 +1,68 @@
+/**
+ * One pino logger per service. Secrets and document contents never reach a log line: a
+ * document's text, a password, a token, an authorization header, a cookie or a card detail
+ * is replaced by "[redacted]" wherever it sits in the logged object.
+ *
+ * pino's own `redact` option takes fixed-depth paths (`*.password` misses both a top-level
+ * `password` and `a.b.password`) and cannot express "any key starting with card", so the
+ * redaction here walks the logged object by key name instead. Log objects are small; the
+ * walk costs little next to serialisation.
+ */
+import pino, { type Logger } from 'pino';
+
+export const REDACTED = '[redacted]';
+
+/**
+ * Keys whose values are never logged, at any depth. Matched case-insensitively against the
+ * whole key. `text` is here because document text is the product's most sensitive data.
+ */
+const SECRET_KEY =
+  /^(password|passwordHash|newPassword|currentPassword|token|accessToken|refreshToken|sessionToken|resetToken|verificationToken|apiKey|secret|clientSecret|authorization|cookie|set-cookie|text|documentText|card.*|cvc|cvv)$/i;
+
+/** The dotted paths the redaction covers, for documentation and tests. */
+export const redactedPaths = [
+  '*.password',
+  '*.token',
+  '*.sessionToken',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.text',
+  '*.documentText',
+  '*.card*',
+];
+
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEY.test(key);
+}
+
+/** A copy of `value` with secret keys replaced; Errors are kept (pino's serializer renders them). */
+export function redact(value: unknown, seen = new WeakSet<object>()): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Error || value instanceof Date || Buffer.isBuffer(value)) return value;
+  if (seen.has(value)) return '[circular]';
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((item) => redact(item, seen));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = isSecretKey(key) && item !== undefined && item !== null ? REDACTED : redact(item, seen);
+  }
+  return out;
+}
+
+/**
+ * `createLogger('ingest', 'info')`; the second argument is usually `config.LOG_LEVEL`.
+ * `destination` lets tests capture output.
+ */
+export function createLogger(service: string, level = 'info', destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: {
+      level: (label) => ({ level: label }),
+      log: (object) => redact(object) as Record<string, unknown>,
+    },
+    serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
