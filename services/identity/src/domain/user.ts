@@ -1,0 +1,77 @@
+/**
+ * The user aggregate as identity stores it, and the views other parties see. SPEC section 3
+ * lists the admin fields; passwordHash, reportsUsed and periodStart stay inside identity.
+ */
+import type { UserType } from '@citecheck/proto';
+import { currentPeriodStart, isPaidPlan } from './plans';
+
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  /** Lower-cased e-mail, unique: addresses are compared case-insensitively. */
+  emailKey: string;
+  isVerified: boolean;
+  verifiedAt: string | null;
+  userType: UserType;
+  reportLimit: number;
+  /** Reports taken in the current period (all time for free accounts). */
+  reportsUsed: number;
+  /**
+   * Start of the current monthly period for paid plans (ISO). For free accounts it is the
+   * account's creation time and never rolls over: their 5 reports are for all time.
+   */
+  periodStart: string;
+  /** When the current paid plan began: monthly periods are counted from it. */
+  planStartedAt: string;
+  /** `changedAt` of the last plan change applied; older or repeated changes are ignored. */
+  planChangedAt: string;
+  newsletterOptIn: boolean;
+  passwordHash: string | null;
+  couponCode: string | null;
+  couponAppliedAt: string | null;
+  createdAt: string;
+}
+
+export interface AdminUserView {
+  id: string;
+  name: string;
+  email: string;
+  isVerified: boolean;
+  verifiedAt: string | null;
+  userType: UserType;
+  reportLimit: number;
+  newsletterOptIn: boolean;
+  createdAt: string;
+}
+
+export function toAdminView(user: User): AdminUserView {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    isVerified: user.isVerified,
+    verifiedAt: user.verifiedAt,
+    userType: user.userType,
+    reportLimit: user.reportLimit,
+    newsletterOptIn: user.newsletterOptIn,
+    createdAt: user.createdAt,
+  };
+}
+
+export const ADMIN_CSV_HEADER = ['ID', 'Name', 'Email', 'Verified', 'Verified At', 'User Type', 'Report Limit', 'Newsletter Opt-In', 'Registered At'];
+
+export function toCsvRow(user: AdminUserView): unknown[] {
+  return [user.id, user.name, user.email, user.isVerified ? 'yes' : 'no', user.verifiedAt ?? '', user.userType, user.reportLimit, user.newsletterOptIn ? 'yes' : 'no', user.createdAt];
+}
+
+/**
+ * The period a reservation at `now` belongs to: a paid plan whose month has turned starts a
+ * new period with zero reports used; a free account's period never changes.
+ */
+export function periodAt(user: Pick<User, 'userType' | 'periodStart' | 'planStartedAt'>, now: Date): string {
+  if (!isPaidPlan(user.userType)) return user.periodStart;
+  const start = currentPeriodStart(new Date(user.planStartedAt), now).toISOString();
+  // Never move backwards (a clock skew must not resurrect an old period).
+  return start > user.periodStart ? start : user.periodStart;
+}

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Router from '@koa/router';
+import gql from 'graphql-tag';
+import type { Ports, ServiceModule } from '@citecheck/platform';
+
+export const SERVICE_NAME = 'validation';
+
+/** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
+export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'validation.graphql'), 'utf8'));
+
+export async function createService(ports: Ports): Promise<ServiceModule> {
+  const routes = new Router();
+  return {
+    name: SERVICE_NAME,
+    typeDefs,
+    resolvers: {
+      Query: {
+        validationHealth: () => ({ service: SERVICE_NAME, ok: true }),
+      },
+    },
+    routes,
+    async start() {
+      ports.logger.debug('started');
+    },
+    async stop() {},
+    async health() {
+      return { ok: true };
+    },
+  };
+}
