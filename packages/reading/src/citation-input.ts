@@ -1,0 +1,28 @@
+import type { DocumentPosition } from '@citecheck/citations/src/types';
+import type { ReadDocument } from './types';
+
+/** Separator between paragraphs in the text handed to the citation engine. */
+export const PARAGRAPH_SEPARATOR = '\n\n';
+
+/**
+ * The input `findCitations(text, { positions })` expects: paragraphs joined by a blank line, and
+ * where each one starts with its page (null for .docx/.txt), index and kind.
+ *
+ * @example
+ * const { text, positions } = toCitationInput(await readDocument(buffer));
+ * findCitations(text, { positions });
+ */
+export function toCitationInput(document: ReadDocument): { text: string; positions: DocumentPosition[] } {
+  const parts: string[] = [];
+  const positions: DocumentPosition[] = [];
+  let offset = 0;
+  for (const page of document.pages) {
+    for (const paragraph of page.paragraphs) {
+      if (parts.length > 0) offset += PARAGRAPH_SEPARATOR.length;
+      positions.push({ offset, page: page.number, paragraph: paragraph.index, kind: paragraph.kind });
+      parts.push(paragraph.text);
+      offset += paragraph.text.length;
+    }
+  }
+  return { text: parts.join(PARAGRAPH_SEPARATOR), positions };
+}

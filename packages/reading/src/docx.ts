@@ -1,0 +1,222 @@
+/**
+ * Reading .docx files. The ZIP is inspected with yauzl before mammoth sees it, because mammoth
+ * (through JSZip) inflates whole parts into memory: a 10 MB upload can declare, or secretly
+ * hold, gigabytes. Only a file that passes inspection is handed to mammoth.
+ */
+import mammoth from 'mammoth';
+import yauzl from 'yauzl';
+import type { Readable } from 'node:stream';
+import { DocumentError } from './errors';
+import type { Paragraph, ParagraphKind, ReadDocument } from './types';
+
+export const DOCX_LIMITS = {
+  /** Total inflated size of all parts. A long brief with images is a few tens of MB. */
+  maxInflatedBytes: 200 * 1024 * 1024,
+  maxEntries: 5_000,
+  /** Body plus notes. A 100-page brief has a few thousand. */
+  maxParagraphs: 50_000,
+};
+
+/** What inspection learned that reading needs. */
+export interface DocxInspection {
+  paragraphCount: number;
+  inflatedBytes: number;
+}
+
+/**
+ * Checks a .docx before parsing: entry count and declared sizes from the central directory,
+ * then every part inflated as a stream with the running total capped (declared sizes can lie;
+ * yauzl also rejects an entry whose real size differs from its declared one). Refuses macros
+ * and DOCTYPE/ENTITY declarations (Word never writes them; they are how XML external-entity
+ * and entity-expansion attacks start).
+ */
+export async function inspectDocx(buffer: Buffer, limits = DOCX_LIMITS): Promise<DocxInspection> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (error, file) => (error ? reject(error) : resolve(file))),
+    );
+  } catch {
+    throw new DocumentError('docx-corrupt');
+  }
+  try {
+    if (zip.entryCount > limits.maxEntries) throw new DocumentError('docx-too-large');
+    const entries: yauzl.Entry[] = [];
+    let declared = 0;
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (entry: yauzl.Entry) => {
+        entries.push(entry);
+        declared += entry.uncompressedSize;
+        if (declared > limits.maxInflatedBytes) return reject(new DocumentError('docx-too-large'));
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve());
+      zip.on('error', () => reject(new DocumentError('docx-corrupt')));
+      zip.readEntry();
+    });
+
+    const names = entries.map((entry) => entry.fileName);
+    if (names.some((name) => /(^|\/)vbaProject\.bin$/i.test(name) || /(^|\/)vbaData\.xml$/i.test(name))) {
+      throw new DocumentError('docx-macro');
+    }
+
+    let inflated = 0;
+    let paragraphCount = 0;
+    for (const entry of entries) {
+      if (entry.fileName.endsWith('/')) continue;
+      const isXml = /\.(xml|rels)$/i.test(entry.fileName);
+      const scan = isXml ? new XmlScanner(entry.fileName === 'word/document.xml') : undefined;
+      await inflateEntry(zip, entry, (chunk) => {
+        inflated += chunk.length;
+        if (inflated > limits.maxInflatedBytes) throw new DocumentError('docx-too-large');
+        scan?.push(chunk);
+      });
+      if (scan?.hasDoctype) throw new DocumentError('docx-unsafe-xml');
+      if (entry.fileName === '[Content_Types].xml' && /macroEnabled|vbaProject/i.test(scan?.head ?? '')) {
+        throw new DocumentError('docx-macro');
+      }
+      if (scan?.countParagraphs) paragraphCount = scan.paragraphs;
+      if (paragraphCount > limits.maxParagraphs) throw new DocumentError('too-many-paragraphs');
+    }
+    return { paragraphCount, inflatedBytes: inflated };
+  } finally {
+    zip.close();
+  }
+}
+
+function inflateEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, onChunk: (chunk: Buffer) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream: Readable) => {
+      if (error) return reject(new DocumentError('docx-corrupt'));
+      stream.on('data', (chunk: Buffer) => {
+        try {
+          onChunk(chunk);
+        } catch (failure) {
+          stream.destroy();
+          reject(failure);
+        }
+      });
+      stream.on('end', () => resolve());
+      // yauzl reports size lies and bad deflate data here.
+      stream.on('error', () => reject(new DocumentError('docx-corrupt')));
+    });
+  });
+}
+
+/** Streams an XML part: looks for DOCTYPE/ENTITY and counts `<w:p>` elements, with a small carry across chunks. */
+class XmlScanner {
+  hasDoctype = false;
+  paragraphs = 0;
+  /** The first 64 KB, kept for [Content_Types].xml. */
+  head = '';
+  private carry = '';
+
+  constructor(readonly countParagraphs: boolean) {}
+
+  push(chunk: Buffer): void {
+    const text = this.carry + chunk.toString('latin1');
+    if (this.head.length < 65536) this.head += chunk.toString('utf8', 0, Math.min(chunk.length, 65536 - this.head.length));
+    if (/<!(DOCTYPE|ENTITY)/i.test(text)) this.hasDoctype = true;
+    if (this.countParagraphs) {
+      // Count only matches that end within the new chunk, so a match in the carry is not counted twice.
+      const matches = text.match(/<w:p[\s>/]/g);
+      const carried = this.carry.match(/<w:p[\s>/]/g);
+      this.paragraphs += (matches?.length ?? 0) - (carried?.length ?? 0);
+    }
+    this.carry = text.slice(-16);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading with mammoth
+
+/** The parts of mammoth's internal document model we read (see mammoth/lib/documents.js). */
+interface MammothNode {
+  type: string;
+  value?: string;
+  children?: MammothNode[];
+  noteType?: 'footnote' | 'endnote';
+  noteId?: string;
+  body?: MammothNode[];
+}
+interface MammothNotes {
+  resolve(reference: MammothNode): MammothNode | null;
+  _notes?: Record<string, MammothNode>;
+}
+interface MammothDocument extends MammothNode {
+  notes: MammothNotes;
+}
+
+/**
+ * Reads body paragraphs in order (table cells flattened into paragraphs), then footnotes and
+ * endnotes in the order they are referenced. A .docx has no pages, so everything is one page
+ * whose number is null.
+ */
+export async function readDocx(buffer: Buffer, limits = DOCX_LIMITS): Promise<ReadDocument> {
+  await inspectDocx(buffer, limits);
+  let captured: MammothDocument | undefined;
+  try {
+    await mammoth.convertToHtml(
+      { buffer },
+      {
+        transformDocument: (document: MammothDocument) => {
+          captured = document;
+          // Hand mammoth an empty document: we only want its model, not HTML (or images read).
+          return { ...document, children: [] };
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof DocumentError) throw error;
+    throw new DocumentError('docx-corrupt');
+  }
+  if (!captured) throw new DocumentError('docx-corrupt');
+
+  const paragraphs: Paragraph[] = [];
+  const references: MammothNode[] = [];
+  const push = (text: string, kind: ParagraphKind): void => {
+    const clean = text.replace(/\s+/g, ' ').trim();
+    if (clean === '') return;
+    if (paragraphs.length >= limits.maxParagraphs) throw new DocumentError('too-many-paragraphs');
+    paragraphs.push({ index: paragraphs.length, text: clean, kind });
+  };
+
+  const readBlocks = (blocks: MammothNode[], kind: ParagraphKind): void => {
+    for (const block of blocks) {
+      if (block.type === 'paragraph') push(inlineText(block, references), kind);
+      else if (block.children) readBlocks(block.children, kind); // tables, rows, cells
+    }
+  };
+  readBlocks(captured.children ?? [], 'body');
+
+  // Notes in reference order; footnotes before endnotes, as a printed brief shows them.
+  const notes = captured.notes;
+  const seen = new Set<MammothNode>();
+  const ordered = references.map((reference) => notes.resolve(reference)).filter((note): note is MammothNode => note !== null);
+  for (const note of Object.values(notes._notes ?? {})) ordered.push(note); // unreferenced notes last
+  for (const type of ['footnote', 'endnote'] as const) {
+    for (const note of ordered) {
+      if (note.noteType !== type || seen.has(note)) continue;
+      seen.add(note);
+      // References inside notes are not followed (a note pointing at a note is not a thing Word makes).
+      readBlocks(note.body ?? [], type);
+    }
+  }
+  return { fileType: 'docx', pages: [{ number: null, paragraphs }], ocrUsed: false, ocrPages: [], warnings: [] };
+}
+
+/** A paragraph's text. Note reference marks are left out (they would glue "[1]" onto a citation) but remembered. */
+function inlineText(node: MammothNode, references: MammothNode[]): string {
+  switch (node.type) {
+    case 'text':
+      return node.value ?? '';
+    case 'tab':
+    case 'break':
+      return ' ';
+    case 'noteReference':
+      references.push(node);
+      return '';
+    default:
+      return (node.children ?? []).map((child) => inlineText(child, references)).join('');
+  }
+}

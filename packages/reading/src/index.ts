@@ -1,0 +1,16 @@
+/**
+ * @citecheck/reading: reads a legal brief (.pdf, scanned or not, or .docx; .txt for the CLI)
+ * into pages of paragraphs, refusing hostile or broken files with a DocumentError.
+ *
+ * Read top-down: read.ts (the entry point and worker isolation) → detect.ts (type by content)
+ * → worker.ts → docx.ts / pdf.ts / text.ts → layout.ts (paragraphs from positioned text)
+ * and ocr.ts (tesseract pool); errors.ts holds every failure's code and message.
+ */
+export { readDocument } from './read';
+export { detectFileType } from './detect';
+export { DocumentError, isDocumentError, messageFor, ACCEPTED_MIME_TYPES, MAX_FILE_BYTES, type DocumentErrorCode } from './errors';
+export { toCitationInput, PARAGRAPH_SEPARATOR } from './citation-input';
+export { sanitizeFilename } from './sanitize';
+export { renderProgressBar, type ProgressBarInput } from './progress';
+export { closeOcrPool as closeReader } from './ocr';
+export type { ReadDocument, ReadOptions, ReadProgress, ReadWarning, Page, Paragraph, ParagraphKind, FileType } from './types';

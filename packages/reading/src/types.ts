@@ -1,0 +1,66 @@
+/** The public shapes of a read document. */
+
+export type ParagraphKind = 'body' | 'footnote' | 'endnote';
+
+export interface Paragraph {
+  /** 0-based, in reading order across the whole document (not restarted per page). */
+  index: number;
+  text: string;
+  kind: ParagraphKind;
+}
+
+export interface Page {
+  /**
+   * 1-based page number for PDFs. A .docx or .txt has no pages (layout is decided by the
+   * program that prints it), so it comes back as one page whose number is null.
+   */
+  number: number | null;
+  paragraphs: Paragraph[];
+}
+
+/** Something the reader worked around; the document was still read. */
+export interface ReadWarning {
+  code: 'ocr-empty-page' | 'image-too-large' | 'page-unreadable' | 'xml-entity-ignored';
+  message: string;
+  page: number | null;
+}
+
+export type FileType = 'pdf' | 'docx' | 'txt';
+
+export interface ReadDocument {
+  fileType: FileType;
+  pages: Page[];
+  /** True when at least one page was read by OCR (SPEC.md processingStats.ocrUsed). */
+  ocrUsed: boolean;
+  /** 1-based numbers of the pages read by OCR. */
+  ocrPages: number[];
+  warnings: ReadWarning[];
+}
+
+/**
+ * Progress of a read. The first three fields are SPEC.md's `ocrProgress` message as is; the
+ * page counts let a CLI draw a bar (see renderProgressBar).
+ */
+export interface ReadProgress {
+  isActive: boolean;
+  /** 0-100. */
+  progress: number;
+  message: string;
+  pagesRead: number;
+  totalPages: number;
+  /** Pages that need (or needed) OCR so far. */
+  ocrPages: number;
+}
+
+export interface ReadOptions {
+  /** The uploaded name; only used to allow `.txt` (when accepted) and never trusted for the type. */
+  filename?: string;
+  onProgress?: (progress: ReadProgress) => void;
+  /** Time budget for the whole document; default 5 minutes. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /**
+   * Types to accept. Default `['pdf', 'docx']` (SPEC.md's upload rule); the CLI adds `'txt'`.
+   */
+  accept?: FileType[];
+}
