@@ -6,6 +6,7 @@ export * from './events/envelope';
 export * from './events/document';
 export * from './events/progress';
 export * from './events/account';
+export * from './events/mail';
 export * from './events/catalog';
 export * from './http/errors';
 export * from './api/identity';

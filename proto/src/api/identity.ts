@@ -31,3 +31,20 @@ export interface IdentityApi {
   /** Checks SPEC's admin bearer (`Authorization: Bearer {"email","password"}`) on the server. */
   isAdmin(authorizationHeader: string | null, ipAddress: string | null): Promise<boolean>;
 }
+
+/** The session cookie identity sets on sign-in and e-mail verification. */
+export const SESSION_COOKIE = 'citecheck_session';
+
+/**
+ * The session token a request carries: `Authorization: Bearer <token>` first, then the
+ * session cookie. SPEC's admin bearer (a JSON object) is not a session token.
+ */
+export function sessionTokenFrom(authorization: string | undefined | null, cookie: string | undefined | null): string | null {
+  const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  if (bearer && !bearer.startsWith('{') && bearer !== 'null' && bearer !== 'undefined') return bearer;
+  for (const part of (cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE && value.length > 0) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}

@@ -10,6 +10,7 @@ import {
 } from './document';
 import { pipelineProgressSchema } from './progress';
 import { subscriptionChangedSchema, userDeletedSchema, userRegisteredSchema, userVerifiedSchema } from './account';
+import { mailRequestedSchema } from './mail';
 
 /**
  * The event catalogue: one entry per event type, naming its topic, schema version and payload
@@ -27,6 +28,7 @@ export const events = {
   'user.verified': { version: 1, schema: userVerifiedSchema },
   'user.deleted': { version: 1, schema: userDeletedSchema },
   'subscription.changed': { version: 1, schema: subscriptionChangedSchema },
+  'mail.requested': { version: 1, schema: mailRequestedSchema },
 } as const;
 
 export type EventType = keyof typeof events;
