@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AuthenticatedUser, LimitReachedBody, ReserveReportResult, SubscriptionChanged, UserType } from '@citecheck/proto';
-import { DuplicateKeyError, type Clock } from '@citecheck/platform/src/ports';
+import { DuplicateKeyError, type Clock } from '@citecheck/platform';
 import { checkAdmin, parseAdminBearer, type AdminConfig } from './domain/admin';
 import { normalizeCouponCode, type Coupon } from './domain/coupons';
 import { ADMIN_CSV_HEADER, periodAt, toAdminView, toCsvRow, type AdminUserView, type User } from './domain/user';
@@ -360,7 +360,7 @@ export class Accounts {
       return { success: true, message: 'Coupon applied', userType: user.userType, reportLimit: user.reportLimit };
     }
     if (user.couponCode || isPaidPlan(user.userType)) throw conflict(messages.couponAlreadyUsed, 'coupon_already_applied');
-    if (user.isVerified || !this.withinCouponWindow(user.createdAt)) throw forbidden(messages.couponAlreadyUsed.replace('a coupon has already been applied to this account', 'coupons apply to new accounts only'), 'coupon_not_allowed');
+    if (user.isVerified || !this.withinCouponWindow(user.createdAt)) throw forbidden(messages.couponNewAccountsOnly, 'coupon_not_allowed');
     if (!(await this.takeCouponUse(coupon))) throw badRequest(messages.couponExhausted, 'coupon_exhausted');
     const now = this.iso();
     const updated = await this.c.users.update(
@@ -376,7 +376,8 @@ export class Accounts {
           planStartedAt: now,
         },
       },
-      { couponCode: user.couponCode ?? undefined, userType: 'free' },
+      // Two different coupons applied at once: the first turns the account paid, the second fails.
+      { couponCode: null, userType: 'free' },
     );
     if (!updated) {
       // Another apply won the race: give the use back.

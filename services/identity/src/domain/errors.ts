@@ -29,6 +29,7 @@ export const messages = {
   couponInvalid: 'Coupon application failed: this coupon code is not valid.',
   couponExhausted: 'Coupon application failed: this coupon has reached its usage limit.',
   couponAlreadyUsed: 'Coupon application failed: a coupon has already been applied to this account.',
+  couponNewAccountsOnly: 'Coupon application failed: coupons apply only to accounts just created and not yet verified.',
   accountNotFound: 'No account is registered with this email address.',
   passwordSetupFailed: 'Password setup failed',
   rateLimited: 'Too many requests. Please wait a minute and try again.',

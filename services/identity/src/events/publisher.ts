@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createEvent, type EventType, type MailTemplate, type PayloadOf } from '@citecheck/proto';
-import type { Bus, Clock } from '@citecheck/platform/src/ports';
+import type { Bus, Clock } from '@citecheck/platform';
 
 export type Publish = <T extends EventType>(type: T, key: string, payload: PayloadOf<T>) => Promise<void>;
 

@@ -6,7 +6,7 @@
  * match on them (`{ used: false }`), and equality on a plain value means the same in every
  * store adapter, where matching on null does not.
  */
-import type { Collection, Store } from '@citecheck/platform/src/ports';
+import type { Collection, Store } from '@citecheck/platform';
 import type { UserType } from '@citecheck/proto';
 import type { User } from '../domain/user';
 
