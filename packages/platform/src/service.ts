@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type Router from '@koa/router';
 import type { DocumentNode } from 'graphql';
 
@@ -19,6 +21,14 @@ export interface ServiceModule {
   start(): Promise<void>;
   /** Stops consumers and background work; must let in-flight work finish. */
   stop(): Promise<void>;
+  /**
+   * A WebSocket endpoint the host serves on the same port (the progress service's `/ws`):
+   * the host routes HTTP upgrade requests for `path` here.
+   */
+  websocket?: {
+    path: string;
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  };
   /** Component health for `/healthz` (ok plus details such as backlog size). */
   health(): Promise<{ ok: boolean; details?: Record<string, unknown> }>;
 }
