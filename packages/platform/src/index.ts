@@ -9,3 +9,5 @@ export * from './config';
 export * from './logger';
 export * from './metrics';
 export { createSqliteStore, type SqliteStoreOptions } from './adapters/sqlite-store';
+export { createEmbeddedBus, type EmbeddedBusOptions } from './adapters/embedded-bus';
+export { createFsBlobs, type FsBlobsOptions } from './adapters/fs-blobs';
