@@ -59,6 +59,14 @@ export interface Citation {
   antecedent: string | null;
   /** Normalized forms of the other citations in the same parallel group (`384 U.S. 436` ↔ `86 S. Ct. 1602`). */
   parallels: string[];
+  /** Statutes and regulations: the section(s) cited (`1630.2(g)`, `1331, 1343`); else null. */
+  section: string | null;
+  /**
+   * From the case name (when found) through the last parenthetical; equals start/end when
+   * there is neither. Lets a highlighter mark `Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007)`.
+   */
+  fullStart: number;
+  fullEnd: number;
 }
 
 export interface FindOptions {
@@ -67,3 +75,4 @@ export interface FindOptions {
   /** Resolve short forms to their antecedents (default true). */
   resolve?: boolean;
 }
+

@@ -1,0 +1,103 @@
+/**
+ * Court parentheticals → CourtListener court ids: `(11th Cir. 2019)` → ca11,
+ * `(S.D.N.Y. Sept. 30, 2019)` → nysd, `(Cal. Ct. App. 2010)` → calctapp.
+ *
+ * Federal district ids are built rather than listed: CourtListener spells them as the
+ * state's postal code plus the district letter (`nysd`, `cand`, `txsd`), `d` for a single
+ * district (`mad`, `njd`, `dcd`), and the same with `b` for bankruptcy courts (`nysb`).
+ */
+
+/** Bluebook state abbreviation → [postal code, CourtListener id of the state's high court]. */
+const STATES: Record<string, [string, string]> = {
+  'Ala.': ['al', 'ala'], 'Alaska': ['ak', 'alaska'], 'Ariz.': ['az', 'ariz'], 'Ark.': ['ar', 'ark'],
+  'Cal.': ['ca', 'cal'], 'Colo.': ['co', 'colo'], 'Conn.': ['ct', 'conn'], 'Del.': ['de', 'del'],
+  'D.C.': ['dc', 'dc'], 'Fla.': ['fl', 'fla'], 'Ga.': ['ga', 'ga'], 'Haw.': ['hi', 'haw'],
+  'Idaho': ['id', 'idaho'], 'Ill.': ['il', 'ill'], 'Ind.': ['in', 'ind'], 'Iowa': ['ia', 'iowa'],
+  'Kan.': ['ks', 'kan'], 'Ky.': ['ky', 'ky'], 'La.': ['la', 'la'], 'Me.': ['me', 'me'],
+  'Md.': ['md', 'md'], 'Mass.': ['ma', 'mass'], 'Mich.': ['mi', 'mich'], 'Minn.': ['mn', 'minn'],
+  'Miss.': ['ms', 'miss'], 'Mo.': ['mo', 'mo'], 'Mont.': ['mt', 'mont'], 'Neb.': ['ne', 'neb'],
+  'Nev.': ['nv', 'nev'], 'N.H.': ['nh', 'nh'], 'N.J.': ['nj', 'nj'], 'N.M.': ['nm', 'nm'],
+  'N.Y.': ['ny', 'ny'], 'N.C.': ['nc', 'nc'], 'N.D.': ['nd', 'nd'], 'Ohio': ['oh', 'ohio'],
+  'Okla.': ['ok', 'okla'], 'Or.': ['or', 'or'], 'Pa.': ['pa', 'pa'], 'R.I.': ['ri', 'ri'],
+  'S.C.': ['sc', 'sc'], 'S.D.': ['sd', 'sd'], 'Tenn.': ['tn', 'tenn'], 'Tex.': ['tx', 'tex'],
+  'Utah': ['ut', 'utah'], 'Vt.': ['vt', 'vt'], 'Va.': ['va', 'va'], 'Wash.': ['wa', 'wash'],
+  'W. Va.': ['wv', 'wva'], 'Wis.': ['wi', 'wis'], 'Wyo.': ['wy', 'wyo'], 'P.R.': ['pr', 'pr'],
+  'Guam': ['gu', 'gu'], 'V.I.': ['vi', 'vi'],
+};
+
+/** Spacing is not significant in court abbreviations (`S.D.N.Y.` = `S. D. N. Y.`). */
+const key = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+
+const STATE_BY_KEY = new Map(Object.entries(STATES).map(([abbr, ids]) => [key(abbr), ids]));
+
+/** Named courts other than the state high courts and federal district courts. */
+const NAMED: Record<string, string> = {
+  'U.S.': 'scotus', 'D.C. Cir.': 'cadc', 'Fed. Cir.': 'cafc', 'Fed. Cl.': 'uscfc', 'Ct. Cl.': 'cc',
+  'Cl. Ct.': 'cc', 'T.C.': 'tax', 'Vet. App.': 'cavc', 'C.A.A.F.': 'armfor', 'Ct. Int\'l Trade': 'cit',
+  'J.P.M.L.': 'jpml', 'B.A.P. 9th Cir.': 'bap9', '9th Cir. BAP': 'bap9', 'B.A.P. 1st Cir.': 'bap1',
+  'Cal. Ct. App.': 'calctapp', 'Cal. App.': 'calctapp', 'Ill. App. Ct.': 'illappct', 'Ill. App.': 'illappct',
+  'N.Y. App. Div.': 'nyappdiv', 'App. Div.': 'nyappdiv', 'N.Y. Sup. Ct.': 'nysupct', 'Sup. Ct.': 'nysupct',
+  'N.Y. Civ. Ct.': 'nycivct', 'N.Y. Fam. Ct.': 'nyfamct', 'N.Y. Sur. Ct.': 'nysurct', 'N.Y. Ct. Cl.': 'nyclaimsct',
+  'Tex. App.': 'texapp', 'Tex. Crim. App.': 'texcrimapp', 'Fla. Dist. Ct. App.': 'fladistctapp',
+  'Pa. Super. Ct.': 'pasuperct', 'Pa. Super.': 'pasuperct', 'Pa. Commw. Ct.': 'pacommwct',
+  'Ohio Ct. App.': 'ohioctapp', 'Ga. Ct. App.': 'gactapp', 'N.C. Ct. App.': 'ncctapp',
+  'Mich. Ct. App.': 'michctapp', 'N.J. Super. Ct. App. Div.': 'njsuperctappdiv', 'N.J. Super. Ct.': 'njsuperctappdiv',
+  'Mass. App. Ct.': 'massappct', 'Del. Ch.': 'delch', 'Del. Super. Ct.': 'delsuperct',
+};
+const NAMED_BY_KEY = new Map(Object.entries(NAMED).map(([abbr, id]) => [key(abbr), id]));
+
+const MONTH = String.raw`(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?`;
+const DATE = new RegExp(String.raw`,?\s*${MONTH}\s*\d{0,2},?\s*$`);
+// Parts of a court parenthetical that are not the court: `en banc`, `per curiam`, `mem.`.
+const NOISE = /\b(?:en banc|per curiam|mem\.|table|unpublished|plurality opinion)\b/gi;
+
+/**
+ * The year and court id in a citation parenthetical, or null when it is not one.
+ * @example parseCourtParenthetical('11th Cir. 2019') // { court: 'ca11', year: 2019 }
+ * @example parseCourtParenthetical('holding that ...') // null
+ */
+export function parseCourtParenthetical(inner: string): { court: string | null; year: number; courtText: string } | null {
+  const m = /^(.{0,90}?)\b(1[6-9]\d\d|20\d\d)\b(.{0,60})$/.exec(inner.trim());
+  if (!m) return null;
+  // What follows the year may be subsequent history (`, pet. denied`), never more words of the court.
+  if (m[3] && !/^\s*(?:[,;)\]].*)?$/.test(m[3])) return null;
+  let before = m[1].replace(DATE, '').replace(NOISE, '').replace(/\s*\[[^\]]*\]/g, '');
+  // `Tex. App.—Houston [14th Dist.]`: the court is what precedes the dash.
+  before = before.replace(/\s*-\s*[A-Z][\w .]*$/, '').replace(/[\s,]+$/, '').trim();
+  // A parenthetical whose text before the year reads like prose is explanatory, not a court.
+  if (/\b[a-z]{4,}\b/.test(before.replace(/\b(?:banc|curiam|dist|div|dept)\b/gi, ''))) return null;
+  return { court: before ? courtId(before) : null, year: Number(m[2]), courtText: before };
+}
+
+/**
+ * CourtListener id for a court abbreviation as written in a parenthetical.
+ * @example courtId('S.D.N.Y.') // 'nysd'
+ * @example courtId('2d Cir.')  // 'ca2'
+ */
+export function courtId(abbr: string): string | null {
+  const s = abbr.replace(/\s+/g, ' ').trim();
+  const k = key(s);
+  const named = NAMED_BY_KEY.get(k);
+  if (named) return named;
+  const circuit = /^(\d{1,2})(?:st|nd|d|rd|th)cir\.?$/.exec(k);
+  if (circuit) return `ca${Number(circuit[1])}`;
+  const state = STATE_BY_KEY.get(k);
+  if (state) return state[1];
+  // `Bankr. S.D.N.Y.`, `S.D.N.Y.`, `D. Mass.`, `D.D.C.`
+  const district = /^(bankr\.)?([nsewmc]\.)?d\.(.+)$/.exec(k);
+  if (district) {
+    const st = STATE_BY_KEY.get(district[3]);
+    if (st) return `${st[0]}${district[2] ? district[2][0] : ''}${district[1] ? 'b' : 'd'}`;
+  }
+  // `Fla. 3d DCA`
+  if (/^fla\.\d+(?:st|nd|d|rd|th)dca$/.test(k)) return 'fladistctapp';
+  // `N.Y. App. Div. 2d Dep't`
+  if (/^n\.y\.app\.div\./.test(k)) return 'nyappdiv';
+  // A state's court of appeals not in the table: `Minn. Ct. App.` → minnctapp.
+  const ctApp = /^(.+?)ct\.app\.$/.exec(k);
+  if (ctApp) {
+    const st = STATE_BY_KEY.get(ctApp[1]);
+    if (st) return `${st[1]}ctapp`;
+  }
+  return null;
+}

@@ -1,0 +1,259 @@
+/**
+ * Stage 3, find: turn anchors into citations with their metadata.
+ *
+ * Everything here is local parsing around one anchor — the pin cite and parallels after
+ * it, the court/year and explanatory parentheticals, the case name before it, the sentence
+ * it sits in — each bounded to a few hundred characters, so the cost is linear in the
+ * number of citations, not in the text.
+ */
+import { findReporter, impliedCourt } from './catalogue';
+import { parseCourtParenthetical } from './courts';
+import { findCaseName, findSupraName, isSentenceEnd } from './names';
+import type { Token } from './tokenize';
+import type { Citation, CitationForm, CitationType } from './types';
+
+const FULL_KINDS = new Set(['case', 'neutral', 'wl', 'lexis']);
+const MAX_PAREN = 600;
+const MAX_CONTEXT = 400;
+
+/** A citation with every field at its empty value. */
+export function blankCitation(type: CitationType, form: CitationForm, text: string, start: number, end: number): Citation {
+  return {
+    type, form, text, start, end,
+    normalized: null, volume: null, reporter: null, page: null, pinCite: null,
+    caseName: null, plaintiff: null, defendant: null, year: null, court: null, parenthetical: null,
+    context: '', documentPage: null, paragraph: null, paragraphKind: null, antecedent: null,
+    parallels: [], section: null, fullStart: start, fullEnd: end,
+  };
+}
+
+// `, 556`, `, 556-57`, `, at *3`, `, 570 n.14`; applied repeatedly for `, 556, 561`.
+const PIN_AFTER = /,? {0,3}(?:at {1,3})?(\*{0,2}\d{1,5}(?:-\d{1,5})?(?: {0,2}nn?\. {0,2}\d{1,3})?)(?![\w.]\w)/y;
+
+/** Pin cites after `pos`, stopping before `limit` (the next anchor: a parallel's volume is not a pin). */
+function readPins(clean: string, pos: number, limit: number): { pins: string[]; end: number } {
+  const pins: string[] = [];
+  let end = pos;
+  for (let n = 0; n < 6; n++) {
+    PIN_AFTER.lastIndex = end;
+    const m = PIN_AFTER.exec(clean);
+    if (!m || PIN_AFTER.lastIndex > limit) break;
+    // `, 556 (2007)`-style pins never begin with a volume followed by a reporter; the limit check
+    // above covers that. A pin must not be a year in a parenthetical either (`(2007)` has a paren).
+    pins.push(m[1].replace(/ +/g, ' '));
+    end = PIN_AFTER.lastIndex;
+  }
+  return { pins, end };
+}
+
+/** The balanced parenthetical starting at `pos` (after optional spaces), or null. */
+function readParen(clean: string, pos: number): { inner: string; start: number; end: number } | null {
+  let p = pos;
+  while (p < clean.length && p - pos < 3 && clean[p] === ' ') p++;
+  if (clean[p] !== '(') return null;
+  let depth = 0;
+  const limit = Math.min(clean.length, p + MAX_PAREN);
+  for (let q = p; q < limit; q++) {
+    const ch = clean[q];
+    if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return { inner: clean.slice(p + 1, q), start: p, end: q + 1 };
+  }
+  return null;
+}
+
+interface Tail {
+  year: number | null;
+  court: string | null;
+  parenthetical: string | null;
+  end: number;
+}
+
+/** Court/year parenthetical and the first explanatory parenthetical after `pos`. */
+function readParentheticals(clean: string, pos: number): Tail {
+  const tail: Tail = { year: null, court: null, parenthetical: null, end: pos };
+  for (let n = 0; n < 3; n++) {
+    const paren = readParen(clean, tail.end);
+    if (!paren) break;
+    const court = tail.year === null ? parseCourtParenthetical(paren.inner) : null;
+    if (court) {
+      tail.year = court.year;
+      tail.court = court.court;
+    } else if (tail.parenthetical === null) {
+      tail.parenthetical = paren.inner.replace(/ {2,}/g, ' ').trim();
+    } else break;
+    tail.end = paren.end;
+  }
+  return tail;
+}
+
+/** Canonical form and catalogue facts of a full-citation anchor, or null to drop it. */
+function describe(token: Token): { normalized: string; reporter: string; court: string | null; year: number | null } | null {
+  const volume = token.volume ?? '';
+  const page = token.page ?? '';
+  switch (token.kind) {
+    case 'case': {
+      const entry = findReporter(token.reporter ?? '');
+      if (!entry) return null;
+      const pageOut = /^[_-]+$/.test(page) ? '___' : page;
+      return { normalized: `${Number(volume)} ${entry.canonical} ${pageOut}`, reporter: entry.canonical, court: impliedCourt(entry), year: null };
+    }
+    case 'neutral': {
+      const code = token.reporter ?? '';
+      const entry = findReporter(code);
+      const normalized = /^(Ohio|NMSC|NMCA)$/.test(code)
+        ? `${volume}-${code}-${page}`
+        : `${volume} ${code}${token.district ? ` (${token.district})` : ''} ${page}`;
+      return { normalized, reporter: code, court: entry ? impliedCourt(entry) : null, year: Number(volume) };
+    }
+    case 'wl':
+    case 'lexis': {
+      const entry = findReporter(token.reporter ?? '');
+      const reporter = entry?.canonical ?? token.reporter ?? '';
+      return { normalized: `${volume} ${reporter} ${page}`, reporter, court: entry ? impliedCourt(entry) : null, year: Number(volume) };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The sentence around [start, end): back and forward to a sentence end (a full stop that
+ * is not an abbreviation, followed by a capital), bounded to MAX_CONTEXT characters.
+ */
+export function sentenceAround(original: string, clean: string, start: number, end: number): string {
+  let from = start;
+  const minFrom = Math.max(0, start - MAX_CONTEXT);
+  while (from > minFrom && !(isSentenceEnd(clean, from - 1) || (original[from - 1] === '\n' && original[from - 2] === '\n'))) from--;
+  let to = end;
+  const maxTo = Math.min(clean.length, end + MAX_CONTEXT);
+  while (to < maxTo && !isSentenceEnd(clean, to - 1) && !(original[to] === '\n' && original[to + 1] === '\n')) to++;
+  return clean.slice(from, to).replace(/ {2,}/g, ' ').trim();
+}
+
+/**
+ * Builds citations from the tokens of `clean` (same length as `original`, see clean.ts).
+ * Short forms are returned unresolved; resolve.ts links them.
+ */
+export function extractCitations(original: string, clean: string, tokens: Token[]): Citation[] {
+  const out: Citation[] = [];
+  let group: Citation[] = [];
+
+  const closeGroup = (tailFrom: number) => {
+    if (group.length === 0) return;
+    const tail = readParentheticals(clean, tailFrom);
+    const lead = group[0];
+    const name = findCaseName(clean, lead.start);
+    const normalizedAll = group.map((c) => c.normalized as string);
+    const implied = group.map((c) => c.court).find((c) => c !== null) ?? null;
+    for (const c of group) {
+      c.year = tail.year ?? c.year;
+      c.court = tail.court ?? implied;
+      c.parenthetical = tail.parenthetical;
+      c.fullEnd = Math.max(c.end, tail.end);
+      if (name) {
+        c.caseName = name.caseName;
+        c.plaintiff = name.plaintiff;
+        c.defendant = name.defendant;
+        c.fullStart = name.start;
+      }
+      c.parallels = normalizedAll.filter((n) => n !== c.normalized);
+    }
+    group = [];
+  };
+
+  let groupEnd = 0;
+
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const next = tokens[i + 1];
+    const nextStart = next ? next.start : clean.length;
+    const facts = FULL_KINDS.has(token.kind) ? describe(token) : null;
+    // A group left open for a parallel that turned out not to be one is closed here.
+    if (group.length && !facts) closeGroup(groupEnd);
+
+    if (facts) {
+      const c = blankCitation('case', 'full', original.slice(token.start, token.end), token.start, token.end);
+      c.normalized = facts.normalized;
+      c.volume = Number(token.volume);
+      c.reporter = facts.reporter;
+      c.page = /^[_-]+$/.test(token.page ?? '') ? '___' : (token.page ?? null);
+      c.court = facts.court;
+      c.year = facts.year;
+      const { pins, end } = readPins(clean, token.end, nextStart);
+      c.pinCite = pins.length ? pins.join(', ') : null;
+      group.push(c);
+      out.push(c);
+      groupEnd = end;
+      // A parallel citation follows after nothing but a comma: `384 U.S. 436, 86 S. Ct. 1602`.
+      if (next && FULL_KINDS.has(next.kind) && /^ {0,3}, {0,3}$/.test(clean.slice(end, next.start))) continue;
+      closeGroup(end);
+      continue;
+    }
+
+    if (token.kind === 'short') {
+      const entry = findReporter(token.reporter ?? '');
+      if (!entry) continue;
+      const c = blankCitation('case', 'short', original.slice(token.start, token.end), token.start, token.end);
+      c.volume = Number(token.volume);
+      c.reporter = entry.canonical;
+      c.pinCite = token.pin ?? null;
+      c.normalized = `${c.volume} ${entry.canonical} at ${c.pinCite}`;
+      c.court = impliedCourt(entry);
+      const name = findCaseName(clean, token.start, { allowSingle: true });
+      if (name) {
+        c.caseName = name.caseName;
+        c.fullStart = name.start;
+      }
+      const tail = readParentheticals(clean, token.end);
+      c.parenthetical = tail.parenthetical;
+      c.fullEnd = tail.end;
+      out.push(c);
+      continue;
+    }
+
+    if (token.kind === 'id') {
+      const c = blankCitation('case', 'id', original.slice(token.start, token.end), token.start, token.end);
+      c.pinCite = token.pin ?? null;
+      c.normalized = c.pinCite ? `Id. at ${c.pinCite}` : 'Id.';
+      const tail = readParentheticals(clean, token.end);
+      c.parenthetical = tail.parenthetical;
+      c.fullEnd = tail.end;
+      out.push(c);
+      continue;
+    }
+
+    if (token.kind === 'supra') {
+      // Without a name before it, `supra` is a cross-reference (`discussed supra`), not a citation.
+      const name = findSupraName(clean, token.start);
+      if (!name) continue;
+      const c = blankCitation('case', 'supra', original.slice(name.start, token.end), name.start, token.end);
+      c.caseName = name.caseName;
+      c.pinCite = token.pin ?? null;
+      c.normalized = `${name.caseName}, supra${c.pinCite ? `, at ${c.pinCite}` : ''}`;
+      const tail = readParentheticals(clean, token.end);
+      c.parenthetical = tail.parenthetical;
+      c.fullEnd = tail.end;
+      out.push(c);
+      continue;
+    }
+
+    if (token.kind === 'statute' && token.statute) {
+      const s = token.statute;
+      const c = blankCitation(s.type, 'full', original.slice(token.start, token.end), token.start, token.end);
+      c.normalized = s.normalized;
+      c.reporter = s.code;
+      c.volume = s.title;
+      c.section = s.section;
+      const paren = readParen(clean, token.end);
+      const year = paren ? /^(?:[A-Z][\w.]* ?){0,3}((?:19|20)\d\d)$/.exec(paren.inner.trim()) : null;
+      if (paren && year) {
+        c.year = Number(year[1]);
+        c.fullEnd = paren.end;
+      }
+      out.push(c);
+    }
+  }
+  closeGroup(groupEnd);
+  for (const c of out) c.context = sentenceAround(original, clean, c.fullStart, c.fullEnd);
+  return out;
+}

@@ -1,0 +1,76 @@
+/**
+ * @citecheck/citations — every citation in a legal text: cases (full, parallel, neutral,
+ * WL/LEXIS, short, id, supra), statutes and regulations, with their metadata.
+ *
+ * The pipeline mirrors eyecite's stages, one module each, read in this order:
+ *   clean.ts     same-length cleanup (line breaks, superscripts, curly quotes)
+ *   tokenize.ts  anchors: volume + reporter, Id., supra, statute codes
+ *   find.ts      citations and their metadata (names.ts, courts.ts, statutes.ts help)
+ *   resolve.ts   short forms → their full citations
+ * plus catalogue.ts (the reporter data) and similarity.ts (case-name comparison).
+ */
+import { cleanText } from './clean';
+import { extractCitations } from './find';
+import { resolveShortForms } from './resolve';
+import { tokenize } from './tokenize';
+import type { Citation, DocumentPosition, FindOptions } from './types';
+
+export type { Citation, CitationForm, CitationType, DocumentPosition, FindOptions } from './types';
+export { reporters, findReporter, type ReporterEntry, type ReporterFamily, type Edition, type ReporterKind } from './catalogue';
+export { caseNameSimilarity } from './similarity';
+export { courtId } from './courts';
+export { resolveShortForms } from './resolve';
+export { formatCitationsJson, type CitationJson } from './format';
+export { cleanText } from './clean';
+export { tokenize, DEFAULT_EXTRACTORS, type Extractor, type Token } from './tokenize';
+
+/** The paragraph containing `offset` (positions sorted by offset), by binary search. */
+function positionAt(positions: DocumentPosition[], offset: number): DocumentPosition | null {
+  let lo = 0;
+  let hi = positions.length - 1;
+  let found: DocumentPosition | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (positions[mid].offset <= offset) {
+      found = positions[mid];
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/**
+ * Every citation in `text`, in order of appearance, short forms resolved.
+ * @example
+ * findCitations('See Bell Atlantic Corp. v. Twombly, 550 U.S. 544, 556 (2007).')[0]
+ * // { type: 'case', form: 'full', text: '550 U.S. 544', normalized: '550 U.S. 544', pinCite: '556',
+ * //   caseName: 'Bell Atlantic Corp. v. Twombly', year: 2007, court: 'scotus', ... }
+ */
+export function findCitations(text: string, options: FindOptions = {}): Citation[] {
+  if (typeof text !== 'string' || text.length === 0) return [];
+  const clean = cleanText(text);
+  let citations = extractCitations(text, clean, tokenize(clean));
+  if (options.resolve !== false) citations = resolveShortForms(citations);
+  const positions = options.positions;
+  if (positions && positions.length) {
+    for (const c of citations) {
+      const p = positionAt(positions, c.start);
+      if (p) {
+        c.documentPage = p.page;
+        c.paragraph = p.paragraph;
+        c.paragraphKind = p.kind ?? 'body';
+      }
+    }
+  }
+  return citations;
+}
+
+/**
+ * The canonical form of a citation (`925 F.3d 1339`, `42 U.S.C. § 1983`), or of the first
+ * citation in a string; null when there is none.
+ * @example normalize('925 F. 3d 1339') // '925 F.3d 1339'
+ */
+export function normalize(citation: Citation | string): string | null {
+  if (typeof citation === 'string') return findCitations(citation, { resolve: false })[0]?.normalized ?? null;
+  return citation.normalized;
+}

@@ -1,0 +1,92 @@
+/**
+ * Stage 4, resolve: link each short form to the full citation it refers to, from the text
+ * alone (as eyecite's default resolver does; no database):
+ * - `550 U.S. at 556` → the latest earlier full citation in the same volume and reporter
+ *   whose first page is not after the pin (and whose name matches, if one is written);
+ * - `Id.` / `Ibid.` → whatever was cited just before (a case, or a statute);
+ * - `Daubert, supra, at 593` → the latest full citation whose name contains `Daubert`.
+ * A resolved short form inherits the antecedent's name, year and court (its own written
+ * name, if any, is kept), and id/supra forms its volume, reporter and first page.
+ */
+import { shortNameMatches } from './similarity';
+import type { Citation } from './types';
+
+function inherit(c: Citation, from: Citation): void {
+  c.antecedent = from.normalized;
+  c.type = from.type;
+  c.caseName = c.caseName ?? from.caseName;
+  c.plaintiff = from.plaintiff;
+  c.defendant = from.defendant;
+  c.year = from.year;
+  c.court = from.court ?? c.court;
+  if (c.form !== 'short') {
+    c.volume = from.volume;
+    c.reporter = from.reporter;
+    c.page = from.page;
+    c.section = from.section;
+  } else {
+    c.page = from.page;
+  }
+}
+
+const pageNumber = (p: string | null) => (p && /^\d+$/.test(p) ? Number(p) : NaN);
+
+/**
+ * Returns copies of `citations` (in order) with `antecedent` set on short forms that could
+ * be resolved; unresolved ones keep `antecedent: null`.
+ * @example resolveShortForms(findCitations('Twombly, 550 U.S. 544 (2007). Id. at 556.', { resolve: false }))[1].antecedent
+ *   // '550 U.S. 544'
+ */
+export function resolveShortForms(citations: Citation[]): Citation[] {
+  const out = citations.map((c) => ({ ...c, parallels: [...c.parallels] }));
+  const fullCases: Citation[] = [];
+  // The citation an `Id.` would point to: the last one cited (a full one, or what a short form resolved to).
+  let last: Citation | null = null;
+
+  for (const c of out) {
+    if (c.form === 'full') {
+      if (c.type === 'case') {
+        fullCases.push(c);
+        // In a parallel group the first citation stands for the group.
+        const isLaterParallel = last !== null && last.type === 'case' && last.parallels.includes(c.normalized as string) && c.parallels.includes(last.normalized as string);
+        if (!isLaterParallel) last = c;
+      } else {
+        last = c;
+      }
+      continue;
+    }
+
+    let target: Citation | null = null;
+    if (c.form === 'short') {
+      const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
+      for (let i = fullCases.length - 1; i >= 0; i--) {
+        const f = fullCases[i];
+        if (f.volume !== c.volume || f.reporter !== c.reporter) continue;
+        const first = pageNumber(f.page);
+        if (!Number.isNaN(first) && !Number.isNaN(pin) && pin < first) continue;
+        if (c.caseName && f.caseName && !shortNameMatches(c.caseName, f.caseName)) continue;
+        target = f;
+        break;
+      }
+    } else if (c.form === 'id') {
+      target = last;
+    } else if (c.form === 'supra' && c.caseName) {
+      for (let i = fullCases.length - 1; i >= 0; i--) {
+        const f = fullCases[i];
+        if (f.caseName && shortNameMatches(c.caseName, f.caseName)) {
+          target = f;
+          break;
+        }
+      }
+    }
+
+    if (target) {
+      inherit(c, target);
+      last = target;
+    } else if (c.form !== 'id') {
+      // An unresolvable short form breaks the chain: a following `Id.` cannot be trusted.
+      last = null;
+    }
+  }
+  return out;
+}

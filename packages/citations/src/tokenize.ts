@@ -1,0 +1,144 @@
+/**
+ * Stage 2, tokenize: find the anchors every citation hangs on, in one linear pass per
+ * extractor over the cleaned text.
+ *
+ * eyecite splits the whole text into words and matches each word against its reporter
+ * table; we instead let V8's regex engine scan for anchors directly — a volume followed by
+ * a catalogue abbreviation (one compiled alternation), `Id.`, `supra`, a code name — and
+ * leave everything around the anchor (names, pin cites, parentheticals) to local parsing in
+ * find.ts. Each pattern begins with a literal or a bounded digit run and uses bounded
+ * quantifiers only, so no input can make it backtrack over the whole text.
+ *
+ * Extractors are data (`Extractor[]`) and `tokenize` takes them as a parameter with a
+ * default, like eyecite's swappable tokenizers.
+ */
+import { reporterPattern } from './catalogue';
+import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
+
+export type TokenKind = 'case' | 'short' | 'neutral' | 'wl' | 'lexis' | 'id' | 'supra' | 'statute';
+
+export interface Token {
+  kind: TokenKind;
+  /** Span of the anchor in the text (the name before a short form is added later). */
+  start: number;
+  end: number;
+  volume?: string;
+  /** The reporter as written (`F. 3d`); find.ts maps it to the catalogue. */
+  reporter?: string;
+  page?: string;
+  /** Pin cite written inside the anchor (`at 556`, `Id. at 5`). */
+  pin?: string;
+  /** Neutral citations: the district in `IL App (1st)`. */
+  district?: string;
+  statute?: StatuteMatch;
+}
+
+export interface Extractor {
+  kind: TokenKind;
+  regex: RegExp;
+  build(m: RegExpExecArray): Token | null;
+}
+
+// A pin: `556`, `556-57`, `*3`, `570 n.14`.
+const PIN = String.raw`\*{0,2}\d{1,5}(?:-\d{1,5})?(?: {0,2}nn?\. {0,2}\d{1,3})?`;
+const LEFT = String.raw`(?<![\w.,$§/-])`;
+const REPORTERS = reporterPattern(['federal', 'state', 'regional', 'specialty']);
+
+const span = (m: RegExpExecArray) => ({ start: m.index, end: m.index + m[0].length });
+
+export const DEFAULT_EXTRACTORS: Extractor[] = [
+  {
+    // `550 U.S. 544`, `347 U. S. 483`, `___ F.4th ___` is not possible (volume required) but
+    // `594 U.S. ___` is; `550 U.S. at 556` and `550 U.S., at 556` are short forms.
+    kind: 'case',
+    regex: new RegExp(
+      String.raw`${LEFT}(\d{1,4}) {1,3}(${REPORTERS})(?: {0,3},? {0,3}(at) {1,3}(${PIN})| {0,3}(\d{1,5}|_{2,}|-{3,}))(?![\w])`,
+      'g',
+    ),
+    build: (m) =>
+      m[3]
+        ? { kind: 'short', ...span(m), volume: m[1], reporter: m[2], pin: m[4] }
+        : { kind: 'case', ...span(m), volume: m[1], reporter: m[2], page: m[5] },
+  },
+  {
+    // Public-domain citations: `2014 ND 95`, `2013 IL App (1st) 111279-U`.
+    kind: 'neutral',
+    regex: /(?<![\w.])((?:19|20)\d\d) {1,3}(IL App|IL|ND App|ND|OK CIV APP|OK|UT App|UT|WI App|WI|ME|MT|SD|WY|VT|COA|CO|Ark\.)(?: {0,3}\((\d(?:st|nd|rd|th))\))? {1,3}(\d{1,7}(?:-U|-B)?)(?![\w-])/g,
+    build: (m) => ({ kind: 'neutral', ...span(m), volume: m[1], reporter: m[2], district: m[3], page: m[4] }),
+  },
+  {
+    // `2009-Ohio-1234`, `2001-NMSC-019`.
+    kind: 'neutral',
+    regex: /(?<![\w.-])((?:19|20)\d\d)-(Ohio|NMSC|NMCA)-(\d{1,6})(?![\w-])/g,
+    build: (m) => ({ kind: 'neutral', ...span(m), volume: m[1], reporter: m[2], page: m[3] }),
+  },
+  {
+    // `2019 WL 4639462`
+    kind: 'wl',
+    regex: /(?<![\w.])((?:19|20)\d\d) {1,3}WL {1,3}(\d{3,9})(?![\w])/g,
+    build: (m) => ({ kind: 'wl', ...span(m), volume: m[1], reporter: 'WL', page: m[2] }),
+  },
+  {
+    // `2019 U.S. Dist. LEXIS 12345`, `2004 N.Y. Misc. LEXIS 77`
+    kind: 'lexis',
+    regex: /(?<![\w.])((?:19|20)\d\d) {1,3}((?:[A-Z][A-Za-z.']{0,12} {0,2}){0,4})LEXIS {1,3}(\d{1,7})(?![\w])/g,
+    build: (m) => ({ kind: 'lexis', ...span(m), volume: m[1], reporter: `${m[2].replace(/ +/g, ' ').trim()} LEXIS`.trim(), page: m[3] }),
+  },
+  {
+    // `Id.`, `id. at 5`, `Ibid.`; a glued footnote number (`Id.12`) is left outside.
+    kind: 'id',
+    regex: new RegExp(String.raw`(?<![\w.])(?:[Ii]d\.|[Ii]bid\.?(?![\w]))(?: {0,3},? {0,3}at {1,3}(${PIN}))?`, 'g'),
+    build: (m) => ({ kind: 'id', ...span(m), pin: m[1] }),
+  },
+  {
+    // `supra`, `supra, at 593`, `supra note 4, at 12`; the name before it is read in find.ts.
+    kind: 'supra',
+    regex: new RegExp(String.raw`(?<![\w])supra(?![\w])(?:,? {0,3}(?:note {1,2}\d{1,3},? {0,3})?at {1,3}(${PIN}))?`, 'g'),
+    build: (m) => ({ kind: 'supra', ...span(m), pin: m[1] }),
+  },
+  ...STATUTE_PATTERNS.map(
+    (p): Extractor => ({
+      kind: 'statute',
+      regex: p.regex,
+      build: (m) => {
+        const statute = p.build(m);
+        return statute ? { kind: 'statute', start: m.index, end: statute.end ?? m.index + m[0].length, statute } : null;
+      },
+    }),
+  ),
+];
+
+/**
+ * All anchors in `text` (already cleaned), sorted by position, overlaps removed (the
+ * earlier, then longer, anchor wins).
+ */
+export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS): Token[] {
+  const tokens: Token[] = [];
+  for (const extractor of extractors) {
+    const re = extractor.regex;
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text)) !== null) {
+      if (m[0].length === 0) {
+        re.lastIndex++;
+        continue;
+      }
+      const token = extractor.build(m);
+      if (!token) continue;
+      tokens.push(token);
+      // A token may end before its match (statutes.ts trims `§ 1983 and 28`); resume there
+      // so the next citation (`28 U.S.C. ...`) can still be matched.
+      if (token.end < re.lastIndex) re.lastIndex = token.end;
+    }
+  }
+  tokens.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: Token[] = [];
+  let lastEnd = -1;
+  for (const t of tokens) {
+    if (t.start >= lastEnd) {
+      kept.push(t);
+      lastEnd = t.end;
+    }
+  }
+  return kept;
+}
