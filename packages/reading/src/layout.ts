@@ -225,7 +225,8 @@ export function buildParagraphs(lines: Line[]): LaidOutParagraph[] {
 function splitParagraphs(lines: Line[]): string[] {
   if (lines.length === 0) return [];
   const gaps = lines.slice(1).map((line, i) => line.y - lines[i].y);
-  const usualGap = median(gaps);
+  // A low quantile: paragraph breaks are the minority of gaps, so they must not pull this up.
+  const usualGap = percentile(gaps, 0.3);
   const left = percentile(lines.map((line) => line.x), 0.1);
   const right = percentile(lines.map((line) => line.right), 0.9);
   const paragraphs: string[][] = [[lines[0].text]];
@@ -264,7 +265,7 @@ export function joinLines(lines: string[]): string {
     if (text === '') text = line;
     else if (/[A-Za-z]\u00ad$/.test(text)) text = text.slice(0, -1) + line;
     else if (/[A-Za-z]-$/.test(text) && !/--$/.test(text) && /^[a-z]/.test(line)) text = text.slice(0, -1) + line;
-    else if (/[A-Za-z]-$/.test(text) && /^[A-Z0-9]/.test(line)) text += line;
+    else if (/[A-Za-z0-9]-$/.test(text) && !/--$/.test(text) && /^[A-Z0-9]/.test(line)) text += line;
     else text += ' ' + line;
   }
   return text.replace(/\s+/g, ' ').trim();

@@ -11,11 +11,11 @@ const FALLBACK_NAME = 'document';
  * bidirectional-override characters, no HTML/markup characters, no leading dots, at most 255
  * characters with the extension kept.
  *
- * @example sanitizeFilename('../../etc/<b>brief</b>.pdf') // 'bbrief_b.pdf'
+ * @example sanitizeFilename('../../etc/<b>brief</b>.pdf') // 'brief.pdf'
  */
 export function sanitizeFilename(name: string): string {
-  // Both separators: a Windows client sends `C:\Users\x\brief.pdf`.
-  const lastSegment = name.split(/[\\/]/).pop() ?? '';
+  // Tags first (their `/` is not a directory), then both separators: a Windows client sends `C:\Users\x\brief.pdf`.
+  const lastSegment = name.replace(/<[^>]*>/g, '').split(/[\\/]/).pop() ?? '';
   let safe = lastSegment
     .normalize('NFC')
     // Control characters, and the Unicode direction overrides used to disguise extensions.

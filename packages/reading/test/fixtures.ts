@@ -402,3 +402,19 @@ export async function pngBytes(): Promise<Buffer> {
   canvas.getContext('2d').fillRect(0, 0, 10, 10);
   return canvas.encode('png');
 }
+
+/** `count` real (tiny) pages sharing one content stream. */
+export function realPagesPdf(count: number): Buffer {
+  const kids = Array.from({ length: count }, (_, i) => `${i + 5} 0 R`).join(' ');
+  const pages = Array.from(
+    { length: count },
+    () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Resources << /Font << /F1 4 0 R >> >> >>',
+  );
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`,
+    `<< /Length ${ONE_PAGE_CONTENT.length} >>\nstream\n${ONE_PAGE_CONTENT}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>',
+    ...pages,
+  ]);
+}
