@@ -1,0 +1,196 @@
+/**
+ * Identity's REST routes under SPEC.md's /api paths (section 7, "Authentication and
+ * accounts", and the admin user calls). Thin: parse the request, check rate limits and
+ * rights, call Accounts, shape the answer. ApiErrors thrown here are rendered by the host's
+ * error middleware as `{message, error, ...}` with their status.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { SESSION_COOKIE, sessionTokenFrom } from '@citecheck/proto';
+import type { Accounts } from './accounts';
+import { text } from './accounts';
+import { emailKey } from './domain/email';
+import { forbidden, messages, tooManyRequests, unauthorized } from './domain/errors';
+import { RateLimiter } from './domain/rate-limit';
+
+export interface RouteOptions {
+  sessionTtlMs: number;
+  limits: { perIp: RateLimiter; perEmail: RateLimiter };
+}
+
+function bodyOf(ctx: Context): Record<string, unknown> {
+  const body = (ctx.request as { body?: unknown }).body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+export function sessionTokenOf(ctx: Context): string | null {
+  return sessionTokenFrom(ctx.get('authorization') || null, ctx.get('cookie') || null);
+}
+
+export function createRoutes(accounts: Accounts, options: RouteOptions): Router {
+  const router = new Router();
+  const { perIp, perEmail } = options.limits;
+
+  /** Per IP and, when the call names one, per e-mail address: both must be under their limit. */
+  const limit = (action: string, ctx: Context, email?: string) => {
+    const ipOk = perIp.hit(`${action}:${ctx.ip}`);
+    const emailOk = email ? perEmail.hit(`${action}:${emailKey(email)}`) : true;
+    if (!ipOk || !emailOk) throw tooManyRequests();
+  };
+
+  const setSessionCookie = (ctx: Context, token: string) => {
+    // httpOnly: scripts cannot read it; SameSite=Lax: not sent on cross-site POSTs.
+    ctx.cookies.set(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      maxAge: options.sessionTtlMs,
+      path: '/',
+      overwrite: true,
+    });
+  };
+
+  const requireUser = async (ctx: Context) => {
+    const user = await accounts.authenticate(sessionTokenOf(ctx));
+    if (!user) throw unauthorized();
+    return user;
+  };
+
+  const requireAdmin = async (ctx: Context) => {
+    switch (await accounts.checkAdmin(ctx.get('authorization') || null, ctx.ip)) {
+      case 'ok':
+        return;
+      case 'rate_limited':
+        throw tooManyRequests();
+      case 'not_configured':
+        throw forbidden(messages.adminNotConfigured, 'admin_not_configured');
+      default:
+        throw unauthorized(messages.adminRequired, 'admin_unauthorized');
+    }
+  };
+
+  const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
+
+  // ---------------------------------------------------------------- accounts
+
+  router.post('/api/auth/register', async (ctx) => {
+    const body = bodyOf(ctx);
+    limit('register', ctx, text(body.email) || undefined);
+    const result = await accounts.register(body);
+    if (result.sessionToken) setSessionCookie(ctx, result.sessionToken);
+    noStore(ctx);
+    ctx.body = result;
+  });
+
+  router.post('/api/register/free', async (ctx) => {
+    const body = bodyOf(ctx);
+    limit('register', ctx, text(body.email) || undefined);
+    ctx.status = 201;
+    ctx.body = await accounts.registerFree(body);
+  });
+
+  router.post('/api/register/paid', async (ctx) => {
+    const body = bodyOf(ctx);
+    limit('register', ctx, text(body.email) || undefined);
+    ctx.status = 201;
+    ctx.body = await accounts.registerPaid(body);
+  });
+
+  router.get('/api/verify-email', async (ctx) => {
+    const result = await accounts.verifyEmail(text(ctx.query.token));
+    setSessionCookie(ctx, result.sessionToken);
+    noStore(ctx);
+    ctx.body = result;
+  });
+
+  router.get('/api/auth/status', async (ctx) => {
+    noStore(ctx);
+    ctx.body = await accounts.status(sessionTokenOf(ctx));
+  });
+
+  router.post('/api/auth/login', async (ctx) => {
+    const body = bodyOf(ctx);
+    limit('login', ctx, text(body.email) || undefined);
+    const result = await accounts.login(body);
+    setSessionCookie(ctx, result.sessionToken);
+    noStore(ctx);
+    ctx.body = result;
+  });
+
+  router.post('/api/auth/logout', async (ctx) => {
+    await accounts.logout(sessionTokenOf(ctx));
+    ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
+    ctx.body = { success: true, message: 'Logged out' };
+  });
+
+  router.post('/api/apply-coupon', async (ctx) => {
+    const body = bodyOf(ctx);
+    limit('coupon', ctx, text(body.email) || undefined);
+    ctx.body = await accounts.applyCoupon(body);
+  });
+
+  router.post('/api/set-coupon-password', async (ctx) => {
+    const body = bodyOf(ctx);
+    limit('coupon', ctx, text(body.email) || undefined);
+    ctx.body = await accounts.setCouponPassword(body);
+  });
+
+  router.post('/api/auth/forgot-password', async (ctx) => {
+    const body = bodyOf(ctx);
+    limit('forgot', ctx, text(body.email) || undefined);
+    ctx.body = await accounts.forgotPassword(body);
+  });
+
+  router.get('/api/auth/verify-reset-token', async (ctx) => {
+    const result = await accounts.checkResetToken(text(ctx.query.token));
+    noStore(ctx);
+    if (!result.valid) {
+      ctx.status = 400;
+      ctx.body = { ...result, message: result.error };
+      return;
+    }
+    ctx.body = result;
+  });
+
+  router.post('/api/auth/reset-password', async (ctx) => {
+    // Counted per IP only: the body names a token, not an address.
+    limit('reset', ctx);
+    ctx.body = await accounts.resetPassword(bodyOf(ctx));
+  });
+
+  router.get('/api/user/report-usage', async (ctx) => {
+    const user = await requireUser(ctx);
+    noStore(ctx);
+    ctx.body = await accounts.reportUsage(user.id);
+  });
+
+  // ---------------------------------------------------------------- admin
+
+  router.get('/api/admin/users', async (ctx) => {
+    await requireAdmin(ctx);
+    noStore(ctx);
+    ctx.body = { users: await accounts.listUsers() };
+  });
+
+  router.get('/api/admin/users/download', async (ctx) => {
+    await requireAdmin(ctx);
+    const csv = await accounts.usersCsv();
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', 'attachment; filename="user_registrations.csv"');
+    noStore(ctx);
+    ctx.body = csv;
+  });
+
+  router.delete('/api/admin/users/:id', async (ctx) => {
+    await requireAdmin(ctx);
+    ctx.body = await accounts.deleteUser(ctx.params.id);
+  });
+
+  router.post('/api/admin/users/:id/resend-verification', async (ctx) => {
+    await requireAdmin(ctx);
+    ctx.body = await accounts.resendVerification(ctx.params.id);
+  });
+
+  return router;
+}
+
