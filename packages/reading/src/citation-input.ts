@@ -1,4 +1,4 @@
-import type { DocumentPosition } from '@citecheck/citations/src/types';
+import type { DocumentPosition } from '@citecheck/citations';
 import type { ReadDocument } from './types';
 
 /** Separator between paragraphs in the text handed to the citation engine. */

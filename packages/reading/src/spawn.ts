@@ -8,7 +8,8 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 export function startWorker(entry: string, resourceLimits?: ResourceLimits): Worker {
   const file = resolveEntry(entry);
-  const execArgv = file.endsWith('.ts') ? ['--require', require.resolve('tsx/cjs')] : [];
+  // Keep the parent's flags (as a worker would by default), adding the TypeScript hook if needed.
+  const execArgv = file.endsWith('.ts') ? [...process.execArgv, '--require', require.resolve('tsx/cjs')] : process.execArgv;
   return new Worker(file, { execArgv, resourceLimits, stdout: false, stderr: false });
 }
 
