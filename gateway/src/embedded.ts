@@ -1,0 +1,177 @@
+/**
+ * Embedded mode's composition root: one Node process hosts every service, the federated
+ * GraphQL gateway, the REST facade, `/ws` and the built web client, on PORT (default 8080),
+ * with data under DATA_DIR (default ./data). This is what `npm start` runs.
+ *
+ * The same service code runs in distributed mode (gateway/src/main.ts plus each service's
+ * own main.ts); only the adapters differ, and createPorts picks them from configuration.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import {
+  ConfigError,
+  buildSubgraph,
+  createEmbeddedBus,
+  createHttpApp,
+  createLogger,
+  createPorts,
+  installShutdown,
+  listen,
+  loadConfig,
+  systemClock,
+  type Clock,
+  type ServiceModule,
+} from '@citecheck/platform';
+import * as analytics from '@citecheck/analytics';
+import * as billing from '@citecheck/billing';
+import * as extraction from '@citecheck/extraction';
+import * as identity from '@citecheck/identity';
+import * as ingest from '@citecheck/ingest';
+import * as notification from '@citecheck/notification';
+import * as progress from '@citecheck/progress';
+import * as validation from '@citecheck/validation';
+import { gatewayConfigSchema } from './config';
+import { apiNotFound, mountServiceRoutes } from './facade';
+import { createGraphqlGateway } from './graphql-gateway';
+import { composeSupergraph, SUPERGRAPH_PATH } from './compose';
+import { serveWebApp } from './web';
+
+export interface EmbeddedOptions {
+  /** Variables on top of process.env (tests pass PORT=0 and a temporary DATA_DIR). */
+  env?: Record<string, string | undefined>;
+  clock?: Clock;
+}
+
+export interface EmbeddedServer {
+  url: string;
+  port: number;
+  server: Server;
+  modules: ServiceModule[];
+  close(): Promise<void>;
+}
+
+/**
+ * Every service's configuration, parsed from the same environment. All problems are gathered
+ * first, so a bad start-up names every bad variable in one message.
+ */
+function loadAllConfigs(env: Record<string, string | undefined>) {
+  const problems = new Set<string>();
+  const load = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      for (const problem of error.problems) problems.add(problem);
+      return undefined as T;
+    }
+  };
+  const configs = {
+    gateway: load(() => loadConfig(gatewayConfigSchema, env)),
+    identity: load(() => loadConfig(identity.configSchema, env)),
+    notification: load(() => loadConfig(notification.configSchema, env)),
+    billing: load(() => loadConfig(billing.configSchema, env)),
+    analytics: load(() => loadConfig(analytics.configSchema, env)),
+    ingest: load(() => loadConfig(ingest.configSchema, env)),
+    extraction: load(() => loadConfig(extraction.configSchema, env)),
+    validation: load(() => loadConfig(validation.configSchema, env)),
+    progress: load(() => loadConfig(progress.configSchema, env)),
+  };
+  if (problems.size > 0) throw new ConfigError([...problems]);
+  return configs;
+}
+
+export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
+  const env = { ...process.env, ...options.env };
+  const configs = loadAllConfigs(env);
+  const config = configs.gateway;
+  const clock = options.clock ?? systemClock;
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  mkdirSync(config.DATA_DIR, { recursive: true });
+
+  // One durable in-process bus shared by all services: Kafka's semantics, no broker.
+  const bus = createEmbeddedBus({ dir: config.DATA_DIR });
+  const portsFor = (service: string) => createPorts(configs.gateway, service, { bus, clock });
+
+  const identityService = await identity.createService(await portsFor('identity'), configs.identity);
+  const deps = { identity: identityService.api };
+  const modules: ServiceModule[] = [
+    identityService.module,
+    await notification.createService(await portsFor('notification'), configs.notification),
+    await billing.createService(await portsFor('billing'), configs.billing),
+    await analytics.createService(await portsFor('analytics'), configs.analytics, deps),
+    await ingest.createService(await portsFor('ingest'), configs.ingest, deps),
+    await extraction.createService(await portsFor('extraction'), configs.extraction, deps),
+    await validation.createService(await portsFor('validation'), configs.validation, deps),
+    await progress.createService(await portsFor('progress'), configs.progress),
+  ];
+
+  const graphql = await createGraphqlGateway(readSupergraph(), {
+    kind: 'local',
+    schemas: Object.fromEntries(modules.map((m) => [m.name, buildSubgraph(m.typeDefs, m.resolvers)])),
+  });
+
+  const gatewayPorts = await portsFor('gateway');
+  const app = createHttpApp({
+    service: 'gateway',
+    ports: gatewayPorts,
+    health: async () => {
+      const components: Record<string, { ok: boolean; details?: Record<string, unknown> }> = { gateway: { ok: true } };
+      for (const module of modules) {
+        components[module.name] = await module.health().catch((error: Error) => ({ ok: false, details: { error: error.message } }));
+      }
+      return components;
+    },
+  });
+  app.use(apiNotFound());
+  app.use(graphql.router.routes());
+  mountServiceRoutes(app, modules);
+  serveWebApp(app, config.WEB_DIST);
+
+  for (const module of modules) await module.start();
+
+  const server = await listen(app, config.PORT);
+  for (const module of modules) {
+    const websocket = module.websocket;
+    if (!websocket) continue;
+    server.on('upgrade', (request, socket, head) => {
+      if (new URL(request.url ?? '/', 'http://localhost').pathname === websocket.path) {
+        websocket.handleUpgrade(request, socket, head);
+      } else {
+        socket.destroy();
+      }
+    });
+  }
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      for (const module of [...modules].reverse()) await module.stop();
+      await graphql.stop();
+      await bus.close();
+    })());
+  return { url: `http://localhost:${port}`, port, server, modules, close };
+}
+
+/** The supergraph composed at build time; composed now if the build step has not run. */
+function readSupergraph(): string {
+  try {
+    return readFileSync(SUPERGRAPH_PATH, 'utf8');
+  } catch {
+    return composeSupergraph();
+  }
+}
+
+if (require.main === module) {
+  startEmbedded()
+    .then((embedded) => installShutdown(createLogger('gateway', process.env.LOG_LEVEL ?? 'info'), [embedded.close]))
+    .catch((error: Error) => {
+      console.error(error instanceof ConfigError ? `CiteCheck cannot start: ${error.message}` : error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,100 @@
+import type Koa from 'koa';
+import Router from '@koa/router';
+import type { ServiceModule } from '@citecheck/platform';
+import type { ServiceName } from './services';
+
+/**
+ * The REST facade keeps SPEC.md's `/api` paths. Each service owns its routes; this table says
+ * which service owns which path, so the distributed gateway can proxy a request to the
+ * right service. A test checks it against every route the services really declare.
+ */
+export const ROUTE_OWNERS: ReadonlyArray<readonly [RegExp, ServiceName]> = [
+  [/^\/api\/(auth|register)\//, 'identity'],
+  [/^\/api\/(verify-email|apply-coupon|set-coupon-password)$/, 'identity'],
+  [/^\/api\/user\/report-usage$/, 'identity'],
+  [/^\/api\/admin\/users(\/|$)/, 'identity'],
+  [/^\/internal\/identity\//, 'identity'],
+  [/^\/api\/(support-inquiry|dev\/outbox)$/, 'notification'],
+  [/^\/api\/(documents|reports)\//, 'ingest'],
+  [/^\/api\/(usage-stats|user\/documents|admin\/documents)$/, 'ingest'],
+  [/^\/api\/(citations\/|case-opinion$)/, 'validation'],
+  [/^\/api\/(create-subscription|confirm-subscription|create-account-after-payment|upgrade-account)$/, 'billing'],
+  [/^\/api\/(billing|webhooks)\//, 'billing'],
+  [/^\/api\/(metrics|track-visitor|track-page-view)(\/|$)/, 'analytics'],
+  [/^\/api\/admin\/(blacklist|visitor-analytics)(\/|$)/, 'analytics'],
+];
+
+export function ownerOf(pathname: string): ServiceName | null {
+  return ROUTE_OWNERS.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
+}
+
+/** Answers any unclaimed `/api` path with SPEC section 8's error body. */
+export function apiNotFound(): Koa.Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined && /^\/(api|internal)\//.test(ctx.path)) {
+      ctx.status = 404;
+      ctx.body = { message: `No such endpoint: ${ctx.method} ${ctx.path}`, error: 'not_found' };
+    }
+  };
+}
+
+/** Embedded mode: every service's router mounted on the one app, in process. */
+export function mountServiceRoutes(app: Koa, modules: ServiceModule[]): void {
+  for (const module of modules) app.use(module.routes.routes()).use(module.routes.allowedMethods());
+}
+
+/** Hop-by-hop headers a proxy must not forward (RFC 9110 section 7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'content-length']);
+
+/**
+ * Distributed mode: forwards each `/api` request to the owning service's base URL, streaming
+ * the body both ways (uploads are multipart and may be 10 MB). The facade must run before
+ * any body parser so the raw request stream is still unread.
+ */
+export function proxyToServices(serviceUrls: Partial<Record<ServiceName, string>>, timeoutMs = 180_000): Koa.Middleware {
+  return async (ctx, next) => {
+    const owner = ownerOf(ctx.path);
+    if (!owner) return next();
+    const base = serviceUrls[owner];
+    if (!base) {
+      ctx.status = 503;
+      ctx.body = { message: `The ${owner} service is not configured (SERVICE_URLS)`, error: 'service_unavailable' };
+      return;
+    }
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(ctx.req.headers)) {
+      if (value === undefined || HOP_BY_HOP.has(key)) continue;
+      headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    }
+    headers.set('x-forwarded-for', ctx.ip);
+    headers.set('x-request-id', String(ctx.state.requestId ?? ctx.get('x-request-id') ?? ''));
+    const hasBody = !['GET', 'HEAD'].includes(ctx.method);
+    let response: Response;
+    try {
+      response = await fetch(`${base}${ctx.path}${ctx.search}`, {
+        method: ctx.method,
+        headers,
+        body: hasBody ? (ctx.req as unknown as ReadableStream) : undefined,
+        // Node's fetch needs half-duplex to stream a request body.
+        ...(hasBody ? { duplex: 'half' } : {}),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      } as RequestInit);
+    } catch {
+      ctx.status = 502;
+      ctx.body = { message: `The ${owner} service did not answer`, error: 'bad_gateway' };
+      return;
+    }
+    ctx.status = response.status;
+    response.headers.forEach((value, key) => {
+      if (!HOP_BY_HOP.has(key) && key !== 'content-encoding') ctx.set(key, value);
+    });
+    ctx.body = Buffer.from(await response.arrayBuffer());
+  };
+}
+
+/** Routes declared by a router, as `METHOD path` pairs (used to check ROUTE_OWNERS). */
+export function declaredRoutes(router: Router): Array<{ methods: string[]; path: string }> {
+  return router.stack.map((layer) => ({ methods: layer.methods, path: String(layer.path) }));
+}

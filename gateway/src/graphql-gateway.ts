@@ -1,0 +1,73 @@
+import Router from '@koa/router';
+import { ApolloGateway, LocalGraphQLDataSource, RemoteGraphQLDataSource } from '@apollo/gateway';
+import { ApolloServer, HeaderMap } from '@apollo/server';
+import type { GraphQLSchema } from 'graphql';
+
+/** What every subgraph resolver receives: the caller's credentials, checked by the owning service. */
+export interface GraphqlContext {
+  authorization: string | null;
+  ip: string | null;
+}
+
+export type SubgraphRoutes =
+  /** Embedded mode: subgraphs executed in this process, no HTTP hop. */
+  | { kind: 'local'; schemas: Record<string, GraphQLSchema> }
+  /** Distributed mode: each subgraph's /graphql URL. */
+  | { kind: 'remote'; urls: Record<string, string> };
+
+/**
+ * The federated gateway: Apollo Gateway over the supergraph composed at build time, served
+ * at `/graphql` through Apollo Server's transport-neutral `executeHTTPGraphQLRequest`.
+ */
+export async function createGraphqlGateway(supergraphSdl: string, routes: SubgraphRoutes) {
+  const gateway = new ApolloGateway({
+    supergraphSdl,
+    buildService({ name }) {
+      if (routes.kind === 'local') {
+        const schema = routes.schemas[name];
+        if (!schema) throw new Error(`no in-process subgraph named ${name}`);
+        return new LocalGraphQLDataSource(schema);
+      }
+      const url = routes.urls[name];
+      if (!url) throw new Error(`SUBGRAPH_URLS has no entry for ${name}`);
+      return new RemoteGraphQLDataSource<GraphqlContext>({
+        url,
+        willSendRequest({ request, context }) {
+          // Subgraphs authorise on their own: forward the caller's credentials unchanged.
+          if (context.authorization) request.http?.headers.set('authorization', context.authorization);
+          if (context.ip) request.http?.headers.set('x-forwarded-for', context.ip);
+        },
+      });
+    },
+  });
+  const server = new ApolloServer<GraphqlContext>({ gateway, introspection: true });
+  await server.start();
+
+  const router = new Router();
+  router.all('/graphql', async (ctx) => {
+    const headers = new HeaderMap();
+    for (const [key, value] of Object.entries(ctx.headers)) {
+      if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const response = await server.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: {
+        method: ctx.method.toUpperCase(),
+        headers,
+        search: ctx.querystring ? `?${ctx.querystring}` : '',
+        body: (ctx.request as { body?: unknown }).body,
+      },
+      context: async () => ({ authorization: ctx.get('authorization') || null, ip: ctx.ip || null }),
+    });
+    for (const [key, value] of response.headers) ctx.set(key, value);
+    ctx.status = response.status ?? 200;
+    if (response.body.kind === 'complete') {
+      ctx.body = response.body.string;
+    } else {
+      let text = '';
+      for await (const chunk of response.body.asyncIterator) text += chunk;
+      ctx.body = text;
+    }
+  });
+
+  return { router, stop: () => server.stop() };
+}

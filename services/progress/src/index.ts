@@ -1,0 +1,2 @@
+export { createService, SERVICE_NAME, typeDefs } from './service';
+export { configSchema, type ProgressConfig } from './config';

@@ -1,0 +1,46 @@
+/**
+ * The lint rules of STYLE.md are part of the product's guarantees, so they are tested: each
+ * rule must fire on a probe that breaks it, and the real tree must pass.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+
+// ESLint runs as its own process: its flat config is an ES module, which Jest's CommonJS
+// runtime cannot load.
+async function messagesFor(code: string, file: string): Promise<string[]> {
+  const run = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', '--stdin', '--stdin-filename', path.join(root, file)],
+    { cwd: root, input: code, encoding: 'utf8' },
+  );
+  const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('lint rules', () => {
+  it('forbids a service importing another service', async () => {
+    const messages = await messagesFor("import { createService } from '@citecheck/ingest';\nexport const x = createService;\n", 'services/billing/src/probe.ts');
+    expect(messages.join('\n')).toMatch(/Services talk through proto/);
+  });
+
+  it('allows a service to import proto and packages', async () => {
+    const messages = await messagesFor("import { topics } from '@citecheck/proto';\nimport type { Ports } from '@citecheck/platform';\nexport const x: [typeof topics, Ports | null] = [topics, null];\n", 'services/billing/src/probe.ts');
+    expect(messages).toEqual([]);
+  });
+
+  it('keeps domain/ free of drivers and adapters, but allows type imports', async () => {
+    const driver = await messagesFor("import Database from 'better-sqlite3';\nexport const x = Database;\n", 'services/identity/src/domain/probe.ts');
+    expect(driver.join('\n')).toMatch(/domain\/ holds pure logic/);
+    const adapter = await messagesFor("import { repo } from '../store/users';\nexport const x = repo;\n", 'services/identity/src/domain/probe.ts');
+    expect(adapter.join('\n')).toMatch(/domain\/ holds pure logic/);
+    const typeOnly = await messagesFor("import type { Database } from 'better-sqlite3';\nexport type X = Database;\n", 'services/identity/src/domain/probe.ts');
+    expect(typeOnly).toEqual([]);
+  });
+
+  it('forbids I/O in the citation engine', async () => {
+    const messages = await messagesFor("import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'packages/citations/src/probe.ts');
+    expect(messages.join('\n')).toMatch(/does no I\/O/);
+  });
+});
