@@ -1,0 +1,215 @@
+/**
+ * CourtListener's citation-lookup API as a CaseLawProvider (authoritative: it holds the whole
+ * corpus). Addresses are sent in batches as one `text` of "V R P; V R P; ..." within the
+ * endpoint's limits (250 citations, 64,000 characters), paced by the citation throttle, and
+ * every final answer is cached by address. The court comes from the cluster's docket, and its
+ * display name from the court record; both are cached for the life of the provider.
+ */
+import { canonicalReporter } from '../engine';
+import { COURTLISTENER_SITE, MemoryCache, absoluteCourtListenerUrl, citationKey, yearOf } from '../provider';
+import type { CaseCluster, CaseLawCache, CaseLawProvider, LookupRequest, LookupResult } from '../provider';
+import { LOOKUP_PATH, MAX_CITATIONS_PER_REQUEST, MAX_TEXT_CHARS, idFromUrl } from './api';
+import type { ApiCluster, ApiCourt, ApiDocket, ApiLookupItem } from './api';
+import { CourtListenerClient } from './client';
+import type { ClientOptions } from './client';
+import { fetchOpinionText } from './opinion';
+import { CitationThrottle } from './throttle';
+
+export interface CourtListenerOptions extends ClientOptions {
+  /** Citations per minute (default 60, CourtListener's quota). */
+  citationsPerMinute?: number;
+  cache?: CaseLawCache;
+  /** Host used in the absolute_url shown to users (default https://www.courtlistener.com). */
+  siteUrl?: string;
+  /** Citations per request (default and maximum 250). */
+  batchSize?: number;
+}
+
+const SEPARATOR = '; ';
+
+export class CourtListenerProvider implements CaseLawProvider {
+  readonly name = 'CourtListener';
+  readonly authoritative = true;
+  readonly client: CourtListenerClient;
+  private readonly throttle: CitationThrottle;
+  private readonly cache: CaseLawCache;
+  private readonly siteUrl: string;
+  private readonly batchSize: number;
+  private readonly courtOfDocket = new Map<number, Promise<string | null>>();
+  private readonly courtInfo = new Map<string, Promise<ApiCourt | null>>();
+
+  constructor(options: CourtListenerOptions) {
+    this.client = new CourtListenerClient(options);
+    this.throttle = new CitationThrottle(options.citationsPerMinute ?? 60, options.clock);
+    this.cache = options.cache ?? new MemoryCache();
+    this.siteUrl = options.siteUrl ?? COURTLISTENER_SITE;
+    this.batchSize = Math.min(MAX_CITATIONS_PER_REQUEST, Math.max(1, options.batchSize ?? MAX_CITATIONS_PER_REQUEST));
+  }
+
+  get calls(): number {
+    return this.client.calls;
+  }
+
+  /** Opinion text behind an absolute_url this product showed; throws a CaseOpinionError. */
+  fetchOpinionText(absoluteUrl: string): Promise<string> {
+    return fetchOpinionText(this.client, absoluteUrl);
+  }
+
+  async lookup(requests: LookupRequest[]): Promise<LookupResult[]> {
+    // Keys use the canonical reporter, so `F. 3d` and `F.3d` share one cache entry.
+    const normalized = requests.map((r) => ({ ...r, reporter: canonicalReporter(r.reporter) }));
+    const results = new Map<string, LookupResult>();
+    const queued = new Set<string>();
+    let queue: LookupRequest[] = [];
+    for (const r of normalized) {
+      const key = citationKey(r);
+      if (results.has(key) || queued.has(key)) continue;
+      const cached = await this.cache.get(key);
+      if (cached) results.set(key, cached);
+      else {
+        queued.add(key);
+        queue.push(r);
+      }
+    }
+    while (queue.length) {
+      const batch = takeBatch(queue, this.batchSize);
+      queue = queue.slice(batch.length);
+      const { answered, resend } = await this.lookupBatch(batch);
+      for (const [key, result] of answered) {
+        results.set(key, result);
+        if (result.status !== 'error') await this.cache.set(key, result);
+      }
+      if (resend.length === batch.length) {
+        // No progress at all: the server's cap is below one citation; do not loop forever.
+        for (const r of resend) results.set(citationKey(r), { id: r.id, status: 'error', message: 'CourtListener refused every citation of the request (429)' });
+        continue;
+      }
+      // Over the per-request cap: CourtListener answered 429 from that citation on; send them again.
+      queue = [...resend, ...queue];
+    }
+    return normalized.map((r) => ({ ...results.get(citationKey(r))!, id: r.id }));
+  }
+
+  private async lookupBatch(batch: LookupRequest[]): Promise<{ answered: Map<string, LookupResult>; resend: LookupRequest[] }> {
+    // Our own text, so we know where each citation sits and can map answers back by offset.
+    const spans: { req: LookupRequest; start: number; end: number }[] = [];
+    let text = '';
+    for (const req of batch) {
+      if (text) text += SEPARATOR;
+      const cite = `${req.volume} ${req.reporter} ${req.page}`;
+      spans.push({ req, start: text.length, end: text.length + cite.length });
+      text += cite;
+    }
+    const answered = new Map<string, LookupResult>();
+    const resend: LookupRequest[] = [];
+    await this.throttle.acquire(batch.length);
+    let items: ApiLookupItem[];
+    try {
+      items = await this.client.postForm<ApiLookupItem[]>(LOOKUP_PATH, { text });
+    } catch (err) {
+      for (const { req } of spans) answered.set(citationKey(req), { id: req.id, status: 'error', message: (err as Error).message });
+      return { answered, resend };
+    }
+    const clusterJobs: Promise<void>[] = [];
+    for (const span of spans) {
+      const key = citationKey(span.req);
+      const item = items.find((it) => it.start_index >= span.start && it.start_index < span.end);
+      if (!item) {
+        // CourtListener's parser did not see a citation here: it does not know the reporter.
+        answered.set(key, { id: span.req.id, status: 'unknown-reporter' });
+      } else if (item.status === 429) {
+        resend.push(span.req);
+      } else if (item.status === 404) {
+        answered.set(key, { id: span.req.id, status: 'not-found' });
+      } else if (item.status === 400) {
+        answered.set(key, { id: span.req.id, status: 'unknown-reporter' });
+      } else if ((item.status === 200 || item.status === 300) && item.clusters.length) {
+        clusterJobs.push(
+          Promise.all(item.clusters.map((c) => this.toCluster(c, key))).then(
+            (clusters) => void answered.set(key, { id: span.req.id, status: 'found', clusters }),
+            (err: Error) => void answered.set(key, { id: span.req.id, status: 'error', message: err.message }),
+          ),
+        );
+      } else {
+        answered.set(key, { id: span.req.id, status: 'error', message: `unexpected status ${item.status}${item.error_message ? `: ${item.error_message}` : ''}` });
+      }
+    }
+    await Promise.all(clusterJobs);
+    return { answered, resend };
+  }
+
+  private async toCluster(c: ApiCluster, citation: string): Promise<CaseCluster> {
+    const docketId = c.docket_id ?? idFromUrl(c.docket);
+    const court = docketId !== null ? await this.courtForDocket(docketId) : null;
+    const info = court ? await this.court(court) : null;
+    return {
+      clusterId: c.id,
+      caseName: c.case_name || c.case_name_full || c.case_name_short || '',
+      caseNameShort: c.case_name_short || null,
+      court,
+      courtName: info?.full_name ?? null,
+      courtCitation: info?.citation_string ?? null,
+      dateFiled: c.date_filed ?? null,
+      year: yearOf(c.date_filed),
+      absoluteUrl: absoluteCourtListenerUrl(c.absolute_url, this.siteUrl),
+      citation,
+    };
+  }
+
+  private courtForDocket(docketId: number): Promise<string | null> {
+    let hit = this.courtOfDocket.get(docketId);
+    if (!hit) {
+      hit = this.client.getJson<ApiDocket>(`/api/rest/v4/dockets/${docketId}/?fields=id,court_id,court`).then((d) => d.court_id ?? courtIdFromUrl(d.court));
+      // A failed fetch is not remembered: the next lookup tries again.
+      hit.catch(() => this.courtOfDocket.delete(docketId));
+      this.courtOfDocket.set(docketId, hit);
+    }
+    return hit;
+  }
+
+  /** Court names are decoration: a failure here leaves them null rather than failing the lookup. */
+  private court(id: string): Promise<ApiCourt | null> {
+    let hit = this.courtInfo.get(id);
+    if (!hit) {
+      hit = this.client.getJson<ApiCourt>(`/api/rest/v4/courts/${encodeURIComponent(id)}/`).catch(() => {
+        this.courtInfo.delete(id);
+        return null;
+      });
+      this.courtInfo.set(id, hit);
+    }
+    return hit;
+  }
+}
+
+function courtIdFromUrl(url: string | undefined): string | null {
+  const m = url ? /\/courts\/([^/]+)\/?$/.exec(url) : null;
+  return m ? m[1] : null;
+}
+
+/** As many requests as fit one call: at most `max` citations and 64,000 characters of text. */
+function takeBatch(queue: LookupRequest[], max: number): LookupRequest[] {
+  const batch: LookupRequest[] = [];
+  let chars = 0;
+  for (const r of queue) {
+    const len = `${r.volume} ${r.reporter} ${r.page}`.length + (batch.length ? SEPARATOR.length : 0);
+    if (batch.length >= max || (batch.length && chars + len > MAX_TEXT_CHARS)) break;
+    batch.push(r);
+    chars += len;
+  }
+  return batch;
+}
+
+/**
+ * The provider configured by the environment, or null without COURTLISTENER_TOKEN.
+ * @example const cl = courtListenerFromEnv(process.env, { cache });
+ */
+export function courtListenerFromEnv(env: NodeJS.ProcessEnv = process.env, options: Partial<CourtListenerOptions> = {}): CourtListenerProvider | null {
+  const token = env.COURTLISTENER_TOKEN?.trim();
+  if (!token) return null;
+  return new CourtListenerProvider({
+    baseUrl: env.COURTLISTENER_URL || undefined,
+    citationsPerMinute: env.COURTLISTENER_CITATIONS_PER_MINUTE ? Number(env.COURTLISTENER_CITATIONS_PER_MINUTE) : undefined,
+    ...options,
+    token,
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * Lookups on the local citation index, as a CaseLawProvider.
+ *
+ * Every query runs through one composite index, (reporter_id, volume, page_num): the exact
+ * address, the case starting before a page, and the next case after it are each one short
+ * B-tree descent, with the cluster, docket and court rows fetched by primary key.
+ */
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { COURTLISTENER_SITE, citationKey, yearOf } from '../provider';
+import type { CaseCluster, CaseLawProvider, LookupRequest, LookupResult } from '../provider';
+import { canonicalReporter, findReporter } from '../engine';
+import { defaultIndexPath } from './schema';
+
+interface Row {
+  page: string;
+  page_num: number;
+  cluster_id: number;
+  case_name: string | null;
+  case_name_short: string | null;
+  date_filed: string | null;
+  court_id: string | null;
+  citation_string: string | null;
+  full_name: string | null;
+}
+
+const SELECT = `SELECT c.page, c.page_num, c.cluster_id, cl.case_name, cl.case_name_short, cl.date_filed,
+  d.court_id, co.citation_string, co.full_name
+  FROM citations c
+  LEFT JOIN clusters cl ON cl.id = c.cluster_id
+  LEFT JOIN dockets d ON d.id = cl.docket_id
+  LEFT JOIN courts co ON co.id = d.court_id`;
+
+export interface IndexInfo {
+  path: string;
+  authoritative: boolean;
+  source: string;
+  importedAt: string | null;
+  citations: number;
+}
+
+export class IndexNotFoundError extends Error {
+  override name = 'IndexNotFoundError';
+}
+
+export class LocalCitationIndex implements CaseLawProvider {
+  readonly name: string;
+  readonly authoritative: boolean;
+  readonly info: IndexInfo;
+  private readonly db: Database.Database;
+  private readonly reporterIds = new Map<string, number>();
+  private readonly exact: Database.Statement;
+  private readonly before: Database.Statement;
+  private readonly after: Database.Statement;
+  private lookups = 0;
+
+  /** Opens an index read-only; default `<DATA_DIR>/caselaw.sqlite`. */
+  static open(path = defaultIndexPath()): LocalCitationIndex {
+    if (!existsSync(path)) throw new IndexNotFoundError(`No case-law index at ${path}: run \`citecheck caselaw import <files>\``);
+    return new LocalCitationIndex(new Database(path, { readonly: true, fileMustExist: true }), path);
+  }
+
+  private constructor(db: Database.Database, path: string) {
+    this.db = db;
+    const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    this.authoritative = meta.get('authoritative') === 'true';
+    this.info = {
+      path,
+      authoritative: this.authoritative,
+      source: meta.get('source') ?? 'unknown',
+      importedAt: meta.get('imported_at') ?? null,
+      citations: Number(meta.get('citations') ?? 0),
+    };
+    this.name = this.info.source === 'demo' ? 'demo case-law index' : 'local case-law index';
+    for (const r of db.prepare('SELECT id, name FROM reporters').all() as { id: number; name: string }[]) this.reporterIds.set(r.name, r.id);
+    this.exact = db.prepare(`${SELECT} WHERE c.reporter_id = ? AND c.volume = ? AND c.page_num = ? AND c.page = ? ORDER BY c.cluster_id`);
+    this.before = db.prepare(`${SELECT} WHERE c.reporter_id = ? AND c.volume = ? AND c.page_num < ? ORDER BY c.page_num DESC LIMIT 8`);
+    this.after = db.prepare('SELECT page_num FROM citations WHERE reporter_id = ? AND volume = ? AND page_num > ? ORDER BY page_num LIMIT 1').pluck();
+  }
+
+  /** Lookups served so far (the local index costs no API quota, but progress counts it). */
+  get calls(): number {
+    return this.lookups;
+  }
+
+  async lookup(requests: LookupRequest[]): Promise<LookupResult[]> {
+    return requests.map((r) => this.lookupOne(r));
+  }
+
+  /** Synchronous form, for the benchmark and for callers that batch themselves. */
+  lookupOne(req: LookupRequest): LookupResult {
+    this.lookups++;
+    const reporter = canonicalReporter(req.reporter);
+    const reporterId = this.reporterIds.get(reporter);
+    if (reporterId === undefined) {
+      // A reporter the catalogue knows but the data never uses is a miss, not an unknown reporter.
+      return findReporter(reporter) ? { id: req.id, status: 'not-found' } : { id: req.id, status: 'unknown-reporter' };
+    }
+    const m = /^(\d+)/.exec(req.page.trim());
+    if (!m) return { id: req.id, status: 'not-found' };
+    const pageNum = Number(m[1]);
+    const rows = this.exact.all(reporterId, req.volume, pageNum, req.page.trim()) as Row[];
+    if (rows.length) {
+      return { id: req.id, status: 'found', clusters: dedupe(rows).map((r) => toCluster(r, req.volume, reporter)) };
+    }
+    // A page that starts no case may fall inside one. Only a complete index can say so: in a
+    // partial one the case really starting at this page may simply be missing.
+    if (this.authoritative && String(pageNum) === req.page.trim()) {
+      const prev = (this.before.all(reporterId, req.volume, pageNum) as Row[]).find((r) => String(r.page_num) === r.page);
+      if (prev) {
+        const next = this.after.get(reporterId, req.volume, pageNum) as number | undefined;
+        if (next !== undefined && next > pageNum) {
+          return { id: req.id, status: 'contained-in', cluster: toCluster(prev, req.volume, reporter) };
+        }
+      }
+    }
+    return { id: req.id, status: 'not-found' };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** The same cluster reached through two citation rows (a duplicate in the data) counts once. */
+function dedupe(rows: Row[]): Row[] {
+  const seen = new Set<number>();
+  return rows.filter((r) => (seen.has(r.cluster_id) ? false : (seen.add(r.cluster_id), true)));
+}
+
+function toCluster(r: Row, volume: number, reporter: string): CaseCluster {
+  return {
+    clusterId: r.cluster_id,
+    caseName: r.case_name ?? '',
+    caseNameShort: r.case_name_short,
+    court: r.court_id,
+    courtName: r.full_name,
+    courtCitation: r.citation_string,
+    dateFiled: r.date_filed,
+    year: yearOf(r.date_filed),
+    absoluteUrl: citationUrl(volume, reporter, r.page),
+    citation: citationKey({ volume, reporter, page: r.page }),
+  };
+}
+
+/**
+ * CourtListener's citation URL (`/c/U.S./550/544/`) redirects to the case at that address. We
+ * link through it rather than through `/opinion/<cluster id>/`, because an index built from
+ * fixtures or the demo data need not carry CourtListener's real cluster ids.
+ */
+export function citationUrl(volume: number, reporter: string, page: string, site = COURTLISTENER_SITE): string {
+  return `${site}/c/${encodeURIComponent(reporter)}/${volume}/${encodeURIComponent(page)}/`;
+}

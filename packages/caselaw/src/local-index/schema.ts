@@ -1,0 +1,39 @@
+/**
+ * The local citation index: four CourtListener tables cut down to what a lookup needs, plus
+ * a meta table. Reporters are interned (18 million citations share a few thousand reporter
+ * strings) and stored in canonical form, so the index agrees with the citation engine.
+ */
+import { dirname, join, resolve } from 'node:path';
+
+export const SCHEMA_VERSION = '1';
+
+export const CREATE_TABLES = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE reporters (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE citations (
+  id INTEGER PRIMARY KEY,
+  reporter_id INTEGER NOT NULL,
+  volume INTEGER NOT NULL,
+  page TEXT NOT NULL,
+  -- leading number of the page ('111279-U' -> 111279): the sort key for "which case contains page P"
+  page_num INTEGER NOT NULL,
+  cluster_id INTEGER NOT NULL
+);
+CREATE TABLE clusters (id INTEGER PRIMARY KEY, case_name TEXT NOT NULL, case_name_short TEXT, date_filed TEXT, docket_id INTEGER);
+CREATE TABLE dockets (id INTEGER PRIMARY KEY, court_id TEXT);
+CREATE TABLE courts (id TEXT PRIMARY KEY, citation_string TEXT, full_name TEXT);
+`;
+
+/** Built after the bulk load: one sort instead of 18 million B-tree inserts. */
+export const CREATE_INDEXES = `
+CREATE INDEX citations_address ON citations (reporter_id, volume, page_num);
+`;
+
+/** `<DATA_DIR>/caselaw.sqlite`, DATA_DIR defaulting to `./data` as everywhere in the product. */
+export function defaultIndexPath(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(join(env.DATA_DIR ?? './data', 'caselaw.sqlite'));
+}
+
+export function indexDir(indexPath: string): string {
+  return dirname(resolve(indexPath));
+}
