@@ -84,6 +84,9 @@ export function makeCitation(fields: Partial<Citation>): Citation {
     paragraphKind: null,
     antecedent: null,
     parallels: [],
+    section: null,
+    fullStart: 0,
+    fullEnd: 0,
     ...fields,
   };
 }
