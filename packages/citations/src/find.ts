@@ -142,7 +142,11 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     if (group.length === 0) return;
     const tail = readParentheticals(clean, tailFrom);
     const lead = group[0];
-    const name = findCaseName(clean, lead.start);
+    // `Martinez, 2019 WL 4639462, at *3`: Bluebook's short form of a WL, LEXIS or neutral
+    // cite repeats it whole after a one-party name; keep that name (resolve.ts links it).
+    const name =
+      findCaseName(clean, lead.start) ??
+      (lead.volume !== null && lead.volume >= 1900 && /^\d{4} /.test(lead.normalized ?? '') ? findCaseName(clean, lead.start, { allowSingle: true }) : null);
     const normalizedAll = group.map((c) => c.normalized as string);
     const implied = group.map((c) => c.court).find((c) => c !== null) ?? null;
     for (const c of group) {

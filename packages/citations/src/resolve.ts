@@ -29,6 +29,8 @@ function inherit(c: Citation, from: Citation): void {
   }
 }
 
+const NAMED_WITHOUT_V = /^(?:In re|Ex parte|Matter of|In the Matter of|Estate of|Application of|Petition of)\b/i;
+
 const pageNumber = (p: string | null) => (p && /^\d+$/.test(p) ? Number(p) : NaN);
 
 /**
@@ -43,13 +45,29 @@ export function resolveShortForms(citations: Citation[]): Citation[] {
   // The citation an `Id.` would point to: the last one cited (a full one, or what a short form resolved to).
   let last: Citation | null = null;
 
+  // Later members of a parallel group → the group's first citation, which stands for it.
+  const primaryOf = new Map<Citation, Citation>();
+  const seen = new Map<string, Citation>();
+
   for (const c of out) {
+    if (c.form === 'full' && c.type === 'case' && c.plaintiff === null && !NAMED_WITHOUT_V.test(c.caseName ?? '')) {
+      // The same citation again without a full name (`Martinez, 2019 WL 4639462, at *3`) is a short form.
+      const earlier = seen.get(c.normalized as string);
+      if (earlier) {
+        c.form = 'short';
+        inherit(c, primaryOf.get(earlier) ?? earlier);
+        last = primaryOf.get(earlier) ?? earlier;
+        continue;
+      }
+    }
     if (c.form === 'full') {
       if (c.type === 'case') {
         fullCases.push(c);
+        if (!seen.has(c.normalized as string)) seen.set(c.normalized as string, c);
         // In a parallel group the first citation stands for the group.
-        const isLaterParallel = last !== null && last.type === 'case' && last.parallels.includes(c.normalized as string) && c.parallels.includes(last.normalized as string);
-        if (!isLaterParallel) last = c;
+        const primary = last !== null && last.type === 'case' && last.parallels.includes(c.normalized as string) && c.parallels.includes(last.normalized as string) ? (primaryOf.get(last) ?? last) : null;
+        if (primary) primaryOf.set(c, primary);
+        else last = c;
       } else {
         last = c;
       }
@@ -81,6 +99,8 @@ export function resolveShortForms(citations: Citation[]): Citation[] {
     }
 
     if (target) {
+      // `Miranda, supra` found the group's L. Ed. cite last; it stands for `384 U.S. 436`.
+      if (c.form === 'supra') target = primaryOf.get(target) ?? target;
       inherit(c, target);
       last = target;
     } else if (c.form !== 'id') {

@@ -87,7 +87,7 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
   {
     // `Id.`, `id. at 5`, `Ibid.`; a glued footnote number (`Id.12`) is left outside.
     kind: 'id',
-    regex: new RegExp(String.raw`(?<![\w.])(?:[Ii]d\.|[Ii]bid\.?(?![\w]))(?: {0,3},? {0,3}at {1,3}(${PIN}))?`, 'g'),
+    regex: new RegExp(String.raw`(?<![\w.])(?:[Ii]d\.|[Ii]bid(?:\.|(?![\w])))(?: {0,3},? {0,3}at {1,3}(${PIN}))?`, 'g'),
     build: (m) => ({ kind: 'id', ...span(m), pin: m[1] }),
   },
   {
