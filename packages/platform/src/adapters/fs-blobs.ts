@@ -19,6 +19,8 @@ import { BlobNotFoundError, type BlobInfo, type Blobs } from '../ports';
 export interface FsBlobsOptions {
   /** The data directory; blobs live in `<dataDir>/blobs`. */
   dataDir: string;
+  /** A subdirectory per owner (createPorts passes the service), so services never share keys. */
+  namespace?: string;
 }
 
 /** Maps a key to a relative file path, refusing keys that could leave the root. */
@@ -38,7 +40,7 @@ export function blobPath(key: string): string {
 const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
 
 export function createFsBlobs(options: FsBlobsOptions): Blobs {
-  const root = join(options.dataDir, 'blobs');
+  const root = options.namespace ? join(options.dataDir, 'blobs', blobPath(options.namespace)) : join(options.dataDir, 'blobs');
   const tmp = join(root, '.tmp');
   const file = (key: string) => join(root, blobPath(key));
   let cleaned: Promise<void> | undefined;

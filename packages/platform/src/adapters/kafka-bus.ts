@@ -1,0 +1,159 @@
+/**
+ * The distributed Bus: Kafka through kafkajs.
+ *
+ * Producer: idempotent (no duplicates from producer retries), acks from all in-sync
+ * replicas, messages keyed (the key picks the partition, so one key stays in order) with the
+ * envelope as JSON value. Topics are created on first use through the admin client, dead-
+ * letter topic included, so a fresh cluster needs no set-up step.
+ *
+ * Consumer: one kafkajs consumer per subscription, in the subscription's group, reading
+ * from the beginning when the group is new (as the embedded bus does). A failing handler is
+ * retried in place with exponential backoff, keeping its partition's order, then the message
+ * is produced to `<topic>.dlq` (with the error in headers) and its offset committed. Offsets
+ * are committed by kafkajs after `eachMessage` resolves: at-least-once.
+ */
+import { deadLetterTopic, type EventEnvelope } from '@citecheck/proto';
+import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import type { Bus, EventHandler, SubscribeOptions, Subscription } from '../ports';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Partitions of topics this bus creates (default 6): the most consumers of a group that get work. */
+  numPartitions?: number;
+  replicationFactor?: number;
+  /** Partitions of one subscription handled at the same time (default 4). */
+  partitionsConsumedConcurrently?: number;
+  logger?: Logger;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 5;
+const DEFAULT_BACKOFF_MS = 200;
+
+/** kafkajs logs through pino, at kafkajs's own level names. */
+function logCreator(logger: Logger | undefined) {
+  return () =>
+    ({ level, log }: LogEntry) => {
+      if (!logger) return;
+      const { message, ...extra } = log;
+      const entry = { kafka: extra };
+      if (level === logLevel.ERROR || level === logLevel.NOTHING) logger.error(entry, message);
+      else if (level === logLevel.WARN) logger.warn(entry, message);
+      else if (level === logLevel.INFO) logger.info(entry, message);
+      else logger.debug(entry, message);
+    };
+}
+
+export function createKafkaBus(options: KafkaBusOptions): Bus {
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: logCreator(options.logger),
+  });
+  // Idempotence needs at most one request in flight per connection.
+  const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  const admin: Admin = kafka.admin();
+  const connected = Promise.all([producer.connect(), admin.connect()]);
+  connected.catch(() => undefined); // reported to whoever awaits it
+  const topics = new Map<string, Promise<void>>();
+  const consumers = new Set<Consumer>();
+  let closed = false;
+
+  const ensureTopic = (topic: string): Promise<void> => {
+    let created = topics.get(topic);
+    if (!created) {
+      created = connected
+        .then(() =>
+          admin.createTopics({
+            waitForLeaders: true,
+            topics: [{ topic, numPartitions: options.numPartitions ?? 6, replicationFactor: options.replicationFactor ?? -1 }],
+          }),
+        )
+        .then(() => undefined);
+      // A failed creation is retried on the next use rather than remembered.
+      created.catch(() => topics.delete(topic));
+      topics.set(topic, created);
+    }
+    return created;
+  };
+
+  const send = async (topic: string, key: string, value: string, headers: Record<string, string> = {}) => {
+    await ensureTopic(topic);
+    await producer.send({ topic, acks: -1, messages: [{ key, value, headers }] });
+  };
+
+  return {
+    async publish(topic: string, key: string, event: EventEnvelope): Promise<void> {
+      if (closed) throw new Error('bus is closed');
+      await send(topic, key, JSON.stringify(event), { 'event-type': event.type });
+    },
+
+    async subscribe(topic: string, group: string, handler: EventHandler, subscribeOptions: SubscribeOptions = {}): Promise<Subscription> {
+      if (closed) throw new Error('bus is closed');
+      const maxAttempts = Math.max(1, subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+      const backoffMs = Math.max(0, subscribeOptions.backoffMs ?? DEFAULT_BACKOFF_MS);
+      await Promise.all([ensureTopic(topic), ensureTopic(deadLetterTopic(topic))]);
+
+      const consumer = kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+      consumers.add(consumer);
+      let stopping = false;
+      await consumer.connect();
+      await consumer.subscribe({ topic, fromBeginning: true });
+
+      const deadLetter = async (key: string, value: string, error: unknown, attempts: number) => {
+        options.logger?.error({ err: error, topic, group, key, attempts }, `handler failed; message moved to ${deadLetterTopic(topic)}`);
+        await send(deadLetterTopic(topic), key, value, {
+          'dlq-topic': topic,
+          'dlq-group': group,
+          'dlq-attempts': String(attempts),
+          'dlq-error': (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+        });
+      };
+
+      await consumer.run({
+        partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 4,
+        eachMessage: async ({ message, heartbeat }) => {
+          const key = message.key?.toString() ?? '';
+          const value = message.value?.toString() ?? '';
+          for (let attempt = 1; ; attempt++) {
+            try {
+              // Parsed per attempt: a handler that mutated the event must not see its own edits.
+              await handler(JSON.parse(value) as EventEnvelope, { topic, key, attempt });
+              return;
+            } catch (error) {
+              if (attempt >= maxAttempts || error instanceof SyntaxError) {
+                await deadLetter(key, value, error, attempt);
+                return;
+              }
+              options.logger?.warn({ err: error, topic, group, key, attempt }, 'handler failed; will retry');
+              // Throwing while stopping leaves the offset uncommitted: redelivered after restart.
+              if (stopping) throw error;
+              await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (attempt - 1)));
+              await heartbeat(); // a long backoff must not cost the group its membership
+            }
+          }
+        },
+      });
+
+      return {
+        close: async () => {
+          if (!consumers.delete(consumer)) return;
+          stopping = true;
+          // disconnect() stops fetching and waits for the message in flight before leaving.
+          await consumer.disconnect();
+        },
+      };
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      const running = [...consumers];
+      consumers.clear();
+      await Promise.allSettled(running.map((c) => c.disconnect()));
+      await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
+    },
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * The distributed Store: MongoDB, a database per service (named after it), a collection per
+ * CollectionSpec. Documents keep their `id` as MongoDB's `_id` (mapped both ways), so lookups
+ * by id use the primary index. Filters, sorts and updates use MongoDB's own operators, which
+ * the Store port copies; a conditional update is one `findOneAndUpdate` whose filter is the
+ * id plus the condition, atomic on the server.
+ */
+import mongoose from 'mongoose';
+import {
+  DuplicateKeyError,
+  type Collection,
+  type CollectionSpec,
+  type Filter,
+  type FindOptions,
+  type Store,
+  type Stored,
+  type Update,
+} from '../ports';
+import { connectMongo, type MongoDb } from './mongo';
+
+export interface MongoStoreOptions {
+  url: string;
+  service: string;
+  /** Database name; defaults to the service name. Tests pass a unique one. */
+  database?: string;
+}
+
+type MongoDoc = mongoose.mongo.Document;
+
+export function createMongoStore(options: MongoStoreOptions): Store {
+  const handle = connectMongo(options.url, options.database ?? options.service);
+  const collections = new Map<string, MongoCollection<Stored>>();
+  return {
+    collection<T extends Stored>(spec: CollectionSpec<T>): Collection<T> {
+      let collection = collections.get(spec.name);
+      if (!collection) {
+        collection = new MongoCollection<Stored>(handle.db, spec.name);
+        collections.set(spec.name, collection);
+      }
+      collection.ensureIndexes((spec.indexes ?? []) as NonNullable<CollectionSpec<Stored>['indexes']>);
+      return collection as unknown as Collection<T>;
+    },
+    async close() {
+      await Promise.allSettled([...collections.values()].map((c) => c.settled()));
+      await handle.release();
+    },
+  };
+}
+
+const toMongoField = (path: string) => (path === 'id' ? '_id' : path);
+
+function toMongoFilter(filter: Filter<unknown> | undefined): MongoDoc {
+  const out: MongoDoc = {};
+  for (const [path, condition] of Object.entries(filter ?? {})) {
+    if (path.startsWith('$')) throw new Error(`unsupported filter operator ${path}`);
+    if (condition !== null && typeof condition === 'object' && !Array.isArray(condition) && !(condition instanceof Date)) {
+      for (const op of Object.keys(condition)) {
+        if (op.startsWith('$') && !['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$exists'].includes(op)) {
+          throw new Error(`unsupported filter operator ${op}`);
+        }
+      }
+    }
+    out[toMongoField(path)] = condition;
+  }
+  return out;
+}
+
+function toMongoSort(sort: Record<string, 1 | -1 | undefined> | undefined): [string, 1 | -1][] {
+  const terms = Object.entries(sort ?? {})
+    .filter((entry): entry is [string, 1 | -1] => entry[1] !== undefined)
+    .map(([path, direction]) => [toMongoField(path), direction] as [string, 1 | -1]);
+  // The id makes the order total, as in the SQLite store.
+  if (!terms.some(([path]) => path === '_id')) terms.push(['_id', 1]);
+  return terms;
+}
+
+function toMongoUpdate<T extends Stored>(id: string | undefined, change: Update<T>): MongoDoc {
+  const update: MongoDoc = {};
+  const $set: MongoDoc = {};
+  for (const [path, value] of Object.entries(change.$set ?? {})) {
+    if (path === 'id') {
+      if (id === undefined || value !== id) throw new Error('the id of a document cannot change');
+      continue;
+    }
+    if (value !== undefined) $set[path] = value;
+  }
+  if (Object.keys($set).length) update.$set = $set;
+  for (const [path, by] of Object.entries(change.$inc ?? {})) {
+    if (typeof by !== 'number' || !Number.isFinite(by)) throw new Error(`$inc of "${path}" needs a finite number`);
+  }
+  if (change.$inc && Object.keys(change.$inc).length) update.$inc = change.$inc;
+  if (change.$unset?.includes('id' as never)) throw new Error('the id of a document cannot be unset');
+  if (change.$unset?.length) update.$unset = Object.fromEntries(change.$unset.map((path) => [path, '']));
+  return update;
+}
+
+function fromMongo<T>(doc: MongoDoc | null): T | null {
+  if (!doc) return null;
+  const { _id, ...rest } = doc;
+  return { id: _id, ...rest } as T;
+}
+
+class MongoCollection<T extends Stored> implements Collection<T> {
+  private indexing: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Promise<MongoDb>,
+    private readonly name: string,
+  ) {
+    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) throw new Error(`invalid collection name: "${name}"`);
+  }
+
+  ensureIndexes(indexes: NonNullable<CollectionSpec<T>['indexes']>): void {
+    const previous = this.indexing;
+    this.indexing = previous.then(async () => {
+      const collection = (await this.db).collection(this.name);
+      for (const spec of indexes) {
+        const keys = Object.fromEntries(spec.fields.map((f) => [toMongoField(f), 1]));
+        await collection.createIndex(keys, { unique: spec.unique ?? false });
+      }
+    });
+  }
+
+  /** Resolves when index creation has finished, failed or not. */
+  settled(): Promise<unknown> {
+    return this.indexing.catch(() => undefined);
+  }
+
+  private async collection() {
+    await this.indexing;
+    return (await this.db).collection(this.name);
+  }
+
+  private async guard<R>(write: () => Promise<R>): Promise<R> {
+    try {
+      return await write();
+    } catch (error) {
+      const e = error as { code?: number; keyPattern?: Record<string, unknown> };
+      if (e.code === 11000) {
+        const fields = Object.keys(e.keyPattern ?? { _id: 1 }).map((f) => (f === '_id' ? 'id' : f));
+        throw new DuplicateKeyError(this.name, fields);
+      }
+      throw error;
+    }
+  }
+
+  async insert(doc: T): Promise<T> {
+    if (typeof doc?.id !== 'string' || doc.id === '') throw new Error(`a document in ${this.name} needs a non-empty string id`);
+    const { id, ...rest } = doc;
+    const collection = await this.collection();
+    await this.guard(() => collection.insertOne({ ...rest, _id: id as unknown as mongoose.mongo.ObjectId }));
+    return doc;
+  }
+
+  async get(id: string): Promise<T | null> {
+    const collection = await this.collection();
+    return fromMongo<T>(await collection.findOne({ _id: id as never }));
+  }
+
+  async find(filter?: Filter<T>, options: FindOptions<T> = {}): Promise<T[]> {
+    const collection = await this.collection();
+    let cursor = collection.find(toMongoFilter(filter as Filter<unknown>)).sort(toMongoSort(options.sort as Record<string, 1 | -1>));
+    if (options.skip) cursor = cursor.skip(Math.max(0, Math.floor(options.skip)));
+    if (options.limit) cursor = cursor.limit(Math.max(0, Math.floor(options.limit)));
+    return (await cursor.toArray()).map((doc) => fromMongo<T>(doc)!);
+  }
+
+  async findOne(filter: Filter<T>, options?: FindOptions<T>): Promise<T | null> {
+    return (await this.find(filter, { ...options, limit: 1 }))[0] ?? null;
+  }
+
+  async count(filter?: Filter<T>): Promise<number> {
+    const collection = await this.collection();
+    return collection.countDocuments(toMongoFilter(filter as Filter<unknown>));
+  }
+
+  async update(id: string, change: Update<T>, condition?: Filter<T>): Promise<T | null> {
+    const collection = await this.collection();
+    const filter: MongoDoc = { ...toMongoFilter(condition as Filter<unknown>), _id: id };
+    const update = toMongoUpdate(id, change);
+    if (Object.keys(update).length === 0) return fromMongo<T>(await collection.findOne(filter));
+    const after = await this.guard(() => collection.findOneAndUpdate(filter, update, { returnDocument: 'after' }));
+    return fromMongo<T>(after);
+  }
+
+  async updateMany(filter: Filter<T>, change: Update<T>): Promise<number> {
+    const collection = await this.collection();
+    const update = toMongoUpdate(undefined, change);
+    const mongoFilter = toMongoFilter(filter as Filter<unknown>);
+    if (Object.keys(update).length === 0) return collection.countDocuments(mongoFilter);
+    // matchedCount, not modifiedCount: the SQLite store counts a document set to the value
+    // it already had as changed, and callers should not see the adapters differ.
+    const result = await this.guard(() => collection.updateMany(mongoFilter, update));
+    return result.matchedCount;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const collection = await this.collection();
+    return (await collection.deleteOne({ _id: id as never })).deletedCount > 0;
+  }
+
+  async deleteMany(filter: Filter<T>): Promise<number> {
+    const collection = await this.collection();
+    return (await collection.deleteMany(toMongoFilter(filter as Filter<unknown>))).deletedCount;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Picks each port's adapter from configuration. Embedded mode: a SQLite file per service
+ * (`<DATA_DIR>/<service>.sqlite`), blobs under `<DATA_DIR>/blobs/<service>`, and ONE bus for
+ * the whole process (`<DATA_DIR>/bus.sqlite`), created by the host with `createBus` and
+ * passed to every service's `createPorts`, since all services must see each other's events.
+ * Distributed mode: MongoDB (a database per service), GridFS and Kafka.
+ *
+ *   const bus = await createBus(config, logger);
+ *   const ports = await createPorts(config, 'ingest', { bus });
+ */
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { createEmbeddedBus } from './adapters/embedded-bus';
+import { createFsBlobs } from './adapters/fs-blobs';
+import { createGridfsBlobs } from './adapters/gridfs-blobs';
+import { createKafkaBus } from './adapters/kafka-bus';
+import { createMongoStore } from './adapters/mongo-store';
+import { createSqliteStore } from './adapters/sqlite-store';
+import type { PlatformConfig } from './config';
+import { createLogger } from './logger';
+import { createMetricsRegistry } from './metrics';
+import { systemClock, type Blobs, type Bus, type Clock, type Ports, type Store } from './ports';
+
+export interface CreatePortsOptions {
+  /** The process's shared bus; when absent, createPorts opens one (fine for one service per process). */
+  bus?: Bus;
+  clock?: Clock;
+  logger?: Logger;
+  metrics?: Registry;
+}
+
+/** The bus chosen by `BUS`. */
+export async function createBus(config: PlatformConfig, logger?: Logger): Promise<Bus> {
+  if (config.BUS === 'kafka') {
+    return createKafkaBus({ brokers: config.KAFKA_BROKERS ?? [], clientId: config.KAFKA_CLIENT_ID, logger });
+  }
+  return createEmbeddedBus({ dir: config.DATA_DIR, logger });
+}
+
+export async function createStore(config: PlatformConfig, service: string): Promise<Store> {
+  if (config.STORE === 'mongo') {
+    return createMongoStore({ url: requireMongo(config), service });
+  }
+  return createSqliteStore({ dir: config.DATA_DIR, service });
+}
+
+export async function createBlobs(config: PlatformConfig, service: string): Promise<Blobs> {
+  if (config.BLOBS === 'gridfs') {
+    return createGridfsBlobs({ url: requireMongo(config), service });
+  }
+  return createFsBlobs({ dataDir: config.DATA_DIR, namespace: service });
+}
+
+function requireMongo(config: PlatformConfig): string {
+  // loadConfig already refuses this; the check keeps a hand-built config honest too.
+  if (!config.MONGO_URL) throw new Error('MONGO_URL is required for STORE=mongo or BLOBS=gridfs');
+  return config.MONGO_URL;
+}
+
+export async function createPorts(config: PlatformConfig, service: string, options: CreatePortsOptions = {}): Promise<Ports> {
+  const logger = options.logger ?? createLogger(service, config.LOG_LEVEL);
+  const [bus, store, blobs] = await Promise.all([
+    options.bus ?? createBus(config, logger),
+    createStore(config, service),
+    createBlobs(config, service),
+  ]);
+  return {
+    service,
+    bus,
+    store,
+    blobs,
+    clock: options.clock ?? systemClock,
+    logger,
+    metrics: options.metrics ?? createMetricsRegistry(service),
+  };
+}
