@@ -1,16 +1,46 @@
+/**
+ * Extraction's wiring: consumes `document.uploaded`, publishes `citations.extracted` (or
+ * `pipeline.failed`) and progress. No routes of its own; its state is one job per document.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import gql from 'graphql-tag';
-import type { Ports, ServiceModule } from '@citecheck/platform';
+import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
+import { topics, type IdentityApi } from '@citecheck/proto';
+import { modelPassEnabled, type ExtractionConfig } from './config';
+import { CONSUMER, MAX_ATTEMPTS, documentUploadedHandler } from './events/document-uploaded';
+import { createModelClient } from './llm/model-client';
+import { jobsCollection } from './store/jobs';
+import { processedEvents } from './store/processed';
 
 export const SERVICE_NAME = 'extraction';
 
 /** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
 export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'extraction.graphql'), 'utf8'));
 
-export async function createService(ports: Ports): Promise<ServiceModule> {
-  const routes = new Router();
+/** Extraction needs nothing from other services; the parameter keeps every service's signature alike. */
+export type ExtractionDeps = { identity?: IdentityApi };
+
+export async function createService(ports: Ports, config: ExtractionConfig, _deps: ExtractionDeps = {}): Promise<ServiceModule> {
+  const jobs = jobsCollection(ports.store);
+  const processed = processedEvents(ports.store);
+  const model = modelPassEnabled(config)
+    ? createModelClient({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS })
+    : null;
+  const handler = documentUploadedHandler({
+    bus: ports.bus,
+    blobs: ports.blobs,
+    clock: ports.clock,
+    logger: ports.logger,
+    jobs,
+    processed,
+    model,
+    chunkChars: config.LLM_CHUNK_CHARS,
+    readTimeoutMs: config.READ_TIMEOUT_MS,
+  });
+  let subscription: Subscription | null = null;
+
   return {
     name: SERVICE_NAME,
     typeDefs,
@@ -19,13 +49,17 @@ export async function createService(ports: Ports): Promise<ServiceModule> {
         extractionHealth: () => ({ service: SERVICE_NAME, ok: true }),
       },
     },
-    routes,
+    routes: new Router(),
     async start() {
-      ports.logger.debug('started');
+      subscription = await ports.bus.subscribe(topics['document.uploaded'], CONSUMER, handler, { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 });
+      ports.logger.info({ modelPass: Boolean(model) }, 'extraction consuming document.uploaded');
     },
-    async stop() {},
+    async stop() {
+      await subscription?.close();
+      subscription = null;
+    },
     async health() {
-      return { ok: true };
+      return { ok: subscription !== null, details: { modelPass: Boolean(model) } };
     },
   };
 }

@@ -1,1 +1,7 @@
-export * from './service';
+/**
+ * @citecheck/validation: citations.extracted -> verdicts (caselaw) -> citations.validated.
+ * Owns citations and verdicts; serves recheck and case-opinion.
+ */
+export { createService, SERVICE_NAME, typeDefs } from './service';
+export { configSchema, type ValidationConfig } from './config';
+export { toEngineCitation, toSpecCitation, withVerdict, type SpecCitation } from './domain/citations';

@@ -1,0 +1,27 @@
+/**
+ * Extraction's environment variables, on top of the platform's. The language-model pass is
+ * off unless OPENAI_API_KEY or OPENAI_BASE_URL (an OpenAI-compatible server, which may need
+ * no key) is set.
+ */
+import { z } from 'zod';
+import { envInt, envUrl, platformConfigSchema, type Resolved } from '@citecheck/platform';
+
+export const configSchema = platformConfigSchema.extend({
+  OPENAI_API_KEY: z.string().optional(),
+  /** An OpenAI-compatible endpoint, e.g. `http://localhost:11434/v1`. */
+  OPENAI_BASE_URL: envUrl().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** Per model call; a slow model must not hold a document for long. */
+  OPENAI_TIMEOUT_MS: envInt(1000, 600_000).default(60_000),
+  /** Characters of document text per model call (about a quarter as many tokens). */
+  LLM_CHUNK_CHARS: envInt(1000, 200_000).default(12_000),
+  /** Time budget for reading one document (text layer and OCR). */
+  READ_TIMEOUT_MS: envInt(1000, 3_600_000).default(300_000),
+});
+
+export type ExtractionConfig = Resolved<z.output<typeof configSchema>>;
+
+/** True when the optional language-model pass should run. */
+export function modelPassEnabled(config: Pick<ExtractionConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL'>): boolean {
+  return Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL);
+}

@@ -1,0 +1,63 @@
+/**
+ * The pure part of extraction: text and paragraph positions in, the `citations.extracted`
+ * payload's citations out. No I/O, so the CLI (`citecheck check`) can call the same steps:
+ *
+ *   const { text, positions } = toCitationInput(await readDocument(buffer));
+ *   const citations = toExtractedCitations(findCitations(text, { positions }), randomId);
+ */
+import { findCitations, type Citation, type DocumentPosition } from '@citecheck/citations';
+import type { ExtractedCitation } from '@citecheck/proto';
+
+export interface CitationInput {
+  text: string;
+  positions: DocumentPosition[];
+}
+
+/** Every citation the engine finds, with its document page and paragraph. */
+export function findDocumentCitations(input: CitationInput): Citation[] {
+  return findCitations(input.text, { positions: input.positions });
+}
+
+/** The engine's citations as the event carries them; `newId` gives each its id. */
+export function toExtractedCitations(citations: Citation[], newId: () => string, foundByModel: ReadonlySet<Citation> = new Set()): ExtractedCitation[] {
+  return citations.map((c) => ({
+    id: newId(),
+    type: c.type,
+    form: c.form,
+    text: c.text,
+    start: c.start,
+    end: c.end,
+    normalized: c.normalized,
+    volume: c.volume,
+    reporter: c.reporter,
+    page: c.page,
+    pinCite: c.pinCite,
+    caseName: c.caseName,
+    plaintiff: c.plaintiff,
+    defendant: c.defendant,
+    year: c.year,
+    court: c.court,
+    parenthetical: c.parenthetical,
+    context: c.context,
+    documentPage: c.documentPage,
+    paragraph: c.paragraph,
+    antecedent: c.antecedent,
+    parallels: c.parallels,
+    ...(foundByModel.has(c) ? { foundByModel: true } : {}),
+  }));
+}
+
+/** The paragraph position holding `offset` (positions sorted by offset). */
+export function positionAt(positions: DocumentPosition[], offset: number): DocumentPosition | null {
+  let lo = 0;
+  let hi = positions.length - 1;
+  let found: DocumentPosition | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (positions[mid].offset <= offset) {
+      found = positions[mid];
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}

@@ -1,0 +1,29 @@
+/**
+ * Validation's environment variables, on top of the platform's. With none set, verdicts come
+ * from the local index at `<DATA_DIR>/caselaw.sqlite` (the demo index is built there when no
+ * index exists); COURTLISTENER_TOKEN adds CourtListener, which may call a citation "not found".
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { envEnum, envInt, envUrl, platformConfigSchema, type Resolved } from '@citecheck/platform';
+
+export const configSchema = platformConfigSchema.extend({
+  COURTLISTENER_TOKEN: z.string().optional(),
+  COURTLISTENER_URL: envUrl().optional(),
+  COURTLISTENER_CITATIONS_PER_MINUTE: envInt(1, 10_000).default(60),
+  /** Default `<DATA_DIR>/caselaw.sqlite`. */
+  CASELAW_INDEX_PATH: z.string().optional(),
+  /** Build the demo index when no index exists (off in production, where a missing index is a mistake). */
+  CASELAW_DEMO_INDEX: envEnum(['true', 'false'] as const).default('true'),
+  /**
+   * Test hook: the validation consumer waits this long before it starts, so a test can kill
+   * the process while a document sits between extraction and validation. 0 in production.
+   */
+  PIPELINE_TEST_DELAY_VALIDATION_MS: envInt(0, 600_000).default(0),
+});
+
+export type ValidationConfig = Resolved<z.output<typeof configSchema>>;
+
+export function indexPathOf(config: Pick<ValidationConfig, 'CASELAW_INDEX_PATH' | 'DATA_DIR'>): string {
+  return path.resolve(config.CASELAW_INDEX_PATH ?? path.join(config.DATA_DIR, 'caselaw.sqlite'));
+}

@@ -1,0 +1,115 @@
+/**
+ * Consumer of `citations.extracted`: a verdict for every citation (caselaw's verify), stored
+ * as validation's own record, then `citations.validated`. Progress: `validation` per
+ * citation with SPEC's validationProgress, then `consolidation` (this stage owns 60-92 %).
+ */
+import type { Logger } from 'pino';
+import { verify, type CaseLawProvider } from '@citecheck/caselaw';
+import type { Bus, Clock, Collection, DeliveryContext } from '@citecheck/platform';
+import { createEvent, parseEvent, topics, type CitationsExtracted, type EventEnvelope, type EventOf } from '@citecheck/proto';
+import { caseLawCalls, perDocument } from '../caselaw/providers';
+import { toEngineCitation, withVerdict } from '../domain/citations';
+import type { CitationRepository } from '../store/citations';
+import type { ValidationJob } from '../store/jobs';
+import type { ProcessedEvents } from '../store/processed';
+import { progressPublisher } from './progress';
+
+export const CONSUMER = 'validation.citations-extracted';
+export const MAX_ATTEMPTS = 4;
+
+export interface ValidationDeps {
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  jobs: Collection<ValidationJob>;
+  citations: CitationRepository;
+  processed: ProcessedEvents;
+  providers: () => CaseLawProvider[];
+  /** Test hook (PIPELINE_TEST_DELAY_VALIDATION_MS); 0 in production. */
+  delayMs: number;
+}
+
+const GENERIC_FAILURE = 'Something went wrong while checking the citations. Please try again.';
+
+export function citationsExtractedHandler(deps: ValidationDeps) {
+  return async (raw: EventEnvelope, ctx: DeliveryContext): Promise<void> => {
+    const event = parseEvent(topics['citations.extracted'], raw);
+    if (await deps.processed.seen(CONSUMER, event.id)) return;
+    const { documentId, sessionId } = event.payload;
+
+    const job = await deps.jobs.get(documentId);
+    if (job) {
+      await deps.bus.publish(job.result.type, documentId, job.result);
+      await deps.processed.mark(CONSUMER, event.id, deps.clock.now());
+      return;
+    }
+    if (deps.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.delayMs));
+
+    let result: EventOf<'citations.validated'> | EventOf<'pipeline.failed'>;
+    try {
+      result = await validate(deps, event.payload);
+    } catch (error) {
+      if (ctx.attempt < MAX_ATTEMPTS) throw error;
+      deps.logger.error({ err: error, documentId }, 'validation failed on its last attempt');
+      const progress = progressPublisher(deps.bus, documentId, sessionId);
+      progress.emit({ step: 'error', message: GENERIC_FAILURE, progress: 60 });
+      await progress.flush();
+      result = createEvent(topics['pipeline.failed'], { documentId, sessionId, userId: null, stage: 'validation', message: GENERIC_FAILURE, code: 'validation-failed' }, documentId);
+    }
+    await deps.jobs.insert({ id: documentId, status: result.type === 'citations.validated' ? 'done' : 'failed', result, finishedAt: deps.clock.now().toISOString() });
+    await deps.bus.publish(result.type, documentId, result);
+    await deps.processed.mark(CONSUMER, event.id, deps.clock.now());
+  };
+}
+
+async function validate(deps: ValidationDeps, extracted: CitationsExtracted): Promise<EventOf<'citations.validated'>> {
+  const started = Date.now();
+  const { documentId, sessionId, citations } = extracted;
+  const providers = perDocument(deps.providers());
+  const progress = progressPublisher(deps.bus, documentId, sessionId);
+  const statsNow = () => ({
+    ...extracted.stats,
+    courtListenerCalls: extracted.stats.courtListenerCalls + caseLawCalls(providers),
+    processingTimeMs: extracted.stats.processingTimeMs + (Date.now() - started),
+  });
+  const total = citations.length;
+  const span = 30; // 60 % -> 90 %
+  progress.emit({
+    step: 'validation',
+    message: total ? `Checking ${total} citation${total === 1 ? '' : 's'}` : 'No citations to check',
+    progress: 60,
+    citationCount: total,
+    validationProgress: { completed: 0, total, validCount: 0, invalidCount: 0 },
+    processingStats: statsNow(),
+  });
+
+  let lastStep = -1;
+  const { verdicts } = await verify(citations.map(toEngineCitation), providers, {
+    now: deps.clock.now(),
+    onProgress: (p) => {
+      // One message per citation for short briefs; one per percent of the bar for long ones.
+      const step = total <= span ? p.completed : Math.floor((span * p.completed) / total);
+      if (step === lastStep && p.completed !== total) return;
+      lastStep = step;
+      progress.emit({
+        step: 'validation',
+        message: `Checked ${p.completed} of ${p.total} citations`,
+        progress: 60 + Math.floor((span * p.completed) / Math.max(1, total)),
+        citationCount: total,
+        validationProgress: { completed: p.completed, total: p.total, currentCitation: p.currentCitation, validCount: p.validCount, invalidCount: p.invalidCount },
+        processingStats: statsNow(),
+      });
+    },
+  });
+
+  progress.emit({ step: 'consolidation', message: 'Saving the results', progress: 92, citationCount: total, processingStats: statsNow() });
+  const validated = citations.map((c, i) => withVerdict(c, verdicts[i]));
+  await deps.citations.replaceDocument(documentId, validated, deps.clock.now());
+  await progress.flush();
+
+  return createEvent(
+    topics['citations.validated'],
+    { documentId, sessionId, citations: validated, stats: statsNow() },
+    documentId,
+  );
+}
