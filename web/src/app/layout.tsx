@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { SkipLink } from '../components/layout/skip-link';
+import { Spinner } from '../components/ui/spinner';
+import { AuthDialogsProvider } from '../features/auth';
+import { SiteFooter, SiteHeader } from '../features/landing';
+
+/** Header, footer and the sign-in dialogs around every route. */
+export function AppLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  function goToSupport() {
+    if (location.pathname === '/') document.getElementById('support')?.scrollIntoView();
+    else navigate('/#support');
+  }
+
+  return (
+    <AuthDialogsProvider>
+      <SkipLink>Skip to content</SkipLink>
+      <SiteHeader onSupport={goToSupport} />
+      <main id="main" tabIndex={-1}>
+        <Suspense
+          fallback={
+            <div style={{ padding: '4rem', textAlign: 'center' }}>
+              <Spinner label="Loading page" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </AuthDialogsProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import { lazy } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AppLayout } from './layout';
+
+// Every screen is its own chunk: the entry holds only the shell, so the first paint is small.
+const HomeRoute = lazy(() => import('./routes/home'));
+const ReportRoute = lazy(() => import('./routes/report'));
+const VerifyEmailRoute = lazy(() => import('./routes/verify-email'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+/**
+ * SPEC section 2 routes served so far. /dashboard, /subscription, /billing and /metrics are
+ * added with their screens; until then they fall through to 'Page Not Found'.
+ */
+const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      { path: '/results/:reportId', element: <ReportRoute /> },
+      { path: '/report/:reportId', element: <ReportRoute /> },
+      { path: '/verify-email', element: <VerifyEmailRoute /> },
+      { path: '/reset-password', element: <ResetPasswordRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,16 @@
+import { Link } from 'react-router-dom';
+import { Card, Container, Muted } from '../../components/ui/card';
+
+export default function NotFoundRoute() {
+  return (
+    <Container style={{ padding: '4rem 1.25rem' }}>
+      <Card data-testid="not-found" style={{ textAlign: 'center' }}>
+        <h1>Page Not Found</h1>
+        <Muted>There is nothing at this address.</Muted>
+        <p>
+          <Link to="/">Back to Home</Link>
+        </p>
+      </Card>
+    </Container>
+  );
+}

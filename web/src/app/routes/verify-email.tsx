@@ -1,0 +1,78 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ButtonLink } from '../../components/ui/button';
+import { Card, Container, Muted } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api-client';
+import { useVerifyEmail } from '../../features/auth';
+
+const Page = styled(Container)`
+  padding: 3rem 1.25rem;
+  max-width: 640px;
+  text-align: center;
+  ol { text-align: left; }
+`;
+
+function HomeButton() {
+  return (
+    <ButtonLink as={Link} to="/" data-testid="verify-home">
+      Go to Home
+    </ButtonLink>
+  );
+}
+
+/** /verify-email?token=... : the link from the verification e-mail lands here. */
+export default function VerifyEmailRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const verification = useVerifyEmail(token);
+
+  let state: 'invalid' | 'verifying' | 'failed' | 'success';
+  if (!token) state = 'invalid';
+  else if (verification.isPending) state = 'verifying';
+  else if (verification.isError) state = 'failed';
+  else state = 'success';
+
+  return (
+    <Page>
+      <Card data-testid="verify-email" data-state={state}>
+        {state === 'invalid' ? (
+          <>
+            <h1>Invalid Verification Link</h1>
+            <p>Invalid Verification Link: invalid or missing required parameters.</p>
+          </>
+        ) : null}
+        {state === 'verifying' ? (
+          <>
+            <Spinner size={40} label="Verifying your email" />
+            <h1>Verifying your email...</h1>
+          </>
+        ) : null}
+        {state === 'failed' ? (
+          <>
+            <h1>Verification Failed</h1>
+            <p data-testid="verify-error">
+              {(isApiError(verification.error) ? verification.error.serverMessage : undefined) ?? 'Verification failed'}
+            </p>
+          </>
+        ) : null}
+        {state === 'success' ? (
+          <>
+            <h1>Email Verified</h1>
+            <p>Welcome to CiteCheck{verification.data?.user?.name ? `, ${verification.data.user.name}` : ''}! Your email address is verified.</p>
+            <h2>What's next</h2>
+            <ol>
+              <li>Go back to the home page and upload a brief (.pdf or .docx).</li>
+              <li>Watch each citation being checked against the case-law record.</li>
+              <li>Review the flagged citations and export the report for your file.</li>
+            </ol>
+            <Muted>Your first 5 reports are free.</Muted>
+          </>
+        ) : null}
+        <p>
+          <HomeButton />
+        </p>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * The only module that reads Vite's build-time environment. Everything else imports `env`,
+ * so pure modules stay free of `import.meta` and run under the Node test runner.
+ */
+const EnvSchema = z.object({
+  /** Where the API lives; empty means "same origin" (the gateway serves both). */
+  API_URL: z.string().default(''),
+  /** Provider-site pages linked from the landing page footer and the sign-up form. */
+  TERMS_URL: z.string().default('https://citecheck.ai/terms'),
+  PRIVACY_URL: z.string().default('https://citecheck.ai/privacy'),
+  /** Shown in the support-form failure toast when set. */
+  SUPPORT_EMAIL: z.string().default(''),
+});
+
+const raw = import.meta.env;
+
+export const env = EnvSchema.parse({
+  API_URL: raw.VITE_API_URL || undefined,
+  TERMS_URL: raw.VITE_TERMS_URL || undefined,
+  PRIVACY_URL: raw.VITE_PRIVACY_URL || undefined,
+  SUPPORT_EMAIL: raw.VITE_SUPPORT_EMAIL || undefined,
+});

@@ -1,0 +1,89 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { releasePendingFile } from '../../../lib/pending-file';
+import { authStatusQueryKey } from '../api/get-auth-status';
+import { AuthDialog, type AuthMode } from './auth-dialog';
+import { GetStartedDialog } from './get-started-dialog';
+import { RegistrationDialog } from './registration-dialog';
+
+/** The window event other code (and tests) use to open the auth dialog: detail {mode, email}. */
+export const OPEN_AUTH_DIALOG_EVENT = 'openAuthDialog';
+
+type Open =
+  | { kind: 'none' }
+  | { kind: 'get-started' }
+  | { kind: 'registration' }
+  | { kind: 'auth'; mode: AuthMode; email: string };
+
+interface AuthDialogsApi {
+  openGetStarted: () => void;
+  openRegistration: () => void;
+  openAuth: (mode?: AuthMode, email?: string) => void;
+}
+
+const AuthDialogsContext = createContext<AuthDialogsApi | null>(null);
+
+export function useAuthDialogs(): AuthDialogsApi {
+  const api = useContext(AuthDialogsContext);
+  if (!api) throw new Error('useAuthDialogs must be used inside <AuthDialogsProvider>');
+  return api;
+}
+
+function isAuthMode(value: unknown): value is AuthMode {
+  return value === 'login' || value === 'register' || value === 'forgot-password';
+}
+
+/** Owns which sign-in dialog is open, so the header, upload card and events share one set. */
+export function AuthDialogsProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const queryClient = useQueryClient();
+
+  const api = useMemo<AuthDialogsApi>(
+    () => ({
+      openGetStarted: () => setOpen({ kind: 'get-started' }),
+      openRegistration: () => setOpen({ kind: 'registration' }),
+      openAuth: (mode = 'login', email = '') => setOpen({ kind: 'auth', mode, email }),
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    function onOpen(event: Event) {
+      const detail = (event as CustomEvent<{ mode?: unknown; email?: unknown }>).detail ?? {};
+      api.openAuth(isAuthMode(detail.mode) ? detail.mode : 'login', typeof detail.email === 'string' ? detail.email : '');
+    }
+    window.addEventListener(OPEN_AUTH_DIALOG_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_AUTH_DIALOG_EVENT, onOpen);
+  }, [api]);
+
+  const close = useCallback(() => setOpen({ kind: 'none' }), []);
+
+  /** Signed in: refresh who we are, then hand any file dropped earlier to the upload flow. */
+  const onAuthenticated = useCallback(async () => {
+    setOpen({ kind: 'none' });
+    await queryClient.invalidateQueries({ queryKey: authStatusQueryKey });
+    releasePendingFile();
+  }, [queryClient]);
+
+  return (
+    <AuthDialogsContext.Provider value={api}>
+      {children}
+      <GetStartedDialog
+        open={open.kind === 'get-started'}
+        onClose={close}
+        onNewUser={api.openRegistration}
+        onReturningUser={() => api.openAuth('login')}
+      />
+      <RegistrationDialog open={open.kind === 'registration'} onClose={close} onAuthenticated={onAuthenticated} />
+      {open.kind === 'auth' ? (
+        <AuthDialog
+          key={`${open.mode}-${open.email}`}
+          initialMode={open.mode}
+          initialEmail={open.email}
+          onClose={close}
+          onAuthenticated={onAuthenticated}
+        />
+      ) : null}
+    </AuthDialogsContext.Provider>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Muted } from '../../../components/ui/card';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { Checkbox, TextField } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/toast-store';
+import { isApiError } from '../../../lib/api-client';
+import { storedRegistration } from '../../../lib/storage';
+import { useRegisterVisitor } from '../api/register-visitor';
+import { checkRegistration } from '../lib/validation';
+
+/** Name + email registration for visitors who dropped a file (SPEC section 2 "Dialogs"). */
+export function RegistrationDialog({
+  open,
+  onClose,
+  onAuthenticated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAuthenticated: () => void;
+}) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [newsletterOptIn, setNewsletterOptIn] = useState(true);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const register = useRegisterVisitor();
+
+  function close() {
+    setSentTo(null);
+    onClose();
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = checkRegistration({ name, email });
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    try {
+      const result = await register.mutateAsync({ name: name.trim(), email: email.trim(), newsletterOptIn });
+      storedRegistration.set({ name: name.trim(), email: email.trim(), registeredAt: new Date().toISOString() });
+      if (result.alreadyVerified) {
+        toast({ title: 'Welcome back!', description: result.message });
+        onAuthenticated();
+      } else {
+        setSentTo(email.trim());
+      }
+    } catch (error) {
+      toast({
+        title: 'Registration Failed',
+        description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Registration failed',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <Dialog open={open} onClose={close} title="Check Your Email" testId="registration-dialog">
+        <div data-testid="registration-check-email">
+          <p>
+            We sent a verification link to <strong>{sentTo}</strong>.
+          </p>
+          <Muted>Open the link in that message to verify your address, then upload your document.</Muted>
+        </div>
+        <DialogActions>
+          <Button onClick={close}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Register to Check Your Document"
+      description="Tell us who you are and we'll email you a verification link. Your first 5 reports are free."
+      testId="registration-dialog"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <TextField label="Full name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} data-autofocus />
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Checkbox
+          label="Send me occasional product news and tips"
+          checked={newsletterOptIn}
+          onChange={(e) => setNewsletterOptIn(e.target.checked)}
+          name="newsletterOptIn"
+        />
+        <DialogActions>
+          <Button $variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={register.isPending} data-testid="registration-submit">
+            {register.isPending ? 'Registering...' : 'Register'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

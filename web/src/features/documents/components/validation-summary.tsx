@@ -1,0 +1,48 @@
+import styled from 'styled-components';
+import { Card, CardTitle } from '../../../components/ui/card';
+import type { CitationTotals } from '../lib/citations';
+
+const Grid = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(5, 1fr);
+  gap: 0.7rem;
+  margin: 0;
+  ${({ theme }) => theme.media.mobile} { grid-template-columns: repeat(2, 1fr); }
+  div { padding: 0.8rem; border-radius: ${({ theme }) => theme.radius.md}; background: ${({ theme }) => theme.colors.background}; text-align: center; }
+  dt { font-size: 0.85rem; color: ${({ theme }) => theme.colors.muted}; }
+  dd { margin: 0.2rem 0 0; font-size: 1.7rem; font-weight: 800; }
+  .valid dd { color: ${({ theme }) => theme.colors.valid}; }
+  .invalid dd { color: ${({ theme }) => theme.colors.invalid}; }
+  .pending dd { color: ${({ theme }) => theme.colors.pending}; }
+`;
+
+/** The 'Validation Report' card: totals and accuracy rate. */
+export function ValidationSummary({ totals, title = 'Validation Report', testId = 'validation-summary' }: { totals: CitationTotals; title?: string; testId?: string }) {
+  return (
+    <Card data-testid={testId} aria-labelledby={`${testId}-title`}>
+      <CardTitle id={`${testId}-title`}>{title}</CardTitle>
+      <Grid>
+        <div>
+          <dt>Total Citations</dt>
+          <dd data-testid="summary-total">{totals.total}</dd>
+        </div>
+        <div className="valid">
+          <dt>Valid</dt>
+          <dd data-testid="summary-valid">{totals.valid}</dd>
+        </div>
+        <div className="invalid">
+          <dt>Invalid</dt>
+          <dd data-testid="summary-invalid">{totals.invalid}</dd>
+        </div>
+        <div className="pending">
+          <dt>Pending / Unverified</dt>
+          <dd data-testid="summary-pending">{totals.pending}</dd>
+        </div>
+        <div>
+          <dt>Accuracy Rate</dt>
+          <dd data-testid="summary-accuracy">{totals.accuracyRate}%</dd>
+        </div>
+      </Grid>
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../../components/ui/toast-store';
+import { isApiError, type LimitDetails } from '../../../lib/api-client';
+import { clearPendingFile, holdPendingFile, PROCESS_PENDING_FILE_EVENT, type ProcessPendingFileDetail } from '../../../lib/pending-file';
+import { processingSessionId, storedRegistration } from '../../../lib/storage';
+import type { DocumentSummary, ProgressMessage, ValidationReport } from '../../../types/api';
+import { useAuthStatus } from '../../auth';
+import { generateReport } from '../api/generate-report';
+import { citationsQueryKey } from '../api/get-citations';
+import { uploadDocument } from '../api/upload-document';
+import { applyProgress, IDLE_PROGRESS, type ProgressState } from '../lib/stages';
+import { useProgressSocket } from './use-progress-socket';
+
+export interface ProcessingState {
+  document: DocumentSummary | null;
+  report: ValidationReport | null;
+  progress: ProgressState;
+  fileName: string | null;
+}
+
+type Action =
+  | { type: 'start'; fileName: string }
+  | { type: 'progress'; message: Pick<ProgressMessage, 'step'> & Partial<ProgressMessage> }
+  | { type: 'uploaded'; document: DocumentSummary }
+  | { type: 'report'; report: ValidationReport }
+  | { type: 'reset' };
+
+const INITIAL: ProcessingState = { document: null, report: null, progress: IDLE_PROGRESS, fileName: null };
+
+function reducer(state: ProcessingState, action: Action): ProcessingState {
+  switch (action.type) {
+    case 'start':
+      // A new document replaces the previous one's citations and report (SPEC section 4).
+      return { ...INITIAL, fileName: action.fileName, progress: applyProgress(IDLE_PROGRESS, { step: 'upload', message: 'Uploading document...', progress: 0 }) };
+    case 'progress':
+      return state.progress.status === 'idle' && action.message.step !== 'start' ? state : { ...state, progress: applyProgress(state.progress, action.message) };
+    case 'uploaded':
+      return { ...state, document: action.document };
+    case 'report':
+      return { ...state, report: action.report };
+    case 'reset':
+      return INITIAL;
+  }
+}
+
+/**
+ * The home page's upload flow: gate on sign-in, upload, follow the live channel, then ask
+ * for the report. The server's progress messages drive the card; the client adds its own
+ * milestones too, so the card finishes even if the live channel never connected.
+ */
+export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimitReached: (limit: LimitDetails) => void }) {
+  const [state, dispatch] = useReducer(reducer, INITIAL);
+  const queryClient = useQueryClient();
+  const { data: auth } = useAuthStatus();
+  const sessionId = useMemo(() => processingSessionId(), []);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const authRef = useRef(auth);
+  authRef.current = auth;
+
+  useProgressSocket(sessionId, (message) => {
+    dispatch({ type: 'progress', message });
+    if (message.step === 'error') {
+      toast({ title: 'Processing Failed', description: message.message, variant: 'destructive' });
+      dispatch({ type: 'reset' });
+    }
+  });
+
+  const processFile = useCallback(
+    async (file: File) => {
+      dispatch({ type: 'start', fileName: file.name });
+      const status = authRef.current;
+      const stored = storedRegistration.get();
+      const user =
+        status?.isAuthenticated && status.user?.email
+          ? {
+              name: status.user.name ?? stored?.name ?? '',
+              email: status.user.email,
+              registeredAt: stored?.email === status.user.email ? stored.registeredAt : new Date().toISOString(),
+            }
+          : undefined;
+      let document: DocumentSummary;
+      try {
+        const uploaded = await uploadDocument({ file, sessionId, user });
+        document = uploaded.document;
+        queryClient.setQueryData(citationsQueryKey(document.id), uploaded.citations);
+        dispatch({ type: 'uploaded', document });
+        dispatch({ type: 'progress', message: { step: 'report', message: 'Generating report...', citationCount: uploaded.citations.length } });
+      } catch (error) {
+        dispatch({ type: 'reset' });
+        if (isApiError(error) && error.limit) {
+          optionsRef.current.onLimitReached(error.limit);
+          return;
+        }
+        toast({
+          title: 'Upload Failed',
+          description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Unknown error occurred',
+          variant: 'destructive',
+        });
+        return;
+      }
+      try {
+        const report = await generateReport({ documentId: document.id, sessionId });
+        dispatch({ type: 'report', report });
+      } catch (error) {
+        // SPEC section 8: a failed report generation is only logged; the results stay usable.
+        console.error('Report generation failed', error);
+      }
+      dispatch({ type: 'progress', message: { step: 'complete', message: 'Processing complete' } });
+    },
+    [queryClient, sessionId],
+  );
+
+  /** Entry point for a chosen file: processes now, or holds it until the visitor signs in. */
+  const submitFile = useCallback(
+    (file: File) => {
+      const status = authRef.current;
+      if (status?.isAuthenticated || status?.isVerified) {
+        void processFile(file);
+        return;
+      }
+      holdPendingFile(file);
+      optionsRef.current.onNeedsAuth();
+    },
+    [processFile],
+  );
+
+  useEffect(() => {
+    function onPendingFile(event: Event) {
+      const detail = (event as CustomEvent<ProcessPendingFileDetail>).detail;
+      if (!detail?.file) return;
+      clearPendingFile();
+      void processFile(detail.file);
+    }
+    window.addEventListener(PROCESS_PENDING_FILE_EVENT, onPendingFile);
+    return () => window.removeEventListener(PROCESS_PENDING_FILE_EVENT, onPendingFile);
+  }, [processFile]);
+
+  const busy = state.progress.status === 'processing';
+  return { state, submitFile, busy, sessionId };
+}

@@ -1,0 +1,103 @@
+import type { Citation, ValidationReport } from '../../../types/api';
+
+export type CitationStatus = 'valid' | 'invalid' | 'pending';
+export type CitationFilter = 'all' | CitationStatus;
+
+export const CITATION_FILTERS: CitationFilter[] = ['all', 'valid', 'invalid', 'pending'];
+
+export function statusOf(citation: Pick<Citation, 'isValid'>): CitationStatus {
+  if (citation.isValid === true) return 'valid';
+  if (citation.isValid === false) return 'invalid';
+  return 'pending';
+}
+
+export const STATUS_LABELS: Record<CitationStatus, string> = { valid: 'Valid', invalid: 'Invalid', pending: 'Pending' };
+
+/** validationDetails is a string or {message, suggestion}; this reads both the same way. */
+export function detailsOf(citation: Pick<Citation, 'validationDetails'>): { message: string | null; suggestion: string | null } {
+  const details = citation.validationDetails;
+  if (typeof details === 'string') return { message: details.trim() || null, suggestion: null };
+  if (details && typeof details === 'object') {
+    return { message: details.message?.trim() || null, suggestion: details.suggestion?.trim() || null };
+  }
+  return { message: null, suggestion: null };
+}
+
+/**
+ * What the results table says about a citation. An invalid citation the server gave no
+ * reason for reads as a likely hallucination (SPEC section 2). A pending one shows the
+ * server's reason as is: "could not be verified here" is not "fabricated".
+ */
+export function resultDetails(citation: Pick<Citation, 'isValid' | 'validationDetails'>): { message: string; suggestion: string | null } {
+  const { message, suggestion } = detailsOf(citation);
+  const status = statusOf(citation);
+  if (status === 'invalid' && !message) {
+    return { message: 'Possible hallucination - citation not found', suggestion: suggestion ?? 'Check formatting' };
+  }
+  if (message) return { message, suggestion };
+  if (status === 'valid') return { message: 'Exact citation and case name match', suggestion };
+  return { message: 'Validation pending', suggestion };
+}
+
+/** SPEC section 5 "Report citation detail fallback text", used on the report page. */
+export function reportDetailText(citation: Pick<Citation, 'isValid' | 'validationDetails'>): string {
+  const { message, suggestion } = detailsOf(citation);
+  const status = statusOf(citation);
+  if (message) return suggestion ? `${message} ${suggestion}` : message;
+  if (status === 'valid') return 'Exact citation and case name match';
+  if (status === 'invalid') return suggestion ? `Citation not found. ${suggestion}` : 'Citation could not be verified';
+  return 'Validation pending';
+}
+
+/** Case-insensitive search on the citation text, then the status filter. */
+export function filterCitations(citations: Citation[], filter: CitationFilter, search: string): Citation[] {
+  const needle = search.trim().toLowerCase();
+  return citations.filter(
+    (citation) => (filter === 'all' || statusOf(citation) === filter) && (!needle || citation.text.toLowerCase().includes(needle)),
+  );
+}
+
+export interface CitationTotals {
+  total: number;
+  valid: number;
+  invalid: number;
+  pending: number;
+  /** Percentage of valid over total, rounded (SPEC section 9). */
+  accuracyRate: number;
+}
+
+export function accuracyRate(valid: number, total: number): number {
+  return total > 0 ? Math.round((valid / total) * 100) : 0;
+}
+
+/** Totals from the citations themselves; the report's stored figures win when present. */
+export function totalsOf(citations: Citation[], report?: ValidationReport | null): CitationTotals {
+  const valid = citations.filter((c) => c.isValid === true).length;
+  const invalid = citations.filter((c) => c.isValid === false).length;
+  const pending = citations.length - valid - invalid;
+  if (report && citations.length === 0) {
+    return {
+      total: report.totalCitations,
+      valid: report.validCitations,
+      invalid: report.invalidCitations,
+      pending: Math.max(0, report.totalCitations - report.validCitations - report.invalidCitations),
+      accuracyRate: Math.round(report.accuracyRate),
+    };
+  }
+  return { total: citations.length, valid, invalid, pending, accuracyRate: accuracyRate(valid, citations.length) };
+}
+
+/** Normalises GET /api/documents/{id}/citations: a bare array or {citations}. */
+export function citationsFromResponse(response: unknown): Citation[] {
+  if (Array.isArray(response)) return response as Citation[];
+  if (response && typeof response === 'object' && Array.isArray((response as { citations?: unknown }).citations)) {
+    return (response as { citations: Citation[] }).citations;
+  }
+  return [];
+}
+
+/** CourtListener's absolute_url is site-relative; the link must leave for its site. */
+export function courtListenerUrl(absoluteUrl: string | null | undefined): string | null {
+  if (!absoluteUrl) return null;
+  return /^https?:\/\//.test(absoluteUrl) ? absoluteUrl : `https://www.courtlistener.com${absoluteUrl.startsWith('/') ? '' : '/'}${absoluteUrl}`;
+}

@@ -1,0 +1,67 @@
+import type { Citation, ValidationReport } from '../../../types/api';
+import { courtListenerUrl, reportDetailText, STATUS_LABELS, statusOf, totalsOf } from './citations';
+
+export const CSV_COLUMNS = [
+  'Citation Text',
+  'Case Name',
+  'Type',
+  'Page',
+  'Paragraph',
+  'Status',
+  'Confidence',
+  'Court',
+  'Year',
+  'Validation Details',
+  'CourtListener URL',
+] as const;
+
+/** RFC 4180 quoting; formula-looking cells are prefixed so spreadsheets do not execute them. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The date part of the file name, local calendar day as YYYY-MM-DD. */
+export function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** SPEC section 9: citation-validation-report-{filename}-{date}.csv */
+export function csvFileName(filename: string, date: Date): string {
+  return `citation-validation-report-${filename}-${isoDay(date)}.csv`;
+}
+
+/** One row per citation, then the summary block with the accuracy rate to one decimal. */
+export function buildCsvReport(citations: Citation[], report?: ValidationReport | null): string {
+  const rows: unknown[][] = [[...CSV_COLUMNS]];
+  for (const c of citations) {
+    rows.push([
+      c.text,
+      c.caseName ?? c.courtListenerData?.caseName ?? '',
+      c.type,
+      c.page ?? '',
+      c.paragraph ?? '',
+      STATUS_LABELS[statusOf(c)],
+      typeof c.confidence === 'number' ? `${c.confidence}%` : '',
+      c.courtListenerData?.court ?? '',
+      c.courtListenerData?.year ?? '',
+      reportDetailText(c),
+      courtListenerUrl(c.courtListenerData?.absolute_url) ?? '',
+    ]);
+  }
+  const totals = totalsOf(citations, report);
+  const precise = totals.total > 0 ? ((totals.valid / totals.total) * 100).toFixed(1) : '0.0';
+  rows.push(
+    [],
+    ['Summary'],
+    ['Total Citations', totals.total],
+    ['Valid Citations', totals.valid],
+    ['Invalid Citations', totals.invalid],
+    ['Pending Citations', totals.pending],
+    ['Accuracy Rate', `${precise}%`],
+  );
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,108 @@
+import type { ProgressMessage } from '../../../types/api';
+
+/** The four user-facing stages of SPEC section 2, in order. */
+export const STAGES = [
+  { key: 'upload', label: 'File Upload' },
+  { key: 'parsing', label: 'OCR or AI Parsing' },
+  { key: 'validation', label: 'Case Validation' },
+  { key: 'report', label: 'Report Generation' },
+] as const;
+
+export type StageKey = (typeof STAGES)[number]['key'];
+export type StageState = 'done' | 'active' | 'pending';
+
+/**
+ * SPEC section 4: which stage a live-channel step belongs to. 'stats' and unknown steps
+ * belong to none, so they never move the overview backwards or forwards.
+ */
+export function stageIndexForStep(step: string): number | null {
+  switch (step) {
+    case 'start':
+    case 'upload':
+      return 0;
+    case 'extraction':
+    case 'processing':
+    case 'comprehensive-extraction':
+    case 'OCR':
+    case 'ocr':
+      return 1;
+    case 'validation':
+    case 'citations':
+    case 'retry-validation':
+    case 'consolidation':
+      return 2;
+    case 'report':
+      return 3;
+    default:
+      return null;
+  }
+}
+
+export type ProgressStatus = 'idle' | 'processing' | 'complete' | 'error';
+
+export interface ProgressState {
+  status: ProgressStatus;
+  step: string | null;
+  message: string;
+  progress: number;
+  /** Index into STAGES of the furthest stage reached; -1 before anything. */
+  stageIndex: number;
+  citationCount: number | null;
+  validationProgress: ProgressMessage['validationProgress'] | null;
+  processingStats: ProgressMessage['processingStats'] | null;
+  ocrProgress: ProgressMessage['ocrProgress'] | null;
+}
+
+export const IDLE_PROGRESS: ProgressState = {
+  status: 'idle',
+  step: null,
+  message: '',
+  progress: 0,
+  stageIndex: -1,
+  citationCount: null,
+  validationProgress: null,
+  processingStats: null,
+  ocrProgress: null,
+};
+
+function clampPercent(value: number): number {
+  return Math.max(0, Math.min(100, Math.round(value)));
+}
+
+/**
+ * Folds one progress message into the card's state. Stages only move forward (a late
+ * 'upload' message after 'validation' leaves validation current), and once a run has
+ * completed or failed, stray messages from it change nothing.
+ */
+export function applyProgress(state: ProgressState, message: Pick<ProgressMessage, 'step'> & Partial<ProgressMessage>): ProgressState {
+  if (state.status === 'complete' || state.status === 'error') return state;
+  const stage = stageIndexForStep(message.step);
+  const next: ProgressState = {
+    ...state,
+    status: 'processing',
+    step: message.step,
+    message: message.message ?? state.message,
+    progress: typeof message.progress === 'number' ? Math.max(state.progress, clampPercent(message.progress)) : state.progress,
+    stageIndex: stage === null ? state.stageIndex : Math.max(state.stageIndex, stage),
+    citationCount: message.citationCount ?? state.citationCount,
+    validationProgress: message.validationProgress ?? state.validationProgress,
+    processingStats: message.processingStats ? { ...state.processingStats, ...message.processingStats } : state.processingStats,
+    ocrProgress: message.ocrProgress ?? state.ocrProgress,
+  };
+  if (message.step === 'complete') {
+    return { ...next, status: 'complete', progress: 100, stageIndex: STAGES.length };
+  }
+  if (message.step === 'error') {
+    return { ...next, status: 'error' };
+  }
+  return next;
+}
+
+/** Earlier stages are done once a later one is reached; everything is done when complete. */
+export function stageStates(state: ProgressState): StageState[] {
+  return STAGES.map((_, index) => {
+    if (index < state.stageIndex) return 'done';
+    if (index === state.stageIndex) return state.status === 'complete' ? 'done' : 'active';
+    return 'pending';
+  });
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Container } from '../../../components/ui/card';
+import { AccountControls } from '../../auth';
+
+const Bar = styled.header`
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  position: sticky;
+  top: 0;
+  z-index: 10;
+`;
+
+const Inner = styled(Container)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+  padding-top: 0.7rem;
+  padding-bottom: 0.7rem;
+  flex-wrap: wrap;
+`;
+
+const Brand = styled(Link)`
+  text-decoration: none;
+  color: ${({ theme }) => theme.colors.brand};
+  display: flex;
+  flex-direction: column;
+  strong { font-size: 1.5rem; font-family: ${({ theme }) => theme.fonts.serif}; letter-spacing: -0.01em; }
+  span { font-size: 0.78rem; color: ${({ theme }) => theme.colors.muted}; }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
+
+export function SiteHeader({ onSupport }: { onSupport: () => void }) {
+  return (
+    <Bar>
+      <Inner>
+        <Brand to="/" data-testid="brand">
+          <strong>CiteCheck</strong>
+          <span>Powered by CourtListener case law</span>
+        </Brand>
+        <AccountControls onSupport={onSupport} />
+      </Inner>
+    </Bar>
+  );
+}

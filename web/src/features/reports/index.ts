@@ -1,0 +1,1 @@
+export { ReportView } from './components/report-view';

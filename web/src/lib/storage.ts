@@ -1,0 +1,60 @@
+/**
+ * Browser storage keys of SPEC section 3, in one place. Every access is guarded because
+ * storage throws in some privacy modes and does not exist under the Node test runner.
+ */
+const SESSION_TOKEN_KEY = 'sessionToken';
+const PROCESSING_SESSION_KEY = 'citecheck_processing_session_id';
+const REGISTRATION_KEY = 'citecheck_registration';
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+export const sessionToken = {
+  get: (): string | null => safe(() => globalThis.localStorage?.getItem(SESSION_TOKEN_KEY) ?? null, null),
+  set: (token: string) => safe(() => globalThis.localStorage?.setItem(SESSION_TOKEN_KEY, token), undefined),
+  clear: () => safe(() => globalThis.localStorage?.removeItem(SESSION_TOKEN_KEY), undefined),
+};
+
+/** A random id of `length` URL-safe characters (21 like nanoid's default). */
+export function randomId(length = 21): string {
+  const alphabet = 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict';
+  const bytes = new Uint8Array(length);
+  globalThis.crypto.getRandomValues(bytes);
+  let id = '';
+  for (const byte of bytes) id += alphabet[byte & 63];
+  return id;
+}
+
+/**
+ * One id per browser tab: the upload call and the /ws registration must carry the same
+ * value so the server's progress messages reach this tab and no other.
+ */
+export function processingSessionId(): string {
+  const existing = safe(() => globalThis.sessionStorage?.getItem(PROCESSING_SESSION_KEY) ?? null, null);
+  if (existing) return existing;
+  const id = randomId();
+  safe(() => globalThis.sessionStorage?.setItem(PROCESSING_SESSION_KEY, id), undefined);
+  return id;
+}
+
+export interface StoredRegistration {
+  name: string;
+  email: string;
+  registeredAt: string;
+}
+
+/** The registration dialog keeps who registered and when; uploads send it along. */
+export const storedRegistration = {
+  get: (): StoredRegistration | null =>
+    safe(() => {
+      const raw = globalThis.localStorage?.getItem(REGISTRATION_KEY);
+      return raw ? (JSON.parse(raw) as StoredRegistration) : null;
+    }, null),
+  set: (value: StoredRegistration) =>
+    safe(() => globalThis.localStorage?.setItem(REGISTRATION_KEY, JSON.stringify(value)), undefined),
+};
