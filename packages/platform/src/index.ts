@@ -15,3 +15,6 @@ export { createMongoStore, type MongoStoreOptions } from './adapters/mongo-store
 export { createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
 export { createGridfsBlobs, type GridfsBlobsOptions } from './adapters/gridfs-blobs';
 export { createPorts, createBus, createStore, createBlobs, type CreatePortsOptions } from './create-ports';
+export * from './http/app';
+export * from './http/graphql';
+export * from './http/lifecycle';
