@@ -13,7 +13,8 @@ import path from 'node:path';
 import {
   ConfigError,
   buildSubgraph,
-  createEmbeddedBus,
+  closeServer,
+  createBus,
   createHttpApp,
   createLogger,
   createPorts,
@@ -22,6 +23,7 @@ import {
   loadConfig,
   systemClock,
   type Clock,
+  type Ports,
   type ServiceModule,
 } from '@citecheck/platform';
 import * as analytics from '@citecheck/analytics';
@@ -69,8 +71,8 @@ function loadAllConfigs(env: Record<string, string | undefined>) {
   };
   const configs = {
     gateway: load(() => loadConfig(gatewayConfigSchema, env)),
-    identity: load(() => loadConfig(identity.configSchema, env)),
-    notification: load(() => loadConfig(notification.configSchema, env)),
+    identity: load(() => loadConfig(identity.identityConfigSchema, env)),
+    notification: load(() => loadConfig(notification.notificationConfigSchema, env)),
     billing: load(() => loadConfig(billing.configSchema, env)),
     analytics: load(() => loadConfig(analytics.configSchema, env)),
     ingest: load(() => loadConfig(ingest.configSchema, env)),
@@ -91,16 +93,22 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   mkdirSync(config.DATA_DIR, { recursive: true });
 
   // One durable in-process bus shared by all services: Kafka's semantics, no broker.
-  const bus = createEmbeddedBus({ dir: config.DATA_DIR });
-  const portsFor = (service: string) => createPorts(configs.gateway, service, { bus, clock });
+  const bus = await createBus(config, logger);
+  const allPorts: Ports[] = [];
+  const portsFor = async (service: string) => {
+    const ports = await createPorts(config, service, { bus, clock });
+    allPorts.push(ports);
+    return ports;
+  };
 
   const identityService = await identity.createService(await portsFor('identity'), configs.identity);
+  const notificationService = await notification.createService(await portsFor('notification'), configs.notification);
   const deps = { identity: identityService.api };
   const modules: ServiceModule[] = [
     identityService.module,
-    await notification.createService(await portsFor('notification'), configs.notification),
-    await billing.createService(await portsFor('billing'), configs.billing),
-    await analytics.createService(await portsFor('analytics'), configs.analytics, deps),
+    notificationService.module,
+    await billing.createService(await portsFor('billing')),
+    await analytics.createService(await portsFor('analytics')),
     await ingest.createService(await portsFor('ingest'), configs.ingest, deps),
     await extraction.createService(await portsFor('extraction'), configs.extraction, deps),
     await validation.createService(await portsFor('validation'), configs.validation, deps),
@@ -116,13 +124,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const app = createHttpApp({
     service: 'gateway',
     ports: gatewayPorts,
-    health: async () => {
-      const components: Record<string, { ok: boolean; details?: Record<string, unknown> }> = { gateway: { ok: true } };
-      for (const module of modules) {
-        components[module.name] = await module.health().catch((error: Error) => ({ ok: false, details: { error: error.message } }));
-      }
-      return components;
-    },
+    health: Object.fromEntries(modules.map((m) => [m.name, () => m.health()])),
+    metricsRegistries: allPorts.map((p) => p.metrics),
   });
   app.use(apiNotFound());
   app.use(graphql.router.routes());
@@ -132,28 +135,29 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   for (const module of modules) await module.start();
 
   const server = await listen(app, config.PORT);
-  for (const module of modules) {
-    const websocket = module.websocket;
-    if (!websocket) continue;
-    server.on('upgrade', (request, socket, head) => {
-      if (new URL(request.url ?? '/', 'http://localhost').pathname === websocket.path) {
-        websocket.handleUpgrade(request, socket, head);
-      } else {
-        socket.destroy();
-      }
-    });
-  }
+  server.on('upgrade', (request, socket, head) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const endpoint = modules.find((m) => m.websocket?.path === pathname)?.websocket;
+    if (endpoint) endpoint.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+  app.setReady(true);
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections?.();
+      app.setReady(false);
+      await closeServer(server);
+      // Consumers stop first, then the bus drains, then the stores close: nothing in flight is lost.
       for (const module of [...modules].reverse()) await module.stop();
       await graphql.stop();
       await bus.close();
+      for (const ports of allPorts) {
+        await ports.store.close();
+        await ports.blobs.close();
+      }
     })());
   return { url: `http://localhost:${port}`, port, server, modules, close };
 }
@@ -169,7 +173,9 @@ function readSupergraph(): string {
 
 if (require.main === module) {
   startEmbedded()
-    .then((embedded) => installShutdown(createLogger('gateway', process.env.LOG_LEVEL ?? 'info'), [embedded.close]))
+    .then((embedded) => {
+      installShutdown(createLogger('gateway', 'info'), [{ name: 'embedded server', run: embedded.close }]);
+    })
     .catch((error: Error) => {
       console.error(error instanceof ConfigError ? `CiteCheck cannot start: ${error.message}` : error);
       process.exit(1);
