@@ -41,7 +41,9 @@ const Table = styled.table`
   tr[data-status='invalid'] td:first-child { border-left: 4px solid ${({ theme }) => theme.colors.invalid}; }
   tr[data-status='valid'] td:first-child { border-left: 4px solid ${({ theme }) => theme.colors.valid}; }
   tr[data-status='pending'] td:first-child { border-left: 4px solid ${({ theme }) => theme.colors.pending}; }
-  .citation { font-family: ${({ theme }) => theme.fonts.serif}; min-width: 220px; }
+  .citation { font-family: ${({ theme }) => theme.fonts.serif}; font-size: 1rem; width: 30%; min-width: 240px; }
+  .case { min-width: 150px; }
+  .details { min-width: 220px; }
   .actions { display: flex; flex-direction: column; gap: 0.35rem; }
   small { display: block; color: ${({ theme }) => theme.colors.muted}; }
 `;
@@ -81,7 +83,7 @@ function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citati
         {citation.originalContext ? <small title={citation.originalContext}>…{citation.originalContext.slice(0, 140)}…</small> : null}
       </td>
       <td>{citation.type}</td>
-      <td>
+      <td className="case">
         {citation.caseName ?? '—'}
         {data?.caseName && data.caseName !== citation.caseName ? <small>Database: {data.caseName}</small> : null}
         {data?.court || data?.year ? <small>{[data.court, data.year].filter(Boolean).join(', ')}</small> : null}
@@ -94,7 +96,7 @@ function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citati
         <CitationStatusBadge citation={citation} />
         {typeof citation.confidence === 'number' ? <small>{Math.round(citation.confidence)}% confidence</small> : null}
       </td>
-      <td data-testid="citation-details">
+      <td className="details" data-testid="citation-details">
         {details.message}
         {details.suggestion ? <small data-testid="citation-suggestion">{details.suggestion}</small> : null}
       </td>

@@ -17,26 +17,40 @@ const Grid = styled.ul`
   }
   h3 { margin: 0.4rem 0; color: ${({ theme }) => theme.colors.brand}; }
   p { margin: 0; color: ${({ theme }) => theme.colors.muted}; }
-  .icon { font-size: 1.8rem; }
+  svg { width: 2rem; height: 2rem; color: ${({ theme }) => theme.colors.accent}; }
 `;
 
 const FEATURES = [
   {
-    icon: '⚖️',
+    icon: 'parse',
     title: 'Advanced Parsing',
     text: 'Finds case, statute and regulation citations in PDF and Word files, including short forms, pin cites and scanned pages.',
   },
   {
-    icon: '🔒',
+    icon: 'lock',
     title: 'Secure & Confidential',
     text: 'Your documents are processed for verification only and are never shared. Reports are reachable only by their private link.',
   },
   {
-    icon: '🏛️',
+    icon: 'court',
     title: 'Professional Grade',
     text: 'Every case citation is checked against the case-law record: reporter, volume, page, year and the parties named.',
   },
 ];
+
+/** Simple line icons drawn inline: no icon font, no emoji that some systems cannot render. */
+function FeatureIcon({ name }: { name: string }) {
+  const paths: Record<string, string> = {
+    parse: 'M6 3h9l5 5v13H6zM14 3v6h6M9 13h8M9 17h8',
+    lock: 'M6 11h12v10H6zM9 11V7a3 3 0 0 1 6 0v4',
+    court: 'M3 21h18M5 18h14M6 10v8M10 10v8M14 10v8M18 10v8M3 10h18L12 3z',
+  };
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={paths[name]} />
+    </svg>
+  );
+}
 
 export function FeatureCards() {
   return (
@@ -44,9 +58,7 @@ export function FeatureCards() {
       <Grid data-testid="feature-cards">
         {FEATURES.map((feature) => (
           <li key={feature.title}>
-            <span className="icon" aria-hidden="true">
-              {feature.icon}
-            </span>
+            <FeatureIcon name={feature.icon} />
             <h3>{feature.title}</h3>
             <p>{feature.text}</p>
           </li>

@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Citation } from '../../../types/api';
+import { citationsFromResponse, courtListenerUrl, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
+
+const citation = (over: Partial<Citation>): Citation => ({ id: 'x', text: 'Foo v. Bar, 1 U.S. 1 (1800)', type: 'case', isValid: null, ...over });
+
+describe('result details in the results table', () => {
+  it('calls an invalid citation without details a possible hallucination', () => {
+    expect(resultDetails(citation({ isValid: false }))).toEqual({ message: 'Possible hallucination - citation not found', suggestion: 'Check formatting' });
+  });
+  it('shows the server reason for an unverified citation, not a hallucination', () => {
+    const reason = 'Not in the case-law database available here; this citation could not be verified.';
+    expect(resultDetails(citation({ isValid: null, validationDetails: reason }))).toEqual({ message: reason, suggestion: null });
+  });
+  it('reads object details', () => {
+    expect(resultDetails(citation({ isValid: false, validationDetails: { message: 'Wrong case name', suggestion: 'Anderson v. Liberty Lobby' } }))).toEqual({
+      message: 'Wrong case name',
+      suggestion: 'Anderson v. Liberty Lobby',
+    });
+  });
+});
+
+describe('report detail fallback text (SPEC section 5)', () => {
+  it.each([
+    [citation({ isValid: true }), 'Exact citation and case name match'],
+    [citation({ isValid: false, validationDetails: { suggestion: 'Check formatting' } }), 'Citation not found. Check formatting'],
+    [citation({ isValid: false }), 'Citation could not be verified'],
+    [citation({ isValid: null }), 'Validation pending'],
+    [citation({ isValid: true, validationDetails: 'Matched on CourtListener' }), 'Matched on CourtListener'],
+  ])('%#', (c, text) => {
+    expect(reportDetailText(c)).toBe(text);
+  });
+});
+
+describe('filter and search', () => {
+  const list = [
+    citation({ id: '1', text: 'Varghese v. China Southern', isValid: false }),
+    citation({ id: '2', text: 'Air France v. Saks', isValid: true }),
+    citation({ id: '3', text: '28 U.S.C. § 1332(a)', type: 'statute', isValid: null }),
+  ];
+  it('filters by status', () => {
+    expect(filterCitations(list, 'valid', '').map((c) => c.id)).toEqual(['2']);
+    expect(filterCitations(list, 'invalid', '').map((c) => c.id)).toEqual(['1']);
+    expect(filterCitations(list, 'pending', '').map((c) => c.id)).toEqual(['3']);
+    expect(filterCitations(list, 'all', '')).toHaveLength(3);
+  });
+  it('searches citation text case-insensitively', () => {
+    expect(filterCitations(list, 'all', 'vARGHESE').map((c) => c.id)).toEqual(['1']);
+    expect(filterCitations(list, 'valid', 'varghese')).toEqual([]);
+  });
+  it('computes totals and a rounded accuracy rate', () => {
+    expect(totalsOf(list)).toEqual({ total: 3, valid: 1, invalid: 1, pending: 1, accuracyRate: 33 });
+    expect(totalsOf([])).toEqual({ total: 0, valid: 0, invalid: 0, pending: 0, accuracyRate: 0 });
+  });
+});
+
+describe('response shapes', () => {
+  it('accepts a bare array or {citations}', () => {
+    expect(citationsFromResponse([citation({})])).toHaveLength(1);
+    expect(citationsFromResponse({ citations: [citation({})] })).toHaveLength(1);
+    expect(citationsFromResponse(null)).toEqual([]);
+  });
+  it('makes CourtListener addresses absolute', () => {
+    expect(courtListenerUrl('/opinion/1/foo/')).toBe('https://www.courtlistener.com/opinion/1/foo/');
+    expect(courtListenerUrl('https://x.test/a')).toBe('https://x.test/a');
+    expect(courtListenerUrl(undefined)).toBeNull();
+  });
+});

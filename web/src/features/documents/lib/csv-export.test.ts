@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Citation } from '../../../types/api';
+import { buildCsvReport, CSV_COLUMNS, csvCell, csvFileName } from './csv-export';
+
+const citations: Citation[] = [
+  {
+    id: '1',
+    text: 'Air France v. Saks, 470 U.S. 392, 405 (1985)',
+    type: 'case',
+    caseName: 'Air France v. Saks',
+    page: 2,
+    paragraph: 3,
+    isValid: true,
+    confidence: 97,
+    validationDetails: 'Exact citation and case name match',
+    courtListenerData: { caseName: 'Air France v. Saks', court: 'scotus', year: 1985, absolute_url: '/opinion/111/air-france-v-saks/' },
+  },
+  { id: '2', text: 'Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019)', type: 'case', isValid: false },
+  { id: '3', text: '28 U.S.C. § 1332(a)', type: 'statute', isValid: null },
+];
+
+describe('CSV export (SPEC section 9)', () => {
+  it('names the file after the document and the day', () => {
+    expect(csvFileName('brief.pdf', new Date(2025, 0, 9))).toBe('citation-validation-report-brief.pdf-2025-01-09.csv');
+  });
+
+  it('writes the columns, one row per citation, and the summary block', () => {
+    const lines = buildCsvReport(citations).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    expect(lines[0].split(',')).toEqual([
+      'Citation Text', 'Case Name', 'Type', 'Page', 'Paragraph', 'Status', 'Confidence', 'Court', 'Year', 'Validation Details', 'CourtListener URL',
+    ]);
+    expect(lines[1]).toBe(
+      '"Air France v. Saks, 470 U.S. 392, 405 (1985)",Air France v. Saks,case,2,3,Valid,97%,scotus,1985,Exact citation and case name match,https://www.courtlistener.com/opinion/111/air-france-v-saks/',
+    );
+    expect(lines[2]).toContain(',Invalid,');
+    expect(lines[2]).toContain('Citation could not be verified');
+    expect(lines[3]).toContain(',Pending,');
+    expect(lines.slice(-6)).toEqual([
+      'Summary',
+      'Total Citations,3',
+      'Valid Citations,1',
+      'Invalid Citations,1',
+      'Pending Citations,1',
+      'Accuracy Rate,33.3%',
+    ]);
+  });
+
+  it('quotes and neutralises cells', () => {
+    expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(null)).toBe('');
+  });
+});
