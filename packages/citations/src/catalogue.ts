@@ -93,34 +93,3 @@ export function findReporter(abbrev: string): ReporterEntry | null {
 export function impliedCourt(entry: ReporterEntry): string | null {
   return entry.courts.length === 1 && !entry.courts[0].startsWith('group:') ? entry.courts[0] : null;
 }
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * A regex source matching any volume-reporter abbreviation of the given kinds, tolerant of
- * spacing: OCR and typists write `F. 3d`, `F.3d`, `U. S.`, and a line break may fall inside.
- * Pieces are split after each period and between letters and a series suffix (`2d`), and
- * re-joined with up to three optional spaces (the cleaner has already turned newlines into
- * spaces). Longest spellings come first so `F. Supp. 2d` is preferred over `F.`.
- */
-export function reporterPattern(kinds: ReporterKind[]): string {
-  const spellings = new Set<string>();
-  for (const family of reporters) {
-    if (!kinds.includes(family.kind)) continue;
-    for (const edition of family.editions) {
-      for (const s of [edition.canonical, ...edition.variations]) spellings.add(s);
-    }
-  }
-  const pieces = [...spellings].map((s) => {
-    const parts = s
-      .replace(/'/g, "'")
-      .split(/(?<=\.)|\s+|(?<=[A-Za-z])(?=\d)/)
-      .map((p) => p.trim())
-      .filter(Boolean);
-    return { len: parts.join('').length, source: parts.map((p) => escapeRegex(p).replace(/'/g, "['\u2019]")).join(' {0,3}') };
-  });
-  pieces.sort((a, b) => b.len - a.len);
-  return [...new Set(pieces.map((p) => p.source))].join('|');
-}

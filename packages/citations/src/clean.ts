@@ -32,5 +32,12 @@ const PATTERN = new RegExp(`[${Object.keys(REPLACEMENTS).join('').replace(/[\]\\
  * @example cleanText('550 U.S.\n544, 556–57') // '550 U.S. 544, 556-57'
  */
 export function cleanText(text: string): string {
-  return text.replace(PATTERN, (ch) => REPLACEMENTS[ch]);
+  // Line breaks and tabs are by far the most common: a plain string replacement is several
+  // times faster than a callback, which is kept for the rarer characters.
+  const spaced = text.replace(COMMON, ' ');
+  RARE.lastIndex = 0;
+  return RARE.test(spaced) ? spaced.replace(PATTERN, (ch) => REPLACEMENTS[ch]) : spaced;
 }
+
+const COMMON = /[\n\r\t]/g;
+const RARE = new RegExp(PATTERN.source);

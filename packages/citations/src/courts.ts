@@ -57,6 +57,8 @@ const NOISE = /\b(?:en banc|per curiam|mem\.|table|unpublished|plurality opinion
  * @example parseCourtParenthetical('holding that ...') // null
  */
 export function parseCourtParenthetical(inner: string): { court: string | null; year: number; courtText: string } | null {
+  // Court parentheticals are short; explanatory ones (`holding that ...`) often are not.
+  if (inner.length > 150) return null;
   const m = /^(.{0,90}?)\b(1[6-9]\d\d|20\d\d)\b(.{0,60})$/.exec(inner.trim());
   if (!m) return null;
   // What follows the year may be subsequent history (`, pet. denied`), never more words of the court.

@@ -11,7 +11,7 @@
  */
 import { cleanText } from './clean';
 import { extractCitations } from './find';
-import { resolveShortForms } from './resolve';
+import { resolveInPlace } from './resolve';
 import { tokenize } from './tokenize';
 import type { Citation, DocumentPosition, FindOptions } from './types';
 
@@ -49,8 +49,8 @@ function positionAt(positions: DocumentPosition[], offset: number): DocumentPosi
 export function findCitations(text: string, options: FindOptions = {}): Citation[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   const clean = cleanText(text);
-  let citations = extractCitations(text, clean, tokenize(clean));
-  if (options.resolve !== false) citations = resolveShortForms(citations);
+  const citations = extractCitations(text, clean, tokenize(clean));
+  if (options.resolve !== false) resolveInPlace(citations);
   const positions = options.positions;
   if (positions && positions.length) {
     for (const c of citations) {

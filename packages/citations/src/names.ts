@@ -58,116 +58,137 @@ interface Word {
   start: number;
 }
 
-/** Whitespace-separated words of text[from, to), with offsets. */
-function wordsIn(text: string, from: number, to: number): Word[] {
-  const words: Word[] = [];
-  const re = /\S+/g;
-  const slice = text.slice(from, to);
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(slice)) !== null) words.push({ text: m[0], start: from + m.index });
-  return words;
+/**
+ * Words read backwards from `pos`, lazily: `at(0)` is the word just before `pos`, `at(1)`
+ * the one before it, and so on, never reading before `floor`. The cleaned text has only
+ * spaces as whitespace (clean.ts), so a word is a run of non-spaces. Lazy, because most
+ * walks stop after two or three words and citations are dense in briefs.
+ */
+class BackwardWords {
+  private readonly words: Word[] = [];
+  private pos: number;
+  constructor(private readonly text: string, end: number, private readonly floor: number) {
+    this.pos = end;
+  }
+  at(k: number): Word | null {
+    while (this.words.length <= k) {
+      let e = this.pos;
+      while (e > this.floor && this.text.charCodeAt(e - 1) === 32) e--;
+      if (e <= this.floor) return null;
+      let s = e;
+      while (s > this.floor && this.text.charCodeAt(s - 1) !== 32) s--;
+      // A word cut by the window's edge is not a word.
+      if (s === this.floor && this.floor > 0) return null;
+      this.words.push({ text: this.text.slice(s, e), start: s });
+      this.pos = s;
+    }
+    return this.words[k];
+  }
 }
 
 function isAbbreviation(word: string): boolean {
   const lower = word.toLowerCase();
   if (ABBREVIATIONS.has(lower)) return true;
   // `U.S.`, `N.Y.`, `R.R.`, `Ass'n`, `Dep't.`, or a short capitalised abbreviation (`Atl.`).
-  return /^(?:[A-Za-z]\.){2,}$/.test(word) || /'/.test(word) || /^[A-Z][a-z]{0,3}\.$/.test(word);
+  return /^(?:[A-Za-z]\.){2,}$/.test(word) || word.includes("'") || /^[A-Z][a-z]{0,3}\.$/.test(word);
 }
 
 type Verdict = 'name' | 'connector' | 'stop';
 
-/** Classifies one word met while walking backwards. */
+/** Classifies one word met while walking backwards; `next` is the word after it. */
 function classify(word: string, next: string | null): Verdict {
-  if (/^[("“\[]|[)\];:"”]$/.test(word)) return 'stop';
+  const first = word.charCodeAt(0);
+  // Lowercase words end a name unless they are connectors (`of`, `ex rel.`) — checked first
+  // because they are the common case in prose.
+  if (first >= 97 && first <= 122) {
+    if (CONNECTORS.has(word)) return 'connector';
+    return /^(?:d'|l'|mc|de)[A-Z]/.test(word) ? 'name' : 'stop';
+  }
+  if (/^[("\[]|[)\];:"]$/.test(word)) return 'stop';
   if (STOP_WORDS.has(word)) return 'stop';
-  if (/^e\.g\.,?$|^i\.e\.,?$/.test(word)) return 'stop';
+  if (/^E\.g\.,?$|^I\.e\.,?$/.test(word)) return 'stop';
   if (word.endsWith(',')) {
     // A comma inside a name only before an entity suffix: `Liberty Lobby, Inc.`.
     return next && ENTITY_SUFFIX.test(next) && /^[A-Z0-9]/.test(word) ? 'name' : 'stop';
   }
   if (word.endsWith('.') && !isAbbreviation(word)) return 'stop';
   if (CONNECTORS.has(word)) return 'connector';
-  if (/^[A-Z0-9&]/.test(word) || /^(?:d'|l'|mc|de)[A-Z]/.test(word)) return 'name';
+  if (/^[A-Z0-9&]/.test(word)) return 'name';
   return 'stop';
 }
 
-/** Walks back over name words from index i (inclusive); returns the index of the first word. */
-function walkBack(words: Word[], i: number, limit: number): number {
-  let first = i + 1;
-  let count = 0;
-  for (let j = i; j >= 0 && count < limit; j--) {
-    const w = words[j].text;
-    if (w === 're' && j > 0 && /^In$/i.test(words[j - 1].text)) {
-      first = j - 1;
-      break;
-    }
-    if (w === 'parte' && j > 0 && /^Ex$/i.test(words[j - 1].text)) {
-      first = j - 1;
-      break;
-    }
-    const verdict = classify(w, j + 1 < words.length ? words[j + 1].text : null);
-    if (verdict === 'stop') break;
+/**
+ * Walks back over name words from `words.at(k)` (inclusive, at most `limit` words);
+ * returns the index of the name's first word, or k - 1 when there is none.
+ */
+function walkBack(words: BackwardWords, k: number, limit: number): number {
+  let first = k - 1;
+  for (let j = k, count = 0; count < limit; j++, count++) {
+    const w = words.at(j);
+    if (!w) break;
+    const before = words.at(j + 1);
+    if (w.text === 're' && before && /^In$/i.test(before.text)) return j + 1;
+    if (w.text === 'parte' && before && /^Ex$/i.test(before.text)) return j + 1;
+    const after = j > 0 ? (words.at(j - 1)?.text ?? null) : null;
+    if (classify(w.text, after) === 'stop') break;
     first = j;
-    count++;
   }
-  // A name never starts with a connector (`of Education`) or ends with a comma.
-  while (first <= i && CONNECTORS.has(words[first].text)) first++;
+  // A name never starts with a connector (`of Education`).
+  while (first >= k && CONNECTORS.has((words.at(first) as Word).text)) first--;
   return first;
 }
 
 const isV = (w: string) => w === 'v.' || w === 'vs.' || w === 'v';
+const squashSpaces = (s: string) => s.replace(/\s+/g, ' ');
 
 /**
- * The case name ending just before `end` (the citation's first character), or null.
- * `requireComma`: full citations separate name and volume with a comma; the short form
- * `Twombly, 550 U.S. at 556` does too.
+ * The case name ending just before `end` (the citation's first character), or null. The
+ * name must be followed by a comma (`Twombly, 550 U.S.`). Without a `v.`, only `In re`-style
+ * names are accepted, unless `allowSingle` (short forms: `Twombly, 550 U.S. at 556`).
  * @example findCaseName('See Bell Atlantic Corp. v. Twombly, 550 U.S. 544', 36)
  *   // { caseName: 'Bell Atlantic Corp. v. Twombly', plaintiff: 'Bell Atlantic Corp.', defendant: 'Twombly', start: 4 }
  */
 export function findCaseName(text: string, end: number, options: { allowSingle?: boolean } = {}): CaseName | null {
   let stop = end;
-  while (stop > 0 && text[stop - 1] === ' ') stop--;
+  while (stop > 0 && text.charCodeAt(stop - 1) === 32) stop--;
   if (text[stop - 1] !== ',') return null;
   stop--;
-  const words = wordsIn(text, Math.max(0, stop - WINDOW), stop);
-  // The first word may be cut by the window; drop it.
-  if (stop - WINDOW > 0) words.shift();
-  if (words.length === 0) return null;
-  const last = words.length - 1;
+  const words = new BackwardWords(text, stop, Math.max(0, stop - WINDOW));
+  if (!words.at(0)) return null;
 
   // Defendant: name words back to `v.`.
-  let j = last;
   let vAt = -1;
-  for (let n = 0; j >= 0 && n <= MAX_PARTY_WORDS; j--, n++) {
-    const w = words[j].text;
-    if (isV(w) && j < last) {
+  for (let j = 0; j <= MAX_PARTY_WORDS; j++) {
+    const w = words.at(j);
+    if (!w) break;
+    if (isV(w.text) && j > 0) {
       vAt = j;
       break;
     }
-    if (classify(w, j + 1 < words.length ? words[j + 1].text : null) === 'stop') break;
+    if (classify(w.text, j > 0 ? (words.at(j - 1) as Word).text : null) === 'stop') break;
   }
 
   if (vAt > 0) {
-    const pFirst = walkBack(words, vAt - 1, MAX_PARTY_WORDS);
-    if (pFirst <= vAt - 1) {
-      const plaintiff = text.slice(words[pFirst].start, words[vAt - 1].start + words[vAt - 1].text.length);
-      const defendant = text.slice(words[vAt + 1].start, stop);
+    const pFirst = walkBack(words, vAt + 1, MAX_PARTY_WORDS);
+    if (pFirst >= vAt + 1) {
+      const pStart = (words.at(pFirst) as Word).start;
+      const lastP = words.at(vAt + 1) as Word;
       return {
-        caseName: text.slice(words[pFirst].start, stop).replace(/\s+/g, ' '),
-        plaintiff: plaintiff.replace(/\s+/g, ' '),
-        defendant: defendant.replace(/\s+/g, ' '),
-        start: words[pFirst].start,
+        caseName: squashSpaces(text.slice(pStart, stop)),
+        plaintiff: squashSpaces(text.slice(pStart, lastP.start + lastP.text.length)),
+        defendant: squashSpaces(text.slice((words.at(vAt - 1) as Word).start, stop)),
+        start: pStart,
       };
     }
   }
 
   // No `v.`: `In re Smith`, `Ex parte Young`, `Estate of X`, or (short forms) `Twombly`.
-  const first = walkBack(words, last, options.allowSingle ? 4 : MAX_PARTY_WORDS);
-  if (first > last) return null;
-  const name = text.slice(words[first].start, stop).replace(/\s+/g, ' ');
+  const first = walkBack(words, 0, options.allowSingle ? 4 : MAX_PARTY_WORDS);
+  if (first < 0) return null;
+  const start = (words.at(first) as Word).start;
+  const name = squashSpaces(text.slice(start, stop));
   if (options.allowSingle || /^(?:In re|Ex parte|Matter of|In the Matter of|Estate of|Application of|Petition of)\b/i.test(name)) {
-    return { caseName: name, plaintiff: null, defendant: null, start: words[first].start };
+    return { caseName: name, plaintiff: null, defendant: null, start };
   }
   return null;
 }

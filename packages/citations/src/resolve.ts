@@ -8,7 +8,7 @@
  * A resolved short form inherits the antecedent's name, year and court (its own written
  * name, if any, is kept), and id/supra forms its volume, reporter and first page.
  */
-import { shortNameMatches } from './similarity';
+import { nameTokens, shortNameMatches } from './similarity';
 import type { Citation } from './types';
 
 function inherit(c: Citation, from: Citation): void {
@@ -41,12 +41,26 @@ const pageNumber = (p: string | null) => (p && /^\d+$/.test(p) ? Number(p) : NaN
  */
 export function resolveShortForms(citations: Citation[]): Citation[] {
   const out = citations.map((c) => ({ ...c, parallels: [...c.parallels] }));
+  resolveInPlace(out);
+  return out;
+}
+
+/** As resolveShortForms, but updating the given citations (findCitations owns its array). */
+export function resolveInPlace(out: Citation[]): void {
   const fullCases: Citation[] = [];
   // The citation an `Id.` would point to: the last one cited (a full one, or what a short form resolved to).
   let last: Citation | null = null;
 
   // Later members of a parallel group → the group's first citation, which stands for it.
   const primaryOf = new Map<Citation, Citation>();
+  // Full citations by `volume reporter`, for short forms; and name words, computed once.
+  const byVolume = new Map<string, Citation[]>();
+  const tokensOf = new Map<Citation, string[]>();
+  const nameWords = (c: Citation) => {
+    let t = tokensOf.get(c);
+    if (!t) tokensOf.set(c, (t = nameTokens(c.caseName ?? '')));
+    return t;
+  };
   const seen = new Map<string, Citation>();
 
   for (const c of out) {
@@ -63,6 +77,10 @@ export function resolveShortForms(citations: Citation[]): Citation[] {
     if (c.form === 'full') {
       if (c.type === 'case') {
         fullCases.push(c);
+        const key = `${c.volume} ${c.reporter}`;
+        const list = byVolume.get(key);
+        if (list) list.push(c);
+        else byVolume.set(key, [c]);
         if (!seen.has(c.normalized as string)) seen.set(c.normalized as string, c);
         // In a parallel group the first citation stands for the group.
         const primary = last !== null && last.type === 'case' && last.parallels.includes(c.normalized as string) && c.parallels.includes(last.normalized as string) ? (primaryOf.get(last) ?? last) : null;
@@ -77,21 +95,25 @@ export function resolveShortForms(citations: Citation[]): Citation[] {
     let target: Citation | null = null;
     if (c.form === 'short') {
       const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
-      for (let i = fullCases.length - 1; i >= 0; i--) {
-        const f = fullCases[i];
-        if (f.volume !== c.volume || f.reporter !== c.reporter) continue;
+      const candidates = byVolume.get(`${c.volume} ${c.reporter}`) ?? [];
+      for (let i = candidates.length - 1; i >= 0; i--) {
+        const f = candidates[i];
         const first = pageNumber(f.page);
         if (!Number.isNaN(first) && !Number.isNaN(pin) && pin < first) continue;
-        if (c.caseName && f.caseName && !shortNameMatches(c.caseName, f.caseName)) continue;
+        if (c.caseName && f.caseName && !shortNameMatches(nameWords(c), nameWords(f))) continue;
         target = f;
         break;
       }
     } else if (c.form === 'id') {
       target = last;
     } else if (c.form === 'supra' && c.caseName) {
+      const words = nameWords(c);
+      // Cheap prefilter before comparing words: the short name's longest word, as written.
+      const probe = (c.caseName.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
       for (let i = fullCases.length - 1; i >= 0; i--) {
         const f = fullCases[i];
-        if (f.caseName && shortNameMatches(c.caseName, f.caseName)) {
+        if (!f.caseName || (probe.length >= 4 && !f.caseName.toLowerCase().includes(probe))) continue;
+        if (shortNameMatches(words, nameWords(f))) {
           target = f;
           break;
         }
@@ -108,5 +130,4 @@ export function resolveShortForms(citations: Citation[]): Citation[] {
       last = null;
     }
   }
-  return out;
 }

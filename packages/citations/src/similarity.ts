@@ -99,8 +99,8 @@ export function caseNameSimilarity(a: string, b: string): number {
  * Whether a short name (`Twombly`, `Daubert`, `Liberty Lobby`) names one of the parties of a
  * full case name: every word of the short name appears in the full one.
  */
-export function shortNameMatches(short: string, full: string): boolean {
-  const s = nameTokens(short);
-  const f = nameTokens(full);
+export function shortNameMatches(short: string | string[], full: string | string[]): boolean {
+  const s = typeof short === 'string' ? nameTokens(short) : short;
+  const f = typeof full === 'string' ? nameTokens(full) : full;
   return s.length > 0 && s.every((w) => f.some((x) => wordsMatch(w, x)));
 }

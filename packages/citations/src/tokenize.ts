@@ -12,7 +12,7 @@
  * Extractors are data (`Extractor[]`) and `tokenize` takes them as a parameter with a
  * default, like eyecite's swappable tokenizers.
  */
-import { reporterPattern } from './catalogue';
+import { findReporter } from './catalogue';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
 
 export type TokenKind = 'case' | 'short' | 'neutral' | 'wl' | 'lexis' | 'id' | 'supra' | 'statute';
@@ -42,7 +42,16 @@ export interface Extractor {
 // A pin: `556`, `556-57`, `*3`, `570 n.14`.
 const PIN = String.raw`\*{0,2}\d{1,5}(?:-\d{1,5})?(?: {0,2}nn?\. {0,2}\d{1,3})?`;
 const LEFT = String.raw`(?<![\w.,$§/-])`;
-const REPORTERS = reporterPattern(['federal', 'state', 'regional', 'specialty']);
+// The shape of a reporter abbreviation: up to six pieces (`F.` `Supp.` `2d`, `N.` `Y.` `S.`
+// `3d`, `AD` `3d`, `F.` `App'x`), each a capitalised word or a series suffix, with up to
+// three spaces between (OCR: `F. 3d`, `U. S.`; line breaks are spaces after cleaning).
+// Matching a shape and then looking it up in the catalogue, rather than compiling every
+// spelling into one alternation, keeps the regex small (fast to compile: cold start) and
+// makes the catalogue the only source of truth. Each piece is atomic — `(?=(x))\N` — so an
+// all-capitals run like `ILCS` cannot be re-split into pieces on backtracking.
+const piece = (g: number) => `(?=([A-Z][A-Za-z']{0,10}|\\d(?:d|nd|rd|th)(?![a-z])))\\${g}\\.?`;
+const REPORTER_SHAPE = String.raw`${piece(3)}(?: {0,3}${piece(4)}){0,5}`;
+const CASE_KINDS = new Set(['federal', 'state', 'regional', 'specialty']);
 
 const span = (m: RegExpExecArray) => ({ start: m.index, end: m.index + m[0].length });
 
@@ -52,13 +61,17 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
     // `594 U.S. ___` is; `550 U.S. at 556` and `550 U.S., at 556` are short forms.
     kind: 'case',
     regex: new RegExp(
-      String.raw`${LEFT}(\d{1,4}) {1,3}(${REPORTERS})(?: {0,3},? {0,3}(at) {1,3}(${PIN})| {0,3}(\d{1,5}|_{2,}|-{3,}))(?![\w])`,
+      String.raw`${LEFT}(\d{1,4}) {1,3}(${REPORTER_SHAPE})(?: {0,3},? {0,3}(at) {1,3}(${PIN})| {0,3}(\d{1,5}|_{2,}|-{3,}))(?![\w])`,
       'g',
     ),
-    build: (m) =>
-      m[3]
-        ? { kind: 'short', ...span(m), volume: m[1], reporter: m[2], pin: m[4] }
-        : { kind: 'case', ...span(m), volume: m[1], reporter: m[2], page: m[5] },
+    build: (m) => {
+      // Shapes that are not case reporters (`ILCS`, `WL`, `ND`, `Title`) are left to other extractors.
+      const entry = findReporter(m[2]);
+      if (!entry || !CASE_KINDS.has(entry.kind)) return null;
+      return m[5]
+        ? { kind: 'short', ...span(m), volume: m[1], reporter: m[2], pin: m[6] }
+        : { kind: 'case', ...span(m), volume: m[1], reporter: m[2], page: m[7] };
+    },
   },
   {
     // Public-domain citations: `2014 ND 95`, `2013 IL App (1st) 111279-U`.

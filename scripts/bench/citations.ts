@@ -1,0 +1,93 @@
+/**
+ * Citation-engine benchmark: brief-like generated text through @citecheck/citations (10 MB)
+ * and through @beshkenadze/eyecite (200 KB: it is much slower), in one run; then a cold
+ * start (fresh `node` process, require of a pre-bundled copy + first call on 1 KB).
+ *
+ *   npx tsx scripts/bench/citations.ts [MB=10] [eyeciteKB=200]
+ *
+ * Not a test: figures depend on the machine. Run sparingly on shared hardware.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getCitations } from '@beshkenadze/eyecite';
+import { findCitations } from '@citecheck/citations';
+import { generateCorpus } from '../../packages/citations/test/corpus/generate';
+
+const ROOT = join(__dirname, '..', '..');
+const OURS_MB = Number(process.argv[2] ?? 10);
+const EYECITE_KB = Number(process.argv[3] ?? 200);
+
+// Argument prose without citations. The generated passages put a citation in nearly every
+// sentence (about 11 per KB); a real brief has far fewer (2-4 per KB), so each passage is
+// followed by a paragraph of prose. The density is printed with the results.
+const PROSE = [
+  'Plaintiffs do not dispute that the agreement was signed on March 3, 2019, or that the carrier performed each flight as scheduled.',
+  'Nothing in the record suggests that Defendant knew of the alleged defect before the incident, and Plaintiffs identify no document showing otherwise.',
+  'The amended complaint repeats the same conclusory allegations, adding only that the damages exceed $75,000, exclusive of interest and costs.',
+  'Because the claims are preempted, the Court need not reach the remaining arguments, including the adequacy of the notice given in 2020.',
+  'At the hearing held on May 5, 2021, counsel conceded that no expert report had been served within the 90 days required by the scheduling order.',
+  'The motion should therefore be granted, and the claims dismissed with prejudice, because amendment would be futile.',
+];
+
+/** Brief-like text of at least `bytes` characters (generated passages and prose, repeated). */
+function briefText(bytes: number): string {
+  const passages = generateCorpus(99, 400).map((p) => p.text);
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const p = passages[i % passages.length];
+    const prose = Array.from({ length: 12 }, (_, k) => PROSE[(i + k) % PROSE.length]).join(' ');
+    parts.push(p, prose);
+    size += p.length + prose.length + 4;
+  }
+  return parts.join('\n\n');
+}
+
+function heapMB(): number {
+  return process.memoryUsage().heapUsed / 1e6;
+}
+
+function run(name: string, text: string, fn: (t: string) => number, repeats: number) {
+  fn(text.slice(0, 20_000)); // warm-up: JIT and lazily built tables
+  let best = Infinity;
+  let count = 0;
+  let peakHeap = 0;
+  for (let r = 0; r < repeats; r++) {
+    const before = heapMB();
+    const t0 = performance.now();
+    count = fn(text);
+    const ms = performance.now() - t0;
+    peakHeap = Math.max(peakHeap, heapMB() - before);
+    best = Math.min(best, ms);
+  }
+  const mb = text.length / 1e6;
+  const out = { name, inputMB: +mb.toFixed(2), ms: Math.round(best), mbPerSec: +(mb / (best / 1000)).toFixed(2), citations: count, citationsPerSec: Math.round(count / (best / 1000)), citationsPerKB: +(count / (text.length / 1000)).toFixed(1), heapGrowthMB: +peakHeap.toFixed(1) };
+  console.log(JSON.stringify(out));
+  return out;
+}
+
+function coldStart(): { requireAndFirstCallMs: number; processMs: number } {
+  const bundle = '/tmp/citations-bench.cjs';
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${bundle}`, '--log-level=warning'], { cwd: ROOT });
+  if (!existsSync(bundle)) throw new Error('bundle failed');
+  const sample = briefText(1024).slice(0, 1024);
+  writeFileSync('/tmp/citations-bench-sample.txt', sample);
+  const script = `const t0=process.hrtime.bigint();const m=require(${JSON.stringify(bundle)});const t=require('fs').readFileSync('/tmp/citations-bench-sample.txt','utf8');const t1=process.hrtime.bigint();const n=m.findCitations(t).length;const t2=process.hrtime.bigint();console.log(JSON.stringify({ms:Number(t2-t0)/1e6,requireMs:Number(t1-t0)/1e6,n}))`;
+  const runs: number[] = [];
+  const wall: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const res = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    wall.push(performance.now() - t0);
+    runs.push(JSON.parse(res.stdout.trim()).ms);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return { requireAndFirstCallMs: +median(runs).toFixed(1), processMs: +median(wall).toFixed(1) };
+}
+
+const ours = run('@citecheck/citations', briefText(OURS_MB * 1e6), (t) => findCitations(t).length, 3);
+const eye = run('@beshkenadze/eyecite', briefText(EYECITE_KB * 1e3), (t) => getCitations(t).length, 1);
+console.log(`speed ratio (ours / eyecite, MB/s): ${(ours.mbPerSec / eye.mbPerSec).toFixed(1)}x`);
+console.log(`peak RSS of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+console.log(`cold start (median of 5 fresh node processes): ${JSON.stringify(coldStart())}`);
