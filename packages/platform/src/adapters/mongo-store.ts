@@ -47,9 +47,9 @@ export function createMongoStore(options: MongoStoreOptions): Store {
   };
 }
 
-const toMongoField = (path: string) => (path === 'id' ? '_id' : path);
+export const toMongoField = (path: string) => (path === 'id' ? '_id' : path);
 
-function toMongoFilter(filter: Filter<unknown> | undefined): MongoDoc {
+export function toMongoFilter(filter: Filter<unknown> | undefined): MongoDoc {
   const out: MongoDoc = {};
   for (const [path, condition] of Object.entries(filter ?? {})) {
     if (path.startsWith('$')) throw new Error(`unsupported filter operator ${path}`);
@@ -65,7 +65,7 @@ function toMongoFilter(filter: Filter<unknown> | undefined): MongoDoc {
   return out;
 }
 
-function toMongoSort(sort: Record<string, 1 | -1 | undefined> | undefined): [string, 1 | -1][] {
+export function toMongoSort(sort: Record<string, 1 | -1 | undefined> | undefined): [string, 1 | -1][] {
   const terms = Object.entries(sort ?? {})
     .filter((entry): entry is [string, 1 | -1] => entry[1] !== undefined)
     .map(([path, direction]) => [toMongoField(path), direction] as [string, 1 | -1]);
@@ -74,7 +74,7 @@ function toMongoSort(sort: Record<string, 1 | -1 | undefined> | undefined): [str
   return terms;
 }
 
-function toMongoUpdate<T extends Stored>(id: string | undefined, change: Update<T>): MongoDoc {
+export function toMongoUpdate<T extends Stored>(id: string | undefined, change: Update<T>): MongoDoc {
   const update: MongoDoc = {};
   const $set: MongoDoc = {};
   for (const [path, value] of Object.entries(change.$set ?? {})) {
