@@ -31,6 +31,7 @@ let world: TestWorld;
 let server: TestServer;
 let stops: (() => Promise<void>)[] = [];
 let createTarget: (verified: boolean) => Promise<string>;
+let resolvers: any;
 const actors = {} as Record<Principal, Actor>;
 let counter = 0;
 const fresh = () => `fresh${(counter += 1)}@firm.test`;
@@ -72,6 +73,7 @@ beforeAll(async () => {
   const notification = await createNotification(world.portsFor('notification'), notificationSettings());
   await identity.module.start();
   await notification.module.start();
+  resolvers = identity.module.resolvers;
   server = await serve([identity.module.routes, notification.module.routes]);
   stops = [() => server.close(), () => notification.module.stop(), () => identity.module.stop()];
 
@@ -234,6 +236,14 @@ it('answers every endpoint x caller as the matrix says', async () => {
   expect(mismatches).toEqual([]);
 });
 
+it('serves adminUsers through GraphQL to the admin only', async () => {
+  const users = await resolvers.Query.adminUsers(null, {}, { authorization: actors.admin.headers.authorization, ip: '10.0.0.1' });
+  expect(users.map((u: { email: string }) => u.email)).toContain('premium@firm.test');
+  expect(Object.keys(users[0]).sort()).toEqual(['createdAt', 'email', 'id', 'isVerified', 'name', 'newsletterOptIn', 'reportLimit', 'userType', 'verifiedAt']);
+  await expect(resolvers.Query.adminUsers(null, {}, { authorization: actors['wrong-admin'].headers.authorization })).rejects.toMatchObject({ status: 401 });
+  await expect(resolvers.Query.adminUsers(null, {}, { authorization: actors['premium+pw'].headers.authorization })).rejects.toMatchObject({ status: 401 });
+});
+
 it('rate-limits failed admin sign-ins per IP, and sign-ins per e-mail address', async () => {
   // A separate instance with a low failure limit; the matrix's instance allows many.
   const w = createWorld();
@@ -266,7 +276,7 @@ it('refuses every admin call when no admin is configured', async () => {
     const res = await call(s.url, 'GET', '/api/admin/users', { headers: adminBearer('', '') });
     expect(res).toMatchObject({ status: 403, body: { error: 'admin_not_configured' } });
     const gql = identity.module.resolvers.Query.adminUsers;
-    await expect(gql(null, {}, { authorization: adminBearer('a@b.co', 'x').authorization })).rejects.toMatchObject({ extensions: { code: 'admin_not_configured' } });
+    await expect(gql(null, {}, { authorization: adminBearer('a@b.co', 'x').authorization })).rejects.toMatchObject({ status: 403, code: 'admin_not_configured' });
   } finally {
     await s.close();
     await w.close();

@@ -3,7 +3,6 @@
  * `cookie` and `ip` when it has them) into the GraphQL context; admin rights are checked
  * here exactly as on the REST routes.
  */
-import { GraphQLError } from 'graphql';
 import { ApiError, sessionTokenFrom } from '@citecheck/proto';
 import type { Accounts } from '../accounts';
 import { messages } from '../domain/errors';
@@ -14,10 +13,8 @@ export interface IdentityGraphqlContext {
   ip?: string | null;
 }
 
-/** An ApiError as a GraphQL error carrying the same message, code and HTTP status. */
-function toGraphqlError(error: ApiError): GraphQLError {
-  return new GraphQLError(error.message, { extensions: { code: error.code, http: { status: error.status }, ...error.extra } });
-}
+// Resolvers throw ApiError: the platform's GraphQL layer renders it with the same message,
+// code and status the REST routes give, and masks anything else as an internal error.
 
 export function createResolvers(accounts: Accounts, serviceName: string) {
   const tokenOf = (ctx: IdentityGraphqlContext) => sessionTokenFrom(ctx?.authorization ?? null, ctx?.cookie ?? null);
@@ -27,14 +24,14 @@ export function createResolvers(accounts: Accounts, serviceName: string) {
       authStatus: (_: unknown, __: unknown, ctx: IdentityGraphqlContext) => accounts.status(tokenOf(ctx)),
       reportUsage: async (_: unknown, __: unknown, ctx: IdentityGraphqlContext) => {
         const user = await accounts.authenticate(tokenOf(ctx));
-        if (!user) throw toGraphqlError(new ApiError(401, messages.authRequired, 'unauthorized'));
+        if (!user) throw new ApiError(401, messages.authRequired, 'unauthorized');
         return accounts.reportUsage(user.id);
       },
       adminUsers: async (_: unknown, __: unknown, ctx: IdentityGraphqlContext) => {
         const check = await accounts.checkAdmin(ctx?.authorization ?? null, ctx?.ip ?? null);
-        if (check === 'rate_limited') throw toGraphqlError(new ApiError(429, messages.rateLimited, 'rate_limited'));
-        if (check === 'not_configured') throw toGraphqlError(new ApiError(403, messages.adminNotConfigured, 'admin_not_configured'));
-        if (check !== 'ok') throw toGraphqlError(new ApiError(401, messages.adminRequired, 'admin_unauthorized'));
+        if (check === 'rate_limited') throw new ApiError(429, messages.rateLimited, 'rate_limited');
+        if (check === 'not_configured') throw new ApiError(403, messages.adminNotConfigured, 'admin_not_configured');
+        if (check !== 'ok') throw new ApiError(401, messages.adminRequired, 'admin_unauthorized');
         return accounts.listUsers();
       },
     },
