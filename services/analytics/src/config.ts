@@ -1,5 +1,9 @@
-import { platformConfigSchema } from '@citecheck/platform';
+/**
+ * Analytics' environment variables: only the platform's so far (admin screens come later).
+ */
 import type { z } from 'zod';
+import { platformConfigSchema, type Resolved } from '@citecheck/platform';
 
-export const configSchema = platformConfigSchema;
-export type AnalyticsConfig = z.output<typeof configSchema>;
+export const configSchema = platformConfigSchema.extend({});
+
+export type AnalyticsConfig = Resolved<z.output<typeof configSchema>>;

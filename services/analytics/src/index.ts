@@ -1,2 +1,6 @@
-export * from './service';
-export * from './config';
+/**
+ * @citecheck/analytics: per-document usage metrics (and, later, visitor analytics and admin statistics).
+ */
+export { createService, SERVICE_NAME, typeDefs } from './service';
+export { configSchema, type AnalyticsConfig } from './config';
+export type { UsageRecord } from './domain/usage';

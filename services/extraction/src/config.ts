@@ -15,6 +15,12 @@ export const configSchema = platformConfigSchema.extend({
   OPENAI_TIMEOUT_MS: envInt(1000, 600_000).default(60_000),
   /** Characters of document text per model call (about a quarter as many tokens). */
   LLM_CHUNK_CHARS: envInt(1000, 200_000).default(12_000),
+  /**
+   * Whose blob store holds the uploads. `document.uploaded` carries a claim check (blobKey)
+   * into ingest's store rather than the file itself (10 MB does not belong on a bus), so
+   * extraction opens that store to read, and only to read, the key it was handed.
+   */
+  UPLOADS_BLOB_NAMESPACE: z.string().regex(/^[a-z][a-z0-9-]*$/).default('ingest'),
   /** Time budget for reading one document (text layer and OCR). */
   READ_TIMEOUT_MS: envInt(1000, 3_600_000).default(300_000),
 });

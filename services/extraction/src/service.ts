@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import gql from 'graphql-tag';
-import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
+import { createBlobs, type Ports, type ServiceModule, type Subscription } from '@citecheck/platform';
 import { topics, type IdentityApi } from '@citecheck/proto';
 import { modelPassEnabled, type ExtractionConfig } from './config';
 import { CONSUMER, MAX_ATTEMPTS, documentUploadedHandler } from './events/document-uploaded';
@@ -28,9 +28,10 @@ export async function createService(ports: Ports, config: ExtractionConfig, _dep
   const model = modelPassEnabled(config)
     ? createModelClient({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS })
     : null;
+  const uploads = await createBlobs(config, config.UPLOADS_BLOB_NAMESPACE);
   const handler = documentUploadedHandler({
     bus: ports.bus,
-    blobs: ports.blobs,
+    blobs: uploads,
     clock: ports.clock,
     logger: ports.logger,
     jobs,
@@ -57,6 +58,7 @@ export async function createService(ports: Ports, config: ExtractionConfig, _dep
     async stop() {
       await subscription?.close();
       subscription = null;
+      await uploads.close();
     },
     async health() {
       return { ok: subscription !== null, details: { modelPass: Boolean(model) } };

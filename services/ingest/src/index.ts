@@ -1,1 +1,7 @@
-export * from './service';
+/**
+ * @citecheck/ingest: upload acceptance, Documents and validation reports, the usage counter.
+ */
+export { createService, SERVICE_NAME, typeDefs, type IngestDeps } from './service';
+export { configSchema, type IngestConfig } from './config';
+export { createIdentityClient, IdentityUnavailableError } from './identity-client';
+export { reportTotals, type ReportTotals } from './domain/report';

@@ -1,16 +1,44 @@
+/**
+ * Ingest's wiring: upload acceptance, the Document and report aggregates, and the consumers
+ * that follow each document through the pipeline. `deps.identity` is identity's API (in
+ * process in embedded mode, the HTTP client of identity-client.ts in distributed mode).
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Router from '@koa/router';
 import gql from 'graphql-tag';
-import type { Ports, ServiceModule } from '@citecheck/platform';
+import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
+import { topics, type IdentityApi } from '@citecheck/proto';
+import type { IngestConfig } from './config';
+import { CONSUMER, citationsExtractedHandler, citationsValidatedHandler, pipelineFailedHandler } from './events/pipeline';
+import { Waiters } from './events/waiters';
+import { resumeUnfinished } from './recovery';
+import { createRoutes } from './routes';
+import { IngestStore } from './store/documents';
+import { processedEvents } from './store/processed';
 
 export const SERVICE_NAME = 'ingest';
 
 /** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
 export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'ingest.graphql'), 'utf8'));
 
-export async function createService(ports: Ports): Promise<ServiceModule> {
-  const routes = new Router();
+export interface IngestDeps {
+  identity: IdentityApi;
+}
+
+export async function createService(ports: Ports, config: IngestConfig, deps: IngestDeps): Promise<ServiceModule> {
+  const store = new IngestStore(ports.store);
+  const waiters = new Waiters();
+  const pipeline = {
+    bus: ports.bus,
+    clock: ports.clock,
+    logger: ports.logger,
+    store,
+    processed: processedEvents(ports.store),
+    waiters,
+    identity: deps.identity,
+  };
+  const subscriptions: Subscription[] = [];
+
   return {
     name: SERVICE_NAME,
     typeDefs,
@@ -19,13 +47,31 @@ export async function createService(ports: Ports): Promise<ServiceModule> {
         ingestHealth: () => ({ service: SERVICE_NAME, ok: true }),
       },
     },
-    routes,
+    routes: createRoutes({
+      bus: ports.bus,
+      blobs: ports.blobs,
+      clock: ports.clock,
+      logger: ports.logger,
+      store,
+      identity: deps.identity,
+      waiters,
+      waitMs: config.UPLOAD_WAIT_MS,
+    }),
     async start() {
-      ports.logger.debug('started');
+      // The identity call in pipeline.failed may fail transiently: retried by the bus.
+      const options = { maxAttempts: 8, backoffMs: 500 };
+      subscriptions.push(
+        await ports.bus.subscribe(topics['citations.extracted'], CONSUMER, citationsExtractedHandler(pipeline), options),
+        await ports.bus.subscribe(topics['citations.validated'], CONSUMER, citationsValidatedHandler(pipeline), options),
+        await ports.bus.subscribe(topics['pipeline.failed'], CONSUMER, pipelineFailedHandler(pipeline), options),
+      );
+      await resumeUnfinished(pipeline);
     },
-    async stop() {},
+    async stop() {
+      await Promise.all(subscriptions.splice(0).map((s) => s.close()));
+    },
     async health() {
-      return { ok: true };
+      return { ok: subscriptions.length === 3, details: { waitingUploads: waiters.size } };
     },
   };
 }

@@ -1,9 +1,9 @@
 /**
  * Standalone start (distributed mode: one process per service).
  *
- *   SERVICE=validation MODE=distributed KAFKA_BROKERS=... MONGO_URL=... node --import tsx services/validation/src/main.ts
+ *   MODE=distributed KAFKA_BROKERS=... MONGO_URL=... node --import tsx services/validation/src/main.ts
  */
-import { createHttpApp, createLogger, createPorts, installShutdown, listen, loadConfig } from '@citecheck/platform';
+import { buildSubgraph, closeServer, createHttpApp, createLogger, createPorts, installShutdown, listen, loadConfig } from '@citecheck/platform';
 import { configSchema } from './config';
 import { createService } from './service';
 
@@ -11,12 +11,22 @@ async function main(): Promise<void> {
   const config = loadConfig(configSchema);
   const ports = await createPorts(config, 'validation');
   const module = await createService(ports, config, {});
-  const app = createHttpApp({ service: 'validation', ports, module });
+  const app = createHttpApp({
+    service: 'validation',
+    ports,
+    routes: module.routes,
+    health: { validation: () => module.health() },
+    graphqlSchema: buildSubgraph(module.typeDefs, module.resolvers),
+  });
   await module.start();
   const server = await listen(app, config.PORT);
+  app.setReady(true);
   installShutdown(ports.logger, [
-    () => new Promise<void>((resolve) => server.close(() => resolve())),
-    () => module.stop(),
+    { name: 'http', run: () => closeServer(server) },
+    { name: 'validation', run: () => module.stop() },
+    { name: 'bus', run: () => ports.bus.close() },
+    { name: 'store', run: () => ports.store.close() },
+    { name: 'blobs', run: () => ports.blobs.close() },
   ]);
 }
 

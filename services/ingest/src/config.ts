@@ -1,0 +1,19 @@
+/**
+ * Ingest's environment variables, on top of the platform's.
+ */
+import { z } from 'zod';
+import { envInt, envUrl, platformConfigSchema, type Resolved } from '@citecheck/platform';
+
+export const configSchema = platformConfigSchema.extend({
+  /**
+   * How long `POST /api/documents/upload` waits for the verdicts before it answers with a
+   * timeout; the work goes on either way and its results stay available.
+   */
+  UPLOAD_WAIT_MS: envInt(1000, 3_600_000).default(120_000),
+  /** Distributed mode: identity's base URL (its `/internal/identity/*` routes). */
+  IDENTITY_URL: envUrl().optional(),
+  /** Distributed mode: shared secret sent to identity's internal routes as `x-internal-token`. */
+  INTERNAL_TOKEN: z.string().min(16).optional(),
+});
+
+export type IngestConfig = Resolved<z.output<typeof configSchema>>;

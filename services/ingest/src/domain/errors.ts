@@ -1,0 +1,37 @@
+/**
+ * The errors ingest answers, as ApiErrors (rendered `{message, error, ...extra}`). The file
+ * checks use SPEC.md section 5's drop-zone wording and codes, from the reading package.
+ */
+import { ApiError, type LimitReachedBody } from '@citecheck/proto';
+
+export const uploadErrors = {
+  unauthenticated: () =>
+    new ApiError(401, 'Please verify your email address or sign in before uploading a document', 'authentication_required'),
+  noFile: () => new ApiError(400, 'No document was uploaded: send the file in the "document" field', 'no-file'),
+  tooManyFiles: () => new ApiError(400, 'Too many files', 'too-many-files'),
+  /**
+   * Limit reached: 403, because the request is understood and refused for this account until
+   * it upgrades; 429 would tell clients to retry later, which will not help.
+   */
+  limitReached: (body: LimitReachedBody) => new ApiError(403, body.message, body.error, { ...body }),
+  timeout: (documentId: string) =>
+    new ApiError(
+      504,
+      'Checking this document is taking longer than usual. Processing continues: the results will be kept and shown in your dashboard and at the report link when they are ready.',
+      'processing_timeout',
+      { documentId },
+    ),
+};
+
+export const documentErrors = {
+  notFound: () => new ApiError(404, 'Document not found', 'document_not_found'),
+  reportNotFound: () => new ApiError(404, "The validation report you're looking for doesn't exist or has been removed.", 'report_not_found'),
+  processing: () => new ApiError(409, 'This document is still being processed', 'processing'),
+  failed: (message: string, code: string) => new ApiError(422, message, code),
+};
+
+export const accountErrors = {
+  unauthenticated: () => new ApiError(401, 'Please sign in to see your documents', 'authentication_required'),
+  upgradeRequired: () => new ApiError(403, 'Upgrade to Premium to see your documents and reports', 'upgrade_required'),
+  passwordRequired: () => new ApiError(403, 'PASSWORD_REQUIRED', 'PASSWORD_REQUIRED', { requiresPassword: true }),
+};

@@ -1,0 +1,109 @@
+/**
+ * Ingest's consumers of the pipeline's events, keeping the Document's stage:
+ *   citations.extracted -> stage extracted
+ *   citations.validated -> stage validated, read copy of the verdicts, report, progress
+ *                          report / stats / complete, the waiting upload answered
+ *   pipeline.failed     -> stage failed, the reserved report given back, the upload answered
+ * Each is idempotent: event ids are remembered, and stage changes are conditional updates,
+ * so a redelivered event changes nothing twice.
+ */
+import type { Logger } from 'pino';
+import type { Bus, Clock, DeliveryContext } from '@citecheck/platform';
+import { parseEvent, topics, type EventEnvelope, type IdentityApi } from '@citecheck/proto';
+import { toSpecCitation } from '../domain/citations';
+import { ensureReport } from '../reports';
+import { UNFINISHED, type IngestStore } from '../store/documents';
+import type { ProcessedEvents } from '../store/processed';
+import { progressPublisher } from './progress';
+import type { Waiters } from './waiters';
+
+export const CONSUMER = 'ingest.pipeline';
+/** The landing page's counter: case citations checked so far. */
+export const CITATIONS_COUNTER = 'citations-verified';
+
+export interface PipelineDeps {
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  store: IngestStore;
+  processed: ProcessedEvents;
+  waiters: Waiters;
+  identity: IdentityApi;
+}
+
+export function citationsExtractedHandler(deps: PipelineDeps) {
+  return async (raw: EventEnvelope): Promise<void> => {
+    const event = parseEvent(topics['citations.extracted'], raw);
+    const { documentId } = event.payload;
+    await deps.store.documents.update(
+      documentId,
+      { $set: { stage: 'extracted', stageAt: deps.clock.now().toISOString() } },
+      { stage: { $in: ['received', 'uploaded'] } },
+    );
+  };
+}
+
+export function citationsValidatedHandler(deps: PipelineDeps) {
+  return async (raw: EventEnvelope): Promise<void> => {
+    const event = parseEvent(topics['citations.validated'], raw);
+    if (await deps.processed.seen(CONSUMER, event.id)) return;
+    const { documentId, citations, stats } = event.payload;
+    const document = await deps.store.documents.get(documentId);
+    if (!document) {
+      deps.logger.warn({ documentId }, 'citations.validated for an unknown document');
+      return;
+    }
+    await deps.store.saveCitations(documentId, citations.map(toSpecCitation), event.occurredAt);
+
+    const validated = await deps.store.documents.update(
+      documentId,
+      { $set: { stage: 'validated', stageAt: deps.clock.now().toISOString(), citationCount: citations.length, stats } },
+      { stage: { $in: UNFINISHED } },
+    );
+    const current = validated ?? (await deps.store.documents.get(documentId))!;
+    if (current.stage === 'validated') {
+      const progress = progressPublisher(deps.bus, documentId, validated ? document.sessionId : null);
+      progress.emit({ step: 'report', message: 'Generating the validation report', progress: 95, citationCount: citations.length, processingStats: stats });
+      const report = await ensureReport(deps, current);
+      if (!current.counted && (await deps.store.documents.update(documentId, { $set: { counted: true } }, { counted: false }))) {
+        await deps.store.addToCounter(CITATIONS_COUNTER, citations.filter((c) => c.type === 'case').length);
+      }
+      progress.emit({ step: 'stats', message: 'Recording usage', progress: 98, citationCount: citations.length, processingStats: stats });
+      progress.emit({
+        step: 'complete',
+        message: `Done: ${report.validCitations} of ${report.totalCitations} citations verified, ${report.invalidCitations} flagged (accuracy ${report.accuracyRate}%)`,
+        progress: 100,
+        citationCount: citations.length,
+        processingStats: stats,
+      });
+      await progress.flush();
+      deps.waiters.settle(documentId, { ok: true });
+    }
+    await deps.processed.mark(CONSUMER, event.id, deps.clock.now());
+  };
+}
+
+export function pipelineFailedHandler(deps: PipelineDeps) {
+  return async (raw: EventEnvelope, ctx: DeliveryContext): Promise<void> => {
+    const event = parseEvent(topics['pipeline.failed'], raw);
+    if (await deps.processed.seen(CONSUMER, event.id)) return;
+    const { documentId, message, code } = event.payload;
+    const document = await deps.store.documents.get(documentId);
+    if (!document) return;
+    await deps.store.documents.update(
+      documentId,
+      { $set: { stage: 'failed', stageAt: deps.clock.now().toISOString(), failure: { message, code } } },
+      { stage: { $in: UNFINISHED } },
+    );
+    const failed = await deps.store.documents.get(documentId);
+    if (failed?.stage === 'failed' && failed.reservationId && !failed.released) {
+      // A failed document does not count against the user's reports. Release is idempotent
+      // per reservation, so a retry after a crash here is harmless.
+      await deps.identity.releaseReport(failed.userId, failed.reservationId);
+      await deps.store.documents.update(documentId, { $set: { released: true } });
+      deps.logger.info({ documentId, code, attempt: ctx.attempt }, 'document failed; report reservation released');
+    }
+    if (failed?.stage === 'failed') deps.waiters.settle(documentId, { ok: false, message: failed.failure?.message ?? message, code: failed.failure?.code ?? code });
+    await deps.processed.mark(CONSUMER, event.id, deps.clock.now());
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Publishes SPEC's progress messages for one document, in order. Reading reports progress
+ * through a synchronous callback; chaining the publishes keeps them in the order they were
+ * made, and `flush` waits for them before the stage publishes its result.
+ */
+import type { Bus } from '@citecheck/platform';
+import { createEvent, topics, type PipelineProgress } from '@citecheck/proto';
+
+export type ProgressFields = Omit<PipelineProgress, 'sessionId'>;
+
+export interface ProgressPublisher {
+  emit(fields: ProgressFields): void;
+  flush(): Promise<void>;
+}
+
+export function progressPublisher(bus: Bus, documentId: string, sessionId: string | null): ProgressPublisher {
+  let chain: Promise<void> = Promise.resolve();
+  let last = 0;
+  return {
+    emit(fields) {
+      // No browser to tell (a CLI or a resumed job without a session): nothing to publish.
+      if (!sessionId) return;
+      // Progress never goes backwards on the user's bar.
+      last = Math.max(last, fields.progress);
+      const event = createEvent(topics['pipeline.progress'], { ...fields, progress: last, sessionId }, documentId);
+      chain = chain.then(() => bus.publish(topics['pipeline.progress'], documentId, event));
+    },
+    flush: () => chain,
+  };
+}

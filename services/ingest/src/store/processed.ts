@@ -1,0 +1,32 @@
+/**
+ * Event ids this service has handled, per consumer: the first line of idempotency (the
+ * per-document job is the second). Marked after the handler succeeds, so a crash mid-handler
+ * leaves the event unmarked and it is handled again on redelivery.
+ */
+import { DuplicateKeyError, type Store } from '@citecheck/platform';
+
+interface ProcessedEvent {
+  id: string;
+  at: string;
+}
+
+export interface ProcessedEvents {
+  seen(consumer: string, eventId: string): Promise<boolean>;
+  mark(consumer: string, eventId: string, at: Date): Promise<void>;
+}
+
+export function processedEvents(store: Store): ProcessedEvents {
+  const collection = store.collection<ProcessedEvent>({ name: 'processed_events' });
+  return {
+    async seen(consumer, eventId) {
+      return (await collection.get(`${consumer}:${eventId}`)) !== null;
+    },
+    async mark(consumer, eventId, at) {
+      try {
+        await collection.insert({ id: `${consumer}:${eventId}`, at: at.toISOString() });
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+      }
+    },
+  };
+}
