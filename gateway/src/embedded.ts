@@ -43,6 +43,8 @@ import { serveWebApp } from './web';
 export interface EmbeddedOptions {
   /** Variables on top of process.env (tests pass PORT=0 and a temporary DATA_DIR). */
   env?: Record<string, string | undefined>;
+  /** Overrides PORT; 0 picks a free port (tests). */
+  port?: number;
   clock?: Clock;
 }
 
@@ -134,7 +136,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 
   for (const module of modules) await module.start();
 
-  const server = await listen(app, config.PORT);
+  const server = await listen(app, options.port ?? config.PORT);
   server.on('upgrade', (request, socket, head) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const endpoint = modules.find((m) => m.websocket?.path === pathname)?.websocket;
