@@ -1,0 +1,161 @@
+/** Table-driven tests for the whole pipeline: (text, expected fields of the citations). */
+import { caseNameSimilarity, findCitations, formatCitationsJson, normalize } from './index';
+import { courtId } from './courts';
+import { cleanText } from './clean';
+import type { Citation } from './types';
+
+const pickFields = (c: Citation, keys: (keyof Citation)[]) => Object.fromEntries(keys.map((k) => [k, c[k]]));
+
+describe('findCitations: full case citations', () => {
+  const table: [string, Partial<Citation>][] = [
+    ['Varghese v. China Southern Airlines Co., 925 F.3d 1339, 1345 (11th Cir. 2019).',
+      { normalized: '925 F.3d 1339', volume: 925, reporter: 'F.3d', page: '1339', pinCite: '1345', caseName: 'Varghese v. China Southern Airlines Co.', plaintiff: 'Varghese', defendant: 'China Southern Airlines Co.', year: 2019, court: 'ca11' }],
+    ['Brown v. Board of Education, 347 U. S. 483 (1954)', { normalized: '347 U.S. 483', court: 'scotus', year: 1954, caseName: 'Brown v. Board of Education' }],
+    ['Petersen v. Iran Air, 905 F.\nSupp. 2d 121 (D.D.C. 2012)', { normalized: '905 F. Supp. 2d 121', court: 'dcd', text: '905 F.\nSupp. 2d 121' }],
+    ['See Hernandez v. Mesa, 589 U.S. ___ (2020).', { normalized: '589 U.S. ___', page: '___', court: 'scotus' }],
+    ['Shaboon v. Egyptair, 2013 IL App (1st) 111279-U', { normalized: '2013 IL App (1st) 111279-U', court: 'illappct', year: 2013 }],
+    ['Hageness v. Schmidt, 2014 ND 95, ¶ 12', { normalized: '2014 ND 95', court: 'nd' }],
+    ['Martinez v. Delta Airlines, Inc., 2019 WL 4639462, at *3 (S.D.N.Y. Sept. 30, 2019)', { normalized: '2019 WL 4639462', pinCite: '*3', court: 'nysd', year: 2019 }],
+    ['Smith v. Hartford Ins. Co., 2019 U.S. Dist. LEXIS 12345 (E.D. Pa. Jan. 25, 2019)', { normalized: '2019 U.S. Dist. LEXIS 12345', reporter: 'U.S. Dist. LEXIS', court: 'paed' }],
+    ['In re Smith, 123 B.R. 45 (Bankr. S.D.N.Y. 1990)', { caseName: 'In re Smith', court: 'nysb', normalized: '123 B.R. 45' }],
+    ['Leon v. Martinez, 84 NY2d 83 (1994)', { normalized: '84 N.Y.2d 83', court: 'ny' }],
+    ['United States v. Greene, 123 F. App’x 456 (3d Cir. 2005) (unpublished) (per curiam)', { normalized: "123 F. App'x 456", court: 'ca3', parenthetical: 'unpublished' }],
+    ['Ehrlich v. American Airlines, Inc., 360 F.3d 366, 373 (2d Cir. 2004) (holding that (a) the text controls)', { parenthetical: 'holding that (a) the text controls', court: 'ca2' }],
+  ];
+  it.each(table)('%p', (text, expected) => {
+    const [c] = findCitations(text);
+    expect(c).toMatchObject({ type: 'case', form: 'full', ...expected });
+  });
+
+  it('groups parallel citations and shares name, year and court', () => {
+    const cites = findCitations('Miranda v. Arizona, 384 U.S. 436, 444, 86 S. Ct. 1602, 16 L. Ed. 2d 694 (1966).');
+    expect(cites.map((c) => pickFields(c, ['normalized', 'pinCite', 'caseName', 'year', 'court']))).toEqual([
+      { normalized: '384 U.S. 436', pinCite: '444', caseName: 'Miranda v. Arizona', year: 1966, court: 'scotus' },
+      { normalized: '86 S. Ct. 1602', pinCite: null, caseName: 'Miranda v. Arizona', year: 1966, court: 'scotus' },
+      { normalized: '16 L. Ed. 2d 694', pinCite: null, caseName: 'Miranda v. Arizona', year: 1966, court: 'scotus' },
+    ]);
+    expect(cites[0].parallels).toEqual(['86 S. Ct. 1602', '16 L. Ed. 2d 694']);
+  });
+
+  it.each([
+    ['On May 5, 2019, Plaintiff paid $1,000,000.'],
+    ['Section 12 of 2020 Public Act 101 applies.'],
+    ['See Dkt. No. 45 at 3; ECF No. 12, at 4; Compl. ¶¶ 12-15.'],
+    ['The 11th Circuit decided 925 appeals in 2019 F.Y.'],
+    ['as discussed supra, the claim fails'],
+  ])('finds nothing in %p', (text) => {
+    expect(findCitations(text)).toEqual([]);
+  });
+});
+
+describe('findCitations: short forms and their antecedents', () => {
+  const text =
+    'Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007); Daubert v. Merrell Dow Pharms., Inc., 509 U.S. 579 (1993). ' +
+    'Twombly, 550 U.S. at 556. Id.12 The court agreed. Daubert, supra, at 593. Ibid. 509 U.S., at 597. Id. at 598.';
+  const table: [string, string, string | null, string | null][] = [
+    // text, form, antecedent, pin
+    ['550 U.S. at 556', 'short', '550 U.S. 544', '556'],
+    ['Id.', 'id', '550 U.S. 544', null],
+    ['Daubert, supra, at 593', 'supra', '509 U.S. 579', '593'],
+    ['Ibid.', 'id', '509 U.S. 579', null],
+    ['509 U.S., at 597', 'short', '509 U.S. 579', '597'],
+    ['Id. at 598', 'id', '509 U.S. 579', '598'],
+  ];
+  const shorts = findCitations(text).filter((c) => c.form !== 'full');
+  it.each(table.map((row, i) => [i, ...row] as const))('#%p %p', (i, written, form, antecedent, pin) => {
+    expect(pickFields(shorts[i], ['text', 'form', 'antecedent', 'pinCite'])).toEqual({ text: written, form, antecedent, pinCite: pin });
+  });
+
+  it('copies the antecedent name and court onto a short form', () => {
+    expect(shorts[0]).toMatchObject({ caseName: 'Twombly', year: 2007, court: 'scotus' });
+    expect(shorts[2]).toMatchObject({ caseName: 'Daubert', volume: 509, reporter: 'U.S.', page: '579' });
+  });
+
+  it('leaves a short form unresolved when nothing matches', () => {
+    expect(findCitations('See 999 F.3d at 12.')[0]).toMatchObject({ form: 'short', antecedent: null });
+  });
+
+  it('an Id. after a statute refers to the statute', () => {
+    expect(findCitations('Under 42 U.S.C. § 1983, a person acting under color of law is liable. Id.')[1]).toMatchObject({ type: 'statute', form: 'id', antecedent: '42 U.S.C. § 1983' });
+  });
+});
+
+describe('findCitations: statutes and regulations', () => {
+  const table: [string, string, 'statute' | 'regulation'][] = [
+    ['42 U.S.C. § 1983', '42 U.S.C. § 1983', 'statute'],
+    ['28 U.S.C. §§ 1331, 1343', '28 U.S.C. §§ 1331, 1343', 'statute'],
+    ['42 U.S.C. § 2000e-2(a)(1)', '42 U.S.C. § 2000e-2(a)(1)', 'statute'],
+    ['15 U.S.C.A. § 78j(b)', '15 U.S.C. § 78j(b)', 'statute'],
+    ['Cal. Civ. Proc. Code § 425.16', 'Cal. Civ. Proc. Code § 425.16', 'statute'],
+    ['Cal. Bus. & Prof. Code § 17200 et seq.', 'Cal. Bus. & Prof. Code § 17200', 'statute'],
+    ['N.Y. C.P.L.R. 3211(a)(7)', 'N.Y. C.P.L.R. 3211(a)(7)', 'statute'],
+    ['CPLR 3211(a)(7)', 'N.Y. C.P.L.R. 3211(a)(7)', 'statute'],
+    ['N.Y. Gen. Bus. Law § 349', 'N.Y. Gen. Bus. Law § 349', 'statute'],
+    ['Tex. Civ. Prac. & Rem. Code Ann. § 27.001', 'Tex. Civ. Prac. & Rem. Code Ann. § 27.001', 'statute'],
+    ['Fla. Stat. § 768.72', 'Fla. Stat. § 768.72', 'statute'],
+    ['735 ILCS 5/2-619', '735 ILCS 5/2-619', 'statute'],
+    ['29 C.F.R. § 1630.2(g)', '29 C.F.R. § 1630.2(g)', 'regulation'],
+    ['17 C.F.R. § 240.10b-5', '17 C.F.R. § 240.10b-5', 'regulation'],
+    ['85 Fed. Reg. 12,345', '85 Fed. Reg. 12345', 'regulation'],
+  ];
+  it.each(table)('%p → %p', (text, normalized, type) => {
+    const found = findCitations(`Under ${text}, the claim fails.`);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ type, form: 'full', normalized });
+  });
+
+  it('a single § takes one section: the next number is prose', () => {
+    expect(findCitations('under 42 U.S.C. § 1983, 12 defendants').map((c) => c.text)).toEqual(['42 U.S.C. § 1983']);
+  });
+});
+
+describe('positions, context and JSON', () => {
+  it('assigns document page and paragraph from positions', () => {
+    const text = 'First paragraph.\n\nSee Conley v. Gibson, 355 U.S. 41 (1957).';
+    const [c] = findCitations(text, { positions: [{ offset: 0, page: 1, paragraph: 0 }, { offset: 18, page: 2, paragraph: 1, kind: 'footnote' }] });
+    expect(c).toMatchObject({ documentPage: 2, paragraph: 1, paragraphKind: 'footnote' });
+    expect(c.context).toBe('See Conley v. Gibson, 355 U.S. 41 (1957).');
+  });
+
+  it('formats the CLI JSON with the agreed fields', () => {
+    const json = formatCitationsJson(findCitations('Twombly v. Bell, 550 U.S. 544 (2007). Id. at 556.'));
+    expect(Object.keys(json[0])).toEqual(expect.arrayContaining(['type', 'form', 'text', 'normalized', 'volume', 'reporter', 'page', 'pinCite', 'caseName', 'year', 'court', 'start', 'end']));
+    expect(json[0]).not.toHaveProperty('antecedent');
+    expect(json[1]).toMatchObject({ form: 'id', antecedent: '550 U.S. 544', pinCite: '556' });
+  });
+
+  it('normalize() takes a citation or a string', () => {
+    expect(normalize('925 F. 3d 1339')).toBe('925 F.3d 1339');
+    expect(normalize(findCitations('29 C.F.R. § 1630.2(g)')[0])).toBe('29 C.F.R. § 1630.2(g)');
+    expect(normalize('no citation here')).toBeNull();
+  });
+});
+
+describe('helpers', () => {
+  it.each([
+    ['11th Cir.', 'ca11'], ['2d Cir.', 'ca2'], ['D.C. Cir.', 'cadc'], ['Fed. Cir.', 'cafc'], ['S.D.N.Y.', 'nysd'],
+    ['N.D. Cal.', 'cand'], ['S.D. Tex.', 'txsd'], ['D. Mass.', 'mad'], ['Bankr. D. Del.', 'deb'], ['Ill.', 'ill'],
+    ['Cal. Ct. App.', 'calctapp'], ['N.Y. App. Div.', 'nyappdiv'], ['Tex. App.', 'texapp'], ['N.D.', 'nd'], ['Narnia', null],
+  ])('courtId(%p) = %p', (abbr, id) => {
+    expect(courtId(abbr)).toBe(id);
+  });
+
+  it.each([
+    ['Bell Atlantic Corp. v. Twombly', 'Bell Atl. Corp. v. Twombly', 0.9, 1],
+    ['Daubert v. Merrell Dow Pharmaceuticals, Inc.', 'Daubert v. Merrell Dow Pharms., Inc.', 0.9, 1],
+    ['Erie Railroad Co. v. Tompkins', 'Erie R.R. Co. v. Tompkins', 0.9, 1],
+    ['Oswego Laborers\' Local 214 Pension Fund v. Marine Midland Bank, N.A.', 'Oswego Laborers Local 214 Pension Fund v. Marine Midland Bank', 0.9, 1],
+    ['Varghese v. China Southern Airlines', 'Twombly v. Bell', 0, 0.5],
+    ['Miller v. United Airlines', 'Miller v. Delta Air Lines', 0.4, 0.8],
+  ])('caseNameSimilarity(%p, %p) in [%p, %p]', (a, b, lo, hi) => {
+    const s = caseNameSimilarity(a, b);
+    expect(s).toBeGreaterThanOrEqual(lo);
+    expect(s).toBeLessThanOrEqual(hi);
+  });
+
+  it('cleanText keeps the length and offsets', () => {
+    const raw = 'Id.¹ at 5–6\nF. App’x';
+    expect(cleanText(raw)).toBe("Id.  at 5-6 F. App'x");
+    expect(cleanText(raw)).toHaveLength(raw.length);
+  });
+});
