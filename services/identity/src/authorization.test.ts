@@ -32,6 +32,7 @@ let server: TestServer;
 let stops: (() => Promise<void>)[] = [];
 let createTarget: (verified: boolean) => Promise<string>;
 let resolvers: any;
+let listUsers: () => Promise<{ id: string; email: string }[]>;
 const actors = {} as Record<Principal, Actor>;
 let counter = 0;
 const fresh = () => `fresh${(counter += 1)}@firm.test`;
@@ -74,6 +75,7 @@ beforeAll(async () => {
   await identity.module.start();
   await notification.module.start();
   resolvers = identity.module.resolvers;
+  listUsers = () => identity.accounts.listUsers();
   server = await serve([identity.module.routes, notification.module.routes]);
   stops = [() => server.close(), () => notification.module.stop(), () => identity.module.stop()];
 
@@ -234,6 +236,18 @@ it('answers every endpoint x caller as the matrix says', async () => {
   }
   console.log(`authorization matrix (✓ = as expected)\n${table.join('\n')}`);
   expect(mismatches).toEqual([]);
+});
+
+it('ends a deleted user\'s sessions at once', async () => {
+  const email = fresh();
+  await api('POST', '/api/register/free', { body: { name: 'Gone', email } });
+  const token = await verify(email);
+  expect((await api('GET', '/api/auth/status', { headers: bearer(token) })).body.isAuthenticated).toBe(true);
+  const id = (await listUsers()).find((u) => u.email === email)!.id;
+  expect((await api('DELETE', `/api/admin/users/${id}`, { headers: actors.admin.headers })).status).toBe(200);
+  expect((await api('GET', '/api/auth/status', { headers: bearer(token) })).body.isAuthenticated).toBe(false);
+  expect((await api('GET', '/api/user/report-usage', { headers: bearer(token) })).status).toBe(401);
+  expect((await api('DELETE', `/api/admin/users/${id}`, { headers: actors.admin.headers })).status).toBe(404);
 });
 
 it('serves adminUsers through GraphQL to the admin only', async () => {
