@@ -110,7 +110,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     identityService.module,
     notificationService.module,
     await billing.createService(await portsFor('billing')),
-    await analytics.createService(await portsFor('analytics')),
+    await analytics.createService(await portsFor('analytics'), configs.analytics, deps),
     await ingest.createService(await portsFor('ingest'), configs.ingest, deps),
     await extraction.createService(await portsFor('extraction'), configs.extraction, deps),
     await validation.createService(await portsFor('validation'), configs.validation, deps),

@@ -48,9 +48,8 @@ export function mountServiceRoutes(app: Koa, modules: ServiceModule[]): void {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'content-length']);
 
 /**
- * Distributed mode: forwards each `/api` request to the owning service's base URL, streaming
- * the body both ways (uploads are multipart and may be 10 MB). The facade must run before
- * any body parser so the raw request stream is still unread.
+ * Distributed mode: forwards each `/api` request to the owning service's base URL (uploads are
+ * multipart, up to 10 MB, and stream through unread).
  */
 export function proxyToServices(serviceUrls: Partial<Record<ServiceName, string>>, timeoutMs = 180_000): Koa.Middleware {
   return async (ctx, next) => {
@@ -69,13 +68,17 @@ export function proxyToServices(serviceUrls: Partial<Record<ServiceName, string>
     }
     headers.set('x-forwarded-for', ctx.ip);
     headers.set('x-request-id', String(ctx.state.requestId ?? ctx.get('x-request-id') ?? ''));
+    // JSON, form and text bodies were already read by the body parser, which keeps the raw
+    // text; multipart uploads are left unread and stream straight through.
+    const unparsed = (ctx.request as { body?: Record<symbol, unknown> }).body?.[Symbol.for('unparsedBody')];
     const hasBody = !['GET', 'HEAD'].includes(ctx.method);
+    const body = !hasBody ? undefined : unparsed !== undefined ? String(unparsed) : ctx.req;
     let response: Response;
     try {
       response = await fetch(`${base}${ctx.path}${ctx.search}`, {
         method: ctx.method,
         headers,
-        body: hasBody ? (ctx.req as unknown as ReadableStream) : undefined,
+        body: body as RequestInit['body'],
         // Node's fetch needs half-duplex to stream a request body.
         ...(hasBody ? { duplex: 'half' } : {}),
         redirect: 'manual',

@@ -1,0 +1,79 @@
+/**
+ * Distributed mode's gateway: one process (pod) in front of the services. It serves the
+ * federated GraphQL API over remote subgraphs (SUBGRAPH_URLS), proxies SPEC.md's `/api`
+ * paths to the owning service (SERVICE_URLS), forwards `/ws` to the progress service and
+ * hosts the web client. Each service runs its own `services/<name>/src/main.ts`.
+ */
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import {
+  ConfigError,
+  closeServer,
+  createHttpApp,
+  createLogger,
+  createMetricsRegistry,
+  installShutdown,
+  listen,
+  loadConfig,
+} from '@citecheck/platform';
+import { gatewayConfigSchema, parseNamedUrls } from './config';
+import { apiNotFound, proxyToServices } from './facade';
+import { createGraphqlGateway } from './graphql-gateway';
+import { SUPERGRAPH_PATH } from './compose';
+import { SERVICE_NAMES, type ServiceName } from './services';
+import { serveWebApp } from './web';
+
+async function main(): Promise<void> {
+  // The gateway holds no data: it needs no bus or store, whatever MODE says.
+  const config = loadConfig(gatewayConfigSchema, { ...process.env, BUS: 'embedded', STORE: 'sqlite', BLOBS: 'fs' });
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const subgraphUrls = parseNamedUrls(config.SUBGRAPH_URLS);
+  const serviceUrls = parseNamedUrls(config.SERVICE_URLS) as Partial<Record<ServiceName, string>>;
+  const missing = SERVICE_NAMES.filter((name) => !subgraphUrls[name] || !serviceUrls[name]);
+  if (missing.length > 0) throw new ConfigError(missing.map((name) => `SUBGRAPH_URLS/SERVICE_URLS: no URL for ${name}`));
+
+  const graphql = await createGraphqlGateway(readFileSync(SUPERGRAPH_PATH, 'utf8'), { kind: 'remote', urls: subgraphUrls });
+  const metrics = createMetricsRegistry('gateway');
+  const app = createHttpApp({
+    service: 'gateway',
+    ports: { logger, metrics },
+    health: Object.fromEntries(
+      SERVICE_NAMES.map((name) => [
+        name,
+        async () => {
+          const response = await fetch(`${serviceUrls[name]}/readyz`, { signal: AbortSignal.timeout(1500) });
+          return { ok: response.ok };
+        },
+      ]),
+    ),
+  });
+  app.use(apiNotFound());
+  app.use(graphql.router.routes());
+  app.use(proxyToServices(serviceUrls));
+  serveWebApp(app, config.WEB_DIST);
+
+  const server = await listen(app, config.PORT);
+  // `/ws` belongs to the progress service: pass the upgrade through at the TCP level.
+  const progress = new URL(serviceUrls.progress!);
+  server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/ws') return socket.destroy();
+    const upstream = connect(Number(progress.port || 80), progress.hostname, () => {
+      const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
+      upstream.write(`${request.method} ${request.url} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`);
+      if (head.length > 0) upstream.write(head);
+      socket.pipe(upstream).pipe(socket);
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+  logger.info({ port: config.PORT }, 'gateway up (distributed mode)');
+  installShutdown(logger, [
+    { name: 'http', run: () => closeServer(server) },
+    { name: 'graphql gateway', run: () => graphql.stop() },
+  ]);
+}
+
+main().catch((error: Error) => {
+  console.error(error instanceof ConfigError ? `CiteCheck gateway cannot start: ${error.message}` : error);
+  process.exit(1);
+});
