@@ -15,7 +15,6 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 
 /** `buildSubgraph(typeDefs, resolvers)`: a Federation 2 subgraph schema from SDL and resolvers. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- resolver maps are loosely typed by @apollo/subgraph itself
 export function buildSubgraph(typeDefs: DocumentNode | string, resolvers: any): GraphQLSchema {
   return buildSubgraphSchema({ typeDefs: typeof typeDefs === 'string' ? parse(typeDefs) : typeDefs, resolvers });
 }
