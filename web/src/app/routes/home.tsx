@@ -10,6 +10,8 @@ import { UpgradeDialog } from '../../features/subscription';
 
 const Stack = styled(Container)`
   display: grid;
+  /* minmax(0, 1fr): a wide results table scrolls inside its card instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 1.5rem;
   padding-top: 2.5rem;
   scroll-margin-top: 80px;

@@ -6,6 +6,8 @@ export const Card = styled.section`
   border-radius: ${({ theme }) => theme.radius.lg};
   box-shadow: ${({ theme }) => theme.shadow.card};
   padding: 1.5rem;
+  min-width: 0;
+  ${({ theme }) => theme.media.mobile} { padding: 1.1rem; }
 `;
 
 export const CardTitle = styled.h2`

@@ -9,6 +9,8 @@ const Bar = styled.header`
   position: sticky;
   top: 0;
   z-index: 10;
+  /* On phones the wrapped header would eat a fifth of the screen: let it scroll away. */
+  ${({ theme }) => theme.media.mobile} { position: static; }
 `;
 
 const Inner = styled(Container)`

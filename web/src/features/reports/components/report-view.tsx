@@ -17,6 +17,7 @@ const Page = styled(Container)`
   padding-top: 2rem;
   padding-bottom: 3rem;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 1.25rem;
 `;
 
