@@ -14,7 +14,7 @@ export const PDF_LIMITS = {
   /** Largest embedded image pdf.js will decode (pixels). A 600 dpi letter scan is ~34 M. */
   maxImagePixels: 40_000_000,
   /** Resolution pages are rendered at for OCR. */
-  ocrDpi: 200,
+  ocrDpi: 150,
   /** Cap on a rendered page (pixels), whatever the page size claims. */
   maxRenderPixels: 12_000_000,
   /** A page with fewer visible characters than this in its text layer is read by OCR. */

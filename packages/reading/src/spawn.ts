@@ -8,8 +8,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 export function startWorker(entry: string, resourceLimits?: ResourceLimits): Worker {
   const file = resolveEntry(entry);
-  // Keep the parent's flags (as a worker would by default), adding the TypeScript hook if needed.
-  const execArgv = file.endsWith('.ts') ? [...process.execArgv, '--require', require.resolve('tsx/cjs')] : process.execArgv;
+  const execArgv = file.endsWith('.ts') ? [...inheritedFlags(), '--require', require.resolve('tsx/cjs')] : inheritedFlags();
   return new Worker(file, { execArgv, resourceLimits, stdout: false, stderr: false });
 }
 
@@ -17,4 +16,26 @@ export function startWorker(entry: string, resourceLimits?: ResourceLimits): Wor
 function resolveEntry(entry: string): string {
   const extension = path.extname(__filename) === '.js' ? '.js' : '.ts';
   return path.join(__dirname, entry + extension);
+}
+
+/**
+ * The parent's flags, as a worker would inherit them by default (preloads such as a network
+ * guard must reach the worker too), minus tsx's own ESM loader: mixed with the CommonJS hook
+ * it breaks module loading inside the thread.
+ */
+function inheritedFlags(): string[] {
+  const flags: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    const value = argv[i];
+    const takesValue = value === '--require' || value === '-r' || value === '--import' || value === '--loader';
+    const target = takesValue ? (argv[i + 1] ?? '') : value;
+    if (/[\\/]tsx[\\/]/.test(target)) {
+      if (takesValue) i++;
+      continue;
+    }
+    flags.push(value);
+    if (takesValue) flags.push(argv[++i]);
+  }
+  return flags;
 }
