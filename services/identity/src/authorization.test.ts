@@ -296,3 +296,31 @@ it('refuses every admin call when no admin is configured', async () => {
     await w.close();
   }
 });
+
+it('serves IdentityApi on /internal/identity/* only with the shared INTERNAL_TOKEN', async () => {
+  const w = createWorld();
+  const internalToken = 'a-shared-secret-of-32-characters!';
+  const identity = await createService(w.portsFor('identity'), identitySettings({ INTERNAL_TOKEN: internalToken }));
+  const closed = await createService(w.portsFor('identity-closed'), identitySettings());
+  const s = await serve([identity.module.routes]);
+  const s2 = await serve([closed.module.routes]);
+  try {
+    await identity.accounts.registerFree({ name: 'I', email: 'internal@firm.test' });
+    const userId = (await identity.accounts.listUsers())[0].id;
+    const headers = { 'x-internal-token': internalToken };
+    const reserved = await call(s.url, 'POST', '/internal/identity/reserve-report', { body: { userId }, headers });
+    expect(reserved).toMatchObject({ status: 200, body: { ok: true, reportsUsed: 1, reportLimit: 5 } });
+    const released = await call(s.url, 'POST', '/internal/identity/release-report', { body: { userId, reservationId: reserved.body.reservationId }, headers });
+    expect(released.status).toBe(204);
+    expect(await identity.accounts.reportUsage(userId)).toEqual({ reportLimit: 5, reportsUsed: 0 });
+    expect((await call(s.url, 'POST', '/internal/identity/authenticate', { body: { sessionToken: 'x' }, headers })).body).toEqual({ user: null });
+    expect((await call(s.url, 'POST', '/internal/identity/is-admin', { body: { authorization: null }, headers })).body).toEqual({ isAdmin: false });
+    expect((await call(s.url, 'POST', '/internal/identity/reserve-report', { body: { userId }, headers: { 'x-internal-token': 'wrong' } })).status).toBe(404);
+    expect((await call(s.url, 'POST', '/internal/identity/reserve-report', { body: { userId } })).status).toBe(404);
+    expect((await call(s2.url, 'POST', '/internal/identity/reserve-report', { body: { userId }, headers })).status).toBe(404);
+  } finally {
+    await s.close();
+    await s2.close();
+    await w.close();
+  }
+});

@@ -34,6 +34,12 @@ export const identityConfigSchema = platformConfigSchema.extend({
   RATE_LIMIT_PER_EMAIL: envInt(1, 1_000_000).default(5),
   /** Failed admin sign-ins per IP per window before admin calls answer 429. */
   ADMIN_FAILURE_LIMIT: envInt(1, 1000).default(5),
+  /**
+   * Distributed mode: shared secret other services send as `x-internal-token` to identity's
+   * `/internal/identity/*` routes. Unset: those routes answer 404 (embedded mode calls the
+   * in-process API instead).
+   */
+  INTERNAL_TOKEN: z.string().min(16).optional(),
   SESSION_TTL_DAYS: envInt(1, 365).default(30),
   /** Minutes after sign-up within which a coupon can be applied and its password set. */
   COUPON_WINDOW_MINUTES: envInt(1, 24 * 60).default(30),

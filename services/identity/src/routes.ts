@@ -6,15 +6,18 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { SESSION_COOKIE, sessionTokenFrom } from '@citecheck/proto';
+import { ApiError, SESSION_COOKIE, sessionTokenFrom } from '@citecheck/proto';
 import type { Accounts } from './accounts';
 import { text } from './accounts';
+import { safeEqual } from './domain/admin';
 import { emailKey } from './domain/email';
 import { forbidden, messages, tooManyRequests, unauthorized } from './domain/errors';
 import { RateLimiter } from './domain/rate-limit';
 
 export interface RouteOptions {
   sessionTtlMs: number;
+  /** Secret for the `/internal/identity/*` routes; without one they do not exist. */
+  internalToken?: string;
   limits: { perIp: RateLimiter; perEmail: RateLimiter };
 }
 
@@ -189,6 +192,41 @@ export function createRoutes(accounts: Accounts, options: RouteOptions): Router 
   router.post('/api/admin/users/:id/resend-verification', async (ctx) => {
     await requireAdmin(ctx);
     ctx.body = await accounts.resendVerification(ctx.params.id);
+  });
+
+  // ---------------------------------------------------------------- internal (distributed mode)
+  // IdentityApi over HTTP for other services (ingest's identity client). Never public: they
+  // need the shared INTERNAL_TOKEN, and without one configured they answer 404.
+
+  const requireInternal = (ctx: Context) => {
+    const token = ctx.get('x-internal-token');
+    if (!options.internalToken || !token || !safeEqual(token, options.internalToken)) throw new ApiError(404, 'Not Found', 'not_found');
+  };
+
+  router.post('/internal/identity/authenticate', async (ctx) => {
+    requireInternal(ctx);
+    const token = bodyOf(ctx).sessionToken;
+    ctx.body = { user: await accounts.authenticate(typeof token === 'string' ? token : null) };
+  });
+
+  router.post('/internal/identity/reserve-report', async (ctx) => {
+    requireInternal(ctx);
+    ctx.body = await accounts.reserveReport(text(bodyOf(ctx).userId));
+  });
+
+  router.post('/internal/identity/release-report', async (ctx) => {
+    requireInternal(ctx);
+    const body = bodyOf(ctx);
+    await accounts.releaseReport(text(body.userId), text(body.reservationId));
+    ctx.status = 204;
+  });
+
+  router.post('/internal/identity/is-admin', async (ctx) => {
+    requireInternal(ctx);
+    const body = bodyOf(ctx);
+    const authorization = typeof body.authorization === 'string' ? body.authorization : null;
+    const ip = typeof body.ipAddress === 'string' ? body.ipAddress : null;
+    ctx.body = { isAdmin: await accounts.isAdmin(authorization, ip) };
   });
 
   return router;

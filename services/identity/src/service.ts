@@ -35,6 +35,7 @@ export type IdentitySettings = Pick<
   | 'ADMIN_FAILURE_LIMIT'
   | 'SESSION_TTL_DAYS'
   | 'COUPON_WINDOW_MINUTES'
+  | 'INTERNAL_TOKEN'
 >;
 
 export interface IdentityService {
@@ -65,6 +66,7 @@ export async function createService(ports: Ports, config: IdentitySettings): Pro
   const window = config.RATE_LIMIT_WINDOW_MS;
   const routes = createRoutes(accounts, {
     sessionTtlMs,
+    internalToken: config.INTERNAL_TOKEN,
     limits: {
       perIp: new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: window }, ports.clock),
       perEmail: new RateLimiter({ limit: config.RATE_LIMIT_PER_EMAIL, windowMs: window }, ports.clock),
