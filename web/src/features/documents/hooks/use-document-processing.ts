@@ -5,7 +5,7 @@ import { isApiError, type LimitDetails } from '../../../lib/api-client';
 import { clearPendingFile, holdPendingFile, PROCESS_PENDING_FILE_EVENT, type ProcessPendingFileDetail } from '../../../lib/pending-file';
 import { processingSessionId, storedRegistration } from '../../../lib/storage';
 import type { DocumentSummary, ProgressMessage, ValidationReport } from '../../../types/api';
-import { useAuthStatus } from '../../auth';
+import { authStatusQueryOptions, useAuthStatus } from '../../auth';
 import { generateReport } from '../api/generate-report';
 import { citationsQueryKey } from '../api/get-citations';
 import { uploadDocument } from '../api/upload-document';
@@ -114,8 +114,10 @@ export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimi
 
   /** Entry point for a chosen file: processes now, or holds it until the visitor signs in. */
   const submitFile = useCallback(
-    (file: File) => {
-      const status = authRef.current;
+    async (file: File) => {
+      // A file dropped before the first auth check answered waits for it, rather than
+      // sending a signed-in user through the registration dialog.
+      const status = authRef.current ?? (await queryClient.fetchQuery(authStatusQueryOptions()));
       if (status?.isAuthenticated || status?.isVerified) {
         void processFile(file);
         return;
@@ -123,7 +125,7 @@ export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimi
       holdPendingFile(file);
       optionsRef.current.onNeedsAuth();
     },
-    [processFile],
+    [processFile, queryClient],
   );
 
   useEffect(() => {
