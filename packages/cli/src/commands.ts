@@ -1,4 +1,8 @@
 import type { CliIO } from './main';
+import { adminCommand } from './commands/admin';
+import { caselawCommand } from './commands/caselaw';
+import { checkCommand } from './commands/check';
+import { extractCommand } from './commands/extract';
 
 export interface Command {
   name: string;
@@ -8,4 +12,4 @@ export interface Command {
 }
 
 /** Every command, in the order `--help` lists them. */
-export const commands: Command[] = [];
+export const commands: Command[] = [extractCommand, checkCommand, caselawCommand, adminCommand];

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { closeReader, readDocument, renderProgressBar, toCitationInput, type ReadDocument } from '@citecheck/reading';
+import type { DocumentPosition } from '@citecheck/citations';
+import type { CliIO } from './main';
+
+export interface DocumentInput {
+  document: ReadDocument;
+  text: string;
+  positions: DocumentPosition[];
+}
+
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a .pdf, .docx or .txt file (or `-` for text on standard input) through the same
+ * reader the extraction service uses, drawing a progress bar on a terminal only.
+ */
+export async function readInput(file: string, io: CliIO): Promise<DocumentInput> {
+  const buffer = file === '-' ? await readStdin() : await readFile(file);
+  try {
+    const document = await readDocument(buffer, {
+      filename: file === '-' ? 'stdin.txt' : file,
+      accept: ['pdf', 'docx', 'txt'],
+      onProgress: io.isTTY
+        ? (p) => io.progress(`${renderProgressBar(p)}${p.ocrPages > 0 ? `  OCR: ${p.message}` : ''}`)
+        : undefined,
+    });
+    if (io.isTTY) io.progress('');
+    const { text, positions } = toCitationInput(document);
+    return { document, text, positions };
+  } finally {
+    // The OCR worker pool would otherwise keep a one-shot command alive.
+    await closeReader();
+  }
+}
+
+/** Splits `--flag`, `--key value` and positional arguments. */
+export function parseArgs(args: string[], valued: string[] = []): { positional: string[]; flags: Set<string>; values: Map<string, string> } {
+  const positional: string[] = [];
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg.startsWith('--') && arg.length > 2) {
+      const [name, inline] = arg.slice(2).split('=', 2);
+      if (valued.includes(name)) {
+        const value = inline ?? args[++i];
+        if (value === undefined) throw new Error(`--${name} needs a value`);
+        values.set(name, value);
+      } else flags.add(name);
+    } else positional.push(arg);
+  }
+  return { positional, flags, values };
+}
