@@ -1,16 +1,41 @@
-// One Jest configuration for every workspace: tests live beside the code they test.
+// One Jest run for the whole repository, in two projects:
+//  - unit and system tests beside the code they test (`*.test.ts` everywhere but tests/browser);
+//  - browser end-to-end tests (tests/browser), which drive Chromium against the real product
+//    and run one file at a time.
 // @swc/jest compiles TypeScript per file (no type check: `npm run lint` does that), which
 // keeps the whole suite fast on a 2-core machine.
-/** @type {import('jest').Config} */
-module.exports = {
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>'],
-  testMatch: ['**/?(*.)test.ts?(x)'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/tests/browser/'],
-  transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }],
-  },
+  rootDir: __dirname,
+  transform,
   transformIgnorePatterns: ['/node_modules/(?!(pdfjs-dist|pdf-parse)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
   testTimeout: 30000,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/?(*.)test.ts?(x)'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/tests/browser/'],
+    },
+    {
+      ...shared,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/tests/browser/**/*.test.ts'],
+    },
+  ],
 };
