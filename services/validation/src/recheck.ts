@@ -16,28 +16,28 @@ export async function recheckCitation(
   deps: { bus: Bus; clock: Clock; citations: CitationRepository; providers: () => CaseLawProvider[] },
   citationId: string,
 ): Promise<ValidatedCitation> {
-  const record = await deps.citations.get(citationId);
-  if (!record) throw new ApiError(404, 'Citation not found', 'citation_not_found');
+  const found = await deps.citations.find(citationId);
+  if (!found) throw new ApiError(404, 'Citation not found', 'citation_not_found');
+  const { documentId, index, all } = found;
   const started = Date.now();
   const providers = perDocument(deps.providers());
-  const all = await deps.citations.ofDocument(record.documentId);
-  const needsDocument = record.citation.form !== 'full';
-  const batch = needsDocument ? all : [record.citation];
+  const needsDocument = all[index].form !== 'full';
+  const batch = needsDocument ? all : [all[index]];
   const { verdicts } = await verify(batch.map(toEngineCitation), providers, { now: deps.clock.now() });
-  const updated = withVerdict(record.citation, verdicts[needsDocument ? record.index : 0]);
-  await deps.citations.update(updated, deps.clock.now());
-
+  const updated = withVerdict(all[index], verdicts[needsDocument ? index : 0]);
   const citations = all.map((c) => (c.id === updated.id ? updated : c));
+  await deps.citations.replaceDocument(documentId, citations, deps.clock.now());
+
   const event = createEvent(
     topics['citations.validated'],
     {
-      documentId: record.documentId,
+      documentId: documentId,
       sessionId: null,
       citations,
       stats: { llmCalls: 0, courtListenerCalls: caseLawCalls(providers), llmTokensUsed: 0, processingTimeMs: Date.now() - started, ocrUsed: false },
     },
-    record.documentId,
+    documentId,
   );
-  await deps.bus.publish(event.type, record.documentId, event);
+  await deps.bus.publish(event.type, documentId, event);
   return updated;
 }

@@ -37,8 +37,12 @@ export interface ExtractionDeps {
   readTimeoutMs: number;
 }
 
-/** A citation id: 128 random bits, base64url (citation ids appear in recheck URLs). */
-const newId = () => randomBytes(16).toString('base64url');
+/**
+ * A citation id: its document's id (128 random bits), a dot, and 64 more random bits. The
+ * prefix lets validation keep a document's citations as one record and still find one by
+ * id; the whole id is unguessable because the document id is.
+ */
+const citationIdFor = (documentId: string) => () => `${documentId}.${randomBytes(8).toString('base64url')}`;
 
 const GENERIC_FAILURE = 'Something went wrong while reading this document. Please try again.';
 
@@ -132,7 +136,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
     deps.logger.info({ documentId, added: pass.added.size, named: pass.named, calls: pass.calls, failedCalls: pass.failedCalls }, 'model pass done');
   }
 
-  const extracted = toExtractedCitations(citations, newId, foundByModel);
+  const extracted = toExtractedCitations(citations, citationIdFor(documentId), foundByModel);
   progress.emit({
     step: 'citations',
     message: `Found ${extracted.length} citation${extracted.length === 1 ? '' : 's'}`,

@@ -1,46 +1,52 @@
 /**
- * Validation owns citations and their verdicts. One record per citation, indexed by
- * document, with its position in the document so a document's set reads back in order.
+ * Validation owns citations and their verdicts. A document's citations are one record, so
+ * replacing a document's set is a single atomic write (a rerun after a crash can never leave
+ * two sets, or half of one), and one write instead of one per citation. A citation id starts
+ * with its document's id (see extraction), which is how one citation is found for a recheck.
  */
-import type { Collection, Store } from '@citecheck/platform';
+import { DuplicateKeyError, type Collection, type Store } from '@citecheck/platform';
 import type { ValidatedCitation } from '@citecheck/proto';
 
-export interface CitationRecord {
-  id: string; // the citation id
-  documentId: string;
-  index: number;
-  citation: ValidatedCitation;
+export interface DocumentCitations {
+  id: string; // documentId
+  citations: ValidatedCitation[];
   checkedAt: string;
 }
 
+/** `<documentId>.<random>` -> documentId. */
+export function documentIdOf(citationId: string): string | null {
+  const dot = citationId.lastIndexOf('.');
+  return dot > 0 ? citationId.slice(0, dot) : null;
+}
+
 export class CitationRepository {
-  private readonly collection: Collection<CitationRecord>;
+  private readonly collection: Collection<DocumentCitations>;
 
   constructor(store: Store) {
-    this.collection = store.collection<CitationRecord>({ name: 'citations', indexes: [{ fields: ['documentId', 'index'], unique: true }] });
+    this.collection = store.collection<DocumentCitations>({ name: 'document_citations' });
   }
 
-  get(id: string): Promise<CitationRecord | null> {
-    return this.collection.get(id);
+  /** The citation, its document's whole set and its index in it; null when unknown. */
+  async find(citationId: string): Promise<{ documentId: string; index: number; all: ValidatedCitation[] } | null> {
+    const documentId = documentIdOf(citationId);
+    const record = documentId ? await this.collection.get(documentId) : null;
+    const index = record ? record.citations.findIndex((c) => c.id === citationId) : -1;
+    return record && index >= 0 ? { documentId: record.id, index, all: record.citations } : null;
   }
 
   async ofDocument(documentId: string): Promise<ValidatedCitation[]> {
-    const records = await this.collection.find({ documentId }, { sort: { index: 1 } });
-    return records.map((r) => r.citation);
+    return (await this.collection.get(documentId))?.citations ?? [];
   }
 
-  /**
-   * Replaces a document's set. A rerun after a crash mid-write first clears what the cut-off
-   * run left, so a document never ends up with two sets.
-   */
+  /** Sets a document's citations (replacing what a cut-off earlier run may have written). */
   async replaceDocument(documentId: string, citations: ValidatedCitation[], at: Date): Promise<void> {
-    await this.collection.deleteMany({ documentId });
-    for (const [index, citation] of citations.entries()) {
-      await this.collection.insert({ id: citation.id, documentId, index, citation, checkedAt: at.toISOString() });
+    const record = { id: documentId, citations, checkedAt: at.toISOString() };
+    if (await this.collection.update(documentId, { $set: record })) return;
+    try {
+      await this.collection.insert(record);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      await this.collection.update(documentId, { $set: record });
     }
-  }
-
-  async update(citation: ValidatedCitation, at: Date): Promise<void> {
-    await this.collection.update(citation.id, { $set: { citation, checkedAt: at.toISOString() } });
   }
 }

@@ -1,0 +1,197 @@
+/**
+ * The main job end to end, in embedded mode, over real HTTP and WebSocket: verified users
+ * upload generated briefs; progress arrives in SPEC's order; the answer holds every
+ * citation with the verdict the fixture table expects; reports add up and open signed out;
+ * 20 users at once each see only their own progress; the report limit holds under a race.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startEmbedded, type EmbeddedServer } from '../../gateway/src/embedded';
+import { briefCitations, briefPages, makeDocx, makePdf, type FixtureCitation } from './pipeline-fixtures';
+import { DOCX_TYPE, STEP_ORDER, freePort, listen, upload, verifiedUser, type ProgressMessage, type UploadResult } from './pipeline-harness';
+
+jest.setTimeout(240_000);
+
+let server: EmbeddedServer;
+let url: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-pipeline-'));
+  server = await startEmbedded({
+    env: { PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_EMAIL: '1000' },
+  });
+  url = server.url;
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+let users = 0;
+const newUser = () => verifiedUser(url, `lawyer${++users}-${Date.now()}@example.com`);
+
+/** Steps in SPEC order (skips allowed), progress never backwards, one session, start..complete. */
+function expectOrderedProgress(messages: ProgressMessage[], sessionId: string): void {
+  expect(messages.length).toBeGreaterThan(3);
+  expect(messages.every((m) => m.sessionId === sessionId)).toBe(true);
+  expect(messages[0].step).toBe('start');
+  expect(messages[messages.length - 1].step).toBe('complete');
+  for (let i = 1; i < messages.length; i++) {
+    expect(STEP_ORDER.indexOf(messages[i].step)).toBeGreaterThanOrEqual(STEP_ORDER.indexOf(messages[i - 1].step));
+    expect(messages[i].progress).toBeGreaterThanOrEqual(messages[i - 1].progress);
+  }
+  for (const step of ['upload', 'extraction', 'processing', 'citations', 'validation', 'consolidation', 'report', 'stats']) {
+    expect(messages.map((m) => m.step)).toContain(step);
+  }
+}
+
+/** Every expected citation, in document order, with its verdict. */
+function expectVerdicts(result: UploadResult, expected: FixtureCitation[]): void {
+  const citations = result.body.citations!;
+  expect(citations.map((c) => c.text)).toEqual(expected.map((c) => c.text));
+  expect(citations.map((c) => c.isValid)).toEqual(expected.map((c) => c.isValid));
+  expect(new Set(citations.map((c) => c.id)).size).toBe(citations.length);
+}
+
+describe('a verified user checks a brief', () => {
+  it('20-page PDF: ordered progress, every verdict, a report that adds up and opens signed out', async () => {
+    const token = await newUser();
+    const expected = briefCitations(30);
+    const pdf = await makePdf(briefPages(20, expected));
+    const sessionId = `pdf-${Date.now()}`;
+    const channel = await listen(url, sessionId);
+
+    const result = await upload(url, token, pdf, 'Brief (final).pdf', sessionId);
+    expect(result.status).toBe(200);
+    expect(result.body.document?.filename).toBe('Brief (final).pdf');
+    expectVerdicts(result, expected);
+    // Two citations per page on 15 pages... each citation sits on the page it was written on.
+    const perPage = Math.ceil(expected.length / 20);
+    result.body.citations!.forEach((c, i) => expect(c.page).toBe(Math.floor(i / perPage) + 1));
+
+    await channel.done;
+    channel.close();
+    expectOrderedProgress(channel.messages, sessionId);
+    const complete = channel.messages[channel.messages.length - 1];
+    expect(complete.citationCount).toBe(30);
+    expect(complete.processingStats?.courtListenerCalls).toBeGreaterThan(0);
+    expect(channel.messages.some((m) => m.validationProgress?.completed === 30 && m.validationProgress.total === 30)).toBe(true);
+
+    const documentId = result.body.document!.id;
+    const first = await fetch(`${url}/api/documents/${documentId}/report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId }),
+    });
+    expect(first.status).toBe(200);
+    const { report } = (await first.json()) as { report: Record<string, unknown> };
+    const valid = expected.filter((c) => c.isValid === true).length;
+    const invalid = expected.filter((c) => c.isValid === false).length;
+    expect(report).toMatchObject({ documentId, totalCitations: 30, validCitations: valid, invalidCitations: invalid, accuracyRate: Math.round((valid / 30) * 100) });
+    expect(report.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const second = (await (await fetch(`${url}/api/documents/${documentId}/report`, { method: 'POST' })).json()) as { report: { id: string } };
+    expect(second.report.id).toBe(report.id);
+
+    // Signed out: no credentials at all.
+    const shared = await fetch(`${url}/api/reports/${report.id}`);
+    expect(shared.status).toBe(200);
+    const page = (await shared.json()) as { report: { id: string }; document: Record<string, unknown> };
+    expect(page.report.id).toBe(report.id);
+    expect(page.document).toMatchObject({ id: documentId, filename: 'Brief (final).pdf', fileType: 'pdf' });
+    expect(page.document).not.toHaveProperty('userEmail');
+    const citations = (await (await fetch(`${url}/api/documents/${documentId}/citations`)).json()) as { citations: unknown[] };
+    expect(citations.citations).toEqual(result.body.citations);
+    expect((await fetch(`${url}/api/reports/not-a-report`)).status).toBe(404);
+
+    const stats = (await (await fetch(`${url}/api/usage-stats`)).json()) as { totalCitations: number };
+    expect(stats.totalCitations).toBeGreaterThanOrEqual(expected.filter((c) => !c.text.includes('U.S.C.')).length);
+  });
+
+  it('.docx: verdicts with paragraphs and no page numbers', async () => {
+    const token = await newUser();
+    const expected = briefCitations(15);
+    const docx = await makeDocx(briefPages(3, expected).flat());
+    const sessionId = `docx-${Date.now()}`;
+    const channel = await listen(url, sessionId);
+    const result = await upload(url, token, docx, 'motion.docx', sessionId, DOCX_TYPE);
+    expect(result.status).toBe(200);
+    expectVerdicts(result, expected);
+    expect(result.body.citations!.every((c) => c.page === null && typeof c.paragraph === 'number')).toBe(true);
+    await channel.done;
+    channel.close();
+    expectOrderedProgress(channel.messages, sessionId);
+  });
+
+  it('refuses anonymous uploads and files that are not PDF or .docx, by content', async () => {
+    const anonymous = await upload(url, null, await makePdf([['x']]), 'a.pdf', 'anon');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ error: 'authentication_required' });
+    expect(typeof anonymous.body.message).toBe('string');
+
+    const token = await newUser();
+    const fake = await upload(url, token, Buffer.from('MZ\x90\x00 this is not a brief'), 'brief.pdf', 'fake');
+    expect(fake.status).toBe(415);
+    expect(fake.body).toEqual({
+      message: 'File type must be one of application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      error: 'file-invalid-type',
+    });
+    const big = await upload(url, token, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024)]), 'big.pdf', 'big');
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ message: 'File is larger than 10485760 bytes', error: 'file-too-large' });
+  });
+
+  it('a damaged PDF fails with the reader message, and the report is given back', async () => {
+    const token = await newUser();
+    const sessionId = `broken-${Date.now()}`;
+    const channel = await listen(url, sessionId);
+    const broken = await upload(url, token, Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\nthis is not a pdf body'), 'broken.pdf', sessionId);
+    expect(broken.status).toBe(422);
+    expect(broken.body.error).toMatch(/^pdf-|^no-text$|^read-/);
+    expect(typeof broken.body.message).toBe('string');
+    const last = await channel.done;
+    channel.close();
+    expect(last.step).toBe('error');
+    expect(last.message).toBe(broken.body.message);
+    // The five free reports are all still there: five more uploads go through.
+    const usage = (await (await fetch(`${url}/api/user/report-usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { reportsUsed: number };
+    expect(usage.reportsUsed).toBe(0);
+  });
+});
+
+describe('many at once', () => {
+  it('20 users upload at the same time; each receives only its own progress', async () => {
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => newUser()));
+    const expected = briefCitations(15);
+    const pdf = await makePdf(briefPages(5, expected));
+    const channels = await Promise.all(tokens.map((_, i) => listen(url, `crowd-${i}`)));
+    const results = await Promise.all(tokens.map((token, i) => upload(url, token, pdf, `brief-${i}.pdf`, `crowd-${i}`)));
+    for (const result of results) {
+      expect(result.status).toBe(200);
+      expectVerdicts(result, expected);
+    }
+    expect(new Set(results.map((r) => r.body.document!.id)).size).toBe(20);
+    await Promise.all(channels.map((c) => c.done));
+    channels.forEach((channel, i) => {
+      channel.close();
+      expectOrderedProgress(channel.messages, `crowd-${i}`);
+    });
+  });
+
+  it('a user with one report left racing five uploads gets exactly one through', async () => {
+    const token = await newUser();
+    const small = await makeDocx(briefPages(1, briefCitations(2)).flat());
+    for (let i = 0; i < 4; i++) expect((await upload(url, token, small, `warm-${i}.docx`, `warm-${i}`, DOCX_TYPE)).status).toBe(200);
+    const race = await Promise.all(Array.from({ length: 5 }, (_, i) => upload(url, token, small, `race-${i}.docx`, `race-${i}`, DOCX_TYPE)));
+    expect(race.filter((r) => r.status === 200)).toHaveLength(1);
+    const refused = race.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) {
+      expect(r.status).toBe(403);
+      expect(r.body).toMatchObject({ limitReached: true, reportsUsed: 5, reportLimit: 5, userType: 'free' });
+    }
+  });
+});
