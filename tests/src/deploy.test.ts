@@ -201,7 +201,7 @@ describe('chart', () => {
 
   test('the case-law index is mounted read-only into validation', () => {
     const validation = templates['validation.yaml'];
-    expect(validation).toContain('CASELAW_INDEX');
+    expect(validation).toContain('CASELAW_INDEX_PATH');
     expect(validation).toContain('readOnly: true');
     expect((values.caselaw as Dict).mountPath).toBe('/data/caselaw');
   });
@@ -279,7 +279,7 @@ describe('environment', () => {
   }
 
   test('the manifests set the platform variables', () => {
-    expect(variablesSet()).toEqual(expect.arrayContaining(['MODE', 'KAFKA_BROKERS', 'MONGO_URL', 'PORT', 'SUBGRAPH_URLS', 'SERVICE_URLS', 'CASELAW_INDEX']));
+    expect(variablesSet()).toEqual(expect.arrayContaining(['MODE', 'KAFKA_BROKERS', 'MONGO_URL', 'PORT', 'SUBGRAPH_URLS', 'SERVICE_URLS', 'CASELAW_INDEX_PATH']));
   });
 
   const envExample = path.join(root, '.env.example');

@@ -12,7 +12,7 @@ export const caselawCommand: Command = {
     const { positional, flags, values } = parseArgs(rest, ['index']);
     if (positional.length === 0) throw new Error('expected the bulk files or a folder holding them');
     const report = await importBulkData(positional, {
-      indexPath: values.get('index'),
+      indexPath: values.get('index') ?? process.env.CASELAW_INDEX_PATH,
       authoritative: flags.has('authoritative'),
       onProgress: (p) => (io.isTTY ? io.progress(renderImportProgress(p)) : undefined),
     });

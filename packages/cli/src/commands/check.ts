@@ -44,7 +44,7 @@ export const checkCommand: Command = {
     if (positional.length !== 1) throw new Error('expected one file (or - for standard input)');
     const { text, positions } = await readInput(positional[0], io);
     const citations = findCitations(text, { positions });
-    const { providers, close } = await openProviders(values.get('index') ?? defaultIndexPath());
+    const { providers, close } = await openProviders(values.get('index') ?? process.env.CASELAW_INDEX_PATH ?? defaultIndexPath());
     try {
       const { verdicts } = await verify(citations, providers, {
         onProgress: io.isTTY ? (p) => io.progress(`verifying ${p.completed}/${p.total}`) : undefined,
