@@ -1,9 +1,10 @@
 /**
  * Lookups on the local citation index, as a CaseLawProvider.
  *
- * Every query runs through one composite index, (reporter_id, volume, page_num): the exact
- * address, the case starting before a page, and the next case after it are each one short
- * B-tree descent, with the cluster, docket and court rows fetched by primary key.
+ * One composite index, (reporter_id, volume, page_num, page, cluster_id), covers the citation
+ * columns: a single descent finds the case starting at a page and the one starting last before
+ * it; a second, only when needed, finds the next case after it. Clusters and dockets come by
+ * primary key, courts from memory.
  */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
@@ -11,6 +12,9 @@ import { COURTLISTENER_SITE, citationKey, yearOf } from '../provider';
 import type { CaseCluster, CaseLawProvider, LookupRequest, LookupResult } from '../provider';
 import { canonicalReporter, findReporter } from '../engine';
 import { defaultIndexPath } from './schema';
+
+/** Enough rows to hold every cluster at one page plus the case before it, in practice. */
+const ROWS_AT_OR_BEFORE = 6;
 
 interface Row {
   page: string;
@@ -20,16 +24,19 @@ interface Row {
   case_name_short: string | null;
   date_filed: string | null;
   court_id: string | null;
+}
+
+interface Court {
   citation_string: string | null;
   full_name: string | null;
 }
 
-const SELECT = `SELECT c.page, c.page_num, c.cluster_id, cl.case_name, cl.case_name_short, cl.date_filed,
-  d.court_id, co.citation_string, co.full_name
+// Courts are a few thousand rows, held in memory; the rest is one covering-index search plus
+// two primary-key fetches.
+const SELECT = `SELECT c.page, c.page_num, c.cluster_id, cl.case_name, cl.case_name_short, cl.date_filed, d.court_id
   FROM citations c
   LEFT JOIN clusters cl ON cl.id = c.cluster_id
-  LEFT JOIN dockets d ON d.id = cl.docket_id
-  LEFT JOIN courts co ON co.id = d.court_id`;
+  LEFT JOIN dockets d ON d.id = cl.docket_id`;
 
 export interface IndexInfo {
   path: string;
@@ -49,8 +56,8 @@ export class LocalCitationIndex implements CaseLawProvider {
   readonly info: IndexInfo;
   private readonly db: Database.Database;
   private readonly reporterIds = new Map<string, number>();
-  private readonly exact: Database.Statement;
-  private readonly before: Database.Statement;
+  private readonly courts = new Map<string, Court>();
+  private readonly atOrBefore: Database.Statement;
   private readonly after: Database.Statement;
   private lookups = 0;
 
@@ -73,8 +80,9 @@ export class LocalCitationIndex implements CaseLawProvider {
     };
     this.name = this.info.source === 'demo' ? 'demo case-law index' : 'local case-law index';
     for (const r of db.prepare('SELECT id, name FROM reporters').all() as { id: number; name: string }[]) this.reporterIds.set(r.name, r.id);
-    this.exact = db.prepare(`${SELECT} WHERE c.reporter_id = ? AND c.volume = ? AND c.page_num = ? AND c.page = ? ORDER BY c.cluster_id`);
-    this.before = db.prepare(`${SELECT} WHERE c.reporter_id = ? AND c.volume = ? AND c.page_num < ? ORDER BY c.page_num DESC LIMIT 8`);
+    for (const c of db.prepare('SELECT id, citation_string, full_name FROM courts').all() as (Court & { id: string })[]) this.courts.set(c.id, c);
+    // One descent answers both "which case starts at page P" and "which starts last before it".
+    this.atOrBefore = db.prepare(`${SELECT} WHERE c.reporter_id = ? AND c.volume = ? AND c.page_num <= ? ORDER BY c.page_num DESC LIMIT ${ROWS_AT_OR_BEFORE}`);
     this.after = db.prepare('SELECT page_num FROM citations WHERE reporter_id = ? AND volume = ? AND page_num > ? ORDER BY page_num LIMIT 1').pluck();
   }
 
@@ -99,19 +107,19 @@ export class LocalCitationIndex implements CaseLawProvider {
     const m = /^(\d+)/.exec(req.page.trim());
     if (!m) return { id: req.id, status: 'not-found' };
     const pageNum = Number(m[1]);
-    const rows = this.exact.all(reporterId, req.volume, pageNum, req.page.trim()) as Row[];
-    if (rows.length) {
-      return { id: req.id, status: 'found', clusters: dedupe(rows).map((r) => toCluster(r, req.volume, reporter)) };
+    const page = req.page.trim();
+    const rows = this.atOrBefore.all(reporterId, req.volume, pageNum) as Row[];
+    const exact = rows.filter((r) => r.page_num === pageNum && r.page === page);
+    if (exact.length) {
+      const clusters = dedupe(exact).sort((a, b) => a.cluster_id - b.cluster_id);
+      return { id: req.id, status: 'found', clusters: clusters.map((r) => toCluster(this.courts, r, req.volume, reporter)) };
     }
     // A page that starts no case may fall inside one. Only a complete index can say so: in a
     // partial one the case really starting at this page may simply be missing.
-    if (this.authoritative && String(pageNum) === req.page.trim()) {
-      const prev = (this.before.all(reporterId, req.volume, pageNum) as Row[]).find((r) => String(r.page_num) === r.page);
-      if (prev) {
-        const next = this.after.get(reporterId, req.volume, pageNum) as number | undefined;
-        if (next !== undefined && next > pageNum) {
-          return { id: req.id, status: 'contained-in', cluster: toCluster(prev, req.volume, reporter) };
-        }
+    if (this.authoritative && String(pageNum) === page) {
+      const host = rows.find((r) => r.page_num < pageNum && String(r.page_num) === r.page);
+      if (host && this.after.get(reporterId, req.volume, pageNum) !== undefined) {
+        return { id: req.id, status: 'contained-in', cluster: toCluster(this.courts, host, req.volume, reporter) };
       }
     }
     return { id: req.id, status: 'not-found' };
@@ -128,14 +136,15 @@ function dedupe(rows: Row[]): Row[] {
   return rows.filter((r) => (seen.has(r.cluster_id) ? false : (seen.add(r.cluster_id), true)));
 }
 
-function toCluster(r: Row, volume: number, reporter: string): CaseCluster {
+function toCluster(courts: Map<string, Court>, r: Row, volume: number, reporter: string): CaseCluster {
+  const court = r.court_id ? courts.get(r.court_id) : undefined;
   return {
     clusterId: r.cluster_id,
     caseName: r.case_name ?? '',
     caseNameShort: r.case_name_short,
     court: r.court_id,
-    courtName: r.full_name,
-    courtCitation: r.citation_string,
+    courtName: court?.full_name ?? null,
+    courtCitation: court?.citation_string ?? null,
     dateFiled: r.date_filed,
     year: yearOf(r.date_filed),
     absoluteUrl: citationUrl(volume, reporter, r.page),
