@@ -83,8 +83,18 @@ for (const family of reporters) {
  * @example findReporter('F. 3d')?.canonical // 'F.3d'; .start 1993, .end 2021
  */
 export function findReporter(abbrev: string): ReporterEntry | null {
-  return byKey.get(abbreviationKey(abbrev)) ?? null;
+  // The tokenizer asks for the same few spellings thousands of times per brief: remember
+  // the answers by spelling as written (bounded, so odd inputs cannot grow it forever).
+  let entry = lookups.get(abbrev);
+  if (entry === undefined) {
+    entry = byKey.get(abbreviationKey(abbrev)) ?? null;
+    if (lookups.size >= MAX_LOOKUPS) lookups.clear();
+    lookups.set(abbrev, entry);
+  }
+  return entry;
 }
+const lookups = new Map<string, ReporterEntry | null>();
+const MAX_LOOKUPS = 4096;
 
 /**
  * The court a reporter alone implies (`U.S.` → scotus, `Cal. 4th` → cal), or null when

@@ -68,13 +68,28 @@ interface Tail {
   end: number;
 }
 
+// Court parentheticals repeat (`9th Cir. 2019`, `S.D.N.Y. 2020`): their parse is remembered
+// by text, bounded so that a long document of distinct parentheticals cannot grow it forever.
+const courtCache = new Map<string, { court: string | null; year: number } | null>();
+const MAX_COURT_CACHE = 4096;
+function courtParenthetical(inner: string): { court: string | null; year: number } | null {
+  let hit = courtCache.get(inner);
+  if (hit === undefined) {
+    const parsed = parseCourtParenthetical(inner);
+    hit = parsed ? { court: parsed.court, year: parsed.year } : null;
+    if (courtCache.size >= MAX_COURT_CACHE) courtCache.clear();
+    courtCache.set(inner, hit);
+  }
+  return hit;
+}
+
 /** Court/year parenthetical and the first explanatory parenthetical after `pos`. */
 function readParentheticals(clean: string, pos: number): Tail {
   const tail: Tail = { year: null, court: null, parenthetical: null, end: pos };
   for (let n = 0; n < 3; n++) {
     const paren = readParen(clean, tail.end);
     if (!paren) break;
-    const court = tail.year === null ? parseCourtParenthetical(paren.inner) : null;
+    const court = tail.year === null ? courtParenthetical(paren.inner) : null;
     if (court) {
       tail.year = court.year;
       tail.court = court.court;
@@ -116,18 +131,95 @@ function describe(token: Token): { normalized: string; reporter: string; court: 
   }
 }
 
+const NL = 10;
+
+/** Whether a sentence may begin at `f`: after a sentence end, or after a blank line in the original. */
+const startsSentence = (original: string, clean: string, f: number) =>
+  isSentenceEnd(clean, f - 1) || (original.charCodeAt(f - 1) === NL && original.charCodeAt(f - 2) === NL);
+/** Whether a sentence may end at `t` (exclusive): after a sentence end, or before a blank line. */
+const endsSentence = (original: string, clean: string, t: number) =>
+  isSentenceEnd(clean, t - 1) || (original.charCodeAt(t) === NL && original.charCodeAt(t + 1) === NL);
+
 /**
  * The sentence around [start, end): back and forward to a sentence end (a full stop that
  * is not an abbreviation, followed by a capital), bounded to MAX_CONTEXT characters.
  */
 export function sentenceAround(original: string, clean: string, start: number, end: number): string {
+  const from = sentenceFrom(original, clean, start, Math.max(0, start - MAX_CONTEXT));
+  const to = sentenceTo(original, clean, end, Math.min(clean.length, end + MAX_CONTEXT));
+  return contextText(clean, from, to);
+}
+
+/** The last f in (minFrom, start] where a sentence starts, else minFrom (the walk's answer). */
+function sentenceFrom(original: string, clean: string, start: number, minFrom: number): number {
   let from = start;
-  const minFrom = Math.max(0, start - MAX_CONTEXT);
-  while (from > minFrom && !(isSentenceEnd(clean, from - 1) || (original[from - 1] === '\n' && original[from - 2] === '\n'))) from--;
+  while (from > minFrom && !startsSentence(original, clean, from)) from--;
+  return from;
+}
+
+/** The first t in [end, maxTo) where a sentence ends, else maxTo. */
+function sentenceTo(original: string, clean: string, end: number, maxTo: number): number {
   let to = end;
-  const maxTo = Math.min(clean.length, end + MAX_CONTEXT);
-  while (to < maxTo && !isSentenceEnd(clean, to - 1) && !(original[to] === '\n' && original[to + 1] === '\n')) to++;
-  return clean.slice(from, to).replace(/ {2,}/g, ' ').trim();
+  while (to < maxTo && !endsSentence(original, clean, to)) to++;
+  return to;
+}
+
+const contextText = (clean: string, from: number, to: number) => clean.slice(from, to).replace(/ {2,}/g, ' ').trim();
+
+/**
+ * Sets `context` on citations in order, as sentenceAround would. Neighbouring citations
+ * mostly share a sentence, so each walk reuses what the previous one established: walking
+ * back from start ≥ start0, positions in (from0, start0] are known not to start a sentence
+ * (from0 being the previous answer), so only (start0, start] is new; forward from
+ * end0 ≤ end < to0, nothing in [end, to0) ends one. The answers are the walks' exactly, and
+ * a shared sentence is built once.
+ */
+function setContexts(original: string, clean: string, citations: Citation[]): void {
+  let prev = false;
+  let start0 = 0;
+  let from0 = 0;
+  let end0 = 0;
+  let to0 = 0;
+  let maxTo0 = 0;
+  let text = '';
+  let textFrom = -1;
+  let textTo = -1;
+  for (const c of citations) {
+    const start = c.fullStart;
+    const end = c.fullEnd;
+    const minFrom = Math.max(0, start - MAX_CONTEXT);
+    const maxTo = Math.min(clean.length, end + MAX_CONTEXT);
+
+    let from: number;
+    if (prev && start >= start0) {
+      // The last sentence start in (minFrom, start]: first the new stretch down to start0...
+      const lo = Math.max(start0, minFrom);
+      from = start;
+      while (from > lo && !startsSentence(original, clean, from)) from--;
+      // ...then (minFrom, start0], whose last sentence start is from0 when from0 was one
+      // (the previous walk stopped above its own window edge, which is ≤ minFrom).
+      if (from === lo) from = minFrom < start0 && from0 > minFrom ? from0 : minFrom;
+    } else from = sentenceFrom(original, clean, start, minFrom);
+
+    let to: number;
+    if (prev && end >= end0 && end < to0) {
+      // Nothing in [end, to0) ends a sentence; to0 does, unless it was the previous window's edge.
+      to = to0 < maxTo0 ? to0 : sentenceTo(original, clean, maxTo0, maxTo);
+    } else to = sentenceTo(original, clean, end, maxTo);
+
+    prev = true;
+    start0 = start;
+    from0 = from;
+    end0 = end;
+    to0 = to;
+    maxTo0 = maxTo;
+    if (from !== textFrom || to !== textTo) {
+      text = contextText(clean, from, to);
+      textFrom = from;
+      textTo = to;
+    }
+    c.context = text;
+  }
 }
 
 /**
@@ -189,7 +281,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       out.push(c);
       groupEnd = end;
       // A parallel citation follows after nothing but a comma: `384 U.S. 436, 86 S. Ct. 1602`.
-      if (next && FULL_KINDS.has(next.kind) && /^ {0,3}, {0,3}$/.test(clean.slice(end, next.start))) continue;
+      if (next && FULL_KINDS.has(next.kind) && next.start - end <= 7 && /^ {0,3}, {0,3}$/.test(clean.slice(end, next.start))) continue;
       closeGroup(end);
       continue;
     }
@@ -258,6 +350,6 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
   }
   closeGroup(groupEnd);
-  for (const c of out) c.context = sentenceAround(original, clean, c.fullStart, c.fullEnd);
+  setContexts(original, clean, out);
   return out;
 }

@@ -121,29 +121,116 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
   ),
 ];
 
+// Where a default anchor can begin. Every DEFAULT_EXTRACTORS pattern starts, after a
+// lookbehind that excludes at least a preceding word character (and, except `supra`, a
+// period), with a volume or year of 1-4 digits followed by 1-3 spaces and a capital or digit
+// (or `-` and a capital: `2009-Ohio-1234`), or with one of the literals `Id.`, `Ibid`,
+// `supra`, `Cal.`, `Tex.`, `N. Y`, `C. P`, `CPLR`, `Fla.`. ANCHOR_START finds those
+// positions (the preceding period is checked by hand: a lookbehind makes the scan slower);
+// trying there only the extractors that can start with that character (sticky, at that
+// position) finds exactly the matches the per-extractor global scans find — a global
+// regex's next match is its leftmost match from lastIndex, and every such start is a
+// candidate — in one pass over the text instead of one per extractor.
+const ANCHOR_START = /\b(?:\d{1,4}(?: {1,3}[A-Z0-9]|-[A-Z])|[Ii](?:d\.|bid)|supra|Cal\.|Tex\.|N\. {0,2}Y|C\. {0,2}P|CPLR|Fla\.)/g;
+const DOT = 46;
+const LOWER_S = 115;
+
+// The characters each default extractor's match can begin with (same order as DEFAULT_EXTRACTORS).
+const DIGITS = '0123456789';
+const DEFAULT_FIRST: Record<string, string> = {
+  usc: DIGITS, cfr: DIGITS, fedreg: DIGITS, ilcs: DIGITS,
+  'state-code': 'CT', 'ny-law': 'N', cplr: 'NC', 'fla-stat': 'F',
+};
+const FIRST_CHARS = [DIGITS, DIGITS, DIGITS, DIGITS, DIGITS, 'Ii', 's', ...STATUTE_PATTERNS.map((p) => DEFAULT_FIRST[p.name])];
+
+interface Dispatch {
+  /** Sticky copies of the extractors' regexes. */
+  sticky: RegExp[];
+  /** char code → indexes of the extractors a match starting with it may come from. */
+  byChar: Map<number, number[]>;
+}
+let dispatch: Dispatch | null = null;
+
+function defaultDispatch(): Dispatch {
+  if (dispatch) return dispatch;
+  const byChar = new Map<number, number[]>();
+  FIRST_CHARS.forEach((chars, e) => {
+    for (let k = 0; k < chars.length; k++) {
+      const c = chars.charCodeAt(k);
+      const list = byChar.get(c);
+      if (list) list.push(e);
+      else byChar.set(c, [e]);
+    }
+  });
+  const sticky = DEFAULT_EXTRACTORS.map((x) => new RegExp(x.regex.source, `${x.regex.flags.replace('g', '')}y`));
+  return (dispatch = { sticky, byChar });
+}
+
+/** tokenize's unsorted tokens for DEFAULT_EXTRACTORS, in one scan of the text. */
+function scanDefault(text: string, tokens: Token[]): void {
+  const { sticky, byChar } = defaultDispatch();
+  // Per extractor, where its global scan would resume (its lastIndex).
+  const resume = new Array<number>(sticky.length).fill(0);
+  const re = ANCHOR_START;
+  re.lastIndex = 0;
+  let cand: RegExpExecArray | null;
+  while ((cand = re.exec(text)) !== null) {
+    const p = cand.index;
+    re.lastIndex = p + 1;
+    const first = text.charCodeAt(p);
+    if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) continue;
+    const list = byChar.get(first);
+    if (!list) continue;
+    for (let k = 0; k < list.length; k++) {
+      const e = list[k];
+      if (resume[e] > p) continue;
+      const x = sticky[e];
+      x.lastIndex = p;
+      const m = x.exec(text);
+      if (m === null) continue;
+      if (m[0].length === 0) {
+        resume[e] = p + 1;
+        continue;
+      }
+      const end = p + m[0].length;
+      resume[e] = end;
+      const token = DEFAULT_EXTRACTORS[e].build(m);
+      if (!token) continue;
+      tokens.push(token);
+      if (token.end < end) resume[e] = token.end;
+    }
+  }
+}
+
 /**
  * All anchors in `text` (already cleaned), sorted by position, overlaps removed (the
  * earlier, then longer, anchor wins).
  */
 export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS): Token[] {
   const tokens: Token[] = [];
-  for (const extractor of extractors) {
-    const re = extractor.regex;
-    re.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text)) !== null) {
-      if (m[0].length === 0) {
-        re.lastIndex++;
-        continue;
+  // The one-pass scan knows the default extractors' first characters; any other list (or a
+  // default list changed by a caller) is scanned extractor by extractor.
+  if (extractors === DEFAULT_EXTRACTORS && FIRST_CHARS.length === extractors.length && FIRST_CHARS.every(Boolean)) scanDefault(text, tokens);
+  else {
+    for (const extractor of extractors) {
+      const re = extractor.regex;
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(text)) !== null) {
+        if (m[0].length === 0) {
+          re.lastIndex++;
+          continue;
+        }
+        const token = extractor.build(m);
+        if (!token) continue;
+        tokens.push(token);
+        // A token may end before its match (statutes.ts trims `§ 1983 and 28`); resume there
+        // so the next citation (`28 U.S.C. ...`) can still be matched.
+        if (token.end < re.lastIndex) re.lastIndex = token.end;
       }
-      const token = extractor.build(m);
-      if (!token) continue;
-      tokens.push(token);
-      // A token may end before its match (statutes.ts trims `§ 1983 and 28`); resume there
-      // so the next citation (`28 U.S.C. ...`) can still be matched.
-      if (token.end < re.lastIndex) re.lastIndex = token.end;
     }
   }
+  // Stable: tokens with the same span keep extractor order (scanDefault emits them so too).
   tokens.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: Token[] = [];
   let lastEnd = -1;
