@@ -2,12 +2,8 @@ import Router from '@koa/router';
 import { ApolloGateway, LocalGraphQLDataSource, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
+import { requestContext, type RequestContext } from '@citecheck/platform';
 
-/** What every subgraph resolver receives: the caller's credentials, checked by the owning service. */
-export interface GraphqlContext {
-  authorization: string | null;
-  ip: string | null;
-}
 
 export type SubgraphRoutes =
   /** Embedded mode: subgraphs executed in this process, no HTTP hop. */
@@ -30,17 +26,18 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
       }
       const url = routes.urls[name];
       if (!url) throw new Error(`SUBGRAPH_URLS has no entry for ${name}`);
-      return new RemoteGraphQLDataSource<GraphqlContext>({
+      return new RemoteGraphQLDataSource<RequestContext>({
         url,
         willSendRequest({ request, context }) {
           // Subgraphs authorise on their own: forward the caller's credentials unchanged.
           if (context.authorization) request.http?.headers.set('authorization', context.authorization);
+          if (context.cookie) request.http?.headers.set('cookie', context.cookie);
           if (context.ip) request.http?.headers.set('x-forwarded-for', context.ip);
         },
       });
     },
   });
-  const server = new ApolloServer<GraphqlContext>({ gateway, introspection: true });
+  const server = new ApolloServer<RequestContext>({ gateway, introspection: true });
   await server.start();
 
   const router = new Router();
@@ -56,7 +53,7 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
         search: ctx.querystring ? `?${ctx.querystring}` : '',
         body: (ctx.request as { body?: unknown }).body,
       },
-      context: async () => ({ authorization: ctx.get('authorization') || null, ip: ctx.ip || null }),
+      context: async () => requestContext(ctx),
     });
     for (const [key, value] of response.headers) ctx.set(key, value);
     ctx.status = response.status ?? 200;

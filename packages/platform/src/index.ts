@@ -18,3 +18,4 @@ export { createPorts, createBus, createStore, createBlobs, type CreatePortsOptio
 export * from './http/app';
 export * from './http/graphql';
 export * from './http/lifecycle';
+export * from './http/standalone';
