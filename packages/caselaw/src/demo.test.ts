@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoIndexInputs, ensureDemoIndex } from './demo';
+import { LocalCitationIndex } from './local-index/lookup';
+
+describe('demo index', () => {
+  it('ships the four CourtListener files and builds a non-authoritative index once', async () => {
+    expect(demoIndexInputs().map((p) => p.split('/').pop())).toEqual(['citations-demo.csv', 'courts-demo.csv', 'dockets-demo.csv', 'opinion-clusters-demo.csv']);
+    const dir = mkdtempSync(join(tmpdir(), 'caselaw-demo-'));
+    try {
+      const report = await ensureDemoIndex(join(dir, 'caselaw.sqlite'));
+      expect(report?.totals).toMatchObject({ duplicates: 0, corrupt: 0 });
+      expect(await ensureDemoIndex(join(dir, 'caselaw.sqlite'))).toBeNull(); // never overwrites an index
+      const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
+      expect(index.info).toMatchObject({ authoritative: false, source: 'demo' });
+      expect(index.name).toBe('demo case-law index');
+      // Not authoritative: a page inside Anderson is simply not covered, not "contained in".
+      expect((await index.lookup([{ id: 'x', volume: 477, reporter: 'U.S.', page: '255' }]))[0].status).toBe('not-found');
+      index.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
