@@ -156,7 +156,6 @@ export function openText(path: string): Readable {
     child.stdout.setEncoding('utf8');
     return child.stdout;
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const unbzip2 = require('unbzip2-stream') as () => NodeJS.ReadWriteStream;
   const out = createReadStream(path).pipe(unbzip2()) as unknown as Readable;
   out.setEncoding('utf8');
