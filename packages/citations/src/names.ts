@@ -87,13 +87,35 @@ class BackwardWords {
 }
 
 function isAbbreviation(word: string): boolean {
-  const lower = word.toLowerCase();
-  if (ABBREVIATIONS.has(lower)) return true;
-  // `U.S.`, `N.Y.`, `R.R.`, `Ass'n`, `Dep't.`, or a short capitalised abbreviation (`Atl.`).
-  return /^(?:[A-Za-z]\.){2,}$/.test(word) || word.includes("'") || /^[A-Z][a-z]{0,3}\.$/.test(word);
+  // Asked about the same words over and over (`Corp.`, `U.S.`, `Court.`): remembered, bounded.
+  let known = abbreviations.get(word);
+  if (known === undefined) {
+    const lower = word.toLowerCase();
+    // `U.S.`, `N.Y.`, `R.R.`, `Ass'n`, `Dep't.`, or a short capitalised abbreviation (`Atl.`).
+    known = ABBREVIATIONS.has(lower) || /^(?:[A-Za-z]\.){2,}$/.test(word) || word.includes("'") || /^[A-Z][a-z]{0,3}\.$/.test(word);
+    if (abbreviations.size >= MAX_REMEMBERED) abbreviations.clear();
+    abbreviations.set(word, known);
+  }
+  return known;
 }
+const abbreviations = new Map<string, boolean>();
+const MAX_REMEMBERED = 8192;
 
 type Verdict = 'name' | 'connector' | 'stop';
+
+const QUOTE = 34;
+const AMPERSAND = 38;
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+const COMMA = 44;
+const PERIOD = 46;
+const COLON = 58;
+const SEMICOLON = 59;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const SPACE = 32;
+const BANG = 33;
+const QUESTION = 63;
 
 /** Classifies one word met while walking backwards; `next` is the word after it. */
 function classify(word: string, next: string | null): Verdict {
@@ -104,16 +126,20 @@ function classify(word: string, next: string | null): Verdict {
     if (CONNECTORS.has(word)) return 'connector';
     return /^(?:d'|l'|mc|de)[A-Z]/.test(word) ? 'name' : 'stop';
   }
-  if (/^[("\[]|[)\];:"]$/.test(word)) return 'stop';
+  // `(See`, `"Twombly`, `[A]`; `Corp.)`, `Twombly]`, `held;`, `note:`, `Act"`.
+  if (first === QUOTE || first === OPEN_PAREN || first === OPEN_BRACKET) return 'stop';
+  const last = word.charCodeAt(word.length - 1);
+  if (last === CLOSE_PAREN || last === CLOSE_BRACKET || last === SEMICOLON || last === COLON || last === QUOTE) return 'stop';
   if (STOP_WORDS.has(word)) return 'stop';
-  if (/^E\.g\.,?$|^I\.e\.,?$/.test(word)) return 'stop';
-  if (word.endsWith(',')) {
+  if (word === 'E.g.' || word === 'E.g.,' || word === 'I.e.' || word === 'I.e.,') return 'stop';
+  const upperOrDigit = (first >= 65 && first <= 90) || (first >= 48 && first <= 57);
+  if (last === COMMA) {
     // A comma inside a name only before an entity suffix: `Liberty Lobby, Inc.`.
-    return next && ENTITY_SUFFIX.test(next) && /^[A-Z0-9]/.test(word) ? 'name' : 'stop';
+    return next && ENTITY_SUFFIX.test(next) && upperOrDigit ? 'name' : 'stop';
   }
-  if (word.endsWith('.') && !isAbbreviation(word)) return 'stop';
+  if (last === PERIOD && !isAbbreviation(word)) return 'stop';
   if (CONNECTORS.has(word)) return 'connector';
-  if (/^[A-Z0-9&]/.test(word)) return 'name';
+  if (upperOrDigit || first === AMPERSAND) return 'name';
   return 'stop';
 }
 
@@ -139,7 +165,23 @@ function walkBack(words: BackwardWords, k: number, limit: number): number {
 }
 
 const isV = (w: string) => w === 'v.' || w === 'vs.' || w === 'v';
-const squashSpaces = (s: string) => s.replace(/\s+/g, ' ');
+/** Whitespace runs → one space (`\s+`); names rarely have any but single spaces, so check first. */
+function squashSpaces(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 32 && c < 0xa0) continue;
+    if (c === 32 ? isJsSpace(s.charCodeAt(i + 1)) : isJsSpace(c)) return s.replace(/\s+/g, ' ');
+  }
+  return s;
+}
+
+/** Whether `c` is a char code `\s` matches. */
+function isJsSpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
 
 /**
  * The case name ending just before `end` (the citation's first character), or null. The
@@ -206,16 +248,21 @@ export function findSupraName(text: string, end: number): CaseName | null {
  * `U.S.`, `v.`). Used for a citation's context; cheap, local, and deliberately conservative.
  */
 export function isSentenceEnd(text: string, p: number): boolean {
-  const ch = text[p];
-  if (ch !== '.' && ch !== '?' && ch !== '!') return false;
-  if (text[p + 1] !== ' ') return false;
+  const ch = text.charCodeAt(p);
+  if (ch !== PERIOD && ch !== QUESTION && ch !== BANG) return false;
+  if (text.charCodeAt(p + 1) !== SPACE) return false;
   let q = p + 1;
-  while (q < text.length && q < p + 4 && text[q] === ' ') q++;
-  if (!/[A-Z"(]/.test(text[q] ?? '')) return false;
-  if (ch !== '.') return true;
+  while (q < text.length && q < p + 4 && text.charCodeAt(q) === SPACE) q++;
+  // A capital, a quote or an opening parenthesis begins the next sentence.
+  const next = text.charCodeAt(q);
+  if (!((next >= 65 && next <= 90) || next === QUOTE || next === OPEN_PAREN)) return false;
+  if (ch !== PERIOD) return true;
+  // `2007).`, `556.`: a period after a parenthesis or a number ends the sentence.
+  const before = p > 0 ? text.charCodeAt(p - 1) : NaN;
+  if (before === CLOSE_PAREN || (before >= 48 && before <= 57)) return true;
   let w = p;
-  while (w > 0 && p - w < 40 && text[w - 1] !== ' ') w--;
+  while (w > 0 && p - w < 40 && text.charCodeAt(w - 1) !== SPACE) w--;
   const word = text.slice(w, p + 1);
-  if (/[)\d]\.$/.test(word) || word === 'Id.' || word === 'id.') return true;
+  if (word === 'Id.' || word === 'id.') return true;
   return !isAbbreviation(word);
 }

@@ -55,11 +55,19 @@ export function resolveInPlace(out: Citation[]): void {
   const primaryOf = new Map<Citation, Citation>();
   // Full citations by `volume reporter`, for short forms; and name words, computed once.
   const byVolume = new Map<string, Citation[]>();
-  const tokensOf = new Map<Citation, string[]>();
+  // Names repeat (every short form of a case carries it): words and lowercase by name.
+  const tokensOf = new Map<string, string[]>();
   const nameWords = (c: Citation) => {
-    let t = tokensOf.get(c);
-    if (!t) tokensOf.set(c, (t = nameTokens(c.caseName ?? '')));
+    const name = c.caseName ?? '';
+    let t = tokensOf.get(name);
+    if (!t) tokensOf.set(name, (t = nameTokens(name)));
     return t;
+  };
+  const lowerOf = new Map<string, string>();
+  const lower = (name: string) => {
+    let l = lowerOf.get(name);
+    if (l === undefined) lowerOf.set(name, (l = name.toLowerCase()));
+    return l;
   };
   const seen = new Map<string, Citation>();
 
@@ -112,7 +120,7 @@ export function resolveInPlace(out: Citation[]): void {
       const probe = (c.caseName.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
       for (let i = fullCases.length - 1; i >= 0; i--) {
         const f = fullCases[i];
-        if (!f.caseName || (probe.length >= 4 && !f.caseName.toLowerCase().includes(probe))) continue;
+        if (!f.caseName || (probe.length >= 4 && !lower(f.caseName).includes(probe))) continue;
         if (shortNameMatches(words, nameWords(f))) {
           target = f;
           break;
