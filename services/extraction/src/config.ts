@@ -21,6 +21,8 @@ export const configSchema = platformConfigSchema.extend({
    * extraction opens that store to read, and only to read, the key it was handed.
    */
   UPLOADS_BLOB_NAMESPACE: z.string().regex(/^[a-z][a-z0-9-]*$/).default('ingest'),
+  /** Documents read at the same time in this process (each read is a CPU-bound worker thread). */
+  READ_CONCURRENCY: envInt(1, 64).default(2),
   /** Time budget for reading one document (text layer and OCR). */
   READ_TIMEOUT_MS: envInt(1000, 3_600_000).default(300_000),
 });

@@ -10,6 +10,7 @@ import { createBlobs, type Ports, type ServiceModule, type Subscription } from '
 import { topics, type IdentityApi } from '@citecheck/proto';
 import { modelPassEnabled, type ExtractionConfig } from './config';
 import { CONSUMER, MAX_ATTEMPTS, documentUploadedHandler } from './events/document-uploaded';
+import { Semaphore } from './events/semaphore';
 import { createModelClient } from './llm/model-client';
 import { jobsCollection } from './store/jobs';
 import { processedEvents } from './store/processed';
@@ -39,6 +40,7 @@ export async function createService(ports: Ports, config: ExtractionConfig, _dep
     model,
     chunkChars: config.LLM_CHUNK_CHARS,
     readTimeoutMs: config.READ_TIMEOUT_MS,
+    reads: new Semaphore(config.READ_CONCURRENCY),
   });
   let subscription: Subscription | null = null;
 

@@ -21,6 +21,7 @@ import type { Collection } from '@citecheck/platform';
 import type { ExtractionJob } from '../store/jobs';
 import type { ProcessedEvents } from '../store/processed';
 import { progressPublisher } from './progress';
+import type { Semaphore } from './semaphore';
 
 export const CONSUMER = 'extraction.document-uploaded';
 export const MAX_ATTEMPTS = 4;
@@ -35,6 +36,8 @@ export interface ExtractionDeps {
   model: ModelClient | null;
   chunkChars: number;
   readTimeoutMs: number;
+  /** Bounds the documents read at once (see semaphore.ts). */
+  reads: Semaphore;
 }
 
 /**
@@ -89,7 +92,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
   progress.emit({ step: 'extraction', message: 'Reading your document', progress: 10, processingStats: statsNow() });
   const buffer = await deps.blobs.getBuffer(uploaded.blobKey);
   let lastOcr = -1;
-  const document = await readDocument(buffer, {
+  const document = await deps.reads.run(() => readDocument(buffer, {
     filename: uploaded.filename,
     timeoutMs: deps.readTimeoutMs,
     onProgress: (p) => {
@@ -106,7 +109,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
         processingStats: statsNow(),
       });
     },
-  });
+  }));
   stats.ocrUsed = document.ocrUsed;
 
   progress.emit({ step: 'processing', message: 'Finding citations', progress: 40, processingStats: statsNow() });
