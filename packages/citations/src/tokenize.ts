@@ -137,38 +137,78 @@ const LOWER_S = 115;
 
 // The characters each default extractor's match can begin with (same order as DEFAULT_EXTRACTORS).
 const DIGITS = '0123456789';
+const CAPITALS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DEFAULT_FIRST: Record<string, string> = {
   usc: DIGITS, cfr: DIGITS, fedreg: DIGITS, ilcs: DIGITS,
   'state-code': 'CT', 'ny-law': 'N', cplr: 'NC', 'fla-stat': 'F',
 };
 const FIRST_CHARS = [DIGITS, DIGITS, DIGITS, DIGITS, DIGITS, 'Ii', 's', ...STATUTE_PATTERNS.map((p) => DEFAULT_FIRST[p.name])];
 
+/**
+ * What the default extractors that begin with a number need of it: at most `digits` digits,
+ * a year (`19xx`, `20xx`) when `year`, and then, after 1-3 spaces, one of `next` — or, when
+ * `next` is '-', a dash right after the number (`2009-Ohio-1234`).
+ */
+interface NumberShape {
+  digits: number;
+  year: boolean;
+  next: string;
+}
+const DEFAULT_NUMBER_SHAPES: Record<string, NumberShape> = {
+  usc: { digits: 2, year: false, next: 'U' },
+  cfr: { digits: 2, year: false, next: 'C' },
+  fedreg: { digits: 3, year: false, next: 'F' },
+  ilcs: { digits: 3, year: false, next: 'I' },
+};
+const NUMBER_SHAPES: (NumberShape | null)[] = [
+  { digits: 4, year: false, next: CAPITALS + DIGITS }, // volume reporter
+  { digits: 4, year: true, next: 'ACIMNOSUVW' }, // `2014 ND 95`: the first letters of the codes
+  { digits: 4, year: true, next: '-' }, // `2009-Ohio-1234`
+  { digits: 4, year: true, next: 'W' }, // WL
+  { digits: 4, year: true, next: CAPITALS }, // LEXIS
+  null,
+  null,
+  ...STATUTE_PATTERNS.map((p) => DEFAULT_NUMBER_SHAPES[p.name] ?? null),
+];
+
 interface Dispatch {
   /** Sticky copies of the extractors' regexes. */
   sticky: RegExp[];
-  /** char code → indexes of the extractors a match starting with it may come from. */
+  /** char code → indexes of the extractors a match starting with it may come from (letters). */
   byChar: Map<number, number[]>;
+  /** For a number: char code after it (see NumberShape) → extractors that may match there. */
+  byNext: Map<number, number[]>;
 }
 let dispatch: Dispatch | null = null;
+
+function addTo(map: Map<number, number[]>, chars: string, e: number): void {
+  for (let k = 0; k < chars.length; k++) {
+    const c = chars.charCodeAt(k);
+    const list = map.get(c);
+    if (list) list.push(e);
+    else map.set(c, [e]);
+  }
+}
 
 function defaultDispatch(): Dispatch {
   if (dispatch) return dispatch;
   const byChar = new Map<number, number[]>();
+  const byNext = new Map<number, number[]>();
   FIRST_CHARS.forEach((chars, e) => {
-    for (let k = 0; k < chars.length; k++) {
-      const c = chars.charCodeAt(k);
-      const list = byChar.get(c);
-      if (list) list.push(e);
-      else byChar.set(c, [e]);
-    }
+    if (chars === DIGITS) addTo(byNext, (NUMBER_SHAPES[e] as NumberShape).next, e);
+    else addTo(byChar, chars, e);
   });
   const sticky = DEFAULT_EXTRACTORS.map((x) => new RegExp(x.regex.source, `${x.regex.flags.replace('g', '')}y`));
-  return (dispatch = { sticky, byChar });
+  return (dispatch = { sticky, byChar, byNext });
 }
+
+const SPACE = 32;
+const DASH = 45;
+const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /** tokenize's unsorted tokens for DEFAULT_EXTRACTORS, in one scan of the text. */
 function scanDefault(text: string, tokens: Token[]): void {
-  const { sticky, byChar } = defaultDispatch();
+  const { sticky, byChar, byNext } = defaultDispatch();
   // Per extractor, where its global scan would resume (its lastIndex).
   const resume = new Array<number>(sticky.length).fill(0);
   const re = ANCHOR_START;
@@ -179,11 +219,31 @@ function scanDefault(text: string, tokens: Token[]): void {
     re.lastIndex = p + 1;
     const first = text.charCodeAt(p);
     if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) continue;
-    const list = byChar.get(first);
+    let list: number[] | undefined;
+    let digits = 0;
+    let year = false;
+    if (isDigit(first)) {
+      // The number's length, whether it is a year, and what follows it.
+      let j = p + 1;
+      while (isDigit(text.charCodeAt(j))) j++;
+      digits = j - p;
+      year = digits === 4 && ((first === 49 && text.charCodeAt(p + 1) === 57) || (first === 50 && text.charCodeAt(p + 1) === 48));
+      let next = text.charCodeAt(j);
+      if (next === SPACE) {
+        let q = j + 1;
+        while (q < j + 3 && text.charCodeAt(q) === SPACE) q++;
+        next = text.charCodeAt(q);
+      } else if (next !== DASH) continue;
+      list = byNext.get(next);
+    } else list = byChar.get(first);
     if (!list) continue;
     for (let k = 0; k < list.length; k++) {
       const e = list[k];
       if (resume[e] > p) continue;
+      if (digits > 0) {
+        const shape = NUMBER_SHAPES[e] as NumberShape;
+        if (digits > shape.digits || (shape.year && !year)) continue;
+      }
       const x = sticky[e];
       x.lastIndex = p;
       const m = x.exec(text);
@@ -210,7 +270,7 @@ export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACT
   const tokens: Token[] = [];
   // The one-pass scan knows the default extractors' first characters; any other list (or a
   // default list changed by a caller) is scanned extractor by extractor.
-  if (extractors === DEFAULT_EXTRACTORS && FIRST_CHARS.length === extractors.length && FIRST_CHARS.every(Boolean)) scanDefault(text, tokens);
+  if (extractors === DEFAULT_EXTRACTORS && FIRST_CHARS.length === extractors.length && FIRST_CHARS.every((f, e) => f && (f !== DIGITS || NUMBER_SHAPES[e]))) scanDefault(text, tokens);
   else {
     for (const extractor of extractors) {
       const re = extractor.regex;
