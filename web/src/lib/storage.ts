@@ -18,6 +18,18 @@ export const sessionToken = {
   get: (): string | null => safe(() => globalThis.localStorage?.getItem(SESSION_TOKEN_KEY) ?? null, null),
   set: (token: string) => safe(() => globalThis.localStorage?.setItem(SESSION_TOKEN_KEY, token), undefined),
   clear: () => safe(() => globalThis.localStorage?.removeItem(SESSION_TOKEN_KEY), undefined),
+  /**
+   * Calls `listener` when another tab of this site signs in or out (the browser's 'storage'
+   * event fires only in the other tabs). Returns the unsubscribe function.
+   */
+  onChangeInOtherTab: (listener: (token: string | null) => void): (() => void) => {
+    if (typeof window === 'undefined') return () => undefined;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_TOKEN_KEY || event.key === null) listener(sessionToken.get());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  },
 };
 
 /** A random id of `length` URL-safe characters (21 like nanoid's default). */

@@ -1,19 +1,38 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { sessionToken } from '../../../lib/storage';
+import { authStatusQueryKey } from './get-auth-status';
 
 export interface VerifyEmailResponse {
   user?: { name?: string | null };
   message?: string;
+  /** The server signs the visitor in on verification. */
+  sessionToken?: string;
 }
 
-/** GET /api/verify-email?token=... */
-export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
-  return api.get<VerifyEmailResponse>(`/api/verify-email?token=${encodeURIComponent(token)}`);
+/**
+ * GET /api/verify-email?token=... Verification signs the visitor in, so the session token is
+ * kept like a login's. Writing it to local storage also tells the visitor's other tabs (the
+ * one still holding a dropped file, for instance) through the 'storage' event.
+ */
+export async function verifyEmail(token: string): Promise<VerifyEmailResponse> {
+  const response = await api.get<VerifyEmailResponse>(`/api/verify-email?token=${encodeURIComponent(token)}`);
+  if (response?.sessionToken) sessionToken.set(response.sessionToken);
+  return response ?? {};
 }
 
 export const verifyEmailQueryOptions = (token: string) =>
   queryOptions({ queryKey: ['verify-email', token], queryFn: () => verifyEmail(token) });
 
 export function useVerifyEmail(token: string | null) {
-  return useQuery({ ...verifyEmailQueryOptions(token ?? ''), enabled: Boolean(token) });
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...verifyEmailQueryOptions(token ?? ''), enabled: Boolean(token) });
+  // The auth status cached when the page opened predates the verification: ask again, so the
+  // header and the upload card treat the visitor as signed in without a reload.
+  const verified = query.isSuccess;
+  useEffect(() => {
+    if (verified) void queryClient.invalidateQueries({ queryKey: authStatusQueryKey });
+  }, [verified, queryClient]);
+  return query;
 }

@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { releasePendingFile } from '../../../lib/pending-file';
+import { hasPendingFile, releasePendingFile } from '../../../lib/pending-file';
+import { sessionToken } from '../../../lib/storage';
 import { authStatusQueryKey } from '../api/get-auth-status';
 import { AuthDialog, type AuthMode } from './auth-dialog';
 import { GetStartedDialog } from './get-started-dialog';
@@ -64,6 +65,21 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: authStatusQueryKey });
     releasePendingFile();
   }, [queryClient]);
+
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  // The visitor verified their e-mail (or signed in or out) in another tab: this tab's auth
+  // status is stale. If this tab is still waiting in a sign-in dialog with a dropped file,
+  // the wait is over: close the dialog and check the file.
+  useEffect(
+    () =>
+      sessionToken.onChangeInOtherTab((token) => {
+        if (token && openRef.current.kind !== 'none' && hasPendingFile()) void onAuthenticated();
+        else void queryClient.invalidateQueries({ queryKey: authStatusQueryKey });
+      }),
+    [onAuthenticated, queryClient],
+  );
 
   return (
     <AuthDialogsContext.Provider value={api}>
