@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../components/ui/toast-store';
+import { dismissToast, toast } from '../../../components/ui/toast-store';
 import { isApiError, type LimitDetails } from '../../../lib/api-client';
 import { clearPendingFile, holdPendingFile, PROCESS_PENDING_FILE_EVENT, type ProcessPendingFileDetail } from '../../../lib/pending-file';
 import { processingSessionId, storedRegistration } from '../../../lib/storage';
@@ -59,10 +59,17 @@ export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimi
   const authRef = useRef(auth);
   authRef.current = auth;
 
+  const statusRef = useRef(state.progress.status);
+  statusRef.current = state.progress.status;
+  /** The 'Processing Failed' toast of the current run, if one was raised. */
+  const failureToastRef = useRef<string | null>(null);
+
   useProgressSocket(sessionId, (message) => {
+    // An error for a run that is already over (reset after a refused upload) is stale.
+    if (message.step === 'error' && statusRef.current !== 'processing') return;
     dispatch({ type: 'progress', message });
     if (message.step === 'error') {
-      toast({ title: 'Processing Failed', description: message.message, variant: 'destructive' });
+      failureToastRef.current = toast({ title: 'Processing Failed', description: message.message, variant: 'destructive' });
       dispatch({ type: 'reset' });
     }
   });
@@ -70,6 +77,7 @@ export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimi
   const processFile = useCallback(
     async (file: File) => {
       dispatch({ type: 'start', fileName: file.name });
+      failureToastRef.current = null;
       const status = authRef.current;
       const stored = storedRegistration.get();
       const user =
@@ -90,6 +98,9 @@ export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimi
       } catch (error) {
         dispatch({ type: 'reset' });
         if (isApiError(error) && error.limit) {
+          // The server also reports the refusal on the live channel; the upgrade dialog says
+          // it better than a 'Processing Failed' toast behind it.
+          if (failureToastRef.current) dismissToast(failureToastRef.current);
           optionsRef.current.onLimitReached(error.limit);
           return;
         }

@@ -48,6 +48,14 @@ describe('filter and search', () => {
     expect(filterCitations(list, 'all', 'vARGHESE').map((c) => c.id)).toEqual(['1']);
     expect(filterCitations(list, 'valid', 'varghese')).toEqual([]);
   });
+  it('also searches the case name when the server sends it apart from the reporter cite', () => {
+    const split = [
+      citation({ id: '4', text: '925 F.3d 1339', caseName: 'Varghese v. China Southern Airlines Co.', isValid: null }),
+      citation({ id: '5', text: '512 F.4th 233', caseName: 'Zaunbrecher v. Delta Air Lines, Inc.', isValid: false }),
+    ];
+    expect(filterCitations(split, 'all', 'VARGHESE').map((c) => c.id)).toEqual(['4']);
+    expect(filterCitations(split, 'all', 'f.4TH').map((c) => c.id)).toEqual(['5']);
+  });
   it('computes totals and a rounded accuracy rate', () => {
     expect(totalsOf(list)).toEqual({ total: 3, valid: 1, invalid: 1, pending: 1, accuracyRate: 33 });
     expect(totalsOf([])).toEqual({ total: 0, valid: 0, invalid: 0, pending: 0, accuracyRate: 0 });

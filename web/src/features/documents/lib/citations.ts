@@ -49,12 +49,16 @@ export function reportDetailText(citation: Pick<Citation, 'isValid' | 'validatio
   return 'Validation pending';
 }
 
-/** Case-insensitive search on the citation text, then the status filter. */
+/**
+ * Case-insensitive search on the citation as the brief cites it, then the status filter. The
+ * server may send the case name apart from the reporter cite (text '925 F.3d 1339', caseName
+ * 'Varghese v. China Southern Airlines Co.'), so the case name is searched too.
+ */
 export function filterCitations(citations: Citation[], filter: CitationFilter, search: string): Citation[] {
   const needle = search.trim().toLowerCase();
-  return citations.filter(
-    (citation) => (filter === 'all' || statusOf(citation) === filter) && (!needle || citation.text.toLowerCase().includes(needle)),
-  );
+  const matches = (citation: Citation) =>
+    citation.text.toLowerCase().includes(needle) || (citation.caseName ?? '').toLowerCase().includes(needle);
+  return citations.filter((citation) => (filter === 'all' || statusOf(citation) === filter) && (!needle || matches(citation)));
 }
 
 export interface CitationTotals {
