@@ -10,3 +10,4 @@ export * from './events/mail';
 export * from './events/catalog';
 export * from './http/errors';
 export * from './api/identity';
+export * from './http/citation';

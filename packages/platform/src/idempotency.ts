@@ -1,9 +1,10 @@
 /**
- * Event ids this service has handled, per consumer: the first line of idempotency (the
- * per-document job is the second). Marked after the handler succeeds, so a crash mid-handler
- * leaves the event unmarked and it is handled again on redelivery.
+ * Event ids a service has handled, per consumer: the first line of idempotency for
+ * at-least-once delivery (a per-document job or stage record is the second). Marked after the
+ * handler succeeds, so a crash mid-handler leaves the event unmarked and it is handled again
+ * on redelivery.
  */
-import { DuplicateKeyError, type Store } from '@citecheck/platform';
+import { DuplicateKeyError, type Store } from './ports';
 
 interface ProcessedEvent {
   id: string;

@@ -19,3 +19,4 @@ export * from './http/app';
 export * from './http/graphql';
 export * from './http/lifecycle';
 export * from './http/standalone';
+export { processedEvents, type ProcessedEvents } from './idempotency';

@@ -13,7 +13,7 @@ import { CONSUMER, MAX_ATTEMPTS, documentUploadedHandler } from './events/docume
 import { Semaphore } from './events/semaphore';
 import { createModelClient } from './llm/model-client';
 import { jobsCollection } from './store/jobs';
-import { processedEvents } from './store/processed';
+import { processedEvents } from '@citecheck/platform';
 
 export const SERVICE_NAME = 'extraction';
 

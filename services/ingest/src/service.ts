@@ -14,7 +14,7 @@ import { Waiters } from './events/waiters';
 import { resumeUnfinished } from './recovery';
 import { createRoutes } from './routes';
 import { IngestStore } from './store/documents';
-import { processedEvents } from './store/processed';
+import { processedEvents } from '@citecheck/platform';
 
 export const SERVICE_NAME = 'ingest';
 

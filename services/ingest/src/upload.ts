@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { MAX_FILE_BYTES, detectFileType, messageFor, sanitizeFilename } from '@citecheck/reading';
 import type { Blobs, Bus, Clock } from '@citecheck/platform';
 import { ApiError, createEvent, topics, type AuthenticatedUser, type IdentityApi } from '@citecheck/proto';
-import type { SpecCitation } from './domain/citations';
+import type { SpecCitation } from '@citecheck/proto';
 import { documentErrors, uploadErrors } from './domain/errors';
 import { progressPublisher, type ProgressPublisher } from './events/progress';
 import type { Outcome, Waiters } from './events/waiters';

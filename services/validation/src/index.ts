@@ -4,4 +4,4 @@
  */
 export { createService, SERVICE_NAME, typeDefs } from './service';
 export { configSchema, type ValidationConfig } from './config';
-export { toEngineCitation, toSpecCitation, withVerdict, type SpecCitation } from './domain/citations';
+export { toEngineCitation, withVerdict } from './domain/citations';

@@ -1,36 +1,9 @@
 /**
- * Standalone start (distributed mode: one process per service).
- *
- *   MODE=distributed KAFKA_BROKERS=... MONGO_URL=... node --import tsx services/validation/src/main.ts
+ * Standalone validation (distributed mode): `npx tsx services/validation/src/main.ts`.
+ * In embedded mode the gateway's composition root calls createService instead.
  */
-import { buildSubgraph, closeServer, createHttpApp, createLogger, createPorts, installShutdown, listen, loadConfig } from '@citecheck/platform';
+import { runService } from '@citecheck/platform';
 import { configSchema } from './config';
-import { createService } from './service';
+import { createService, SERVICE_NAME } from './service';
 
-async function main(): Promise<void> {
-  const config = loadConfig(configSchema);
-  const ports = await createPorts(config, 'validation');
-  const module = await createService(ports, config, {});
-  const app = createHttpApp({
-    service: 'validation',
-    ports,
-    routes: module.routes,
-    health: { validation: () => module.health() },
-    graphqlSchema: buildSubgraph(module.typeDefs, module.resolvers),
-  });
-  await module.start();
-  const server = await listen(app, config.PORT);
-  app.setReady(true);
-  installShutdown(ports.logger, [
-    { name: 'http', run: () => closeServer(server) },
-    { name: 'validation', run: () => module.stop() },
-    { name: 'bus', run: () => ports.bus.close() },
-    { name: 'store', run: () => ports.store.close() },
-    { name: 'blobs', run: () => ports.blobs.close() },
-  ]);
-}
-
-main().catch((error: Error) => {
-  createLogger('validation').fatal({ err: error }, 'validation cannot start');
-  process.exit(1);
-});
+runService(SERVICE_NAME, configSchema, (ports, config) => createService(ports, config));

@@ -8,7 +8,7 @@ import type { Context } from 'koa';
 import { CaseOpinionError, OpinionNotAvailableError } from '@citecheck/caselaw';
 import { ApiError } from '@citecheck/proto';
 import type { Logger } from 'pino';
-import { toSpecCitation } from './domain/citations';
+import { toSpecCitation } from '@citecheck/proto';
 import type { CaseLaw } from './caselaw/providers';
 
 export interface RouteDeps {

@@ -15,7 +15,7 @@ import { recheckCitation } from './recheck';
 import { createRoutes } from './routes';
 import { CitationRepository } from './store/citations';
 import { jobsCollection } from './store/jobs';
-import { processedEvents } from './store/processed';
+import { processedEvents } from '@citecheck/platform';
 
 export const SERVICE_NAME = 'validation';
 

@@ -19,7 +19,7 @@ import { runModelPass } from '../llm/run-model-pass';
 import type { ModelClient } from '../llm/model-client';
 import type { Collection } from '@citecheck/platform';
 import type { ExtractionJob } from '../store/jobs';
-import type { ProcessedEvents } from '../store/processed';
+import type { ProcessedEvents } from '@citecheck/platform';
 import { progressPublisher } from './progress';
 import type { Semaphore } from './semaphore';
 

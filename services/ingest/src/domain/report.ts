@@ -1,7 +1,7 @@
 /**
  * SPEC.md section 3's validation report, from a document's verdicts. Pure.
  */
-import type { SpecCitation } from './citations';
+import type { SpecCitation } from '@citecheck/proto';
 
 export interface ReportTotals {
   totalCitations: number;

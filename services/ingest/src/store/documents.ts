@@ -5,7 +5,7 @@
  */
 import { DuplicateKeyError, type Collection, type Store } from '@citecheck/platform';
 import type { ProcessingStats } from '@citecheck/proto';
-import type { SpecCitation } from '../domain/citations';
+import type { SpecCitation } from '@citecheck/proto';
 import type { ReportTotals } from '../domain/report';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Pure conversions around a verdict: the event's citation back to the engine's shape (what
- * caselaw's verify() reads), and a validated citation to SPEC.md section 3's Citation (what
- * the browser reads).
+ * caselaw's verify() reads), and running verdict totals. (SPEC.md section 3's Citation, what the browser
+ * reads, is proto's `toSpecCitation`.)
  */
 import type { Citation } from '@citecheck/citations';
 import type { ExtractedCitation, ValidatedCitation, Verdict } from '@citecheck/proto';
@@ -39,37 +39,6 @@ export function toEngineCitation(c: ExtractedCitation): Citation {
 
 export function withVerdict(c: ExtractedCitation, v: Verdict): ValidatedCitation {
   return { ...c, isValid: v.isValid, confidence: v.confidence, validationDetails: v.validationDetails, courtListenerData: v.courtListenerData };
-}
-
-/** SPEC.md section 3's Citation: `page` is the document page, `originalContext` the sentence. */
-export interface SpecCitation {
-  id: string;
-  text: string;
-  type: ValidatedCitation['type'];
-  caseName: string | null;
-  page: number | null;
-  paragraph: number | null;
-  isValid: boolean | null;
-  confidence: number;
-  validationDetails: ValidatedCitation['validationDetails'];
-  originalContext: string;
-  courtListenerData: ValidatedCitation['courtListenerData'];
-}
-
-export function toSpecCitation(c: ValidatedCitation): SpecCitation {
-  return {
-    id: c.id,
-    text: c.text,
-    type: c.type,
-    caseName: c.caseName,
-    page: c.documentPage,
-    paragraph: c.paragraph,
-    isValid: c.isValid,
-    confidence: c.confidence,
-    validationDetails: c.validationDetails,
-    originalContext: c.context,
-    courtListenerData: c.courtListenerData,
-  };
 }
 
 /** Running totals for SPEC's validationProgress. */

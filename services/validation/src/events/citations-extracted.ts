@@ -11,7 +11,7 @@ import { caseLawCalls, perDocument } from '../caselaw/providers';
 import { toEngineCitation, withVerdict } from '../domain/citations';
 import type { CitationRepository } from '../store/citations';
 import type { ValidationJob } from '../store/jobs';
-import type { ProcessedEvents } from '../store/processed';
+import type { ProcessedEvents } from '@citecheck/platform';
 import { progressPublisher } from './progress';
 
 export const CONSUMER = 'validation.citations-extracted';
