@@ -1,13 +1,15 @@
 /**
- * Stage 2, tokenize: find the anchors every citation hangs on, in one linear pass per
- * extractor over the cleaned text.
+ * Stage 2, tokenize: find the anchors every citation hangs on, in one linear pass over
+ * the cleaned text (one pass per extractor for a caller's own extractor list).
  *
  * eyecite splits the whole text into words and matches each word against its reporter
  * table; we instead let V8's regex engine scan for anchors directly — a volume followed by
  * a catalogue abbreviation (one compiled alternation), `Id.`, `supra`, a code name — and
  * leave everything around the anchor (names, pin cites, parentheticals) to local parsing in
  * find.ts. Each pattern begins with a literal or a bounded digit run and uses bounded
- * quantifiers only, so no input can make it backtrack over the whole text.
+ * quantifiers only, so no input can make it backtrack over the whole text. With the default
+ * extractors, one cheap scan (ANCHOR_START) finds the places where any anchor may begin and
+ * each extractor is tried, sticky, only where its first characters fit (scanDefault).
  *
  * Extractors are data (`Extractor[]`) and `tokenize` takes them as a parameter with a
  * default, like eyecite's swappable tokenizers.
@@ -171,6 +173,13 @@ const NUMBER_SHAPES: (NumberShape | null)[] = [
   ...STATUTE_PATTERNS.map((p) => DEFAULT_NUMBER_SHAPES[p.name] ?? null),
 ];
 
+// The one-pass scan is only valid for the regexes its tables describe (checked once here,
+// and on every call that the caller has not swapped one).
+const DEFAULT_REGEXES: RegExp[] =
+  FIRST_CHARS.length === DEFAULT_EXTRACTORS.length && FIRST_CHARS.every((f, e) => f && (f !== DIGITS || NUMBER_SHAPES[e]))
+    ? DEFAULT_EXTRACTORS.map((x) => x.regex)
+    : [];
+
 interface Dispatch {
   /** Sticky copies of the extractors' regexes. */
   sticky: RegExp[];
@@ -270,7 +279,7 @@ export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACT
   const tokens: Token[] = [];
   // The one-pass scan knows the default extractors' first characters; any other list (or a
   // default list changed by a caller) is scanned extractor by extractor.
-  if (extractors === DEFAULT_EXTRACTORS && FIRST_CHARS.length === extractors.length && FIRST_CHARS.every((f, e) => f && (f !== DIGITS || NUMBER_SHAPES[e]))) scanDefault(text, tokens);
+  if (extractors === DEFAULT_EXTRACTORS && extractors.length === DEFAULT_REGEXES.length && extractors.every((x, e) => x.regex === DEFAULT_REGEXES[e])) scanDefault(text, tokens);
   else {
     for (const extractor of extractors) {
       const re = extractor.regex;
