@@ -105,7 +105,7 @@ export const SUITE: SuiteEntry[] = [
 
   implausible('Hernandez v. Iberia Lineas Aereas de Espana, 45 F. Supp. 3d 210 (2d Cir. 2015).', 'does not report decisions of a federal court of appeals'),
   implausible('Nguyen v. Japan Airlines Co., 150 F.3d 100 (S.D.N.Y. 1998).', 'does not report decisions of a federal district court'),
-  implausible('Okeke v. Nigeria Airways, 980 U.S. 12 (2020).', 'U.S. has no volume 980'),
+  implausible('Okeke v. Nigeria Airways, 1204 F.2d 12 (9th Cir. 1990).', 'F.2d has no volume 1204'),
   implausible('Patel v. Air India, 210 F.2d 45 (2d Cir. 2001).', 'F.2d ended in 1993'),
   implausible('Kowalski v. LOT Polish Airlines, 300 F.3d 12 (9th Cir. 1985).', 'F.3d began in 1993'),
   implausible('The rule is old. See 550 U.S. 544 (1990).', 'the cited year 1990 differs from the decision year 2007'),

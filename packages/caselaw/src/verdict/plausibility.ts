@@ -47,7 +47,10 @@ export function checkPlausibility(c: Pick<Citation, 'reporter' | 'volume' | 'yea
     const mismatch = courtMismatch(c.court, entry);
     if (mismatch) problems.push({ code: 'court-mismatch', message: mismatch.replace(entry.name, `${entry.name} (${name})`) });
   }
-  if (c.volume !== null && entry.maxVolume !== null && !yearlyVolumes && c.volume > entry.maxVolume) {
+  // Only a closed series has a last volume for certain; the catalogue's figure for a series
+  // still being published is a snapshot that new volumes overtake, and calling a brand-new
+  // real case fabricated is the worst mistake this tool can make.
+  if (c.volume !== null && entry.maxVolume !== null && entry.end !== null && !yearlyVolumes && c.volume > entry.maxVolume) {
     problems.push({ code: 'volume-too-high', message: `${name} has no volume ${c.volume}: the highest volume is ${entry.maxVolume}` });
   }
   return problems;
