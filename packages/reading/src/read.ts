@@ -1,23 +1,18 @@
 /**
  * readDocument: checks the upload on the caller's thread (size and type are cheap), then reads it
- * in a worker thread of its own with a heap cap and a time budget, so neither a slow nor a
- * hostile document can stall or crash the caller. OCR requests from the worker go to the
- * shared tesseract pool.
+ * in one of a pool of worker threads (pool.ts) with a heap cap and a time budget, so neither a
+ * slow nor a hostile document can stall or crash the caller or another document. OCR requests
+ * from the worker go to the shared tesseract pool.
  */
 import { detectFileType } from './detect';
 import { DocumentError, MAX_FILE_BYTES, messageFor, type DocumentErrorCode } from './errors';
-import { ocrPool } from './ocr';
+import { closeOcrPool, ocrPool } from './ocr';
+import { ReaderPool, type PoolOptions, type ReadTask } from './pool';
 import { sanitizeFilename } from './sanitize';
-import { startWorker } from './spawn';
 import type { FileType, ReadDocument, ReadOptions, ReadProgress } from './types';
-import type { FromWorker, ToWorker } from './worker';
+import type { FromWorker } from './worker';
 
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
-/**
- * Heap for one document's worker. Rendered pages live in native (canvas) memory outside it,
- * bounded by PDF_LIMITS.maxRenderPixels.
- */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 48, stackSizeMb: 4 };
 
 const MIME_TYPES: Record<FileType, string> = {
   pdf: 'application/pdf',
@@ -47,61 +42,110 @@ export async function readDocument(buffer: Uint8Array, options: ReadOptions = {}
   return { ...document, filename: options.filename === undefined ? null : sanitizeFilename(options.filename) };
 }
 
+export interface ReaderOptions {
+  /** Documents read at once, each in a worker thread of its own. Default: the cores, at least 1. */
+  workers?: number;
+  /**
+   * Heap cap of each worker thread (MB, old generation; default 512). Rendered pages live in
+   * native (canvas) memory outside it, bounded by PDF_LIMITS.maxRenderPixels.
+   */
+  maxHeapMb?: number;
+}
+
+let settings: PoolOptions = {};
+let pool: ReaderPool | undefined;
+
+function readerPool(): ReaderPool {
+  pool ??= new ReaderPool(settings);
+  return pool;
+}
+
+/**
+ * Sets the size and heap cap of the read workers. Takes effect when the pool is next started:
+ * before the first read, or after closeReader().
+ */
+export function configureReader(options: ReaderOptions): void {
+  const heap = options.maxHeapMb;
+  settings = {
+    size: options.workers,
+    resourceLimits:
+      heap === undefined ? undefined : { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: Math.min(48, Math.max(4, Math.floor(heap / 8))), stackSizeMb: 4 },
+  };
+}
+
+/** Read workers alive or starting, busy, and documents waiting for one (tests and figures). */
+export function readerStats(): { workers: number; busy: number; queued: number } {
+  return pool?.stats() ?? { workers: 0, busy: 0, queued: 0 };
+}
+
+/** Starts one read worker now, so the first document does not wait for it (a server at boot). */
+export function warmReader(): void {
+  readerPool().warm();
+}
+
+/**
+ * Stops the read workers and the OCR workers now; documents still being read fail with
+ * `read-aborted`. The next read starts fresh workers. Idle workers never keep a process alive,
+ * so this is for exiting at once (a CLI) and for tests.
+ */
+export async function closeReader(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await Promise.all([closing?.close(), closeOcrPool()]);
+}
+
 function readInWorker(fileType: FileType, buffer: Uint8Array, options: ReadOptions): Promise<ReadDocument> {
-  const pool = ocrPool();
-  const worker = startWorker('worker', WORKER_LIMITS);
+  const ocr = ocrPool();
+  const readers = readerPool();
   // Queued OCR pages of this document are dropped when it ends early.
   const ocrAbort = new AbortController();
   let settled = false;
 
   return new Promise<ReadDocument>((resolve, reject) => {
-    const finish = (outcome: { document: ReadDocument } | { code: DocumentErrorCode; message?: string }): void => {
+    const finish = (outcome: { document: ReadDocument } | { code: DocumentErrorCode; message?: string }, early = false): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       ocrAbort.abort();
-      void worker.terminate();
+      // Ended from this side: the worker (if it has the document) is terminated and replaced.
+      if (early) readers.cancel(task);
       if ('document' in outcome) resolve(outcome.document);
       else reject(new DocumentError(outcome.code, outcome.message));
     };
-    const onAbort = (): void => finish({ code: 'read-aborted' });
-    const timer = setTimeout(() => finish({ code: 'read-timeout' }), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const onAbort = (): void => finish({ code: 'read-aborted' }, true);
+    // The budget counts from the call, so time waiting for a free worker is part of it.
+    const timer = setTimeout(() => finish({ code: 'read-timeout' }, true), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     options.signal?.addEventListener('abort', onAbort);
 
-    worker.on('message', (message: FromWorker) => {
-      if (settled) return;
-      switch (message.type) {
-        case 'progress':
-          options.onProgress?.(toProgress(message));
-          break;
-        case 'ocr-request': {
-          const reply = (answer: ToWorker): void => {
-            if (!settled) worker.postMessage(answer);
-          };
-          pool.recognize(message.image.png, ocrAbort.signal).then(
-            (ocr) => reply({ type: 'ocr-result', page: message.page, ocr }),
-            () => reply({ type: 'ocr-failed', page: message.page }),
-          );
-          break;
+    const task: ReadTask = {
+      // The worker gets its own copy: the caller keeps its buffer, and the copy moves without cloning.
+      request: { fileType, data: new Uint8Array(buffer), maxPendingOcr: ocr.size + 1 },
+      onMessage(message: Exclude<FromWorker, { type: 'ready' }>, reply): void {
+        if (settled) return;
+        switch (message.type) {
+          case 'progress':
+            options.onProgress?.(toProgress(message));
+            break;
+          case 'ocr-request': {
+            const { id, page } = message;
+            ocr.recognize(message.image.png, ocrAbort.signal).then(
+              (result) => !settled && reply({ type: 'ocr-result', id, page, ocr: result }),
+              () => !settled && reply({ type: 'ocr-failed', id, page }),
+            );
+            break;
+          }
+          case 'done':
+            finish({ document: message.document });
+            break;
+          case 'error':
+            finish({ code: message.code, message: message.message });
+            break;
         }
-        case 'done':
-          finish({ document: message.document });
-          break;
-        case 'error':
-          finish({ code: message.code, message: message.message });
-          break;
-      }
-    });
-    worker.on('error', (error: Error & { code?: string }) => {
-      finish({ code: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'read-memory' : 'read-failed' });
-    });
-    worker.on('exit', () => finish({ code: 'read-failed' }));
-
-    // The worker gets its own copy: the caller keeps its buffer, and the copy moves without cloning.
-    const data = new Uint8Array(buffer);
-    const request: ToWorker = { type: 'read', fileType, data, maxPendingOcr: pool.size + 1 };
-    worker.postMessage(request, [data.buffer]);
+      },
+      onFailure: (code) => finish({ code }),
+    };
+    readers.submit(task);
   });
 }
 

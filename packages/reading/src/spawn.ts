@@ -18,24 +18,40 @@ function resolveEntry(entry: string): string {
   return path.join(__dirname, entry + extension);
 }
 
+/** Flags that load a module before the program (the module is the value). */
+const PRELOAD_FLAGS = new Set(['--require', '-r', '--import', '--loader', '--experimental-loader']);
+
+/**
+ * True for a tsx module, whether named as a package (`tsx`, `tsx/cjs`, `tsx/esm`) or by path
+ * (`/…/node_modules/tsx/dist/loader.mjs`, `file:///…/tsx/dist/preflight.cjs`, as the tsx CLI does).
+ */
+export function isTsxSpecifier(specifier: string): boolean {
+  return /^tsx(\/|$)/.test(specifier) || /[\\/]tsx[\\/]/.test(specifier);
+}
+
 /**
  * The parent's flags, as a worker would inherit them by default (preloads such as a network
- * guard must reach the worker too), minus tsx's own ESM loader: mixed with the CommonJS hook
- * it breaks module loading inside the thread.
+ * guard must reach the worker too), minus every tsx hook however it was given (`--import tsx`,
+ * `--import=tsx`, `-r tsx/cjs`, the tsx CLI's own paths): the worker adds tsx's CommonJS hook
+ * itself, and tsx's ESM loader mixed with it breaks module loading inside the thread.
  */
-function inheritedFlags(): string[] {
+export function inheritedFlags(argv: readonly string[] = process.execArgv): string[] {
   const flags: string[] = [];
-  const argv = process.execArgv;
   for (let i = 0; i < argv.length; i++) {
-    const value = argv[i];
-    const takesValue = value === '--require' || value === '-r' || value === '--import' || value === '--loader';
-    const target = takesValue ? (argv[i + 1] ?? '') : value;
-    if (/[\\/]tsx[\\/]/.test(target)) {
-      if (takesValue) i++;
+    const flag = argv[i];
+    const equals = flag.startsWith('--') ? flag.indexOf('=') : -1;
+    const name = equals === -1 ? flag : flag.slice(0, equals);
+    if (!PRELOAD_FLAGS.has(name)) {
+      flags.push(flag);
       continue;
     }
-    flags.push(value);
-    if (takesValue) flags.push(argv[++i]);
+    const separate = equals === -1;
+    const value = separate ? (argv[i + 1] ?? '') : flag.slice(equals + 1);
+    if (!isTsxSpecifier(value)) {
+      flags.push(flag);
+      if (separate && i + 1 < argv.length) flags.push(argv[i + 1]);
+    }
+    if (separate) i++;
   }
   return flags;
 }

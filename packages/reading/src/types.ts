@@ -56,7 +56,7 @@ export interface ReadOptions {
   /** The uploaded name; only used to allow `.txt` (when accepted) and never trusted for the type. */
   filename?: string;
   onProgress?: (progress: ReadProgress) => void;
-  /** Time budget for the whole document; default 5 minutes. */
+  /** Time budget for the whole document, counted from the call (waiting for a free worker included); default 5 minutes. */
   timeoutMs?: number;
   signal?: AbortSignal;
   /**

@@ -1,10 +1,13 @@
 /**
- * The read worker: one per document, so a hostile file can only exhaust its own heap and time
+ * The read worker: one of a small pool of threads, each reading one document at a time with its
+ * own heap cap (see pool.ts), so a hostile file can only exhaust its own thread's heap and time
  * budget. Parsing (mammoth, pdf.js, page rendering, layout) happens here; OCR is asked of the
  * parent, which owns the shared tesseract pool.
  *
- * Protocol (parent → worker): `read` once, then `ocr-result` / `ocr-failed` per OCR request.
- * (worker → parent): `progress`, `ocr-request`, then exactly one `done` or `error`.
+ * Protocol (parent → worker): `read` for a document, then `ocr-result` / `ocr-failed` per OCR
+ * request of that document. (worker → parent): `ready` once the modules are loaded; then per
+ * document `progress`, `ocr-request`, and exactly one `done` or `error`. Every message about a
+ * document carries its `id`; the parent sends the next `read` only after `done` or `error`.
  */
 import { parentPort } from 'node:worker_threads';
 import { readDocx } from './docx';
@@ -14,41 +17,50 @@ import { readPdf, type RenderedPage } from './pdf';
 import { readText } from './text';
 import type { FileType, ReadDocument } from './types';
 
+export type ReadRequest = { type: 'read'; id: number; fileType: FileType; data: Uint8Array; maxPendingOcr: number };
+
 export type ToWorker =
-  | { type: 'read'; fileType: FileType; data: Uint8Array; maxPendingOcr: number }
-  | { type: 'ocr-result'; page: number; ocr: OcrPage }
-  | { type: 'ocr-failed'; page: number };
+  | ReadRequest
+  | { type: 'ocr-result'; id: number; page: number; ocr: OcrPage }
+  | { type: 'ocr-failed'; id: number; page: number };
 
 export type FromWorker =
-  | { type: 'progress'; pagesRead: number; totalPages: number; ocrPages: number; ocrPending: number }
-  | { type: 'ocr-request'; page: number; image: RenderedPage }
-  | { type: 'done'; document: ReadDocument }
-  | { type: 'error'; code: DocumentError['code']; message: string };
+  | { type: 'ready' }
+  | { type: 'progress'; id: number; pagesRead: number; totalPages: number; ocrPages: number; ocrPending: number }
+  | { type: 'ocr-request'; id: number; page: number; image: RenderedPage }
+  | { type: 'done'; id: number; document: ReadDocument }
+  | { type: 'error'; id: number; code: DocumentError['code']; message: string };
 
 const port = parentPort;
 if (port) {
-  const waiting = new Map<number, { resolve: (ocr: OcrPage) => void; reject: (error: Error) => void }>();
+  /** OCR answers awaited by the current document, by page. */
+  let waiting = new Map<number, { resolve: (ocr: OcrPage) => void; reject: (error: Error) => void }>();
+  let current = 0;
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
   port.on('message', (message: ToWorker) => {
     if (message.type === 'read') {
+      current = message.id;
+      waiting = new Map();
+      const { id } = message;
       void read(message).then(
-        (document) => send({ type: 'done', document }),
+        (document) => send({ type: 'done', id, document }),
         (error: unknown) => {
           const failure = error instanceof DocumentError ? error : new DocumentError('read-failed');
-          send({ type: 'error', code: failure.code, message: failure.message });
+          send({ type: 'error', id, code: failure.code, message: failure.message });
         },
       );
-    } else if (message.type === 'ocr-result') {
-      waiting.get(message.page)?.resolve(message.ocr);
-      waiting.delete(message.page);
-    } else {
-      waiting.get(message.page)?.reject(new Error(`OCR failed on page ${message.page}`));
-      waiting.delete(message.page);
+      return;
     }
+    if (message.id !== current) return; // an answer for a document that has already ended
+    const pending = waiting.get(message.page);
+    waiting.delete(message.page);
+    if (message.type === 'ocr-result') pending?.resolve(message.ocr);
+    else pending?.reject(new Error(`OCR failed on page ${message.page}`));
   });
 
-  const read = async (request: Extract<ToWorker, { type: 'read' }>): Promise<ReadDocument> => {
+  const read = async (request: ReadRequest): Promise<ReadDocument> => {
+    const { id } = request;
     switch (request.fileType) {
       case 'txt':
         return readText(request.data);
@@ -57,15 +69,17 @@ if (port) {
       case 'pdf':
         return readPdf(request.data, {
           maxPendingOcr: request.maxPendingOcr,
-          progress: (update) => send({ type: 'progress', ...update }),
+          progress: (update) => send({ type: 'progress', id, ...update }),
           ocr: (page, image) =>
             new Promise<OcrPage>((resolve, reject) => {
               waiting.set(page, { resolve, reject });
               // Copy into a buffer of its own so the transfer cannot detach memory canvas still uses.
               const png = new Uint8Array(image.png);
-              send({ type: 'ocr-request', page, image: { ...image, png } }, [png.buffer as ArrayBuffer]);
+              send({ type: 'ocr-request', id, page, image: { ...image, png } }, [png.buffer as ArrayBuffer]);
             }),
         });
     }
   };
+
+  send({ type: 'ready' });
 }

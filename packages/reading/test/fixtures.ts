@@ -230,6 +230,18 @@ export async function simpleDocx(paragraphs: string[]): Promise<Buffer> {
   return Packer.toBuffer(new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph(text)) }] }));
 }
 
+/** A .docx of `count` short paragraphs: each is a handful of objects in mammoth's document model. */
+export async function manyParagraphsDocx(count: number): Promise<Buffer> {
+  const body = Array.from({ length: count }, (_, i) => `<w:p><w:r><w:t>Paragraph ${i} of the brief.</w:t></w:r></w:p>`).join('');
+  return patchDocx(await simpleDocx(['Hello']), (entries) =>
+    entries.map((entry) =>
+      entry.name === 'word/document.xml'
+        ? { name: entry.name, data: Buffer.from(entry.data.toString('utf8').replace(/<w:body>[\s\S]*<\/w:body>/, `<w:body>${body}</w:body>`)) }
+        : entry,
+    ),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // ZIP by hand (for hostile .docx files)
 

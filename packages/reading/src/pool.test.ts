@@ -1,0 +1,76 @@
+/**
+ * The pool of read workers: threads are reused across documents, documents queue when every
+ * thread is busy, and a document that runs out of time or memory costs only its own thread.
+ */
+import { closeReader, configureReader, readDocument } from './index';
+import { readerStats } from './read';
+import * as fixtures from '../test/fixtures';
+
+afterEach(async () => {
+  await closeReader();
+  configureReader({});
+});
+
+const pages = (count: number, cites = 2): Promise<Uint8Array> => fixtures.textPdf(fixtures.briefPages(count, cites).map((page) => page.paragraphs));
+
+it('reads one document after another on the same warm worker', async () => {
+  configureReader({ workers: 2 });
+  const pdf = fixtures.handMadePdf();
+  for (let i = 0; i < 3; i++) {
+    const document = await readDocument(pdf);
+    expect(document.pages[0].paragraphs.map((p) => p.text)).toEqual(['Ashcroft v. Iqbal, 556 U.S. 662 (2009).']);
+  }
+  expect(readerStats()).toEqual({ workers: 1, busy: 0, queued: 0 });
+});
+
+it('queues documents while every worker is busy, then reads them all', async () => {
+  configureReader({ workers: 2 });
+  const pdf = await pages(20);
+  const reads = Array.from({ length: 5 }, () => readDocument(pdf));
+  expect(readerStats()).toEqual({ workers: 2, busy: 2, queued: 3 });
+  const documents = await Promise.all(reads);
+  expect(documents.map((d) => d.pages.length)).toEqual([20, 20, 20, 20, 20]);
+  expect(readerStats()).toMatchObject({ workers: 2, busy: 0, queued: 0 });
+}, 60_000);
+
+it('a document out of time is stopped without touching the one beside it, and its worker is replaced', async () => {
+  configureReader({ workers: 2 });
+  const long = await pages(400);
+  const short = await pages(10);
+  const slow = readDocument(long, { timeoutMs: 500 });
+  const quick = readDocument(short, { timeoutMs: 60_000 });
+  await expect(slow).rejects.toMatchObject({ code: 'read-timeout' });
+  expect((await quick).pages).toHaveLength(10);
+  expect(readerStats().workers).toBeLessThanOrEqual(2);
+  expect((await readDocument(short)).pages).toHaveLength(10);
+}, 60_000);
+
+it('a document queued behind others can be aborted before it starts', async () => {
+  configureReader({ workers: 1 });
+  const pdf = await pages(50);
+  const first = readDocument(pdf);
+  const controller = new AbortController();
+  const second = readDocument(pdf, { signal: controller.signal });
+  expect(readerStats()).toMatchObject({ busy: 1, queued: 1 });
+  controller.abort();
+  await expect(second).rejects.toMatchObject({ code: 'read-aborted' });
+  expect(readerStats()).toMatchObject({ busy: 1, queued: 0 });
+  expect((await first).pages).toHaveLength(50);
+}, 60_000);
+
+it('a worker that runs out of heap fails its document with read-memory and is replaced', async () => {
+  // Mammoth's model of 45,000 paragraphs needs far more than 96 MB; a worker loads in about 40.
+  configureReader({ workers: 1, maxHeapMb: 96 });
+  const large = await fixtures.manyParagraphsDocx(45_000);
+  await expect(readDocument(large, { timeoutMs: 60_000 })).rejects.toMatchObject({ code: 'read-memory' });
+  const document = await readDocument(fixtures.handMadePdf(), { timeoutMs: 60_000 });
+  expect(document.pages[0].paragraphs).toHaveLength(1);
+}, 90_000);
+
+it('closeReader() fails a document in flight with read-aborted; the next read starts a new pool', async () => {
+  const reading = readDocument(await pages(200));
+  await closeReader();
+  await expect(reading).rejects.toMatchObject({ code: 'read-aborted' });
+  expect(readerStats()).toEqual({ workers: 0, busy: 0, queued: 0 });
+  expect((await readDocument(fixtures.handMadePdf())).pages).toHaveLength(1);
+}, 60_000);

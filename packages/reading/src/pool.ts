@@ -1,0 +1,208 @@
+/**
+ * The pool of read workers. Starting a worker thread (loading tsx, pdf.js, mammoth) costs far
+ * more than reading a typical brief, so threads are started once per process and each reads
+ * one document after another. Isolation is kept per document:
+ *
+ * - one document per thread at a time, with the thread's heap capped (`resourceLimits`), so a
+ *   hostile file can only exhaust its own thread and never another document in flight;
+ * - a document that ends early (time budget, caller's abort) has its thread terminated, and a
+ *   thread that fails a document or dies (out of memory, crash) is never reused; a replacement
+ *   is started in the background so the pool stays warm;
+ * - a thread is retired after `maxDocuments` documents, so nothing a document leaves behind in
+ *   a heap lives long;
+ * - idle threads are `unref()`ed: an idle pool never keeps the process alive.
+ *
+ * Documents wait in a queue (first come, first served) while every thread is busy.
+ */
+import os from 'node:os';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
+import type { DocumentErrorCode } from './errors';
+import { startWorker } from './spawn';
+import type { FromWorker, ReadRequest, ToWorker } from './worker';
+
+export type PoolFailure = Extract<DocumentErrorCode, 'read-memory' | 'read-failed' | 'read-aborted'>;
+
+/** One document's read, as the pool runs it. */
+export interface ReadTask {
+  request: Omit<ReadRequest, 'id' | 'type'>;
+  /** Every message of this document from its worker; `reply` answers OCR requests. */
+  onMessage(message: Exclude<FromWorker, { type: 'ready' }>, reply: (answer: ToWorker, transfer?: ArrayBuffer[]) => void): void;
+  /** The worker died under the document, or the pool was closed. */
+  onFailure(code: PoolFailure): void;
+}
+
+export interface PoolOptions {
+  /** Worker threads at most (documents read at once). Default: the cores, at least 1. */
+  size?: number;
+  /** Per-thread limits; a thread that exceeds its heap dies and its document fails with `read-memory`. */
+  resourceLimits?: ResourceLimits;
+  /** Documents a thread reads before it is replaced. */
+  maxDocuments?: number;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  task: ReadTask | null;
+  /** Id of the document in hand; 0 when idle. */
+  id: number;
+  documents: number;
+  /** Why the thread is dying, when it reported an error first. */
+  failure?: PoolFailure;
+}
+
+export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 48, stackSizeMb: 4 };
+
+export function defaultPoolSize(): number {
+  return Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+}
+
+export class ReaderPool {
+  readonly size: number;
+  private readonly resourceLimits: ResourceLimits;
+  private readonly maxDocuments: number;
+  private readonly slots = new Set<Slot>();
+  private readonly queue: ReadTask[] = [];
+  private readonly running = new Map<ReadTask, Slot>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: PoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? defaultPoolSize()));
+    this.resourceLimits = options.resourceLimits ?? DEFAULT_RESOURCE_LIMITS;
+    this.maxDocuments = options.maxDocuments ?? 100;
+  }
+
+  /** Starts one idle worker now (if none is running or starting), so the first document does not wait for it. */
+  warm(): void {
+    if (!this.closed && this.slots.size === 0) this.spawn();
+  }
+
+  /** Queues a document; it starts as soon as a worker is free. */
+  submit(task: ReadTask): void {
+    if (this.closed) return task.onFailure('read-aborted');
+    this.queue.push(task);
+    this.pump();
+  }
+
+  /**
+   * Ends a document early (time budget, caller's abort): dropped from the queue, or its worker
+   * terminated and replaced. Nothing more is reported to the task.
+   */
+  cancel(task: ReadTask): void {
+    const queued = this.queue.indexOf(task);
+    if (queued !== -1) this.queue.splice(queued, 1);
+    const slot = this.running.get(task);
+    if (slot) this.retire(slot, true);
+  }
+
+  /** Terminates every worker; documents in hand or queued fail with `read-aborted`. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const tasks = [...this.queue.splice(0), ...this.running.keys()];
+    const workers = [...this.slots].map((slot) => slot.worker);
+    this.slots.clear();
+    this.running.clear();
+    for (const task of tasks) task.onFailure('read-aborted');
+    await Promise.allSettled(workers.map((worker) => worker.terminate()));
+  }
+
+  /** Threads alive or starting, and how many are reading (for tests and figures). */
+  stats(): { workers: number; busy: number; queued: number } {
+    return { workers: this.slots.size, busy: this.running.size, queued: this.queue.length };
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let free: Slot | undefined;
+      for (const slot of this.slots) {
+        // A ready worker first; one still starting is next best (it is already on its way).
+        if (!slot.task && (!free || (slot.ready && !free.ready))) free = slot;
+      }
+      if (!free) {
+        if (this.slots.size >= this.size) return;
+        free = this.spawn();
+      }
+      this.assign(free, this.queue.shift()!);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker('worker', this.resourceLimits);
+    const slot: Slot = { worker, ready: false, task: null, id: 0, documents: 0 };
+    this.slots.add(slot);
+    worker.unref();
+    worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
+    worker.on('error', (error: Error & { code?: string }) => {
+      slot.failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'read-memory' : 'read-failed';
+    });
+    worker.on('exit', () => this.onExit(slot));
+    return slot;
+  }
+
+  private assign(slot: Slot, task: ReadTask): void {
+    slot.task = task;
+    slot.id = this.nextId++;
+    slot.documents++;
+    this.running.set(task, slot);
+    slot.worker.ref();
+    const request: ReadRequest = { type: 'read', id: slot.id, ...task.request };
+    slot.worker.postMessage(request, [request.data.buffer as ArrayBuffer]);
+  }
+
+  private onMessage(slot: Slot, message: FromWorker): void {
+    if (message.type === 'ready') {
+      slot.ready = true;
+      return;
+    }
+    const task = slot.task;
+    if (!task || message.id !== slot.id) return;
+    if (message.type === 'done' || message.type === 'error') {
+      this.running.delete(task);
+      slot.task = null;
+      slot.id = 0;
+      // A thread that failed a document (perhaps a hostile one) is not trusted with another.
+      if (message.type === 'error' || slot.documents >= this.maxDocuments) this.retire(slot, true);
+      else slot.worker.unref();
+      task.onMessage(message, () => undefined);
+      this.pump();
+      return;
+    }
+    const id = slot.id;
+    task.onMessage(message, (answer, transfer) => {
+      if (slot.id === id && this.slots.has(slot)) slot.worker.postMessage(answer, transfer);
+    });
+  }
+
+  private onExit(slot: Slot): void {
+    if (!this.slots.has(slot)) return; // retired or closed: already accounted for
+    this.slots.delete(slot);
+    const task = slot.task;
+    if (task) {
+      this.running.delete(task);
+      slot.task = null;
+      task.onFailure(slot.failure ?? 'read-failed');
+    }
+    // A thread that never got as far as loading is not replaced eagerly: if threads cannot
+    // start, each document fails on its own rather than the pool restarting in a loop.
+    this.replace(slot.ready);
+  }
+
+  /** Takes a worker out of the pool and terminates it (its task, if any, is not told). */
+  private retire(slot: Slot, replace: boolean): void {
+    if (!this.slots.delete(slot)) return;
+    if (slot.task) this.running.delete(slot.task);
+    slot.task = null;
+    slot.id = 0;
+    void slot.worker.terminate();
+    this.replace(replace);
+  }
+
+  /** Queued documents get a new worker; otherwise, when `eager`, one spare is kept ready for the next. */
+  private replace(eager: boolean): void {
+    if (this.closed) return;
+    if (this.queue.length > 0) return this.pump();
+    const spare = [...this.slots].some((slot) => !slot.task);
+    if (eager && !spare && this.slots.size < this.size) this.spawn();
+  }
+}
