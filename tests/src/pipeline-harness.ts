@@ -5,14 +5,9 @@
 import { createServer } from 'node:net';
 import WebSocket from 'ws';
 
-/**
- * Node arguments that run the embedded server from source in a child process. tsx's CommonJS
- * hook is named by its resolved path: reading's worker threads drop a tsx hook they can
- * recognise by path and add their own, while a bare `--import tsx` reaches the worker
- * alongside it and breaks module loading there (every read then fails with read-failed).
- */
+/** Node arguments that run the embedded server from source in a child process, as the image does. */
 export function serverArgs(): string[] {
-  return ['--require', require.resolve('tsx/cjs'), 'gateway/src/embedded.ts'];
+  return ['--import', 'tsx', 'gateway/src/embedded.ts'];
 }
 
 export async function freePort(): Promise<number> {

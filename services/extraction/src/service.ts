@@ -6,14 +6,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import gql from 'graphql-tag';
-import { createBlobs, type Ports, type ServiceModule, type Subscription } from '@citecheck/platform';
+import { createBlobs, processedEvents, type Ports, type ServiceModule, type Subscription } from '@citecheck/platform';
+import { configureReader, warmReader } from '@citecheck/reading';
 import { topics, type IdentityApi } from '@citecheck/proto';
 import { modelPassEnabled, type ExtractionConfig } from './config';
 import { CONSUMER, MAX_ATTEMPTS, documentUploadedHandler } from './events/document-uploaded';
-import { Semaphore } from './events/semaphore';
 import { createModelClient } from './llm/model-client';
 import { jobsCollection } from './store/jobs';
-import { processedEvents } from '@citecheck/platform';
 
 export const SERVICE_NAME = 'extraction';
 
@@ -40,8 +39,11 @@ export async function createService(ports: Ports, config: ExtractionConfig, _dep
     model,
     chunkChars: config.LLM_CHUNK_CHARS,
     readTimeoutMs: config.READ_TIMEOUT_MS,
-    reads: new Semaphore(config.READ_CONCURRENCY),
   });
+  // Each read is a CPU-bound worker thread with its own heap: more readers than cores only
+  // multiplies memory (20 parallel reads of a 50-page brief peaked at 1.7 GB) without finishing
+  // sooner. The reader's pool queues the rest.
+  configureReader({ workers: config.READ_CONCURRENCY });
   let subscription: Subscription | null = null;
 
   return {
@@ -54,6 +56,7 @@ export async function createService(ports: Ports, config: ExtractionConfig, _dep
     },
     routes: new Router(),
     async start() {
+      warmReader(); // the first upload should not wait for a reader thread to start
       subscription = await ports.bus.subscribe(topics['document.uploaded'], CONSUMER, handler, { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 });
       ports.logger.info({ modelPass: Boolean(model) }, 'extraction consuming document.uploaded');
     },

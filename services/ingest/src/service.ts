@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
-import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
+import { processedEvents, type Ports, type ServiceModule, type Subscription } from '@citecheck/platform';
 import { topics, type IdentityApi } from '@citecheck/proto';
 import type { IngestConfig } from './config';
 import { CONSUMER, citationsExtractedHandler, citationsValidatedHandler, pipelineFailedHandler } from './events/pipeline';
@@ -14,7 +14,6 @@ import { Waiters } from './events/waiters';
 import { resumeUnfinished } from './recovery';
 import { createRoutes } from './routes';
 import { IngestStore } from './store/documents';
-import { processedEvents } from '@citecheck/platform';
 
 export const SERVICE_NAME = 'ingest';
 

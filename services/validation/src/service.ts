@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
-import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
+import { processedEvents, type Ports, type ServiceModule, type Subscription } from '@citecheck/platform';
 import { topics, type IdentityApi } from '@citecheck/proto';
 import { openCaseLaw, type CaseLaw } from './caselaw/providers';
 import type { ValidationConfig } from './config';
@@ -15,7 +15,6 @@ import { recheckCitation } from './recheck';
 import { createRoutes } from './routes';
 import { CitationRepository } from './store/citations';
 import { jobsCollection } from './store/jobs';
-import { processedEvents } from '@citecheck/platform';
 
 export const SERVICE_NAME = 'validation';
 

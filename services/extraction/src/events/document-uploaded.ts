@@ -12,16 +12,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isDocumentError, readDocument, toCitationInput } from '@citecheck/reading';
-import { BlobNotFoundError, type Blobs, type Bus, type Clock, type DeliveryContext } from '@citecheck/platform';
+import { BlobNotFoundError, type Blobs, type Bus, type Clock, type Collection, type DeliveryContext, type ProcessedEvents } from '@citecheck/platform';
 import { createEvent, parseEvent, topics, type DocumentUploaded, type EventEnvelope, type EventOf, type ProcessingStats } from '@citecheck/proto';
 import { findDocumentCitations, toExtractedCitations } from '../domain/extract';
 import { runModelPass } from '../llm/run-model-pass';
 import type { ModelClient } from '../llm/model-client';
-import type { Collection } from '@citecheck/platform';
 import type { ExtractionJob } from '../store/jobs';
-import type { ProcessedEvents } from '@citecheck/platform';
 import { progressPublisher } from './progress';
-import type { Semaphore } from './semaphore';
 
 export const CONSUMER = 'extraction.document-uploaded';
 export const MAX_ATTEMPTS = 4;
@@ -37,7 +34,6 @@ export interface ExtractionDeps {
   chunkChars: number;
   readTimeoutMs: number;
   /** Bounds the documents read at once (see semaphore.ts). */
-  reads: Semaphore;
 }
 
 /**
@@ -92,7 +88,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
   progress.emit({ step: 'extraction', message: 'Reading your document', progress: 10, processingStats: statsNow() });
   const buffer = await deps.blobs.getBuffer(uploaded.blobKey);
   let lastOcr = -1;
-  const document = await deps.reads.run(() => readDocument(buffer, {
+  const document = await readDocument(buffer, {
     filename: uploaded.filename,
     timeoutMs: deps.readTimeoutMs,
     onProgress: (p) => {
@@ -109,7 +105,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
         processingStats: statsNow(),
       });
     },
-  }));
+  });
   stats.ocrUsed = document.ocrUsed;
 
   progress.emit({ step: 'processing', message: 'Finding citations', progress: 40, processingStats: statsNow() });

@@ -8,12 +8,11 @@
  * so a redelivered event changes nothing twice.
  */
 import type { Logger } from 'pino';
-import type { Bus, Clock, DeliveryContext } from '@citecheck/platform';
+import type { Bus, Clock, DeliveryContext, ProcessedEvents } from '@citecheck/platform';
 import { parseEvent, topics, type EventEnvelope, type IdentityApi } from '@citecheck/proto';
 import { toSpecCitation } from '@citecheck/proto';
 import { ensureReport } from '../reports';
 import { UNFINISHED, type IngestStore } from '../store/documents';
-import type { ProcessedEvents } from '@citecheck/platform';
 import { progressPublisher } from './progress';
 import type { Waiters } from './waiters';
 

@@ -5,13 +5,12 @@
  */
 import type { Logger } from 'pino';
 import { verify, type CaseLawProvider } from '@citecheck/caselaw';
-import type { Bus, Clock, Collection, DeliveryContext } from '@citecheck/platform';
+import type { Bus, Clock, Collection, DeliveryContext, ProcessedEvents } from '@citecheck/platform';
 import { createEvent, parseEvent, topics, type CitationsExtracted, type EventEnvelope, type EventOf } from '@citecheck/proto';
 import { caseLawCalls, perDocument } from '../caselaw/providers';
 import { toEngineCitation, withVerdict } from '../domain/citations';
 import type { CitationRepository } from '../store/citations';
 import type { ValidationJob } from '../store/jobs';
-import type { ProcessedEvents } from '@citecheck/platform';
 import { progressPublisher } from './progress';
 
 export const CONSUMER = 'validation.citations-extracted';
