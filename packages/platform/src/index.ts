@@ -20,3 +20,4 @@ export * from './http/graphql';
 export * from './http/lifecycle';
 export * from './http/standalone';
 export { processedEvents, type ProcessedEvents } from './idempotency';
+export { progressPublisher, type ProgressFields, type ProgressPublisher } from './progress';

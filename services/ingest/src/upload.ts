@@ -12,7 +12,7 @@ import type { Blobs, Bus, Clock } from '@citecheck/platform';
 import { ApiError, createEvent, topics, type AuthenticatedUser, type IdentityApi } from '@citecheck/proto';
 import type { SpecCitation } from '@citecheck/proto';
 import { documentErrors, uploadErrors } from './domain/errors';
-import { progressPublisher, type ProgressPublisher } from './events/progress';
+import { progressPublisher, type ProgressPublisher } from '@citecheck/platform';
 import type { Outcome, Waiters } from './events/waiters';
 import type { DocumentRecord, IngestStore } from './store/documents';
 

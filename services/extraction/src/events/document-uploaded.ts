@@ -18,7 +18,7 @@ import { findDocumentCitations, toExtractedCitations } from '../domain/extract';
 import { runModelPass } from '../llm/run-model-pass';
 import type { ModelClient } from '../llm/model-client';
 import type { ExtractionJob } from '../store/jobs';
-import { progressPublisher } from './progress';
+import { progressPublisher } from '@citecheck/platform';
 
 export const CONSUMER = 'extraction.document-uploaded';
 export const MAX_ATTEMPTS = 4;

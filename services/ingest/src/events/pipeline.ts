@@ -13,7 +13,7 @@ import { parseEvent, topics, type EventEnvelope, type IdentityApi } from '@citec
 import { toSpecCitation } from '@citecheck/proto';
 import { ensureReport } from '../reports';
 import { UNFINISHED, type IngestStore } from '../store/documents';
-import { progressPublisher } from './progress';
+import { progressPublisher } from '@citecheck/platform';
 import type { Waiters } from './waiters';
 
 export const CONSUMER = 'ingest.pipeline';

@@ -11,7 +11,7 @@ import { caseLawCalls, perDocument } from '../caselaw/providers';
 import { toEngineCitation, withVerdict } from '../domain/citations';
 import type { CitationRepository } from '../store/citations';
 import type { ValidationJob } from '../store/jobs';
-import { progressPublisher } from './progress';
+import { progressPublisher } from '@citecheck/platform';
 
 export const CONSUMER = 'validation.citations-extracted';
 export const MAX_ATTEMPTS = 4;

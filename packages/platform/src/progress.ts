@@ -1,9 +1,10 @@
 /**
- * Publishes SPEC's progress messages for one document, in order. Reading reports progress
- * through a synchronous callback; chaining the publishes keeps them in the order they were
- * made, and `flush` waits for them before the stage publishes its result.
+ * Publishes SPEC's progress messages (`pipeline.progress`) for one document, in order, for
+ * every stage of the main flow. Progress is reported from synchronous callbacks (the reader's);
+ * chaining the publishes keeps them in the order they were made, and `flush` waits for them
+ * before the stage publishes its result.
  */
-import type { Bus } from '@citecheck/platform';
+import type { Bus } from './ports';
 import { createEvent, topics, type PipelineProgress } from '@citecheck/proto';
 
 export type ProgressFields = Omit<PipelineProgress, 'sessionId'>;
