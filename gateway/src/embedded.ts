@@ -151,9 +151,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const close = () =>
     (closing ??= (async () => {
       app.setReady(false);
-      await closeServer(server);
+      // Stop accepting at once, but let the services end their long-lived connections (the
+      // /ws sockets) before waiting for the last request: the server only closes after them.
+      const httpClosed = closeServer(server);
       // Consumers stop first, then the bus drains, then the stores close: nothing in flight is lost.
       for (const module of [...modules].reverse()) await module.stop();
+      await httpClosed;
       await graphql.stop();
       await bus.close();
       for (const ports of allPorts) {

@@ -47,7 +47,7 @@ describe('embedded product (process)', () => {
   beforeEach(() => (dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-embedded-'))));
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('answers /healthz within 20 s listing every service and the gateway, then exits cleanly on SIGTERM within 5 s', async () => {
+  it('answers /healthz within 20 s listing every service and the gateway, then exits cleanly on SIGTERM within 5 s, even with a browser connected', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const child = startProcess({ PORT: String(port), DATA_DIR: dataDir });
     const exited = exitOf(child);
@@ -58,12 +58,22 @@ describe('embedded product (process)', () => {
     expect(Object.keys(health.body.components).sort()).toEqual([...SERVICE_NAMES].sort());
     expect(health.body.service).toBe('gateway');
 
+    // A browser still watching its progress must not hold the shutdown up.
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    await new Promise((resolve, reject) => {
+      socket.on('open', resolve);
+      socket.on('error', reject);
+    });
+    socket.send(JSON.stringify({ type: 'register', sessionId: 'shutdown-test' }));
+    const socketClosed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+
     const stopAt = Date.now();
     child.kill('SIGTERM');
     const { code } = await exited;
     console.log(`embedded shutdown: exited ${code} after ${Date.now() - stopAt} ms`);
     expect(code).toBe(0);
     expect(Date.now() - stopAt).toBeLessThan(5000);
+    expect(await socketClosed).toBe(1001); // "going away", sent by the server as it stops
   }, 40_000);
 
   it('refuses to start on bad configuration, naming every bad variable', async () => {

@@ -58,9 +58,13 @@ export function runService<S extends z.ZodType<z.output<typeof platformConfigSch
     }
     app.setReady(true);
     ports.logger.info({ port: config.PORT }, `${name} listening`);
+    // Stop accepting first, stop the service (which ends its WebSocket connections), then wait
+    // for the HTTP server: it only closes once every connection has.
+    let httpClosed: Promise<void> = Promise.resolve();
     installShutdown(ports.logger, [
-      { name: 'http', run: () => closeServer(server) },
+      { name: 'stop accepting', run: () => void (httpClosed = closeServer(server)) },
       { name, run: () => module.stop() },
+      { name: 'http', run: () => httpClosed },
       { name: 'bus', run: () => ports.bus.close() },
       { name: 'store', run: () => ports.store.close() },
       { name: 'blobs', run: () => ports.blobs.close() },
