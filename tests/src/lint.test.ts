@@ -44,3 +44,16 @@ describe('lint rules', () => {
     expect(messages.join('\n')).toMatch(/does no I\/O/);
   });
 });
+
+describe('the tree', () => {
+  it('passes the lint rules (services, gateway, packages, proto, tests)', () => {
+    const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', 'services', 'gateway', 'packages', 'proto', 'tests'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const results = JSON.parse(run.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string; severity: number; line: number }> }>;
+    const errors = results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.ruleId}: ${m.message}`));
+    expect(errors).toEqual([]);
+  }, 240_000);
+});

@@ -13,7 +13,6 @@ export interface ServiceModule {
   /** Federation 2 SDL, read from `src/graphql/<name>.graphql`. */
   typeDefs: DocumentNode;
   // Resolver maps are loosely typed by @apollo/subgraph itself.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   resolvers: any;
   /** REST routes under SPEC.md's `/api` paths (and `/internal/<name>/...` for service-to-service calls). */
   routes: Router;

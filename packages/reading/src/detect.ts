@@ -68,6 +68,5 @@ function looksLikeText(bytes: Buffer): boolean {
   } catch {
     return false;
   }
-  // eslint-disable-next-line no-control-regex
   return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
 }

@@ -19,7 +19,6 @@ export function sanitizeFilename(name: string): string {
   let safe = lastSegment
     .normalize('NFC')
     // Control characters, and the Unicode direction overrides used to disguise extensions.
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     // Markup and characters that are unsafe in file systems, shells or CSV cells.
     .replace(/[<>:"|?*`$&;'{}]/g, '')
