@@ -3,10 +3,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main, type CliIO } from '../main';
 
-function capture(): CliIO & { stdout: string[]; stderr: string[] } {
+function capture(isTTY = false): CliIO & { stdout: string[]; stderr: string[]; progressLines: string[] } {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t), progress: () => {}, isTTY: false };
+  const progressLines: string[] = [];
+  return { stdout, stderr, progressLines, out: (t) => stdout.push(t), err: (t) => stderr.push(t), progress: (l) => progressLines.push(l), isTTY };
+}
+
+/** A small text PDF with one citation per page. */
+async function briefPdf(pages: number): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const cases = ['Bell Atlantic Corp. v. Twombly, 550 U.S. 544', 'Ashcroft v. Iqbal, 556 U.S. 662', 'Celotex Corp. v. Catrett, 477 U.S. 317'];
+  for (let i = 0; i < pages; i++) {
+    const page = pdf.addPage([612, 792]);
+    const lines = [`Argument ${i + 1}. The complaint must state a plausible claim for relief under the`, `governing standard. See ${cases[i % cases.length]} (${2007 + i}).`];
+    lines.forEach((line, n) => page.drawText(line, { x: 72, y: 700 - 60 * i - 16 * n, size: 12, font }));
+  }
+  return Buffer.from(await pdf.save());
 }
 
 const BRIEF = `Plaintiff must plead enough facts. Bell Atlantic Corp. v. Twombly, 550 U.S. 544, 570 (2007). Twombly, 550 U.S. at 556.
@@ -52,6 +67,20 @@ describe('citecheck extract and check', () => {
     expect(byCite['925 F.3d 1339'].isValid).toBeNull();
     expect(byCite['28 U.S.C. § 1332(a)'].isValid).toBeNull();
     expect(byCite['550 U.S. 544'].courtListenerData).toMatchObject({ caseName: expect.stringMatching(/Twombly/), year: 2007 });
+  }, 60_000);
+
+  it('reads a PDF, drawing a progress bar on a terminal and none when piped', async () => {
+    const pdf = path.join(dir, 'brief.pdf');
+    writeFileSync(pdf, await briefPdf(3));
+    const terminal = capture(true);
+    expect(await main(['extract', pdf], terminal)).toBe(0);
+    expect(terminal.progressLines.some((line) => /3\/3/.test(line))).toBe(true);
+    expect(terminal.stdout.map((line) => line.match(/\d+ U\.S\. \d+/)?.[0])).toEqual(['550 U.S. 544', '556 U.S. 662', '477 U.S. 317']);
+    expect(terminal.stdout[0]).toMatch(/^p\.1/);
+    const piped = capture(false);
+    expect(await main(['extract', pdf, '--json'], piped)).toBe(0);
+    expect(piped.progressLines).toEqual([]);
+    expect(JSON.parse(piped.stdout.join('\n'))).toHaveLength(3);
   }, 60_000);
 
   it('exits 2 with a clear message when the file cannot be read', async () => {
