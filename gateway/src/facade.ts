@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import type { Logger } from 'pino';
 import Router from '@koa/router';
 import type { ServiceModule } from '@citecheck/platform';
 import type { ServiceName } from './services';
@@ -70,9 +71,9 @@ export function proxyToServices(serviceUrls: Partial<Record<ServiceName, string>
     headers.set('x-request-id', String(ctx.state.requestId ?? ctx.get('x-request-id') ?? ''));
     // JSON, form and text bodies were already read by the body parser, which keeps the raw
     // text; multipart uploads are left unread and stream straight through.
-    const unparsed = (ctx.request as { body?: Record<symbol, unknown> }).body?.[Symbol.for('unparsedBody')];
+    const unparsed = (ctx.request as { rawBody?: string }).rawBody;
     const hasBody = !['GET', 'HEAD'].includes(ctx.method);
-    const body = !hasBody ? undefined : unparsed !== undefined ? String(unparsed) : ctx.req;
+    const body = !hasBody ? undefined : unparsed !== undefined ? unparsed : ctx.req;
     let response: Response;
     try {
       response = await fetch(`${base}${ctx.path}${ctx.search}`, {
@@ -84,7 +85,8 @@ export function proxyToServices(serviceUrls: Partial<Record<ServiceName, string>
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       } as RequestInit);
-    } catch {
+    } catch (error) {
+      (ctx.state.logger as Logger | undefined)?.warn({ err: error, owner }, 'proxied request failed');
       ctx.status = 502;
       ctx.body = { message: `The ${owner} service did not answer`, error: 'bad_gateway' };
       return;
