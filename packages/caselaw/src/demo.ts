@@ -3,11 +3,12 @@
  * install can show verdicts with no token and no download. It is NOT authoritative: a citation
  * it lacks stays unverified, never "not found".
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { importBulkData } from './local-index/import';
 import type { ImportOptions, ImportReport } from './local-index/import';
-import { defaultIndexPath } from './local-index/schema';
+import { SCHEMA_VERSION, defaultIndexPath } from './local-index/schema';
 
 /** Folder holding the demo CSVs (courts, dockets, opinion clusters, citations). */
 export const DEMO_DIR = join(__dirname, '..', 'demo');
@@ -22,9 +23,25 @@ export function demoIndexInputs(): string[] {
 
 /**
  * Builds the demo index at `indexPath` through the regular import path, unless an index is
- * already there (a real one must never be replaced by the demo). Returns null when it was.
+ * already there (a real one must never be replaced by the demo; a demo one built by an older
+ * version is rebuilt). Returns null when nothing was built.
  */
 export async function ensureDemoIndex(indexPath = defaultIndexPath(), options: Omit<ImportOptions, 'indexPath' | 'authoritative' | 'source'> = {}): Promise<ImportReport | null> {
-  if (existsSync(indexPath)) return null;
+  if (existsSync(indexPath)) {
+    if (!isOutdatedDemo(indexPath)) return null;
+    rmSync(indexPath, { force: true });
+  }
   return importBulkData(demoIndexInputs(), { ...options, indexPath, authoritative: false, source: 'demo' });
+}
+
+function isOutdatedDemo(indexPath: string): boolean {
+  const db = new Database(indexPath, { readonly: true, fileMustExist: true });
+  try {
+    const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    return meta.get('source') === 'demo' && meta.get('schema_version') !== SCHEMA_VERSION;
+  } catch {
+    return false; // not an index we recognise: leave it for the operator
+  } finally {
+    db.close();
+  }
 }

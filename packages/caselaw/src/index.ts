@@ -27,7 +27,7 @@ export {
 
 export { importBulkData, renderImportProgress, expandInputs, bulkFileKind, ImportError } from './local-index/import';
 export type { ImportOptions, ImportProgress, ImportReport, FileReport, BulkFileKind } from './local-index/import';
-export { LocalCitationIndex, IndexNotFoundError, citationUrl, type IndexInfo } from './local-index/lookup';
+export { LocalCitationIndex, IndexNotFoundError, IndexVersionError, citationUrl, type IndexInfo } from './local-index/lookup';
 export { defaultIndexPath } from './local-index/schema';
 export { CsvParser, readCsv } from './local-index/csv';
 

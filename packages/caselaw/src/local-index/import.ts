@@ -122,10 +122,12 @@ export async function importBulkData(inputs: string[], options: ImportOptions = 
   let totalRows = 0;
   let indexMs = 0;
   try {
+    // Larger pages make the lookup B-trees shallower: fewer pages touched per random lookup.
+    db.pragma('page_size = 16384');
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.pragma('locking_mode = EXCLUSIVE');
-    db.pragma('cache_size = -262144'); // 256 MB page cache
+    db.pragma('cache_size = -262144'); // 256 MB page cache (in bytes, whatever the page size)
     db.pragma('temp_store = FILE');
     db.exec(CREATE_TABLES);
 

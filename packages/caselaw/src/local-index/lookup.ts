@@ -2,41 +2,43 @@
  * Lookups on the local citation index, as a CaseLawProvider.
  *
  * One composite index, (reporter_id, volume, page_num, page, cluster_id), covers the citation
- * columns: a single descent finds the case starting at a page and the one starting last before
- * it; a second, only when needed, finds the next case after it. Clusters and dockets come by
- * primary key, courts from memory.
+ * columns. The common case, a case starting at the cited page, is one index-only equality
+ * search; only a miss pays for the backward search (the case starting last before the page)
+ * and the forward one (the next case after it). Then only the clusters actually answered are
+ * fetched (by primary key, the court copied in at import); courts come from memory.
  */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { COURTLISTENER_SITE, citationKey, yearOf } from '../provider';
 import type { CaseCluster, CaseLawProvider, LookupRequest, LookupResult } from '../provider';
 import { canonicalReporter, findReporter } from '../engine';
-import { defaultIndexPath } from './schema';
+import { SCHEMA_VERSION, defaultIndexPath } from './schema';
 
-/** Enough rows to hold every cluster at one page plus the case before it, in practice. */
-const ROWS_AT_OR_BEFORE = 6;
+/** Enough rows before a page to pass over odd page strings (`123-U`) to the case before it. */
+const ROWS_BEFORE = 6;
 
-interface Row {
+/** A candidate address from the covering index (no cluster data yet). */
+interface Candidate {
   page: string;
   page_num: number;
   cluster_id: number;
+}
+
+interface ClusterRow {
   case_name: string | null;
   case_name_short: string | null;
   date_filed: string | null;
   court_id: string | null;
 }
 
+type Row = Candidate & ClusterRow;
+
 interface Court {
   citation_string: string | null;
   full_name: string | null;
 }
 
-// Courts are a few thousand rows, held in memory; the rest is one covering-index search plus
-// two primary-key fetches.
-const SELECT = `SELECT c.page, c.page_num, c.cluster_id, cl.case_name, cl.case_name_short, cl.date_filed, d.court_id
-  FROM citations c
-  LEFT JOIN clusters cl ON cl.id = c.cluster_id
-  LEFT JOIN dockets d ON d.id = cl.docket_id`;
+const CLUSTER = 'SELECT case_name, case_name_short, date_filed, court_id FROM clusters WHERE id = ?';
 
 export interface IndexInfo {
   path: string;
@@ -50,6 +52,10 @@ export class IndexNotFoundError extends Error {
   override name = 'IndexNotFoundError';
 }
 
+export class IndexVersionError extends Error {
+  override name = 'IndexVersionError';
+}
+
 export class LocalCitationIndex implements CaseLawProvider {
   readonly name: string;
   readonly authoritative: boolean;
@@ -57,8 +63,10 @@ export class LocalCitationIndex implements CaseLawProvider {
   private readonly db: Database.Database;
   private readonly reporterIds = new Map<string, number>();
   private readonly courts = new Map<string, Court>();
-  private readonly atOrBefore: Database.Statement;
+  private readonly at: Database.Statement;
+  private readonly before: Database.Statement;
   private readonly after: Database.Statement;
+  private readonly cluster: Database.Statement;
   private lookups = 0;
 
   /** Opens an index read-only; default `<DATA_DIR>/caselaw.sqlite`. */
@@ -74,6 +82,12 @@ export class LocalCitationIndex implements CaseLawProvider {
     db.pragma('mmap_size = 4294967296');
     db.pragma('cache_size = -65536');
     const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    if (meta.get('schema_version') !== SCHEMA_VERSION) {
+      db.close();
+      throw new IndexVersionError(
+        `The case-law index at ${path} was built by another version of CiteCheck (layout ${meta.get('schema_version') ?? 'unknown'}, this version reads ${SCHEMA_VERSION}): import it again with \`citecheck caselaw import <files>\``,
+      );
+    }
     this.authoritative = meta.get('authoritative') === 'true';
     this.info = {
       path,
@@ -85,8 +99,11 @@ export class LocalCitationIndex implements CaseLawProvider {
     this.name = this.info.source === 'demo' ? 'demo case-law index' : 'local case-law index';
     for (const r of db.prepare('SELECT id, name FROM reporters').all() as { id: number; name: string }[]) this.reporterIds.set(r.name, r.id);
     for (const c of db.prepare('SELECT id, citation_string, full_name FROM courts').all() as (Court & { id: string })[]) this.courts.set(c.id, c);
-    // One descent answers both "which case starts at page P" and "which starts last before it".
-    this.atOrBefore = db.prepare(`${SELECT} WHERE c.reporter_id = ? AND c.volume = ? AND c.page_num <= ? ORDER BY c.page_num DESC LIMIT ${ROWS_AT_OR_BEFORE}`);
+    this.at = db.prepare('SELECT page, page_num, cluster_id FROM citations WHERE reporter_id = ? AND volume = ? AND page_num = ?');
+    this.before = db.prepare(
+      `SELECT page, page_num, cluster_id FROM citations WHERE reporter_id = ? AND volume = ? AND page_num < ? ORDER BY page_num DESC LIMIT ${ROWS_BEFORE}`,
+    );
+    this.cluster = db.prepare(CLUSTER);
     this.after = db.prepare('SELECT page_num FROM citations WHERE reporter_id = ? AND volume = ? AND page_num > ? ORDER BY page_num LIMIT 1').pluck();
   }
 
@@ -112,18 +129,18 @@ export class LocalCitationIndex implements CaseLawProvider {
     if (!m) return { id: req.id, status: 'not-found' };
     const pageNum = Number(m[1]);
     const page = req.page.trim();
-    const rows = this.atOrBefore.all(reporterId, req.volume, pageNum) as Row[];
-    const exact = rows.filter((r) => r.page_num === pageNum && r.page === page);
+    const exact = (this.at.all(reporterId, req.volume, pageNum) as Candidate[]).filter((r) => r.page === page);
     if (exact.length) {
       const clusters = dedupe(exact).sort((a, b) => a.cluster_id - b.cluster_id);
-      return { id: req.id, status: 'found', clusters: clusters.map((r) => toCluster(this.courts, r, req.volume, reporter)) };
+      return { id: req.id, status: 'found', clusters: clusters.map((r) => toCluster(this.courts, this.withCluster(r), req.volume, reporter)) };
     }
     // A page that starts no case may fall inside one. Only a complete index can say so: in a
     // partial one the case really starting at this page may simply be missing.
     if (this.authoritative && String(pageNum) === page) {
-      const host = rows.find((r) => r.page_num < pageNum && String(r.page_num) === r.page);
+      const rows = this.before.all(reporterId, req.volume, pageNum) as Candidate[];
+      const host = rows.find((r) => String(r.page_num) === r.page);
       if (host && this.after.get(reporterId, req.volume, pageNum) !== undefined) {
-        return { id: req.id, status: 'contained-in', cluster: toCluster(this.courts, host, req.volume, reporter) };
+        return { id: req.id, status: 'contained-in', cluster: toCluster(this.courts, this.withCluster(host), req.volume, reporter) };
       }
     }
     return { id: req.id, status: 'not-found' };
@@ -132,10 +149,16 @@ export class LocalCitationIndex implements CaseLawProvider {
   close(): void {
     this.db.close();
   }
+
+  /** The cluster (and its docket's court) behind an address the lookup answers with. */
+  private withCluster(candidate: Candidate): Row {
+    const cluster = this.cluster.get(candidate.cluster_id) as ClusterRow | undefined;
+    return { ...candidate, case_name: null, case_name_short: null, date_filed: null, court_id: null, ...cluster };
+  }
 }
 
 /** The same cluster reached through two citation rows (a duplicate in the data) counts once. */
-function dedupe(rows: Row[]): Row[] {
+function dedupe(rows: Candidate[]): Candidate[] {
   const seen = new Set<number>();
   return rows.filter((r) => (seen.has(r.cluster_id) ? false : (seen.add(r.cluster_id), true)));
 }

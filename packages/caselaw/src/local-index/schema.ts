@@ -5,7 +5,8 @@
  */
 import { dirname, join, resolve } from 'node:path';
 
-export const SCHEMA_VERSION = '1';
+/** Bumped when the layout changes; an index of another version must be imported again. */
+export const SCHEMA_VERSION = '2';
 
 export const CREATE_TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -19,14 +20,19 @@ CREATE TABLE citations (
   page_num INTEGER NOT NULL,
   cluster_id INTEGER NOT NULL
 );
-CREATE TABLE clusters (id INTEGER PRIMARY KEY, case_name TEXT NOT NULL, case_name_short TEXT, date_filed TEXT, docket_id INTEGER);
+-- court_id is copied from the docket when the index is built, so a lookup reads one row per case
+CREATE TABLE clusters (id INTEGER PRIMARY KEY, case_name TEXT NOT NULL, case_name_short TEXT, date_filed TEXT, docket_id INTEGER, court_id TEXT);
 CREATE TABLE dockets (id INTEGER PRIMARY KEY, court_id TEXT);
 CREATE TABLE courts (id TEXT PRIMARY KEY, citation_string TEXT, full_name TEXT) WITHOUT ROWID;
 `;
 
-/** Built after the bulk load: one sort instead of 18 million B-tree inserts. */
+/**
+ * Built after the bulk load: one sort instead of 18 million B-tree inserts; and each case's
+ * court copied from its docket (the files may come in any order, so not during the load).
+ */
 export const CREATE_INDEXES = `
 CREATE INDEX citations_address ON citations (reporter_id, volume, page_num, page, cluster_id);
+UPDATE clusters SET court_id = (SELECT court_id FROM dockets WHERE dockets.id = clusters.docket_id) WHERE docket_id IS NOT NULL;
 `;
 
 /** `<DATA_DIR>/caselaw.sqlite`, DATA_DIR defaulting to `./data` as everywhere in the product. */
