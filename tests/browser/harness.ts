@@ -192,6 +192,20 @@ export async function signIn(context: BrowserContext, url: string, sessionToken:
   await context.addCookies([{ name: 'citecheck_session', value: sessionToken, url }]);
 }
 
+/**
+ * Puts `sessionToken` where the client keeps it after signing in (localStorage), before any
+ * page of `context` loads, so requests carry it as a bearer token as well as the cookie.
+ */
+export async function signInByStorage(context: BrowserContext, sessionToken: string): Promise<void> {
+  await context.addInitScript((token) => {
+    try {
+      window.localStorage.setItem('sessionToken', token);
+    } catch {
+      // storage unavailable: the cookie set by signIn still signs the browser in
+    }
+  }, sessionToken);
+}
+
 export async function uploadByApi(url: string, sessionToken: string, file: Buffer, filename: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new FormData();
   form.append('document', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), filename);

@@ -55,6 +55,25 @@ const Close = styled.button`
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
 `;
 
+/**
+ * How many dialogs are open. While any is, the app root is inert (no focus, no clicks, nothing
+ * for assistive technology) as well as aria-hidden: Tab cannot leave the dialog even before the
+ * trap's key handler runs. Counted, so closing one of two stacked dialogs keeps the page inert.
+ */
+let openDialogs = 0;
+
+function hidePage(hidden: boolean) {
+  const root = document.getElementById('root');
+  if (!root) return;
+  if (hidden) {
+    root.setAttribute('aria-hidden', 'true');
+    root.setAttribute('inert', '');
+  } else {
+    root.removeAttribute('aria-hidden');
+    root.removeAttribute('inert');
+  }
+}
+
 export interface DialogProps {
   open: boolean;
   /** Omit for the blocking modals SPEC requires: no close button, no Escape, no outside click. */
@@ -86,8 +105,8 @@ export function Dialog({ open, onClose, title, description, children, testId, wi
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
 
-    const root = document.getElementById('root');
-    root?.setAttribute('aria-hidden', 'true');
+    openDialogs += 1;
+    hidePage(true);
 
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape' && onCloseRef.current) {
@@ -116,7 +135,8 @@ export function Dialog({ open, onClose, title, description, children, testId, wi
     document.addEventListener('keydown', onKeyDown, true);
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
-      root?.removeAttribute('aria-hidden');
+      openDialogs = Math.max(0, openDialogs - 1);
+      if (openDialogs === 0) hidePage(false);
       // Restore focus only if it is still somewhere sensible (the trigger may have unmounted).
       if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
     };

@@ -6,20 +6,25 @@ import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION_MS, type Toast
 /** Dragging a toast this far to the right dismisses it. */
 const SWIPE_THRESHOLD_PX = 50;
 
-const Viewport = styled.ol`
+/** The notifications landmark (F8 focuses it); the toasts are a list inside it. */
+const Viewport = styled.section`
   position: fixed;
   bottom: 0;
   right: 0;
   z-index: 100; /* above dialogs, so validation messages raised inside a dialog are seen */
-  display: flex;
-  flex-direction: column;
-  gap: 0.5rem;
   padding: 1rem;
-  margin: 0;
-  list-style: none;
   width: min(420px, 100vw);
   outline: none;
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+`;
+
+const List = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
 `;
 
 const Item = styled.li<{ $destructive: boolean }>`
@@ -80,7 +85,6 @@ function ToastItem({ item }: { item: Toast }) {
       $destructive={item.variant === 'destructive'}
       data-testid="toast"
       data-variant={item.variant}
-      role={item.variant === 'destructive' ? 'alert' : 'status'}
       style={{ transform: offset ? `translateX(${offset}px)` : undefined }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -89,8 +93,11 @@ function ToastItem({ item }: { item: Toast }) {
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
     >
-      <strong data-testid="toast-title">{item.title}</strong>
-      {item.description ? <p data-testid="toast-description">{item.description}</p> : null}
+      {/* The live role sits inside the list item: a list's children must stay list items. */}
+      <div role={item.variant === 'destructive' ? 'alert' : 'status'}>
+        <strong data-testid="toast-title">{item.title}</strong>
+        {item.description ? <p data-testid="toast-description">{item.description}</p> : null}
+      </div>
       <CloseButton aria-label="Dismiss notification" onClick={() => dismissToast(item.id)}>
         ×
       </CloseButton>
@@ -101,7 +108,7 @@ function ToastItem({ item }: { item: Toast }) {
 /** Renders the current toast; F8 moves focus to the notification region. */
 export function Toaster() {
   const items = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
-  const viewport = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLElement>(null);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -116,9 +123,11 @@ export function Toaster() {
 
   return createPortal(
     <Viewport ref={viewport} tabIndex={-1} aria-label="Notifications (F8)" data-testid="toast-viewport">
-      {items.map((item) => (
-        <ToastItem key={item.id} item={item} />
-      ))}
+      <List>
+        {items.map((item) => (
+          <ToastItem key={item.id} item={item} />
+        ))}
+      </List>
     </Viewport>,
     document.body,
   );

@@ -96,7 +96,7 @@ export function AccountControls({ onSupport }: { onSupport: () => void }) {
         $variant="secondary"
         aria-haspopup="true"
         aria-expanded={open}
-        aria-controls={menuId}
+        aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((v) => !v)}
         data-testid="account-menu"
       >

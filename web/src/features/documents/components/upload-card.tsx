@@ -56,7 +56,7 @@ export function UploadCard({ onFile, busy }: { onFile: (file: File) => void; bus
     <Card data-testid="upload-card" aria-labelledby="upload-title">
       <CardTitle id="upload-title">Step 1 - Document Upload</CardTitle>
       <DropArea
-        {...getRootProps({ 'aria-label': 'Upload a PDF or Word document' })}
+        {...getRootProps({ role: 'group', 'aria-label': 'Upload a PDF or Word document' })}
         $active={isDragActive}
         $disabled={busy}
         data-testid="upload-dropzone"
@@ -74,15 +74,18 @@ export function UploadCard({ onFile, busy }: { onFile: (file: File) => void; bus
         </p>
       </DropArea>
       {rejections.length > 0 ? (
-        <Rejections role="alert" data-testid="upload-rejections">
-          {rejections.map(({ file, errors }) =>
-            errors.map((error) => (
-              <li key={`${file.name}-${error.code}`} data-testid="upload-rejection" data-code={error.code}>
-                {file.name}: {error.message}
-              </li>
-            )),
-          )}
-        </Rejections>
+        // The alert wraps the list: a role on the <ul> itself would take away its list semantics.
+        <div role="alert">
+          <Rejections data-testid="upload-rejections">
+            {rejections.map(({ file, errors }) =>
+              errors.map((error) => (
+                <li key={`${file.name}-${error.code}`} data-testid="upload-rejection" data-code={error.code}>
+                  {file.name}: {error.message}
+                </li>
+              )),
+            )}
+          </Rejections>
+        </div>
       ) : null}
       <h3>Supported citation formats</h3>
       <Formats data-testid="supported-formats">

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Container } from '../../../components/ui/card';
+import { Container, VisuallyHidden } from '../../../components/ui/card';
 
 const Grid = styled.ul`
   list-style: none;
@@ -54,7 +54,11 @@ function FeatureIcon({ name }: { name: string }) {
 
 export function FeatureCards() {
   return (
-    <Container as="section" aria-label="Features" style={{ padding: '3rem 1.25rem 1rem' }}>
+    <Container as="section" aria-labelledby="features-title" style={{ padding: '3rem 1.25rem 1rem' }}>
+      {/* The cards' h3 titles sit under this h2, so the outline goes h1 > h2 > h3 without a gap. */}
+      <VisuallyHidden as="h2" id="features-title">
+        Features
+      </VisuallyHidden>
       <Grid data-testid="feature-cards">
         {FEATURES.map((feature) => (
           <li key={feature.title}>
