@@ -25,9 +25,9 @@ const shared = {
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 30000,
-  // Readers, OCR and whole-product tests are memory-hungry: recycle a worker that has grown,
+  // Readers, OCR and whole-product tests are memory-hungry: recycle a worker that has grown past 512 MB,
   // so a long run on a small machine never runs out of memory.
-  workerIdleMemoryLimit: '1GB',
+  workerIdleMemoryLimit: '512MB',
   projects: [
     {
       ...shared,
