@@ -8,7 +8,11 @@ import { courtListenerFromEnv } from './provider';
 
 const provider = courtListenerFromEnv(process.env, { timeoutMs: 30_000 });
 const live = provider ? describe : describe.skip;
-if (!provider) console.log('SKIPPED: live CourtListener suite (no COURTLISTENER_TOKEN)');
+if (!provider) {
+  // Jest hides console output of a file whose tests are all skipped: say it on stderr too.
+  console.log('SKIPPED: live CourtListener suite (no COURTLISTENER_TOKEN)');
+  process.stderr.write('SKIPPED: live CourtListener suite (no COURTLISTENER_TOKEN)\n');
+}
 
 live('live CourtListener', () => {
   jest.setTimeout(120_000);
