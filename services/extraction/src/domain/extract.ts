@@ -6,7 +6,7 @@
  *   const citations = toExtractedCitations(findCitations(text, { positions }), randomId);
  */
 import { findCitations, type Citation, type DocumentPosition } from '@citecheck/citations';
-import type { ExtractedCitation } from '@citecheck/proto';
+import { extractedCitationSchema, type ExtractedCitation } from '@citecheck/proto';
 
 export interface CitationInput {
   text: string;
@@ -18,33 +18,12 @@ export function findDocumentCitations(input: CitationInput): Citation[] {
   return findCitations(input.text, { positions: input.positions });
 }
 
-/** The engine's citations as the event carries them; `newId` gives each its id. */
+/**
+ * The engine's citations as the event carries them; `newId` gives each its id. The event's
+ * schema is the one list of fields: parsing keeps those and drops the engine's others.
+ */
 export function toExtractedCitations(citations: Citation[], newId: () => string, foundByModel: ReadonlySet<Citation> = new Set()): ExtractedCitation[] {
-  return citations.map((c) => ({
-    id: newId(),
-    type: c.type,
-    form: c.form,
-    text: c.text,
-    start: c.start,
-    end: c.end,
-    normalized: c.normalized,
-    volume: c.volume,
-    reporter: c.reporter,
-    page: c.page,
-    pinCite: c.pinCite,
-    caseName: c.caseName,
-    plaintiff: c.plaintiff,
-    defendant: c.defendant,
-    year: c.year,
-    court: c.court,
-    parenthetical: c.parenthetical,
-    context: c.context,
-    documentPage: c.documentPage,
-    paragraph: c.paragraph,
-    antecedent: c.antecedent,
-    parallels: c.parallels,
-    ...(foundByModel.has(c) ? { foundByModel: true } : {}),
-  }));
+  return citations.map((c) => extractedCitationSchema.parse({ ...c, id: newId(), ...(foundByModel.has(c) ? { foundByModel: true } : {}) }));
 }
 
 /** The paragraph position holding `offset` (positions sorted by offset). */

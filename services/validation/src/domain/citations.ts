@@ -7,34 +7,8 @@ import type { Citation } from '@citecheck/citations';
 import type { ExtractedCitation, ValidatedCitation, Verdict } from '@citecheck/proto';
 
 /** The engine's Citation for an extracted one; fields the event does not carry get neutral values. */
-export function toEngineCitation(c: ExtractedCitation): Citation {
-  return {
-    type: c.type,
-    form: c.form,
-    text: c.text,
-    start: c.start,
-    end: c.end,
-    normalized: c.normalized,
-    volume: c.volume,
-    reporter: c.reporter,
-    page: c.page,
-    pinCite: c.pinCite,
-    caseName: c.caseName,
-    plaintiff: c.plaintiff,
-    defendant: c.defendant,
-    year: c.year,
-    court: c.court,
-    parenthetical: c.parenthetical,
-    context: c.context,
-    documentPage: c.documentPage,
-    paragraph: c.paragraph,
-    paragraphKind: null,
-    antecedent: c.antecedent,
-    parallels: c.parallels,
-    section: null,
-    fullStart: c.start,
-    fullEnd: c.end,
-  };
+export function toEngineCitation({ id: _id, foundByModel: _foundByModel, ...c }: ExtractedCitation): Citation {
+  return { ...c, paragraphKind: null, section: null, fullStart: c.start, fullEnd: c.end };
 }
 
 export function withVerdict(c: ExtractedCitation, v: Verdict): ValidatedCitation {
