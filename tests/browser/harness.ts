@@ -6,9 +6,9 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, until, upload, verifiedUser } from '../src/pipeline-harness';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -67,27 +67,8 @@ export function ensureWebBuild(): void {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, everyMs = 150): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+// Ports, polling and users through the API are shared with the system tests.
+export { freePort, until };
 
 export interface Product {
   url: string;
@@ -159,9 +140,6 @@ export async function startProduct(): Promise<Product> {
 
 // ------------------------------------------------------------------ users through the API
 
-async function postJson(url: string, body: unknown): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-}
 
 /** The verification link of the newest e-mail to `email` in the dev outbox. */
 export async function verificationLink(url: string, email: string): Promise<string> {
@@ -178,14 +156,7 @@ export async function verificationLink(url: string, email: string): Promise<stri
 }
 
 /** Registers and verifies `email` through the REST routes; returns the session token. */
-export async function verifiedUserByApi(url: string, email: string, name: string): Promise<string> {
-  const registered = await postJson(`${url}/api/auth/register`, { name, email, newsletterOptIn: false });
-  if (!registered.ok) throw new Error(`POST /api/auth/register ${email}: ${registered.status} ${await registered.text()}`);
-  const token = new URL(await verificationLink(url, email)).searchParams.get('token');
-  const verified = await fetch(`${url}/api/verify-email?token=${token}`);
-  if (!verified.ok) throw new Error(`GET /api/verify-email: ${verified.status} ${await verified.text()}`);
-  return ((await verified.json()) as { sessionToken: string }).sessionToken;
-}
+export const verifiedUserByApi = (url: string, email: string, name: string): Promise<string> => verifiedUser(url, email, name);
 
 /** Signs a browser context in as the holder of `sessionToken`, as the verification link would. */
 export async function signIn(context: BrowserContext, url: string, sessionToken: string): Promise<void> {
@@ -206,19 +177,8 @@ export async function signInByStorage(context: BrowserContext, sessionToken: str
   }, sessionToken);
 }
 
-export async function uploadByApi(url: string, sessionToken: string, file: Buffer, filename: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const form = new FormData();
-  form.append('document', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), filename);
-  form.append('sessionId', `api-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-  const response = await fetch(`${url}/api/documents/upload`, { method: 'POST', headers: { authorization: `Bearer ${sessionToken}` }, body: form });
-  const text = await response.text();
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    body = { raw: text };
-  }
-  return { status: response.status, body };
+export function uploadByApi(url: string, sessionToken: string, file: Buffer, filename: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  return upload(url, sessionToken, file, filename, `api-${Date.now()}-${Math.random().toString(36).slice(2)}`);
 }
 
 export function samplePdf(): Buffer {

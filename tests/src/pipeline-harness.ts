@@ -22,12 +22,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function until<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 30_000, everyMs = 100): Promise<T> {
+/** Polls `probe` until it gives a value (a throw counts as not yet); fails naming `what`. */
+export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, everyMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => null);
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
@@ -95,7 +96,7 @@ export interface UploadResult {
 
 export async function upload(url: string, token: string | null, file: Buffer, filename: string, sessionId: string, type = 'application/pdf'): Promise<UploadResult> {
   const form = new FormData();
-  form.append('document', new Blob([file], { type }), filename);
+  form.append('document', new Blob([new Uint8Array(file)], { type }), filename);
   form.append('sessionId', sessionId);
   const response = await fetch(`${url}/api/documents/upload`, {
     method: 'POST',

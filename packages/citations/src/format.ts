@@ -5,30 +5,12 @@
  */
 import type { Citation } from './types';
 
-export interface CitationJson {
-  type: Citation['type'];
-  form: Citation['form'];
-  text: string;
-  normalized: string | null;
-  volume: number | null;
-  reporter: string | null;
-  page: string | null;
-  pinCite: string | null;
-  caseName: string | null;
-  plaintiff: string | null;
-  defendant: string | null;
-  year: number | null;
-  court: string | null;
-  parenthetical: string | null;
-  section: string | null;
-  parallels: string[];
-  start: number;
-  end: number;
-  documentPage: number | null;
-  paragraph: number | null;
-  /** Only on short, id and supra forms. */
-  antecedent?: string | null;
-}
+/** The fields printed, in the order printed; `antecedent` only on short, id and supra forms. */
+export type CitationJson = Pick<
+  Citation,
+  | 'type' | 'form' | 'text' | 'normalized' | 'volume' | 'reporter' | 'page' | 'pinCite' | 'caseName' | 'plaintiff' | 'defendant'
+  | 'year' | 'court' | 'parenthetical' | 'section' | 'parallels' | 'start' | 'end' | 'documentPage' | 'paragraph'
+> & { antecedent?: string | null };
 
 /**
  * @example JSON.stringify(formatCitationsJson(findCitations(text)), null, 2)

@@ -25,7 +25,7 @@ export { cleanText } from './clean';
 export { tokenize, DEFAULT_EXTRACTORS, type Extractor, type Token } from './tokenize';
 
 /** The paragraph containing `offset` (positions sorted by offset), by binary search. */
-function positionAt(positions: DocumentPosition[], offset: number): DocumentPosition | null {
+export function positionAt(positions: DocumentPosition[], offset: number): DocumentPosition | null {
   let lo = 0;
   let hi = positions.length - 1;
   let found: DocumentPosition | null = null;

@@ -25,18 +25,3 @@ export function findDocumentCitations(input: CitationInput): Citation[] {
 export function toExtractedCitations(citations: Citation[], newId: () => string, foundByModel: ReadonlySet<Citation> = new Set()): ExtractedCitation[] {
   return citations.map((c) => extractedCitationSchema.parse({ ...c, id: newId(), ...(foundByModel.has(c) ? { foundByModel: true } : {}) }));
 }
-
-/** The paragraph position holding `offset` (positions sorted by offset). */
-export function positionAt(positions: DocumentPosition[], offset: number): DocumentPosition | null {
-  let lo = 0;
-  let hi = positions.length - 1;
-  let found: DocumentPosition | null = null;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (positions[mid].offset <= offset) {
-      found = positions[mid];
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}

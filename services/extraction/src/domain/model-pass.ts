@@ -9,8 +9,8 @@
  * a name the brief alludes to rather than inventing one. Verdicts come only from validation.
  */
 import { z } from 'zod';
-import { findCitations, type Citation, type DocumentPosition } from '@citecheck/citations';
-import { positionAt, type CitationInput } from './extract';
+import { findCitations, positionAt, type Citation, type DocumentPosition } from '@citecheck/citations';
+import type { CitationInput } from './extract';
 
 export interface Chunk {
   /** Offset of the chunk in the document text. */
