@@ -44,6 +44,20 @@ jest.on('close', (code) => {
   } catch {
     // Jest failed before writing results; its own output says why.
   }
+  // Which adapter of each port ran its contract suite (describe blocks named "<Port> contract: <adapter>").
+  const contracts = new Map();
+  for (const file of summary.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      const title = test.ancestorTitles?.[0] ?? '';
+      if (!/ contract: /.test(title)) continue;
+      const ran = test.status === 'passed' || test.status === 'failed';
+      contracts.set(title, (contracts.get(title) ?? false) || ran);
+    }
+  }
+  if (contracts.size > 0) {
+    console.log('\nAdapter contract suites:');
+    for (const [title, ran] of [...contracts].sort()) console.log(`  ${ran ? 'ran    ' : 'skipped'}  ${title}`);
+  }
   console.log('\nSuites skipped in this run:');
   if (skipped.size === 0) console.log('  none');
   for (const name of [...skipped].sort()) console.log(`  SKIPPED: ${name}`);
