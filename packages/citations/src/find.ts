@@ -6,13 +6,13 @@
  * it sits in — each bounded to a few hundred characters, so the cost is linear in the
  * number of citations, not in the text.
  */
-import { findReporter, impliedCourt } from './catalogue';
+import { guessEdition, impliedCourt } from './catalogue';
 import { parseCourtParenthetical } from './courts';
 import { findCaseName, findSupraName, isSentenceEnd } from './names';
 import type { Token } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
-const FULL_KINDS = new Set(['case', 'neutral', 'wl', 'lexis']);
+const FULL_KINDS = new Set(['case']);
 const MAX_PAREN = 600;
 const MAX_CONTEXT = 400;
 
@@ -101,34 +101,20 @@ function readParentheticals(clean: string, pos: number): Tail {
   return tail;
 }
 
-/** Canonical form and catalogue facts of a full-citation anchor, or null to drop it. */
-function describe(token: Token): { normalized: string; reporter: string; court: string | null; year: number | null } | null {
-  const volume = token.volume ?? '';
-  const page = token.page ?? '';
-  switch (token.kind) {
-    case 'case': {
-      const entry = findReporter(token.reporter ?? '');
-      if (!entry) return null;
-      const pageOut = /^[_-]+$/.test(page) ? '___' : page;
-      return { normalized: `${Number(volume)} ${entry.canonical} ${pageOut}`, reporter: entry.canonical, court: impliedCourt(entry), year: null };
-    }
-    case 'neutral': {
-      const code = token.reporter ?? '';
-      const entry = findReporter(code);
-      const normalized = /^(Ohio|NMSC|NMCA)$/.test(code)
-        ? `${volume}-${code}-${page}`
-        : `${volume} ${code}${token.district ? ` (${token.district})` : ''} ${page}`;
-      return { normalized, reporter: code, court: entry ? impliedCourt(entry) : null, year: Number(volume) };
-    }
-    case 'wl':
-    case 'lexis': {
-      const entry = findReporter(token.reporter ?? '');
-      const reporter = entry?.canonical ?? token.reporter ?? '';
-      return { normalized: `${volume} ${reporter} ${page}`, reporter, court: entry ? impliedCourt(entry) : null, year: Number(volume) };
-    }
-    default:
-      return null;
-  }
+/** Canonical form and catalogue facts of a case anchor (`year`: from its parenthetical, to pick the edition). */
+function describe(token: Token, year: number | null): { normalized: string; reporter: string; court: string | null; year: number | null } | null {
+  const entry = guessEdition(token.editions ?? [], token.reporter ?? '', year ?? token.year ?? null);
+  if (!entry) return null;
+  const volume = Number(token.volume);
+  const page = /^[_-]+$/.test(token.page ?? '') ? '___' : (token.page ?? '');
+  const normalized = token.dashed
+    ? `${token.volume}-${entry.canonical}-${page}`
+    : token.reporterFirst
+      ? token.volume && /^(?:1[789]|20)\d\d$/.test(token.volume) ? `${entry.canonical} ${token.volume}-${page}` : `${token.volume && token.volume !== '1' ? `${token.volume} ` : ''}${entry.canonical} ${page}`
+      : `${volume} ${entry.canonical} ${page}`;
+  // Neutral, Westlaw and Lexis citations are numbered by year: the volume is the year.
+  const yearly = (entry.kind === 'neutral' || entry.kind === 'wl-lexis') && volume >= 1600 && volume <= 2100;
+  return { normalized, reporter: entry.canonical, court: impliedCourt(entry), year: yearly ? volume : (token.year ?? null) };
 }
 
 const NL = 10;
@@ -229,10 +215,23 @@ function setContexts(original: string, clean: string, citations: Citation[]): vo
 export function extractCitations(original: string, clean: string, tokens: Token[]): Citation[] {
   const out: Citation[] = [];
   let group: Citation[] = [];
+  let groupTokens: Token[] = [];
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
     const tail = readParentheticals(clean, tailFrom);
+    // A spelling shared by several editions (`So.`, `Ark.`) is settled by the year cited.
+    if (tail.year !== null) {
+      group.forEach((c, k) => {
+        const token = groupTokens[k];
+        if ((token.editions?.length ?? 0) < 2) return;
+        const facts = describe(token, tail.year);
+        if (!facts) return;
+        c.reporter = facts.reporter;
+        c.normalized = facts.normalized;
+        c.court = facts.court ?? c.court;
+      });
+    }
     const lead = group[0];
     // `Martinez, 2019 WL 4639462, at *3`: Bluebook's short form of a WL, LEXIS or neutral
     // cite repeats it whole after a one-party name; keep that name (resolve.ts links it).
@@ -255,22 +254,46 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.parallels = normalizedAll.filter((n) => n !== c.normalized);
     }
     group = [];
+    groupTokens = [];
   };
 
   let groupEnd = 0;
+  // Where the last short form (with its pins) ended: a case citation right after it, after
+  // nothing but a comma, is its parallel's pin (`543 U.S. at 410, 125 S. Ct. 834`), not a
+  // new case at page 834.
+  let shortEnd = -1;
+  let shortName: string | null = null;
 
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     const next = tokens[i + 1];
     const nextStart = next ? next.start : clean.length;
-    const facts = FULL_KINDS.has(token.kind) ? describe(token) : null;
+    const facts = FULL_KINDS.has(token.kind) ? describe(token, null) : null;
     // A group left open for a parallel that turned out not to be one is closed here.
     if (group.length && !facts) closeGroup(groupEnd);
+
+    if (facts && shortEnd >= 0 && token.start - shortEnd <= 7 && /^ {0,3}, {0,3}$/.test(clean.slice(shortEnd, token.start))) {
+      const c = blankCitation('case', 'short', original.slice(token.start, token.end), token.start, token.end);
+      c.volume = Number(token.volume);
+      c.reporter = facts.reporter;
+      c.pinCite = token.page ?? null;
+      c.normalized = `${c.volume} ${facts.reporter} at ${c.pinCite}`;
+      c.court = facts.court;
+      c.caseName = shortName;
+      const { end } = readPins(clean, token.end, nextStart);
+      const tail = readParentheticals(clean, end);
+      c.parenthetical = tail.parenthetical;
+      c.fullEnd = tail.end;
+      out.push(c);
+      shortEnd = end;
+      continue;
+    }
+    shortEnd = -1;
 
     if (facts) {
       const c = blankCitation('case', 'full', original.slice(token.start, token.end), token.start, token.end);
       c.normalized = facts.normalized;
-      c.volume = Number(token.volume);
+      c.volume = token.volume !== undefined && /^\d+$/.test(token.volume) ? Number(token.volume) : null;
       c.reporter = facts.reporter;
       c.page = /^[_-]+$/.test(token.page ?? '') ? '___' : (token.page ?? null);
       c.court = facts.court;
@@ -278,6 +301,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       const { pins, end } = readPins(clean, token.end, nextStart);
       c.pinCite = pins.length ? pins.join(', ') : null;
       group.push(c);
+      groupTokens.push(token);
       out.push(c);
       groupEnd = end;
       // A parallel citation follows after nothing but a comma: `384 U.S. 436, 86 S. Ct. 1602`.
@@ -287,7 +311,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
 
     if (token.kind === 'short') {
-      const entry = findReporter(token.reporter ?? '');
+      const entry = guessEdition(token.editions ?? [], token.reporter ?? '');
       if (!entry) continue;
       const c = blankCitation('case', 'short', original.slice(token.start, token.end), token.start, token.end);
       c.volume = Number(token.volume);
@@ -300,9 +324,28 @@ export function extractCitations(original: string, clean: string, tokens: Token[
         c.caseName = name.caseName;
         c.fullStart = name.start;
       }
-      const tail = readParentheticals(clean, token.end);
+      const { end } = readPins(clean, token.end, nextStart);
+      const tail = readParentheticals(clean, end);
       c.parenthetical = tail.parenthetical;
       c.fullEnd = tail.end;
+      out.push(c);
+      shortEnd = end;
+      shortName = c.caseName;
+      continue;
+    }
+
+    if (token.kind === 'journal') {
+      const c = blankCitation('journal', 'full', original.slice(token.start, token.end), token.start, token.end);
+      c.volume = Number(token.volume);
+      c.reporter = token.reporter ?? null;
+      c.page = token.page ?? null;
+      c.normalized = `${c.volume} ${c.reporter} ${c.page}`;
+      const { pins, end } = readPins(clean, token.end, nextStart);
+      c.pinCite = pins.length ? pins.join(', ') : null;
+      const tail = readParentheticals(clean, end);
+      c.year = tail.year;
+      c.parenthetical = tail.parenthetical;
+      c.fullEnd = Math.max(c.end, tail.end);
       out.push(c);
       continue;
     }

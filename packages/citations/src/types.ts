@@ -3,8 +3,11 @@
  * produces or refines these; nothing outside this package needs to know the stages.
  */
 
-/** SPEC.md's citation kinds: only `case` citations are verified. */
-export type CitationType = 'case' | 'statute' | 'regulation';
+/**
+ * SPEC.md's citation kinds (only `case` citations are verified), plus law-review articles
+ * (`journal`) and court rules (`rule`: `Fed. R. Civ. P. 12(b)(6)`), listed like statutes.
+ */
+export type CitationType = 'case' | 'statute' | 'regulation' | 'journal' | 'rule';
 
 /**
  * How the citation is written: `full` (volume reporter page, or a full statute cite),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** The main flow: upload -> extraction -> validation -> report. Keyed by documentId. */
 
-export const citationTypeSchema = z.enum(['case', 'statute', 'regulation']);
+export const citationTypeSchema = z.enum(['case', 'statute', 'regulation', 'journal', 'rule']);
 export const citationFormSchema = z.enum(['full', 'short', 'id', 'supra']);
 
 /** A citation as the extraction stage found it (no verdict yet). */
