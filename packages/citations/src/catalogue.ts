@@ -1,13 +1,14 @@
 /**
- * The reporter catalogue: reporters-db's editions and spellings (`data/generated/`, made by
+ * The reporter catalogue: reporters-db's editions and spellings (`src/generated/`, made by
  * `npm run data:reporters`) with CiteCheck's overlay (`data/overlay.json`: court groups and
  * last volumes the verifier needs), turned into the lookups the other stages use.
  *
  * The data stays JSON, apart from code, as eyecite keeps reporters-db: adding a reporter is
  * a data change, and the verifier reads the same years and volume limits we parse with.
  */
-import generated from '../data/generated/reporters.json';
 import overlay from '../data/overlay.json';
+import { parseRecords } from './generated-data';
+import { editions as editionRecords, strings as spellingRecords } from './generated/reporters';
 
 export type ReporterKind = 'federal' | 'state' | 'regional' | 'neutral' | 'specialty' | 'wl-lexis';
 
@@ -77,8 +78,8 @@ const KIND_OF: Record<string, ReporterKind> = {
   specialty_lexis: 'wl-lexis',
 };
 
-const rawEditions = (generated as { editions: GeneratedEdition[] }).editions;
-const spellingsOf = (generated as { strings: Record<string, number[]> }).strings;
+const rawEditions = parseRecords<GeneratedEdition>(editionRecords);
+const spellingsOf: Record<string, number[]> = Object.fromEntries(parseRecords<[string, number[]]>(spellingRecords));
 const overlayEditions = (overlay as { editions: Record<string, OverlayEdition> }).editions;
 
 // Variations per edition index (reporters-db lists them per family record).
@@ -121,10 +122,13 @@ rawEditions.forEach((raw, i) => {
 for (const list of familyEditions.values()) list.sort((a, b) => a.start - b.start);
 
 /** The catalogue grouped by family (read-only by convention). */
-export const reporters: ReporterFamily[] = [...familyEditions.entries()].map(([key, editions]) => {
-  const first = EDITIONS.find((e) => e.editions === editions) as ReporterEntry;
-  return { name: key.split('\u0000')[1], kind: first.kind, editions };
-});
+export const reporters: ReporterFamily[] = [];
+const seenFamilies = new Set<Edition[]>();
+for (const e of EDITIONS) {
+  if (seenFamilies.has(e.editions)) continue;
+  seenFamilies.add(e.editions);
+  reporters.push({ name: e.name, kind: e.kind, editions: e.editions });
+}
 
 /** Every spelling reporters-db knows → the editions it may name (`Ark.`: the state series and the neutral one). */
 export const SPELLINGS: ReadonlyMap<string, readonly number[]> = new Map(Object.entries(spellingsOf));
@@ -137,20 +141,25 @@ export function abbreviationKey(abbrev: string): string {
   return abbrev.replace(/[\s\u00a0]+/g, '').replace(/[\u2019\u2018`]/g, "'").toLowerCase();
 }
 
-// Key → editions. An edition's canonical spelling wins over another edition's variation
-// (`So.` is Southern Reporter, though `So.` also appears as a variation elsewhere).
-const byKey = new Map<string, number[]>();
-for (const [spelling, indexes] of SPELLINGS) {
-  const key = abbreviationKey(spelling);
-  const list = byKey.get(key) ?? [];
-  for (const i of indexes) if (!list.includes(i)) list.push(i);
-  byKey.set(key, list);
+// Key → editions, built on first use (the tokenizer has its own trie; this serves lookups
+// of reporters written elsewhere, such as the verifier's case-law data).
+let byKey: Map<string, number[]> | null = null;
+function keyIndex(): Map<string, number[]> {
+  if (byKey) return byKey;
+  byKey = new Map();
+  for (const [spelling, indexes] of SPELLINGS) {
+    const key = abbreviationKey(spelling);
+    const list = byKey.get(key) ?? [];
+    for (const i of indexes) if (!list.includes(i)) list.push(i);
+    byKey.set(key, list);
+  }
+  for (const list of byKey.values()) list.sort((a, b) => a - b);
+  return byKey;
 }
-for (const list of byKey.values()) list.sort((a, b) => a - b);
 
 /** Editions a written abbreviation may name (spacing and case ignored), or an empty list. */
 export function editionsFor(abbrev: string): readonly number[] {
-  return byKey.get(abbreviationKey(abbrev)) ?? [];
+  return keyIndex().get(abbreviationKey(abbrev)) ?? [];
 }
 
 /**

@@ -18,7 +18,7 @@ import type { Citation, DocumentPosition, FindOptions } from './types';
 export type { Citation, CitationForm, CitationType, DocumentPosition, FindOptions } from './types';
 export { reporters, findReporter, type ReporterEntry, type ReporterFamily, type Edition, type ReporterKind } from './catalogue';
 export { caseNameSimilarity } from './similarity';
-export { courtId } from './courts';
+export { courtId, courtName } from './courts';
 export { resolveShortForms } from './resolve';
 export { formatCitationsJson, type CitationJson } from './format';
 export { cleanText } from './clean';

@@ -10,7 +10,8 @@
  */
 import { EDITIONS, SPELLINGS } from './catalogue';
 import { startsWithVolume } from './formats';
-import journalData from '../data/generated/laws.json';
+import { parseRecords } from './generated-data';
+import { journals } from './generated/laws';
 
 export interface SpellingHit {
   /** Offset just after the spelling's last character. */
@@ -38,7 +39,7 @@ const reporterFirstRoot = newNode();
 /** Curly apostrophes as the cleaner leaves them (straight). */
 const normalizeCode = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 
-function insert(spelling: string, into: Node = root): Node {
+function insert(spelling: string, into: Node): Node {
   let node = into;
   for (let k = 0; k < spelling.length; k++) {
     const c = normalizeCode(spelling.charCodeAt(k));
@@ -51,24 +52,53 @@ function insert(spelling: string, into: Node = root): Node {
   return node;
 }
 
-for (const [spelling, editions] of SPELLINGS) {
-  const node = insert(spelling);
-  node.editions = node.editions ? [...new Set([...node.editions, ...editions])].sort((a, b) => a - b) : editions;
+// Start-up time matters (the CLI, a cold worker): the branch of the trie under each first
+// character is built the first time the text has a candidate starting with it. A brief
+// touches a few dozen of them.
+interface Entry {
+  spelling: string;
+  editions: readonly number[] | null;
+  journal: string | null;
 }
+const pending = new Map<number, Entry[]>();
+function addPending(entry: Entry): void {
+  const first = normalizeCode(entry.spelling.charCodeAt(0));
+  const list = pending.get(first);
+  if (list) list.push(entry);
+  else pending.set(first, [entry]);
+}
+for (const [spelling, editions] of SPELLINGS) addPending({ spelling, editions, journal: null });
+for (const [journal] of parseRecords<[string, string]>(journals)) addPending({ spelling: journal, editions: null, journal });
+
+/** The root's branch for the first character `c`, built on first use. */
+function branch(c: number): Node | undefined {
+  const built = root.next?.get(c);
+  if (built) return built;
+  const entries = pending.get(c);
+  if (!entries) return undefined;
+  pending.delete(c);
+  for (const e of entries) {
+    const node = insert(e.spelling, root);
+    if (e.editions) {
+      node.editions = node.editions ? [...new Set([...node.editions, ...e.editions])].sort((a, b) => a - b) : e.editions;
+      node.journal = null;
+    } else if (!node.editions) {
+      // A spelling that is a reporter's stays a reporter's.
+      node.journal = e.journal;
+    }
+  }
+  return root.next?.get(c);
+}
+
 const REPORTER_FIRST = new Set(EDITIONS.flatMap((e, i) => (e.formats?.some((f) => !startsWithVolume(f)) ? [i] : [])));
 for (const [spelling, editions] of SPELLINGS) {
   const first = editions.filter((e) => REPORTER_FIRST.has(e));
   if (first.length) insert(spelling, reporterFirstRoot).editions = first;
 }
-for (const journal of Object.keys((journalData as { journals: Record<string, string> }).journals)) {
-  const node = insert(journal);
-  // A spelling that is a reporter's stays a reporter's.
-  if (!node.editions) node.journal = journal;
-}
 
 /** Whether some spelling begins with the character at `pos`. */
 export function mayStartSpelling(text: string, pos: number): boolean {
-  return root.next?.has(normalizeCode(text.charCodeAt(pos))) ?? false;
+  return branch(normalizeCode(text.charCodeAt(pos))) !== undefined;
 }
 
 /**
@@ -78,6 +108,7 @@ export function mayStartSpelling(text: string, pos: number): boolean {
  */
 export function matchSpellings(text: string, pos: number, from: Node = root): SpellingHit[] {
   const hits: SpellingHit[] = [];
+  if (from === root) branch(normalizeCode(text.charCodeAt(pos)));
   let node = from;
   let spaces = 0;
   const limit = Math.min(text.length, pos + MAX_SPELLING);
