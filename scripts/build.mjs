@@ -22,6 +22,8 @@ function newestMtime(dir) {
 }
 
 run(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'gateway/src/compose.ts']);
+// The CLI's lean `extract` bundle (the bin falls back to the sources when it is missing or stale).
+run(process.execPath, [path.join(root, 'packages', 'cli', 'scripts', 'bundle.mjs')]);
 
 const webIndex = path.join(root, 'web', 'dist', 'index.html');
 const webIsFresh = existsSync(webIndex) && statSync(webIndex).mtimeMs > newestMtime(path.join(root, 'web'));
