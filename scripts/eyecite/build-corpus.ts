@@ -83,8 +83,11 @@ const SOURCES: Source[] = [
     // PDF-extraction fixtures.
     env: 'DOCTOR_SRC',
     repo: 'freelawproject/doctor',
-    // (vector-pdf.pdf is left out: it is the same Supreme Court slip opinion as eyecite's asset.)
-    select: (p) => /^doctor\/test_assets\/(recap_documents|recap_extract)\/.*\.pdf$|^doctor\/test_assets\/(missouri|ca1-opinion|broken-mime)\.pdf$/.test(p),
+    // Left out: vector-pdf.pdf (the same Supreme Court slip opinion as eyecite's asset), and
+    // two filings that are not decisions: ca8_.pdf (a Rule 28(j) letter), ca9_19.pdf (a brief).
+    select: (p) =>
+      /^doctor\/test_assets\/(recap_documents|recap_extract)\/.*\.pdf$|^doctor\/test_assets\/(missouri|ca1-opinion|broken-mime)\.pdf$/.test(p) &&
+      !/\/(ca8_|ca9_19)\.pdf$/.test(p),
     extract: async (p, data) => {
       const name = base(p);
       const court = /^(ca\d+|cafc)_/.exec(name)?.[1] ?? /^gov\.uscourts\.([a-z]+)\./.exec(name)?.[1] ?? (name === 'missouri' ? 'mo' : null);

@@ -25,7 +25,10 @@ import sys
 import traceback
 import unittest
 
-from eyecite_env import SetupError, load_eyecite
+# No __pycache__ beside these scripts in the repository.
+sys.dont_write_bytecode = True
+
+from eyecite_env import SetupError, load_eyecite  # noqa: E402
 
 # Rows that exercise eyecite-only machinery rather than citation finding. Each
 # is skipped by our table test with this reason.

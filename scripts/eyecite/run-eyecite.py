@@ -22,7 +22,10 @@ import resource
 import sys
 import time
 
-from eyecite_env import SetupError, load_eyecite
+# No __pycache__ beside these scripts in the repository.
+sys.dont_write_bytecode = True
+
+from eyecite_env import SetupError, load_eyecite  # noqa: E402
 
 
 def collapse_whitespace(text):
