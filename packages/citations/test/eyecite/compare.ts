@@ -196,7 +196,8 @@ export function describeOurs(c: Citation): string {
 
 export function describeExpected(e: EyeciteCite): string {
   const m = Object.entries(e.metadata).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
-  return `${e.kind} ${JSON.stringify(e.sourceText ?? e.matchedText)}${e.reporter ? ` reporter=${e.reporter}` : ''}${e.year ? ` year=${e.year}` : ''}${m ? ` ${m}` : ''}`;
+  // The year is in the metadata as written; e.year is the same value parsed.
+  return `${e.kind} ${JSON.stringify(e.sourceText ?? e.matchedText)}${e.reporter ? ` reporter=${e.reporter}` : ''}${m ? ` ${m}` : ''}`;
 }
 
 export interface PairResult {
