@@ -9,11 +9,11 @@ Usage (see scripts/eyecite/README.md):
 OUT defaults to ~/.cache/citecheck/eyecite/find-table.json; the resolution
 table goes beside it as resolve-table.json. Both stay outside the repository.
 
-How: the test modules are imported unchanged and their assertion helpers
+How: the test modules are imported unchanged and their assertion methods
 (FindTest.run_test_pairs, ResolveTest.checkResolution and
 checkReferenceResolution) are wrapped, so every table row is recorded exactly
 as the test passes it. Each row is also checked against eyecite itself with
-the original helper, and each expected citation gets a location in the input
+the original method, and each expected citation gets a location in the input
 (eyecite's own spans when it agrees), so the TypeScript side can align our
 citations by position rather than by value.
 """
@@ -110,7 +110,7 @@ def dump_find(eyecite, regex):
             elif tokenizers is not None:
                 skip = SKIP_TOKENIZER
             expected = [describe(c, models) for c in expected_cites]
-            # Does eyecite pass its own row? Same helper, default tokenizer only.
+            # Does eyecite pass its own row? Same method, default tokenizer only.
             agrees = True
             try:
                 original(self, [pair], message,
