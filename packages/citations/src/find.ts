@@ -8,7 +8,8 @@
  */
 import { guessEdition, impliedCourt } from './catalogue';
 import { parseCourtParenthetical } from './courts';
-import { findCaseName, findSupraName, isSentenceEnd } from './names';
+import { findCaseNameBefore, type Anchor } from './case-name';
+import { findSupraName, isSentenceEnd } from './names';
 import type { Token } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
@@ -216,6 +217,9 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   const out: Citation[] = [];
   let group: Citation[] = [];
   let groupTokens: Token[] = [];
+  // Names never run through another citation: the walk back treats each as one item.
+  const anchorsByEnd = new Map<number, Anchor>();
+  for (const t of tokens) anchorsByEnd.set(t.end, { start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
@@ -235,13 +239,11 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     const lead = group[0];
     // `Martinez, 2019 WL 4639462, at *3`: Bluebook's short form of a WL, LEXIS or neutral
     // cite repeats it whole after a one-party name; keep that name (resolve.ts links it).
-    const name =
-      findCaseName(clean, lead.start) ??
-      (lead.volume !== null && lead.volume >= 1900 && /^\d{4} /.test(lead.normalized ?? '') ? findCaseName(clean, lead.start, { allowSingle: true }) : null);
+    const name = findCaseNameBefore(clean, lead.start, anchorsByEnd, false);
     const normalizedAll = group.map((c) => c.normalized as string);
     const implied = group.map((c) => c.court).find((c) => c !== null) ?? null;
     for (const c of group) {
-      c.year = tail.year ?? c.year;
+      c.year = tail.year ?? name?.year ?? c.year;
       c.court = tail.court ?? implied;
       c.parenthetical = tail.parenthetical;
       c.fullEnd = Math.max(c.end, tail.end);
@@ -319,7 +321,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.pinCite = token.pin ?? null;
       c.normalized = `${c.volume} ${entry.canonical} at ${c.pinCite}`;
       c.court = impliedCourt(entry);
-      const name = findCaseName(clean, token.start, { allowSingle: true });
+      const name = findCaseNameBefore(clean, token.start, anchorsByEnd, true);
       if (name) {
         c.caseName = name.caseName;
         c.fullStart = name.start;
