@@ -143,14 +143,18 @@ function lawsAndJournals(source: SourceModule) {
   const extractors = new source.DefaultTokenizer().extractors;
   // Laws: the reporter (`U.S.C.`, `Cal. Penal Code`…), its type (leg_statute,
   // admin_compilation, admin_register…) and the spellings that announce it.
-  const laws = new Map<string, { reporter: string; lawType: string; strings: Set<string> }>();
+  const laws = new Map<string, { reporter: string; lawType: string; strings: Set<string>; forms: Map<string, string[]> }>();
   const journals = new Map<string, string>();
   for (const x of extractors) {
     const kind = x.tokenConstructor?.name;
     if (kind === 'LawCitationToken') {
       const reporter = String(x.extra.reporter);
-      const law = laws.get(reporter) ?? { reporter, lawType: String(x.extra.lawType), strings: new Set<string>() };
+      const law = laws.get(reporter) ?? { reporter, lawType: String(x.extra.lawType), strings: new Set<string>(), forms: new Map<string, string[]>() };
       for (const s of x.strings) law.strings.add(s);
+      // The citation's shape, with the spelling abstracted out (`$reporter`), once per shape.
+      const escaped = x.strings.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      const shape = escaped.reduce((re, e) => re.split(`(?<reporter>${e})`).join('(?<reporter>$reporter)'), x.regex);
+      law.forms.set(shape, [...(law.forms.get(shape) ?? []), ...x.strings]);
       laws.set(reporter, law);
     } else if (kind === 'JournalCitationToken') {
       journals.set(String(x.extra.journal), String(x.extra.journalName));
@@ -158,7 +162,12 @@ function lawsAndJournals(source: SourceModule) {
   }
   return {
     laws: [...laws.values()]
-      .map((l) => ({ reporter: l.reporter, lawType: l.lawType, strings: [...l.strings].sort() }))
+      .map((l) => ({
+        reporter: l.reporter,
+        lawType: l.lawType,
+        strings: [...l.strings].sort(),
+        formats: [...l.forms.keys()].sort(),
+      }))
       .sort((a, b) => (a.reporter < b.reporter ? -1 : a.reporter > b.reporter ? 1 : 0)),
     journals: sortKeys(Object.fromEntries(journals)),
   };

@@ -113,7 +113,8 @@ export function parseCourtParenthetical(inner: string): { court: string | null; 
   const m = /^(.{0,90}?)\b(1[6-9]\d\d|20\d\d)\b(.{0,60})$/.exec(inner.trim());
   if (!m) return null;
   // What follows the year may be subsequent history (`, pet. denied`), never more words of the court.
-  if (m[3] && !/^\s*(?:[,;)\]].*)?$/.test(m[3])) return null;
+  // A year may be a range (`1993-94`, `2005-06`): the first year is the one that counts.
+  if (m[3] && !/^(?:-\d{2}(?!\d))?\s*(?:[,;)\]].*)?$/.test(m[3])) return null;
   let before = m[1].replace(DATE, '').replace(NOISE, '').replace(/\s*\[[^\]]*\]/g, '');
   // `Tex. App.—Houston [14th Dist.]`: the court is what precedes the dash.
   before = before.replace(/\s*-\s*[A-Z][\w .]*$/, '').replace(/[\s,]+$/, '').trim();

@@ -10,6 +10,7 @@ import { guessEdition, impliedCourt } from './catalogue';
 import { parseCourtParenthetical } from './courts';
 import { findCaseNameBefore, type Anchor } from './case-name';
 import { findSupraName, isSentenceEnd } from './names';
+import { readPins } from './pins';
 import type { Token } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
@@ -26,25 +27,6 @@ export function blankCitation(type: CitationType, form: CitationForm, text: stri
     context: '', documentPage: null, paragraph: null, paragraphKind: null, antecedent: null,
     parallels: [], section: null, fullStart: start, fullEnd: end,
   };
-}
-
-// `, 556`, `, 556-57`, `, at *3`, `, 570 n.14`; applied repeatedly for `, 556, 561`.
-const PIN_AFTER = /,? {0,3}(?:at {1,3})?(\*{0,2}\d{1,5}(?:-\d{1,5})?(?: {0,2}nn?\. {0,2}\d{1,3})?)(?![\w.]\w)/y;
-
-/** Pin cites after `pos`, stopping before `limit` (the next anchor: a parallel's volume is not a pin). */
-function readPins(clean: string, pos: number, limit: number): { pins: string[]; end: number } {
-  const pins: string[] = [];
-  let end = pos;
-  for (let n = 0; n < 6; n++) {
-    PIN_AFTER.lastIndex = end;
-    const m = PIN_AFTER.exec(clean);
-    if (!m || PIN_AFTER.lastIndex > limit) break;
-    // `, 556 (2007)`-style pins never begin with a volume followed by a reporter; the limit check
-    // above covers that. A pin must not be a year in a parenthetical either (`(2007)` has a paren).
-    pins.push(m[1].replace(/ +/g, ' '));
-    end = PIN_AFTER.lastIndex;
-  }
-  return { pins, end };
 }
 
 /** The balanced parenthetical starting at `pos` (after optional spaces), or null. */
@@ -301,7 +283,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.court = facts.court;
       c.year = facts.year;
       const { pins, end } = readPins(clean, token.end, nextStart);
-      c.pinCite = pins.length ? pins.join(', ') : null;
+      c.pinCite = pins;
       group.push(c);
       groupTokens.push(token);
       out.push(c);
@@ -343,7 +325,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.page = token.page ?? null;
       c.normalized = `${c.volume} ${c.reporter} ${c.page}`;
       const { pins, end } = readPins(clean, token.end, nextStart);
-      c.pinCite = pins.length ? pins.join(', ') : null;
+      c.pinCite = pins;
       const tail = readParentheticals(clean, end);
       c.year = tail.year;
       c.parenthetical = tail.parenthetical;
@@ -385,6 +367,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.reporter = s.code;
       c.volume = s.title;
       c.section = s.section;
+      c.page = s.page ?? null;
       const paren = readParen(clean, token.end);
       const year = paren ? /^(?:[A-Z][\w.]* ?){0,3}((?:19|20)\d\d)$/.exec(paren.inner.trim()) : null;
       if (paren && year) {

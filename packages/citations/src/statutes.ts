@@ -20,6 +20,8 @@ export interface StatuteMatch {
   section: string;
   /** When set, the citation ends here (an offset in the text) rather than at the match end. */
   end?: number;
+  /** Series cited by volume and page (`1 Stat. 2`): the page. */
+  page?: string;
 }
 
 export interface StatutePattern {

@@ -18,7 +18,9 @@
  */
 import { EDITIONS } from './catalogue';
 import { matchFormat, startsWithVolume } from './formats';
+import { scanLaws } from './laws';
 import { matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
+import { PIN_LIST, PIN_TOKEN } from './pins';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
 
 export type TokenKind = 'case' | 'short' | 'journal' | 'id' | 'supra' | 'statute';
@@ -53,8 +55,6 @@ export interface Extractor {
   build(m: RegExpExecArray): Token | null;
 }
 
-// A pin: `556`, `556-57`, `*3`, `570 n.14`.
-const PIN = String.raw`\*{0,2}\d{1,5}(?:-\d{1,5})?(?: {0,2}nn?\. {0,2}\d{1,3})?`;
 
 const span = (m: RegExpExecArray) => ({ start: m.index, end: m.index + m[0].length });
 
@@ -70,7 +70,7 @@ const isAlnum = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 &&
 // A volume is not the end of a number or word (`$5`, `§ 12`, `No. 3`, `1.5`, `12/3`).
 const NOT_BEFORE_VOLUME = new Set([36, 167, 46, 47, 45, 44].concat([...Array(26)].flatMap((_, k) => [65 + k, 97 + k])));
 
-const SHORT_PIN = new RegExp(String.raw`at {1,3}(?:p\. {0,2})?(${PIN})(?![\w])`, 'y');
+const SHORT_PIN = new RegExp(String.raw`at {1,3}(?:p\. {0,2})?(${PIN_TOKEN})(?![\w])`, 'y');
 const NOMINATIVE = /\((?:(\d{1,2}) {1,2})?([A-Z][A-Za-z.&' ]{0,30}?)\) {1,3}/y;
 const YEAR_INSIDE = /\(((?:1[6-9]|20)\d\d),?\) {1,3}/y;
 const PAGE = /(\d{1,9}(?:-[A-Z]{1,2})?|_{2,}|-{3,})/y;
@@ -126,8 +126,8 @@ function readTail(text: string, reporterEnd: number): Tail | null {
   if (!m) return null;
   const end = PAGE.lastIndex;
   const after = text.charCodeAt(end);
-  // `456n` or `456th` is not a page; `456.5` is a decimal, not a page.
-  if (isAlnum(after) || (after === PERIOD && isDigit(text.charCodeAt(end + 1)))) return null;
+  // `456n` or `456th` is not a page (`111 S.W. 12th St.`).
+  if (isAlnum(after)) return null;
   return { page: m[1], pin: null, end, nominative, year };
 }
 
@@ -168,7 +168,9 @@ function caseToken(text: string, volumeStart: number, volume: string, reporterSt
       if (hit.journal) {
         return tail.page ? { kind: 'journal', start: volumeStart, end: tail.end, volume, reporter: hit.journal, page: tail.page } : null;
       }
-      const editions = tail.page ? editionsAccepting(text, hit.editions, written, volumeStart, tail.end) : hit.editions.filter(takesStandard);
+      // A short form (`84 N.Y.2d at 87`) has no page to check an edition's own format against:
+      // eyecite derives one from each full format, so every edition of the spelling may have one.
+      const editions = tail.page ? editionsAccepting(text, hit.editions, written, volumeStart, tail.end) : [...hit.editions];
       if (editions.length) {
         const token: Token = tail.page
           ? { kind: 'case', start: volumeStart, end: tail.end, volume, reporter: written, page: tail.page, editions }
@@ -250,13 +252,13 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
   {
     // `Id.`, `id. at 5`, `Ibid.`; a glued footnote number (`Id.12`) is left outside.
     kind: 'id',
-    regex: new RegExp(String.raw`(?<![\w.])(?:[Ii]d\.|[Ii]bid(?:\.|(?![\w])))(?: {0,3},? {0,3}at {1,3}(${PIN}))?`, 'g'),
+    regex: new RegExp(String.raw`(?<![\w.])(?:[Ii]d\.|[Ii]bid(?:\.|(?![\w])))(?:,? {1,3}(?:at {1,3})?(${PIN_LIST}))?`, 'g'),
     build: (m) => ({ kind: 'id', ...span(m), pin: m[1] }),
   },
   {
     // `supra`, `supra, at 593`, `supra note 4, at 12`; the name before it is read in find.ts.
     kind: 'supra',
-    regex: new RegExp(String.raw`(?<![\w])supra(?![\w])(?:,? {0,3}(?:note {1,2}\d{1,3},? {0,3})?at {1,3}(${PIN}))?`, 'g'),
+    regex: new RegExp(String.raw`(?<![\w])supra(?![\w])(?:,? {0,3}(?:note {1,2}\d{1,3},? {0,3})?at {1,3}(${PIN_LIST}))?`, 'g'),
     build: (m) => ({ kind: 'supra', ...span(m), pin: m[1] }),
   },
   ...STATUTE_PATTERNS.map(
@@ -440,6 +442,9 @@ export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACT
       }
     }
   }
+  // reporters-db's statute and regulation series, after the hand-written patterns so that
+  // those win where both read the same text.
+  for (const law of scanLaws(text)) tokens.push({ kind: 'statute', start: law.start, end: law.end, statute: law.statute });
   // Stable: tokens with the same span keep extractor order (scanDefault emits them so too).
   tokens.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: Token[] = [];

@@ -4,377 +4,377 @@ export const provenance = {"datasets":"Free Law Project reporters-db and courts-
 
 /** laws: one JSON record per line. */
 export const laws = String.raw`
-{"reporter":"ASBCA","lawType":"admin_docket","strings":["ASBCA"]}
-{"reporter":"Ala. Admin. Code","lawType":"admin_compilation","strings":["Ala. Admin. Code"]}
-{"reporter":"Ala. Admin. Monthly","lawType":"admin_register","strings":["Ala. Admin. Monthly"]}
-{"reporter":"Ala. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ala. Adv. Legis. Serv."]}
-{"reporter":"Ala. Code","lawType":"leg_statute","strings":["Ala. Code"]}
-{"reporter":"Ala. Laws","lawType":"leg_session","strings":["Ala. Laws"]}
-{"reporter":"Ala. Legis. Serv.","lawType":"leg_session","strings":["Ala. Legis. Serv."]}
-{"reporter":"Alaska Admin. Code","lawType":"admin_compilation","strings":["Alaska Admin. Code"]}
-{"reporter":"Alaska Adv. Legis. Serv.","lawType":"leg_session","strings":["Alaska Adv. Legis. Serv."]}
-{"reporter":"Alaska Legis. Serv.","lawType":"leg_session","strings":["Alaska Legis. Serv."]}
-{"reporter":"Alaska Sess. Laws","lawType":"leg_session","strings":["Alaska Sess. Laws"]}
-{"reporter":"Alaska Stat.","lawType":"leg_statute","strings":["Alaska Stat."]}
-{"reporter":"Alaska Stat. Ann.","lawType":"leg_statute","strings":["Alaska Stat. Ann."]}
-{"reporter":"Am. Samoa Admin. Code","lawType":"admin_compilation","strings":["Am. Samoa Admin. Code"]}
-{"reporter":"Am. Samoa Code Ann.","lawType":"leg_statute","strings":["Am. Samoa Code Ann."]}
-{"reporter":"Ariz. Admin. Code","lawType":"admin_compilation","strings":["Ariz. Admin. Code"]}
-{"reporter":"Ariz. Admin. Reg.","lawType":"admin_register","strings":["Ariz. Admin. Reg."]}
-{"reporter":"Ariz. Legis. Serv.","lawType":"leg_session","strings":["Ariz. Legis. Serv."]}
-{"reporter":"Ariz. Rev. Stat.","lawType":"leg_statute","strings":["Ariz. Rev. Stat."]}
-{"reporter":"Ariz. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Ariz. Rev. Stat. Ann."]}
-{"reporter":"Ariz. Sess. Laws","lawType":"leg_session","strings":["Ariz. Sess. Laws"]}
-{"reporter":"Ark. Acts","lawType":"leg_session","strings":["Ark. Acts"]}
-{"reporter":"Ark. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ark. Adv. Legis. Serv."]}
-{"reporter":"Ark. Code Ann.","lawType":"leg_statute","strings":["Ark. Code Ann."]}
-{"reporter":"Ark. Code R.","lawType":"admin_compilation","strings":["Ark. Code R."]}
-{"reporter":"Ark. Gov't Reg.","lawType":"admin_register","strings":["Ark. Gov't Reg."]}
-{"reporter":"Ark. Legis. Serv.","lawType":"leg_session","strings":["Ark. Legis. Serv."]}
-{"reporter":"Ark. Reg.","lawType":"admin_register","strings":["Ark. Reg."]}
-{"reporter":"C.F.R.","lawType":"admin_compilation","strings":["C. F. R.","C.F.R.","CFR"]}
-{"reporter":"C.Z. Code","lawType":"leg_statute","strings":["C.Z. Code"]}
-{"reporter":"CBCA","lawType":"admin_docket","strings":["CBCA"]}
-{"reporter":"CFPB","lawType":"admin_docket","strings":["CFPB"]}
-{"reporter":"CFTC","lawType":"admin_docket","strings":["CFTC"]}
-{"reporter":"Cal. Adv. Legis. Serv.","lawType":"leg_session","strings":["Cal. Adv. Legis. Serv."]}
-{"reporter":"Cal. Code","lawType":"leg_statute","strings":["Cal. Code"]}
-{"reporter":"Cal. Code Regs.","lawType":"admin_compilation","strings":["Cal. Code Regs."]}
-{"reporter":"Cal. Legis. Serv.","lawType":"leg_session","strings":["Cal. Legis. Serv."]}
-{"reporter":"Cal. Regulatory Notice Reg.","lawType":"admin_register","strings":["Cal. Regulatory Notice Reg."]}
-{"reporter":"Cal. Stat.","lawType":"leg_session","strings":["Cal. Stat."]}
-{"reporter":"Colo. Code Regs.","lawType":"admin_compilation","strings":["Colo. Code Regs."]}
-{"reporter":"Colo. Legis. Serv.","lawType":"leg_session","strings":["Colo. Legis. Serv."]}
-{"reporter":"Colo. Reg.","lawType":"admin_register","strings":["Colo. Reg."]}
-{"reporter":"Colo. Rev. Stat.","lawType":"leg_statute","strings":["Colo. Rev. Stat."]}
-{"reporter":"Colo. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Colo. Rev. Stat. Ann."]}
-{"reporter":"Colo. Sess. Laws","lawType":"leg_session","strings":["Colo. Sess. Laws"]}
-{"reporter":"Conn. Acts","lawType":"leg_session","strings":["Conn. Acts"]}
-{"reporter":"Conn. Agencies Regs.","lawType":"admin_compilation","strings":["Conn. Agencies Regs."]}
-{"reporter":"Conn. Gen. Stat.","lawType":"leg_statute","strings":["Conn. Gen. Stat."]}
-{"reporter":"Conn. Gen. Stat. Ann.","lawType":"leg_statute","strings":["Conn. Gen. Stat. Ann."]}
-{"reporter":"Conn. Gov't Reg.","lawType":"admin_register","strings":["Conn. Gov't Reg."]}
-{"reporter":"Conn. L.J.","lawType":"admin_register","strings":["Conn. L.J."]}
-{"reporter":"Conn. Legis. Serv.","lawType":"leg_session","strings":["Conn. Legis. Serv."]}
-{"reporter":"Conn. Pub. Acts","lawType":"leg_session","strings":["Conn. Pub. Acts"]}
-{"reporter":"Conn. Spec. Acts","lawType":"leg_session","strings":["Conn. Spec. Acts"]}
-{"reporter":"D.C. Code","lawType":"leg_statute","strings":["D.C. Code"]}
-{"reporter":"D.C. Code Adv. Leg. Serv.","lawType":"leg_session","strings":["D.C. Code Adv. Leg. Serv."]}
-{"reporter":"D.C. Code Ann.","lawType":"leg_statute","strings":["D.C. Code Ann."]}
-{"reporter":"D.C. Code Mun. Regs.","lawType":"municipal","strings":["D.C. Code Mun. Regs."]}
-{"reporter":"D.C. Mun. Regs.","lawType":"municipal","strings":["D.C. Mun. Regs."]}
-{"reporter":"D.C. Reg.","lawType":"leg_session","strings":["D.C. Reg."]}
-{"reporter":"D.C. Sess. L. Serv.","lawType":"leg_session","strings":["D.C. Sess. L. Serv."]}
-{"reporter":"Del Gov't Reg.","lawType":"admin_register","strings":["Del Gov't Reg."]}
-{"reporter":"Del. Admin. Code","lawType":"admin_compilation","strings":["Del. Admin. Code"]}
-{"reporter":"Del. Code Ann.","lawType":"leg_statute","strings":["Del. Code Ann."]}
-{"reporter":"Del. Code Regs.","lawType":"admin_compilation","strings":["Del. Code Regs."]}
-{"reporter":"Del. Code. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Del. Code. Ann. Adv. Legis. Serv."]}
-{"reporter":"Del. Laws","lawType":"leg_session","strings":["Del. Laws"]}
-{"reporter":"Del. Legis. Serv.","lawType":"leg_session","strings":["Del. Legis. Serv."]}
-{"reporter":"Del. Reg. Regs.","lawType":"admin_register","strings":["Del. Reg. Regs."]}
-{"reporter":"FR","lawType":"admin_register","strings":["F.R.","FR","Fed. Reg."]}
-{"reporter":"Fla. Admin. Code Ann.","lawType":"admin_compilation","strings":["Fla. Admin. Code Ann."]}
-{"reporter":"Fla. Admin. Reg.","lawType":"admin_register","strings":["Fla. Admin. Reg."]}
-{"reporter":"Fla. Admin. Weekly","lawType":"admin_register","strings":["Fla. Admin. Weekly"]}
-{"reporter":"Fla. Laws","lawType":"leg_session","strings":["Fla. Laws"]}
-{"reporter":"Fla. Sess. Law Serv.","lawType":"leg_session","strings":["Fla. Sess. Law Serv."]}
-{"reporter":"Fla. Stat.","lawType":"leg_statute","strings":["Fla. Stat."]}
-{"reporter":"Fla. Stat. Ann.","lawType":"leg_statute","strings":["Fla. Stat. Ann."]}
-{"reporter":"Ga. Code Ann.","lawType":"leg_statute","strings":["Ga. Code Ann."]}
-{"reporter":"Ga. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ga. Code Ann. Adv. Legis. Serv."]}
-{"reporter":"Ga. Comp. R. & Regs.","lawType":"admin_compilation","strings":["Ga. Comp. R. & Regs."]}
-{"reporter":"Ga. Gov't Reg.","lawType":"admin_register","strings":["Ga. Gov't Reg."]}
-{"reporter":"Ga. Laws","lawType":"leg_session","strings":["Ga. Laws"]}
-{"reporter":"Guam Admin. R. & Regs.","lawType":"admin_compilation","strings":["Guam Admin. R. & Regs."]}
-{"reporter":"Guam Code Ann.","lawType":"leg_statute","strings":["Guam Code Ann."]}
-{"reporter":"Guam Pub. L.","lawType":"leg_session","strings":["Guam Pub. L."]}
-{"reporter":"Haw. Code R.","lawType":"admin_compilation","strings":["Haw. Code R."]}
-{"reporter":"Haw. Gov't Reg.","lawType":"admin_register","strings":["Haw. Gov't Reg."]}
-{"reporter":"Haw. Legis. Serv.","lawType":"leg_session","strings":["Haw. Legis. Serv."]}
-{"reporter":"Haw. Rev. Stat.","lawType":"leg_statute","strings":["Haw. Rev. Stat."]}
-{"reporter":"Haw. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Haw. Rev. Stat. Ann."]}
-{"reporter":"Haw. Rev. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Haw. Rev. Stat. Ann. Adv. Legis. Serv."]}
-{"reporter":"Haw. Sess. Laws","lawType":"leg_session","strings":["Haw. Sess. Laws"]}
-{"reporter":"Idaho Admin. Bull.","lawType":"admin_register","strings":["Idaho Admin. Bull."]}
-{"reporter":"Idaho Admin. Code","lawType":"admin_compilation","strings":["Idaho Admin. Code"]}
-{"reporter":"Idaho Code","lawType":"leg_statute","strings":["Idaho Code"]}
-{"reporter":"Idaho Code Ann.","lawType":"leg_statute","strings":["Idaho Code Ann."]}
-{"reporter":"Idaho Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Idaho Code Ann. Adv. Legis. Serv."]}
-{"reporter":"Idaho Legis. Serv.","lawType":"leg_session","strings":["Idaho Legis. Serv."]}
-{"reporter":"Idaho Sess. Laws","lawType":"leg_session","strings":["Idaho Sess. Laws"]}
-{"reporter":"Ill. Admin. Code","lawType":"admin_compilation","strings":["Ill. Admin. Code"]}
-{"reporter":"Ill. Code R.","lawType":"admin_compilation","strings":["Ill. Code R."]}
-{"reporter":"Ill. Comp. Stat.","lawType":"leg_statute","strings":["Ill. Comp. Stat."]}
-{"reporter":"Ill. Comp. Stat. Ann.","lawType":"leg_statute","strings":["Ill. Comp. Stat. Ann."]}
-{"reporter":"Ill. Comp. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ill. Comp. Stat. Ann. Adv. Legis. Serv."]}
-{"reporter":"Ill. Laws","lawType":"leg_session","strings":["Ill. Laws"]}
-{"reporter":"Ill. Legis. Serv.","lawType":"leg_session","strings":["Ill. Legis. Serv."]}
-{"reporter":"Ill. Reg.","lawType":"admin_register","strings":["Ill. Reg."]}
-{"reporter":"Ind. Acts","lawType":"leg_session","strings":["Ind. Acts"]}
-{"reporter":"Ind. Admin. Code","lawType":"admin_compilation","strings":["Ind. Admin. Code"]}
-{"reporter":"Ind. Code","lawType":"leg_statute","strings":["Ind. Code"]}
-{"reporter":"Ind. Code Ann.","lawType":"leg_statute","strings":["Ind. Code Ann."]}
-{"reporter":"Ind. Legis. Serv.","lawType":"leg_session","strings":["Ind. Legis. Serv."]}
-{"reporter":"Ind. Reg.","lawType":"admin_register","strings":["Ind. Reg."]}
-{"reporter":"Ind. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ind. Stat. Ann. Adv. Legis. Serv."]}
-{"reporter":"Iowa Acts","lawType":"leg_session","strings":["Iowa Acts"]}
-{"reporter":"Iowa Admin. Bull.","lawType":"admin_register","strings":["Iowa Admin. Bull."]}
-{"reporter":"Iowa Admin. Code","lawType":"admin_compilation","strings":["Iowa Admin. Code"]}
-{"reporter":"Iowa Code","lawType":"leg_statute","strings":["Iowa Code"]}
-{"reporter":"Iowa Code Ann.","lawType":"leg_statute","strings":["Iowa Code Ann."]}
-{"reporter":"Iowa Legis. Serv.","lawType":"leg_session","strings":["Iowa Legis. Serv."]}
-{"reporter":"Kan. Admin. Regs.","lawType":"admin_compilation","strings":["Kan. Admin. Regs."]}
-{"reporter":"Kan. Legis. Serv.","lawType":"leg_session","strings":["Kan. Legis. Serv."]}
-{"reporter":"Kan. Reg.","lawType":"admin_register","strings":["Kan. Reg."]}
-{"reporter":"Kan. Sess. Laws","lawType":"leg_session","strings":["Kan. Sess. Laws"]}
-{"reporter":"Kan. Stat. Ann.","lawType":"leg_statute","strings":["Kan. Stat. Ann."]}
-{"reporter":"Ky. Acts","lawType":"leg_session","strings":["Ky. Acts"]}
-{"reporter":"Ky. Admin. Reg.","lawType":"admin_register","strings":["Ky. Admin. Reg."]}
-{"reporter":"Ky. Admin. Regs.","lawType":"admin_compilation","strings":["Ky. Admin. Regs."]}
-{"reporter":"Ky. Rev. Stat. & R. Serv.","lawType":"leg_session","strings":["Ky. Rev. Stat. & R. Serv."]}
-{"reporter":"Ky. Rev. Stat. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ky. Rev. Stat. Adv. Legis. Serv."]}
-{"reporter":"Ky. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Ky. Rev. Stat. Ann."]}
-{"reporter":"La. Acts","lawType":"leg_session","strings":["La. Acts"]}
-{"reporter":"La. Admin. Code","lawType":"admin_compilation","strings":["La. Admin. Code"]}
-{"reporter":"La. Child. Code Ann.","lawType":"leg_statute","strings":["La. Child. Code Ann."]}
-{"reporter":"La. Civ. Code Ann.","lawType":"leg_statute","strings":["La. Civ. Code Ann."]}
-{"reporter":"La. Code Civ. Proc. Ann.","lawType":"leg_statute","strings":["La. Code Civ. Proc. Ann."]}
-{"reporter":"La. Code Crim. Proc. Ann.","lawType":"leg_statute","strings":["La. Code Crim. Proc. Ann."]}
-{"reporter":"La. Code Evid. Ann.","lawType":"leg_statute","strings":["La. Code Evid. Ann."]}
-{"reporter":"La. Const. Ann.","lawType":"leg_statute","strings":["La. Const. Ann."]}
-{"reporter":"La. Reg.","lawType":"admin_register","strings":["La. Reg."]}
-{"reporter":"La. Sess. Law Serv.","lawType":"leg_session","strings":["La. Sess. Law Serv."]}
-{"reporter":"La. Stat. Ann.","lawType":"leg_statute","strings":["La. Stat. Ann."]}
-{"reporter":"Mass. Acts","lawType":"leg_session","strings":["Mass. Acts"]}
-{"reporter":"Mass. Adv. Legis. Serv.","lawType":"leg_session","strings":["Mass. Adv. Legis. Serv."]}
-{"reporter":"Mass. Ann. Laws","lawType":"leg_statute","strings":["Mass. Ann. Laws"]}
-{"reporter":"Mass. Code Regs.","lawType":"admin_compilation","strings":["Mass. Code Regs."]}
-{"reporter":"Mass. Gen. Laws","lawType":"leg_statute","strings":["Mass. Gen. Laws"]}
-{"reporter":"Mass. Gen. Laws Ann.","lawType":"leg_statute","strings":["Mass. Gen. Laws Ann."]}
-{"reporter":"Mass. Legis. Serv.","lawType":"leg_session","strings":["Mass. Legis. Serv."]}
-{"reporter":"Mass. Reg.","lawType":"admin_register","strings":["Mass. Reg."]}
-{"reporter":"Md. Code Ann.","lawType":"leg_statute","strings":["Md. Code Ann."]}
-{"reporter":"Md. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Md. Code Ann. Adv. Legis. Serv."]}
-{"reporter":"Md. Code Regs.","lawType":"admin_compilation","strings":["Md. Code Regs."]}
-{"reporter":"Md. Laws","lawType":"leg_session","strings":["Md. Laws"]}
-{"reporter":"Md. Legis. Serv.","lawType":"leg_session","strings":["Md. Legis. Serv."]}
-{"reporter":"Md. Reg.","lawType":"admin_register","strings":["Md. Reg."]}
-{"reporter":"Me. Code R.","lawType":"admin_compilation","strings":["Me. Code R."]}
-{"reporter":"Me. Gov't Reg.","lawType":"admin_register","strings":["Me. Gov't Reg."]}
-{"reporter":"Me. Laws","lawType":"leg_session","strings":["Me. Laws"]}
-{"reporter":"Me. Legis. Serv.","lawType":"leg_session","strings":["Me. Legis. Serv."]}
-{"reporter":"Me. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Me. Rev. Stat. Ann."]}
-{"reporter":"Me. Stat.","lawType":"leg_statute","strings":["Me. Stat."]}
-{"reporter":"Mich. Admin. Code","lawType":"admin_compilation","strings":["Mich. Admin. Code"]}
-{"reporter":"Mich. Adv. Legis. Serv.","lawType":"leg_session","strings":["Mich. Adv. Legis. Serv."]}
-{"reporter":"Mich. Comp. Laws","lawType":"leg_statute","strings":["Mich. Comp. Laws"]}
-{"reporter":"Mich. Comp. Laws Ann.","lawType":"leg_statute","strings":["Mich. Comp. Laws Ann."]}
-{"reporter":"Mich. Comp. Laws Serv.","lawType":"leg_statute","strings":["Mich. Comp. Laws Serv."]}
-{"reporter":"Mich. Legis. Serv.","lawType":"leg_session","strings":["Mich. Legis. Serv."]}
-{"reporter":"Mich. Pub. Acts","lawType":"leg_session","strings":["Mich. Pub. Acts"]}
-{"reporter":"Mich. Reg.","lawType":"admin_register","strings":["Mich. Reg."]}
-{"reporter":"Minn. Laws","lawType":"leg_session","strings":["Minn. Laws"]}
-{"reporter":"Minn. R.","lawType":"admin_compilation","strings":["Minn. R."]}
-{"reporter":"Minn. Reg.","lawType":"admin_register","strings":["Minn. Reg."]}
-{"reporter":"Minn. Sess. Law Serv.","lawType":"leg_session","strings":["Minn. Sess. Law Serv."]}
-{"reporter":"Minn. Stat.","lawType":"leg_statute","strings":["Minn. Stat."]}
-{"reporter":"Minn. Stat. Ann.","lawType":"leg_statute","strings":["Minn. Stat. Ann."]}
-{"reporter":"Miss. Code Ann.","lawType":"leg_statute","strings":["Miss. Code Ann."]}
-{"reporter":"Miss. Code R.","lawType":"admin_compilation","strings":["Miss. Code R."]}
-{"reporter":"Miss. Gov't Reg.","lawType":"admin_register","strings":["Miss. Gov't Reg."]}
-{"reporter":"Miss. Laws","lawType":"leg_session","strings":["Miss. Laws"]}
-{"reporter":"Miss. Laws Adv. Sh.","lawType":"leg_session","strings":["Miss. Laws Adv. Sh."]}
-{"reporter":"Miss. Legis. Serv.","lawType":"leg_session","strings":["Miss. Legis. Serv."]}
-{"reporter":"Mo. Ann. Stat.","lawType":"leg_statute","strings":["Mo. Ann. Stat."]}
-{"reporter":"Mo. Code Regs. Ann.","lawType":"admin_compilation","strings":["Mo. Code Regs. Ann."]}
-{"reporter":"Mo. Laws","lawType":"leg_session","strings":["Mo. Laws"]}
-{"reporter":"Mo. Legis. Serv.","lawType":"leg_session","strings":["Mo. Legis. Serv."]}
-{"reporter":"Mo. Reg.","lawType":"admin_register","strings":["Mo. Reg."]}
-{"reporter":"Mo. Rev. Stat.","lawType":"leg_statute","strings":["Mo. Rev. Stat."]}
-{"reporter":"Mont. Admin. R.","lawType":"admin_compilation","strings":["Mont. Admin. R."]}
-{"reporter":"Mont. Admin. Reg.","lawType":"admin_register","strings":["Mont. Admin. Reg."]}
-{"reporter":"Mont. Code Ann.","lawType":"leg_statute","strings":["Mont. Code Ann."]}
-{"reporter":"Mont. Laws","lawType":"leg_session","strings":["Mont. Laws"]}
-{"reporter":"N. Mar. I. Admin. Code","lawType":"admin_compilation","strings":["N. Mar. I. Admin. Code"]}
-{"reporter":"N. Mar. I. Code","lawType":"leg_statute","strings":["N. Mar. I. Code"]}
-{"reporter":"N. Mar. I. Pub. L.","lawType":"leg_session","strings":["N. Mar. I. Pub. L."]}
-{"reporter":"N. Mar. I. Reg.","lawType":"admin_register","strings":["N. Mar. I. Reg."]}
-{"reporter":"N.C. Admin. Code","lawType":"admin_compilation","strings":["N.C. Admin. Code"]}
-{"reporter":"N.C. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.C. Adv. Legis. Serv."]}
-{"reporter":"N.C. Gen. Stat.","lawType":"leg_statute","strings":["N.C. Gen. Stat."]}
-{"reporter":"N.C. Gen. Stat. Ann.","lawType":"leg_statute","strings":["N.C. Gen. Stat. Ann."]}
-{"reporter":"N.C. Legis. Serv.","lawType":"leg_session","strings":["N.C. Legis. Serv."]}
-{"reporter":"N.C. Reg.","lawType":"admin_register","strings":["N.C. Reg."]}
-{"reporter":"N.C. Sess. Laws","lawType":"leg_session","strings":["N.C. Sess. Laws"]}
-{"reporter":"N.D. Admin. Code","lawType":"admin_compilation","strings":["N.D. Admin. Code"]}
-{"reporter":"N.D. Cent. Code","lawType":"leg_statute","strings":["N.D. Cent. Code"]}
-{"reporter":"N.D. Cent. Code Adv. Legis. Serv.","lawType":"leg_session","strings":["N.D. Cent. Code Adv. Legis. Serv."]}
-{"reporter":"N.D. Cent. Code Ann.","lawType":"leg_statute","strings":["N.D. Cent. Code Ann."]}
-{"reporter":"N.D. Laws","lawType":"leg_session","strings":["N.D. Laws"]}
-{"reporter":"N.D. Legis. Serv.","lawType":"leg_session","strings":["N.D. Legis. Serv."]}
-{"reporter":"N.H. Code Admin. R. Ann.","lawType":"admin_compilation","strings":["N.H. Code Admin. R. Ann."]}
-{"reporter":"N.H. Code R.","lawType":"admin_compilation","strings":["N.H. Code R."]}
-{"reporter":"N.H. Gov't Reg.","lawType":"admin_register","strings":["N.H. Gov't Reg."]}
-{"reporter":"N.H. Laws","lawType":"leg_session","strings":["N.H. Laws"]}
-{"reporter":"N.H. Legis. Serv.","lawType":"leg_session","strings":["N.H. Legis. Serv."]}
-{"reporter":"N.H. Rev. Stat. Ann.","lawType":"leg_statute","strings":["N.H. Rev. Stat. Ann."]}
-{"reporter":"N.H. Rev. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.H. Rev. Stat. Ann. Adv. Legis. Serv."]}
-{"reporter":"N.H. Rulemaking Reg.","lawType":"admin_register","strings":["N.H. Rulemaking Reg."]}
-{"reporter":"N.J. Admin. Code","lawType":"admin_compilation","strings":["N.J. Admin. Code"]}
-{"reporter":"N.J. Laws","lawType":"leg_session","strings":["N.J. Laws"]}
-{"reporter":"N.J. Reg.","lawType":"admin_register","strings":["N.J. Reg."]}
-{"reporter":"N.J. Rev. Stat.","lawType":"leg_statute","strings":["N.J. Rev. Stat."]}
-{"reporter":"N.J. Sess. Law Serv.","lawType":"leg_session","strings":["N.J. Sess. Law Serv."]}
-{"reporter":"N.J. Stat. Ann.","lawType":"leg_statute","strings":["N.J. Stat. Ann."]}
-{"reporter":"N.M. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.M. Adv. Legis. Serv."]}
-{"reporter":"N.M. Code R.","lawType":"admin_compilation","strings":["N.M. Code R."]}
-{"reporter":"N.M. Laws","lawType":"leg_session","strings":["N.M. Laws"]}
-{"reporter":"N.M. Legis. Serv.","lawType":"leg_session","strings":["N.M. Legis. Serv."]}
-{"reporter":"N.M. Reg.","lawType":"admin_register","strings":["N.M. Reg."]}
-{"reporter":"N.M. Stat. Ann.","lawType":"leg_statute","strings":["N.M. Stat. Ann."]}
-{"reporter":"N.Y.","lawType":"leg_act","strings":["N.Y."]}
-{"reporter":"N.Y. Comp. Codes R. & Regs.","lawType":"admin_compilation","strings":["N.Y. Comp. Codes R. & Regs."]}
-{"reporter":"N.Y. Consol. Laws Adv.","lawType":"leg_session","strings":["N.Y. Consol. Laws Adv."]}
-{"reporter":"N.Y. Law","lawType":"leg_statute","strings":["N.Y. Law"]}
-{"reporter":"N.Y. Laws","lawType":"leg_session","strings":["N.Y. Laws"]}
-{"reporter":"N.Y. Legis. Serv.","lawType":"leg_session","strings":["N.Y. Legis. Serv."]}
-{"reporter":"N.Y. Reg.","lawType":"admin_register","strings":["N.Y. Reg."]}
-{"reporter":"N.Y. Sess. Laws","lawType":"leg_session","strings":["N.Y. Sess. Laws"]}
-{"reporter":"Navajo Nation Code Ann.","lawType":"leg_statute","strings":["Navajo Nation Code Ann."]}
-{"reporter":"Neb. Admin. Code","lawType":"admin_compilation","strings":["Neb. Admin. Code"]}
-{"reporter":"Neb. Laws","lawType":"leg_session","strings":["Neb. Laws"]}
-{"reporter":"Neb. Legis. Serv.","lawType":"leg_session","strings":["Neb. Legis. Serv."]}
-{"reporter":"Neb. Rev. Stat.","lawType":"leg_statute","strings":["Neb. Rev. Stat."]}
-{"reporter":"Neb. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Neb. Rev. Stat. Ann."]}
-{"reporter":"Nev. Admin. Code","lawType":"admin_compilation","strings":["Nev. Admin. Code"]}
-{"reporter":"Nev. Legis. Serv.","lawType":"leg_session","strings":["Nev. Legis. Serv."]}
-{"reporter":"Nev. Reg. Admin. Regs.","lawType":"admin_register","strings":["Nev. Reg. Admin. Regs."]}
-{"reporter":"Nev. Rev. Stat.","lawType":"leg_statute","strings":["Nev. Rev. Stat."]}
-{"reporter":"Nev. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Nev. Rev. Stat. Ann."]}
-{"reporter":"Nev. Stat.","lawType":"leg_session","strings":["Nev. Stat."]}
-{"reporter":"Ohio Admin. Code","lawType":"admin_compilation","strings":["Ohio Admin. Code"]}
-{"reporter":"Ohio Dep't","lawType":"admin_register","strings":["Ohio Dep't"]}
-{"reporter":"Ohio Gov't","lawType":"admin_register","strings":["Ohio Gov't"]}
-{"reporter":"Ohio Laws","lawType":"leg_session","strings":["Ohio Laws"]}
-{"reporter":"Ohio Legis. Bull.","lawType":"leg_session","strings":["Ohio Legis. Bull."]}
-{"reporter":"Ohio Legis. Serv. Ann.","lawType":"leg_session","strings":["Ohio Legis. Serv. Ann."]}
-{"reporter":"Ohio Monthly Rec.","lawType":"admin_register","strings":["Ohio Monthly Rec."]}
-{"reporter":"Ohio Rev. Code Ann.","lawType":"leg_statute","strings":["Ohio Rev. Code Ann."]}
-{"reporter":"Okla. Admin. Code","lawType":"admin_compilation","strings":["Okla. Admin. Code"]}
-{"reporter":"Okla. Gaz.","lawType":"admin_register","strings":["Okla. Gaz."]}
-{"reporter":"Okla. Reg.","lawType":"admin_register","strings":["Okla. Reg."]}
-{"reporter":"Okla. Sess. Law Serv.","lawType":"leg_session","strings":["Okla. Sess. Law Serv."]}
-{"reporter":"Okla. Sess. Laws","lawType":"leg_session","strings":["Okla. Sess. Laws"]}
-{"reporter":"Okla. Stat.","lawType":"leg_statute","strings":["Okla. Stat."]}
-{"reporter":"Okla. Stat. Ann.","lawType":"leg_statute","strings":["Okla. Stat. Ann."]}
-{"reporter":"Or. Admin. R.","lawType":"admin_compilation","strings":["Or. Admin. R."]}
-{"reporter":"Or. Bull.","lawType":"admin_register","strings":["Or. Bull."]}
-{"reporter":"Or. Laws","lawType":"leg_session","strings":["Or. Laws"]}
-{"reporter":"Or. Laws Adv. Sh.","lawType":"leg_session","strings":["Or. Laws Adv. Sh."]}
-{"reporter":"Or. Laws Spec. Sess.","lawType":"leg_session","strings":["Or. Laws Spec. Sess."]}
-{"reporter":"Or. Legis. Serv.","lawType":"leg_session","strings":["Or. Legis. Serv."]}
-{"reporter":"Or. Rev. Stat.","lawType":"leg_statute","strings":["Or. Rev. Stat."]}
-{"reporter":"Or. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Or. Rev. Stat. Ann."]}
-{"reporter":"P.R. Laws","lawType":"leg_session","strings":["P.R. Laws"]}
-{"reporter":"P.R. Laws Ann.","lawType":"leg_statute","strings":["P.R. Laws Ann."]}
-{"reporter":"P.R. Leyes","lawType":"leg_session","strings":["P.R. Leyes"]}
-{"reporter":"P.R. Leyes An.","lawType":"leg_statute","strings":["P.R. Leyes An."]}
-{"reporter":"Pa. Bull.","lawType":"admin_register","strings":["Pa. Bull."]}
-{"reporter":"Pa. Code","lawType":"admin_compilation","strings":["Pa. Code"]}
-{"reporter":"Pa. Cons. Stat.","lawType":"leg_statute","strings":["Pa. Cons. Stat."]}
-{"reporter":"Pa. Laws","lawType":"leg_session","strings":["Pa. Laws"]}
-{"reporter":"Pa. Legis. Serv.","lawType":"leg_session","strings":["Pa. Legis. Serv."]}
-{"reporter":"Pa. Stat. and Cons. Stat. Ann.","lawType":"leg_statute","strings":["Pa. Stat. and Cons. Stat. Ann."]}
-{"reporter":"Pub. L.","lawType":"leg_statute","strings":["Pub. L.","Pub.L.","Public Law"]}
-{"reporter":"Pvt. L.","lawType":"leg_statute","strings":["Private Law","Pvt. L.","Pvt.L."]}
-{"reporter":"R.I. Acts & Resolves","lawType":"leg_session","strings":["R.I. Acts & Resolves"]}
-{"reporter":"R.I. Adv. Legis. Serv.","lawType":"leg_session","strings":["R.I. Adv. Legis. Serv."]}
-{"reporter":"R.I. Code R.","lawType":"admin_compilation","strings":["R.I. Code R."]}
-{"reporter":"R.I. Gen. Laws","lawType":"leg_statute","strings":["R.I. Gen. Laws"]}
-{"reporter":"R.I. Gen. Laws Ann.","lawType":"leg_statute","strings":["R.I. Gen. Laws Ann."]}
-{"reporter":"R.I. Gov't Reg.","lawType":"admin_register","strings":["R.I. Gov't Reg."]}
-{"reporter":"R.I. Pub. Laws","lawType":"leg_session","strings":["R.I. Pub. Laws"]}
-{"reporter":"Registration","lawType":"admin_filing","strings":["Registration"]}
-{"reporter":"Repub. Tex. Laws","lawType":"leg_session","strings":["Repub. Tex. Laws"]}
-{"reporter":"S.C. Acts","lawType":"leg_session","strings":["S.C. Acts"]}
-{"reporter":"S.C. Code Ann.","lawType":"leg_statute","strings":["S.C. Code Ann."]}
-{"reporter":"S.C. Code Ann. Regs.","lawType":"admin_compilation","strings":["S.C. Code Ann. Regs."]}
-{"reporter":"S.C. Reg.","lawType":"admin_register","strings":["S.C. Reg."]}
-{"reporter":"S.D. Admin. R.","lawType":"admin_compilation","strings":["S.D. Admin. R."]}
-{"reporter":"S.D. Codified Laws","lawType":"leg_statute","strings":["S.D. Codified Laws"]}
-{"reporter":"S.D. Reg.","lawType":"admin_register","strings":["S.D. Reg."]}
-{"reporter":"S.D. Sess. Laws","lawType":"leg_session","strings":["S.D. Sess. Laws"]}
-{"reporter":"SBA","lawType":"admin_docket","strings":["SBA"]}
-{"reporter":"Stat.","lawType":"leg_session","strings":["Stat."]}
-{"reporter":"Tenn. Admin. Reg.","lawType":"admin_register","strings":["Tenn. Admin. Reg."]}
-{"reporter":"Tenn. Code Ann.","lawType":"leg_statute","strings":["Tenn. Code Ann."]}
-{"reporter":"Tenn. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Tenn. Code Ann. Adv. Legis. Serv."]}
-{"reporter":"Tenn. Comp. R. & Regs.","lawType":"admin_compilation","strings":["Tenn. Comp. R. & Regs."]}
-{"reporter":"Tenn. Legis. Serv.","lawType":"leg_session","strings":["Tenn. Legis. Serv."]}
-{"reporter":"Tenn. Priv. Acts","lawType":"leg_session","strings":["Tenn. Priv. Acts"]}
-{"reporter":"Tenn. Pub. Acts","lawType":"leg_session","strings":["Tenn. Pub. Acts"]}
-{"reporter":"Tex. Admin. Code","lawType":"admin_compilation","strings":["Tex. Admin. Code"]}
-{"reporter":"Tex. Bus. Corp. Act Ann.","lawType":"leg_statute","strings":["Tex. Bus. Corp. Act Ann."]}
-{"reporter":"Tex. Code Ann.","lawType":"leg_statute","strings":["Tex. Code Ann."]}
-{"reporter":"Tex. Code Crim. Proc. Ann.","lawType":"leg_statute","strings":["Tex. Code Crim. Proc. Ann."]}
-{"reporter":"Tex. Gen. Laws","lawType":"leg_session","strings":["Tex. Gen. Laws"]}
-{"reporter":"Tex. Ins. Code Ann.","lawType":"leg_statute","strings":["Tex. Ins. Code Ann."]}
-{"reporter":"Tex. Prob. Code Ann.","lawType":"leg_statute","strings":["Tex. Prob. Code Ann."]}
-{"reporter":"Tex. Reg.","lawType":"admin_register","strings":["Tex. Reg."]}
-{"reporter":"Tex. Rev. Civ. Stat. Ann.","lawType":"leg_statute","strings":["Tex. Rev. Civ. Stat. Ann."]}
-{"reporter":"Tex. Sess. Law Serv.","lawType":"leg_session","strings":["Tex. Sess. Law Serv."]}
-{"reporter":"Treas. Reg.","lawType":"admin_compilation","strings":["Treas. Reg."]}
-{"reporter":"U.S. Patent","lawType":"admin_filing","strings":["U.S. Patent"]}
-{"reporter":"U.S.C.","lawType":"leg_statute","strings":["U. S. C.","U.S. Code","U.S.C.","U.S.C.A.","U.S.C.S.","U.S.C.U.","USC","United States Code"]}
-{"reporter":"Utah Admin. Code","lawType":"admin_compilation","strings":["Utah Admin. Code"]}
-{"reporter":"Utah Adv. Legis. Serv.","lawType":"leg_session","strings":["Utah Adv. Legis. Serv."]}
-{"reporter":"Utah Bull.","lawType":"admin_register","strings":["Utah Bull."]}
-{"reporter":"Utah Code Ann.","lawType":"leg_statute","strings":["Utah Code Ann."]}
-{"reporter":"Utah Laws","lawType":"leg_session","strings":["Utah Laws"]}
-{"reporter":"Utah. Legis. Serv.","lawType":"leg_session","strings":["Utah. Legis. Serv."]}
-{"reporter":"V.I. Code Ann.","lawType":"leg_statute","strings":["V.I. Code Ann."]}
-{"reporter":"V.I. Code Ann. Adv.","lawType":"leg_session","strings":["V.I. Code Ann. Adv."]}
-{"reporter":"V.I. Code R.","lawType":"admin_compilation","strings":["V.I. Code R."]}
-{"reporter":"V.I. Gov't Reg.","lawType":"admin_register","strings":["V.I. Gov't Reg."]}
-{"reporter":"V.I. Legis. Serv.","lawType":"leg_session","strings":["V.I. Legis. Serv."]}
-{"reporter":"V.I. Sess. Laws","lawType":"leg_session","strings":["V.I. Sess. Laws"]}
-{"reporter":"Va. Acts","lawType":"leg_session","strings":["Va. Acts"]}
-{"reporter":"Va. Admin. Code","lawType":"admin_compilation","strings":["Va. Admin. Code"]}
-{"reporter":"Va. Adv. Legis. Serv.","lawType":"leg_session","strings":["Va. Adv. Legis. Serv."]}
-{"reporter":"Va. Code Ann.","lawType":"leg_statute","strings":["Va. Code Ann."]}
-{"reporter":"Va. Legis. Serv.","lawType":"leg_session","strings":["Va. Legis. Serv."]}
-{"reporter":"Va. Reg. Regs.","lawType":"admin_register","strings":["Va. Reg. Regs."]}
-{"reporter":"Vt. Acts & Resolves","lawType":"leg_session","strings":["Vt. Acts & Resolves"]}
-{"reporter":"Vt. Adv. Legis. Serv.","lawType":"leg_session","strings":["Vt. Adv. Legis. Serv."]}
-{"reporter":"Vt. Code R.","lawType":"admin_compilation","strings":["Vt. Code R."]}
-{"reporter":"Vt. Gov't Reg.","lawType":"admin_register","strings":["Vt. Gov't Reg."]}
-{"reporter":"Vt. Legis. Serv.","lawType":"leg_session","strings":["Vt. Legis. Serv."]}
-{"reporter":"Vt. Stat. Ann.","lawType":"leg_statute","strings":["Vt. Stat. Ann."]}
-{"reporter":"W. Va. Acts","lawType":"leg_session","strings":["W. Va. Acts"]}
-{"reporter":"W. Va. Adv. Legis. Serv.","lawType":"leg_session","strings":["W. Va. Adv. Legis. Serv."]}
-{"reporter":"W. Va. Code","lawType":"leg_statute","strings":["W. Va. Code"]}
-{"reporter":"W. Va. Code Ann.","lawType":"leg_statute","strings":["W. Va. Code Ann."]}
-{"reporter":"W. Va. Code R.","lawType":"admin_compilation","strings":["W. Va. Code R."]}
-{"reporter":"W. Va. Legis. Serv.","lawType":"leg_session","strings":["W. Va. Legis. Serv."]}
-{"reporter":"W. Va. Reg.","lawType":"admin_register","strings":["W. Va. Reg."]}
-{"reporter":"Wash. Admin. Code","lawType":"admin_compilation","strings":["Wash. Admin. Code"]}
-{"reporter":"Wash. Legis. Serv.","lawType":"leg_session","strings":["Wash. Legis. Serv."]}
-{"reporter":"Wash. Reg.","lawType":"admin_register","strings":["Wash. Reg."]}
-{"reporter":"Wash. Rev. Code","lawType":"leg_statute","strings":["Wash. Rev. Code"]}
-{"reporter":"Wash. Rev. Code Ann.","lawType":"leg_statute","strings":["Wash. Rev. Code Ann."]}
-{"reporter":"Wash. Sess. Laws","lawType":"leg_session","strings":["Wash. Sess. Laws"]}
-{"reporter":"Wis. Admin. Code","lawType":"admin_compilation","strings":["Wis. Admin. Code"]}
-{"reporter":"Wis. Admin. Reg.","lawType":"admin_register","strings":["Wis. Admin. Reg."]}
-{"reporter":"Wis. Legis. Serv.","lawType":"leg_session","strings":["Wis. Legis. Serv."]}
-{"reporter":"Wis. Sess. Laws","lawType":"leg_session","strings":["Wis. Sess. Laws"]}
-{"reporter":"Wis. Stat.","lawType":"leg_statute","strings":["Wis. Stat."]}
-{"reporter":"Wis. Stat. Ann.","lawType":"leg_statute","strings":["Wis. Stat. Ann."]}
-{"reporter":"Wyo. Code R.","lawType":"admin_compilation","strings":["Wyo. Code R."]}
-{"reporter":"Wyo. Gov't Reg.","lawType":"admin_register","strings":["Wyo. Gov't Reg."]}
-{"reporter":"Wyo. Legis. Serv.","lawType":"leg_session","strings":["Wyo. Legis. Serv."]}
-{"reporter":"Wyo. Sess. Laws","lawType":"leg_session","strings":["Wyo. Sess. Laws"]}
-{"reporter":"Wyo. Stat. Ann.","lawType":"leg_statute","strings":["Wyo. Stat. Ann."]}
+{"reporter":"ASBCA","lawType":"admin_docket","strings":["ASBCA"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ala. Admin. Code","lawType":"admin_compilation","strings":["Ala. Admin. Code"],"formats":["(?<reporter>$reporter) r\\. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ala. Admin. Monthly","lawType":"admin_register","strings":["Ala. Admin. Monthly"],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ala. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ala. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ala. Code","lawType":"leg_statute","strings":["Ala. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ala. Laws","lawType":"leg_session","strings":["Ala. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ala. Legis. Serv.","lawType":"leg_session","strings":["Ala. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Alaska Admin. Code","lawType":"admin_compilation","strings":["Alaska Admin. Code"],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Alaska Adv. Legis. Serv.","lawType":"leg_session","strings":["Alaska Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Alaska Legis. Serv.","lawType":"leg_session","strings":["Alaska Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Alaska Sess. Laws","lawType":"leg_session","strings":["Alaska Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Alaska Stat.","lawType":"leg_statute","strings":["Alaska Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Alaska Stat. Ann.","lawType":"leg_statute","strings":["Alaska Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Am. Samoa Admin. Code","lawType":"admin_compilation","strings":["Am. Samoa Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Am. Samoa Code Ann.","lawType":"leg_statute","strings":["Am. Samoa Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ariz. Admin. Code","lawType":"admin_compilation","strings":["Ariz. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ariz. Admin. Reg.","lawType":"admin_register","strings":["Ariz. Admin. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ariz. Legis. Serv.","lawType":"leg_session","strings":["Ariz. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ariz. Rev. Stat.","lawType":"leg_statute","strings":["Ariz. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ariz. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Ariz. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ariz. Sess. Laws","lawType":"leg_session","strings":["Ariz. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ark. Acts","lawType":"leg_session","strings":["Ark. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ark. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ark. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ark. Code Ann.","lawType":"leg_statute","strings":["Ark. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ark. Code R.","lawType":"admin_compilation","strings":["Ark. Code R."],"formats":["(?<chapter>\\d+-\\d+-\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ark. Gov't Reg.","lawType":"admin_register","strings":["Ark. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ark. Legis. Serv.","lawType":"leg_session","strings":["Ark. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ark. Reg.","lawType":"admin_register","strings":["Ark. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"C.F.R.","lawType":"admin_compilation","strings":["C. F. R.","C.F.R.","CFR"],"formats":["(?<chapter>\\d+) (?<reporter>$reporter),? ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"C.Z. Code","lawType":"leg_statute","strings":["C.Z. Code"],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"CBCA","lawType":"admin_docket","strings":["CBCA"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\d+-[A-Z])(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"CFPB","lawType":"admin_docket","strings":["CFPB"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\d{4}-CFPB-\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"CFTC","lawType":"admin_docket","strings":["CFTC"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\d+-[A-Z\\d]+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Cal. Adv. Legis. Serv.","lawType":"leg_session","strings":["Cal. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Cal. Code","lawType":"leg_statute","strings":["Cal. Code"],"formats":["(?<reporter>Cal\\. (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) Code) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Cal. Code Regs.","lawType":"admin_compilation","strings":["Cal. Code Regs."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Cal. Legis. Serv.","lawType":"leg_session","strings":["Cal. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Cal. Regulatory Notice Reg.","lawType":"admin_register","strings":["Cal. Regulatory Notice Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Cal. Stat.","lawType":"leg_session","strings":["Cal. Stat."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Colo. Code Regs.","lawType":"admin_compilation","strings":["Colo. Code Regs."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Colo. Legis. Serv.","lawType":"leg_session","strings":["Colo. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Colo. Reg.","lawType":"admin_register","strings":["Colo. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Colo. Rev. Stat.","lawType":"leg_statute","strings":["Colo. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Colo. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Colo. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Colo. Sess. Laws","lawType":"leg_session","strings":["Colo. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Conn. Acts","lawType":"leg_session","strings":["Conn. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*) \\(\\[Reg\\. or Spec\\.\\] Sess\\.\\)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Conn. Agencies Regs.","lawType":"admin_compilation","strings":["Conn. Agencies Regs."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Conn. Gen. Stat.","lawType":"leg_statute","strings":["Conn. Gen. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Conn. Gen. Stat. Ann.","lawType":"leg_statute","strings":["Conn. Gen. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Conn. Gov't Reg.","lawType":"admin_register","strings":["Conn. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Conn. L.J.","lawType":"admin_register","strings":["Conn. L.J."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Conn. Legis. Serv.","lawType":"leg_session","strings":["Conn. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Conn. Pub. Acts","lawType":"leg_session","strings":["Conn. Pub. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Conn. Spec. Acts","lawType":"leg_session","strings":["Conn. Spec. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"D.C. Code","lawType":"leg_statute","strings":["D.C. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"D.C. Code Adv. Leg. Serv.","lawType":"leg_session","strings":["D.C. Code Adv. Leg. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"D.C. Code Ann.","lawType":"leg_statute","strings":["D.C. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"D.C. Code Mun. Regs.","lawType":"municipal","strings":["D.C. Code Mun. Regs."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"D.C. Mun. Regs.","lawType":"municipal","strings":["D.C. Mun. Regs."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"D.C. Reg.","lawType":"leg_session","strings":["D.C. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"D.C. Sess. L. Serv.","lawType":"leg_session","strings":["D.C. Sess. L. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Del Gov't Reg.","lawType":"admin_register","strings":["Del Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Del. Admin. Code","lawType":"admin_compilation","strings":["Del. Admin. Code"],"formats":["(?<chapter>\\d+-\\d+-\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Del. Code Ann.","lawType":"leg_statute","strings":["Del. Code Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Del. Code Regs.","lawType":"admin_compilation","strings":["Del. Code Regs."],"formats":["(?<chapter>\\d+-\\d+-\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Del. Code. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Del. Code. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Del. Laws","lawType":"leg_session","strings":["Del. Laws"],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Del. Legis. Serv.","lawType":"leg_session","strings":["Del. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Del. Reg. Regs.","lawType":"admin_register","strings":["Del. Reg. Regs."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"FR","lawType":"admin_register","strings":["F.R.","FR","Fed. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Fla. Admin. Code Ann.","lawType":"admin_compilation","strings":["Fla. Admin. Code Ann."],"formats":["(?<reporter>$reporter) r\\. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Fla. Admin. Reg.","lawType":"admin_register","strings":["Fla. Admin. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Fla. Admin. Weekly","lawType":"admin_register","strings":["Fla. Admin. Weekly"],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Fla. Laws","lawType":"leg_session","strings":["Fla. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Fla. Sess. Law Serv.","lawType":"leg_session","strings":["Fla. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Fla. Stat.","lawType":"leg_statute","strings":["Fla. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Fla. Stat. Ann.","lawType":"leg_statute","strings":["Fla. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ga. Code Ann.","lawType":"leg_statute","strings":["Ga. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ga. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ga. Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?","(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ga. Comp. R. & Regs.","lawType":"admin_compilation","strings":["Ga. Comp. R. & Regs."],"formats":["(?<reporter>$reporter) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ga. Gov't Reg.","lawType":"admin_register","strings":["Ga. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ga. Laws","lawType":"leg_session","strings":["Ga. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Guam Admin. R. & Regs.","lawType":"admin_compilation","strings":["Guam Admin. R. & Regs."],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Guam Code Ann.","lawType":"leg_statute","strings":["Guam Code Ann."],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Guam Pub. L.","lawType":"leg_session","strings":["Guam Pub. L."],"formats":["(?<reporter>$reporter) (?<law>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Haw. Code R.","lawType":"admin_compilation","strings":["Haw. Code R."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Haw. Gov't Reg.","lawType":"admin_register","strings":["Haw. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Haw. Legis. Serv.","lawType":"leg_session","strings":["Haw. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Haw. Rev. Stat.","lawType":"leg_statute","strings":["Haw. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Haw. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Haw. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Haw. Rev. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Haw. Rev. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Haw. Sess. Laws","lawType":"leg_session","strings":["Haw. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Idaho Admin. Bull.","lawType":"admin_register","strings":["Idaho Admin. Bull."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Idaho Admin. Code","lawType":"admin_compilation","strings":["Idaho Admin. Code"],"formats":["(?<reporter>$reporter) r\\. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Idaho Code","lawType":"leg_statute","strings":["Idaho Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Idaho Code Ann.","lawType":"leg_statute","strings":["Idaho Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Idaho Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Idaho Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Idaho Legis. Serv.","lawType":"leg_session","strings":["Idaho Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Idaho Sess. Laws","lawType":"leg_session","strings":["Idaho Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ill. Admin. Code","lawType":"admin_compilation","strings":["Ill. Admin. Code"],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ill. Code R.","lawType":"admin_compilation","strings":["Ill. Code R."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ill. Comp. Stat.","lawType":"leg_statute","strings":["Ill. Comp. Stat."],"formats":["(?<chapter>\\d+) (?<reporter>$reporter) (?<act>\\d+) / (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ill. Comp. Stat. Ann.","lawType":"leg_statute","strings":["Ill. Comp. Stat. Ann."],"formats":["(?<chapter>\\d+) (?<reporter>$reporter) (?<act>\\d+) / (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ill. Comp. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ill. Comp. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ill. Laws","lawType":"leg_session","strings":["Ill. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ill. Legis. Serv.","lawType":"leg_session","strings":["Ill. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ill. Reg.","lawType":"admin_register","strings":["Ill. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ind. Acts","lawType":"leg_session","strings":["Ind. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ind. Admin. Code","lawType":"admin_compilation","strings":["Ind. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ind. Code","lawType":"leg_statute","strings":["Ind. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ind. Code Ann.","lawType":"leg_statute","strings":["Ind. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ind. Legis. Serv.","lawType":"leg_session","strings":["Ind. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ind. Reg.","lawType":"admin_register","strings":["Ind. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ind. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ind. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Iowa Acts","lawType":"leg_session","strings":["Iowa Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Iowa Admin. Bull.","lawType":"admin_register","strings":["Iowa Admin. Bull."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Iowa Admin. Code","lawType":"admin_compilation","strings":["Iowa Admin. Code"],"formats":["(?<reporter>$reporter) r\\. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Iowa Code","lawType":"leg_statute","strings":["Iowa Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Iowa Code Ann.","lawType":"leg_statute","strings":["Iowa Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Iowa Legis. Serv.","lawType":"leg_session","strings":["Iowa Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Kan. Admin. Regs.","lawType":"admin_compilation","strings":["Kan. Admin. Regs."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Kan. Legis. Serv.","lawType":"leg_session","strings":["Kan. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Kan. Reg.","lawType":"admin_register","strings":["Kan. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Kan. Sess. Laws","lawType":"leg_session","strings":["Kan. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Kan. Stat. Ann.","lawType":"leg_statute","strings":["Kan. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ky. Acts","lawType":"leg_session","strings":["Ky. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ky. Admin. Reg.","lawType":"admin_register","strings":["Ky. Admin. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ky. Admin. Regs.","lawType":"admin_compilation","strings":["Ky. Admin. Regs."],"formats":["(?<title>\\d+) (?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ky. Rev. Stat. & R. Serv.","lawType":"leg_session","strings":["Ky. Rev. Stat. & R. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ky. Rev. Stat. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ky. Rev. Stat. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ky. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Ky. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Acts","lawType":"leg_session","strings":["La. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Admin. Code","lawType":"admin_compilation","strings":["La. Admin. Code"],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Child. Code Ann.","lawType":"leg_statute","strings":["La. Child. Code Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Civ. Code Ann.","lawType":"leg_statute","strings":["La. Civ. Code Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Code Civ. Proc. Ann.","lawType":"leg_statute","strings":["La. Code Civ. Proc. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Code Crim. Proc. Ann.","lawType":"leg_statute","strings":["La. Code Crim. Proc. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Code Evid. Ann.","lawType":"leg_statute","strings":["La. Code Evid. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Const. Ann.","lawType":"leg_statute","strings":["La. Const. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Reg.","lawType":"admin_register","strings":["La. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Sess. Law Serv.","lawType":"leg_session","strings":["La. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"La. Stat. Ann.","lawType":"leg_statute","strings":["La. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mass. Acts","lawType":"leg_session","strings":["Mass. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mass. Adv. Legis. Serv.","lawType":"leg_session","strings":["Mass. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mass. Ann. Laws","lawType":"leg_statute","strings":["Mass. Ann. Laws"],"formats":["(?<reporter>$reporter) ch\\. (?<chapter>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mass. Code Regs.","lawType":"admin_compilation","strings":["Mass. Code Regs."],"formats":["(?<title>\\d+) (?<reporter>$reporter) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mass. Gen. Laws","lawType":"leg_statute","strings":["Mass. Gen. Laws"],"formats":["(?<reporter>$reporter) ch\\. (?<chapter>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mass. Gen. Laws Ann.","lawType":"leg_statute","strings":["Mass. Gen. Laws Ann."],"formats":["(?<reporter>$reporter) ch\\. (?<chapter>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mass. Legis. Serv.","lawType":"leg_session","strings":["Mass. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mass. Reg.","lawType":"admin_register","strings":["Mass. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Md. Code Ann.","lawType":"leg_statute","strings":["Md. Code Ann."],"formats":["(?<reporter>$reporter), (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Md. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Md. Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Md. Code Regs.","lawType":"admin_compilation","strings":["Md. Code Regs."],"formats":["(?<reporter>$reporter) (?<reg>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Md. Laws","lawType":"leg_session","strings":["Md. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Md. Legis. Serv.","lawType":"leg_session","strings":["Md. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Md. Reg.","lawType":"admin_register","strings":["Md. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Me. Code R.","lawType":"admin_compilation","strings":["Me. Code R."],"formats":["(?<chapter>\\d+-\\d+-\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Me. Gov't Reg.","lawType":"admin_register","strings":["Me. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Me. Laws","lawType":"leg_session","strings":["Me. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Me. Legis. Serv.","lawType":"leg_session","strings":["Me. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Me. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Me. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Me. Stat.","lawType":"leg_statute","strings":["Me. Stat."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mich. Admin. Code","lawType":"admin_compilation","strings":["Mich. Admin. Code"],"formats":["(?<reporter>$reporter) r. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mich. Adv. Legis. Serv.","lawType":"leg_session","strings":["Mich. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mich. Comp. Laws","lawType":"leg_statute","strings":["Mich. Comp. Laws"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mich. Comp. Laws Ann.","lawType":"leg_statute","strings":["Mich. Comp. Laws Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mich. Comp. Laws Serv.","lawType":"leg_statute","strings":["Mich. Comp. Laws Serv."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mich. Legis. Serv.","lawType":"leg_session","strings":["Mich. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mich. Pub. Acts","lawType":"leg_session","strings":["Mich. Pub. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mich. Reg.","lawType":"admin_register","strings":["Mich. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Minn. Laws","lawType":"leg_session","strings":["Minn. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Minn. R.","lawType":"admin_compilation","strings":["Minn. R."],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Minn. Reg.","lawType":"admin_register","strings":["Minn. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Minn. Sess. Law Serv.","lawType":"leg_session","strings":["Minn. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Minn. Stat.","lawType":"leg_statute","strings":["Minn. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Minn. Stat. Ann.","lawType":"leg_statute","strings":["Minn. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Miss. Code Ann.","lawType":"leg_statute","strings":["Miss. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Miss. Code R.","lawType":"admin_compilation","strings":["Miss. Code R."],"formats":["(?<title>\\d+)\\-(?<chapter>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Miss. Gov't Reg.","lawType":"admin_register","strings":["Miss. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Miss. Laws","lawType":"leg_session","strings":["Miss. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Miss. Laws Adv. Sh.","lawType":"leg_session","strings":["Miss. Laws Adv. Sh."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Miss. Legis. Serv.","lawType":"leg_session","strings":["Miss. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mo. Ann. Stat.","lawType":"leg_statute","strings":["Mo. Ann. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mo. Code Regs. Ann.","lawType":"admin_compilation","strings":["Mo. Code Regs. Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mo. Laws","lawType":"leg_session","strings":["Mo. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mo. Legis. Serv.","lawType":"leg_session","strings":["Mo. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mo. Reg.","lawType":"admin_register","strings":["Mo. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mo. Rev. Stat.","lawType":"leg_statute","strings":["Mo. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mont. Admin. R.","lawType":"admin_compilation","strings":["Mont. Admin. R."],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mont. Admin. Reg.","lawType":"admin_register","strings":["Mont. Admin. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mont. Code Ann.","lawType":"leg_statute","strings":["Mont. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Mont. Laws","lawType":"leg_session","strings":["Mont. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N. Mar. I. Admin. Code","lawType":"admin_compilation","strings":["N. Mar. I. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N. Mar. I. Code","lawType":"leg_statute","strings":["N. Mar. I. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N. Mar. I. Pub. L.","lawType":"leg_session","strings":["N. Mar. I. Pub. L."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<law>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N. Mar. I. Reg.","lawType":"admin_register","strings":["N. Mar. I. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.C. Admin. Code","lawType":"admin_compilation","strings":["N.C. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.C. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.C. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.C. Gen. Stat.","lawType":"leg_statute","strings":["N.C. Gen. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.C. Gen. Stat. Ann.","lawType":"leg_statute","strings":["N.C. Gen. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.C. Legis. Serv.","lawType":"leg_session","strings":["N.C. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.C. Reg.","lawType":"admin_register","strings":["N.C. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.C. Sess. Laws","lawType":"leg_session","strings":["N.C. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.D. Admin. Code","lawType":"admin_compilation","strings":["N.D. Admin. Code"],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.D. Cent. Code","lawType":"leg_statute","strings":["N.D. Cent. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.D. Cent. Code Adv. Legis. Serv.","lawType":"leg_session","strings":["N.D. Cent. Code Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.D. Cent. Code Ann.","lawType":"leg_statute","strings":["N.D. Cent. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.D. Laws","lawType":"leg_session","strings":["N.D. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.D. Legis. Serv.","lawType":"leg_session","strings":["N.D. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.H. Code Admin. R. Ann.","lawType":"admin_compilation","strings":["N.H. Code Admin. R. Ann."],"formats":["(?<reporter>$reporter) (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.H. Code R.","lawType":"admin_compilation","strings":["N.H. Code R."],"formats":["(?<reporter>$reporter) (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.H. Gov't Reg.","lawType":"admin_register","strings":["N.H. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.H. Laws","lawType":"leg_session","strings":["N.H. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.H. Legis. Serv.","lawType":"leg_session","strings":["N.H. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.H. Rev. Stat. Ann.","lawType":"leg_statute","strings":["N.H. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.H. Rev. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.H. Rev. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.H. Rulemaking Reg.","lawType":"admin_register","strings":["N.H. Rulemaking Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.J. Admin. Code","lawType":"admin_compilation","strings":["N.J. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.J. Laws","lawType":"leg_session","strings":["N.J. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.J. Reg.","lawType":"admin_register","strings":["N.J. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.J. Rev. Stat.","lawType":"leg_statute","strings":["N.J. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.J. Sess. Law Serv.","lawType":"leg_session","strings":["N.J. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.J. Stat. Ann.","lawType":"leg_statute","strings":["N.J. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.M. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.M. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.M. Code R.","lawType":"admin_compilation","strings":["N.M. Code R."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.M. Laws","lawType":"leg_session","strings":["N.M. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.M. Legis. Serv.","lawType":"leg_session","strings":["N.M. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.M. Reg.","lawType":"admin_register","strings":["N.M. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.M. Stat. Ann.","lawType":"leg_statute","strings":["N.M. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.Y.","lawType":"leg_act","strings":["N.Y."],"formats":["(?<reporter>$reporter) (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.Y. Comp. Codes R. & Regs.","lawType":"admin_compilation","strings":["N.Y. Comp. Codes R. & Regs."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.Y. Consol. Laws Adv.","lawType":"leg_session","strings":["N.Y. Consol. Laws Adv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.Y. Law","lawType":"leg_statute","strings":["N.Y. Law"],"formats":["(?<reporter>N\\.Y\\. (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) Law) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.Y. Laws","lawType":"leg_session","strings":["N.Y. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.Y. Legis. Serv.","lawType":"leg_session","strings":["N.Y. Legis. Serv."],"formats":["(?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.Y. Reg.","lawType":"admin_register","strings":["N.Y. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"N.Y. Sess. Laws","lawType":"leg_session","strings":["N.Y. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Navajo Nation Code Ann.","lawType":"leg_statute","strings":["Navajo Nation Code Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Neb. Admin. Code","lawType":"admin_compilation","strings":["Neb. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Neb. Laws","lawType":"leg_session","strings":["Neb. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Neb. Legis. Serv.","lawType":"leg_session","strings":["Neb. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Neb. Rev. Stat.","lawType":"leg_statute","strings":["Neb. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Neb. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Neb. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Nev. Admin. Code","lawType":"admin_compilation","strings":["Nev. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Nev. Legis. Serv.","lawType":"leg_session","strings":["Nev. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Nev. Reg. Admin. Regs.","lawType":"admin_register","strings":["Nev. Reg. Admin. Regs."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<reg>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Nev. Rev. Stat.","lawType":"leg_statute","strings":["Nev. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Nev. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Nev. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Nev. Stat.","lawType":"leg_session","strings":["Nev. Stat."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ohio Admin. Code","lawType":"admin_compilation","strings":["Ohio Admin. Code"],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ohio Dep't","lawType":"admin_register","strings":["Ohio Dep't"],"formats":["(?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ohio Gov't","lawType":"admin_register","strings":["Ohio Gov't"],"formats":["(?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ohio Laws","lawType":"leg_session","strings":["Ohio Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ohio Legis. Bull.","lawType":"leg_session","strings":["Ohio Legis. Bull."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ohio Legis. Serv. Ann.","lawType":"leg_session","strings":["Ohio Legis. Serv. Ann."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ohio Monthly Rec.","lawType":"admin_register","strings":["Ohio Monthly Rec."],"formats":["(?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Ohio Rev. Code Ann.","lawType":"leg_statute","strings":["Ohio Rev. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Okla. Admin. Code","lawType":"admin_compilation","strings":["Okla. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Okla. Gaz.","lawType":"admin_register","strings":["Okla. Gaz."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Okla. Reg.","lawType":"admin_register","strings":["Okla. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Okla. Sess. Law Serv.","lawType":"leg_session","strings":["Okla. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Okla. Sess. Laws","lawType":"leg_session","strings":["Okla. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Okla. Stat.","lawType":"leg_statute","strings":["Okla. Stat."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Okla. Stat. Ann.","lawType":"leg_statute","strings":["Okla. Stat. Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Or. Admin. R.","lawType":"admin_compilation","strings":["Or. Admin. R."],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Or. Bull.","lawType":"admin_register","strings":["Or. Bull."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Or. Laws","lawType":"leg_session","strings":["Or. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Or. Laws Adv. Sh.","lawType":"leg_session","strings":["Or. Laws Adv. Sh."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) No\\. (?<number>\\d+), (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Or. Laws Spec. Sess.","lawType":"leg_session","strings":["Or. Laws Spec. Sess."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Or. Legis. Serv.","lawType":"leg_session","strings":["Or. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Or. Rev. Stat.","lawType":"leg_statute","strings":["Or. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Or. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Or. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"P.R. Laws","lawType":"leg_session","strings":["P.R. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"P.R. Laws Ann.","lawType":"leg_statute","strings":["P.R. Laws Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"P.R. Leyes","lawType":"leg_session","strings":["P.R. Leyes"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"P.R. Leyes An.","lawType":"leg_statute","strings":["P.R. Leyes An."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Pa. Bull.","lawType":"admin_register","strings":["Pa. Bull."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Pa. Code","lawType":"admin_compilation","strings":["Pa. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Pa. Cons. Stat.","lawType":"leg_statute","strings":["Pa. Cons. Stat."],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Pa. Laws","lawType":"leg_session","strings":["Pa. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Pa. Legis. Serv.","lawType":"leg_session","strings":["Pa. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Pa. Stat. and Cons. Stat. Ann.","lawType":"leg_statute","strings":["Pa. Stat. and Cons. Stat. Ann."],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Pub. L.","lawType":"leg_statute","strings":["Pub. L.","Pub.L.","Public Law"],"formats":["(?<reporter>$reporter) \\s*(?:No\\.|Number)?\\s*(?<title>\\d{1,3}-\\d{1,5}),?\\s*(?:((§§?)|([Ss]((ec)(tion)?)?s?\\.?))|Sec|sec|Section|section)?((((§§?)|([Ss]((ec)(tion)?)?s?\\.?))((§§?)|([Ss]((ec)(tion)?)?s?\\.?))?)|s)?\\.?\\s*(?<section>\\d+(?:[\\-.:]\\d+)*)?(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Pvt. L.","lawType":"leg_statute","strings":["Private Law","Pvt. L.","Pvt.L."],"formats":["(?<reporter>$reporter) \\s*(?:No\\.|Number)?\\s*(?<title>\\d{1,3}-\\d{1,5})(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"R.I. Acts & Resolves","lawType":"leg_session","strings":["R.I. Acts & Resolves"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"R.I. Adv. Legis. Serv.","lawType":"leg_session","strings":["R.I. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?","(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"R.I. Code R.","lawType":"admin_compilation","strings":["R.I. Code R."],"formats":["(?<title>\\d+)\\-(?<chapter>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"R.I. Gen. Laws","lawType":"leg_statute","strings":["R.I. Gen. Laws"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"R.I. Gen. Laws Ann.","lawType":"leg_statute","strings":["R.I. Gen. Laws Ann."],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"R.I. Gov't Reg.","lawType":"admin_register","strings":["R.I. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"R.I. Pub. Laws","lawType":"leg_session","strings":["R.I. Pub. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Registration","lawType":"admin_filing","strings":["Registration"],"formats":["(?<reporter>$reporter) No\\. (?<number>\\d[\\d,]*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Repub. Tex. Laws","lawType":"leg_session","strings":["Repub. Tex. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"S.C. Acts","lawType":"leg_session","strings":["S.C. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"S.C. Code Ann.","lawType":"leg_statute","strings":["S.C. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"S.C. Code Ann. Regs.","lawType":"admin_compilation","strings":["S.C. Code Ann. Regs."],"formats":["(?<reporter>$reporter) (?<reg>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"S.C. Reg.","lawType":"admin_register","strings":["S.C. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"S.D. Admin. R.","lawType":"admin_compilation","strings":["S.D. Admin. R."],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"S.D. Codified Laws","lawType":"leg_statute","strings":["S.D. Codified Laws"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"S.D. Reg.","lawType":"admin_register","strings":["S.D. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"S.D. Sess. Laws","lawType":"leg_session","strings":["S.D. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) ch\\\\. (?<chapter>\\d+) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"SBA","lawType":"admin_docket","strings":["SBA"],"formats":["(?<reporter>$reporter) No. (?<docket_number>(?:NAICS|BDP|VET|SIZ|SDBA)-\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Stat.","lawType":"leg_session","strings":["Stat."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tenn. Admin. Reg.","lawType":"admin_register","strings":["Tenn. Admin. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tenn. Code Ann.","lawType":"leg_statute","strings":["Tenn. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tenn. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Tenn. Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tenn. Comp. R. & Regs.","lawType":"admin_compilation","strings":["Tenn. Comp. R. & Regs."],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tenn. Legis. Serv.","lawType":"leg_session","strings":["Tenn. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tenn. Priv. Acts","lawType":"leg_session","strings":["Tenn. Priv. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tenn. Pub. Acts","lawType":"leg_session","strings":["Tenn. Pub. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tex. Admin. Code","lawType":"admin_compilation","strings":["Tex. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tex. Bus. Corp. Act Ann.","lawType":"leg_statute","strings":["Tex. Bus. Corp. Act Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tex. Code Ann.","lawType":"leg_statute","strings":["Tex. Code Ann."],"formats":["(?<reporter>Tex\\. (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) Code Ann\\.) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tex. Code Crim. Proc. Ann.","lawType":"leg_statute","strings":["Tex. Code Crim. Proc. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tex. Gen. Laws","lawType":"leg_session","strings":["Tex. Gen. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tex. Ins. Code Ann.","lawType":"leg_statute","strings":["Tex. Ins. Code Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tex. Prob. Code Ann.","lawType":"leg_statute","strings":["Tex. Prob. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tex. Reg.","lawType":"admin_register","strings":["Tex. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tex. Rev. Civ. Stat. Ann.","lawType":"leg_statute","strings":["Tex. Rev. Civ. Stat. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Tex. Sess. Law Serv.","lawType":"leg_session","strings":["Tex. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Treas. Reg.","lawType":"admin_compilation","strings":["Treas. Reg."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"U.S. Patent","lawType":"admin_filing","strings":["U.S. Patent"],"formats":["(?<reporter>$reporter) No\\. (?<number>\\d[\\d,]*)(?: (?<kind_code>[A-Z]\\d?))?(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"U.S.C.","lawType":"leg_statute","strings":["U. S. C.","U.S. Code","U.S.C.","U.S.C.A.","U.S.C.S.","U.S.C.U.","USC","United States Code"],"formats":["(?<title>\\d+),?\\s+(?<reporter>$reporter),?\\s+((§§?)|([Ss]((ec)(tion)?)?s?\\.?))\\s*(?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Utah Admin. Code","lawType":"admin_compilation","strings":["Utah Admin. Code"],"formats":["(?<reporter>$reporter) r\\. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Utah Adv. Legis. Serv.","lawType":"leg_session","strings":["Utah Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Utah Bull.","lawType":"admin_register","strings":["Utah Bull."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Utah Code Ann.","lawType":"leg_statute","strings":["Utah Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Utah Laws","lawType":"leg_session","strings":["Utah Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Utah. Legis. Serv.","lawType":"leg_session","strings":["Utah. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"V.I. Code Ann.","lawType":"leg_statute","strings":["V.I. Code Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*) (?<year>1\\d{3}|20\\d{2})(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"V.I. Code Ann. Adv.","lawType":"leg_session","strings":["V.I. Code Ann. Adv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"V.I. Code R.","lawType":"admin_compilation","strings":["V.I. Code R."],"formats":["(?<title>\\d+)\\-(?<chapter>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"V.I. Gov't Reg.","lawType":"admin_register","strings":["V.I. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"V.I. Legis. Serv.","lawType":"leg_session","strings":["V.I. Legis. Serv."],"formats":["(?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"V.I. Sess. Laws","lawType":"leg_session","strings":["V.I. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Va. Acts","lawType":"leg_session","strings":["Va. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Va. Admin. Code","lawType":"admin_compilation","strings":["Va. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Va. Adv. Legis. Serv.","lawType":"leg_session","strings":["Va. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Va. Code Ann.","lawType":"leg_statute","strings":["Va. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Va. Legis. Serv.","lawType":"leg_session","strings":["Va. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Va. Reg. Regs.","lawType":"admin_register","strings":["Va. Reg. Regs."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Vt. Acts & Resolves","lawType":"leg_session","strings":["Vt. Acts & Resolves"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Vt. Adv. Legis. Serv.","lawType":"leg_session","strings":["Vt. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Vt. Code R.","lawType":"admin_compilation","strings":["Vt. Code R."],"formats":["(?<title>\\d+)\\-(?<chapter>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Vt. Gov't Reg.","lawType":"admin_register","strings":["Vt. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Vt. Legis. Serv.","lawType":"leg_session","strings":["Vt. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Vt. Stat. Ann.","lawType":"leg_statute","strings":["Vt. Stat. Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"W. Va. Acts","lawType":"leg_session","strings":["W. Va. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"W. Va. Adv. Legis. Serv.","lawType":"leg_session","strings":["W. Va. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"W. Va. Code","lawType":"leg_statute","strings":["W. Va. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"W. Va. Code Ann.","lawType":"leg_statute","strings":["W. Va. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"W. Va. Code R.","lawType":"admin_compilation","strings":["W. Va. Code R."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"W. Va. Legis. Serv.","lawType":"leg_session","strings":["W. Va. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"W. Va. Reg.","lawType":"admin_register","strings":["W. Va. Reg."],"formats":["(?<volume>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wash. Admin. Code","lawType":"admin_compilation","strings":["Wash. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wash. Legis. Serv.","lawType":"leg_session","strings":["Wash. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wash. Reg.","lawType":"admin_register","strings":["Wash. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wash. Rev. Code","lawType":"leg_statute","strings":["Wash. Rev. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wash. Rev. Code Ann.","lawType":"leg_statute","strings":["Wash. Rev. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wash. Sess. Laws","lawType":"leg_session","strings":["Wash. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wis. Admin. Code","lawType":"admin_compilation","strings":["Wis. Admin. Code"],"formats":["(?<reporter>$reporter) (?<agency>[A-Z][A-Za-z]+) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wis. Admin. Reg.","lawType":"admin_register","strings":["Wis. Admin. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wis. Legis. Serv.","lawType":"leg_session","strings":["Wis. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wis. Sess. Laws","lawType":"leg_session","strings":["Wis. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wis. Stat.","lawType":"leg_statute","strings":["Wis. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wis. Stat. Ann.","lawType":"leg_statute","strings":["Wis. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wyo. Code R.","lawType":"admin_compilation","strings":["Wyo. Code R."],"formats":["(?<title>\\d+)\\-(?<chapter>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wyo. Gov't Reg.","lawType":"admin_register","strings":["Wyo. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wyo. Legis. Serv.","lawType":"leg_session","strings":["Wyo. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wyo. Sess. Laws","lawType":"leg_session","strings":["Wyo. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
+{"reporter":"Wyo. Stat. Ann.","lawType":"leg_statute","strings":["Wyo. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
 `;
 
 /** journals: one JSON [key, value] pair per line. */
