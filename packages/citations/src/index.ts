@@ -12,6 +12,7 @@
 import { cleanText } from './clean';
 import { extractCitations } from './find';
 import { resolveInPlace } from './resolve';
+import { findReferences } from './references';
 import { tokenize } from './tokenize';
 import type { Citation, DocumentPosition, FindOptions } from './types';
 
@@ -49,8 +50,10 @@ export function positionAt(positions: DocumentPosition[], offset: number): Docum
 export function findCitations(text: string, options: FindOptions = {}): Citation[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   const clean = cleanText(text);
-  const citations = extractCitations(text, clean, tokenize(clean));
+  let citations = extractCitations(text, clean, tokenize(clean));
   if (options.resolve !== false) resolveInPlace(citations);
+  const references = findReferences(text, clean, citations);
+  if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);
   const positions = options.positions;
   if (positions && positions.length) {
     for (const c of citations) {
