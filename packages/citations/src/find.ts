@@ -30,18 +30,33 @@ export function blankCitation(type: CitationType, form: CitationForm, text: stri
 }
 
 /** The balanced parenthetical starting at `pos` (after optional spaces), or null. */
-function readParen(clean: string, pos: number): { inner: string; start: number; end: number } | null {
+function readParen(clean: string, pos: number): { inner: string; start: number; end: number; square: boolean } | null {
   let p = pos;
   while (p < clean.length && p - pos < 3 && clean[p] === ' ') p++;
-  if (clean[p] !== '(') return null;
+  // New York and California courts put the year (and court) in square brackets: `[1983]`, `[D Kan 2006]`.
+  const open = clean[p];
+  if (open !== '(' && open !== '[') return null;
+  const close = open === '(' ? ')' : ']';
   let depth = 0;
   const limit = Math.min(clean.length, p + MAX_PAREN);
   for (let q = p; q < limit; q++) {
     const ch = clean[q];
-    if (ch === '(') depth++;
-    else if (ch === ')' && --depth === 0) return { inner: clean.slice(p + 1, q), start: p, end: q + 1 };
+    if (ch === open) depth++;
+    else if (ch === close && --depth === 0) return { inner: clean.slice(p + 1, q), start: p, end: q + 1, square: open === '[' };
   }
   return null;
+}
+
+// A blank parallel citation between a citation and its parenthetical: `, ---- L. Ed. 2d ----`.
+const BLANK_PARALLEL = /,? {0,3}(?:_{1,}|-{2,}) {1,3}[A-Z][A-Za-z.' ]{0,20}?(?: \d[a-z]{1,2})? {1,3}(?:_{1,}|-{2,})/y;
+function skipBlankParallels(clean: string, pos: number): number {
+  let p = pos;
+  for (let n = 0; n < 3; n++) {
+    BLANK_PARALLEL.lastIndex = p;
+    if (!BLANK_PARALLEL.exec(clean)) break;
+    p = BLANK_PARALLEL.lastIndex;
+  }
+  return p;
 }
 
 interface Tail {
@@ -67,15 +82,20 @@ function courtParenthetical(inner: string): { court: string | null; year: number
 }
 
 /** Court/year parenthetical and the first explanatory parenthetical after `pos`. */
-function readParentheticals(clean: string, pos: number): Tail {
-  const tail: Tail = { year: null, court: null, parenthetical: null, end: pos };
+function readParentheticals(clean: string, pos: number, nextStart = Infinity): Tail {
+  const tail: Tail = { year: null, court: null, parenthetical: null, end: skipBlankParallels(clean, pos) };
   for (let n = 0; n < 3; n++) {
     const paren = readParen(clean, tail.end);
     if (!paren) break;
+    // A parenthesis or bracket that holds the next citation (`(3 Atl. 33)`) is not this one's.
+    if (paren.start < nextStart && nextStart < paren.end) break;
     const court = tail.year === null ? courtParenthetical(paren.inner) : null;
     if (court) {
       tail.year = court.year;
       tail.court = court.court;
+    } else if (paren.square || /^[\d\s]*$/.test(paren.inner)) {
+      // Brackets hold a year or court, never an explanation; nor does a bare number (`(198⁴)`).
+      break;
     } else if (tail.parenthetical === null) {
       tail.parenthetical = paren.inner.replace(/ {2,}/g, ' ').trim();
     } else break;
@@ -205,7 +225,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
-    const tail = readParentheticals(clean, tailFrom);
+    const tail = readParentheticals(clean, tailFrom, groupNext);
     // A spelling shared by several editions (`So.`, `Ark.`) is settled by the year cited.
     if (tail.year !== null) {
       group.forEach((c, k) => {
@@ -242,6 +262,8 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   };
 
   let groupEnd = 0;
+  // Where the token after the open group starts (a parenthetical never swallows it).
+  let groupNext = Infinity;
   // Where the last short form (with its pins) ended: a case citation right after it, after
   // nothing but a comma, is its parallel's pin (`543 U.S. at 410, 125 S. Ct. 834`), not a
   // new case at page 834.
@@ -288,6 +310,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       groupTokens.push(token);
       out.push(c);
       groupEnd = end;
+      groupNext = nextStart;
       // A parallel citation follows after nothing but a comma: `384 U.S. 436, 86 S. Ct. 1602`.
       if (next && FULL_KINDS.has(next.kind) && next.start - end <= 7 && /^ {0,3}, {0,3}$/.test(clean.slice(end, next.start))) continue;
       closeGroup(end);
