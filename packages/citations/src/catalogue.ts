@@ -163,20 +163,28 @@ export function editionsFor(abbrev: string): readonly number[] {
 }
 
 /**
- * Of several editions a spelling may name, the one meant: the one whose years hold `year`
- * (eyecite's edition guess), then the one whose canonical spelling is the spelling written,
- * then the oldest-listed one.
+ * Of several editions a spelling may name, the ones it can mean, as eyecite narrows them:
+ * the editions whose canonical spelling it is, if any, else every edition it is a variant
+ * of; then those whose years hold `year`. `entry` is the first of them; `ambiguous` when
+ * they still differ in name (`1 Johnson 1`: three New York series of that reporter).
  */
-export function guessEdition(candidates: readonly number[], written: string, year: number | null = null): ReporterEntry | null {
-  if (candidates.length === 0) return null;
-  if (candidates.length === 1) return EDITIONS[candidates[0]];
+export function narrowEditions(candidates: readonly number[], written: string, year: number | null = null): { entry: ReporterEntry | null; ambiguous: boolean } {
+  if (candidates.length === 0) return { entry: null, ambiguous: false };
+  if (candidates.length === 1) return { entry: EDITIONS[candidates[0]], ambiguous: false };
   let pool = candidates.map((i) => EDITIONS[i]);
-  if (year !== null) {
+  const key = abbreviationKey(written);
+  const exact = pool.filter((e) => abbreviationKey(e.canonical) === key);
+  if (exact.length) pool = exact;
+  if (year !== null && pool.length > 1) {
     const inRange = pool.filter((e) => e.start <= year && (e.end === null || year <= e.end));
     if (inRange.length) pool = inRange;
   }
-  const key = abbreviationKey(written);
-  return pool.find((e) => abbreviationKey(e.canonical) === key) ?? pool[0];
+  return { entry: pool[0], ambiguous: new Set(pool.map((e) => e.canonical)).size > 1 };
+}
+
+/** The edition a spelling most likely means (see narrowEditions), or null. */
+export function guessEdition(candidates: readonly number[], written: string, year: number | null = null): ReporterEntry | null {
+  return narrowEditions(candidates, written, year).entry;
 }
 
 /**

@@ -6,7 +6,7 @@
  * it sits in — each bounded to a few hundred characters, so the cost is linear in the
  * number of citations, not in the text.
  */
-import { guessEdition, impliedCourt } from './catalogue';
+import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
 import { findCaseNameBefore, type Anchor } from './case-name';
 import { findSupraName, isSentenceEnd } from './names';
@@ -104,9 +104,25 @@ function readParentheticals(clean: string, pos: number, nextStart = Infinity): T
   return tail;
 }
 
+/**
+ * What stands before `supra` at `pos`: the case name (`Daubert, supra`), else the word
+ * before a comma (`asdf, supra`), and a volume (`Foo, 123 supra`); null when nothing marks
+ * it as a citation (`as discussed supra`).
+ */
+function readSupra(clean: string, pos: number): { name: string | null; volume: number | null; start: number } | null {
+  const named = findSupraName(clean, pos);
+  const before = clean.slice(Math.max(0, pos - 60), pos);
+  const m = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/.exec(before);
+  const volume = m?.[3] ? Number(m[3]) : null;
+  if (named) return { name: named.caseName, volume, start: named.start };
+  if (!m || (!m[2] && volume === null)) return null;
+  const word = m[2] && m[1] && !/^\d/.test(m[1]) ? m[1] : null;
+  return { name: word, volume, start: word ? pos - before.length + (m.index ?? 0) : pos };
+}
+
 /** Canonical form and catalogue facts of a case anchor (`year`: from its parenthetical, to pick the edition). */
-function describe(token: Token, year: number | null): { normalized: string; reporter: string; court: string | null; year: number | null } | null {
-  const entry = guessEdition(token.editions ?? [], token.reporter ?? '', year ?? token.year ?? null);
+function describe(token: Token, year: number | null): { normalized: string; reporter: string; court: string | null; year: number | null; ambiguous: boolean } | null {
+  const { entry, ambiguous } = narrowEditions(token.editions ?? [], token.reporter ?? '', year ?? token.year ?? null);
   if (!entry) return null;
   const volume = Number(token.volume);
   const page = /^[_-]+$/.test(token.page ?? '') ? '___' : (token.page ?? '');
@@ -117,7 +133,7 @@ function describe(token: Token, year: number | null): { normalized: string; repo
       : `${volume} ${entry.canonical} ${page}`;
   // Neutral, Westlaw and Lexis citations are numbered by year: the volume is the year.
   const yearly = (entry.kind === 'neutral' || entry.kind === 'wl-lexis') && volume >= 1600 && volume <= 2100;
-  return { normalized, reporter: entry.canonical, court: impliedCourt(entry), year: yearly ? volume : (token.year ?? null) };
+  return { normalized, reporter: entry.canonical, court: impliedCourt(entry), year: yearly ? volume : (token.year ?? null), ambiguous };
 }
 
 const NL = 10;
@@ -217,6 +233,7 @@ function setContexts(original: string, clean: string, citations: Citation[]): vo
  */
 export function extractCitations(original: string, clean: string, tokens: Token[]): Citation[] {
   const out: Citation[] = [];
+  const dropped = new Set<Citation>();
   let group: Citation[] = [];
   let groupTokens: Token[] = [];
   // Names never run through another citation: the walk back treats each as one item.
@@ -226,18 +243,21 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
     const tail = readParentheticals(clean, tailFrom, groupNext);
-    // A spelling shared by several editions (`So.`, `Ark.`) is settled by the year cited.
-    if (tail.year !== null) {
-      group.forEach((c, k) => {
-        const token = groupTokens[k];
-        if ((token.editions?.length ?? 0) < 2) return;
-        const facts = describe(token, tail.year);
-        if (!facts) return;
-        c.reporter = facts.reporter;
-        c.normalized = facts.normalized;
-        c.court = facts.court ?? c.court;
-      });
-    }
+    // A spelling shared by several editions (`So.`, `Ark.`) is settled by the year cited;
+    // one that still names different reporters cannot be checked and is dropped, as eyecite
+    // drops it (`1 Johnson 1 (1806)`).
+    group.forEach((c, k) => {
+      const token = groupTokens[k];
+      if ((token.editions?.length ?? 0) < 2) return;
+      const facts = describe(token, tail.year);
+      if (!facts || facts.ambiguous) {
+        dropped.add(c);
+        return;
+      }
+      c.reporter = facts.reporter;
+      c.normalized = facts.normalized;
+      c.court = facts.court ?? c.court;
+    });
     const lead = group[0];
     // `Martinez, 2019 WL 4639462, at *3`: Bluebook's short form of a WL, LEXIS or neutral
     // cite repeats it whole after a one-party name; keep that name (resolve.ts links it).
@@ -269,6 +289,8 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   // new case at page 834.
   let shortEnd = -1;
   let shortName: string | null = null;
+  // The name written before `supra` when a short form follows it.
+  let shortNameFor: { at: number; name: string | null } | null = null;
 
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
@@ -326,7 +348,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.pinCite = token.pin ?? null;
       c.normalized = `${c.volume} ${entry.canonical} at ${c.pinCite}`;
       c.court = impliedCourt(entry);
-      const name = findCaseNameBefore(clean, token.start, anchorsByEnd, true);
+      const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorsByEnd, true);
       if (name) {
         c.caseName = name.caseName;
         c.fullStart = name.start;
@@ -369,13 +391,21 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
 
     if (token.kind === 'supra') {
-      // Without a name before it, `supra` is a cross-reference (`discussed supra`), not a citation.
-      const name = findSupraName(clean, token.start);
-      if (!name) continue;
-      const c = blankCitation('case', 'supra', original.slice(name.start, token.end), name.start, token.end);
-      c.caseName = name.caseName;
+      const supra = readSupra(clean, token.start);
+      // Without a name, a comma or a volume before it, `supra` is a cross-reference
+      // (`discussed supra`), not a citation.
+      if (!supra) continue;
+      // `Kaiser Foundation, supra, 13 Cal. App. 5th at 1146`: the short form that follows is
+      // the citation; the name is its name.
+      if (next && next.kind === 'short' && /^,? {0,3}$/.test(clean.slice(token.end, next.start))) {
+        shortNameFor = { at: next.start, name: supra.name };
+        continue;
+      }
+      const c = blankCitation('case', 'supra', original.slice(supra.start, token.end), supra.start, token.end);
+      c.caseName = supra.name;
+      c.volume = supra.volume;
       c.pinCite = token.pin ?? null;
-      c.normalized = `${name.caseName}, supra${c.pinCite ? `, at ${c.pinCite}` : ''}`;
+      c.normalized = `${supra.name ? `${supra.name}, ` : ''}${supra.volume !== null ? `${supra.volume} ` : ''}supra${c.pinCite ? `, at ${c.pinCite}` : ''}`;
       const tail = readParentheticals(clean, token.end);
       c.parenthetical = tail.parenthetical;
       c.fullEnd = tail.end;
@@ -401,6 +431,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
   }
   closeGroup(groupEnd);
-  setContexts(original, clean, out);
-  return out;
+  const kept = dropped.size ? out.filter((c) => !dropped.has(c)) : out;
+  setContexts(original, clean, kept);
+  return kept;
 }

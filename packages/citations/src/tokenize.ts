@@ -73,7 +73,9 @@ const NOT_BEFORE_VOLUME = new Set([36, 167, 46, 47, 45, 44].concat([...Array(26)
 const SHORT_PIN = new RegExp(String.raw`at {1,3}(?:p\. {0,2})?(${PIN_TOKEN})(?![\w])`, 'y');
 const NOMINATIVE = /\((?:(\d{1,2}) {1,2})?([A-Z][A-Za-z.&' ]{0,30}?)\) {1,3}/y;
 const YEAR_INSIDE = /\(((?:1[6-9]|20)\d\d),?\) {1,3}/y;
-const PAGE = /(\d{1,9}(?:-[A-Z]{1,2})?|_{2,}|-{3,})/y;
+// A page: digits (`111279-U`), a blank (`___`), or a lowercase roman numeral of a preface
+// (`12 Neb. App. lxiv`), never the lone `v`, `l` or `c` that are words more often than pages.
+const PAGE = /(\d{1,9}(?:-[A-Z]{1,2})?|_{2,}|-{3,}|c?(?:xc|xl|l?x{1,3})(?:ix|iv|v?i{0,3})|(?:c?l?)(?:ix|iv|v?i{1,3})|lv|cv|cl|clv)/y;
 
 /** Editions that may be cited in the standard `volume reporter page` shape. */
 const takesStandard = (e: number) => {
