@@ -78,6 +78,8 @@ const STATES = new Set(
 );
 const TWO_WORD_STATES = new Set(['new hampshire', 'new jersey', 'new mexico', 'new york', 'north carolina', 'north dakota', 'rhode island', 'south carolina', 'south dakota', 'west virginia', 'puerto rico', 'district columbia']);
 
+const SOVEREIGN_NAMES = ['united states', ...STATES, ...TWO_WORD_STATES];
+
 const PROCEDURAL_PREFIX = /^(?:in re|in the matter of|matter of|ex parte|application of|petition of|in the estate of|estate of|in re the marriage of|marriage of|in the interest of|interest of|guardianship of|adoption of|succession of|re)\s+/i;
 const ALIAS = /\s*,?\s*\b(?:d\/b\/a|dba|a\/k\/a|aka|f\/k\/a|fka|n\/k\/a|nka|t\/a|doing business as|formerly known as|also known as|now known as|trading as)\b\.?\s*/i;
 
@@ -147,7 +149,13 @@ function sovereignOf(words: Word[]): string | null {
   }
   const rest = keys.join(' ');
   if (rest === '') return head ? '' : null;
-  return rest === 'us' || STATES.has(rest) || TWO_WORD_STATES.has(rest) ? rest : null;
+  if (rest === 'us' || STATES.has(rest) || TWO_WORD_STATES.has(rest)) return rest;
+  // A scanned `0hio` or `Unitcd States` is still the sovereign.
+  const plain = words.slice(words.length - keys.length).map((w) => w.plain).join(' ');
+  if (plain.length >= 4) {
+    for (const name of SOVEREIGN_NAMES) if (Math.abs(name.length - plain.length) <= 2 && ocrDistance(plain, name) < 1) return name === 'united states' ? 'us' : name;
+  }
+  return null;
 }
 
 function partyOf(text: string): Party {
@@ -167,8 +175,9 @@ function sameWord(a: Word, b: Word): boolean {
   if (a.key === b.key || a.plain === b.plain) return true;
   if (a.key.replace(/s$/, '') === b.key.replace(/s$/, '')) return true;
   if (isAbbreviationOf(a, b) || isAbbreviationOf(b, a)) return true;
-  // Names of one or two letters are initials; no OCR tolerance there.
-  if (Math.min(a.plain.length, b.plain.length) < 3) return false;
+  // Words of one or two letters are mostly initials: no OCR tolerance there, unless a digit
+  // shows the scanner misread a letter (`E1` for `El`).
+  if (Math.min(a.plain.length, b.plain.length) < 3 && !/\d/.test(a.plain + b.plain)) return false;
   const d = ocrDistance(a.plain, b.plain);
   if (d < 1) return true;
   // One ordinary slip in a long word (`Twombley` for `Twombly`) is a misspelling, not another party.
@@ -231,9 +240,14 @@ function isInitialsOf(short: string, full: string): boolean {
 const RANK: Record<PartyMatch, number> = { strong: 4, compatible: 3, neutral: 2, weak: 1, conflict: 0 };
 
 function compareParties(a: Party, b: Party): WordsMatch {
-  if (a.sovereign !== null && b.sovereign !== null && a.sovereign && b.sovereign) {
-    // `Miller v. Alabama` is not `Miller v. California`; `Mapp v. Ohio` and `Terry v. Ohio` share only the State.
-    return { status: a.sovereign === b.sovereign ? 'compatible' : 'conflict', quality: a.sovereign === b.sovereign ? 1 : 0 };
+  if (a.sovereign !== null || b.sovereign !== null) {
+    // A bare `State` or `People` may be any State.
+    if (a.sovereign === '' || b.sovereign === '' || (!a.identity && a.sovereign === null) || (!b.identity && b.sovereign === null)) return { status: 'neutral', quality: 0 };
+    // `Mapp v. Ohio` and `Terry v. Ohio` share only the State: the same sovereign is compatible,
+    // never strong. `Mass.` is Massachusetts; `Miller v. Alabama` is not `Miller v. California`,
+    // and a sovereign is not a private party (`Massachusetts v. EPA`, `Utility Air Regulatory Group v. EPA`).
+    const same = a.sovereign === b.sovereign || a.names.some((x) => b.names.some((y) => compareWords(x, y).quality > 0));
+    return same ? { status: 'compatible', quality: 1 } : { status: 'conflict', quality: 0 };
   }
   if (!a.identity || !b.identity) return { status: 'neutral', quality: 0 };
   if (isInitialsOf(a.text, b.text) || isInitialsOf(b.text, a.text)) return { status: 'strong', quality: 0.9 };
@@ -277,7 +291,9 @@ function judgePair(x: WordsMatch, y: WordsMatch, pairs: [Party, Party][], swappe
     const [matchedA, matchedB] = pairs[1 - otherIndex];
     const [otherA, otherB] = pairs[otherIndex];
     const sovereignConflict = !!otherA.sovereign && !!otherB.sovereign;
-    if (isOrganization(matchedA) || isOrganization(matchedB) || sovereignConflict || !swapped) return { verdict: 'different', score: 0.45 * quality };
+    // A party that shares some words (`Miller-El` read as `Miller-E1`) is not a clear conflict.
+    const clearConflict = other === 'conflict';
+    if (clearConflict && (isOrganization(matchedA) || isOrganization(matchedB) || sovereignConflict || !swapped)) return { verdict: 'different', score: 0.45 * quality };
     return { verdict: 'partial', score: 0.5 };
   }
   if (statuses.every((s) => s === 'neutral' || s === 'compatible')) return { verdict: 'unknown', score: 0.5 };

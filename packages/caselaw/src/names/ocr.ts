@@ -9,8 +9,8 @@ const SAME_SHAPE: string[][] = [['l', '1', 'i', '|', '!'], ['q', 'g'], ['0', 'o'
 const SHAPE_PAIRS = new Set<string>();
 for (const group of SAME_SHAPE) for (const x of group) for (const y of group) if (x !== y) SHAPE_PAIRS.add(x + y);
 
-/** Two letters OCR reads as one, and back (`rn` ↔ `m`, `cl` ↔ `d`, `vv` ↔ `w`, `ii` ↔ `u`). */
-const PAIRS: [string, string][] = [['rn', 'm'], ['cl', 'd'], ['vv', 'w'], ['ii', 'u']];
+/** Two letters OCR reads as one, and back (`rn` ↔ `m`, `cl` ↔ `d`, `vv` ↔ `w`, `ii` ↔ `u`, `ri` ↔ `n`, `li` ↔ `h`). */
+const PAIRS: [string, string][] = [['rn', 'm'], ['cl', 'd'], ['vv', 'w'], ['ii', 'u'], ['ri', 'n'], ['li', 'h']];
 
 /** What a confusion costs, against 1 for any other edit: small, so only real differences count. */
 const CONFUSION = 0.1;
