@@ -23,7 +23,7 @@ describe('verify: which provider may say what', () => {
     const partial = provider('local case-law index', false, (r) => ({ id: r.id, status: 'not-found' }));
     const { verdicts } = await verify([cite], [partial], { now: NOW });
     expect(verdicts[0].isValid).toBeNull();
-    expect((verdicts[0].validationDetails as { message: string }).message).toBe('Unverified: not in the local data (the local case-law index holds only part of the case law)');
+    expect((verdicts[0].validationDetails as { message: string }).message).toBe('Unverified: not in the local data (only part of the case law is loaded)');
   });
 
   it('keeps a citation unverified when the authoritative source fails', async () => {
@@ -148,6 +148,13 @@ describe('verify: what a miss means', () => {
     expect(printed).toMatchObject({ isValid: null, validationDetails: { message: 'Unverified: not in the local data (the data holds 925 F.3d only up to page 1200)' } });
     const [westlaw] = (await verify([wl], [covered], { now: NOW })).verdicts;
     expect(westlaw.validationDetails).toEqual({ message: 'Possible hallucination - citation not found', suggestion: 'Check formatting' });
+  });
+
+  it('says plainly when no source can search the reporter', async () => {
+    const unknown = provider('CourtListener', true, (r) => ({ id: r.id, status: 'unknown-reporter' }));
+    const mass = makeCitation({ volume: 45, reporter: 'Mass.', page: '111', caseName: 'Commonwealth v. Hunt', year: 1842 });
+    const { verdicts } = await verify([mass], [unknown], { now: NOW });
+    expect(verdicts[0]).toMatchObject({ isValid: null, validationDetails: { message: 'Unverified: the case-law data CiteCheck checks against does not include the reporter Mass.' } });
   });
 
   it('still calls a printed reporter citation missing from an authoritative source not found', async () => {

@@ -221,14 +221,15 @@ function unverifiedVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[]
       ...new Set(
         o.misses.map((m) =>
           m.coverage?.description ??
-          (m.provider.authoritative ? series.gap : /demo/i.test(m.provider.name) ? 'only a small sample of well-known cases is loaded' : `the ${m.provider.name} holds only part of the case law`),
+          (m.provider.authoritative ? series.gap : /demo/i.test(m.provider.name) ? 'only a small sample of well-known cases is loaded' : 'only part of the case law is loaded'),
         ),
       ),
     ];
     why.push(`${local ? 'not in the local data' : `not in ${o.misses.map((m) => m.provider.name).join(' or ')}`} (${gaps.join('; ')})`);
     suggestion = series.suggestion;
   }
-  if (o.unknownReporterBy.length) why.push(`${o.unknownReporterBy.join(' and ')} cannot search the reporter ${c.reporter}`);
+  // Said the same way whichever source it was: the lawyer needs the fact, not our plumbing.
+  if (o.unknownReporterBy.length) why.push(`the case-law data CiteCheck checks against does not include the reporter ${c.reporter}`);
   if (o.errors.length) {
     why.unshift(`the case-law lookup failed (${o.errors.join('; ')})`);
     if (providers.some((p) => p.authoritative)) suggestion = 'Recheck this citation later';
