@@ -46,6 +46,7 @@ describe('compareCaseNames', () => {
     ['Katzenbach v. McClung', 'Katzenbach v. Ollie McClung, Sr., d/b/a Ollie\'s Barbecue', 'same'],
     ['Ollie\'s Barbecue', 'Katzenbach v. Ollie McClung, Sr., d/b/a Ollie\'s Barbecue', 'same'],
     ['Twombly v. Bell Atl. Corp.', 'Bell Atlantic Corp. v. Twombly', 'same'],
+    ['Pena-Rodriguez v. Colorado', 'Peña-Rodriguez v. Colorado', 'same'],
     ['Kaufman v. Alitalia Airlines, Inc.', 'Anderson v. Liberty Lobby, Inc.', 'different'],
     ['United States v. Jones', 'United States v. Carroll Towing Co.', 'different'],
     ['Mapp v. Ohio', 'Terry v. Ohio', 'different'],

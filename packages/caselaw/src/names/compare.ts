@@ -80,7 +80,7 @@ const TWO_WORD_STATES = new Set(['new hampshire', 'new jersey', 'new mexico', 'n
 
 const SOVEREIGN_NAMES = ['united states', ...STATES, ...TWO_WORD_STATES];
 
-const PROCEDURAL_PREFIX = /^(?:in re|in the matter of|matter of|ex parte|application of|petition of|in the estate of|estate of|in re the marriage of|marriage of|in the interest of|interest of|guardianship of|adoption of|succession of|re)\s+/i;
+const PROCEDURAL_PREFIX = /^(?:in re|in the matter of|matter of|ex parte|application of|petition of|in the estate of|estate of|in re the marriage of|marriage of|in the interest of|interest of|guardianship of|adoption of|succession of|re)[:,]?\s+/i;
 const ALIAS = /\s*,?\s*\b(?:d\/b\/a|dba|a\/k\/a|aka|f\/k\/a|fka|n\/k\/a|nka|t\/a|doing business as|formerly known as|also known as|now known as|trading as)\b\.?\s*/i;
 
 /** The parties of a case name: two for `A v. B`, one for `In re A` or a short name. */
@@ -110,7 +110,8 @@ const PLACES: [RegExp, string][] = [
 ];
 
 function wordsOf(text: string): Word[] {
-  let t = text.toLowerCase();
+  // Accents come and go between a brief and a database (`Hernández`, `Hernandez`).
+  let t = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   for (const [re, place] of PLACES) t = t.replace(re, ` ${place} `);
   t = t.replace(/\br\.\s?r\.(?=\s|,|$)/g, ' railroad ').replace(/\bs\.\s?s\.(?=\s|,|$)/g, ' steamship ');
   const s = t
