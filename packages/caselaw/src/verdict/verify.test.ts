@@ -157,6 +157,12 @@ describe('verify: what a miss means', () => {
     expect(verdicts[0]).toMatchObject({ isValid: null, validationDetails: { message: 'Unverified: the case-law data CiteCheck checks against does not include the reporter Mass.' } });
   });
 
+  it('does not call a case in a volume newer than our data not found', async () => {
+    const newest = makeCitation({ volume: 141, reporter: 'F.4th', page: '1', caseName: 'Doe v. Roe', year: 2025, court: 'ca9' });
+    const { verdicts } = await verify([newest], [miss()], { now: NOW });
+    expect(verdicts[0]).toMatchObject({ isValid: null, validationDetails: { message: 'Unverified: not in the local data (the case-law data CiteCheck checks against may not have every case of 141 F.4th)' } });
+  });
+
   it('still calls a printed reporter citation missing from an authoritative source not found', async () => {
     const { verdicts } = await verify([cite], [miss()], { now: NOW });
     expect(verdicts[0].validationDetails).toEqual({ message: 'Possible hallucination - citation not found', suggestion: 'Check formatting' });

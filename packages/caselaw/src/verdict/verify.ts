@@ -194,8 +194,12 @@ function lookupVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[], do
  */
 function covers(coverage: LookupCoverage | undefined, c: Citation): boolean {
   if (coverage) return coverage.covered;
-  const kind = c.reporter ? findReporter(c.reporter)?.kind : undefined;
-  return kind !== undefined && kind !== 'wl-lexis' && kind !== 'neutral';
+  const entry = c.reporter ? findReporter(c.reporter) : null;
+  if (!entry || entry.kind === 'wl-lexis' || entry.kind === 'neutral') return false;
+  // A volume past the last one we know of a series still being published is newer than our
+  // data may be: a brand-new case must not be called fabricated because a snapshot predates it.
+  if (entry.end === null && entry.maxVolume !== null && c.volume !== null && c.volume > entry.maxVolume) return false;
+  return true;
 }
 
 /** What the data holds of a series it may lack, in a lawyer's words. */
@@ -216,6 +220,7 @@ function unverifiedVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[]
   const series = seriesGap(c);
   let suggestion: string | null = null;
   if (o.misses.length) {
+    // The local SQLite index names itself `local case-law index` or `demo case-law index`.
     const local = o.misses.some((m) => /index/i.test(m.provider.name));
     const gaps = [
       ...new Set(
