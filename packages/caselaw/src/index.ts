@@ -5,12 +5,13 @@
  *   provider.ts              the CaseLawProvider port, lookup shapes, the answer cache
  *   courtlistener/           CourtListener's citation-lookup API v4 (+ opinion text)
  *   local-index/             the SQLite citation index and its bulk importer
+ *   names/                   case-name comparison (abbreviations, OCR misreadings, parties)
  *   verdict/                 plausibility rules and the verdict for each citation
  *   demo.ts                  the small demo index shipped with the product
  *   testing/                 a fake CourtListener server and fixtures for tests
  */
 export { citationKey, MemoryCache, COURTLISTENER_SITE } from './provider';
-export type { CaseCluster, CaseLawCache, CaseLawProvider, LookupRequest, LookupResult } from './provider';
+export type { CaseCluster, CaseLawCache, CaseLawProvider, LookupCoverage, LookupRequest, LookupResult } from './provider';
 
 export { CourtListenerProvider, courtListenerFromEnv } from './courtlistener/provider';
 export type { CourtListenerOptions } from './courtlistener/provider';
@@ -35,5 +36,7 @@ export { verify, verifyCitation, describe, MESSAGES, NAME_MATCH_THRESHOLD } from
 export type { VerifyOptions, VerifyProgress, VerifyResult } from './verdict/verify';
 export { checkPlausibility, type PlausibilityProblem, type ProblemCode } from './verdict/plausibility';
 export { courtKind, type CourtKind } from './courts';
+export { courtLabel } from './verdict/court-names';
+export { compareCaseNames, caseNameSimilarity, type NameComparison, type NameVerdict } from './names';
 
 export { demoIndexInputs, ensureDemoIndex, DEMO_DIR } from './demo';

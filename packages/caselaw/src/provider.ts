@@ -33,9 +33,22 @@ export interface CaseCluster {
   citation: string;
 }
 
+/**
+ * What a source holds of the series and volume asked about. A miss is evidence only where
+ * the source holds everything: a local snapshot may lack a volume newer than itself, and no
+ * source of CourtListener's data holds every Westlaw number or public-domain citation.
+ */
+export interface LookupCoverage {
+  /** True when the source holds every case of this volume of this reporter, so a miss means no case starts at that page. */
+  covered: boolean;
+  /** What the source holds, in plain words for a lawyer (shown with an unverified citation). */
+  description?: string;
+}
+
 export type LookupResult =
   | { id: string; status: 'found'; clusters: CaseCluster[] }
-  | { id: string; status: 'not-found' }
+  /** `coverage` absent: the verdict assumes an authoritative source covers printed reporters only. */
+  | { id: string; status: 'not-found'; coverage?: LookupCoverage }
   | { id: string; status: 'unknown-reporter' }
   /** The page starts no case but falls inside `cluster`, which starts earlier in the volume. */
   | { id: string; status: 'contained-in'; cluster: CaseCluster }

@@ -7,7 +7,7 @@
  *   tokenize.ts  anchors: volume + reporter, Id., supra, statute codes
  *   find.ts      citations and their metadata (names.ts, courts.ts, statutes.ts help)
  *   resolve.ts   short forms → their full citations
- * plus catalogue.ts (the reporter data) and similarity.ts (case-name comparison).
+ * plus catalogue.ts (the reporter data).
  */
 import { cleanText } from './clean';
 import { extractCitations } from './find';
@@ -18,7 +18,6 @@ import type { Citation, DocumentPosition, FindOptions } from './types';
 
 export type { Citation, CitationForm, CitationType, DocumentPosition, FindOptions } from './types';
 export { reporters, findReporter, type ReporterEntry, type ReporterFamily, type Edition, type ReporterKind } from './catalogue';
-export { caseNameSimilarity } from './similarity';
 export { courtId, courtName } from './courts';
 export { resolveShortForms } from './resolve';
 export { formatCitationsJson, type CitationJson } from './format';
