@@ -43,6 +43,11 @@ export interface ReporterEntry {
   editions: Edition[];
   /** reporters-db citation formats when not only the standard `volume reporter page`. */
   formats: string[] | null;
+  /**
+   * Whether `start`/`end` are checked bounds of the decisions the edition reports (overlay),
+   * rather than reporters-db's years, which tell editions apart but are not bounds.
+   */
+  yearsChecked: boolean;
 }
 
 /** A family of editions, as reporters-db groups them (`F.` → F., F.2d, F.3d, F.4th). */
@@ -65,6 +70,8 @@ interface GeneratedEdition {
 interface OverlayEdition {
   courts?: string[];
   lastVolume?: number;
+  firstYear?: number;
+  lastYear?: number | null;
 }
 
 const KIND_OF: Record<string, ReporterKind> = {
@@ -93,11 +100,12 @@ export const EDITIONS: ReporterEntry[] = [];
 const familyEditions = new Map<string, Edition[]>();
 rawEditions.forEach((raw, i) => {
   const extra = overlayEditions[raw.reporter] ?? {};
+  const yearsChecked = extra.firstYear !== undefined;
   const edition: Edition = {
     canonical: raw.reporter,
     variations: variationsOf[i],
-    start: raw.start ?? 1750,
-    end: raw.end,
+    start: extra.firstYear ?? raw.start ?? 1750,
+    end: yearsChecked ? (extra.lastYear ?? null) : raw.end,
     maxVolume: extra.lastVolume ?? null,
   };
   if (extra.courts) edition.courts = extra.courts;
@@ -112,11 +120,12 @@ rawEditions.forEach((raw, i) => {
     citeType: raw.citeType,
     courts: extra.courts ?? [],
     start: edition.start,
-    end: raw.end,
+    end: edition.end,
     maxVolume: edition.maxVolume,
     variations: edition.variations,
     editions: siblings,
     formats: raw.formats ?? null,
+    yearsChecked,
   });
 });
 for (const list of familyEditions.values()) list.sort((a, b) => a.start - b.start);

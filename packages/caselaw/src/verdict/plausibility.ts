@@ -78,7 +78,9 @@ export function checkPlausibility(c: Pick<Citation, 'reporter' | 'volume' | 'yea
   // McGrew, 1979 WL 210543 (Ohio Ct. App. 1979), and Marbury v. Madison as 1803 U.S. LEXIS
   // 352), reporters-db records no first year for them, and some states (Oklahoma, New Mexico)
   // gave public-domain numbers to decisions older than the format.
-  if (c.year !== null && c.year <= thisYear && !numberedByYear(entry)) {
+  // Only editions whose years were checked (the catalogue's overlay): reporters-db's years tell
+  // editions apart but are not bounds (it opens U.S. in 1875, after its nominative volumes).
+  if (c.year !== null && c.year <= thisYear && !numberedByYear(entry) && entry.yearsChecked) {
     const start = EARLIEST_DECISION[name] ?? entry.start;
     // A decision may be published the year after it is decided, never before.
     if (c.year < start - 1) {

@@ -132,7 +132,7 @@ describe('verify: what a miss means', () => {
 
   it.each([
     ['Smith v. Jones, 2021 WL 1234567 (S.D.N.Y. Mar. 1, 2021).', 'Westlaw numbers are not part of the case-law data CiteCheck checks against', 'Check this citation on Westlaw'],
-    ['People v. Doe, 2020 IL App (1st) 191234.', 'the case-law data CiteCheck checks against has only some IL App public-domain citations', "Check this citation on the court's website"],
+    ['People v. Doe, 2020 IL App (1st) 191234.', 'the case-law data CiteCheck checks against has only some IL App (1st) public-domain citations', "Check this citation on the court's website"],
   ])('leaves %s unverified when a full snapshot does not have it', async (text, why, suggestion) => {
     const [c] = findCitations(text);
     const { verdicts } = await verify([c], [miss()], { now: NOW });
