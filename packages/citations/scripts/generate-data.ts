@@ -145,6 +145,7 @@ function lawsAndJournals(source: SourceModule) {
   // admin_compilation, admin_register…) and the spellings that announce it.
   const laws = new Map<string, { reporter: string; lawType: string; strings: Set<string>; forms: Map<string, string[]> }>();
   const journals = new Map<string, string>();
+  const journalSpellings = new Map<string, string>();
   for (const x of extractors) {
     const kind = x.tokenConstructor?.name;
     if (kind === 'LawCitationToken') {
@@ -158,6 +159,8 @@ function lawsAndJournals(source: SourceModule) {
       laws.set(reporter, law);
     } else if (kind === 'JournalCitationToken') {
       journals.set(String(x.extra.journal), String(x.extra.journalName));
+      // Other spellings of the journal (`Texas L.Rev.` for `Tex. L. Rev.`).
+      for (const spelling of x.strings) if (spelling !== x.extra.journal) journalSpellings.set(spelling, String(x.extra.journal));
     }
   }
   return {
@@ -170,6 +173,7 @@ function lawsAndJournals(source: SourceModule) {
       }))
       .sort((a, b) => (a.reporter < b.reporter ? -1 : a.reporter > b.reporter ? 1 : 0)),
     journals: sortKeys(Object.fromEntries(journals)),
+    journalSpellings: sortKeys(Object.fromEntries(journalSpellings)),
   };
 }
 

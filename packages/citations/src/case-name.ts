@@ -164,9 +164,10 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
       candidate = extract(startIndex, titleStart);
       break;
     }
-    // A year before the citation, `Moriana (2022) 213 L. Ed. 2d 179`; `(1993).` instead ends
-    // the previous sentence (`... 509 U.S. 579 (1993). Twombly, 550 U.S. at 556`).
-    if (/^\(\d{4}\)[.;]$/.test(w) || (/[)\d]\.$/.test(w) && index < C - 1)) {
+    // A year before the citation, `Moriana (2022) 213 L. Ed. 2d 179`; `(1993).`, or the period
+    // after a citation, instead ends the previous sentence (`... 509 U.S. 579 (1993). Twombly,
+    // 550 U.S. at 556`, `Wrong v. Wrong, 1 U.S. 2. Foo, 1 U.S., at 2`).
+    if (w === '.' || /^\(\d{4}\)[.;]$/.test(w) || (/[)\d]\.$/.test(w) && index < C - 1)) {
       startIndex = index + 2;
       candidate = extract(startIndex, titleStart);
       break;

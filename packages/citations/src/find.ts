@@ -115,8 +115,10 @@ function readSupra(clean: string, pos: number): { name: string | null; volume: n
   const m = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/.exec(before);
   const volume = m?.[3] ? Number(m[3]) : null;
   if (named) return { name: named.caseName, volume, start: named.start };
-  if (!m || (!m[2] && volume === null)) return null;
-  const word = m[2] && m[1] && !/^\d/.test(m[1]) ? m[1] : null;
+  // `Qwerty supra` names its case without a comma; `discussed supra` is prose.
+  const capitalised = !!m?.[1] && /^[A-Z]/.test(m[1]);
+  if (!m || (!m[2] && volume === null && !capitalised)) return null;
+  const word = (m[2] || capitalised) && m[1] && !/^\d/.test(m[1]) ? m[1] : null;
   return { name: word, volume, start: word ? pos - before.length + (m.index ?? 0) : pos };
 }
 

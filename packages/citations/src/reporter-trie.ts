@@ -11,7 +11,7 @@
 import { EDITIONS, SPELLINGS } from './catalogue';
 import { startsWithVolume } from './formats';
 import { parseRecords } from './generated-data';
-import { journals } from './generated/laws';
+import { journalSpellings, journals } from './generated/laws';
 
 export interface SpellingHit {
   /** Offset just after the spelling's last character. */
@@ -69,6 +69,7 @@ function addPending(entry: Entry): void {
 }
 for (const [spelling, editions] of SPELLINGS) addPending({ spelling, editions, journal: null });
 for (const [journal] of parseRecords<[string, string]>(journals)) addPending({ spelling: journal, editions: null, journal });
+for (const [spelling, journal] of parseRecords<[string, string]>(journalSpellings)) addPending({ spelling, editions: null, journal });
 
 /** The root's branch for the first character `c`, built on first use. */
 function branch(c: number): Node | undefined {

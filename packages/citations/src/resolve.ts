@@ -1,10 +1,15 @@
 /**
  * Stage 4, resolve: link each short form to the full citation it refers to, from the text
- * alone (as eyecite's default resolver does; no database):
- * - `550 U.S. at 556` → the latest earlier full citation in the same volume and reporter
- *   whose first page is not after the pin (and whose name matches, if one is written);
- * - `Id.` / `Ibid.` → whatever was cited just before (a case, or a statute);
- * - `Daubert, supra, at 593` → the latest full citation whose name contains `Daubert`.
+ * alone, as eyecite's default resolver does (no database), and as conservatively: a short
+ * form that could mean two cases is left unresolved, because a wrong antecedent would hand
+ * it another case's verdict.
+ * - `550 U.S. at 556` → the one earlier full citation in the same volume and reporter whose
+ *   first page is not after the pin; among several, the one whose party the written name
+ *   (`Twombly, 550 U.S. at 556`) matches, if exactly one does;
+ * - `Id.` / `Ibid.` → whatever was cited just before (a case, or a statute), unless that
+ *   failed to resolve, has no page (`1 U.S. ___`), or the pin cannot be inside it (before its
+ *   first page, more than 150 pages after, or not a page: `Id. at ¶ 100`);
+ * - `Daubert, supra, at 593` → the one earlier case whose party names `Daubert`.
  * A resolved short form inherits the antecedent's name, year and court (its own written
  * name, if any, is kept), and id/supra forms its volume, reporter and first page.
  */
@@ -31,6 +36,23 @@ function inherit(c: Citation, from: Citation): void {
 const NAMED_WITHOUT_V = /^(?:In re|Ex parte|Matter of|In the Matter of|Estate of|Application of|Petition of)\b/i;
 
 const pageNumber = (p: string | null) => (p && /^\d+$/.test(p) ? Number(p) : NaN);
+
+// eyecite's bound on an opinion's length: `1 U.S. 1. Id. at 200` cannot be the same case.
+const MAX_OPINION_PAGES = 150;
+
+/** Whether `Id. at <pin>` can point into `full` (eyecite's check, star pages of database cites allowed). */
+function pinFits(full: Citation, pin: string | null): boolean {
+  if (full.type === 'case' && full.page !== null && /^_+$/.test(full.page)) return false;
+  if (!pin) return true;
+  const page = pageNumber(full.page);
+  if (Number.isNaN(page)) return true;
+  // `Id. at *3` after `2019 WL 4639462`: a screen page of a database citation.
+  if (/^\*/.test(pin)) return true;
+  const m = /^(\d+)/.exec(pin);
+  if (!m) return false;
+  const at = Number(m[1]);
+  return at >= page && at <= page + MAX_OPINION_PAGES;
+}
 
 /**
  * Returns copies of `citations` (in order) with `antecedent` set on short forms that could
@@ -100,31 +122,28 @@ export function resolveInPlace(out: Citation[]): void {
     }
 
     let target: Citation | null = null;
+    // A parallel group, or the same citation written twice, is one case.
+    const caseOf = (f: Citation) => primaryOf.get(f) ?? seen.get(f.normalized as string) ?? f;
+    const onlyOne = (list: Citation[]) => {
+      const distinct = [...new Set(list.map(caseOf))];
+      return distinct.length === 1 ? distinct[0] : null;
+    };
+    const named = (list: Citation[], name: string) => {
+      const words = nameWords(c);
+      const probe = (name.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
+      return list.filter((f) => f.caseName && !(probe.length >= 4 && !lower(f.caseName).includes(probe)) && shortNameMatches(words, nameWords(f)));
+    };
     if (c.form === 'short') {
       const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
-      const candidates = byVolume.get(`${c.volume} ${c.reporter}`) ?? [];
-      for (let i = candidates.length - 1; i >= 0; i--) {
-        const f = candidates[i];
+      const candidates = (byVolume.get(`${c.volume} ${c.reporter}`) ?? []).filter((f) => {
         const first = pageNumber(f.page);
-        if (!Number.isNaN(first) && !Number.isNaN(pin) && pin < first) continue;
-        if (c.caseName && f.caseName && !shortNameMatches(nameWords(c), nameWords(f))) continue;
-        target = f;
-        break;
-      }
+        return Number.isNaN(first) || Number.isNaN(pin) || pin >= first;
+      });
+      target = onlyOne(candidates) ?? (c.caseName ? onlyOne(named(candidates, c.caseName)) : null);
     } else if (c.form === 'id') {
-      target = last;
+      target = last !== null && pinFits(last, c.pinCite) ? last : null;
     } else if (c.form === 'supra' && c.caseName) {
-      const words = nameWords(c);
-      // Cheap prefilter before comparing words: the short name's longest word, as written.
-      const probe = (c.caseName.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
-      for (let i = fullCases.length - 1; i >= 0; i--) {
-        const f = fullCases[i];
-        if (!f.caseName || (probe.length >= 4 && !lower(f.caseName).includes(probe))) continue;
-        if (shortNameMatches(words, nameWords(f))) {
-          target = f;
-          break;
-        }
-      }
+      target = onlyOne(named(fullCases, c.caseName));
     }
 
     if (target) {
@@ -132,7 +151,7 @@ export function resolveInPlace(out: Citation[]): void {
       if (c.form === 'supra') target = primaryOf.get(target) ?? target;
       inherit(c, target);
       last = target;
-    } else if (c.form !== 'id') {
+    } else {
       // An unresolvable short form breaks the chain: a following `Id.` cannot be trusted.
       last = null;
     }

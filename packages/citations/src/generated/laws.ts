@@ -1177,3 +1177,15 @@ export const journals = String.raw`
 ["Yale L. & Pol'y Rev.","Yale Law & Policy Review"]
 ["Yale L.J.","Yale Law Journal"]
 `;
+
+/** journalSpellings: one JSON [key, value] pair per line. */
+export const journalSpellings = String.raw`
+["Am. J. Jurispr","Am. J. Juris."]
+["Am. J. Jurisprud","Am. J. Juris."]
+["Cent. Law J.","N.C. Cent. L.J."]
+["Colorado Law.","Colo. Law."]
+["Soc. Sec. Rep. Serv.","Soc. Serv. Rev."]
+["Soc. Sec. Rep. Service","Soc. Serv. Rev."]
+["Soc.Sec.Rep.Serv.","Soc. Serv. Rev."]
+["Texas L.Rev.","Tex. L. Rev."]
+`;

@@ -271,7 +271,8 @@ export type ResolveCase = ResolveRowsCase | ResolveIndicesCase;
  */
 function ourResource(c: Citation, index: number): string | null {
   if (c.form === 'full') {
-    const blank = !c.page || /^_+$/.test(c.page);
+    // Statutes and journals have no page to be blank; a case with `___` identifies nothing.
+    const blank = c.type === 'case' && (!c.page || /^_+$/.test(c.page));
     return blank ? `#${index}` : (c.normalized ?? `#${index}`);
   }
   return c.antecedent ?? null;
