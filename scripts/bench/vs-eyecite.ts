@@ -95,7 +95,10 @@ function runEyecite(files: string[]): EyeciteRun {
  */
 function writtenInFull(c: Citation): boolean {
   if (c.form === 'full') return true;
-  return c.form === 'short' && c.page !== null && !/\bat\b/.test(c.text) && c.text.replace(/\s+/g, ' ').endsWith(` ${c.page}`);
+  if (c.form !== 'short' || c.page === null || /\bat\b/.test(c.text)) return false;
+  const written = c.text.replace(/\s+/g, ' ');
+  // A blank page is written with any number of underscores (`570 U. S. ____`).
+  return written.endsWith(` ${c.page}`) || (/^_+$/.test(c.page) && /_+$/.test(written));
 }
 
 /** Our full case citations, and the best of three timed passes over the corpus. */

@@ -286,11 +286,6 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   let groupEnd = 0;
   // Where the token after the open group starts (a parenthetical never swallows it).
   let groupNext = Infinity;
-  // Where the last short form (with its pins) ended: a case citation right after it, after
-  // nothing but a comma, is its parallel's pin (`543 U.S. at 410, 125 S. Ct. 834`), not a
-  // new case at page 834.
-  let shortEnd = -1;
-  let shortName: string | null = null;
   // The name written before `supra` when a short form follows it.
   let shortNameFor: { at: number; name: string | null } | null = null;
 
@@ -302,23 +297,6 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     // A group left open for a parallel that turned out not to be one is closed here.
     if (group.length && !facts) closeGroup(groupEnd);
 
-    if (facts && shortEnd >= 0 && token.start - shortEnd <= 7 && /^ {0,3}, {0,3}$/.test(clean.slice(shortEnd, token.start))) {
-      const c = blankCitation('case', 'short', original.slice(token.start, token.end), token.start, token.end);
-      c.volume = Number(token.volume);
-      c.reporter = facts.reporter;
-      c.pinCite = token.page ?? null;
-      c.normalized = `${c.volume} ${facts.reporter} at ${c.pinCite}`;
-      c.court = facts.court;
-      c.caseName = shortName;
-      const { end } = readPins(clean, token.end, nextStart);
-      const tail = readParentheticals(clean, end);
-      c.parenthetical = tail.parenthetical;
-      c.fullEnd = tail.end;
-      out.push(c);
-      shortEnd = end;
-      continue;
-    }
-    shortEnd = -1;
 
     if (facts) {
       const c = blankCitation('case', 'full', original.slice(token.start, token.end), token.start, token.end);
@@ -360,8 +338,6 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.parenthetical = tail.parenthetical;
       c.fullEnd = tail.end;
       out.push(c);
-      shortEnd = end;
-      shortName = c.caseName;
       continue;
     }
 

@@ -28,7 +28,9 @@ function inherit(c: Citation, from: Citation): void {
     c.reporter = from.reporter;
     c.page = from.page;
     c.section = from.section;
-  } else {
+  } else if (c.volume === from.volume && c.reporter === from.reporter) {
+    // `543 U.S. at 410` → the case's first page; a parallel written in full after it
+    // (`125 S. Ct. 834`, resolved to the group's `543 U.S. 405`) keeps the page it has.
     c.page = from.page;
   }
 }
