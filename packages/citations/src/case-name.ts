@@ -49,7 +49,13 @@ const SPACE = 32;
 
 const STOP_WORDS = new Set(['v', 'in re', 're', 'quoting', 'e.g.', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']);
 const bareWord = (w: string) => w.replace(/^[^\sa-zA-Z0-9]+|[^\sa-zA-Z0-9]+$/g, '');
+// First letters of the stop words (either case), to turn most words away without a regex.
+const STOP_FIRST = new Set([...'virqepdcasg', ...'VIRQEPDCASG'].map((c) => c.charCodeAt(0)));
 function stopWordOf(word: string): string | null {
+  if (word.length > 12) return null;
+  let k = 0;
+  while (k < word.length && !/[A-Za-z0-9]/.test(word[k])) k++;
+  if (!STOP_FIRST.has(word.charCodeAt(k))) return null;
   const bare = bareWord(word).toLowerCase();
   if (STOP_WORDS.has(bare)) return bare;
   // eyecite's `e.g.` is a pattern in which each `.` is any character.
@@ -80,7 +86,14 @@ function itemsBefore(text: string, end: number, anchorsByEnd: Map<number, Anchor
       continue;
     }
     let s = p - 1;
-    while (s > 0 && text.charCodeAt(s - 1) !== SPACE && !anchorsByEnd.has(s)) s--;
+    while (s > 0 && text.charCodeAt(s - 1) !== SPACE) s--;
+    // A citation may end inside the run (`1 U.S. 2.` ends at the `2`): the word starts there.
+    for (let q = p - 1; q > s; q--) {
+      if (anchorsByEnd.has(q)) {
+        s = q;
+        break;
+      }
+    }
     const word = text.slice(s, p);
     const stop = stopWordOf(word);
     back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word });
@@ -92,6 +105,7 @@ function itemsBefore(text: string, end: number, anchorsByEnd: Map<number, Anchor
     const second = items[k];
     const first = items[k - 2];
     if (items[k - 1].kind !== 'space' || first.kind === 'space' || second.kind === 'space') continue;
+    if (second.stop !== 're' && !/^[^A-Za-z]*also[^A-Za-z]*$/i.test(second.text)) continue;
     const pair = `${bareWord(first.text).toLowerCase()} ${bareWord(second.text).toLowerCase()}`;
     if (pair === 'in re' || pair === 'see also') {
       items.splice(k - 2, 3, { kind: 'stop', start: first.start, end: second.end, text: `${first.text} ${second.text}`, stop: pair });

@@ -29,8 +29,13 @@ const root: Node = { next: null, laws: null };
 const SPACE = 32;
 const norm = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 
+/** The first two letters (spaces skipped) of every law spelling, as `first << 16 | second`. */
+export const LAW_PAIRS = new Set<number>();
+
 LAWS.forEach((law, index) => {
   for (const spelling of law.strings) {
+    const letters = spelling.replace(/ /g, '');
+    LAW_PAIRS.add((norm(letters.charCodeAt(0)) << 16) | norm(letters.charCodeAt(1)));
     let node = root;
     for (let k = 0; k < spelling.length; k++) {
       const c = norm(spelling.charCodeAt(k));
@@ -148,31 +153,24 @@ function numberBefore(text: string, pos: number): number | null {
   return q < p && (q === 0 || !isAlnum(text.charCodeAt(q - 1))) ? q : null;
 }
 
-/** Every law citation in the text (cleaned), in order. */
-export function scanLaws(text: string): LawToken[] {
-  const out: LawToken[] = [];
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 65 || c > 90 || (i > 0 && isAlnum(text.charCodeAt(i - 1))) || !root.next?.has(c)) continue;
-    let found = null as LawToken | null;
-    for (const [end, laws] of lawSpellingsAt(text, i)) {
-      const written = text.slice(i, end);
-      for (const index of laws) {
-        const law = LAWS[index];
-        for (const format of law.formats) {
-          const start = format.startsWith('(?<reporter>') ? i : numberBefore(text, i);
-          if (start === null) continue;
-          const token = lawAt(text, start, law, written, format);
-          if (token && (!found || token.end > found.end)) found = token;
-        }
+/**
+ * The law citation whose spelling starts at `i` (a capital), the longest one, or null.
+ * @example lawTokenAt('See Wis. Stat. § 655.002(2)(c).', 4)?.statute.normalized // 'Wis. Stat. § 655.002(2)(c)'
+ */
+export function lawTokenAt(text: string, i: number): LawToken | null {
+  let found = null as LawToken | null;
+  for (const [end, laws] of lawSpellingsAt(text, i)) {
+    const written = text.slice(i, end);
+    for (const index of laws) {
+      const law = LAWS[index];
+      for (const format of law.formats) {
+        const start = format.startsWith('(?<reporter>') ? i : numberBefore(text, i);
+        if (start === null) continue;
+        const token = lawAt(text, start, law, written, format);
+        if (token && (!found || token.end > found.end)) found = token;
       }
-      if (found) break;
     }
-    if (found) {
-      out.push(found);
-      i = found.end - 1;
-    }
+    if (found) return found;
   }
-  return out;
+  return null;
 }

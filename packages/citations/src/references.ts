@@ -18,7 +18,19 @@ function usableName(name: string | null): name is string {
   return name !== null && name.length > 2 && /^[A-Z]/.test(name) && !name.endsWith('.') && !/^\d+$/.test(name) && !COMMON_NAMES.has(name.toLowerCase());
 }
 
-const CANDIDATE = /(?<=[A-Za-z']) {1,3}(?=(?:,? {0,2})?(?:at {1,3}(?:pp?\. {0,2})?\*?\d|pp?\. {0,2}\*?\d|¶{1,2} {0,2}\d))/g;
+// What follows a name in a reference: `at 62`, `at p. *4`, `p. *4`, `¶ 12` (checked at each
+// place one of the markers below is found; native indexOf finds them far faster than a regex).
+const AFTER_NAME = /^(?:,? {0,2})?(?:at {1,3}(?:pp?\. {0,2})?\*?\d|pp?\. {0,2}\*?\d|¶{1,2} {0,2}\d)/;
+const MARKERS = [' at ', ' p. ', ' pp. ', ' ¶'];
+
+/** Offsets of the space before each marker, in order, from `from`. */
+function markerPositions(text: string, from: number): number[] {
+  const out: number[] = [];
+  for (const marker of MARKERS) {
+    for (let i = text.indexOf(marker, from); i !== -1; i = text.indexOf(marker, i + 1)) out.push(i);
+  }
+  return out.sort((a, b) => a - b);
+}
 const PIN_HERE = new RegExp(String.raw`,? {0,2}((?:at {1,3})?${PIN_LIST})`, 'y');
 
 /**
@@ -43,10 +55,14 @@ export function findReferences(original: string, clean: string, citations: Citat
   const taken = citations.map((c) => [c.start, c.end] as const);
   const overlapsTaken = (s: number, e: number) => taken.some(([a, b]) => s < b && a < e);
   const out: Citation[] = [];
-  CANDIDATE.lastIndex = fulls[0].end;
-  let m: RegExpExecArray | null;
-  while ((m = CANDIDATE.exec(clean)) !== null) {
-    const space = m.index;
+  for (const marker of markerPositions(clean, fulls[0].end)) {
+    // The name ends before the marker's space (and any comma before it: `Foo, at 62`).
+    let space = marker;
+    if (clean[space - 1] === ',') space--;
+    while (space > 0 && clean[space - 1] === ' ') space--;
+    if (!/[A-Za-z']/.test(clean[space - 1] ?? '')) continue;
+    const after = AFTER_NAME.exec(clean.slice(space, space + 24).replace(/^ +/, ''));
+    if (!after) continue;
     let w = space;
     while (w > 0 && /[A-Za-z']/.test(clean[w - 1])) w--;
     const candidates = byLastWord.get(clean.slice(w, space));
@@ -56,7 +72,9 @@ export function findReferences(original: string, clean: string, citations: Citat
       .filter((x) => x.cite.end <= space && clean.startsWith(x.name, space - x.name.length) && !/[A-Za-z0-9]/.test(clean[space - x.name.length - 1] ?? ' '))
       .sort((a, b) => b.cite.start - a.cite.start)[0];
     if (!hit) continue;
-    PIN_HERE.lastIndex = space + m[0].length;
+    let pinStart = space;
+    while (clean[pinStart] === ' ') pinStart++;
+    PIN_HERE.lastIndex = pinStart;
     const pin = PIN_HERE.exec(clean);
     if (!pin) continue;
     const start = space - hit.name.length;

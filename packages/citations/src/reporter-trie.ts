@@ -92,9 +92,14 @@ function branch(c: number): Node | undefined {
 }
 
 const REPORTER_FIRST = new Set(EDITIONS.flatMap((e, i) => (e.formats?.some((f) => !startsWithVolume(f)) ? [i] : [])));
+/** The first two letters (spaces skipped) of the reporter-first spellings, as `first << 16 | second`. */
+export const REPORTER_FIRST_PAIRS = new Set<number>();
 for (const [spelling, editions] of SPELLINGS) {
   const first = editions.filter((e) => REPORTER_FIRST.has(e));
-  if (first.length) insert(spelling, reporterFirstRoot).editions = first;
+  if (!first.length) continue;
+  insert(spelling, reporterFirstRoot).editions = first;
+  const letters = spelling.replace(/ /g, '');
+  REPORTER_FIRST_PAIRS.add((normalizeCode(letters.charCodeAt(0)) << 16) | normalizeCode(letters.charCodeAt(1)));
 }
 
 /** Whether some spelling begins with the character at `pos`. */

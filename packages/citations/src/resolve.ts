@@ -93,6 +93,8 @@ export function resolveInPlace(out: Citation[]): void {
     return l;
   };
   const seen = new Map<string, Citation>();
+  // Full case citations by the words (4+ letters) of their names, for supra and short names.
+  const casesWithWord = new Map<string, Citation[]>();
 
   for (const c of out) {
     if (c.form === 'full' && c.type === 'case' && c.plaintiff === null && !NAMED_WITHOUT_V.test(c.caseName ?? '')) {
@@ -108,6 +110,12 @@ export function resolveInPlace(out: Citation[]): void {
     if (c.form === 'full') {
       if (c.type === 'case') {
         fullCases.push(c);
+        for (const w of new Set(lower(c.caseName ?? '').split(/[\s.,']+/))) {
+          if (w.length < 4) continue;
+          const list = casesWithWord.get(w);
+          if (list) list.push(c);
+          else casesWithWord.set(w, [c]);
+        }
         const key = `${c.volume} ${c.reporter}`;
         const list = byVolume.get(key);
         if (list) list.push(c);
@@ -130,10 +138,14 @@ export function resolveInPlace(out: Citation[]): void {
       const distinct = [...new Set(list.map(caseOf))];
       return distinct.length === 1 ? distinct[0] : null;
     };
-    const named = (list: Citation[], name: string) => {
+    // `list` null: every full case cited so far.
+    const named = (list: Citation[] | null, name: string) => {
       const words = nameWords(c);
       const probe = (name.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
-      return list.filter((f) => f.caseName && !(probe.length >= 4 && !lower(f.caseName).includes(probe)) && shortNameMatches(words, nameWords(f)));
+      // Only cases whose name holds the short name's longest word can match (most cannot).
+      const indexed = probe.length >= 4 ? (casesWithWord.get(probe) ?? []) : null;
+      const pool = indexed ? (list ? indexed.filter((f) => list.includes(f)) : indexed) : (list ?? fullCases);
+      return pool.filter((f) => f.caseName && shortNameMatches(words, nameWords(f)));
     };
     if (c.form === 'short') {
       const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
@@ -145,7 +157,7 @@ export function resolveInPlace(out: Citation[]): void {
     } else if (c.form === 'id') {
       target = last !== null && pinFits(last, c.pinCite) ? last : null;
     } else if (c.form === 'supra' && c.caseName) {
-      target = onlyOne(named(fullCases, c.caseName));
+      target = onlyOne(named(null, c.caseName));
     }
 
     if (target) {

@@ -18,8 +18,8 @@
  */
 import { EDITIONS } from './catalogue';
 import { matchFormat, startsWithVolume } from './formats';
-import { scanLaws } from './laws';
-import { matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
+import { LAW_PAIRS, lawTokenAt } from './laws';
+import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
 
@@ -46,6 +46,8 @@ export interface Token {
   year?: number;
   /** Written reporter first (`T.C. Memo. 2010-123`, `Abb. Adm. 45`). */
   reporterFirst?: boolean;
+  /** A statute found by reporters-db's generic law patterns; the hand-written ones win ties. */
+  generic?: boolean;
   statute?: StatuteMatch;
 }
 
@@ -194,11 +196,19 @@ function caseToken(text: string, volumeStart: number, volume: string, reporterSt
   return token;
 }
 
-/** Case, short-case and journal tokens: every volume followed by a known spelling. */
+/**
+ * Case, short-case and journal tokens (every volume followed by a known spelling), and the
+ * citations that start with a capitalised word (capitalAt), in one pass over the text.
+ */
 function scanReporters(text: string, tokens: Token[]): void {
   const n = text.length;
   for (let i = 0; i < n; i++) {
-    if (!isDigit(text.charCodeAt(i))) continue;
+    const code = text.charCodeAt(i);
+    if (code >= 65 && code <= 90) {
+      if (i === 0 || !isAlnum(text.charCodeAt(i - 1))) i = capitalAt(text, i, tokens);
+      continue;
+    }
+    if (code < 48 || code > 57) continue;
     let j = i + 1;
     while (j < n && isDigit(text.charCodeAt(j))) j++;
     const volumeStart = i;
@@ -223,29 +233,45 @@ function scanReporters(text: string, tokens: Token[]): void {
   }
 }
 
-/** Citations to the few editions written reporter first: `T.C. Memo. 2010-123`, `Bee 45`. */
-function scanReporterFirst(text: string, tokens: Token[]): void {
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 65 || c > 90 || (i > 0 && isAlnum(text.charCodeAt(i - 1)))) continue;
-    for (const hit of matchReporterFirst(text, i)) {
-      const written = text.slice(i, hit.end);
-      let best: { end: number; volume: string | null; page: string; editions: number[] } | null = null;
-      for (const e of hit.editions) {
-        for (const f of EDITIONS[e].formats ?? []) {
-          if (startsWithVolume(f)) continue;
-          const m = matchFormat(text, f, written, i);
-          if (m && (!best || m.end > best.end)) best = { end: m.end, volume: m.volume, page: m.page, editions: [e] };
-        }
-      }
-      if (best) {
-        tokens.push({ kind: 'case', start: i, end: best.end, volume: best.volume ?? undefined, reporter: written, page: best.page, editions: best.editions, reporterFirst: true });
-        i = best.end - 1;
-        break;
+/** A citation to one of the few editions written reporter first (`T.C. Memo. 2010-123`, `Bee 45`) at `i`. */
+function reporterFirstAt(text: string, i: number): Token | null {
+  for (const hit of matchReporterFirst(text, i)) {
+    const written = text.slice(i, hit.end);
+    let best: { end: number; volume: string | null; page: string; editions: number[] } | null = null;
+    for (const e of hit.editions) {
+      for (const f of EDITIONS[e].formats ?? []) {
+        if (startsWithVolume(f)) continue;
+        const m = matchFormat(text, f, written, i);
+        if (m && (!best || m.end > best.end)) best = { end: m.end, volume: m.volume, page: m.page, editions: [e] };
       }
     }
+    if (best) return { kind: 'case', start: i, end: best.end, volume: best.volume ?? undefined, reporter: written, page: best.page, editions: best.editions, reporterFirst: true };
   }
+  return null;
+}
+
+/**
+ * Citations that start with the capitalised word at `i`: reporter-first editions and every
+ * law series (statutes.ts has the common codes; laws.ts all of reporters-db's). A trie walk
+ * happens only where the first two letters begin some spelling. Returns where the scan goes on.
+ */
+function capitalAt(text: string, i: number, tokens: Token[]): number {
+  let k = i + 1;
+  while (k < i + 3 && text.charCodeAt(k) === SPACE) k++;
+  const second = text.charCodeAt(k);
+  const pair = (text.charCodeAt(i) << 16) | (second === 0x2019 ? 39 : second);
+  if (REPORTER_FIRST_PAIRS.has(pair)) {
+    const token = reporterFirstAt(text, i);
+    if (token) tokens.push(token);
+  }
+  if (LAW_PAIRS.has(pair)) {
+    const law = lawTokenAt(text, i);
+    if (law) {
+      tokens.push({ kind: 'statute', start: law.start, end: law.end, statute: law.statute, generic: true });
+      return law.end - 1;
+    }
+  }
+  return i;
 }
 
 // --- Id., supra, statutes ----------------------------------------------------------------------
@@ -421,7 +447,6 @@ function scanDefault(text: string, tokens: Token[]): void {
 export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS): Token[] {
   const tokens: Token[] = [];
   scanReporters(text, tokens);
-  scanReporterFirst(text, tokens);
   // The one-pass scan knows the default extractors' first characters; any other list (or a
   // default list changed by a caller) is scanned extractor by extractor.
   if (extractors === DEFAULT_EXTRACTORS && extractors.length === DEFAULT_REGEXES.length && extractors.every((x, e) => x.regex === DEFAULT_REGEXES[e])) scanDefault(text, tokens);
@@ -444,11 +469,8 @@ export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACT
       }
     }
   }
-  // reporters-db's statute and regulation series, after the hand-written patterns so that
-  // those win where both read the same text.
-  for (const law of scanLaws(text)) tokens.push({ kind: 'statute', start: law.start, end: law.end, statute: law.statute });
   // Stable: tokens with the same span keep extractor order (scanDefault emits them so too).
-  tokens.sort((a, b) => a.start - b.start || b.end - a.end);
+  tokens.sort((a, b) => a.start - b.start || b.end - a.end || Number(a.generic ?? false) - Number(b.generic ?? false));
   const kept: Token[] = [];
   let lastEnd = -1;
   for (const t of tokens) {
