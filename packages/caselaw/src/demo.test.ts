@@ -17,7 +17,7 @@ describe('demo index', () => {
       expect(index.info).toMatchObject({ authoritative: false, source: 'demo' });
       expect(index.name).toBe('demo case-law index');
       // Not authoritative: a page inside Anderson is simply not covered, not "contained in".
-      expect((await index.lookup([{ id: 'x', volume: 477, reporter: 'U.S.', page: '255' }]))[0].status).toBe('not-found');
+      expect((await index.lookup([{ id: 'x', volume: 477, reporter: 'U.S.', page: '255' }]))[0].status).toBe('not-covered');
       index.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -54,6 +54,8 @@ interface Outcome {
   notFoundBy: string[];
   /** Non-authoritative providers that did not have it. */
   notCoveredBy: string[];
+  /** Why an authoritative source could not decide (a volume or series its data does not hold completely). */
+  notCoveredWhy: string[];
   unknownReporterBy: string[];
   errors: string[];
 }
@@ -102,7 +104,7 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
     const key = citationKey({ volume: c.volume, reporter: c.reporter, page: c.page });
     const group = byAddress.get(key);
     if (group) group.indexes.push(i);
-    else byAddress.set(key, { request: { id: key, volume: c.volume, reporter: c.reporter, page: c.page }, indexes: [i] });
+    else byAddress.set(key, { request: { id: key, volume: c.volume, reporter: c.reporter, page: c.page, pin: c.pinCite }, indexes: [i] });
   });
 
   // 2. Lookups, a chunk at a time so a throttled provider still shows progress.
@@ -139,7 +141,7 @@ export async function verifyCitation(citation: Citation, providers: CaseLawProvi
 
 /** Asks each provider in turn about the addresses no earlier provider has found. */
 async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider[]): Promise<Outcome[]> {
-  const outcomes: Outcome[] = requests.map(() => ({ answer: null, notFoundBy: [], notCoveredBy: [], unknownReporterBy: [], errors: [] }));
+  const outcomes: Outcome[] = requests.map(() => ({ answer: null, notFoundBy: [], notCoveredBy: [], notCoveredWhy: [], unknownReporterBy: [], errors: [] }));
   for (const provider of providers) {
     const open = requests.map((r, k) => ({ r, k })).filter(({ k }) => outcomes[k].answer === null);
     if (open.length === 0) break;
@@ -155,6 +157,7 @@ async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider
       if (!res) o.errors.push(`${provider.name}: no answer`);
       else if (res.status === 'found' || res.status === 'contained-in') o.answer = res;
       else if (res.status === 'not-found') (provider.authoritative ? o.notFoundBy : o.notCoveredBy).push(provider.name);
+      else if (res.status === 'not-covered') (provider.authoritative ? o.notCoveredWhy : o.notCoveredBy).push(provider.authoritative ? res.reason : provider.name);
       else if (res.status === 'unknown-reporter') o.unknownReporterBy.push(provider.name);
       else o.errors.push(`${provider.name}: ${res.message}`);
     });
@@ -183,6 +186,7 @@ function lookupVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[], si
   const why: string[] = [];
   if (o.errors.length) why.push(`the case-law lookup failed (${o.errors.join('; ')})`);
   if (o.unknownReporterBy.length) why.push(`${o.unknownReporterBy.join(' and ')} cannot search the reporter ${c.reporter}`);
+  why.push(...o.notCoveredWhy);
   if (o.notCoveredBy.length) why.push(`the ${o.notCoveredBy.join(' and the ')} does not cover it (it is not a complete case-law database)`);
   if (!providers.some((p) => p.authoritative)) why.push('no authoritative case-law database is configured');
   if (providers.length === 0) why.unshift('no case-law database is configured');
