@@ -135,7 +135,8 @@ export interface SuiteRow {
  * `containedIn: false` a mid-opinion citation is expected to be "not found" instead. With
  * `index` (the default unless `containedIn` is off) entries judge by their `onIndex` expectation.
  */
-export async function runSuite(providers: CaseLawProvider[], now: Date, { entries = SUITE, containedIn = true, index = containedIn } = {}): Promise<SuiteRow[]> {
+export async function runSuite(providers: CaseLawProvider[], now: Date, { entries = SUITE, containedIn = true, index }: { entries?: SuiteEntry[]; containedIn?: boolean; index?: boolean } = {}): Promise<SuiteRow[]> {
+  const onIndex = index ?? containedIn;
   const rows: SuiteRow[] = [];
   for (const entry of entries) {
     const citations = findCitations(entry.text);
@@ -144,7 +145,7 @@ export async function runSuite(providers: CaseLawProvider[], now: Date, { entrie
     const k = entry.pick ?? citations.length - 1;
     const verdict = verdicts[k];
     const message = messageOf(verdict);
-    const expected = index && entry.onIndex ? entry.onIndex : entry;
+    const expected = onIndex && entry.onIndex ? entry.onIndex : entry;
     const says = entry.label === 'mid-opinion' && !containedIn ? 'Possible hallucination - citation not found' : expected.says;
     const pass = verdict.isValid === expected.expected && (!says || message.includes(says));
     rows.push({ entry, citation: citations[k], verdict, pass });
