@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { importBulkData } from '../local-index/import';
+import { checkSubset, importBulkData } from '../local-index/import';
 import type { ImportProgress, ImportReport } from '../local-index/import';
 import { defaultIndexPath } from '../local-index/schema';
 import { BULK_PREFIX, COURTLISTENER_BUCKET_URL, listBucket, pickSnapshot } from './bucket';
@@ -88,6 +88,7 @@ export async function downloadSnapshot(options: DownloadOptions = {}): Promise<D
   const indexPath = resolve(options.indexPath ?? defaultIndexPath());
   const dir = resolve(options.dir ?? join(dirname(indexPath), 'courtlistener-bulk'));
   const free = options.freeBytes ?? freeBytes;
+  checkSubset(options); // a typo in --reporters should not cost a multi-gigabyte download first
 
   const snapshot = pickSnapshot(await listBucket(bucketUrl, prefix), prefix);
   const onDisk = (f: SnapshotFile): number => {

@@ -316,7 +316,12 @@ interface Filter {
   courts: Set<string> | null;
 }
 
-function makeFilter(options: ImportOptions): Filter {
+/** Checks --reporters / --courts before anything is downloaded; throws ImportError on an unknown reporter. */
+export function checkSubset(options: Pick<ImportOptions, 'reporters' | 'courts'>): void {
+  makeFilter(options);
+}
+
+function makeFilter(options: Pick<ImportOptions, 'reporters' | 'courts'>): Filter {
   const list = (xs: string[] | undefined): string[] => (xs ?? []).map((x) => x.trim()).filter(Boolean);
   const reporters = list(options.reporters);
   const unknown = reporters.filter((r) => !findReporter(r));

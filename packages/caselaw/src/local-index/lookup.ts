@@ -95,7 +95,7 @@ export class LocalCitationIndex implements CaseLawProvider {
 
   /** Opens an index read-only; default `<DATA_DIR>/caselaw.sqlite`. */
   static open(path = defaultIndexPath()): LocalCitationIndex {
-    if (!existsSync(path)) throw new IndexNotFoundError(`No case-law index at ${path}: run \`citecheck caselaw import <files>\``);
+    if (!existsSync(path)) throw new IndexNotFoundError(`No case-law index at ${path}: run \`citecheck caselaw download\` (or \`citecheck caselaw import <files>\`)`);
     return new LocalCitationIndex(new Database(path, { readonly: true, fileMustExist: true }), path);
   }
 
@@ -109,7 +109,7 @@ export class LocalCitationIndex implements CaseLawProvider {
     if (meta.get('schema_version') !== SCHEMA_VERSION) {
       db.close();
       throw new IndexVersionError(
-        `The case-law index at ${path} was built by another version of CiteCheck (layout ${meta.get('schema_version') ?? 'unknown'}, this version reads ${SCHEMA_VERSION}): import it again with \`citecheck caselaw import <files>\``,
+        `The case-law index at ${path} was built by another version of CiteCheck (layout ${meta.get('schema_version') ?? 'unknown'}, this version reads ${SCHEMA_VERSION}): build it again with \`citecheck caselaw download\` (or \`citecheck caselaw import <files>\`)`,
       );
     }
     this.authoritative = meta.get('authoritative') === 'true';
@@ -220,7 +220,7 @@ export class LocalCitationIndex implements CaseLawProvider {
   private notCovered(reporter: string, volume: number, cases: number): string {
     const src = this.info.description;
     if (isSeriesNeverComplete(reporter)) return `not in the local data: ${seriesNote(reporter)}`;
-    if (!this.authoritative) return `not in the local data: ${src} is not a complete case-law database`;
+    if (!this.authoritative) return `not in the local data (${src})`;
     if (!this.reporterIds.has(reporter)) return `not in the local data: ${src} holds no ${reporter} cases`;
     if (cases === 0) return `not in the local data: ${src} holds no cases of volume ${volume} of ${reporter}`;
     return `not in the local data: ${src} holds only part of volume ${volume} of ${reporter} (${cases} cases)`;
