@@ -76,8 +76,10 @@ export interface FileReport {
   corrupt: number;
   /** A few corrupt rows, for the log: row number (1 = first data row) and why. */
   corruptSamples: { row: number; reason: string }[];
-  /** Rows left out by --reporters / --courts. */
+  /** Rows left out by --reporters / --courts, or not needed (dockets without a case). */
   filtered: number;
+  /** Time spent reading this file (decode, parse, insert). */
+  elapsedMs: number;
 }
 
 export interface ImportReport {
@@ -363,7 +365,8 @@ class Loader {
   }
 
   async load(path: string, kind: BulkFileKind, onProgress: (p: Progress) => void, intervalMs: number): Promise<FileReport> {
-    const report: FileReport = { file: path, kind, rows: 0, inserted: 0, duplicates: 0, corrupt: 0, corruptSamples: [], filtered: 0 };
+    const report: FileReport = { file: path, kind, rows: 0, inserted: 0, duplicates: 0, corrupt: 0, corruptSamples: [], filtered: 0, elapsedMs: 0 };
+    const fileStarted = Date.now();
     const { mode, courts } = this.filter;
     const stmt = this.insert[kind];
     let lastProgress = 0;
@@ -480,6 +483,7 @@ class Loader {
       if (err instanceof ImportError) throw err;
       throw new ImportError(`${basename(path)}: ${(err as Error).message} (after ${report.rows} rows)`);
     }
+    report.elapsedMs = Date.now() - fileStarted;
     onProgress(report);
     return report;
   }
