@@ -156,7 +156,8 @@ async function main(): Promise<void> {
     const rate = f.rows / Math.max(0.001, f.elapsedMs / 1000);
     const est = full / rate;
     fullSecs += est;
-    console.log(`  ${f.file.split('/').pop()!.padEnd(34)} ${n(f.rows).padStart(11)} rows (${n(f.inserted)} kept) in ${secs(f.elapsedMs).padStart(8)} = ${n(rate).padStart(9)} rows/s -> full ${n(full)} rows: ${clock(est)}`);
+    const mbps = f.chars / 1e6 / Math.max(0.001, f.elapsedMs / 1000);
+    console.log(`  ${f.file.split('/').pop()!.padEnd(36)} ${n(f.rows).padStart(11)} rows (${n(f.inserted)} kept, ${(f.chars / f.rows).toFixed(0)} chars/row) in ${secs(f.elapsedMs).padStart(7)} = ${n(rate).padStart(8)} rows/s, ${mbps.toFixed(1)} MB/s of CSV -> full ${n(full)} rows: ${clock(est)}`);
   }
   const indexFull = (report.indexMs / 1000) * (FULL.citations / ROWS.citations);
   fullSecs += indexFull;

@@ -92,6 +92,15 @@ describe('citecheck caselaw download', () => {
     index.close();
   });
 
+  it('gives up on a connection that stalls, and resumes where it stopped', async () => {
+    await startBucket();
+    bucket.stallOnce(CITATIONS, 50);
+    const retries: string[] = [];
+    await downloadSnapshot(options({ stallTimeoutMs: 300, onEvent: (e) => e.type === 'retry' && retries.push(e.reason) }));
+    expect(retries).toEqual(['no data for 0.3 s']);
+    expect(bucket.objectGets().filter((r) => r.path === `/${CITATIONS}`).map((r) => r.range)).toEqual([null, 'bytes=50-']);
+  });
+
   it('leaves a partial file that the next run continues', async () => {
     await startBucket();
     bucket.dropOnce(CITATIONS, 40);
@@ -123,7 +132,8 @@ describe('citecheck caselaw download', () => {
     await expect(downloadSnapshot(options())).rejects.toThrow(/citations-2026-10-31\.csv\.bz2 is not a valid bzip2 file, or is damaged or truncated/);
     await bucket.stop();
     await startBucket(bucketObjects({ citations: Buffer.from('"id","volume"\n"1","2"\n') }));
-    await expect(downloadSnapshot(options())).rejects.toThrow(/is not a valid bzip2 file/);
+    await expect(downloadSnapshot(options())).rejects.toThrow(/is not a valid bzip2 file.*The file was deleted: run the command again to download it anew/);
+    expect(existsSync(join(dir, 'bulk', `citations-${SNAPSHOT_DATE}.csv.bz2`))).toBe(false);
     const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
     expect(index.info.citations).toBe(7);
     index.close();

@@ -8,6 +8,7 @@
  */
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { Bzip2Error } from '../local-index/csv';
 import { checkSubset, importBulkData } from '../local-index/import';
 import type { ImportProgress, ImportReport } from '../local-index/import';
 import { defaultIndexPath } from '../local-index/schema';
@@ -35,6 +36,8 @@ export interface DownloadOptions {
   keepDownloads?: boolean;
   retries?: number;
   retryDelayMs?: number;
+  /** See fetchFile (default 60 s). */
+  stallTimeoutMs?: number;
   /** Free bytes on the filesystem holding a folder (tests pass their own). */
   freeBytes?: (dir: string) => number;
   onEvent?: (e: DownloadEvent) => void;
@@ -132,6 +135,7 @@ export async function downloadSnapshot(options: DownloadOptions = {}): Promise<D
       size: f.size,
       retries: options.retries,
       retryDelayMs: options.retryDelayMs,
+      stallTimeoutMs: options.stallTimeoutMs,
       onRetry: (attempt, reason, bytesOnDisk) => {
         lastOnDisk = bytesOnDisk;
         options.onEvent?.({ type: 'retry', file: f, attempt, reason, bytesOnDisk });
@@ -176,7 +180,15 @@ export async function downloadSnapshot(options: DownloadOptions = {}): Promise<D
           }
         : undefined,
     },
-  );
+  ).catch((err: Error) => {
+    // A file that does not decode matches its listed size all the same: without this, every
+    // later run would skip downloading it and fail on it again.
+    if (err.cause instanceof Bzip2Error) {
+      rmSync(err.cause.path, { force: true });
+      err.message += '. The file was deleted: run the command again to download it anew';
+    }
+    throw err;
+  });
   if (!options.keepDownloads) for (const f of snapshot.files) rmSync(join(dir, f.name), { force: true });
   return result;
 }

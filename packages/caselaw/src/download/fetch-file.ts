@@ -23,7 +23,8 @@ export interface FetchFileOptions {
   onBytes?: (bytesOnDisk: number) => void;
   /** Called before a retry, for the log. */
   onRetry?: (attempt: number, reason: string, bytesOnDisk: number) => void;
-  timeoutMs?: number;
+  /** A connection that delivers nothing for this long is given up and resumed (default 60 s). */
+  stallTimeoutMs?: number;
 }
 
 export interface FetchFileResult {
@@ -75,7 +76,24 @@ export async function fetchFile(url: string, dest: string, options: FetchFileOpt
 /** One request from byte `from` to the end; appends to the part file; returns bytes written. */
 async function fetchRange(url: string, part: string, from: number, size: number, options: FetchFileOptions): Promise<number> {
   const headers: Record<string, string> = from > 0 ? { range: `bytes=${from}-` } : {};
-  const res = await fetch(url, { headers, signal: AbortSignal.timeout(options.timeoutMs ?? 6 * 3600_000) });
+  // A connection can stay open and deliver nothing (a stuck proxy, a half-dead peer): abort it
+  // when no byte has come for a while, and let the retry resume from what is on disk.
+  const stall = new AbortController();
+  const stallMs = options.stallTimeoutMs ?? 60_000;
+  let timer = setTimeout(() => stall.abort(new Error(`no data for ${stallMs / 1000} s`)), stallMs);
+  const alive = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stall.abort(new Error(`no data for ${stallMs / 1000} s`)), stallMs);
+  };
+  try {
+    return await fetchBody(url, part, from, size, options, headers, stall.signal, alive);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function fetchBody(url: string, part: string, from: number, size: number, options: FetchFileOptions, headers: Record<string, string>, signal: AbortSignal, alive: () => void): Promise<number> {
+  const res = await fetch(url, { headers, signal });
   let start = 0;
   if (res.status === 206) {
     const m = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(res.headers.get('content-range') ?? '');
@@ -101,6 +119,7 @@ async function fetchRange(url: string, part: string, from: number, size: number,
   const out = createWriteStream(part, start > 0 ? { flags: 'a' } : { flags: 'w' });
   const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
   body.on('data', (chunk: Buffer) => {
+    alive();
     written += chunk.length;
     options.onBytes?.(start + written);
   });

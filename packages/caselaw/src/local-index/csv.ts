@@ -141,6 +141,13 @@ export class CsvError extends Error {
 /** A `.bz2` input that bzip2 refused: not bzip2 at all, truncated, or damaged. */
 export class Bzip2Error extends Error {
   override name = 'Bzip2Error';
+  constructor(
+    message: string,
+    /** The file that could not be decoded. */
+    readonly path: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -165,7 +172,7 @@ export async function* openText(path: string): AsyncGenerator<string> {
   // A native decoder in a child process: several times faster than any JavaScript decoder,
   // and it runs on the other core while this one parses and inserts.
   const decoder = bzip2Decoder();
-  if (!decoder) throw new Bzip2Error(`cannot read ${basename(path)}: no bzip2 decoder installed (apt-get install lbzip2 bzip2)`);
+  if (!decoder) throw new Bzip2Error(`cannot read ${basename(path)}: no bzip2 decoder installed (apt-get install lbzip2 bzip2)`, path);
   const child = spawn(decoder, ['-dc', path], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -189,7 +196,7 @@ export async function* openText(path: string): AsyncGenerator<string> {
   const code = await exited;
   if (code !== 0) {
     const why = stderr.trim().split('\n').filter((l) => l && !/^\s*$/.test(l)).slice(0, 2).join(' ') || `exit ${code}`;
-    throw new Bzip2Error(`${basename(path)} is not a valid bzip2 file, or is damaged or truncated (${why})`);
+    throw new Bzip2Error(`${basename(path)} is not a valid bzip2 file, or is damaged or truncated (${why})`, path);
   }
 }
 

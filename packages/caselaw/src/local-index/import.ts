@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { canonicalReporter, findReporter } from '../engine';
-import { readCsv } from './csv';
+import { Bzip2Error, readCsv } from './csv';
 import { CREATE_INDEXES, CREATE_TABLES, SCHEMA_VERSION, defaultIndexPath } from './schema';
 import { IdSet } from './id-set';
 
@@ -80,6 +80,8 @@ export interface FileReport {
   filtered: number;
   /** Time spent reading this file (decode, parse, insert). */
   elapsedMs: number;
+  /** Characters of decoded CSV text read. */
+  chars: number;
 }
 
 export interface ImportReport {
@@ -365,7 +367,7 @@ class Loader {
   }
 
   async load(path: string, kind: BulkFileKind, onProgress: (p: Progress) => void, intervalMs: number): Promise<FileReport> {
-    const report: FileReport = { file: path, kind, rows: 0, inserted: 0, duplicates: 0, corrupt: 0, corruptSamples: [], filtered: 0, elapsedMs: 0 };
+    const report: FileReport = { file: path, kind, rows: 0, inserted: 0, duplicates: 0, corrupt: 0, corruptSamples: [], filtered: 0, elapsedMs: 0, chars: 0 };
     const fileStarted = Date.now();
     const { mode, courts } = this.filter;
     const stmt = this.insert[kind];
@@ -376,7 +378,8 @@ class Loader {
       if (report.corruptSamples.length < 10) report.corruptSamples.push({ row: report.rows, reason });
     };
     try {
-      for await (const { columns, rows } of readCsv(path)) {
+      for await (const { columns, rows, charsRead } of readCsv(path)) {
+        report.chars = charsRead;
         if (!checkedHeader) {
           const missing = REQUIRED[kind].filter((c) => !columns.has(c));
           if (missing.length) {
@@ -481,6 +484,7 @@ class Loader {
       }
     } catch (err) {
       if (err instanceof ImportError) throw err;
+      if (err instanceof Bzip2Error) throw new ImportError(`${err.message} (after ${report.rows} rows)`, { cause: err });
       throw new ImportError(`${basename(path)}: ${(err as Error).message} (after ${report.rows} rows)`);
     }
     report.elapsedMs = Date.now() - fileStarted;

@@ -23,6 +23,7 @@ export class FakeBulkData {
   readonly requests: FakeRequest[] = [];
   /** Keys whose next GET sends only this many body bytes, then drops the connection. */
   private readonly drops = new Map<string, number>();
+  private readonly stalls = new Map<string, number>();
   private server: Server | null = null;
   url = '';
 
@@ -40,6 +41,11 @@ export class FakeBulkData {
   /** The next GET of `key` breaks off after `bytes` bytes of body. */
   dropOnce(key: string, bytes: number): void {
     this.drops.set(key, bytes);
+  }
+
+  /** The next GET of `key` sends `bytes` bytes of body, then nothing more, keeping the connection open. */
+  stallOnce(key: string, bytes: number): void {
+    this.stalls.set(key, bytes);
   }
 
   /** Object GETs (not listings) made so far. */
@@ -92,6 +98,12 @@ export class FakeBulkData {
       this.drops.delete(key);
       // Headers promise the whole body; part of it arrives, then the connection dies.
       res.write(body.subarray(start, Math.min(end + 1, start + drop)), () => setTimeout(() => res.socket?.destroy(), 20));
+      return;
+    }
+    const stall = this.stalls.get(key);
+    if (stall !== undefined) {
+      this.stalls.delete(key);
+      res.write(body.subarray(start, Math.min(end + 1, start + stall))); // and never ends
       return;
     }
     res.end(body.subarray(start, end + 1));
