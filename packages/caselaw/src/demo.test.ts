@@ -33,7 +33,7 @@ describe('demo index', () => {
       db.prepare("UPDATE meta SET value = '1' WHERE key = 'schema_version'").run();
       db.close();
       expect(() => LocalCitationIndex.open(path)).toThrow(IndexVersionError);
-      expect(() => LocalCitationIndex.open(path)).toThrow(/import it again with `citecheck caselaw import/);
+      expect(() => LocalCitationIndex.open(path)).toThrow(/build it again with `citecheck caselaw download` \(or `citecheck caselaw import/);
       expect(await ensureDemoIndex(path)).not.toBeNull(); // the demo is ours to rebuild
       expect(LocalCitationIndex.open(path).info.source).toBe('demo');
     } finally {
