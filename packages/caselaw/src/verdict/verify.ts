@@ -103,7 +103,7 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
     const key = citationKey({ volume: c.volume, reporter: c.reporter, page: c.page });
     const group = byAddress.get(key);
     if (group) group.indexes.push(i);
-    else byAddress.set(key, { request: { id: key, volume: c.volume, reporter: c.reporter, page: c.page }, indexes: [i] });
+    else byAddress.set(key, { request: { id: key, volume: c.volume, reporter: c.reporter, page: c.page, pin: c.pinCite }, indexes: [i] });
   });
 
   // 2. Lookups, a chunk at a time so a throttled provider still shows progress.
@@ -156,6 +156,16 @@ async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider
       if (!res) o.errors.push(`${provider.name}: no answer`);
       else if (res.status === 'found' || res.status === 'contained-in') o.answer = res;
       else if (res.status === 'not-found') o.misses.push({ provider, coverage: res.coverage });
+      // The local index says when it does not hold a volume or series completely.
+      // Its reason reads "not in the local data: …"; the verdict says that part itself, and for a
+      // source that is not a complete database it has its own words.
+      else if (res.status === 'not-covered') {
+        // A whole series no source holds completely (Westlaw, public-domain numbers) has the
+        // verdict's own explanation, the same whichever source was asked.
+        const wholeSeries = /never holds every/.test(res.reason);
+        const description = provider.authoritative && !wholeSeries ? res.reason.replace(/^not in the local data\s*[:(]\s*/i, '').replace(/\)$/, '') : undefined;
+        o.misses.push({ provider, coverage: { covered: false, description } });
+      }
       else if (res.status === 'unknown-reporter') o.unknownReporterBy.push(provider.name);
       else o.errors.push(`${provider.name}: ${res.message}`);
     });
