@@ -398,7 +398,9 @@ describeInBrowser('CiteCheck in a real browser', () => {
       expect(download.suggestedFilename()).toMatch(/^citation-validation-report-sample-filing\.pdf-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(download.suggestedFilename()).toBe(`citation-validation-report-sample-filing.pdf-${today()}.csv`);
       const csvPath = await download.path();
-      const csv = parseCsv(readFileSync(csvPath, 'utf8'));
+      const csvText = readFileSync(csvPath, 'utf8');
+      expect(csvText.startsWith('\uFEFF')).toBe(true);
+      const csv = parseCsv(csvText.slice(1));
       expect(csv[0]).toEqual(CSV_COLUMNS);
       const body = csv.slice(1, 1 + totals.total);
       expect(body.map((r) => r[0])).toEqual(rows.map((r) => r.text));
