@@ -19,6 +19,7 @@ export type { Citation, CitationForm, CitationType, DocumentPosition, FindOption
 export { reporters, findReporter, type ReporterEntry, type ReporterFamily, type Edition, type ReporterKind } from './catalogue';
 export { caseNameSimilarity } from './similarity';
 export { courtId } from './courts';
+export { courtName } from './court-names';
 export { resolveShortForms } from './resolve';
 export { formatCitationsJson, type CitationJson } from './format';
 export { cleanText } from './clean';
