@@ -9,11 +9,14 @@ import { downloadText } from '../../../lib/download';
 import type { Citation, DocumentSummary, ValidationReport } from '../../../types/api';
 import { useCitations } from '../api/get-citations';
 import { useRecheckCitation } from '../api/recheck-citation';
-import { CITATION_FILTERS, filterCitations, resultDetails, statusOf, totalsOf, type CitationFilter } from '../lib/citations';
+import { CITATION_FILTERS, contextExcerpt, filterCitations, resultDetails, statusOf, totalsOf, type CitationFilter } from '../lib/citations';
 import { buildCsvReport, csvFileName } from '../lib/csv-export';
 import { CitationStatusBadge } from './citation-status';
 import { OpinionDialog } from './opinion-dialog';
 import { ValidationSummary } from './validation-summary';
+
+/** Context shown under a citation; the whole sentence is in the title. */
+const CONTEXT_CHARS = 160;
 
 const Toolbar = styled.div`
   display: flex;
@@ -80,7 +83,11 @@ function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citati
     <tr data-testid="citation-row" data-status={statusOf(citation)} data-citation-id={citation.id} data-type={citation.type}>
       <td className="citation">
         <span data-testid="citation-text">{citation.text}</span>
-        {citation.originalContext ? <small title={citation.originalContext}>…{citation.originalContext.slice(0, 140)}…</small> : null}
+        {citation.originalContext ? (
+          <small title={citation.originalContext} data-testid="citation-context">
+            {contextExcerpt(citation.originalContext, CONTEXT_CHARS)}
+          </small>
+        ) : null}
       </td>
       <td>{citation.type}</td>
       <td className="case">

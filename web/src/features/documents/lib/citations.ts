@@ -105,3 +105,18 @@ export function courtListenerUrl(absoluteUrl: string | null | undefined): string
   if (!absoluteUrl) return null;
   return /^https?:\/\//.test(absoluteUrl) ? absoluteUrl : `https://www.courtlistener.com${absoluteUrl.startsWith('/') ? '' : '/'}${absoluteUrl}`;
 }
+
+/**
+ * At most `max` characters of a citation's context for the results table: whole words only,
+ * the sentence's own punctuation kept, and an ellipsis only where something was left out.
+ * @example contextExcerpt('See Ashcroft v. Iqbal, 556 U.S. 662 (2009).', 140) // unchanged
+ */
+export function contextExcerpt(context: string, max: number): string {
+  const text = context.replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  // One very long "word" (a URL) is cut where it must be.
+  const head = lastSpace > max / 2 ? cut.slice(0, lastSpace) : text.slice(0, max);
+  return `${head.replace(/[\s,;:([{“"‘'-]+$/u, '')} …`;
+}
