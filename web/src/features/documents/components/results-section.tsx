@@ -9,7 +9,7 @@ import { downloadText } from '../../../lib/download';
 import type { Citation, DocumentSummary, ValidationReport } from '../../../types/api';
 import { useCitations } from '../api/get-citations';
 import { useRecheckCitation } from '../api/recheck-citation';
-import { CITATION_FILTERS, contextExcerpt, filterCitations, resultDetails, statusOf, totalsOf, type CitationFilter } from '../lib/citations';
+import { CITATION_FILTERS, contextExcerpt, filterCitations, locationOf, resultDetails, statusOf, totalsOf, type CitationFilter } from '../lib/citations';
 import { buildCsvReport, csvFileName } from '../lib/csv-export';
 import { CitationStatusBadge } from './citation-status';
 import { OpinionDialog } from './opinion-dialog';
@@ -67,6 +67,7 @@ const Empty = styled.div`
 function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citation; documentId: string; onOpenOpinion: (c: Citation) => void }) {
   const recheck = useRecheckCitation();
   const details = resultDetails(citation);
+  const location = locationOf(citation);
   const data = citation.courtListenerData;
   const isCase = citation.type === 'case';
 
@@ -95,9 +96,9 @@ function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citati
         {data?.caseName && data.caseName !== citation.caseName ? <small>Database: {data.caseName}</small> : null}
         {data?.court || data?.year ? <small>{[data.court, data.year].filter(Boolean).join(', ')}</small> : null}
       </td>
-      <td>
-        {citation.page ?? '—'}
-        {citation.paragraph ? <small>¶ {citation.paragraph}</small> : null}
+      <td data-testid="citation-location">
+        {location ? location.short : '—'}
+        {location?.note ? <small>{location.note}</small> : null}
       </td>
       <td>
         <CitationStatusBadge citation={citation} />
@@ -190,7 +191,7 @@ export function ResultsSection({ document, report }: { document: DocumentSummary
                     <th scope="col">Citation</th>
                     <th scope="col">Type</th>
                     <th scope="col">Case</th>
-                    <th scope="col">Page</th>
+                    <th scope="col">Location</th>
                     <th scope="col">Status</th>
                     <th scope="col">Details</th>
                     <th scope="col">

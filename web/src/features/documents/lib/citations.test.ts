@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Citation } from '../../../types/api';
-import { citationsFromResponse, contextExcerpt, courtListenerUrl, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
+import { citationsFromResponse, contextExcerpt, courtListenerUrl, locationOf, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
 
 const citation = (over: Partial<Citation>): Citation => ({ id: 'x', text: 'Foo v. Bar, 1 U.S. 1 (1800)', type: 'case', isValid: null, ...over });
 
@@ -94,5 +94,17 @@ describe('context excerpt in the results table', () => {
 
   it('does not leave a dangling comma or opening bracket before the ellipsis', () => {
     expect(contextExcerpt(sentence, 52)).toBe('Plaintiffs rely on Bell Atlantic Corp. v. Twombly …');
+  });
+});
+
+describe('where a citation is in the document', () => {
+  it.each([
+    [{ page: 2, paragraph: 5 }, { short: 'p. 2, ¶ 5', long: 'Page 2, paragraph 5', note: null }],
+    [{ page: 3, paragraph: null }, { short: 'p. 3', long: 'Page 3', note: null }],
+    // A Word file without explicit page breaks: the paragraph alone, and why there is no page.
+    [{ page: null, paragraph: 7 }, { short: '¶ 7', long: 'Paragraph 7', note: 'No page numbers in this document' }],
+    [{ page: null, paragraph: null }, null],
+  ])('%j', (where, expected) => {
+    expect(locationOf(citation(where))).toEqual(expected);
   });
 });

@@ -120,3 +120,26 @@ export function contextExcerpt(context: string, max: number): string {
   const head = lastSpace > max / 2 ? cut.slice(0, lastSpace) : text.slice(0, max);
   return `${head.replace(/[\s,;:([{“"‘'-]+$/u, '')} …`;
 }
+
+export interface CitationLocation {
+  /** For the results table: 'p. 2, ¶ 5'. */
+  short: string;
+  /** For the report: 'Page 2, paragraph 5'. */
+  long: string;
+  /** Why there is no page, when there is only a paragraph. */
+  note: string | null;
+}
+
+/**
+ * Where the citation is in the document. A Word file has pages only where it breaks them
+ * explicitly, so a .docx citation often has a paragraph and no page; it says so rather than
+ * leaving the reader to wonder whether the page was lost.
+ */
+export function locationOf(citation: Pick<Citation, 'page' | 'paragraph'>): CitationLocation | null {
+  const page = typeof citation.page === 'number' ? citation.page : null;
+  const paragraph = typeof citation.paragraph === 'number' ? citation.paragraph : null;
+  if (page !== null && paragraph !== null) return { short: `p. ${page}, ¶ ${paragraph}`, long: `Page ${page}, paragraph ${paragraph}`, note: null };
+  if (page !== null) return { short: `p. ${page}`, long: `Page ${page}`, note: null };
+  if (paragraph !== null) return { short: `¶ ${paragraph}`, long: `Paragraph ${paragraph}`, note: 'No page numbers in this document' };
+  return null;
+}
