@@ -233,7 +233,9 @@ export class Accounts {
    * POST /api/auth/register (the registration dialog): creates or finds the user. A verified
    * address is signed in at once ('Welcome back!'); an unverified one gets a fresh link.
    */
-  async register(body: Record<string, unknown>): Promise<{ alreadyVerified: boolean; message: string; sessionToken?: string; user?: { name: string } }> {
+  async register(
+    body: Record<string, unknown>,
+  ): Promise<{ alreadyVerified: boolean; message: string; sessionToken?: string; user?: { name: string }; signInClaim?: string }> {
     const name = text(body.name);
     const email = text(body.email);
     if (!name || !email) throw badRequest(messages.missingRegistrationFields, 'missing_fields');
@@ -255,11 +257,11 @@ export class Accounts {
       }
     }
     await this.sendVerification(user);
-    return { alreadyVerified: false, message: messages.checkEmail };
+    return { alreadyVerified: false, message: messages.checkEmail, signInClaim: await this.issueToken('claim', user.id) };
   }
 
   /** POST /api/register/free: a new free account; an address already registered is refused. */
-  async registerFree(body: Record<string, unknown>): Promise<{ success: true; message: string }> {
+  async registerFree(body: Record<string, unknown>): Promise<{ success: true; message: string; signInClaim: string }> {
     const name = text(body.name);
     const email = text(body.email);
     if (!name || !email) throw badRequest(messages.missingFreeFields, 'missing_fields');
@@ -267,7 +269,7 @@ export class Accounts {
     if (await this.findByEmail(email)) throw conflict(messages.alreadyRegistered, 'already_registered');
     const user = await this.createUser({ name, email, newsletterOptIn: body.newsletterOptIn === true, passwordHash: null });
     await this.sendVerification(user);
-    return { success: true, message: messages.checkEmail };
+    return { success: true, message: messages.checkEmail, signInClaim: await this.issueToken('claim', user.id) };
   }
 
   /**
@@ -310,6 +312,25 @@ export class Accounts {
     }
     const session = await this.openSession(user, false);
     return { success: true, user: { name: user.name }, sessionToken: session.sessionToken };
+  }
+
+  /**
+   * POST /api/auth/claim: the browser that registered, still waiting for the address to be
+   * verified (perhaps on another device), asks whether it may go on. Once the owner has opened
+   * the link, the claim it was given at registration opens a session, once; a session without
+   * password rights, like 'Welcome back!'. The claim is an httpOnly cookie of that browser, so
+   * it proves this is where the registration was made.
+   */
+  async claimSession(claim: string | null): Promise<{ verified: false; expired?: true } | { verified: true; sessionToken: string; user: { name: string } }> {
+    const inspected = await this.inspectToken('claim', claim ?? '');
+    if (inspected.state !== 'ok' || !inspected.doc) return { verified: false, expired: true };
+    const user = await this.c.users.get(inspected.doc.userId);
+    if (!user) return { verified: false, expired: true };
+    if (!user.isVerified) return { verified: false };
+    const used = await this.consumeToken('claim', claim ?? '');
+    if (used.state !== 'ok') return { verified: false, expired: true };
+    const session = await this.openSession(user, false);
+    return { verified: true, sessionToken: session.sessionToken, user: { name: user.name } };
   }
 
   /**

@@ -13,6 +13,13 @@ import { safeEqual } from './domain/admin';
 import { emailKey } from './domain/email';
 import { forbidden, messages, tooManyRequests, unauthorized } from './domain/errors';
 import { RateLimiter } from './domain/rate-limit';
+import { VERIFICATION_TTL_MS } from './domain/tokens';
+
+/** The registering browser's claim on the session its address's verification opens (see Accounts.claimSession). */
+export const CLAIM_COOKIE = 'citecheck_claim';
+const CLAIM_PATH = '/api/auth/claim';
+/** As long as the verification link it waits for. */
+const CLAIM_TTL_MS = VERIFICATION_TTL_MS;
 
 export interface RouteOptions {
   sessionTtlMs: number;
@@ -53,6 +60,11 @@ export function createRoutes(accounts: Accounts, options: RouteOptions): Router 
     });
   };
 
+  const setClaimCookie = (ctx: Context, claim: string) => {
+    // Sent only to the claim route, only by this site, never readable by scripts.
+    ctx.cookies.set(CLAIM_COOKIE, claim, { httpOnly: true, sameSite: 'strict', secure: ctx.secure, maxAge: CLAIM_TTL_MS, path: CLAIM_PATH, overwrite: true });
+  };
+
   const requireUser = async (ctx: Context) => {
     const user = await accounts.authenticate(sessionTokenOf(ctx));
     if (!user) throw unauthorized();
@@ -79,8 +91,9 @@ export function createRoutes(accounts: Accounts, options: RouteOptions): Router 
   router.post('/api/auth/register', async (ctx) => {
     const body = bodyOf(ctx);
     limit('register', ctx, text(body.email) || undefined);
-    const result = await accounts.register(body);
+    const { signInClaim, ...result } = await accounts.register(body);
     if (result.sessionToken) setSessionCookie(ctx, result.sessionToken);
+    if (signInClaim) setClaimCookie(ctx, signInClaim);
     noStore(ctx);
     ctx.body = result;
   });
@@ -88,8 +101,24 @@ export function createRoutes(accounts: Accounts, options: RouteOptions): Router 
   router.post('/api/register/free', async (ctx) => {
     const body = bodyOf(ctx);
     limit('register', ctx, text(body.email) || undefined);
+    const { signInClaim, ...result } = await accounts.registerFree(body);
+    setClaimCookie(ctx, signInClaim);
     ctx.status = 201;
-    ctx.body = await accounts.registerFree(body);
+    ctx.body = result;
+  });
+
+  /**
+   * The registering browser polls this while it waits for the address to be verified. Not rate
+   * limited: it only ever answers about the claim the browser holds (a 256-bit secret).
+   */
+  router.post('/api/auth/claim', async (ctx) => {
+    noStore(ctx);
+    const result = await accounts.claimSession(ctx.cookies.get(CLAIM_COOKIE) ?? null);
+    if (result.verified) {
+      setSessionCookie(ctx, result.sessionToken);
+      ctx.cookies.set(CLAIM_COOKIE, null, { path: CLAIM_PATH });
+    }
+    ctx.body = result;
   });
 
   router.post('/api/register/paid', async (ctx) => {

@@ -1,9 +1,9 @@
 /**
  * Court names for verdict wording: a lawyer reads "the Eleventh Circuit", not `ca11`. The
- * citation engine gives court ids (CourtListener's); until it carries courts-db names, the
- * federal courts, whose ids follow a pattern, are named here, and other ids fall back to
- * wording that does not show the id.
+ * courts met most often are named here the way a sentence needs them; every other court
+ * takes its courts-db name (`courtName` of the citation engine).
  */
+import { courtName } from '@citecheck/citations';
 import { courtKind } from '../courts';
 
 const ORDINALS = ['', 'First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth', 'Ninth', 'Tenth', 'Eleventh'];
@@ -46,7 +46,7 @@ const NAMED: Record<string, string> = {
 };
 
 /**
- * A court's name for a lawyer, or null when we do not know it (callers then word around it).
+ * A court's name for a lawyer, or null when no table knows it (callers then word around it).
  * @example courtLabel('ca11') // 'the Eleventh Circuit'
  * @example courtLabel('nysd') // 'the Southern District of New York'
  */
@@ -61,5 +61,5 @@ export function courtLabel(id: string | null | undefined): string | null {
     const where = `${district[2] ? `the ${DIVISION[district[2]]} District` : 'the District'} of ${STATE_NAMES[district[1]]}`;
     return kind === 'federal-bankruptcy' ? `the Bankruptcy Court for ${where}` : where;
   }
-  return null;
+  return courtName(id);
 }

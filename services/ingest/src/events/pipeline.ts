@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Bus, Clock, DeliveryContext, ProcessedEvents } from '@citecheck/platform';
 import { parseEvent, topics, type EventEnvelope, type IdentityApi } from '@citecheck/proto';
 import { toSpecCitation } from '@citecheck/proto';
+import { citationsVerified } from '../domain/report';
 import { ensureReport } from '../reports';
 import { UNFINISHED, type IngestStore } from '../store/documents';
 import { progressPublisher } from '@citecheck/platform';
@@ -65,7 +66,7 @@ export function citationsValidatedHandler(deps: PipelineDeps) {
       progress.emit({ step: 'report', message: 'Generating the validation report', progress: 95, citationCount: citations.length, processingStats: stats });
       const report = await ensureReport(deps, current);
       if (!current.counted && (await deps.store.documents.update(documentId, { $set: { counted: true } }, { counted: false }))) {
-        await deps.store.addToCounter(CITATIONS_COUNTER, citations.filter((c) => c.type === 'case').length);
+        await deps.store.addToCounter(CITATIONS_COUNTER, citationsVerified(citations));
       }
       progress.emit({ step: 'stats', message: 'Recording usage', progress: 98, citationCount: citations.length, processingStats: stats });
       progress.emit({
