@@ -49,12 +49,13 @@ const SPACE = 32;
 
 const STOP_WORDS = new Set(['v', 'in re', 're', 'quoting', 'e.g.', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']);
 const bareWord = (w: string) => w.replace(/^[^\sa-zA-Z0-9]+|[^\sa-zA-Z0-9]+$/g, '');
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 // First letters of the stop words (either case), to turn most words away without a regex.
 const STOP_FIRST = new Set([...'virqepdcasg', ...'VIRQEPDCASG'].map((c) => c.charCodeAt(0)));
 function stopWordOf(word: string): string | null {
   if (word.length > 12) return null;
   let k = 0;
-  while (k < word.length && !/[A-Za-z0-9]/.test(word[k])) k++;
+  while (k < word.length && !isWordChar(word.charCodeAt(k))) k++;
   if (!STOP_FIRST.has(word.charCodeAt(k))) return null;
   const bare = bareWord(word).toLowerCase();
   if (STOP_WORDS.has(bare)) return bare;
