@@ -88,6 +88,9 @@ const KIND_OF: Record<string, ReporterKind> = {
 const rawEditions = parseRecords<GeneratedEdition>(editionRecords);
 const spellingsOf: Record<string, number[]> = Object.fromEntries(parseRecords<[string, number[]]>(spellingRecords));
 const overlayEditions = (overlay as { editions: Record<string, OverlayEdition> }).editions;
+/** reporters-db spellings that would misread citations (each with its reason in the overlay). */
+const ignoredSpellings = new Set(Object.keys((overlay as { ignoredSpellings?: Record<string, string> }).ignoredSpellings ?? {}));
+for (const spelling of ignoredSpellings) delete spellingsOf[spelling];
 
 // Variations per edition index (reporters-db lists them per family record).
 const variationsOf: string[][] = rawEditions.map(() => []);

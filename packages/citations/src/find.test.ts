@@ -144,6 +144,10 @@ describe('findCitations: the field\'s own formats', () => {
     expect(found.find((c) => c.text === '543 U.S. at 410')).toMatchObject({ form: 'short', antecedent: '543 U.S. 405', pinCite: '410' });
   });
 
+  it('reads `81 T.C. at 828` as a short form, though reporters-db spells T.C. as `T.C. at` too', () => {
+    expect(findCitations('Brand v. Commissioner, 81 T.C. at 828.')[0]).toMatchObject({ form: 'short', reporter: 'T.C.', pinCite: '828' });
+  });
+
   it.each([
     ['Commonwealth v. Hunt, 45 Mass. (4 Met.) 111 (1842)', '45 Mass. 111', 'Commonwealth v. Hunt'],
     ['State v. Jones, 2010 WI 77, 327 Wis. 2d 1', '2010 WI 77', 'State v. Jones'],
