@@ -65,26 +65,46 @@ function stopWordOf(word: string): string | null {
 }
 
 /**
- * Items before `end`, oldest first, at most BACKWARD_SEEK of them; `atTextStart` when the
- * first item is the text's first.
+ * The items before a citation, read backwards on demand (most names end within a few words,
+ * and a brief has thousands of citations). Item -1 is the one just before the citation,
+ * -2 the one before it, and so on, as far back as BACKWARD_SEEK items or the text's start.
  */
-function itemsBefore(text: string, end: number, anchorsByEnd: Map<number, Anchor>): { items: Item[]; atTextStart: boolean } {
-  const back: Item[] = [];
-  let p = end;
-  while (p > 0 && back.length < BACKWARD_SEEK) {
+class ItemsBefore {
+  private readonly back: Item[] = [];
+  private p: number;
+  constructor(private readonly text: string, end: number, private readonly anchorsByEnd: Map<number, Anchor>) {
+    this.p = end;
+  }
+
+  /** Item `index` (negative), or undefined past the start of the text or the window. */
+  at(index: number): Item | undefined {
+    const k = -index - 1;
+    while (this.back.length <= k && this.produce());
+    return this.back[k];
+  }
+
+  /** Whether item `index` is the text's very first. */
+  isTextStart(index: number): boolean {
+    return this.at(index) !== undefined && -index === this.back.length && this.p === 0;
+  }
+
+  private produce(): boolean {
+    const { text, anchorsByEnd } = this;
+    const p = this.p;
+    if (p <= 0 || this.back.length >= BACKWARD_SEEK) return false;
     if (text.charCodeAt(p - 1) === SPACE) {
       let s = p - 1;
       while (s > 0 && text.charCodeAt(s - 1) === SPACE) s--;
-      back.push({ kind: 'space', start: s, end: p, text: ' ' });
-      p = s;
-      continue;
+      this.back.push({ kind: 'space', start: s, end: p, text: ' ' });
+      this.p = s;
+      return true;
     }
     const anchor = anchorsByEnd.get(p);
     if (anchor && anchor.start < p) {
       const kind = anchor.kind === 'id' ? 'stop' : anchor.kind;
-      back.push({ kind, start: anchor.start, end: p, text: text.slice(anchor.start, p), stop: anchor.kind === 'id' ? 'id' : undefined });
-      p = anchor.start;
-      continue;
+      this.back.push({ kind, start: anchor.start, end: p, text: text.slice(anchor.start, p), stop: anchor.kind === 'id' ? 'id' : undefined });
+      this.p = anchor.start;
+      return true;
     }
     let s = p - 1;
     while (s > 0 && text.charCodeAt(s - 1) !== SPACE) s--;
@@ -97,23 +117,22 @@ function itemsBefore(text: string, end: number, anchorsByEnd: Map<number, Anchor
     }
     const word = text.slice(s, p);
     const stop = stopWordOf(word);
-    back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word });
-    p = s;
-  }
-  const items = back.reverse();
-  // Two-word stop words: `In re`, `see also`.
-  for (let k = items.length - 1; k >= 2; k--) {
-    const second = items[k];
-    const first = items[k - 2];
-    if (items[k - 1].kind !== 'space' || first.kind === 'space' || second.kind === 'space') continue;
-    if (second.stop !== 're' && !/^[^A-Za-z]*also[^A-Za-z]*$/i.test(second.text)) continue;
-    const pair = `${bareWord(first.text).toLowerCase()} ${bareWord(second.text).toLowerCase()}`;
-    if (pair === 'in re' || pair === 'see also') {
-      items.splice(k - 2, 3, { kind: 'stop', start: first.start, end: second.end, text: `${first.text} ${second.text}`, stop: pair });
-      k -= 2;
+    this.p = s;
+    // Two-word stop words, `In re` and `see also`, are one item.
+    if ((stop === 're' || /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word)) && s > 1 && text.charCodeAt(s - 1) === SPACE) {
+      let f = s - 1;
+      while (f > 0 && text.charCodeAt(f - 1) !== SPACE) f--;
+      const first = text.slice(f, s - 1);
+      const pair = `${bareWord(first).toLowerCase()} ${bareWord(word).toLowerCase()}`;
+      if ((pair === 'in re' || pair === 'see also') && !anchorsByEnd.has(s - 1)) {
+        this.back.push({ kind: 'stop', start: f, end: p, text: `${first} ${word}`, stop: pair });
+        this.p = f;
+        return true;
+      }
     }
+    this.back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word });
+    return true;
   }
-  return { items, atTextStart: p === 0 };
 }
 
 const isUpper = (c: string) => c >= 'A' && c <= 'Z';
@@ -147,9 +166,15 @@ export function stripStopWords(name: string): string {
  * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
  */
 export function findCaseNameBefore(text: string, citationStart: number, anchorsByEnd: Map<number, Anchor>, short: boolean): FoundName | null {
-  const { items: words, atTextStart } = itemsBefore(text, citationStart, anchorsByEnd);
-  const C = words.length;
-  const extract = (from: number, to: number) => (from < to && from >= 0 ? text.slice(words[from].start, words[to - 1].end) : '');
+  // Indexes are negative, counted back from the citation (eyecite counts from the text's
+  // start; the arithmetic is the same): -1 is the item just before it.
+  const words = new ItemsBefore(text, citationStart, anchorsByEnd);
+  const C = 0;
+  const extract = (from: number, to: number) => {
+    const first = words.at(from);
+    const last = words.at(to - 1);
+    return from < to && first && last ? text.slice(first.start, last.end) : '';
+  };
 
   let vToken: Item | null = null;
   let startIndex: number | null = null;
@@ -160,8 +185,9 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
   let plaintiffLength = 0;
   let breakingStop: Item | null = null;
 
-  for (let index = C - 1; index >= 0; index--) {
-    const word = words[index];
+  for (let index = C - 1; index >= -BACKWARD_SEEK; index--) {
+    const word = words.at(index);
+    if (!word) break;
     const w = word.text;
     if (w === ',') continue;
     caseNameLength++;
@@ -171,7 +197,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
       continue;
     }
     if (word.kind === 'space') {
-      if (index === 0 && atTextStart) candidate = extract(0, titleStart);
+      if (words.isTextStart(index)) candidate = extract(index, titleStart);
       continue;
     }
     if (w.endsWith(';') || w.endsWith('”') || w.endsWith('"')) {
@@ -209,8 +235,8 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
     // A blank citation (`— U.S. —`, `___ Nev. ___`): pass over it like a citation.
     if (/^[_-]+,?$/.test(w)) {
       let open = index - 1;
-      while (open >= 0 && index - open <= 8 && !/^[_-]+$/.test(words[open].text)) open--;
-      if (open >= 0 && index - open <= 8) index = open;
+      while (words.at(open) && index - open <= 8 && !/^[_-]+$/.test((words.at(open) as Item).text)) open--;
+      if (words.at(open) && index - open <= 8) index = open;
       titleStart = index - 1;
       continue;
     }
@@ -234,16 +260,20 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
       candidate = extract(startIndex, titleStart);
       const capital = /\b[A-Z][a-zA-Z0-9]*\b/.exec(candidate);
       candidate = capital ? candidate.slice(capital.index) : null;
-      if (candidate !== null) startIndex = words.findIndex((x) => x.end > words[startIndex as number].start + (capital as RegExpExecArray).index);
+      if (capital) {
+        // The name now starts at that capital: find its item.
+        const at = (words.at(startIndex) as Item).start + capital.index;
+        while (startIndex < -1 && (words.at(startIndex) as Item).end <= at) startIndex++;
+      }
       break;
     }
     if (word.kind === 'supra') {
       titleStart = index - 1;
       continue;
     }
-    if (index === 0 && atTextStart) {
-      startIndex = 0;
-      candidate = extract(0, titleStart).replace(/^(?:of|the|an|and)\b/i, '');
+    if (words.isTextStart(index)) {
+      startIndex = index;
+      candidate = extract(index, titleStart).replace(/^(?:of|the|an|and)\b/i, '');
       if (/\b\d+\b$/.test(candidate)) candidate = null;
     }
   }
@@ -266,7 +296,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
   const cleanDefendant = stripStopWords(defendant).replace(/\s{2,}/g, ' ');
   if (!cleanDefendant) return null;
 
-  const from = startIndex !== null && startIndex >= 0 && startIndex < C ? words[startIndex].start : citationStart;
+  const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;
   if (short) return { caseName: cleanDefendant, plaintiff: null, defendant: null, start: from, year: preCiteYear };
   let caseName = plaintiff ? `${plaintiff} v. ${cleanDefendant}` : cleanDefendant;
   // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.

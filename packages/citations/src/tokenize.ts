@@ -197,8 +197,37 @@ function caseToken(text: string, volumeStart: number, volume: string, reporterSt
 }
 
 /**
+ * The case, short-case or journal token whose volume starts at `i` (a digit), if any: the
+ * volume, then a known spelling (trie walk), then the page or `at` pin after it.
+ */
+function volumeAt(text: string, i: number, tokens: Token[]): void {
+  const n = text.length;
+  let j = i + 1;
+  while (j < n && isDigit(text.charCodeAt(j))) j++;
+  if (j - i > 5 || (i > 0 && NOT_BEFORE_VOLUME.has(text.charCodeAt(i - 1)))) return;
+  let k = j;
+  const dashed = text.charCodeAt(k) === DASH;
+  if (dashed) k++;
+  else {
+    while (k < j + 3 && text.charCodeAt(k) === SPACE) k++;
+    if (k === j) return;
+  }
+  if (!mayStartSpelling(text, k)) return;
+  const volume = text.slice(i, j);
+  for (const hit of matchSpellings(text, k)) {
+    const token = caseToken(text, i, volume, k, hit, dashed);
+    if (token) {
+      tokens.push(token);
+      return;
+    }
+  }
+}
+
+/**
  * Case, short-case and journal tokens (every volume followed by a known spelling), and the
- * citations that start with a capitalised word (capitalAt), in one pass over the text.
+ * citations that start with a capitalised word (capitalAt), in one pass over the text. The
+ * default scan (scanDefault) finds the same places with its candidate regex; this loop serves
+ * a caller's own extractor list.
  */
 function scanReporters(text: string, tokens: Token[]): void {
   const n = text.length;
@@ -209,27 +238,8 @@ function scanReporters(text: string, tokens: Token[]): void {
       continue;
     }
     if (code < 48 || code > 57) continue;
-    let j = i + 1;
-    while (j < n && isDigit(text.charCodeAt(j))) j++;
-    const volumeStart = i;
-    i = j - 1;
-    if (j - volumeStart > 5 || (volumeStart > 0 && NOT_BEFORE_VOLUME.has(text.charCodeAt(volumeStart - 1)))) continue;
-    let k = j;
-    const dashed = text.charCodeAt(k) === DASH;
-    if (dashed) k++;
-    else {
-      while (k < j + 3 && text.charCodeAt(k) === SPACE) k++;
-      if (k === j) continue;
-    }
-    if (!mayStartSpelling(text, k)) continue;
-    const volume = text.slice(volumeStart, j);
-    for (const hit of matchSpellings(text, k)) {
-      const token = caseToken(text, volumeStart, volume, k, hit, dashed);
-      if (token) {
-        tokens.push(token);
-        break;
-      }
-    }
+    volumeAt(text, i, tokens);
+    while (i + 1 < n && isDigit(text.charCodeAt(i + 1))) i++;
   }
 }
 
@@ -311,7 +321,24 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
 // position) finds exactly the matches the per-extractor global scans find — a global
 // regex's next match is its leftmost match from lastIndex, and every such start is a
 // candidate — in one pass over the text instead of one per extractor.
-const ANCHOR_START = /\b(?:\d{1,4}(?: {1,3}[A-Z0-9]|-[A-Z])|[Ii](?:d\.|bid)|supra|Cal\.|Tex\.|N\. {0,2}Y|C\. {0,2}P|CPLR|Fla\.)/g;
+// The first two letters of the spellings cited reporter first or of a law series
+// (`T.C. Memo.`, `Mass. Gen. Laws`), as one character-class alternation: `M {0,2}[ai]|…`.
+function pairAlternation(): string {
+  const byFirst = new Map<number, Set<number>>();
+  for (const pair of [...REPORTER_FIRST_PAIRS, ...LAW_PAIRS]) {
+    const first = pair >>> 16;
+    const set = byFirst.get(first) ?? new Set<number>();
+    set.add(pair & 0xffff);
+    byFirst.set(first, set);
+  }
+  const cls = (codes: Set<number>) => [...codes].map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('');
+  return [...byFirst].map(([first, seconds]) => `\\u${first.toString(16).padStart(4, '0')} {0,2}[${cls(seconds)}]`).join('|');
+}
+
+// Where an anchor can begin: a volume of up to five digits before a reporter (or a title
+// before a code), `Id.`, `Ibid`, `supra`, the literal starts of the hand-written statute
+// patterns, and the first two letters of any reporter-first or law spelling.
+const ANCHOR_START = new RegExp(String.raw`\b(?:\d{1,5}(?: {1,3}[A-Z0-9(]|-[A-Z])|[Ii](?:d\.|bid)|supra|Cal\.|Tex\.|N\. {0,2}Y|C\. {0,2}P|CPLR|Fla\.|${pairAlternation()})`, 'g');
 const DOT = 46;
 const LOWER_S = 115;
 
@@ -397,6 +424,8 @@ function scanDefault(text: string, tokens: Token[]): void {
     re.lastIndex = p + 1;
     const first = text.charCodeAt(p);
     if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) continue;
+    if (isDigit(first)) volumeAt(text, p, tokens);
+    else if (first >= 65 && first <= 90) capitalAt(text, p, tokens);
     let list: number[] | undefined;
     let digits = 0;
     let year = false;
@@ -446,11 +475,11 @@ function scanDefault(text: string, tokens: Token[]): void {
  */
 export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS): Token[] {
   const tokens: Token[] = [];
-  scanReporters(text, tokens);
   // The one-pass scan knows the default extractors' first characters; any other list (or a
   // default list changed by a caller) is scanned extractor by extractor.
   if (extractors === DEFAULT_EXTRACTORS && extractors.length === DEFAULT_REGEXES.length && extractors.every((x, e) => x.regex === DEFAULT_REGEXES[e])) scanDefault(text, tokens);
   else {
+    scanReporters(text, tokens);
     for (const extractor of extractors) {
       const re = extractor.regex;
       re.lastIndex = 0;
