@@ -24,8 +24,10 @@ const REPLACEMENTS: Record<string, string> = {
   '\uff06': '&', '\uff0c': ',',
 };
 
-// The same table by char code (every replacement is one UTF-16 unit, so lengths never change).
-const BY_CODE = new Map<number, number>(Object.entries(REPLACEMENTS).map(([ch, to]) => [ch.charCodeAt(0), to.charCodeAt(0)]));
+// The same table by char code, as a lookup array (0: keep); every replacement is one UTF-16
+// unit, so lengths never change.
+const BY_CODE = new Uint16Array(0x10000);
+for (const [ch, to] of Object.entries(REPLACEMENTS)) BY_CODE[ch.charCodeAt(0)] = to.charCodeAt(0);
 const UTF16 = new TextDecoder('utf-16le');
 
 /**
@@ -40,14 +42,14 @@ export function cleanText(text: string): string {
   let i = 0;
   for (; i < n; i++) {
     const c = text.charCodeAt(i);
-    if ((c < 32 || c >= 127) && BY_CODE.has(c)) break;
+    if ((c < 32 || c >= 127) && BY_CODE[c] !== 0) break;
   }
   if (i === n) return text;
   const codes = new Uint16Array(n);
   for (let k = 0; k < i; k++) codes[k] = text.charCodeAt(k);
   for (; i < n; i++) {
     const c = text.charCodeAt(i);
-    codes[i] = c >= 32 && c < 127 ? c : (BY_CODE.get(c) ?? c);
+    codes[i] = c >= 32 && c < 127 ? c : BY_CODE[c] || c;
   }
   return UTF16.decode(codes);
 }

@@ -95,6 +95,7 @@ export function resolveInPlace(out: Citation[]): void {
   const seen = new Map<string, Citation>();
   // Full case citations by the words (4+ letters) of their names, for supra and short names.
   const casesWithWord = new Map<string, Citation[]>();
+  let indexedUpTo = 0;
 
   for (const c of out) {
     if (c.form === 'full' && c.type === 'case' && c.plaintiff === null && !NAMED_WITHOUT_V.test(c.caseName ?? '')) {
@@ -110,12 +111,6 @@ export function resolveInPlace(out: Citation[]): void {
     if (c.form === 'full') {
       if (c.type === 'case') {
         fullCases.push(c);
-        for (const w of new Set(lower(c.caseName ?? '').split(/[\s.,']+/))) {
-          if (w.length < 4) continue;
-          const list = casesWithWord.get(w);
-          if (list) list.push(c);
-          else casesWithWord.set(w, [c]);
-        }
         const key = `${c.volume} ${c.reporter}`;
         const list = byVolume.get(key);
         if (list) list.push(c);
@@ -143,6 +138,16 @@ export function resolveInPlace(out: Citation[]): void {
       const words = nameWords(c);
       const probe = (name.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
       // Only cases whose name holds the short name's longest word can match (most cannot).
+      // Index the names of the cases cited since the last look (only when a name is looked up).
+      for (; indexedUpTo < fullCases.length; indexedUpTo++) {
+        const f = fullCases[indexedUpTo];
+        for (const w of new Set(lower(f.caseName ?? '').split(/[\s.,']+/))) {
+          if (w.length < 4) continue;
+          const list = casesWithWord.get(w);
+          if (list) list.push(f);
+          else casesWithWord.set(w, [f]);
+        }
+      }
       const indexed = probe.length >= 4 ? (casesWithWord.get(probe) ?? []) : null;
       const pool = indexed ? (list ? indexed.filter((f) => list.includes(f)) : indexed) : (list ?? fullCases);
       return pool.filter((f) => f.caseName && shortNameMatches(words, nameWords(f)));
