@@ -144,6 +144,15 @@ describe('findCitations: the field\'s own formats', () => {
     expect(found.find((c) => c.text === '543 U.S. at 410')).toMatchObject({ form: 'short', antecedent: '543 U.S. 405', pinCite: '410' });
   });
 
+  it.each([
+    ['The motion under Fed. R. Civ. P. 12(b)(6) fails.', 'Fed. R. Civ. P. 12(b)(6)'],
+    ['Expert testimony is governed by Fed. R. Evid. 702.', 'Fed. R. Evid. 702'],
+    ['See Fed.R.App.P. 28(j).', 'Fed. R. App. P. 28(j)'],
+    ['Review is discretionary. Sup. Ct. R. 10.', 'Sup. Ct. R. 10'],
+  ])('court rules are their own type: %s', (text, normalized) => {
+    expect(findCitations(text).filter((c) => c.type === 'rule').map((c) => c.normalized)).toEqual([normalized]);
+  });
+
   it('reads `81 T.C. at 828` as a short form, though reporters-db spells T.C. as `T.C. at` too', () => {
     expect(findCitations('Brand v. Commissioner, 81 T.C. at 828.')[0]).toMatchObject({ form: 'short', reporter: 'T.C.', pinCite: '828' });
   });

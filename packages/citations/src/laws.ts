@@ -8,6 +8,7 @@
  * A law is found where one of its spellings is (a trie walk from each capitalised word), and
  * its pattern is then run there, or from the title number before it (`42 U.S.C. § 1983`).
  */
+import overlay from '../data/overlay.json';
 import { parseRecords } from './generated-data';
 import { laws as lawRecords } from './generated/laws';
 import type { StatuteMatch } from './statutes';
@@ -24,7 +25,8 @@ interface Node {
   laws: number[] | null;
 }
 
-const LAWS = parseRecords<LawRecord>(lawRecords);
+// reporters-db's series, then the court rules of the overlay (reporters-db has none).
+const LAWS = [...parseRecords<LawRecord>(lawRecords), ...(overlay as { rules: { series: LawRecord[] } }).rules.series];
 const root: Node = { next: null, laws: null };
 const SPACE = 32;
 const norm = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
@@ -51,6 +53,7 @@ LAWS.forEach((law, index) => {
 });
 
 const REGULATION_TYPES = new Set(['admin_compilation', 'admin_register', 'admin_docket', 'admin_filing']);
+const RULE_TYPE = 'court_rule';
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /** The spellings of laws starting at `pos`, longest first: [end, law indexes]. */
@@ -126,15 +129,15 @@ function lawAt(text: string, start: number, law: LawRecord, written: string, for
   }
   const title = g.title ?? g.volume ?? null;
   const chapter = g.chapter ? `ch. ${g.chapter}, ` : '';
-  const signs = /§§|[Ss]ections/.test(m[0]) ? '§§' : '§';
+  const signs = law.lawType === RULE_TYPE ? '' : /§§|[Ss]ections/.test(m[0]) ? '§§ ' : '§ ';
   const normalized = section
-    ? `${title ? `${title} ` : ''}${law.reporter} ${chapter}${signs} ${section}`
+    ? `${title ? `${title} ` : ''}${law.reporter} ${chapter}${signs}${section}`
     : `${title ? `${title} ` : ''}${law.reporter} ${g.page ?? ''}`.trim();
   return {
     start,
     end,
     statute: {
-      type: REGULATION_TYPES.has(law.lawType) ? 'regulation' : 'statute',
+      type: law.lawType === RULE_TYPE ? 'rule' : REGULATION_TYPES.has(law.lawType) ? 'regulation' : 'statute',
       normalized,
       code: law.reporter,
       title: title !== null && /^\d+$/.test(title) ? Number(title) : null,
