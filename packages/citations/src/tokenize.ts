@@ -77,7 +77,8 @@ const NOMINATIVE = /\((?:(\d{1,2}) {1,2})?([A-Z][A-Za-z.&' ]{0,30}?)\) {1,3}/y;
 const YEAR_INSIDE = /\(((?:1[6-9]|20)\d\d),?\) {1,3}/y;
 // A page: digits (`111279-U`), a blank (`___`), or a lowercase roman numeral of a preface
 // (`12 Neb. App. lxiv`), never the lone `v`, `l` or `c` that are words more often than pages.
-const PAGE = /(\d{1,9}(?:-[A-Z]{1,2})?|_{2,}|-{3,}|c?(?:xc|xl|l?x{1,3})(?:ix|iv|v?i{0,3})|(?:c?l?)(?:ix|iv|v?i{1,3})|lv|cv|cl|clv)/y;
+// New York's unpublished slip opinions carry `[U]` after the number (`2008 NY Slip Op 32263[U]`).
+const PAGE = /(\d{1,9}(?:-[A-Z]{1,2}|\[U\])?|_{2,}|-{3,}|c?(?:xc|xl|l?x{1,3})(?:ix|iv|v?i{0,3})|(?:c?l?)(?:ix|iv|v?i{1,3})|lv|cv|cl|clv)/y;
 
 /** Editions that may be cited in the standard `volume reporter page` shape. */
 const takesStandard = (e: number) => {
