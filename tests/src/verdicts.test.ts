@@ -16,6 +16,8 @@ import { promisify } from 'node:util';
 import { FakeBulkData } from '@citecheck/caselaw/src/testing/fake-bulk-data';
 import { startEmbedded, type EmbeddedServer } from '../../gateway/src/embedded';
 import { SAMPLE_CITATIONS, brief } from '../../web/sample-filing/brief';
+import { buildCsvReport } from '../../web/src/features/documents/lib/csv-export';
+import type { Citation } from '../../web/src/types/api';
 import { SNAPSHOT_DATE, capObjects, snapshotObjects } from './caselaw-snapshot';
 import { MATA_BRIEF, MATA_CITATIONS } from './mata-brief';
 import { makeDocx } from './pipeline-fixtures';
@@ -99,9 +101,12 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+let lastDocumentId = '';
+
 async function check(paragraphs: string[], filename: string): Promise<ReportCitation[]> {
   const result = await upload(server.url, token, await makeDocx(paragraphs), filename, `verdicts-${filename}-${Date.now()}`, DOCX_TYPE);
   expect(result.status).toBe(200);
+  lastDocumentId = result.body.document!.id;
   return result.body.citations as unknown as ReportCitation[];
 }
 
@@ -163,6 +168,12 @@ describe('verdicts against CourtListener bulk data fetched by `citecheck caselaw
     expect(citations.filter((c) => c.text === '516 U.S. 217').map((c) => c.courtListenerData?.caseName)).toEqual(['Zicherman v. Korean Air Lines Co.', 'Zicherman v. Korean Air Lines Co.']);
     expect(by('556 U.S. 662').courtListenerData).toMatchObject({ caseName: 'Ashcroft v. Iqbal', court: expect.stringMatching(/Supreme Court/), year: 2009 });
     expectLawyerWording(citations);
+
+    // What the report page reads, and the CSV it exports: the source said once.
+    const stored = ((await (await fetch(`${server.url}/api/documents/${lastDocumentId}/citations`)).json()) as { citations: ReportCitation[] }).citations;
+    expect(stored.map((c) => c.checkedAgainst)).toEqual(citations.map((c) => c.checkedAgainst));
+    const csv = buildCsvReport(stored as Citation[]);
+    expect(csv.split('\r\n').filter((l) => l.startsWith('Checked Against'))).toEqual([`Checked Against,${CHECKED_AGAINST}`]);
   });
 
   it("the landing page's sample filing: the same verdicts the product promises, now from real data", async () => {
