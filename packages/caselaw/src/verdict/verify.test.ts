@@ -192,6 +192,17 @@ describe('verify: what page ranges and sources add', () => {
     expect(message(verdicts[0])).toContain('the case ends at page 1342, so page 1345 is not in it');
   });
 
+  it("holds a short form's pin against the last page of the case it refers to", async () => {
+    const found = provider('local case-law index', true, (r) => ({ id: r.id, status: 'found', clusters: [ranged], source: SOURCE }));
+    const citations = findCitations('Smith v. Jones, 925 F.3d 1320 (11th Cir. 2019). The rule is settled. Smith, 925 F.3d at 1345. It applies here. Id. at 1330.');
+    expect(citations.map((c) => c.form)).toEqual(['full', 'short', 'id']);
+    const { verdicts } = await verify(citations, [found], { now: NOW });
+    expect(verdicts.map((v) => v.isValid)).toEqual([true, true, true]);
+    expect(message(verdicts[1])).toBe('Refers to 925 F.3d 1320. Exact citation and case name match; check the pin cite: the case ends at page 1342, so page 1345 is not in it');
+    expect(verdicts[1].confidence).toBeLessThan(verdicts[0].confidence);
+    expect(message(verdicts[2])).toBe('Refers to 925 F.3d 1320. Exact citation and case name match');
+  });
+
   it('names the case a mid-case page belongs to, certain with page ranges', async () => {
     const inside = provider('local case-law index', true, (r) => ({ id: r.id, status: 'contained-in', cluster: ranged, approximate: false, note: '925 F.3d 1339 is page 1339 of Smith v. Jones, which begins at 1320', source: SOURCE }));
     const { verdicts } = await verify([cite], [inside], { now: NOW });

@@ -11,7 +11,7 @@ import type { Citation } from '../engine';
 import { compareCaseNames } from '../names';
 import type { NameComparison } from '../names';
 import { citationKey } from '../provider';
-import type { CaseCluster, CaseLawProvider, LookupCoverage, LookupRequest, LookupResult, PinCheck } from '../provider';
+import type { CaseCluster, CaseLawProvider, LookupCoverage, LookupRequest, LookupResult, PageRange, PinCheck } from '../provider';
 import { courtLabel } from './court-names';
 import { checkPlausibility } from './plausibility';
 import type { PlausibilityProblem } from './plausibility';
@@ -90,6 +90,8 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
   // 1. Verdicts that need no lookup; the rest grouped by address (one lookup per address).
   const byAddress = new Map<string, { request: LookupRequest; indexes: number[] }>();
   const shortForms: number[] = [];
+  /** The page range of the case a full citation was found to be, for its short forms' pins. */
+  const pagesOf = new Map<number, PageRange>();
   const doubts = new Map<number, PlausibilityProblem[]>();
   citations.forEach((c, i) => {
     if (c.type !== 'case') return settle(i, listedVerdict());
@@ -114,7 +116,12 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
     const chunk = groups.slice(start, start + chunkSize);
     const outcomes = await lookupChain(chunk.map((g) => g.request), providers);
     chunk.forEach((g, k) => {
-      for (const i of g.indexes) settle(i, lookupVerdict(citations[i], outcomes[k], providers, doubts.get(i) ?? [], compareNames));
+      const answer = outcomes[k].answer;
+      const pages = answer?.status === 'found' && answer.clusters.length === 1 ? answer.clusters[0].pages : null;
+      for (const i of g.indexes) {
+        settle(i, lookupVerdict(citations[i], outcomes[k], providers, doubts.get(i) ?? [], compareNames));
+        if (pages) pagesOf.set(i, pages);
+      }
     });
   }
 
@@ -127,7 +134,8 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
     const c = citations[i];
     const target = c.antecedent ? fullByNormalized.get(c.antecedent) : undefined;
     const v = target !== undefined ? verdicts[target] : null;
-    if (v) settle(i, shortFormVerdict(v, c.antecedent!));
+    const pages = target !== undefined && v?.isValid === true ? pagesOf.get(target) : undefined;
+    if (v) settle(i, shortFormVerdict(v, c.antecedent!, pinPastShortForm(c, pages)));
     else settle(i, pending('Short form whose full citation was not found in the document', 'Cite the case in full once before using a short form'));
   }
 
@@ -403,8 +411,19 @@ function listedVerdict(): Verdict {
   return { isValid: null, confidence: 0, validationDetails: { message: MESSAGES.listed }, courtListenerData: null };
 }
 
-function shortFormVerdict(full: Verdict, antecedent: string): Verdict {
+function shortFormVerdict(full: Verdict, antecedent: string, pinWarning: string | null): Verdict {
   const d = full.validationDetails;
-  const details = typeof d === 'string' ? { message: `Refers to ${antecedent}. ${d}` } : { ...d, message: `Refers to ${antecedent}. ${d.message}` };
-  return { ...full, validationDetails: details };
+  const message = `Refers to ${antecedent}. ${typeof d === 'string' ? d : d.message}${pinWarning ? `; ${pinWarning}` : ''}`;
+  const details = typeof d === 'string' ? { message } : { ...d, message };
+  return { ...full, validationDetails: details, ...(pinWarning ? { confidence: Math.min(full.confidence, 80) } : {}) };
+}
+
+/**
+ * A short form's pin (`550 U.S. at 556`, `Id. at 679`) is where a lawyer points into the case,
+ * so it is held against the case's last page as a full citation's pin is.
+ */
+function pinPastShortForm(c: Citation, pages: PageRange | undefined): string | null {
+  const n = /^(\d+)/.exec(c.pinCite?.trim() ?? '');
+  if (!pages || !n || Number(n[1]) <= pages.lastPage) return null;
+  return `check the pin cite: the case ends at page ${pages.lastPage}, so page ${n[1]} is not in it`;
 }
