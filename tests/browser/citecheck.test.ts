@@ -51,6 +51,14 @@ const EXPECTED = {
   unverified: ['925 F.3d 1339', '2013 IL App (1st) 111279-U', '905 F. Supp. 2d 121', '2019 WL 4639462'],
 };
 
+/** The suggestion each unverified citation carries (caselaw's verdict for a series the data may lack). */
+const WHERE_TO_CHECK: Record<string, string> = {
+  '925 F.3d 1339': 'Check this citation against the reporter',
+  '905 F. Supp. 2d 121': 'Check this citation against the reporter',
+  '2019 WL 4639462': 'Check this citation on Westlaw',
+  '2013 IL App (1st) 111279-U': "Check this citation on the court's website",
+};
+
 const CSV_COLUMNS = [
   'Citation Text',
   'Case Name',
@@ -349,7 +357,8 @@ describeInBrowser('CiteCheck in a real browser', () => {
         expect(row.details).not.toMatch(/hallucination/i);
         // Lawyer's wording: what to do, not which variable or command an operator would use.
         expect(`${row.details} ${row.suggestion}`).not.toMatch(/authoritative|index|COURTLISTENER_TOKEN|\bcitecheck (?:caselaw|extract|check|admin)\b/i);
-        expect(row.suggestion).toMatch(/\w/);
+        // Where to look, for the series: the printed reporter, Westlaw, or the court's own site.
+        expect([cite, row.suggestion]).toEqual([cite, WHERE_TO_CHECK[cite]]);
       }
       // Statutes and regulations are listed, not verified.
       const listed = rows.filter((r) => r.type === 'statute' || r.type === 'regulation');
@@ -414,6 +423,7 @@ describeInBrowser('CiteCheck in a real browser', () => {
       const precise = ((totals.valid / totals.total) * 100).toFixed(1);
       expect(summary).toEqual([
         ['Summary'],
+        ['Checked Against', 'demo data (a small sample of well-known cases)'],
         ['Total Citations', String(totals.total)],
         ['Valid Citations', String(totals.valid)],
         ['Invalid Citations', String(totals.invalid)],
@@ -463,6 +473,8 @@ describeInBrowser('CiteCheck in a real browser', () => {
         expect(shown).toEqual(rows.map((r) => ({ status: r.status, text: r.text })));
         const wrongName = page.getByTestId('report-citation').filter({ hasText: EXPECTED.wrongName });
         expect(await wrongName.getByTestId('report-citation-details').innerText()).toMatch(/Anderson v\. Liberty Lobby/);
+        // What the verdicts rest on, in a lawyer's words: the product's own sample, not "not authoritative".
+        expect(await page.getByTestId('report-checked-against').innerText()).toBe('Checked against: demo data (a small sample of well-known cases)');
         expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0);
         await screenshot(page, `report-${label}`);
         expectNoProblems(watch);

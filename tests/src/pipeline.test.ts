@@ -124,6 +124,9 @@ describe('a verified user checks a brief', () => {
     expect(result.status).toBe(200);
     expectVerdicts(result, expected);
     expect(result.body.citations!.every((c) => c.page === null && typeof c.paragraph === 'number')).toBe(true);
+    // Every case looked up says it was checked against the demo sample, in a lawyer's words.
+    const sources = (result.body.citations as unknown as { type: string; checkedAgainst?: string | null }[]).filter((c) => c.type === 'case').map((c) => c.checkedAgainst);
+    expect(new Set(sources)).toEqual(new Set(['demo data (a small sample of well-known cases)']));
     await channel.done;
     channel.close();
     expectOrderedProgress(channel.messages, sessionId);

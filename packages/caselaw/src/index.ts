@@ -14,7 +14,7 @@
 export { citationKey, MemoryCache, COURTLISTENER_SITE } from './provider';
 export type { CaseCluster, CaseLawCache, CaseLawProvider, LookupCoverage, LookupRequest, LookupResult, PageRange, PinCheck } from './provider';
 
-export { CourtListenerProvider, courtListenerFromEnv } from './courtlistener/provider';
+export { CourtListenerProvider, courtListenerFromEnv, COURTLISTENER_SOURCE } from './courtlistener/provider';
 export type { CourtListenerOptions } from './courtlistener/provider';
 export { CourtListenerClient, CourtListenerHttpError, CourtListenerUnavailableError } from './courtlistener/client';
 export { CitationThrottle, systemClock, type Clock } from './courtlistener/throttle';
@@ -42,7 +42,7 @@ export { checkDiskSpace, estimateIndexBytes, formatBytes, freeBytes, DiskSpaceEr
 export { importPageRanges, capReporterSlug, rangesOf, CAP_STATIC_URL, PAGE_RANGES_SOURCE } from './download/page-ranges';
 export type { PageRangeReport } from './download/page-ranges';
 
-export { verify, verifyCitation, describe, MESSAGES, NAME_MATCH_THRESHOLD } from './verdict/verify';
+export { verify, verifyCitation, describe, sourceForLawyer, MESSAGES, NAME_MATCH_THRESHOLD } from './verdict/verify';
 export type { VerifyOptions, VerifyProgress, VerifyResult } from './verdict/verify';
 export { checkPlausibility, type PlausibilityProblem, type ProblemCode } from './verdict/plausibility';
 export { courtKind, type CourtKind } from './courts';

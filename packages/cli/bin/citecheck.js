@@ -45,6 +45,12 @@ const plainText = args[0] === 'extract' && args.slice(1).some((a) => a === '-' |
 if (plainText && leanBundleIsFresh()) {
   finish(require(bundle).runExtract(args.slice(1)));
 } else {
-  require('tsx/cjs');
-  finish(require('../src/main.ts').main(args));
+  // Commands are loaded with import() (on demand), which goes through Node's ESM loader: tsx's
+  // require hook alone cannot resolve those TypeScript files, so its ESM hooks go in first.
+  finish(
+    import('tsx/esm').then(() => {
+      require('tsx/cjs');
+      return require('../src/main.ts').main(args);
+    }),
+  );
 }

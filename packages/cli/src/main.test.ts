@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { main, type CliIO } from './main';
 
@@ -27,5 +27,13 @@ describe('citecheck', () => {
   it('runs as a real command from the bin script', () => {
     const bin = path.join(__dirname, '..', 'bin', 'citecheck.js');
     expect(execFileSync(process.execPath, [bin, 'version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('loads a command on demand from the bin script (caselaw, read from the sources)', () => {
+    const bin = path.join(__dirname, '..', 'bin', 'citecheck.js');
+    const run = spawnSync(process.execPath, [bin, 'caselaw', 'coverage', '--index', path.join(__dirname, 'no-such-index.sqlite')], { encoding: 'utf8' });
+    expect(run.stderr).toContain('No case-law index at');
+    expect(run.stderr).not.toContain('Cannot find module');
+    expect(run.status).toBe(2);
   });
 });

@@ -51,6 +51,12 @@ export const verdictSchema = z.object({
   confidence: z.number().min(0).max(100),
   validationDetails: validationDetailsSchema,
   courtListenerData: courtListenerDataSchema.nullable(),
+  /**
+   * What the citation was checked against, in a lawyer's words (`CourtListener bulk data of
+   * 2026-10-31`, `CourtListener API`); null when no case-law source was asked (a statute, an
+   * impossible citation). Optional: verdicts stored before it existed carry none.
+   */
+  checkedAgainst: z.string().nullable().optional(),
 });
 
 export const validatedCitationSchema = extractedCitationSchema.extend(verdictSchema.shape);

@@ -24,4 +24,9 @@ describe('toSpecCitation', () => {
   it('gives the document page as page, not the reporter page', () => {
     expect(toSpecCitation(validated()).page).toBe(2);
   });
+
+  it('carries what the verdict was checked against, null for verdicts stored before the field', () => {
+    expect(toSpecCitation(validated({ checkedAgainst: 'CourtListener bulk data of 2026-10-31' })).checkedAgainst).toBe('CourtListener bulk data of 2026-10-31');
+    expect(toSpecCitation(validated()).checkedAgainst).toBeNull();
+  });
 });

@@ -17,6 +17,8 @@ export interface SpecCitation {
   validationDetails: ValidatedCitation['validationDetails'];
   originalContext: string;
   courtListenerData: ValidatedCitation['courtListenerData'];
+  /** Beyond SPEC's fields (a client that does not know it ignores it): the source the verdict was checked against. */
+  checkedAgainst: string | null;
 }
 
 export function toSpecCitation(c: ValidatedCitation): SpecCitation {
@@ -33,5 +35,6 @@ export function toSpecCitation(c: ValidatedCitation): SpecCitation {
     validationDetails: c.validationDetails,
     originalContext: c.context,
     courtListenerData: c.courtListenerData,
+    checkedAgainst: c.checkedAgainst ?? null,
   };
 }

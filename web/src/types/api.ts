@@ -40,6 +40,8 @@ export interface Citation {
   validationDetails?: ValidationDetails;
   originalContext?: string | null;
   courtListenerData?: CourtListenerData | null;
+  /** Beyond SPEC: what the verdict was checked against (`CourtListener bulk data of 2026-10-31`). */
+  checkedAgainst?: string | null;
 }
 
 export interface DocumentSummary {

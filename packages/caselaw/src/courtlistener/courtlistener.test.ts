@@ -28,6 +28,8 @@ describe('CourtListenerProvider against the fake server', () => {
     const cl = new CourtListenerProvider({ baseUrl: url, token: 'test-token', citationsPerMinute: 10_000 });
     const res = await cl.lookup([req(550, 'U.S.', '544'), req(127, 'S. Ct.', '1955'), req(999, 'F.3d', '1'), req(12, 'Fake Rptr.', '3')]);
     expect(res.map((r) => r.status)).toEqual(['found', 'found', 'not-found', 'unknown-reporter']);
+    // Each verdict says what it was checked against.
+    expect(res.map((r) => r.source)).toEqual(['CourtListener API', 'CourtListener API', 'CourtListener API', 'CourtListener API']);
     expect(res[0]).toMatchObject({
       id: '550 U.S. 544',
       clusters: [{ clusterId: 1, court: 'scotus', courtName: 'Supreme Court of the United States', year: 2007, absoluteUrl: 'https://www.courtlistener.com/opinion/1/bell-atlantic-corp-v-twombly/' }],
@@ -42,7 +44,7 @@ describe('CourtListenerProvider against the fake server', () => {
     await cl.lookup([req(550, 'U.S.', '544')]);
     const calls = cl.calls;
     const again = await cl.lookup([req(550, 'U.S.', '544', 'other-id')]);
-    expect(again[0]).toMatchObject({ id: 'other-id', status: 'found' });
+    expect(again[0]).toMatchObject({ id: 'other-id', status: 'found', source: 'CourtListener API' });
     expect(cl.calls).toBe(calls);
     expect(cache.size).toBe(1);
   });

@@ -27,6 +27,9 @@ export interface CourtListenerOptions extends ClientOptions {
 
 const SEPARATOR = '; ';
 
+/** What a verdict says it was checked against when CourtListener answered. */
+export const COURTLISTENER_SOURCE = 'CourtListener API';
+
 export class CourtListenerProvider implements CaseLawProvider {
   readonly name = 'CourtListener';
   readonly authoritative = true;
@@ -87,7 +90,8 @@ export class CourtListenerProvider implements CaseLawProvider {
       // Over the per-request cap: CourtListener answered 429 from that citation on; send them again.
       queue = [...resend, ...queue];
     }
-    return normalized.map((r) => ({ ...results.get(citationKey(r))!, id: r.id }));
+    // Said on every answer, cached ones included, so each verdict can say what it was checked against.
+    return normalized.map((r) => ({ ...results.get(citationKey(r))!, id: r.id, source: COURTLISTENER_SOURCE }));
   }
 
   private async lookupBatch(batch: LookupRequest[]): Promise<{ answered: Map<string, LookupResult>; resend: LookupRequest[] }> {

@@ -112,9 +112,9 @@ export const SUITE: SuiteEntry[] = [
   wrongName('Rivera v. American Airlines, Inc., 132 F.3d 138 (2d Cir. 1998).', 'Fishman v. Delta Air Lines'),
   wrongName('Garcia v. United Airlines, Inc., 86 S. Ct. 1602 (1966).', 'Miranda v. Arizona'),
 
-  midOpinion('Lopez v. Iberia Airlines, 477 U.S. 255 (1986).', 'This page falls inside Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)'),
-  midOpinion('Chen v. Cathay Pacific Airways, 384 U.S. 478 (1966).', 'This page falls inside Miranda v. Arizona, 384 U.S. 436 (1966)'),
-  midOpinion('Okafor v. Air France, 347 U.S. 495 (1954).', 'This page falls inside Brown v. Board of Education'),
+  midOpinion('Lopez v. Iberia Airlines, 477 U.S. 255 (1986).', 'falls inside Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)'),
+  midOpinion('Chen v. Cathay Pacific Airways, 384 U.S. 478 (1966).', 'falls inside Miranda v. Arizona, 384 U.S. 436 (1966)'),
+  midOpinion('Okafor v. Air France, 347 U.S. 495 (1954).', 'falls inside Brown v. Board of Education'),
   midOpinion('Anderson v. Liberty Lobby, Inc., 477 U.S. 248 (1986).', 'starts at 477 U.S. 242'),
 
   implausible('Hernandez v. Iberia Lineas Aereas de Espana, 45 F. Supp. 3d 210 (2d Cir. 2015).', 'does not report decisions of a federal court of appeals'),

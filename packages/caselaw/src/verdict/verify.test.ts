@@ -168,3 +168,71 @@ describe('verify: what a miss means', () => {
     expect(verdicts[0].validationDetails).toEqual({ message: 'Possible hallucination - citation not found', suggestion: 'Check formatting' });
   });
 });
+
+describe('verify: what page ranges and sources add', () => {
+  const smith = { clusterId: 10, caseName: 'Smith v. Jones', caseNameShort: 'Smith', court: 'ca11', courtName: null, courtCitation: '11th Cir.', dateFiled: '2019-06-04', year: 2019, absoluteUrl: null, citation: '925 F.3d 1320' };
+  const ranged = { ...smith, pages: { firstPage: 1320, lastPage: 1342 } };
+  const SOURCE = 'CourtListener bulk data of 2026-10-31';
+  const smithAt = (pin: string | null) => makeCitation({ volume: 925, reporter: 'F.3d', page: '1320', pinCite: pin, caseName: 'Smith v. Jones', year: 2019, court: 'ca11' });
+  const message = (v: { validationDetails: unknown }) => (v.validationDetails as { message: string }).message;
+
+  it('warns about a pin past the last page, naming the last page, and keeps the case valid', async () => {
+    const found = provider('local case-law index', true, (r) => ({ id: r.id, status: 'found', clusters: [ranged], source: SOURCE }));
+    const { verdicts } = await verify([smithAt('1345'), smithAt('1330'), smithAt(null)], [found], { now: NOW });
+    expect(verdicts[0].isValid).toBe(true);
+    expect(message(verdicts[0])).toBe('Citation and case name match, but check the pin cite: the case ends at page 1342, so page 1345 is not in it');
+    expect(verdicts[0].confidence).toBeLessThan(verdicts[1].confidence);
+    expect(message(verdicts[1])).toBe('Exact citation and case name match');
+    expect(message(verdicts[2])).toBe('Exact citation and case name match');
+  });
+
+  it("uses the source's pin check when the case's pages are not on the cluster", async () => {
+    const found = provider('local case-law index', true, (r) => ({ id: r.id, status: 'found', clusters: [smith], pin: { pin: '1345', lastPage: 1342, beyondLastPage: true, note: 'pin 1345 is beyond the last page, 1342' } }));
+    const { verdicts } = await verify([smithAt('1345')], [found], { now: NOW });
+    expect(message(verdicts[0])).toContain('the case ends at page 1342, so page 1345 is not in it');
+  });
+
+  it("holds a short form's pin against the last page of the case it refers to", async () => {
+    const found = provider('local case-law index', true, (r) => ({ id: r.id, status: 'found', clusters: [ranged], source: SOURCE }));
+    const citations = findCitations('Smith v. Jones, 925 F.3d 1320 (11th Cir. 2019). The rule is settled. Smith, 925 F.3d at 1345. It applies here. Id. at 1330.');
+    expect(citations.map((c) => c.form)).toEqual(['full', 'short', 'id']);
+    const { verdicts } = await verify(citations, [found], { now: NOW });
+    expect(verdicts.map((v) => v.isValid)).toEqual([true, true, true]);
+    expect(message(verdicts[1])).toBe('Refers to 925 F.3d 1320. Exact citation and case name match; check the pin cite: the case ends at page 1342, so page 1345 is not in it');
+    expect(verdicts[1].confidence).toBeLessThan(verdicts[0].confidence);
+    expect(message(verdicts[2])).toBe('Refers to 925 F.3d 1320. Exact citation and case name match');
+  });
+
+  it('names the case a mid-case page belongs to, certain with page ranges', async () => {
+    const inside = provider('local case-law index', true, (r) => ({ id: r.id, status: 'contained-in', cluster: ranged, approximate: false, note: '925 F.3d 1339 is page 1339 of Smith v. Jones, which begins at 1320', source: SOURCE }));
+    const { verdicts } = await verify([cite], [inside], { now: NOW });
+    expect(verdicts[0]).toMatchObject({ isValid: false, checkedAgainst: SOURCE, courtListenerData: { caseName: 'Smith v. Jones' } });
+    expect(message(verdicts[0])).toBe('This page falls inside Smith v. Jones, 925 F.3d 1320 (11th Cir. 2019): 925 F.3d 1339 is page 1339 of that case, which begins at page 1320');
+    expect(message(verdicts[0])).not.toMatch(/approximate|probably/);
+  });
+
+  it('says when the placement is approximate (no page ranges)', async () => {
+    const near = provider('local case-law index', true, (r) => ({ id: r.id, status: 'contained-in', cluster: smith, approximate: true, source: SOURCE }));
+    const [other, same] = (await verify([cite, makeCitation({ volume: 925, reporter: 'F.3d', page: '1339', caseName: 'Smith v. Jones', year: 2019, court: 'ca11' })], [near], { now: NOW })).verdicts;
+    expect(other.isValid).toBe(false);
+    expect(message(other)).toBe(
+      'This page probably falls inside Smith v. Jones, 925 F.3d 1320 (11th Cir. 2019): no case begins at 925 F.3d 1339, and that is the nearest case before it (its last page is not known here, so the placement is approximate)',
+    );
+    expect(same.validationDetails).toEqual({
+      message: 'Smith v. Jones is real, but it starts at 925 F.3d 1320: page 1339 is not its first page and is probably inside it (its last page is not known here)',
+      suggestion: 'Cite the first page: 925 F.3d 1320',
+    });
+  });
+
+  it('says what each verdict was checked against, in words for a lawyer', async () => {
+    const demo = provider('demo case-law index', false, (r) => ({ id: r.id, status: 'not-covered', reason: 'not in the local data (demo data, not authoritative)', source: 'demo data, not authoritative' }));
+    const bulk = provider('local case-law index', true, (r) => ({ id: r.id, status: 'not-found', source: SOURCE }));
+    const api = provider('CourtListener', true, (r) => ({ id: r.id, status: 'found', clusters: [{ ...smith, citation: '925 F.3d 1339' }] }));
+    const [statute] = findCitations('Jurisdiction lies under 28 U.S.C. § 1332.');
+    expect((await verify([cite], [demo], { now: NOW })).verdicts[0]).toMatchObject({ isValid: null, checkedAgainst: 'demo data (a small sample of well-known cases)' });
+    expect((await verify([cite], [bulk], { now: NOW })).verdicts[0]).toMatchObject({ isValid: false, checkedAgainst: SOURCE });
+    expect((await verify([cite], [demo, api], { now: NOW })).verdicts[0].checkedAgainst).toBe('CourtListener API');
+    expect((await verify([cite], [demo, bulk], { now: NOW })).verdicts[0].checkedAgainst).toBe(SOURCE);
+    expect((await verify([statute], [bulk], { now: NOW })).verdicts[0].checkedAgainst ?? null).toBeNull();
+  });
+});

@@ -11,7 +11,7 @@ import type { Citation } from '../engine';
 import { compareCaseNames } from '../names';
 import type { NameComparison } from '../names';
 import { citationKey } from '../provider';
-import type { CaseCluster, CaseLawProvider, LookupCoverage, LookupRequest, LookupResult } from '../provider';
+import type { CaseCluster, CaseLawProvider, LookupCoverage, LookupRequest, LookupResult, PageRange, PinCheck } from '../provider';
 import { courtLabel } from './court-names';
 import { checkPlausibility } from './plausibility';
 import type { PlausibilityProblem } from './plausibility';
@@ -56,8 +56,10 @@ type CompareNames = NonNullable<VerifyOptions['compareNames']>;
 /** What the providers said about one address, gathered across the chain. */
 interface Outcome {
   answer: Extract<LookupResult, { status: 'found' | 'contained-in' }> | null;
-  /** Providers that did not have it, with what they said they hold. */
-  misses: { provider: CaseLawProvider; coverage?: LookupCoverage }[];
+  /** What the answer came from, in a lawyer's words. */
+  answeredBy: string | null;
+  /** Providers that did not have it, with what they said they hold and what they are. */
+  misses: { provider: CaseLawProvider; coverage?: LookupCoverage; source: string }[];
   unknownReporterBy: string[];
   errors: string[];
 }
@@ -88,6 +90,8 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
   // 1. Verdicts that need no lookup; the rest grouped by address (one lookup per address).
   const byAddress = new Map<string, { request: LookupRequest; indexes: number[] }>();
   const shortForms: number[] = [];
+  /** The page range of the case a full citation was found to be, for its short forms' pins. */
+  const pagesOf = new Map<number, PageRange>();
   const doubts = new Map<number, PlausibilityProblem[]>();
   citations.forEach((c, i) => {
     if (c.type !== 'case') return settle(i, listedVerdict());
@@ -112,7 +116,12 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
     const chunk = groups.slice(start, start + chunkSize);
     const outcomes = await lookupChain(chunk.map((g) => g.request), providers);
     chunk.forEach((g, k) => {
-      for (const i of g.indexes) settle(i, lookupVerdict(citations[i], outcomes[k], providers, doubts.get(i) ?? [], compareNames));
+      const answer = outcomes[k].answer;
+      const pages = answer?.status === 'found' && answer.clusters.length === 1 ? answer.clusters[0].pages : null;
+      for (const i of g.indexes) {
+        settle(i, lookupVerdict(citations[i], outcomes[k], providers, doubts.get(i) ?? [], compareNames));
+        if (pages) pagesOf.set(i, pages);
+      }
     });
   }
 
@@ -125,7 +134,8 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
     const c = citations[i];
     const target = c.antecedent ? fullByNormalized.get(c.antecedent) : undefined;
     const v = target !== undefined ? verdicts[target] : null;
-    if (v) settle(i, shortFormVerdict(v, c.antecedent!));
+    const pages = target !== undefined && v?.isValid === true ? pagesOf.get(target) : undefined;
+    if (v) settle(i, shortFormVerdict(v, c.antecedent!, pinPastShortForm(c, pages)));
     else settle(i, pending('Short form whose full citation was not found in the document', 'Cite the case in full once before using a short form'));
   }
 
@@ -140,7 +150,7 @@ export async function verifyCitation(citation: Citation, providers: CaseLawProvi
 
 /** Asks each provider in turn about the addresses no earlier provider has found. */
 async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider[]): Promise<Outcome[]> {
-  const outcomes: Outcome[] = requests.map(() => ({ answer: null, misses: [], unknownReporterBy: [], errors: [] }));
+  const outcomes: Outcome[] = requests.map(() => ({ answer: null, answeredBy: null, misses: [], unknownReporterBy: [], errors: [] }));
   for (const provider of providers) {
     const open = requests.map((r, k) => ({ r, k })).filter(({ k }) => outcomes[k].answer === null);
     if (open.length === 0) break;
@@ -153,9 +163,12 @@ async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider
     open.forEach(({ k }, j) => {
       const res = results[j];
       const o = outcomes[k];
+      const source = sourceForLawyer(res?.source ?? provider.name);
       if (!res) o.errors.push(`${provider.name}: no answer`);
-      else if (res.status === 'found' || res.status === 'contained-in') o.answer = res;
-      else if (res.status === 'not-found') o.misses.push({ provider, coverage: res.coverage });
+      else if (res.status === 'found' || res.status === 'contained-in') {
+        o.answer = res;
+        o.answeredBy = source;
+      } else if (res.status === 'not-found') o.misses.push({ provider, coverage: res.coverage, source });
       // The local index says when it does not hold a volume or series completely.
       // Its reason reads "not in the local data: …"; the verdict says that part itself, and for a
       // source that is not a complete database it has its own words.
@@ -164,7 +177,7 @@ async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider
         // verdict's own explanation, the same whichever source was asked.
         const wholeSeries = /never holds every/.test(res.reason);
         const description = provider.authoritative && !wholeSeries ? res.reason.replace(/^not in the local data\s*[:(]\s*/i, '').replace(/\)$/, '') : undefined;
-        o.misses.push({ provider, coverage: { covered: false, description } });
+        o.misses.push({ provider, coverage: { covered: false, description }, source });
       }
       else if (res.status === 'unknown-reporter') o.unknownReporterBy.push(provider.name);
       else o.errors.push(`${provider.name}: ${res.message}`);
@@ -174,25 +187,44 @@ async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider
 }
 
 function lookupVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[], doubts: PlausibilityProblem[], compareNames: CompareNames): Verdict {
-  if (o.answer?.status === 'contained-in') {
-    const host = o.answer.cluster;
-    const sameCase = c.caseName && host.caseName ? compareNames(c.caseName, host.caseName, host.caseNameShort).verdict === 'same' : false;
-    return {
-      isValid: false,
-      confidence: 90,
-      validationDetails: sameCase
-        ? { message: `${host.caseName} is real, but it starts at ${host.citation}: page ${c.page} is inside it, not its first page`, suggestion: `Cite the first page: ${host.citation}` }
-        : { message: `This page falls inside ${describe(host)}`, suggestion: 'No case starts at this page; check the citation' },
-      courtListenerData: clData(host),
-    };
-  }
-  if (o.answer?.status === 'found') return foundVerdict(c, o.answer.clusters, compareNames);
+  if (o.answer?.status === 'contained-in') return { ...containedInVerdict(c, o.answer, compareNames), checkedAgainst: o.answeredBy };
+  if (o.answer?.status === 'found') return { ...foundVerdict(c, o.answer.clusters, compareNames, o.answer.pin ?? null), checkedAgainst: o.answeredBy };
   // Nothing at this address. The citation as written contradicts a reporter fact: say which.
-  if (doubts.length) return implausibleVerdict(doubts);
-  if (o.misses.some((m) => m.provider.authoritative && covers(m.coverage, c))) {
-    return { isValid: false, confidence: 90, validationDetails: { message: MESSAGES.notFound, suggestion: MESSAGES.notFoundSuggestion }, courtListenerData: null };
+  const missedBy = [...new Set(o.misses.map((m) => m.source))].join(' and ') || null;
+  if (doubts.length) return { ...implausibleVerdict(doubts), checkedAgainst: missedBy };
+  const ruledOutBy = o.misses.find((m) => m.provider.authoritative && covers(m.coverage, c));
+  if (ruledOutBy) {
+    return { isValid: false, confidence: 90, validationDetails: { message: MESSAGES.notFound, suggestion: MESSAGES.notFoundSuggestion }, courtListenerData: null, checkedAgainst: ruledOutBy.source };
   }
-  return unverifiedVerdict(c, o, providers);
+  return { ...unverifiedVerdict(c, o, providers), checkedAgainst: missedBy };
+}
+
+/**
+ * No case starts at the cited page, but one starting earlier in the volume may run through it.
+ * With the case's page range the placement is certain and the message says which page of which
+ * case it is; without one the nearest earlier case is only the likely host, and the message says
+ * so rather than state a guess as a fact.
+ */
+function containedInVerdict(c: Citation, answer: Extract<LookupResult, { status: 'contained-in' }>, compareNames: CompareNames): Verdict {
+  const host = answer.cluster;
+  const sameCase = c.caseName && host.caseName ? compareNames(c.caseName, host.caseName, host.caseNameShort).verdict === 'same' : false;
+  const cited = c.volume !== null && c.reporter ? `${c.volume} ${c.reporter} ${c.page}` : `page ${c.page}`;
+  const approximate = answer.approximate !== false || !host.pages;
+  const firstPage = host.pages?.firstPage ?? host.citation.split(' ').pop();
+  let details: { message: string; suggestion: string };
+  if (sameCase) {
+    details = approximate
+      ? { message: `${host.caseName} is real, but it starts at ${host.citation}: page ${c.page} is not its first page and is probably inside it (its last page is not known here)`, suggestion: `Cite the first page: ${host.citation}` }
+      : { message: `${host.caseName} is real, but it starts at ${host.citation}: page ${c.page} is inside it (pages ${host.pages!.firstPage}-${host.pages!.lastPage}), not its first page`, suggestion: `Cite the first page: ${host.citation}` };
+  } else {
+    details = approximate
+      ? {
+          message: `This page probably falls inside ${describe(host)}: no case begins at ${cited}, and that is the nearest case before it (its last page is not known here, so the placement is approximate)`,
+          suggestion: 'No case starts at this page; check the citation',
+        }
+      : { message: `This page falls inside ${describe(host)}: ${cited} is page ${c.page} of that case, which begins at page ${firstPage}`, suggestion: 'No case starts at this page; check the citation' };
+  }
+  return { isValid: false, confidence: approximate ? 85 : 90, validationDetails: details, courtListenerData: clData(host) };
 }
 
 /**
@@ -263,7 +295,7 @@ function implausibleVerdict(problems: PlausibilityProblem[]): Verdict {
   };
 }
 
-function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: CompareNames): Verdict {
+function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: CompareNames, pin: PinCheck | null): Verdict {
   const byName = (k: CaseCluster): NameComparison | null => (c.caseName && k.caseName ? compareNames(c.caseName, k.caseName, k.caseNameShort) : null);
   let found = clusters[0];
   if (clusters.length > 1) {
@@ -304,6 +336,9 @@ function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: Compar
     const cited = courtLabel(c.court);
     notes.push(`check the court: decided by ${courtName(found)}${cited ? `, cited as ${cited}` : ', cited to another court'}`);
   }
+  // A pin past the case's last page cannot point into it: the pin is wrong, or the case is.
+  const pinPast = pinBeyondLastPage(c, found, pin);
+  if (pinPast) notes.push(`check the pin cite: the case ends at page ${pinPast.lastPage}, so page ${pinPast.pin} is not in it`);
   const named = name !== null && name.verdict === 'same';
 
   if (!named && (courtAgrees === false || (yearGap !== null && yearGap > 1))) {
@@ -316,6 +351,7 @@ function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: Compar
   const parts: [number, number][] = [named ? [0.6, name.score] : [0.5, 0.9]];
   if (yearGap !== null) parts.push([0.2, yearGap === 0 ? 1 : yearGap === 1 ? 0.85 : 0.2]);
   if (courtAgrees !== null) parts.push([0.2, courtAgrees ? 1 : 0.3]);
+  if (pinPast) parts.push([0.2, 0.3]);
   const confidence = Math.round((100 * parts.reduce((s, [w, v]) => s + w * v, 0)) / parts.reduce((s, [w]) => s + w, 0));
   const base = named ? (notes.length ? 'Citation and case name match' : MESSAGES.exactMatch) : `Citation found: ${describe(found)}`;
   return {
@@ -324,6 +360,30 @@ function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: Compar
     validationDetails: { message: notes.length ? `${base}, but ${notes.join('; ')}` : base },
     courtListenerData: clData(found),
   };
+}
+
+/**
+ * A source as a lawyer reads it. The demo data is a sample, which is what a lawyer needs to
+ * know; "not authoritative" is our rule for what a miss there may conclude, not a fact about
+ * any case.
+ * @example sourceForLawyer('demo data, not authoritative') // 'demo data (a small sample of well-known cases)'
+ */
+export function sourceForLawyer(source: string): string {
+  if (/^demo data\b/i.test(source)) return 'demo data (a small sample of well-known cases)';
+  if (source === 'CourtListener') return 'CourtListener API';
+  return source.replace(/,\s*not authoritative\b/i, '');
+}
+
+/**
+ * The citation's own pin against the case's last page. One lookup serves every citation of an
+ * address, so the source's pin check is used only when it was made for this citation's pin.
+ */
+function pinBeyondLastPage(c: Citation, found: CaseCluster, checked: PinCheck | null): { pin: string; lastPage: number } | null {
+  const pin = c.pinCite?.trim() ?? '';
+  const n = /^(\d+)/.exec(pin);
+  if (!n) return null;
+  if (found.pages) return Number(n[1]) > found.pages.lastPage ? { pin: n[1], lastPage: found.pages.lastPage } : null;
+  return checked?.beyondLastPage && checked.pin === pin ? { pin: n[1], lastPage: checked.lastPage } : null;
 }
 
 /** The deciding court's name: the source's full name, else ours, else its citation form. */
@@ -351,8 +411,19 @@ function listedVerdict(): Verdict {
   return { isValid: null, confidence: 0, validationDetails: { message: MESSAGES.listed }, courtListenerData: null };
 }
 
-function shortFormVerdict(full: Verdict, antecedent: string): Verdict {
+function shortFormVerdict(full: Verdict, antecedent: string, pinWarning: string | null): Verdict {
   const d = full.validationDetails;
-  const details = typeof d === 'string' ? { message: `Refers to ${antecedent}. ${d}` } : { ...d, message: `Refers to ${antecedent}. ${d.message}` };
-  return { ...full, validationDetails: details };
+  const message = `Refers to ${antecedent}. ${typeof d === 'string' ? d : d.message}${pinWarning ? `; ${pinWarning}` : ''}`;
+  const details = typeof d === 'string' ? { message } : { ...d, message };
+  return { ...full, validationDetails: details, ...(pinWarning ? { confidence: Math.min(full.confidence, 80) } : {}) };
+}
+
+/**
+ * A short form's pin (`550 U.S. at 556`, `Id. at 679`) is where a lawyer points into the case,
+ * so it is held against the case's last page as a full citation's pin is.
+ */
+function pinPastShortForm(c: Citation, pages: PageRange | undefined): string | null {
+  const n = /^(\d+)/.exec(c.pinCite?.trim() ?? '');
+  if (!pages || !n || Number(n[1]) <= pages.lastPage) return null;
+  return `check the pin cite: the case ends at page ${pages.lastPage}, so page ${n[1]} is not in it`;
 }

@@ -15,7 +15,7 @@ export function toEngineCitation({ id: _id, foundByModel: _foundByModel, ...c }:
 /** The citation with its verdict, worded for the lawyer who reads the report (see wording.ts). */
 export function withVerdict(c: ExtractedCitation, verdict: Verdict): ValidatedCitation {
   const v = lawyerVerdict(verdict);
-  return { ...c, isValid: v.isValid, confidence: v.confidence, validationDetails: v.validationDetails, courtListenerData: v.courtListenerData };
+  return { ...c, isValid: v.isValid, confidence: v.confidence, validationDetails: v.validationDetails, courtListenerData: v.courtListenerData, checkedAgainst: v.checkedAgainst ?? null };
 }
 
 /** Running totals for SPEC's validationProgress. */

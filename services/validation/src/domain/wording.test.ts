@@ -80,4 +80,13 @@ describe('verdict wording for lawyers (reports and CSV)', () => {
     expect(v.courtListenerData?.court).toMatch(/S\.D\. New York|Southern District of New York/);
     expect(textOf(v)).not.toMatch(/\bnysd\b/);
   });
+
+  it('carries what each verdict was checked against, the demo data named as a sample', async () => {
+    const demo = await verdictWith([provider('demo case-law index', false, (r) => ({ id: r.id, status: 'not-covered', reason: 'not in the local data (demo data, not authoritative)', source: 'demo data, not authoritative' }))]);
+    expect(demo.checkedAgainst).toBe('demo data (a small sample of well-known cases)');
+    const bulk = await verdictWith([provider('local case-law index', true, (r) => ({ id: r.id, status: 'not-found', source: 'CourtListener bulk data of 2026-10-31' }))]);
+    expect(bulk).toMatchObject({ isValid: false, checkedAgainst: 'CourtListener bulk data of 2026-10-31' });
+    const statute = withVerdict(extracted('The claim arises under 42 U.S.C. § 1983.'), (await verify([toEngineCitation(extracted('The claim arises under 42 U.S.C. § 1983.'))], [])).verdicts[0]);
+    expect(statute.checkedAgainst).toBeNull();
+  });
 });

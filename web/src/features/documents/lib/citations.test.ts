@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Citation } from '../../../types/api';
-import { citationsFromResponse, contextExcerpt, courtListenerUrl, locationOf, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
+import { checkedAgainstOf, citationsFromResponse, contextExcerpt, courtListenerUrl, locationOf, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
 
 const citation = (over: Partial<Citation>): Citation => ({ id: 'x', text: 'Foo v. Bar, 1 U.S. 1 (1800)', type: 'case', isValid: null, ...over });
 
@@ -106,5 +106,19 @@ describe('where a citation is in the document', () => {
     [{ page: null, paragraph: null }, null],
   ])('%j', (where, expected) => {
     expect(locationOf(citation(where))).toEqual(expected);
+  });
+});
+
+describe('what the verdicts were checked against', () => {
+  it('lists each source once, in order of first use, skipping verdicts that name none', () => {
+    expect(
+      checkedAgainstOf([
+        citation({ checkedAgainst: 'CourtListener bulk data of 2026-10-31' }),
+        citation({ checkedAgainst: null }),
+        citation({}),
+        citation({ checkedAgainst: 'CourtListener API' }),
+        citation({ checkedAgainst: 'CourtListener bulk data of 2026-10-31' }),
+      ]),
+    ).toEqual(['CourtListener bulk data of 2026-10-31', 'CourtListener API']);
   });
 });

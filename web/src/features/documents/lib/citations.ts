@@ -143,3 +143,13 @@ export function locationOf(citation: Pick<Citation, 'page' | 'paragraph'>): Cita
   if (paragraph !== null) return { short: `¶ ${paragraph}`, long: `Paragraph ${paragraph}`, note: 'No page numbers in this document' };
   return null;
 }
+
+/**
+ * What a report's verdicts were checked against, each source once, in order of first use: the
+ * report says it once, so a lawyer knows whether the verdicts rest on the full case-law data or
+ * on a sample.
+ * @example checkedAgainstOf([{ checkedAgainst: 'CourtListener API' }, { checkedAgainst: null }]) // ['CourtListener API']
+ */
+export function checkedAgainstOf(citations: Pick<Citation, 'checkedAgainst'>[]): string[] {
+  return [...new Set(citations.map((c) => c.checkedAgainst?.trim()).filter((s): s is string => Boolean(s)))];
+}

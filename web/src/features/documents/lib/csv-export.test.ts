@@ -59,4 +59,19 @@ describe('CSV export (SPEC section 9)', () => {
     expect(csvCell(-3)).toBe('-3');
     expect(csvCell(null)).toBe('');
   });
+
+  it('says in the summary block what the verdicts were checked against, each source once', () => {
+    const checked = citations.map((c, i) => ({ ...c, checkedAgainst: i < 2 ? 'CourtListener bulk data of 2026-10-31' : null }));
+    const lines = buildCsvReport(checked).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    expect(lines.slice(-7)).toEqual([
+      'Summary',
+      'Checked Against,CourtListener bulk data of 2026-10-31',
+      'Total Citations,3',
+      'Valid Citations,1',
+      'Invalid Citations,1',
+      'Pending Citations,1',
+      'Accuracy Rate,33.3%',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Citation, ValidationReport } from '../../../types/api';
-import { courtListenerUrl, reportDetailText, STATUS_LABELS, statusOf, totalsOf } from './citations';
+import { checkedAgainstOf, courtListenerUrl, reportDetailText, STATUS_LABELS, statusOf, totalsOf } from './citations';
 
 export const CSV_COLUMNS = [
   'Citation Text',
@@ -40,7 +40,7 @@ export function csvFileName(filename: string, date: Date): string {
  */
 export const UTF8_BOM = '\uFEFF';
 
-/** One row per citation, then the summary block with the accuracy rate to one decimal. */
+/** One row per citation, then the summary block (what the verdicts were checked against, totals, the accuracy rate to one decimal). */
 export function buildCsvReport(citations: Citation[], report?: ValidationReport | null): string {
   const rows: unknown[][] = [[...CSV_COLUMNS]];
   for (const c of citations) {
@@ -60,9 +60,12 @@ export function buildCsvReport(citations: Citation[], report?: ValidationReport 
   }
   const totals = totalsOf(citations, report);
   const precise = totals.total > 0 ? ((totals.valid / totals.total) * 100).toFixed(1) : '0.0';
+  const sources = checkedAgainstOf(citations);
   rows.push(
     [],
     ['Summary'],
+    // SPEC's columns stay as they are; what the verdicts rest on goes in the summary block.
+    ...(sources.length ? [['Checked Against', sources.join('; ')]] : []),
     ['Total Citations', totals.total],
     ['Valid Citations', totals.valid],
     ['Invalid Citations', totals.invalid],

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { downloadText } from '../../../lib/download';
 import type { Citation } from '../../../types/api';
 import { useAuthStatus } from '../../auth';
-import { CitationStatusBadge, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf, useCitations, ValidationSummary } from '../../documents';
+import { checkedAgainstOf, CitationStatusBadge, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf, useCitations, ValidationSummary } from '../../documents';
 import { ReportNotFoundError, useReport } from '../api/get-report';
 import { backLinkFor, buildJsonExport, jsonFileName } from '../lib/report-export';
 
@@ -101,6 +101,12 @@ function CitationDetail({ citation }: { citation: Citation }) {
         ) : null}
         <dt>Details</dt>
         <dd data-testid="report-citation-details">{reportDetailText(citation)}</dd>
+        {citation.checkedAgainst ? (
+          <>
+            <dt>Checked against</dt>
+            <dd data-testid="report-citation-checked-against">{citation.checkedAgainst}</dd>
+          </>
+        ) : null}
         {url ? (
           <>
             <dt>Source</dt>
@@ -173,6 +179,7 @@ export function ReportView({ reportId }: { reportId: string }) {
   const citations = citationsQuery.data ?? [];
   const shareUrl = `${window.location.origin}${paths.report(reportId)}`;
   const totals = citations.length > 0 ? totalsOf(citations) : totalsOf([], report);
+  const sources = checkedAgainstOf(citations);
 
   async function copyLink() {
     try {
@@ -222,6 +229,7 @@ export function ReportView({ reportId }: { reportId: string }) {
       {!restricted ? (
         <Card aria-labelledby="citation-details-title">
           <CardTitle id="citation-details-title">Citation Details</CardTitle>
+          {sources.length ? <Muted data-testid="report-checked-against">Checked against: {sources.join('; ')}</Muted> : null}
           {citationsQuery.isLoading ? <Spinner label="Loading citations" /> : null}
           {citationsQuery.isError ? <Muted role="alert">Failed to fetch citations</Muted> : null}
           {citationsQuery.isSuccess && citations.length === 0 ? <Muted>No Citations Found</Muted> : null}
