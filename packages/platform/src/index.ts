@@ -8,6 +8,7 @@ export * from './service';
 export * from './config';
 export * from './logger';
 export * from './metrics';
+export * from './rate-limit';
 export { createSqliteStore, type SqliteStoreOptions } from './adapters/sqlite-store';
 export { createEmbeddedBus, type EmbeddedBusOptions } from './adapters/embedded-bus';
 export { createFsBlobs, type FsBlobsOptions } from './adapters/fs-blobs';
