@@ -9,5 +9,7 @@ export * from './events/account';
 export * from './events/mail';
 export * from './events/catalog';
 export * from './http/errors';
+export * from './http/identity';
 export * from './api/identity';
+export * from './api/identity-client';
 export * from './http/citation';

@@ -2,4 +2,3 @@
 export { createService, SERVICE_NAME, typeDefs, type IdentityService, type IdentitySettings } from './service';
 export { identityConfigSchema, type IdentityConfig } from './config';
 export { hashPassword, verifyPassword } from './domain/passwords';
-export { Accounts } from './accounts';

@@ -1,21 +1,26 @@
 /**
- * Wiring: identity's collections, use cases, routes, subgraph and consumers over the ports
+ * Wiring: identity's repositories, use cases, routes, subgraph and consumers over the ports
  * it is given. `api` is the in-process IdentityApi other services use in embedded mode.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import Router from '@koa/router';
 import gql from 'graphql-tag';
 import type { IdentityApi } from '@citecheck/proto';
-import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
-import { Accounts } from './accounts';
+import { RateLimiter, type Ports, type ServiceModule, type Subscription } from '@citecheck/platform';
+import { authenticate } from './app/authenticate';
+import { isAdmin } from './app/check-admin';
+import type { IdentityContext } from './app/context';
+import { createPublisher } from './app/publish';
+import { releaseReport } from './app/release-report';
+import { reserveReport } from './app/reserve-report';
 import type { IdentityConfig } from './config';
 import { parseCoupons } from './domain/coupons';
-import { RateLimiter } from './domain/rate-limit';
-import { subscribeConsumers } from './events/consumers';
-import { createPublisher } from './events/publisher';
-import { createResolvers } from './graphql/resolvers';
-import { createRoutes } from './routes';
-import { openCollections } from './store/collections';
+import { openIdentityStore } from './store';
+import { subscribeConsumers } from './transport/consumers';
+import { createResolvers } from './transport/graphql';
+import { addInternalRoutes } from './transport/internal';
+import { addAccountRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'identity';
 
@@ -41,15 +46,15 @@ export type IdentitySettings = Pick<
 export interface IdentityService {
   module: ServiceModule;
   api: IdentityApi;
-  /** The use cases, for the embedded host and tests. */
-  accounts: Accounts;
+  /** What the use cases run against: the embedded host and tests call use cases with it. */
+  context: IdentityContext;
 }
 
 export async function createService(ports: Ports, config: IdentitySettings): Promise<IdentityService> {
-  const collections = openCollections(ports.store);
   const sessionTtlMs = config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
-  const accounts = new Accounts({
-    collections,
+  const window = config.RATE_LIMIT_WINDOW_MS;
+  const context: IdentityContext = {
+    ...openIdentityStore(ports.store),
     publish: createPublisher(ports.bus, ports.clock),
     clock: ports.clock,
     logger: ports.logger,
@@ -59,28 +64,27 @@ export async function createService(ports: Ports, config: IdentitySettings): Pro
       admin: { email: config.ADMIN_EMAIL, passwordHash: config.ADMIN_PASSWORD_HASH },
       sessionTtlMs,
       couponWindowMs: config.COUPON_WINDOW_MINUTES * 60 * 1000,
-      adminFailureLimit: config.ADMIN_FAILURE_LIMIT,
-      rateWindowMs: config.RATE_LIMIT_WINDOW_MS,
     },
-  });
-  const window = config.RATE_LIMIT_WINDOW_MS;
-  const routes = createRoutes(accounts, {
+    adminFailures: new RateLimiter({ limit: config.ADMIN_FAILURE_LIMIT, windowMs: window }, ports.clock),
+  };
+  const routes = new Router();
+  addAccountRoutes(routes, context, {
     sessionTtlMs,
-    internalToken: config.INTERNAL_TOKEN,
     limits: {
       perIp: new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: window }, ports.clock),
       perEmail: new RateLimiter({ limit: config.RATE_LIMIT_PER_EMAIL, windowMs: window }, ports.clock),
     },
   });
+  addInternalRoutes(routes, context, config.INTERNAL_TOKEN);
   let subscriptions: Subscription[] = [];
 
   const module: ServiceModule = {
     name: SERVICE_NAME,
     typeDefs,
-    resolvers: createResolvers(accounts, SERVICE_NAME),
+    resolvers: createResolvers(context, SERVICE_NAME),
     routes,
     async start() {
-      subscriptions = await subscribeConsumers(ports.bus, accounts);
+      subscriptions = await subscribeConsumers(ports.bus, context);
       ports.logger.info({ admin: Boolean(config.ADMIN_EMAIL && config.ADMIN_PASSWORD_HASH) }, 'identity started');
     },
     async stop() {
@@ -88,18 +92,17 @@ export async function createService(ports: Ports, config: IdentitySettings): Pro
       subscriptions = [];
     },
     async health() {
-      // A cheap read proves the store answers.
-      await collections.users.count({ id: '__health__' });
+      await context.users.ping();
       return { ok: true, details: { consumers: subscriptions.length } };
     },
   };
 
   const api: IdentityApi = {
-    authenticate: (token) => accounts.authenticate(token),
-    reserveReport: (userId) => accounts.reserveReport(userId),
-    releaseReport: (userId, reservationId) => accounts.releaseReport(userId, reservationId),
-    isAdmin: (authorization, ip) => accounts.isAdmin(authorization, ip),
+    authenticate: (token) => authenticate(context, token),
+    reserveReport: (userId) => reserveReport(context, userId),
+    releaseReport: (userId, reservationId) => releaseReport(context, userId, reservationId),
+    isAdmin: (authorization, ip) => isAdmin(context, { authorization, ip }),
   };
 
-  return { module, api, accounts };
+  return { module, api, context };
 }

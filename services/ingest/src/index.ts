@@ -3,5 +3,4 @@
  */
 export { createService, SERVICE_NAME, typeDefs, type IngestDeps } from './service';
 export { configSchema, type IngestConfig } from './config';
-export { createIdentityClient, IdentityUnavailableError } from './identity-client';
 export { reportTotals, type ReportTotals } from './domain/report';

@@ -1,12 +1,12 @@
 /**
  * Standalone start (distributed mode: one process per service). Identity is reached over
- * HTTP (identity-client.ts), so IDENTITY_URL is required here.
+ * HTTP (proto's identity-client.ts), so IDENTITY_URL is required here.
  *
  *   MODE=distributed KAFKA_BROKERS=... MONGO_URL=... IDENTITY_URL=... node --import tsx services/ingest/src/main.ts
  */
 import { ConfigError, runService } from '@citecheck/platform';
+import { createIdentityClient } from '@citecheck/proto';
 import { configSchema } from './config';
-import { createIdentityClient } from './identity-client';
 import { createService, SERVICE_NAME } from './service';
 
 runService(SERVICE_NAME, configSchema, async (ports, config) => {

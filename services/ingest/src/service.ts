@@ -1,7 +1,7 @@
 /**
  * Ingest's wiring: upload acceptance, the Document and report aggregates, and the consumers
  * that follow each document through the pipeline. `deps.identity` is identity's API (in
- * process in embedded mode, the HTTP client of identity-client.ts in distributed mode).
+ * process in embedded mode, proto's HTTP client (identity-client.ts) in distributed mode).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

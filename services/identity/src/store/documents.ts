@@ -1,5 +1,6 @@
 /**
- * Identity's collections over the store port. Documents hold only what identity owns; every
+ * The documents identity stores, and its collections over the store port. Only the
+ * repositories in this folder open them. Documents hold only what identity owns; every
  * secret (session, verification and reset tokens) is stored as its SHA-256, used as the id.
  *
  * Flags are booleans or strings rather than nullable fields because conditional updates

@@ -9,10 +9,12 @@
 // The matrix covers both services' routes, hosted together as in embedded mode.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { createService as createNotification } from '@citecheck/notification';
-import { createEvent } from '@citecheck/proto';
-import { createService } from './service';
-import { hashPassword } from './domain/passwords';
-import { adminBearer, bearer, call, createWorld, identitySettings, notificationSettings, serve, type TestServer, type TestWorld } from './testing/harness';
+import { createEvent, createIdentityClient } from '@citecheck/proto';
+import { registerFree } from '../app/register-free';
+import { usageOf } from '../app/report-usage';
+import { createService } from '../service';
+import { hashPassword } from '../domain/passwords';
+import { adminBearer, bearer, call, createWorld, identitySettings, notificationSettings, serve, type TestServer, type TestWorld } from '../../test/harness';
 
 const ADMIN_EMAIL = 'admin@citecheck.test';
 const ADMIN_PASSWORD = 'correct admin password';
@@ -75,7 +77,7 @@ beforeAll(async () => {
   await identity.module.start();
   await notification.module.start();
   resolvers = identity.module.resolvers;
-  listUsers = () => identity.accounts.listUsers();
+  listUsers = () => identity.context.users.newestFirst();
   server = await serve([identity.module.routes, notification.module.routes]);
   stops = [() => server.close(), () => notification.module.stop(), () => identity.module.stop()];
 
@@ -83,7 +85,7 @@ beforeAll(async () => {
     const email = fresh();
     await api('POST', '/api/register/free', { body: { name: 'Target', email } });
     if (verified) await verify(email);
-    return (await identity.accounts.listUsers()).find((u) => u.email === email)!.id;
+    return (await identity.context.users.newestFirst()).find((u) => u.email === email)!.id;
   };
 
   actors.anonymous = { email: '', headers: {} };
@@ -118,7 +120,7 @@ beforeAll(async () => {
   );
   await verify(enterprise);
   const deadline = Date.now() + 5000;
-  while ((await identity.accounts.listUsers()).find((u) => u.email === enterprise)?.userType !== 'enterprise') {
+  while ((await identity.context.users.newestFirst()).find((u) => u.email === enterprise)?.userType !== 'enterprise') {
     if (Date.now() > deadline) throw new Error('enterprise upgrade not applied');
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -305,14 +307,21 @@ it('serves IdentityApi on /internal/identity/* only with the shared INTERNAL_TOK
   const s = await serve([identity.module.routes]);
   const s2 = await serve([closed.module.routes]);
   try {
-    await identity.accounts.registerFree({ name: 'I', email: 'internal@firm.test' });
-    const userId = (await identity.accounts.listUsers())[0].id;
+    await registerFree(identity.context, { name: 'I', email: 'internal@firm.test', newsletterOptIn: false });
+    const userId = (await identity.context.users.newestFirst())[0].id;
     const headers = { 'x-internal-token': internalToken };
     const reserved = await call(s.url, 'POST', '/internal/identity/reserve-report', { body: { userId }, headers });
     expect(reserved).toMatchObject({ status: 200, body: { ok: true, reportsUsed: 1, reportLimit: 5 } });
     const released = await call(s.url, 'POST', '/internal/identity/release-report', { body: { userId, reservationId: reserved.body.reservationId }, headers });
     expect(released.status).toBe(204);
-    expect(await identity.accounts.reportUsage(userId)).toEqual({ reportLimit: 5, reportsUsed: 0 });
+    expect(await usageOf(identity.context, userId)).toEqual({ reportLimit: 5, reportsUsed: 0 });
+    // Proto's client speaks to these routes as ingest does in distributed mode.
+    const client = createIdentityClient({ baseUrl: s.url, internalToken });
+    const viaClient = await client.reserveReport(userId);
+    expect(viaClient).toMatchObject({ ok: true, reportsUsed: 1 });
+    if (viaClient.ok) await client.releaseReport(userId, viaClient.reservationId);
+    expect(await usageOf(identity.context, userId)).toEqual({ reportLimit: 5, reportsUsed: 0 });
+    await expect(client.authenticate('not-a-session')).resolves.toBeNull();
     expect((await call(s.url, 'POST', '/internal/identity/authenticate', { body: { sessionToken: 'x' }, headers })).body).toEqual({ user: null });
     expect((await call(s.url, 'POST', '/internal/identity/is-admin', { body: { authorization: null }, headers })).body).toEqual({ isAdmin: false });
     expect((await call(s.url, 'POST', '/internal/identity/reserve-report', { body: { userId }, headers: { 'x-internal-token': 'wrong' } })).status).toBe(404);

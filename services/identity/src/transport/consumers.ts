@@ -5,16 +5,17 @@
  */
 import { parseEvent } from '@citecheck/proto';
 import type { Bus, Subscription } from '@citecheck/platform';
-import type { Accounts } from '../accounts';
+import { applySubscriptionChange } from '../app/apply-subscription-change';
+import type { IdentityContext } from '../app/context';
 
 export const CONSUMER_GROUP = 'identity';
 
-export async function subscribeConsumers(bus: Bus, accounts: Accounts): Promise<Subscription[]> {
+export async function subscribeConsumers(bus: Bus, app: IdentityContext): Promise<Subscription[]> {
   return [
     await bus.subscribe('subscription.changed', CONSUMER_GROUP, async (raw) => {
       // Checked on consume; an invalid event throws and ends in the dead-letter topic.
       const event = parseEvent('subscription.changed', raw);
-      await accounts.applySubscriptionChange(event.payload);
+      await applySubscriptionChange(app, event.payload);
     }),
   ];
 }

@@ -1,16 +1,11 @@
 /**
  * IdentityApi over HTTP, for distributed mode (embedded mode is handed identity's own
- * implementation in process). What identity must serve, all POST with JSON bodies and the
- * shared secret in `x-internal-token`:
- *
- *   /internal/identity/authenticate    {sessionToken}              -> {user: AuthenticatedUser | null}
- *   /internal/identity/reserve-report  {userId}                    -> ReserveReportResult
- *   /internal/identity/release-report  {userId, reservationId}     -> 204 (idempotent)
- *   /internal/identity/is-admin        {authorization, ipAddress}  -> {isAdmin: boolean}
+ * implementation in process): calls identity's internal routes (`identityInternalPaths`).
+ * Here, beside the paths, so client and server cannot drift apart.
  *
  * A failed call throws: an upload must not go ahead because identity could not be asked.
  */
-import type { AuthenticatedUser, IdentityApi, ReserveReportResult } from '@citecheck/proto';
+import { identityInternalPaths, INTERNAL_TOKEN_HEADER, type AuthenticatedUser, type IdentityApi, type ReserveReportResult } from './identity';
 
 export interface IdentityClientOptions {
   baseUrl: string;
@@ -27,12 +22,13 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityAp
   const base = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
 
-  async function call<T>(path: string, body: unknown): Promise<T | null> {
+  async function call<T>(operation: keyof typeof identityInternalPaths, body: unknown): Promise<T | null> {
+    const path = identityInternalPaths[operation];
     let response: Response;
     try {
-      response = await doFetch(`${base}/internal/identity/${path}`, {
+      response = await doFetch(`${base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(options.internalToken ? { 'x-internal-token': options.internalToken } : {}) },
+        headers: { 'content-type': 'application/json', ...(options.internalToken ? { [INTERNAL_TOKEN_HEADER]: options.internalToken } : {}) },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
@@ -50,15 +46,15 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityAp
       return (await call<{ user: AuthenticatedUser | null }>('authenticate', { sessionToken }))?.user ?? null;
     },
     async reserveReport(userId) {
-      const result = await call<ReserveReportResult>('reserve-report', { userId });
+      const result = await call<ReserveReportResult>('reserveReport', { userId });
       if (!result) throw new IdentityUnavailableError('identity reserve-report answered no body');
       return result;
     },
     async releaseReport(userId, reservationId) {
-      await call('release-report', { userId, reservationId });
+      await call('releaseReport', { userId, reservationId });
     },
     async isAdmin(authorization, ipAddress) {
-      return (await call<{ isAdmin: boolean }>('is-admin', { authorization, ipAddress }))?.isAdmin === true;
+      return (await call<{ isAdmin: boolean }>('isAdmin', { authorization, ipAddress }))?.isAdmin === true;
     },
   };
 }

@@ -8,9 +8,9 @@
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { createService as createNotification } from '@citecheck/notification';
 import type { EventEnvelope } from '@citecheck/proto';
-import { createService } from './service';
-import { messages } from './domain/errors';
-import { bearer, call, createWorld, identitySettings, notificationSettings, serve, type TestServer, type TestWorld } from './testing/harness';
+import { createService } from '../service';
+import { messages } from '../domain/errors';
+import { bearer, call, createWorld, identitySettings, notificationSettings, serve, type TestServer, type TestWorld } from '../../test/harness';
 
 let world: TestWorld;
 let server: TestServer;
