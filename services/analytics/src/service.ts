@@ -5,11 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Router from '@koa/router';
 import gql from 'graphql-tag';
-import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
-import type { IdentityApi } from '@citecheck/proto';
-import type { AnalyticsConfig } from './config';
+import { defineService } from '@citecheck/platform';
+import { configSchema } from './config';
 import { CONSUMER, usageHandlers } from './events/usage';
 import { usageCollection, usersCollection } from './store/usage';
 
@@ -18,31 +16,20 @@ export const SERVICE_NAME = 'analytics';
 /** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
 export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'analytics.graphql'), 'utf8'));
 
-export type AnalyticsDeps = { identity?: IdentityApi };
-
-export async function createService(ports: Ports, _config: AnalyticsConfig, _deps: AnalyticsDeps = {}): Promise<ServiceModule> {
-  const handlers = usageHandlers({ usage: usageCollection(ports.store), users: usersCollection(ports.store), logger: ports.logger });
-  const subscriptions: Subscription[] = [];
-
-  return {
-    name: SERVICE_NAME,
-    typeDefs,
-    resolvers: {
-      Query: {
-        analyticsHealth: () => ({ service: SERVICE_NAME, ok: true }),
+/** Analytics as both hosts run it. */
+export const service = defineService({
+  name: SERVICE_NAME,
+  config: configSchema,
+  create: async (ports) => {
+    const handlers = usageHandlers({ usage: usageCollection(ports.store), users: usersCollection(ports.store), logger: ports.logger });
+    return {
+      typeDefs,
+      resolvers: {
+        Query: {
+          analyticsHealth: () => ({ service: SERVICE_NAME, ok: true }),
+        },
       },
-    },
-    routes: new Router(),
-    async start() {
-      for (const [topic, handler] of Object.entries(handlers)) {
-        subscriptions.push(await ports.bus.subscribe(topic, CONSUMER, handler, { maxAttempts: 8, backoffMs: 500 }));
-      }
-    },
-    async stop() {
-      await Promise.all(subscriptions.splice(0).map((s) => s.close()));
-    },
-    async health() {
-      return { ok: subscriptions.length === Object.keys(handlers).length };
-    },
-  };
-}
+      consumers: Object.entries(handlers).map(([topic, handle]) => ({ topic, group: CONSUMER, handle, options: { maxAttempts: 8, backoffMs: 500 } })),
+    };
+  },
+});

@@ -7,17 +7,17 @@ import path from 'node:path';
 import Router from '@koa/router';
 import gql from 'graphql-tag';
 import type { IdentityApi } from '@citecheck/proto';
-import { RateLimiter, type Ports, type ServiceModule, type Subscription } from '@citecheck/platform';
+import { assembleService, defineService, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { authenticate } from './app/authenticate';
 import { isAdmin } from './app/check-admin';
 import type { IdentityContext } from './app/context';
 import { createPublisher } from './app/publish';
 import { releaseReport } from './app/release-report';
 import { reserveReport } from './app/reserve-report';
-import type { IdentityConfig } from './config';
+import { identityConfigSchema, type IdentityConfig } from './config';
 import { parseCoupons } from './domain/coupons';
 import { openIdentityStore } from './store';
-import { subscribeConsumers } from './transport/consumers';
+import { consumers } from './transport/consumers';
 import { createResolvers } from './transport/graphql';
 import { addInternalRoutes } from './transport/internal';
 import { addAccountRoutes } from './transport/rest';
@@ -46,14 +46,13 @@ export type IdentitySettings = Pick<
 export interface IdentityService {
   module: ServiceModule;
   api: IdentityApi;
-  /** What the use cases run against: the embedded host and tests call use cases with it. */
+  /** What the use cases run against: tests call use cases with it. */
   context: IdentityContext;
 }
 
-export async function createService(ports: Ports, config: IdentitySettings): Promise<IdentityService> {
-  const sessionTtlMs = config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
-  const window = config.RATE_LIMIT_WINDOW_MS;
-  const context: IdentityContext = {
+/** Identity's repositories, publisher, clock, logger and settings over the ports it is given. */
+export function createIdentityContext(ports: Ports, config: IdentitySettings): IdentityContext {
+  return {
     ...openIdentityStore(ports.store),
     publish: createPublisher(ports.bus, ports.clock),
     clock: ports.clock,
@@ -62,47 +61,61 @@ export async function createService(ports: Ports, config: IdentitySettings): Pro
       publicUrl: config.PUBLIC_URL,
       coupons: parseCoupons(config.COUPONS),
       admin: { email: config.ADMIN_EMAIL, passwordHash: config.ADMIN_PASSWORD_HASH },
-      sessionTtlMs,
+      sessionTtlMs: sessionTtlMs(config),
       couponWindowMs: config.COUPON_WINDOW_MINUTES * 60 * 1000,
     },
-    adminFailures: new RateLimiter({ limit: config.ADMIN_FAILURE_LIMIT, windowMs: window }, ports.clock),
+    adminFailures: new RateLimiter({ limit: config.ADMIN_FAILURE_LIMIT, windowMs: config.RATE_LIMIT_WINDOW_MS }, ports.clock),
   };
+}
+
+function sessionTtlMs(config: Pick<IdentitySettings, 'SESSION_TTL_DAYS'>): number {
+  return config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** Routes, subgraph, consumer and in-process API over one context. */
+export function identityParts(context: IdentityContext, config: IdentitySettings): ServiceParts<IdentityApi> {
+  const window = config.RATE_LIMIT_WINDOW_MS;
   const routes = new Router();
   addAccountRoutes(routes, context, {
-    sessionTtlMs,
+    sessionTtlMs: sessionTtlMs(config),
     limits: {
-      perIp: new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: window }, ports.clock),
-      perEmail: new RateLimiter({ limit: config.RATE_LIMIT_PER_EMAIL, windowMs: window }, ports.clock),
+      perIp: new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: window }, context.clock),
+      perEmail: new RateLimiter({ limit: config.RATE_LIMIT_PER_EMAIL, windowMs: window }, context.clock),
     },
   });
   addInternalRoutes(routes, context, config.INTERNAL_TOKEN);
-  let subscriptions: Subscription[] = [];
-
-  const module: ServiceModule = {
-    name: SERVICE_NAME,
+  return {
     typeDefs,
     resolvers: createResolvers(context, SERVICE_NAME),
     routes,
+    consumers: consumers(context),
     async start() {
-      subscriptions = await subscribeConsumers(ports.bus, context);
-      ports.logger.info({ admin: Boolean(config.ADMIN_EMAIL && config.ADMIN_PASSWORD_HASH) }, 'identity started');
-    },
-    async stop() {
-      await Promise.all(subscriptions.map((s) => s.close()));
-      subscriptions = [];
+      context.logger.info({ admin: Boolean(config.ADMIN_EMAIL && config.ADMIN_PASSWORD_HASH) }, 'identity started');
     },
     async health() {
+      // A cheap read proves the store answers.
       await context.users.ping();
-      return { ok: true, details: { consumers: subscriptions.length } };
+      return { ok: true };
+    },
+    api: {
+      authenticate: (token) => authenticate(context, token),
+      reserveReport: (userId) => reserveReport(context, userId),
+      releaseReport: (userId, reservationId) => releaseReport(context, userId, reservationId),
+      isAdmin: (authorization, ip) => isAdmin(context, { authorization, ip }),
     },
   };
+}
 
-  const api: IdentityApi = {
-    authenticate: (token) => authenticate(context, token),
-    reserveReport: (userId) => reserveReport(context, userId),
-    releaseReport: (userId, reservationId) => releaseReport(context, userId, reservationId),
-    isAdmin: (authorization, ip) => isAdmin(context, { authorization, ip }),
-  };
+/** Identity as both hosts run it: the embedded composition root and its own main.ts. */
+export const service = defineService({
+  name: SERVICE_NAME,
+  config: identityConfigSchema,
+  create: async (ports, config) => identityParts(createIdentityContext(ports, config), config),
+});
 
-  return { module, api, context };
+/** Identity built over `ports` with its context in reach (tests host it this way). */
+export function createService(ports: Ports, config: IdentitySettings): IdentityService {
+  const context = createIdentityContext(ports, config);
+  const module = assembleService(SERVICE_NAME, ports, identityParts(context, config));
+  return { module, api: module.api as IdentityApi, context };
 }

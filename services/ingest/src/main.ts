@@ -6,11 +6,9 @@
  */
 import { ConfigError, runService } from '@citecheck/platform';
 import { createIdentityClient } from '@citecheck/proto';
-import { configSchema } from './config';
-import { createService, SERVICE_NAME } from './service';
+import { service } from './service';
 
-runService(SERVICE_NAME, configSchema, async (ports, config) => {
+runService(service, (config) => {
   if (!config.IDENTITY_URL) throw new ConfigError(['IDENTITY_URL: required when ingest runs on its own']);
-  const identity = createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN });
-  return createService(ports, config, { identity });
+  return { identity: createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN }) };
 });

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
-import { processedEvents, type Ports, type ServiceModule, type Subscription } from '@citecheck/platform';
+import { defineService, processedEvents } from '@citecheck/platform';
 import { topics, type IdentityApi } from '@citecheck/proto';
-import type { IngestConfig } from './config';
+import { configSchema } from './config';
 import { CONSUMER, citationsExtractedHandler, citationsValidatedHandler, pipelineFailedHandler } from './events/pipeline';
 import { Waiters } from './events/waiters';
 import { resumeUnfinished } from './recovery';
@@ -24,53 +24,52 @@ export interface IngestDeps {
   identity: IdentityApi;
 }
 
-export async function createService(ports: Ports, config: IngestConfig, deps: IngestDeps): Promise<ServiceModule> {
-  const store = new IngestStore(ports.store);
-  const waiters = new Waiters();
-  const pipeline = {
-    bus: ports.bus,
-    clock: ports.clock,
-    logger: ports.logger,
-    store,
-    processed: processedEvents(ports.store),
-    waiters,
-    identity: deps.identity,
-  };
-  const subscriptions: Subscription[] = [];
-
-  return {
-    name: SERVICE_NAME,
-    typeDefs,
-    resolvers: {
-      Query: {
-        ingestHealth: () => ({ service: SERVICE_NAME, ok: true }),
-      },
-    },
-    routes: createRoutes({
+export const service = defineService({
+  name: SERVICE_NAME,
+  config: configSchema,
+  create: async (ports, config, deps: IngestDeps) => {
+    const store = new IngestStore(ports.store);
+    const waiters = new Waiters();
+    const pipeline = {
       bus: ports.bus,
-      blobs: ports.blobs,
       clock: ports.clock,
       logger: ports.logger,
       store,
-      identity: deps.identity,
+      processed: processedEvents(ports.store),
       waiters,
-      waitMs: config.UPLOAD_WAIT_MS,
-    }),
-    async start() {
-      // The identity call in pipeline.failed may fail transiently: retried by the bus.
-      const options = { maxAttempts: 8, backoffMs: 500 };
-      subscriptions.push(
-        await ports.bus.subscribe(topics['citations.extracted'], CONSUMER, citationsExtractedHandler(pipeline), options),
-        await ports.bus.subscribe(topics['citations.validated'], CONSUMER, citationsValidatedHandler(pipeline), options),
-        await ports.bus.subscribe(topics['pipeline.failed'], CONSUMER, pipelineFailedHandler(pipeline), options),
-      );
-      await resumeUnfinished(pipeline);
-    },
-    async stop() {
-      await Promise.all(subscriptions.splice(0).map((s) => s.close()));
-    },
-    async health() {
-      return { ok: subscriptions.length === 3, details: { waitingUploads: waiters.size } };
-    },
-  };
-}
+      identity: deps.identity,
+    };
+    // The identity call in pipeline.failed may fail transiently: retried by the bus.
+    const options = { maxAttempts: 8, backoffMs: 500 };
+
+    return {
+      typeDefs,
+      resolvers: {
+        Query: {
+          ingestHealth: () => ({ service: SERVICE_NAME, ok: true }),
+        },
+      },
+      routes: createRoutes({
+        bus: ports.bus,
+        blobs: ports.blobs,
+        clock: ports.clock,
+        logger: ports.logger,
+        store,
+        identity: deps.identity,
+        waiters,
+        waitMs: config.UPLOAD_WAIT_MS,
+      }),
+      consumers: [
+        { topic: topics['citations.extracted'], group: CONSUMER, handle: citationsExtractedHandler(pipeline), options },
+        { topic: topics['citations.validated'], group: CONSUMER, handle: citationsValidatedHandler(pipeline), options },
+        { topic: topics['pipeline.failed'], group: CONSUMER, handle: pipelineFailedHandler(pipeline), options },
+      ],
+      async resume() {
+        await resumeUnfinished(pipeline);
+      },
+      async health() {
+        return { ok: true, details: { waitingUploads: waiters.size } };
+      },
+    };
+  },
+});

@@ -5,15 +5,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
-import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
-import type { NotificationConfig } from './config';
-import { Delivery } from './delivery';
-import { WindowLimiter } from './domain/rate-limit';
-import { subscribeConsumers } from './events/consumers';
-import { MailRequests } from './mail-requests';
-import { createDevOutboxMailer, createSendGridMailer, type Mailer } from './mailer';
-import { createRoutes } from './routes';
+import { assembleService, defineService, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
+import { createDevOutboxMailer, createSendGridMailer, type Mailer } from './adapters/mailer';
+import type { NotificationContext } from './app/context';
+import { Delivery } from './app/delivery';
+import { notificationConfigSchema, type NotificationConfig } from './config';
 import { Outbox } from './store/outbox';
+import { consumers } from './transport/consumers';
+import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'notification';
 
@@ -46,7 +45,8 @@ export interface NotificationService {
   mailer: Mailer;
 }
 
-export async function createService(ports: Ports, config: NotificationSettings, deps: NotificationDeps = {}): Promise<NotificationService> {
+/** The service's parts, and the outbox, delivery loop and mailer behind them. */
+function build(ports: Ports, config: NotificationSettings, deps: NotificationDeps = {}) {
   const outbox = new Outbox(ports.store);
   const mailer =
     deps.mailer ??
@@ -59,33 +59,44 @@ export async function createService(ports: Ports, config: NotificationSettings, 
     backoff: { baseMs: config.MAIL_RETRY_BASE_MS, maxMs: config.MAIL_RETRY_MAX_MS },
     leaseMs: 5 * 60_000,
   });
-  const requests = new MailRequests(outbox, delivery, ports.clock, { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL });
-  const routes = createRoutes(requests, outbox, {
+  const context: NotificationContext = {
+    outbox,
+    delivery,
+    clock: ports.clock,
+    render: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
     supportEmail: config.SUPPORT_EMAIL,
-    devOutboxEnabled: mailer.kind === 'dev-outbox' && config.NODE_ENV !== 'production',
-    supportLimiter: new WindowLimiter(config.SUPPORT_RATE_LIMIT, 60_000, ports.clock),
-  });
-  let subscriptions: Subscription[] = [];
+    supportLimiter: new RateLimiter({ limit: config.SUPPORT_RATE_LIMIT, windowMs: 60_000 }, ports.clock),
+  };
+  const routes = createRoutes(context, { devOutboxEnabled: mailer.kind === 'dev-outbox' && config.NODE_ENV !== 'production' });
 
-  const module: ServiceModule = {
-    name: SERVICE_NAME,
+  const parts: ServiceParts = {
     typeDefs,
     resolvers: { Query: { notificationHealth: () => ({ service: SERVICE_NAME, ok: true }) } },
     routes,
+    consumers: consumers(context),
     async start() {
-      subscriptions = await subscribeConsumers(ports.bus, requests);
       delivery.start();
       ports.logger.info({ mailer: mailer.kind }, 'notification started');
     },
     async stop() {
-      await Promise.all(subscriptions.map((s) => s.close()));
-      subscriptions = [];
       await delivery.stop();
     },
     async health() {
       return { ok: true, details: { mailer: mailer.kind, backlog: await outbox.backlog() } };
     },
   };
-
-  return { module, outbox, delivery, mailer };
+  return { parts, outbox, delivery, mailer };
 }
+
+/** Notification built over `ports`, with its outbox, delivery loop and mailer in reach (tests). */
+export function createService(ports: Ports, config: NotificationSettings, deps: NotificationDeps = {}): NotificationService {
+  const { parts, outbox, delivery, mailer } = build(ports, config, deps);
+  return { module: assembleService(SERVICE_NAME, ports, parts), outbox, delivery, mailer };
+}
+
+/** Notification as both hosts run it: the embedded composition root and its own main.ts. */
+export const service = defineService({
+  name: SERVICE_NAME,
+  config: notificationConfigSchema,
+  create: async (ports, config) => build(ports, config).parts,
+});

@@ -14,7 +14,7 @@ let stop: () => Promise<void>;
 
 beforeEach(async () => {
   world = createWorld();
-  const identity = await createService(world.portsFor('identity'), identitySettings());
+  const identity = createService(world.portsFor('identity'), identitySettings());
   await identity.module.start();
   app = identity.context;
   stop = () => identity.module.stop();

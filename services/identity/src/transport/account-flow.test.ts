@@ -19,7 +19,7 @@ const published: EventEnvelope[] = [];
 
 beforeAll(async () => {
   world = createWorld();
-  const identity = await createService(world.portsFor('identity'), identitySettings());
+  const identity = createService(world.portsFor('identity'), identitySettings());
   const notification = await createNotification(world.portsFor('notification'), notificationSettings());
   await identity.module.start();
   await notification.module.start();

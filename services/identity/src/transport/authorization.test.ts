@@ -69,7 +69,7 @@ async function login(email: string, password?: string): Promise<string> {
 
 beforeAll(async () => {
   world = createWorld();
-  const identity = await createService(
+  const identity = createService(
     world.portsFor('identity'),
     identitySettings({ ADMIN_EMAIL, ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD) }),
   );
@@ -263,7 +263,7 @@ it('serves adminUsers through GraphQL to the admin only', async () => {
 it('rate-limits failed admin sign-ins per IP, and sign-ins per e-mail address', async () => {
   // A separate instance with a low failure limit; the matrix's instance allows many.
   const w = createWorld();
-  const identity = await createService(w.portsFor('identity'), identitySettings({ ADMIN_EMAIL, ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD), ADMIN_FAILURE_LIMIT: 2, RATE_LIMIT_PER_EMAIL: 3 }));
+  const identity = createService(w.portsFor('identity'), identitySettings({ ADMIN_EMAIL, ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD), ADMIN_FAILURE_LIMIT: 2, RATE_LIMIT_PER_EMAIL: 3 }));
   const s = await serve([identity.module.routes]);
   try {
     const wrong = adminBearer(ADMIN_EMAIL, 'guess');
@@ -286,7 +286,7 @@ it('rate-limits failed admin sign-ins per IP, and sign-ins per e-mail address', 
 
 it('refuses every admin call when no admin is configured', async () => {
   const w = createWorld();
-  const identity = await createService(w.portsFor('identity'), identitySettings());
+  const identity = createService(w.portsFor('identity'), identitySettings());
   const s = await serve([identity.module.routes]);
   try {
     const res = await call(s.url, 'GET', '/api/admin/users', { headers: adminBearer('', '') });
@@ -302,8 +302,8 @@ it('refuses every admin call when no admin is configured', async () => {
 it('serves IdentityApi on /internal/identity/* only with the shared INTERNAL_TOKEN', async () => {
   const w = createWorld();
   const internalToken = 'a-shared-secret-of-32-characters!';
-  const identity = await createService(w.portsFor('identity'), identitySettings({ INTERNAL_TOKEN: internalToken }));
-  const closed = await createService(w.portsFor('identity-closed'), identitySettings());
+  const identity = createService(w.portsFor('identity'), identitySettings({ INTERNAL_TOKEN: internalToken }));
+  const closed = createService(w.portsFor('identity-closed'), identitySettings());
   const s = await serve([identity.module.routes]);
   const s2 = await serve([closed.module.routes]);
   try {

@@ -8,7 +8,7 @@
 import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
 import type { Logger } from 'pino';
-import type { OutboxMessage } from './store/outbox';
+import type { OutboxMessage } from '../store/outbox';
 
 export interface Mailer {
   readonly kind: 'sendgrid' | 'dev-outbox';

@@ -10,9 +10,9 @@ import { createEmbeddedBus, createLogger, createMetricsRegistry, createSqliteSto
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createService } from './service';
-import { renderMail } from './domain/templates';
-import { retryDelayMs } from './domain/backoff';
+import { createService } from '../service';
+import { renderMail } from '../domain/templates';
+import { retryDelayMs } from '../domain/backoff';
 
 interface FakeSendGrid {
   url: string;
@@ -119,7 +119,7 @@ const verification = (to: string) => ({
 it('sends a requested mail through SendGrid once, even when the request is redelivered', async () => {
   const clock = new Clock();
   const p = ports(clock);
-  const service = await createService(p, settings({ SENDGRID_API_KEY: 'SG.test-key', SENDGRID_API_URL: fake.url }));
+  const service = createService(p, settings({ SENDGRID_API_KEY: 'SG.test-key', SENDGRID_API_URL: fake.url }));
   await service.module.start();
   cleanups.push(() => service.module.stop());
   const request = verification('ann@firm.test');
@@ -141,7 +141,7 @@ it('sends a requested mail through SendGrid once, even when the request is redel
 it('retries with backoff after failures and gives up after MAIL_MAX_ATTEMPTS', async () => {
   const clock = new Clock();
   const p = ports(clock);
-  const service = await createService(p, settings({ SENDGRID_API_KEY: 'SG.k', SENDGRID_API_URL: fake.url }));
+  const service = createService(p, settings({ SENDGRID_API_KEY: 'SG.k', SENDGRID_API_URL: fake.url }));
   // Driven by hand: runOnce() is one pass of the loop start() would run on a timer.
   const retried = verification('retry@firm.test');
   fake.failures.push(500, 429);
@@ -168,13 +168,13 @@ it('retries with backoff after failures and gives up after MAIL_MAX_ATTEMPTS', a
 it('resumes unsent mail after a restart', async () => {
   const clock = new Clock();
   const store = createSqliteStore({ dir: dataDir, service: 'notification' });
-  const first = await createService(ports(clock, store), settings({ SENDGRID_API_KEY: 'SG.k', SENDGRID_API_URL: fake.url }));
+  const first = createService(ports(clock, store), settings({ SENDGRID_API_KEY: 'SG.k', SENDGRID_API_URL: fake.url }));
   // Recorded but never sent: this "process" stops before its loop runs.
   await first.outbox.enqueue({ id: 'm-1', to: 'later@firm.test', template: 'welcome', subject: 's', text: 't', html: 'h', links: [], replyTo: null }, clock.now());
   await store.close();
 
   const reopened = createSqliteStore({ dir: dataDir, service: 'notification' });
-  const second = await createService(ports(clock, reopened), settings({ SENDGRID_API_KEY: 'SG.k', SENDGRID_API_URL: fake.url }));
+  const second = createService(ports(clock, reopened), settings({ SENDGRID_API_KEY: 'SG.k', SENDGRID_API_URL: fake.url }));
   await second.module.start();
   cleanups.push(async () => {
     await second.module.stop();
@@ -186,9 +186,9 @@ it('resumes unsent mail after a restart', async () => {
 
 it('serves the dev outbox only without a real mailer and outside production', async () => {
   const clock = new Clock();
-  const dev = await createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings());
-  const real = await createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings({ SENDGRID_API_KEY: 'SG.k', SENDGRID_API_URL: fake.url }));
-  const prod = await createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings({ NODE_ENV: 'production' }));
+  const dev = createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings());
+  const real = createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings({ SENDGRID_API_KEY: 'SG.k', SENDGRID_API_URL: fake.url }));
+  const prod = createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings({ NODE_ENV: 'production' }));
   expect([dev.mailer.kind, real.mailer.kind, prod.mailer.kind]).toEqual(['dev-outbox', 'sendgrid', 'dev-outbox']);
   const status = async (module: typeof dev.module) => {
     const layer = module.routes.stack.find((l) => l.path === '/api/dev/outbox')!;

@@ -7,9 +7,9 @@
  */
 import type { Logger } from 'pino';
 import type { Clock } from '@citecheck/platform';
-import { retryDelayMs, type BackoffOptions } from './domain/backoff';
-import type { Mailer } from './mailer';
-import type { Outbox } from './store/outbox';
+import { retryDelayMs, type BackoffOptions } from '../domain/backoff';
+import type { Mailer } from '../adapters/mailer';
+import type { Outbox } from '../store/outbox';
 
 export interface DeliveryOptions {
   pollMs: number;
