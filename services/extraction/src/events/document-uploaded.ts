@@ -12,8 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isDocumentError, readDocument, toCitationInput } from '@citecheck/reading';
-import { BlobNotFoundError, type Blobs, type Bus, type Clock, type Collection, type DeliveryContext, type ProcessedEvents } from '@citecheck/platform';
-import { createEvent, parseEvent, topics, type DocumentUploaded, type EventEnvelope, type EventOf, type ProcessingStats } from '@citecheck/proto';
+import { BlobNotFoundError, oncePerDocument, type Blobs, type Bus, type Clock, type Collection, type DeliveryContext, type ProcessedEvents } from '@citecheck/platform';
+import { createEvent, parseEvent, topics, type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
 import { findDocumentCitations, toExtractedCitations } from '../domain/extract';
 import { runModelPass } from '../llm/run-model-pass';
 import type { ModelClient } from '../llm/model-client';
@@ -45,37 +45,41 @@ const citationIdFor = (documentId: string) => () => `${documentId}.${randomBytes
 
 const GENERIC_FAILURE = 'Something went wrong while reading this document. Please try again.';
 
+type ExtractionResult = EventOf<'citations.extracted'> | EventOf<'pipeline.failed'>;
+
+/** Once per document: a redelivery, or a resume after a restart, re-publishes the stored result. */
 export function documentUploadedHandler(deps: ExtractionDeps) {
-  return async (raw: EventEnvelope, ctx: DeliveryContext): Promise<void> => {
-    const event = parseEvent(topics['document.uploaded'], raw);
-    if (await deps.processed.seen(CONSUMER, event.id)) return;
-    const { documentId } = event.payload;
+  return oncePerDocument({
+    consumer: CONSUMER,
+    bus: deps.bus,
+    clock: deps.clock,
+    processed: deps.processed,
+    jobs: deps.jobs,
+    parse: (raw) => parseEvent(topics['document.uploaded'], raw),
+    documentId: (event) => event.payload.documentId,
+    succeeded: (result) => result.type === 'citations.extracted',
+    run: (event, ctx) => extractOrFail(deps, event, ctx),
+  });
+}
 
-    const job = await deps.jobs.get(documentId);
-    if (job) {
-      // Done before (redelivery, or a resume after a restart): hand on the same result.
-      await deps.bus.publish(job.result.type, documentId, job.result);
-      await deps.processed.mark(CONSUMER, event.id, deps.clock.now());
-      return;
-    }
-
-    let result: EventOf<'citations.extracted'> | EventOf<'pipeline.failed'>;
-    try {
-      result = await extract(deps, event.payload);
-    } catch (error) {
-      if (!isDocumentError(error) && !(error instanceof BlobNotFoundError) && ctx.attempt < MAX_ATTEMPTS) throw error;
-      deps.logger.warn({ err: error, documentId, attempt: ctx.attempt }, 'document could not be read');
-      const message = isDocumentError(error) ? error.message : GENERIC_FAILURE;
-      const code = isDocumentError(error) ? error.code : 'read-failed';
-      const progress = progressPublisher(deps.bus, documentId, event.payload.sessionId);
-      progress.emit({ step: 'error', message, progress: 10 });
-      await progress.flush();
-      result = createEvent(topics['pipeline.failed'], { documentId, sessionId: event.payload.sessionId, userId: event.payload.userId, stage: 'extraction', message, code }, documentId);
-    }
-    await deps.jobs.insert({ id: documentId, status: result.type === 'citations.extracted' ? 'done' : 'failed', result, finishedAt: deps.clock.now().toISOString() });
-    await deps.bus.publish(result.type, documentId, result);
-    await deps.processed.mark(CONSUMER, event.id, deps.clock.now());
-  };
+/**
+ * The stage's result: citations, or `pipeline.failed` for a document that cannot be read or
+ * for any other failure on the last attempt. Earlier attempts rethrow, to be redelivered.
+ */
+async function extractOrFail(deps: ExtractionDeps, event: EventOf<'document.uploaded'>, ctx: DeliveryContext): Promise<ExtractionResult> {
+  const { documentId } = event.payload;
+  try {
+    return await extract(deps, event.payload);
+  } catch (error) {
+    if (!isDocumentError(error) && !(error instanceof BlobNotFoundError) && ctx.attempt < MAX_ATTEMPTS) throw error;
+    deps.logger.warn({ err: error, documentId, attempt: ctx.attempt }, 'document could not be read');
+    const message = isDocumentError(error) ? error.message : GENERIC_FAILURE;
+    const code = isDocumentError(error) ? error.code : 'read-failed';
+    const progress = progressPublisher(deps.bus, documentId, event.payload.sessionId);
+    progress.emit({ step: 'error', message, progress: 10 });
+    await progress.flush();
+    return createEvent(topics['pipeline.failed'], { documentId, sessionId: event.payload.sessionId, userId: event.payload.userId, stage: 'extraction', message, code }, documentId);
+  }
 }
 
 async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promise<EventOf<'citations.extracted'>> {

@@ -5,8 +5,8 @@
  */
 import type { Logger } from 'pino';
 import { verify, type CaseLawProvider } from '@citecheck/caselaw';
-import type { Bus, Clock, Collection, DeliveryContext, ProcessedEvents } from '@citecheck/platform';
-import { createEvent, parseEvent, topics, type CitationsExtracted, type EventEnvelope, type EventOf } from '@citecheck/proto';
+import { oncePerDocument, type Bus, type Clock, type Collection, type DeliveryContext, type ProcessedEvents } from '@citecheck/platform';
+import { createEvent, parseEvent, topics, type CitationsExtracted, type EventOf } from '@citecheck/proto';
 import { caseLawCalls, perDocument } from '../caselaw/providers';
 import { toEngineCitation, withVerdict } from '../domain/citations';
 import type { CitationRepository } from '../store/citations';
@@ -30,35 +30,40 @@ export interface ValidationDeps {
 
 const GENERIC_FAILURE = 'Something went wrong while checking the citations. Please try again.';
 
+type ValidationResult = EventOf<'citations.validated'> | EventOf<'pipeline.failed'>;
+
+/** Once per document: a redelivery, or a resume after a restart, re-publishes the stored result. */
 export function citationsExtractedHandler(deps: ValidationDeps) {
-  return async (raw: EventEnvelope, ctx: DeliveryContext): Promise<void> => {
-    const event = parseEvent(topics['citations.extracted'], raw);
-    if (await deps.processed.seen(CONSUMER, event.id)) return;
-    const { documentId, sessionId } = event.payload;
+  return oncePerDocument({
+    consumer: CONSUMER,
+    bus: deps.bus,
+    clock: deps.clock,
+    processed: deps.processed,
+    jobs: deps.jobs,
+    parse: (raw) => parseEvent(topics['citations.extracted'], raw),
+    documentId: (event) => event.payload.documentId,
+    succeeded: (result) => result.type === 'citations.validated',
+    run: (event, ctx) => validateOrFail(deps, event, ctx),
+  });
+}
 
-    const job = await deps.jobs.get(documentId);
-    if (job) {
-      await deps.bus.publish(job.result.type, documentId, job.result);
-      await deps.processed.mark(CONSUMER, event.id, deps.clock.now());
-      return;
-    }
-    if (deps.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.delayMs));
-
-    let result: EventOf<'citations.validated'> | EventOf<'pipeline.failed'>;
-    try {
-      result = await validate(deps, event.payload);
-    } catch (error) {
-      if (ctx.attempt < MAX_ATTEMPTS) throw error;
-      deps.logger.error({ err: error, documentId }, 'validation failed on its last attempt');
-      const progress = progressPublisher(deps.bus, documentId, sessionId);
-      progress.emit({ step: 'error', message: GENERIC_FAILURE, progress: 60 });
-      await progress.flush();
-      result = createEvent(topics['pipeline.failed'], { documentId, sessionId, userId: null, stage: 'validation', message: GENERIC_FAILURE, code: 'validation-failed' }, documentId);
-    }
-    await deps.jobs.insert({ id: documentId, status: result.type === 'citations.validated' ? 'done' : 'failed', result, finishedAt: deps.clock.now().toISOString() });
-    await deps.bus.publish(result.type, documentId, result);
-    await deps.processed.mark(CONSUMER, event.id, deps.clock.now());
-  };
+/**
+ * The stage's result: verdicts, or `pipeline.failed` when validation still fails on its last
+ * attempt. Earlier attempts rethrow, to be redelivered.
+ */
+async function validateOrFail(deps: ValidationDeps, event: EventOf<'citations.extracted'>, ctx: DeliveryContext): Promise<ValidationResult> {
+  const { documentId, sessionId } = event.payload;
+  if (deps.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.delayMs));
+  try {
+    return await validate(deps, event.payload);
+  } catch (error) {
+    if (ctx.attempt < MAX_ATTEMPTS) throw error;
+    deps.logger.error({ err: error, documentId }, 'validation failed on its last attempt');
+    const progress = progressPublisher(deps.bus, documentId, sessionId);
+    progress.emit({ step: 'error', message: GENERIC_FAILURE, progress: 60 });
+    await progress.flush();
+    return createEvent(topics['pipeline.failed'], { documentId, sessionId, userId: null, stage: 'validation', message: GENERIC_FAILURE, code: 'validation-failed' }, documentId);
+  }
 }
 
 async function validate(deps: ValidationDeps, extracted: CitationsExtracted): Promise<EventOf<'citations.validated'>> {
