@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { defineService, processedEvents } from '@citecheck/platform';
-import { topics, type IdentityApi } from '@citecheck/proto';
+import type { IdentityApi } from '@citecheck/proto';
+import { resumeUnfinished } from './app/resume-unfinished';
+import { Waiters } from './app/waiters';
 import { configSchema } from './config';
-import { CONSUMER, citationsExtractedHandler, citationsValidatedHandler, pipelineFailedHandler } from './events/pipeline';
-import { Waiters } from './events/waiters';
-import { resumeUnfinished } from './recovery';
-import { createRoutes } from './routes';
 import { IngestStore } from './store/documents';
+import { consumers } from './transport/consumers';
+import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'ingest';
 
@@ -39,8 +39,6 @@ export const service = defineService({
       waiters,
       identity: deps.identity,
     };
-    // The identity call in pipeline.failed may fail transiently: retried by the bus.
-    const options = { maxAttempts: 8, backoffMs: 500 };
 
     return {
       typeDefs,
@@ -59,11 +57,7 @@ export const service = defineService({
         waiters,
         waitMs: config.UPLOAD_WAIT_MS,
       }),
-      consumers: [
-        { topic: topics['citations.extracted'], group: CONSUMER, handle: citationsExtractedHandler(pipeline), options },
-        { topic: topics['citations.validated'], group: CONSUMER, handle: citationsValidatedHandler(pipeline), options },
-        { topic: topics['pipeline.failed'], group: CONSUMER, handle: pipelineFailedHandler(pipeline), options },
-      ],
+      consumers: consumers(pipeline),
       async resume() {
         await resumeUnfinished(pipeline);
       },

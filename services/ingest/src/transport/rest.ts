@@ -1,11 +1,7 @@
 /**
  * Ingest's REST routes (SPEC.md section 7, "Documents and citations"). Thin: read the
  * request, call the use case, shape SPEC's answer. ApiErrors are rendered by the host as
- * `{message, error, ...extra}`.
- *
- * Which calls need credentials: the upload and the user's document list. Citations, report
- * creation and the report fetch go by 128-bit random ids (the report page sends no
- * credentials, SPEC section 6), so knowing the id is the permission.
+ * `{message, error, ...extra}`. Who may do what is decided by the use cases in app/.
  */
 import { readFile, rm } from 'node:fs/promises';
 import Router from '@koa/router';
@@ -13,16 +9,11 @@ import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { MAX_FILE_BYTES, messageFor } from '@citecheck/reading';
 import { ApiError, sessionTokenFrom, type AuthenticatedUser, type IdentityApi } from '@citecheck/proto';
-import { accountErrors, documentErrors, uploadErrors } from './domain/errors';
-import { CITATIONS_COUNTER } from './events/pipeline';
-import { ensureReport, toSpecReport } from './reports';
-import type { DocumentRecord, IngestStore } from './store/documents';
-import { uploadDocument, type UploadDeps } from './upload';
+import { createReport, documentCitations, sharedReport, usageStats, userDocuments } from '../app/read-documents';
+import { uploadDocument, type UploadDeps } from '../app/upload-document';
+import { uploadErrors } from '../domain/errors';
 
-export interface RouteDeps extends UploadDeps {
-  identity: IdentityApi;
-  store: IngestStore;
-}
+export type RouteDeps = UploadDeps;
 
 /** Formidable stops reading a little past the limit; the exact check is on the bytes. */
 const MULTIPART_LIMIT = MAX_FILE_BYTES + 64 * 1024;
@@ -34,18 +25,6 @@ function text(value: unknown): string | null {
 
 async function currentUser(identity: IdentityApi, ctx: Context): Promise<AuthenticatedUser | null> {
   return identity.authenticate(sessionTokenFrom(ctx.get('authorization') || null, ctx.get('cookie') || null));
-}
-
-/** SPEC's Document, for a report page or a dashboard card. */
-function toSpecDocument(d: DocumentRecord, report: ReturnType<typeof toSpecReport> | null, withEmail: boolean) {
-  return {
-    id: d.id,
-    filename: d.filename,
-    fileType: d.fileType,
-    uploadedAt: d.uploadedAt,
-    validationReport: report,
-    ...(withEmail ? { userEmail: d.userEmail } : {}),
-  };
 }
 
 export function createRoutes(deps: RouteDeps): Router {
@@ -98,48 +77,25 @@ export function createRoutes(deps: RouteDeps): Router {
   );
 
   router.get('/api/documents/:id/citations', async (ctx) => {
-    const document = await deps.store.documents.get(ctx.params.id);
-    if (!document) throw documentErrors.notFound();
-    if (document.stage === 'failed') throw documentErrors.failed(document.failure?.message ?? 'Processing failed', document.failure?.code ?? 'failed');
-    const copy = await deps.store.citations.get(document.id);
-    if (document.stage !== 'validated' || !copy) throw documentErrors.processing();
-    ctx.body = { citations: copy.citations };
+    ctx.body = await documentCitations(deps, ctx.params.id);
   });
 
   router.post('/api/documents/:id/report', async (ctx) => {
-    const document = await deps.store.documents.get(ctx.params.id);
-    if (!document) throw documentErrors.notFound();
-    if (document.stage === 'failed') throw documentErrors.failed(document.failure?.message ?? 'Processing failed', document.failure?.code ?? 'failed');
-    if (document.stage !== 'validated') throw documentErrors.processing();
-    ctx.body = { report: toSpecReport(await ensureReport(deps, document)) };
+    ctx.body = await createReport(deps, ctx.params.id);
   });
 
-  /**
-   * The shared report page. No credentials (SPEC section 6), so no e-mail address: whoever
-   * holds the link sees the verdicts, not who uploaded the brief.
-   */
   router.get('/api/reports/:reportId', async (ctx) => {
-    const report = await deps.store.reports.get(ctx.params.reportId);
-    const document = report && (await deps.store.documents.get(report.documentId));
-    if (!report || !document) throw documentErrors.reportNotFound();
-    const spec = toSpecReport(report);
-    ctx.body = { report: spec, document: toSpecDocument(document, spec, false) };
+    ctx.body = await sharedReport(deps, ctx.params.reportId);
   });
 
   router.get('/api/usage-stats', async (ctx) => {
-    ctx.body = { totalCitations: await deps.store.counter(CITATIONS_COUNTER) };
+    ctx.body = await usageStats(deps);
   });
 
-  /** The dashboard list: premium and enterprise only, and only with a password session. */
   router.get('/api/user/documents', async (ctx) => {
-    const user = await currentUser(deps.identity, ctx);
-    if (!user) throw accountErrors.unauthenticated();
-    if (user.userType === 'free') throw accountErrors.upgradeRequired();
-    if (!user.passwordSession) throw accountErrors.passwordRequired();
-    const documents = await deps.store.documents.find({ userId: user.id, stage: 'validated' }, { sort: { uploadedAt: -1 } });
-    const reports = new Map((await deps.store.reports.find({ userId: user.id })).map((r) => [r.documentId, toSpecReport(r)]));
+    const answer = await userDocuments(deps, await currentUser(deps.identity, ctx));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { documents: documents.map((d) => toSpecDocument(d, reports.get(d.id) ?? null, true)) };
+    ctx.body = answer;
   });
 
   return router;

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { DuplicateKeyError, type Bus, type Clock } from '@citecheck/platform';
 import { createEvent, topics } from '@citecheck/proto';
-import { reportTotals } from './domain/report';
-import type { DocumentRecord, IngestStore, ReportRecord } from './store/documents';
+import { reportTotals } from '../domain/report';
+import type { DocumentRecord, IngestStore, ReportRecord } from '../store/documents';
 
 /** Report ids are 128 random bits: the report link is a capability (ARCHITECTURE.md). */
 export const newId = () => randomBytes(16).toString('base64url');

@@ -9,8 +9,8 @@
  */
 import type { Bus, Clock } from '@citecheck/platform';
 import type { Logger } from 'pino';
-import { UNFINISHED, type IngestStore } from './store/documents';
-import { uploadedEvent } from './upload';
+import { UNFINISHED, type IngestStore } from '../store/documents';
+import { uploadedEvent } from './upload-document';
 
 export async function resumeUnfinished(deps: { bus: Bus; clock: Clock; logger: Logger; store: IngestStore }): Promise<number> {
   const unfinished = await deps.store.documents.find({ stage: { $in: UNFINISHED } }, { sort: { uploadedAt: 1 } });

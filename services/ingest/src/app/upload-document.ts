@@ -11,10 +11,10 @@ import { MAX_FILE_BYTES, detectFileType, messageFor, sanitizeFilename } from '@c
 import type { Blobs, Bus, Clock } from '@citecheck/platform';
 import { ApiError, createEvent, topics, type AuthenticatedUser, type IdentityApi } from '@citecheck/proto';
 import type { SpecCitation } from '@citecheck/proto';
-import { documentErrors, uploadErrors } from './domain/errors';
+import { documentErrors, uploadErrors } from '../domain/errors';
 import { progressPublisher, type ProgressPublisher } from '@citecheck/platform';
-import type { Outcome, Waiters } from './events/waiters';
-import type { DocumentRecord, IngestStore } from './store/documents';
+import type { Outcome, Waiters } from './waiters';
+import type { DocumentRecord, IngestStore } from '../store/documents';
 
 export interface UploadDeps {
   bus: Bus;

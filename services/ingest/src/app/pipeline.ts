@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Bus, Clock, DeliveryContext, ProcessedEvents } from '@citecheck/platform';
 import { parseEvent, topics, type EventEnvelope, type IdentityApi } from '@citecheck/proto';
 import { toSpecCitation } from '@citecheck/proto';
-import { ensureReport } from '../reports';
+import { ensureReport } from './reports';
 import { UNFINISHED, type IngestStore } from '../store/documents';
 import { progressPublisher } from '@citecheck/platform';
 import type { Waiters } from './waiters';
