@@ -7,11 +7,10 @@ import path from 'node:path';
 import gql from 'graphql-tag';
 import { createBlobs, defineService, processedEvents } from '@citecheck/platform';
 import { configureReader, warmReader } from '@citecheck/reading';
-import { topics } from '@citecheck/proto';
+import { createModelClient } from './adapters/model-client';
 import { configSchema, modelPassEnabled } from './config';
-import { CONSUMER, MAX_ATTEMPTS, documentUploadedHandler } from './events/document-uploaded';
-import { createModelClient } from './llm/model-client';
 import { jobsCollection } from './store/jobs';
+import { consumers } from './transport/consumers';
 
 export const SERVICE_NAME = 'extraction';
 
@@ -28,7 +27,7 @@ export const service = defineService({
       ? createModelClient({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS })
       : null;
     const uploads = await createBlobs(config, config.UPLOADS_BLOB_NAMESPACE);
-    const handler = documentUploadedHandler({
+    const deps = {
       bus: ports.bus,
       blobs: uploads,
       clock: ports.clock,
@@ -38,7 +37,7 @@ export const service = defineService({
       model,
       chunkChars: config.LLM_CHUNK_CHARS,
       readTimeoutMs: config.READ_TIMEOUT_MS,
-    });
+    };
     // Each read is a CPU-bound worker thread with its own heap: more readers than cores only
     // multiplies memory (20 parallel reads of a 50-page brief peaked at 1.7 GB) without finishing
     // sooner. The reader's pool queues the rest.
@@ -51,7 +50,7 @@ export const service = defineService({
           extractionHealth: () => ({ service: SERVICE_NAME, ok: true }),
         },
       },
-      consumers: [{ topic: topics['document.uploaded'], group: CONSUMER, handle: handler, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 } }],
+      consumers: consumers(deps),
       async start() {
         warmReader(); // the first upload should not wait for a reader thread to start
       },

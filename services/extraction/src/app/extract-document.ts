@@ -1,6 +1,6 @@
 /**
- * Consumer of `document.uploaded`: reads the stored file, finds its citations (plus the
- * optional model pass) and publishes `citations.extracted`, reporting progress on the way
+ * Extracting one uploaded document: reads the stored file, finds its citations (plus the
+ * optional model pass) and answers `citations.extracted`, reporting progress on the way
  * (SPEC steps extraction, OCR, processing, comprehensive-extraction, citations; this stage
  * owns 10-55 % of the bar, ingest the part before, validation the part after).
  *
@@ -12,11 +12,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isDocumentError, readDocument, toCitationInput } from '@citecheck/reading';
-import { BlobNotFoundError, oncePerDocument, type Blobs, type Bus, type Clock, type Collection, type DeliveryContext, type ProcessedEvents } from '@citecheck/platform';
-import { createEvent, parseEvent, topics, type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
+import { BlobNotFoundError, type Blobs, type Bus, type Clock, type Collection, type DeliveryContext, type ProcessedEvents } from '@citecheck/platform';
+import { createEvent, topics, type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
 import { findDocumentCitations, toExtractedCitations } from '../domain/extract';
-import { runModelPass } from '../llm/run-model-pass';
-import type { ModelClient } from '../llm/model-client';
+import type { ModelClient } from '../adapters/model-client';
+import { runModelPass } from './run-model-pass';
 import type { ExtractionJob } from '../store/jobs';
 import { progressPublisher } from '@citecheck/platform';
 
@@ -45,28 +45,13 @@ const citationIdFor = (documentId: string) => () => `${documentId}.${randomBytes
 
 const GENERIC_FAILURE = 'Something went wrong while reading this document. Please try again.';
 
-type ExtractionResult = EventOf<'citations.extracted'> | EventOf<'pipeline.failed'>;
-
-/** Once per document: a redelivery, or a resume after a restart, re-publishes the stored result. */
-export function documentUploadedHandler(deps: ExtractionDeps) {
-  return oncePerDocument({
-    consumer: CONSUMER,
-    bus: deps.bus,
-    clock: deps.clock,
-    processed: deps.processed,
-    jobs: deps.jobs,
-    parse: (raw) => parseEvent(topics['document.uploaded'], raw),
-    documentId: (event) => event.payload.documentId,
-    succeeded: (result) => result.type === 'citations.extracted',
-    run: (event, ctx) => extractOrFail(deps, event, ctx),
-  });
-}
+export type ExtractionResult = EventOf<'citations.extracted'> | EventOf<'pipeline.failed'>;
 
 /**
  * The stage's result: citations, or `pipeline.failed` for a document that cannot be read or
  * for any other failure on the last attempt. Earlier attempts rethrow, to be redelivered.
  */
-async function extractOrFail(deps: ExtractionDeps, event: EventOf<'document.uploaded'>, ctx: DeliveryContext): Promise<ExtractionResult> {
+export async function extractDocument(deps: ExtractionDeps, event: EventOf<'document.uploaded'>, ctx: DeliveryContext): Promise<ExtractionResult> {
   const { documentId } = event.payload;
   try {
     return await extract(deps, event.payload);

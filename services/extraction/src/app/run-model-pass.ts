@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Citation } from '@citecheck/citations';
 import type { CitationInput } from '../domain/extract';
 import { buildMessages, chunkText, mergeModelFindings, parseModelAnswer, type MergeResult, type ModelAnswer } from '../domain/model-pass';
-import type { ModelClient } from './model-client';
+import type { ModelClient } from '../adapters/model-client';
 
 export interface ModelPassResult extends MergeResult {
   calls: number;
