@@ -7,14 +7,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { defineService, processedEvents } from '@citecheck/platform';
-import { topics } from '@citecheck/proto';
-import { openCaseLaw, type CaseLaw } from './caselaw/providers';
+import { openCaseLaw, type CaseLaw } from './adapters/caselaw';
+import { recheckCitation } from './app/recheck-citation';
 import { configSchema } from './config';
-import { CONSUMER, MAX_ATTEMPTS, citationsExtractedHandler } from './events/citations-extracted';
-import { recheckCitation } from './recheck';
-import { createRoutes } from './routes';
 import { CitationRepository } from './store/citations';
 import { jobsCollection } from './store/jobs';
+import { consumers } from './transport/consumers';
+import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'validation';
 
@@ -34,7 +33,7 @@ export const service = defineService({
     };
     const providers = () => requireCaseLaw().providers;
 
-    const handler = citationsExtractedHandler({
+    const deps = {
       bus: ports.bus,
       clock: ports.clock,
       logger: ports.logger,
@@ -43,7 +42,7 @@ export const service = defineService({
       processed: processedEvents(ports.store),
       providers,
       delayMs: config.PIPELINE_TEST_DELAY_VALIDATION_MS,
-    });
+    };
     if (config.PIPELINE_TEST_DELAY_VALIDATION_MS > 0) {
       ports.logger.warn({ delayMs: config.PIPELINE_TEST_DELAY_VALIDATION_MS }, 'test hook on: validation waits before each document');
     }
@@ -60,7 +59,7 @@ export const service = defineService({
         caseLaw: requireCaseLaw,
         logger: ports.logger,
       }),
-      consumers: [{ topic: topics['citations.extracted'], group: CONSUMER, handle: handler, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 } }],
+      consumers: consumers(deps),
       async start() {
         caseLaw = await openCaseLaw(config, ports.store, ports.logger);
       },

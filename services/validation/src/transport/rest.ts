@@ -9,7 +9,7 @@ import { CaseOpinionError, OpinionNotAvailableError } from '@citecheck/caselaw';
 import { ApiError } from '@citecheck/proto';
 import type { Logger } from 'pino';
 import { toSpecCitation } from '@citecheck/proto';
-import type { CaseLaw } from './caselaw/providers';
+import type { CaseLaw } from '../adapters/caselaw';
 
 export interface RouteDeps {
   recheck(citationId: string): Promise<Parameters<typeof toSpecCitation>[0]>;

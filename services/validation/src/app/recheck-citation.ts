@@ -8,9 +8,9 @@
 import { verify, type CaseLawProvider } from '@citecheck/caselaw';
 import type { Bus, Clock } from '@citecheck/platform';
 import { ApiError, createEvent, topics, type ValidatedCitation } from '@citecheck/proto';
-import { caseLawCalls, perDocument } from './caselaw/providers';
-import { toEngineCitation, withVerdict } from './domain/citations';
-import type { CitationRepository } from './store/citations';
+import { caseLawCalls, perDocument } from '../adapters/caselaw';
+import { toEngineCitation, withVerdict } from '../domain/citations';
+import type { CitationRepository } from '../store/citations';
 
 export async function recheckCitation(
   deps: { bus: Bus; clock: Clock; citations: CitationRepository; providers: () => CaseLawProvider[] },

@@ -1,13 +1,13 @@
 /**
- * Consumer of `citations.extracted`: a verdict for every citation (caselaw's verify), stored
+ * Validating one document's citations: a verdict for every citation (caselaw's verify), stored
  * as validation's own record, then `citations.validated`. Progress: `validation` per
  * citation with SPEC's validationProgress, then `consolidation` (this stage owns 60-92 %).
  */
 import type { Logger } from 'pino';
 import { verify, type CaseLawProvider } from '@citecheck/caselaw';
-import { oncePerDocument, type Bus, type Clock, type Collection, type DeliveryContext, type ProcessedEvents } from '@citecheck/platform';
-import { createEvent, parseEvent, topics, type CitationsExtracted, type EventOf } from '@citecheck/proto';
-import { caseLawCalls, perDocument } from '../caselaw/providers';
+import type { Bus, Clock, Collection, DeliveryContext, ProcessedEvents } from '@citecheck/platform';
+import { createEvent, topics, type CitationsExtracted, type EventOf } from '@citecheck/proto';
+import { caseLawCalls, perDocument } from '../adapters/caselaw';
 import { toEngineCitation, withVerdict } from '../domain/citations';
 import type { CitationRepository } from '../store/citations';
 import type { ValidationJob } from '../store/jobs';
@@ -30,28 +30,13 @@ export interface ValidationDeps {
 
 const GENERIC_FAILURE = 'Something went wrong while checking the citations. Please try again.';
 
-type ValidationResult = EventOf<'citations.validated'> | EventOf<'pipeline.failed'>;
-
-/** Once per document: a redelivery, or a resume after a restart, re-publishes the stored result. */
-export function citationsExtractedHandler(deps: ValidationDeps) {
-  return oncePerDocument({
-    consumer: CONSUMER,
-    bus: deps.bus,
-    clock: deps.clock,
-    processed: deps.processed,
-    jobs: deps.jobs,
-    parse: (raw) => parseEvent(topics['citations.extracted'], raw),
-    documentId: (event) => event.payload.documentId,
-    succeeded: (result) => result.type === 'citations.validated',
-    run: (event, ctx) => validateOrFail(deps, event, ctx),
-  });
-}
+export type ValidationResult = EventOf<'citations.validated'> | EventOf<'pipeline.failed'>;
 
 /**
  * The stage's result: verdicts, or `pipeline.failed` when validation still fails on its last
  * attempt. Earlier attempts rethrow, to be redelivered.
  */
-async function validateOrFail(deps: ValidationDeps, event: EventOf<'citations.extracted'>, ctx: DeliveryContext): Promise<ValidationResult> {
+export async function validateCitations(deps: ValidationDeps, event: EventOf<'citations.extracted'>, ctx: DeliveryContext): Promise<ValidationResult> {
   const { documentId, sessionId } = event.payload;
   if (deps.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.delayMs));
   try {
