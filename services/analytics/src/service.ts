@@ -8,8 +8,8 @@ import path from 'node:path';
 import gql from 'graphql-tag';
 import { defineService } from '@citecheck/platform';
 import { configSchema } from './config';
-import { CONSUMER, usageHandlers } from './events/usage';
 import { usageCollection, usersCollection } from './store/usage';
+import { consumers } from './transport/consumers';
 
 export const SERVICE_NAME = 'analytics';
 
@@ -20,16 +20,13 @@ export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'analyt
 export const service = defineService({
   name: SERVICE_NAME,
   config: configSchema,
-  create: async (ports) => {
-    const handlers = usageHandlers({ usage: usageCollection(ports.store), users: usersCollection(ports.store), logger: ports.logger });
-    return {
-      typeDefs,
-      resolvers: {
-        Query: {
-          analyticsHealth: () => ({ service: SERVICE_NAME, ok: true }),
-        },
+  create: async (ports) => ({
+    typeDefs,
+    resolvers: {
+      Query: {
+        analyticsHealth: () => ({ service: SERVICE_NAME, ok: true }),
       },
-      consumers: Object.entries(handlers).map(([topic, handle]) => ({ topic, group: CONSUMER, handle, options: { maxAttempts: 8, backoffMs: 500 } })),
-    };
-  },
+    },
+    consumers: consumers({ usage: usageCollection(ports.store), users: usersCollection(ports.store), logger: ports.logger }),
+  }),
 });

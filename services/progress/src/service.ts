@@ -5,7 +5,7 @@ import gql from 'graphql-tag';
 import { defineService } from '@citecheck/platform';
 import { parseEvent, topics } from '@citecheck/proto';
 import { configSchema } from './config';
-import { ProgressRelay } from './relay';
+import { ProgressRelay } from './transport/relay';
 
 export const SERVICE_NAME = 'progress';
 

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { createSqliteStore } from '@citecheck/platform';
 import { createEvent } from '@citecheck/proto';
 import { usageCollection, usersCollection } from '../store/usage';
-import { usageHandlers } from './usage';
+import { usageHandlers } from './record-usage';
 
 function setup() {
   const store = createSqliteStore({ dir: ':memory:', service: 'analytics' });

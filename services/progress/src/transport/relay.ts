@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { PipelineProgress } from '@citecheck/proto';
-import { LatestProgress } from './domain/latest-progress';
+import { LatestProgress } from '../domain/latest-progress';
 
 /** SPEC.md section 4: on open the browser sends `{type: 'register', sessionId}`. */
 const registerSchema = z.object({ type: z.literal('register'), sessionId: z.string().min(1).max(200) });

@@ -1,5 +1,5 @@
 /**
- * Consumers that keep the usage records and the user directory. Idempotent by construction:
+ * Keeping the usage records and the user directory. Idempotent by construction:
  * a record is created once per document (insert by documentId), results are applied only
  * while it is still processing, and the directory is overwritten with the same values.
  */
