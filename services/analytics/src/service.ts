@@ -3,9 +3,9 @@
  * events (SPEC.md section 3), keeping a directory of users from identity's events; its only
  * query is `analyticsHealth` until the admin screens arrive.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService } from '@citecheck/platform';
 import { configSchema } from './config';
 import { usageCollection, usersCollection } from './store/usage';
@@ -13,8 +13,8 @@ import { consumers } from './transport/consumers';
 
 export const SERVICE_NAME = 'analytics';
 
-/** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'analytics.graphql'), 'utf8'));
+/** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'analytics.graphql')));
 
 /** Analytics as both hosts run it. */
 export const service = defineService({

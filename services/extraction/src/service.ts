@@ -2,9 +2,9 @@
  * Extraction's wiring: consumes `document.uploaded`, publishes `citations.extracted` (or
  * `pipeline.failed`) and progress. No routes of its own; its state is one job per document.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { createBlobs, defineService, processedEvents } from '@citecheck/platform';
 import { configureReader, warmReader } from '@citecheck/reading';
 import { createModelClient } from './adapters/model-client';
@@ -14,8 +14,8 @@ import { consumers } from './transport/consumers';
 
 export const SERVICE_NAME = 'extraction';
 
-/** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'extraction.graphql'), 'utf8'));
+/** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'extraction.graphql')));
 
 export const service = defineService({
   name: SERVICE_NAME,

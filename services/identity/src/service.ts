@@ -2,10 +2,10 @@
  * Wiring: identity's repositories, use cases, routes, subgraph and consumers over the ports
  * it is given. `api` is the in-process IdentityApi other services use in embedded mode.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import gql from 'graphql-tag';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import type { IdentityApi } from '@citecheck/proto';
 import { assembleService, defineService, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { authenticate } from './app/authenticate';
@@ -24,8 +24,8 @@ import { addAccountRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'identity';
 
-/** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'identity.graphql'), 'utf8'));
+/** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'identity.graphql')));
 
 /** The subset of the configuration identity reads (tests may pass just these). */
 export type IdentitySettings = Pick<

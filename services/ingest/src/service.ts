@@ -3,9 +3,9 @@
  * that follow each document through the pipeline. `deps.identity` is identity's API (in
  * process in embedded mode, proto's HTTP client (identity-client.ts) in distributed mode).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService, processedEvents } from '@citecheck/platform';
 import type { IdentityApi } from '@citecheck/proto';
 import { resumeUnfinished } from './app/resume-unfinished';
@@ -17,8 +17,8 @@ import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'ingest';
 
-/** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'ingest.graphql'), 'utf8'));
+/** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'ingest.graphql')));
 
 export interface IngestDeps {
   identity: IdentityApi;

@@ -2,9 +2,9 @@
  * Wiring: the outbox, the mailer chosen from configuration (SendGrid or the dev outbox), the
  * delivery loop, the `mail.requested` consumer and the support-inquiry routes.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { assembleService, defineService, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { createDevOutboxMailer, createSendGridMailer, type Mailer } from './adapters/mailer';
 import type { NotificationContext } from './app/context';
@@ -16,7 +16,7 @@ import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'notification';
 
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'notification.graphql'), 'utf8'));
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'notification.graphql')));
 
 export type NotificationSettings = Pick<
   NotificationConfig,

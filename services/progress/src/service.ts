@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import gql from 'graphql-tag';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService } from '@citecheck/platform';
 import { parseEvent, topics } from '@citecheck/proto';
 import { configSchema } from './config';
@@ -9,8 +9,8 @@ import { ProgressRelay } from './transport/relay';
 
 export const SERVICE_NAME = 'progress';
 
-/** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'progress.graphql'), 'utf8'));
+/** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'progress.graphql')));
 
 /**
  * The live channel: consumes `pipeline.progress` and relays each message on `/ws` to the

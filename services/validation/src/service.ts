@@ -3,9 +3,9 @@
  * recheck and case-opinion. The case-law sources open in start() (building the demo index
  * can take a moment) and close in stop().
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService, processedEvents } from '@citecheck/platform';
 import { openCaseLaw, type CaseLaw } from './adapters/caselaw';
 import { recheckCitation } from './app/recheck-citation';
@@ -17,8 +17,8 @@ import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'validation';
 
-/** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'validation.graphql'), 'utf8'));
+/** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'validation.graphql')));
 
 export const service = defineService({
   name: SERVICE_NAME,
