@@ -20,6 +20,7 @@ import { openIdentityStore } from './store';
 import { consumers } from './transport/consumers';
 import { createResolvers } from './transport/graphql';
 import { addInternalRoutes } from './transport/internal';
+import type { RequestLimits } from './transport/limits';
 import { addAccountRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'identity';
@@ -75,18 +76,16 @@ function sessionTtlMs(config: Pick<IdentitySettings, 'SESSION_TTL_DAYS'>): numbe
 /** Routes, subgraph, consumer and in-process API over one context. */
 export function identityParts(context: IdentityContext, config: IdentitySettings): ServiceParts<IdentityApi> {
   const window = config.RATE_LIMIT_WINDOW_MS;
+  const limits: RequestLimits = {
+    perIp: new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: window }, context.clock),
+    perEmail: new RateLimiter({ limit: config.RATE_LIMIT_PER_EMAIL, windowMs: window }, context.clock),
+  };
   const routes = new Router();
-  addAccountRoutes(routes, context, {
-    sessionTtlMs: sessionTtlMs(config),
-    limits: {
-      perIp: new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: window }, context.clock),
-      perEmail: new RateLimiter({ limit: config.RATE_LIMIT_PER_EMAIL, windowMs: window }, context.clock),
-    },
-  });
+  addAccountRoutes(routes, context, { sessionTtlMs: sessionTtlMs(config), limits });
   addInternalRoutes(routes, context, config.INTERNAL_TOKEN);
   return {
     typeDefs,
-    resolvers: createResolvers(context, SERVICE_NAME),
+    resolvers: createResolvers(context, SERVICE_NAME, limits),
     routes,
     consumers: consumers(context),
     async start() {

@@ -17,7 +17,6 @@ import {
   setCouponPasswordBodySchema,
   tokenQuerySchema,
 } from '@citecheck/proto';
-import type { RateLimiter } from '@citecheck/platform';
 import { applyCoupon } from '../app/apply-coupon';
 import { authStatus } from '../app/auth-status';
 import { checkResetToken } from '../app/check-reset-token';
@@ -36,24 +35,16 @@ import { resendVerification } from '../app/resend-verification';
 import { resetPassword } from '../app/reset-password';
 import { setCouponPassword } from '../app/set-coupon-password';
 import { verifyEmail } from '../app/verify-email';
-import { emailKey } from '../domain/email';
-import { tooManyRequests } from '../domain/errors';
 import { adminCallerOf, bodyOf, sessionTokenOf } from './http';
+import { countCall, type RequestLimits } from './limits';
 
 export interface RestOptions {
   sessionTtlMs: number;
-  limits: { perIp: RateLimiter; perEmail: RateLimiter };
+  limits: RequestLimits;
 }
 
 export function addAccountRoutes(router: Router, app: IdentityContext, options: RestOptions): void {
-  const { perIp, perEmail } = options.limits;
-
-  /** Per IP and, when the call names one, per e-mail address: both must be under their limit. */
-  const limit = (action: string, ctx: Context, email?: string) => {
-    const ipOk = perIp.hit(`${action}:${ctx.ip}`);
-    const emailOk = email ? perEmail.hit(`${action}:${emailKey(email)}`) : true;
-    if (!ipOk || !emailOk) throw tooManyRequests();
-  };
+  const limit = (action: string, ctx: Context, email?: string) => countCall(options.limits, action, ctx.ip, email);
 
   const setSessionCookie = (ctx: Context, token: string) => {
     // httpOnly: scripts cannot read it; SameSite=Lax: not sent on cross-site POSTs.
