@@ -13,6 +13,7 @@ import { Waiters } from './app/waiters';
 import { configSchema } from './config';
 import { IngestStore } from './store/documents';
 import { consumers } from './transport/consumers';
+import { createResolvers } from './transport/graphql';
 import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'ingest';
@@ -42,11 +43,7 @@ export const service = defineService({
 
     return {
       typeDefs,
-      resolvers: {
-        Query: {
-          ingestHealth: () => ({ service: SERVICE_NAME, ok: true }),
-        },
-      },
+      resolvers: createResolvers({ store, bus: ports.bus, clock: ports.clock, identity: deps.identity }, SERVICE_NAME),
       routes: createRoutes({
         bus: ports.bus,
         blobs: ports.blobs,

@@ -8,11 +8,13 @@ import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService, processedEvents } from '@citecheck/platform';
 import { openCaseLaw, type CaseLaw } from './adapters/caselaw';
+import { documentCitations } from './app/document-citations';
 import { recheckCitation } from './app/recheck-citation';
 import { configSchema } from './config';
 import { CitationRepository } from './store/citations';
 import { jobsCollection } from './store/jobs';
 import { consumers } from './transport/consumers';
+import { createResolvers } from './transport/graphql';
 import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'validation';
@@ -32,6 +34,7 @@ export const service = defineService({
       return caseLaw;
     };
     const providers = () => requireCaseLaw().providers;
+    const recheck = (citationId: string) => recheckCitation({ bus: ports.bus, clock: ports.clock, citations, providers }, citationId);
 
     const deps = {
       bus: ports.bus,
@@ -49,13 +52,9 @@ export const service = defineService({
 
     return {
       typeDefs,
-      resolvers: {
-        Query: {
-          validationHealth: () => ({ service: SERVICE_NAME, ok: true }),
-        },
-      },
+      resolvers: createResolvers({ citationsOf: (documentId) => documentCitations({ citations }, documentId), recheck }, SERVICE_NAME),
       routes: createRoutes({
-        recheck: (id) => recheckCitation({ bus: ports.bus, clock: ports.clock, citations, providers }, id),
+        recheck,
         caseLaw: requireCaseLaw,
         logger: ports.logger,
       }),

@@ -11,6 +11,13 @@ import type { DocumentRecord, IngestStore } from '../store/documents';
 import { CITATIONS_COUNTER } from './pipeline';
 import { ensureReport, toSpecReport } from './reports';
 
+/** What reading documents and creating reports need. */
+export interface DocumentReadDeps {
+  store: IngestStore;
+  bus: Bus;
+  clock: Clock;
+}
+
 /** SPEC's Document, for a report page or a dashboard card. */
 function toSpecDocument(d: DocumentRecord, report: ReturnType<typeof toSpecReport> | null, withEmail: boolean) {
   return {
@@ -21,6 +28,14 @@ function toSpecDocument(d: DocumentRecord, report: ReturnType<typeof toSpecRepor
     validationReport: report,
     ...(withEmail ? { userEmail: d.userEmail } : {}),
   };
+}
+
+/** A document by id, without who uploaded it (a federated reference, the `document` query); null when there is none. */
+export async function documentById(deps: { store: IngestStore }, documentId: string) {
+  const document = await deps.store.documents.get(documentId);
+  if (!document) return null;
+  const report = await deps.store.reports.findOne({ documentId });
+  return toSpecDocument(document, report ? toSpecReport(report) : null, false);
 }
 
 /** GET /api/documents/{id}/citations. */
