@@ -47,6 +47,8 @@ export interface EmbeddedOptions {
   /** Overrides PORT; 0 picks a free port (tests). */
   port?: number;
   clock?: Clock;
+  /** What tests hand a service in process (validation's hold for the crash test). */
+  deps?: { validation?: validation.ValidationServiceDeps };
 }
 
 export interface EmbeddedServer {
@@ -113,7 +115,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     await buildService(analytics.service, await portsFor('analytics'), configs.analytics, undefined),
     await buildService(ingest.service, await portsFor('ingest'), configs.ingest, { identity: identityService.api }),
     await buildService(extraction.service, await portsFor('extraction'), configs.extraction, undefined),
-    await buildService(validation.service, await portsFor('validation'), configs.validation, undefined),
+    await buildService(validation.service, await portsFor('validation'), configs.validation, options.deps?.validation),
     await buildService(progress.service, await portsFor('progress'), configs.progress, undefined),
   ];
 

@@ -22,10 +22,18 @@ export const SERVICE_NAME = 'validation';
 /** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
 export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'validation.graphql')));
 
+/**
+ * What a host may hand validation. Only the crash-recovery test uses it, to hold a document
+ * between extraction and validation: no configuration reaches it.
+ */
+export interface ValidationServiceDeps {
+  beforeEachDocument?: () => Promise<void>;
+}
+
 export const service = defineService({
   name: SERVICE_NAME,
   config: configSchema,
-  create: async (ports, config) => {
+  create: async (ports, config, hooks: ValidationServiceDeps | undefined) => {
     const citations = new CitationRepository(ports.store);
     const jobs = jobsCollection(ports.store);
     let caseLaw: CaseLaw | null = null;
@@ -44,11 +52,8 @@ export const service = defineService({
       citations,
       processed: processedEvents(ports.store),
       providers,
-      delayMs: config.PIPELINE_TEST_DELAY_VALIDATION_MS,
+      beforeEachDocument: hooks?.beforeEachDocument,
     };
-    if (config.PIPELINE_TEST_DELAY_VALIDATION_MS > 0) {
-      ports.logger.warn({ delayMs: config.PIPELINE_TEST_DELAY_VALIDATION_MS }, 'test hook on: validation waits before each document');
-    }
 
     return {
       typeDefs,

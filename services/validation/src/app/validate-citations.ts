@@ -24,8 +24,8 @@ export interface ValidationDeps {
   citations: CitationRepository;
   processed: ProcessedEvents;
   providers: () => CaseLawProvider[];
-  /** Test hook (PIPELINE_TEST_DELAY_VALIDATION_MS); 0 in production. */
-  delayMs: number;
+  /** Runs before each document is validated (see ValidationServiceDeps). */
+  beforeEachDocument?: () => Promise<void>;
 }
 
 const GENERIC_FAILURE = 'Something went wrong while checking the citations. Please try again.';
@@ -38,7 +38,7 @@ export type ValidationResult = EventOf<'citations.validated'> | EventOf<'pipelin
  */
 export async function validateCitations(deps: ValidationDeps, event: EventOf<'citations.extracted'>, ctx: DeliveryContext): Promise<ValidationResult> {
   const { documentId, sessionId } = event.payload;
-  if (deps.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.delayMs));
+  await deps.beforeEachDocument?.();
   try {
     return await validate(deps, event.payload);
   } catch (error) {
