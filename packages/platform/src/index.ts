@@ -22,4 +22,5 @@ export * from './http/lifecycle';
 export * from './http/standalone';
 export { processedEvents, type ProcessedEvents } from './idempotency';
 export { oncePerDocument, stageJobs, type StageJob, type StageOptions } from './stage';
+export * from './outbox';
 export { progressPublisher, type ProgressFields, type ProgressPublisher } from './progress';

@@ -5,12 +5,11 @@
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { assembleService, defineService, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
+import { assembleService, defineService, OutboxSender, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { createDevOutboxMailer, createSendGridMailer, type Mailer } from './adapters/mailer';
 import type { NotificationContext } from './app/context';
-import { Delivery } from './app/delivery';
 import { notificationConfigSchema, type NotificationConfig } from './config';
-import { Outbox } from './store/outbox';
+import { MailOutbox, type MailMessage } from './store/outbox';
 import { consumers } from './transport/consumers';
 import { createRoutes } from './transport/rest';
 
@@ -40,20 +39,21 @@ export interface NotificationDeps {
 
 export interface NotificationService {
   module: ServiceModule;
-  outbox: Outbox;
-  delivery: Delivery;
+  outbox: MailOutbox;
+  delivery: OutboxSender<MailMessage>;
   mailer: Mailer;
 }
 
 /** The service's parts, and the outbox, delivery loop and mailer behind them. */
 function build(ports: Ports, config: NotificationSettings, deps: NotificationDeps = {}) {
-  const outbox = new Outbox(ports.store);
+  const outbox = new MailOutbox(ports.store);
   const mailer =
     deps.mailer ??
     (config.SENDGRID_API_KEY
       ? createSendGridMailer({ apiKey: config.SENDGRID_API_KEY, apiUrl: config.SENDGRID_API_URL, from: config.MAIL_FROM })
       : createDevOutboxMailer(ports.logger));
-  const delivery = new Delivery(outbox, mailer, ports.clock, ports.logger, {
+  const delivery = new OutboxSender(outbox, (message) => mailer.send(message), ports.clock, ports.logger, {
+    what: 'mail',
     pollMs: config.MAIL_POLL_MS,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     backoff: { baseMs: config.MAIL_RETRY_BASE_MS, maxMs: config.MAIL_RETRY_MAX_MS },

@@ -1,12 +1,12 @@
 /** What notification's use cases are given. */
-import type { Clock, RateLimiter } from '@citecheck/platform';
+import type { Clock, OutboxSender, RateLimiter } from '@citecheck/platform';
 import type { RenderContext } from '../domain/templates';
-import type { Outbox } from '../store/outbox';
-import type { Delivery } from './delivery';
+import type { MailMessage, MailOutbox } from '../store/outbox';
 
 export interface NotificationContext {
-  outbox: Outbox;
-  delivery: Delivery;
+  outbox: MailOutbox;
+  /** The sending loop over the outbox; kicked when a message is recorded. */
+  delivery: OutboxSender<MailMessage>;
   clock: Clock;
   /** What templates need: the public URL for links, the support address. */
   render: RenderContext;

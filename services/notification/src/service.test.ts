@@ -10,9 +10,8 @@ import { createEmbeddedBus, createLogger, createMetricsRegistry, createSqliteSto
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createService } from '../service';
-import { renderMail } from '../domain/templates';
-import { retryDelayMs } from '../domain/backoff';
+import { createService } from './service';
+import { renderMail } from './domain/templates';
 
 interface FakeSendGrid {
   url: string;
@@ -221,10 +220,5 @@ describe('templates', () => {
 
   it('builds the welcome link from PUBLIC_URL', () => {
     expect(renderMail('welcome', { name: 'A' }, ctx).links).toEqual(['https://citecheck.test/']);
-  });
-
-  it('backs off exponentially up to the cap', () => {
-    const none = () => 0;
-    expect([1, 2, 3, 10].map((a) => retryDelayMs(a, { baseMs: 1000, maxMs: 5000 }, none))).toEqual([1000, 2000, 4000, 5000]);
   });
 });
