@@ -12,7 +12,7 @@ import type { Bus, Clock, DeliveryContext, ProcessedEvents } from '@citecheck/pl
 import { parseEvent, topics, type EventEnvelope, type IdentityApi } from '@citecheck/proto';
 import { toSpecCitation } from '@citecheck/proto';
 import { ensureReport } from './reports';
-import { UNFINISHED, type IngestStore } from '../store/documents';
+import type { IngestStore } from '../store/documents';
 import { progressPublisher } from '@citecheck/platform';
 import type { Waiters } from './waiters';
 
@@ -34,11 +34,7 @@ export function citationsExtractedHandler(deps: PipelineDeps) {
   return async (raw: EventEnvelope): Promise<void> => {
     const event = parseEvent(topics['citations.extracted'], raw);
     const { documentId } = event.payload;
-    await deps.store.documents.update(
-      documentId,
-      { $set: { stage: 'extracted', stageAt: deps.clock.now().toISOString() } },
-      { stage: { $in: ['received', 'uploaded'] } },
-    );
+    await deps.store.markExtracted(documentId, deps.clock.now());
   };
 }
 
@@ -47,24 +43,20 @@ export function citationsValidatedHandler(deps: PipelineDeps) {
     const event = parseEvent(topics['citations.validated'], raw);
     if (await deps.processed.seen(CONSUMER, event.id)) return;
     const { documentId, citations, stats } = event.payload;
-    const document = await deps.store.documents.get(documentId);
+    const document = await deps.store.document(documentId);
     if (!document) {
       deps.logger.warn({ documentId }, 'citations.validated for an unknown document');
       return;
     }
     await deps.store.saveCitations(documentId, citations.map(toSpecCitation), event.occurredAt);
 
-    const validated = await deps.store.documents.update(
-      documentId,
-      { $set: { stage: 'validated', stageAt: deps.clock.now().toISOString(), citationCount: citations.length, stats } },
-      { stage: { $in: UNFINISHED } },
-    );
-    const current = validated ?? (await deps.store.documents.get(documentId))!;
+    const validated = await deps.store.markValidated(documentId, deps.clock.now(), citations.length, stats);
+    const current = validated ?? (await deps.store.document(documentId))!;
     if (current.stage === 'validated') {
       const progress = progressPublisher(deps.bus, documentId, validated ? document.sessionId : null);
       progress.emit({ step: 'report', message: 'Generating the validation report', progress: 95, citationCount: citations.length, processingStats: stats });
       const report = await ensureReport(deps, current);
-      if (!current.counted && (await deps.store.documents.update(documentId, { $set: { counted: true } }, { counted: false }))) {
+      if (!current.counted && (await deps.store.markCounted(documentId))) {
         await deps.store.addToCounter(CITATIONS_COUNTER, citations.filter((c) => c.type === 'case').length);
       }
       progress.emit({ step: 'stats', message: 'Recording usage', progress: 98, citationCount: citations.length, processingStats: stats });
@@ -87,19 +79,15 @@ export function pipelineFailedHandler(deps: PipelineDeps) {
     const event = parseEvent(topics['pipeline.failed'], raw);
     if (await deps.processed.seen(CONSUMER, event.id)) return;
     const { documentId, message, code } = event.payload;
-    const document = await deps.store.documents.get(documentId);
+    const document = await deps.store.document(documentId);
     if (!document) return;
-    await deps.store.documents.update(
-      documentId,
-      { $set: { stage: 'failed', stageAt: deps.clock.now().toISOString(), failure: { message, code } } },
-      { stage: { $in: UNFINISHED } },
-    );
-    const failed = await deps.store.documents.get(documentId);
+    await deps.store.markFailed(documentId, deps.clock.now(), { message, code });
+    const failed = await deps.store.document(documentId);
     if (failed?.stage === 'failed' && failed.reservationId && !failed.released) {
       // A failed document does not count against the user's reports. Release is idempotent
       // per reservation, so a retry after a crash here is harmless.
       await deps.identity.releaseReport(failed.userId, failed.reservationId);
-      await deps.store.documents.update(documentId, { $set: { released: true } });
+      await deps.store.markReleased(documentId);
       deps.logger.info({ documentId, code, attempt: ctx.attempt }, 'document failed; report reservation released');
     }
     if (failed?.stage === 'failed') deps.waiters.settle(documentId, { ok: false, message: failed.failure?.message ?? message, code: failed.failure?.code ?? code });

@@ -32,25 +32,25 @@ function toSpecDocument(d: DocumentRecord, report: ReturnType<typeof toSpecRepor
 
 /** A document by id, without who uploaded it (a federated reference, the `document` query); null when there is none. */
 export async function documentById(deps: { store: IngestStore }, documentId: string) {
-  const document = await deps.store.documents.get(documentId);
+  const document = await deps.store.document(documentId);
   if (!document) return null;
-  const report = await deps.store.reports.findOne({ documentId });
+  const report = await deps.store.reportOfDocument(documentId);
   return toSpecDocument(document, report ? toSpecReport(report) : null, false);
 }
 
 /** GET /api/documents/{id}/citations. */
 export async function documentCitations(deps: { store: IngestStore }, documentId: string) {
-  const document = await deps.store.documents.get(documentId);
+  const document = await deps.store.document(documentId);
   if (!document) throw documentErrors.notFound();
   if (document.stage === 'failed') throw documentErrors.failed(document.failure?.message ?? 'Processing failed', document.failure?.code ?? 'failed');
-  const copy = await deps.store.citations.get(document.id);
+  const copy = await deps.store.citationsOf(document.id);
   if (document.stage !== 'validated' || !copy) throw documentErrors.processing();
   return { citations: copy.citations };
 }
 
 /** POST /api/documents/{id}/report: the document's one report, created on first request. */
 export async function createReport(deps: { store: IngestStore; bus: Bus; clock: Clock }, documentId: string) {
-  const document = await deps.store.documents.get(documentId);
+  const document = await deps.store.document(documentId);
   if (!document) throw documentErrors.notFound();
   if (document.stage === 'failed') throw documentErrors.failed(document.failure?.message ?? 'Processing failed', document.failure?.code ?? 'failed');
   if (document.stage !== 'validated') throw documentErrors.processing();
@@ -62,8 +62,8 @@ export async function createReport(deps: { store: IngestStore; bus: Bus; clock: 
  * address: whoever holds the link sees the verdicts, not who uploaded the brief.
  */
 export async function sharedReport(deps: { store: IngestStore }, reportId: string) {
-  const report = await deps.store.reports.get(reportId);
-  const document = report && (await deps.store.documents.get(report.documentId));
+  const report = await deps.store.report(reportId);
+  const document = report && (await deps.store.document(report.documentId));
   if (!report || !document) throw documentErrors.reportNotFound();
   const spec = toSpecReport(report);
   return { report: spec, document: toSpecDocument(document, spec, false) };
@@ -79,7 +79,7 @@ export async function userDocuments(deps: { store: IngestStore }, user: Authenti
   if (!user) throw accountErrors.unauthenticated();
   if (user.userType === 'free') throw accountErrors.upgradeRequired();
   if (!user.passwordSession) throw accountErrors.passwordRequired();
-  const documents = await deps.store.documents.find({ userId: user.id, stage: 'validated' }, { sort: { uploadedAt: -1 } });
-  const reports = new Map((await deps.store.reports.find({ userId: user.id })).map((r) => [r.documentId, toSpecReport(r)]));
+  const documents = await deps.store.validatedDocumentsOf(user.id);
+  const reports = new Map((await deps.store.reportsOf(user.id)).map((r) => [r.documentId, toSpecReport(r)]));
   return { documents: documents.map((d) => toSpecDocument(d, reports.get(d.id) ?? null, true)) };
 }

@@ -3,7 +3,7 @@
  * for (by the pipeline when verdicts arrive, or by the browser's POST), the same one after.
  */
 import { randomBytes } from 'node:crypto';
-import { DuplicateKeyError, type Bus, type Clock } from '@citecheck/platform';
+import type { Bus, Clock } from '@citecheck/platform';
 import { createEvent, topics } from '@citecheck/proto';
 import { reportTotals } from '../domain/report';
 import type { DocumentRecord, IngestStore, ReportRecord } from '../store/documents';
@@ -26,9 +26,9 @@ export function toSpecReport(r: ReportRecord) {
 }
 
 export async function ensureReport(deps: { store: IngestStore; bus: Bus; clock: Clock }, document: DocumentRecord): Promise<ReportRecord> {
-  let report = await deps.store.reports.findOne({ documentId: document.id });
+  let report = await deps.store.reportOfDocument(document.id);
   if (!report) {
-    const copy = await deps.store.citations.get(document.id);
+    const copy = await deps.store.citationsOf(document.id);
     const now = deps.clock.now().toISOString();
     const candidate: ReportRecord = {
       id: newId(),
@@ -39,13 +39,8 @@ export async function ensureReport(deps: { store: IngestStore; bus: Bus; clock: 
       ...reportTotals(copy?.citations ?? []),
       published: false,
     };
-    try {
-      report = await deps.store.reports.insert(candidate);
-    } catch (error) {
-      // Two callers raced (pipeline and browser): the unique documentId index keeps one.
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      report = (await deps.store.reports.findOne({ documentId: document.id }))!;
-    }
+    // Two callers may race (pipeline and browser): the store keeps one report per document.
+    report = await deps.store.addReport(candidate);
   }
   if (!report.published) {
     const event = createEvent(
@@ -63,7 +58,7 @@ export async function ensureReport(deps: { store: IngestStore; bus: Bus; clock: 
       report.documentId,
     );
     await deps.bus.publish(event.type, report.documentId, event);
-    report = (await deps.store.reports.update(report.id, { $set: { published: true } })) ?? report;
+    report = (await deps.store.markReportPublished(report.id)) ?? report;
   }
   return report;
 }

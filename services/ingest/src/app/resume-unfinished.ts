@@ -9,16 +9,14 @@
  */
 import type { Bus, Clock } from '@citecheck/platform';
 import type { Logger } from 'pino';
-import { UNFINISHED, type IngestStore } from '../store/documents';
+import type { IngestStore } from '../store/documents';
 import { uploadedEvent } from './upload-document';
 
 export async function resumeUnfinished(deps: { bus: Bus; clock: Clock; logger: Logger; store: IngestStore }): Promise<number> {
-  const unfinished = await deps.store.documents.find({ stage: { $in: UNFINISHED } }, { sort: { uploadedAt: 1 } });
+  const unfinished = await deps.store.unfinished();
   for (const document of unfinished) {
     await deps.bus.publish('document.uploaded', document.id, uploadedEvent(document));
-    if (document.stage === 'received') {
-      await deps.store.documents.update(document.id, { $set: { stage: 'uploaded', stageAt: deps.clock.now().toISOString() } }, { stage: 'received' });
-    }
+    if (document.stage === 'received') await deps.store.markUploaded(document.id, deps.clock.now());
   }
   if (unfinished.length) deps.logger.info({ documents: unfinished.length }, 'resumed unfinished documents');
   return unfinished.length;

@@ -112,7 +112,7 @@ export async function uploadDocument(deps: UploadDeps, input: UploadInput): Prom
   const outcome = waitForOutcome(deps, documentId);
   try {
     await deps.blobs.put(document.blobKey, input.file.buffer);
-    await deps.store.documents.insert(document);
+    await deps.store.addDocument(document);
     progress.emit({ step: 'upload', message: `Received ${filename}`, progress: 5 });
     await progress.flush();
     await deps.bus.publish(topics['document.uploaded'], documentId, uploadedEvent(document));
@@ -122,20 +122,20 @@ export async function uploadDocument(deps: UploadDeps, input: UploadInput): Prom
   }
   // The event is out: from here on a failure to record the stage is only a missed note
   // (start-up recovery re-publishes a "received" Document, and every consumer dedupes).
-  await deps.store.documents
-    .update(documentId, { $set: { stage: 'uploaded', stageAt: deps.clock.now().toISOString() } }, { stage: 'received' })
+  await deps.store
+    .markUploaded(documentId, deps.clock.now())
     .catch((error: unknown) => deps.logger.warn({ err: error, documentId }, 'could not record the uploaded stage'));
 
   const result = await outcome;
   if (!result) throw uploadErrors.timeout(documentId);
   if (!result.ok) throw documentErrors.failed(result.message, result.code);
-  const copy = await deps.store.citations.get(documentId);
+  const copy = await deps.store.citationsOf(documentId);
   return { document: { id: documentId, filename }, citations: copy?.citations ?? [] };
 }
 
 function waitForOutcome(deps: UploadDeps, documentId: string): Promise<Outcome | null> {
   return deps.waiters.wait(documentId, deps.waitMs, async () => {
-    const d = await deps.store.documents.get(documentId);
+    const d = await deps.store.document(documentId);
     if (d?.stage === 'validated') return { ok: true };
     if (d?.stage === 'failed') return { ok: false, message: d.failure?.message ?? 'Processing failed', code: d.failure?.code ?? 'failed' };
     return null;
@@ -150,7 +150,7 @@ async function failBeforePipeline(deps: UploadDeps, document: DocumentRecord, pr
   await Promise.allSettled([
     progress.flush(),
     deps.identity.releaseReport(document.userId, document.reservationId!),
-    deps.store.documents.update(document.id, { $set: { stage: 'failed', failure: { message, code: 'upload_failed' }, released: true } }),
+    deps.store.failBeforePipeline(document.id, { message, code: 'upload_failed' }),
   ]);
   deps.waiters.settle(document.id, { ok: false, message, code: 'upload_failed' });
 }
