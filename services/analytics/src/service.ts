@@ -8,7 +8,7 @@ import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService } from '@citecheck/platform';
 import { configSchema } from './config';
-import { usageCollection, usersCollection } from './store/usage';
+import { usageRepository, userDirectory } from './store/usage';
 import { consumers } from './transport/consumers';
 
 export const SERVICE_NAME = 'analytics';
@@ -27,6 +27,6 @@ export const service = defineService({
         analyticsHealth: () => ({ service: SERVICE_NAME, ok: true }),
       },
     },
-    consumers: consumers({ usage: usageCollection(ports.store), users: usersCollection(ports.store), logger: ports.logger }),
+    consumers: consumers({ usage: usageRepository(ports.store), users: userDirectory(ports.store), logger: ports.logger }),
   }),
 });

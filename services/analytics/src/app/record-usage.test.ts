@@ -1,13 +1,13 @@
 import pino from 'pino';
 import { createSqliteStore } from '@citecheck/platform';
 import { createEvent } from '@citecheck/proto';
-import { usageCollection, usersCollection } from '../store/usage';
+import { usageRepository, userDirectory } from '../store/usage';
 import { usageHandlers } from './record-usage';
 
 function setup() {
   const store = createSqliteStore({ dir: ':memory:', service: 'analytics' });
-  const usage = usageCollection(store);
-  const handlers = usageHandlers({ usage, users: usersCollection(store), logger: pino({ level: 'silent' }) });
+  const usage = usageRepository(store);
+  const handlers = usageHandlers({ usage, users: userDirectory(store), logger: pino({ level: 'silent' }) });
   return { usage, handlers };
 }
 
