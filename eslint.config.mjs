@@ -80,6 +80,21 @@ export default tseslint.config(
       rules: { '@typescript-eslint/no-restricted-imports': ['error', restrictions(name, layer)] },
     })),
   ]),
+  // Only store/ writes the database's query and update syntax ($set, $inc, $in, ...): the
+  // layers above it ask a repository by intent.
+  {
+    files: ['services/*/src/app/**/*.ts', 'services/*/src/transport/**/*.ts', 'services/*/src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name=/^\\$/], Property[key.value=/^\\$/]',
+          message: 'Query and update syntax belongs in store/: add an intent-named repository method.',
+        },
+      ],
+    },
+  },
   {
     files: ['packages/*/src/domain/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', restrictions(null, 'domain')] },

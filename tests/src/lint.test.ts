@@ -56,6 +56,13 @@ describe('lint rules', () => {
     }
   });
 
+  it('keeps query and update syntax in store/', async () => {
+    const source = "export const change = { $set: { stage: 'done' } };\nexport const where = { stage: { '$in': ['a'] } };\n";
+    const inApp = await messagesFor(source, 'services/ingest/src/app/probe.ts');
+    expect(inApp.filter((m) => m.includes('belongs in store/'))).toHaveLength(2);
+    expect(await messagesFor(source, 'services/ingest/src/store/probe.ts')).toEqual([]);
+  });
+
   it('keeps use cases out of store/', async () => {
     const messages = await messagesFor("import { login } from '../app/login';\nexport const x = login;\n", 'services/identity/src/store/probe.ts');
     expect(messages.join('\n')).toMatch(/store\/ is below app\//);
