@@ -55,7 +55,7 @@ FROM node:${NODE_VERSION}-slim AS runtime
 # tini as PID 1 forwards SIGTERM to node and reaps zombies (OCR workers are threads, but
 # pdf/OCR libraries may spawn helpers); node then runs the platform's graceful shutdown.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends tini ca-certificates \
+ && apt-get install -y --no-install-recommends tini ca-certificates lbzip2 bzip2 \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 

@@ -65,7 +65,11 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Every import is declared in the package.json nearest the importing file; test code
       // may use devDependencies, product code may not.
-      'import-x/no-extraneous-dependencies': ['error', { devDependencies: TEST_FILES, optionalDependencies: false, peerDependencies: false, includeTypes: true }],
+      // @jest/globals comes with Jest itself, a devDependency of the root.
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: TEST_FILES, optionalDependencies: false, peerDependencies: false, includeTypes: true, whitelist: ['@jest/globals'] },
+      ],
     },
   },
   // A service imports other services only through proto/ and packages/; inside it, transport/

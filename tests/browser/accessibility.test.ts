@@ -200,13 +200,9 @@ describeInBrowser('CiteCheck accessibility (axe-core, WCAG 2 A/AA)', () => {
   it('the results of a real upload of the sample filing, and its report signed out', async () => {
     const labels = ['results after upload', 'case opinion dialog', 'report signed out'];
     const token = await verifiedUserByApi(product.url, newEmail('axe.results'), 'Ada Audit');
-    await withContext(DESKTOP, 'results', async (context, watch) => {
-      // The demo case-law index holds no opinion texts: the product answers 404 'not-available'
-      // and the dialog says so; Chromium logs the 404 as a console error.
-      watch.expect({
-        reason: 'the 404 for an opinion text the demo index does not hold',
-        matches: (text, where) => /status of 404/.test(text) && where.includes('/api/case-opinion'),
-      });
+    await withContext(DESKTOP, 'results', async (context) => {
+      // Without a CourtListener token there are no opinion texts: the dialog shows the case's
+      // details and a link instead, and no request fails (any console error fails the audit).
       await signIn(context, product.url, token);
       await signInByStorage(context, token);
       const page = await context.newPage();
@@ -223,7 +219,7 @@ describeInBrowser('CiteCheck accessibility (axe-core, WCAG 2 A/AA)', () => {
       await page.getByTestId('citation-row').first().waitFor();
       reportId = ((await (await reportResponse).json()) as { report: { id: string } }).report.id;
       await audit(page, labels[0]);
-      // A case the demo index holds, so the dialog shows the opinion rather than a 404.
+      // A case the demo index holds, so the dialog shows its details.
       await page.locator('[data-testid=citation-row][data-status=valid] [data-testid=view-opinion-button]').first().click();
       await page.getByTestId('opinion-dialog').waitFor();
       await audit(page, labels[1]);

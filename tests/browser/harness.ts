@@ -80,9 +80,10 @@ export interface Product {
 /**
  * Embedded mode in a child process, exactly as `npm start` runs it (the tsx launcher), with a
  * fresh DATA_DIR, PUBLIC_URL pointing at itself (the verification links) and rate limits
- * raised so one machine can play several visitors.
+ * raised so one machine can play several visitors. `extraEnv` adds settings a test needs
+ * (for example COUPONS).
  */
-export async function startProduct(): Promise<Product> {
+export async function startProduct(extraEnv: Record<string, string> = {}): Promise<Product> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-browser-'));
@@ -98,6 +99,7 @@ export async function startProduct(): Promise<Product> {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_IP: '100000',
       RATE_LIMIT_PER_EMAIL: '1000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,7 +17,7 @@ describe('demo index', () => {
       expect(index.info).toMatchObject({ authoritative: false, source: 'demo' });
       expect(index.name).toBe('demo case-law index');
       // Not authoritative: a page inside Anderson is simply not covered, not "contained in".
-      expect((await index.lookup([{ id: 'x', volume: 477, reporter: 'U.S.', page: '255' }]))[0].status).toBe('not-found');
+      expect((await index.lookup([{ id: 'x', volume: 477, reporter: 'U.S.', page: '255' }]))[0].status).toBe('not-covered');
       index.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -33,7 +33,7 @@ describe('demo index', () => {
       db.prepare("UPDATE meta SET value = '1' WHERE key = 'schema_version'").run();
       db.close();
       expect(() => LocalCitationIndex.open(path)).toThrow(IndexVersionError);
-      expect(() => LocalCitationIndex.open(path)).toThrow(/import it again with `citecheck caselaw import/);
+      expect(() => LocalCitationIndex.open(path)).toThrow(/build it again with `citecheck caselaw download` \(or `citecheck caselaw import/);
       expect(await ensureDemoIndex(path)).not.toBeNull(); // the demo is ours to rebuild
       expect(LocalCitationIndex.open(path).info.source).toBe('demo');
     } finally {

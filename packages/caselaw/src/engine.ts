@@ -1,12 +1,11 @@
 /**
  * Everything this package takes from the citation engine, in one place: the reporter
- * catalogue (so the index, the plausibility rules and the parser agree on what `F.3d` is) and
- * the case-name similarity the verdict thresholds are calibrated on.
+ * catalogue, so the index, the plausibility rules and the parser agree on what `F.3d` is.
  */
-import { caseNameSimilarity, findReporter } from '@citecheck/citations';
+import { findReporter } from '@citecheck/citations';
 import type { Citation } from '@citecheck/citations';
 
-export { caseNameSimilarity, findReporter };
+export { findReporter };
 export type { Citation };
 export type ReporterEntry = NonNullable<ReturnType<typeof findReporter>>;
 

@@ -4,13 +4,15 @@
  * Read in this order:
  *   provider.ts              the CaseLawProvider port, lookup shapes, the answer cache
  *   courtlistener/           CourtListener's citation-lookup API v4 (+ opinion text)
- *   local-index/             the SQLite citation index and its bulk importer
+ *   local-index/             the SQLite citation index, its bulk importer and coverage
+ *   download/                the newest bulk snapshot from CourtListener's bucket, page ranges from CAP
+ *   names/                   case-name comparison (abbreviations, OCR misreadings, parties)
  *   verdict/                 plausibility rules and the verdict for each citation
  *   demo.ts                  the small demo index shipped with the product
  *   testing/                 a fake CourtListener server and fixtures for tests
  */
 export { citationKey, MemoryCache, COURTLISTENER_SITE } from './provider';
-export type { CaseCluster, CaseLawCache, CaseLawProvider, LookupRequest, LookupResult } from './provider';
+export type { CaseCluster, CaseLawCache, CaseLawProvider, LookupCoverage, LookupRequest, LookupResult, PageRange, PinCheck } from './provider';
 
 export { CourtListenerProvider, courtListenerFromEnv } from './courtlistener/provider';
 export type { CourtListenerOptions } from './courtlistener/provider';
@@ -25,15 +27,26 @@ export {
   OpinionTemporaryError,
 } from './courtlistener/opinion';
 
-export { importBulkData, renderImportProgress, expandInputs, bulkFileKind, ImportError } from './local-index/import';
+export { importBulkData, renderImportProgress, expandInputs, bulkFileKind, ImportError, describeSource, snapshotDateOf, isSeriesNeverComplete } from './local-index/import';
 export type { ImportOptions, ImportProgress, ImportReport, FileReport, BulkFileKind } from './local-index/import';
-export { LocalCitationIndex, IndexNotFoundError, IndexVersionError, citationUrl, type IndexInfo } from './local-index/lookup';
+export { LocalCitationIndex, IndexNotFoundError, IndexVersionError, citationUrl, checkPin, type IndexInfo, type ReporterCoverage } from './local-index/lookup';
 export { defaultIndexPath } from './local-index/schema';
-export { CsvParser, readCsv } from './local-index/csv';
+export { CsvParser, readCsv, Bzip2Error } from './local-index/csv';
+
+export { downloadSnapshot, renderDownloadProgress } from './download/download';
+export type { DownloadOptions, DownloadProgress, DownloadEvent, DownloadResult } from './download/download';
+export { listBucket, parseListObjectsV2, pickSnapshot, BucketError, COURTLISTENER_BUCKET_URL, BULK_PREFIX } from './download/bucket';
+export type { BucketObject, Snapshot, SnapshotFile } from './download/bucket';
+export { fetchFile, DownloadError } from './download/fetch-file';
+export { checkDiskSpace, estimateIndexBytes, formatBytes, freeBytes, DiskSpaceError } from './download/disk';
+export { importPageRanges, capReporterSlug, rangesOf, CAP_STATIC_URL, PAGE_RANGES_SOURCE } from './download/page-ranges';
+export type { PageRangeReport } from './download/page-ranges';
 
 export { verify, verifyCitation, describe, MESSAGES, NAME_MATCH_THRESHOLD } from './verdict/verify';
 export type { VerifyOptions, VerifyProgress, VerifyResult } from './verdict/verify';
 export { checkPlausibility, type PlausibilityProblem, type ProblemCode } from './verdict/plausibility';
 export { courtKind, type CourtKind } from './courts';
+export { courtLabel } from './verdict/court-names';
+export { compareCaseNames, caseNameSimilarity, type NameComparison, type NameVerdict } from './names';
 
 export { demoIndexInputs, ensureDemoIndex, DEMO_DIR } from './demo';

@@ -11,6 +11,23 @@ export interface LookupRequest {
   /** Canonical reporter abbreviation (`F.3d`, `U.S.`, `S. Ct.`). */
   reporter: string;
   page: string;
+  /** The pin cite (`1345` in `925 F.3d 1320, 1345`), checked against the case's last page when known. */
+  pin?: string | null;
+}
+
+/** First and last page of a case in its volume (from the Caselaw Access Project). */
+export interface PageRange {
+  firstPage: number;
+  lastPage: number;
+}
+
+/** A pin cite held against the case's page range. */
+export interface PinCheck {
+  pin: string;
+  lastPage: number;
+  beyondLastPage: boolean;
+  /** `pin 1345 is beyond the last page, 1342` (only when it is). */
+  note: string | null;
 }
 
 /** One opinion cluster (CourtListener's word for "a case, with all its opinions"). */
@@ -31,16 +48,48 @@ export interface CaseCluster {
   absoluteUrl: string | null;
   /** The citation this cluster was found under (`550 U.S. 544`). */
   citation: string;
+  /** Its first and last page, when the source knows them (the local index with page ranges). */
+  pages?: PageRange | null;
 }
 
-export type LookupResult =
-  | { id: string; status: 'found'; clusters: CaseCluster[] }
-  | { id: string; status: 'not-found' }
+/**
+ * What a source holds of the series and volume asked about. A miss is evidence only where
+ * the source holds everything: a local snapshot may lack a volume newer than itself, and no
+ * source of CourtListener's data holds every Westlaw number or public-domain citation.
+ */
+export interface LookupCoverage {
+  /** True when the source holds every case of this volume of this reporter, so a miss means no case starts at that page. */
+  covered: boolean;
+  /** What the source holds, in plain words for a lawyer (shown with an unverified citation). */
+  description?: string;
+}
+
+export type LookupResult = (
+  | { id: string; status: 'found'; clusters: CaseCluster[]; pin?: PinCheck | null }
+  /**
+   * No case at this address. `coverage.covered`: the source holds this volume completely, so
+   * it does not exist; absent: the verdict assumes an authoritative source covers printed
+   * reporters only.
+   */
+  | { id: string; status: 'not-found'; coverage?: LookupCoverage }
   | { id: string; status: 'unknown-reporter' }
-  /** The page starts no case but falls inside `cluster`, which starts earlier in the volume. */
-  | { id: string; status: 'contained-in'; cluster: CaseCluster }
+  /**
+   * The page starts no case but falls inside `cluster`, which starts earlier in the volume.
+   * `approximate`: no page ranges, so "inside" means "after the nearest earlier first page and
+   * before the next one"; otherwise the page is within the case's known first and last page.
+   */
+  | { id: string; status: 'contained-in'; cluster: CaseCluster; approximate?: boolean; note?: string; pin?: PinCheck | null }
+  /**
+   * The source does not hold this volume (or this series) completely, so a miss proves
+   * nothing: unverified, "not in the local data". `reason` says why, for the report.
+   */
+  | { id: string; status: 'not-covered'; reason: string }
   /** The source could not answer (network, quota); never a judgement about the citation. */
-  | { id: string; status: 'error'; message: string };
+  | { id: string; status: 'error'; message: string }
+) & {
+  /** What answered, in words for the report (`CourtListener bulk data of 2026-10-31`, `demo data, not authoritative`). */
+  source?: string;
+};
 
 export interface CaseLawProvider {
   /** Shown in messages and logs (`CourtListener`, `local index`). */

@@ -1,153 +1,124 @@
 /**
- * The reporter catalogue is data: validate it against its JSON Schema (with a small
- * validator for the subset of draft-07 the schema uses, so no dependency is needed) and
- * check the facts the verifier relies on.
+ * The reporter catalogue is reporters-db's, generated: check the committed files are what
+ * the generator makes today, that the overlay only names editions that exist, and that the
+ * engine finds a plain citation to every edition under every one of its spellings.
  */
-import data from '../data/reporters.json';
-import schema from '../data/reporters.schema.json';
-import { findReporter, impliedCourt, reporters } from './catalogue';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import overlay from '../data/overlay.json';
+import { EDITIONS, SPELLINGS, findReporter, guessEdition, impliedCourt, reporters } from './catalogue';
+import { findCitations } from './index';
 
-type Schema = {
-  type?: string | string[];
-  enum?: unknown[];
-  required?: string[];
-  properties?: Record<string, Schema>;
-  additionalProperties?: boolean;
-  items?: Schema;
-  minItems?: number;
-  minLength?: number;
-  minimum?: number;
-  maximum?: number;
-  pattern?: string;
-};
+const packageDir = path.resolve(__dirname, '..');
 
-function typeOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (Number.isInteger(v)) return 'integer';
-  return typeof v;
-}
-
-/** Errors of `value` against `s`, as `path: message` strings. */
-function validate(value: unknown, s: Schema, path = '$'): string[] {
-  const errors: string[] = [];
-  const t = typeOf(value);
-  if (s.type) {
-    const allowed = Array.isArray(s.type) ? s.type : [s.type];
-    const ok = allowed.some((a) => a === t || (a === 'number' && t === 'integer'));
-    if (!ok) return [`${path}: expected ${allowed.join('|')}, got ${t}`];
-  }
-  if (s.enum && !s.enum.includes(value)) errors.push(`${path}: ${String(value)} not in enum`);
-  if (typeof value === 'string') {
-    if (s.minLength !== undefined && value.length < s.minLength) errors.push(`${path}: too short`);
-    if (s.pattern && !new RegExp(s.pattern).test(value)) errors.push(`${path}: does not match ${s.pattern}`);
-  }
-  if (typeof value === 'number') {
-    if (s.minimum !== undefined && value < s.minimum) errors.push(`${path}: below ${s.minimum}`);
-    if (s.maximum !== undefined && value > s.maximum) errors.push(`${path}: above ${s.maximum}`);
-  }
-  if (Array.isArray(value)) {
-    if (s.minItems !== undefined && value.length < s.minItems) errors.push(`${path}: fewer than ${s.minItems} items`);
-    if (s.items) value.forEach((v, i) => errors.push(...validate(v, s.items as Schema, `${path}[${i}]`)));
-  }
-  if (t === 'object') {
-    const obj = value as Record<string, unknown>;
-    for (const r of s.required ?? []) if (!(r in obj)) errors.push(`${path}: missing ${r}`);
-    for (const [k, v] of Object.entries(obj)) {
-      const sub = s.properties?.[k];
-      if (sub) errors.push(...validate(v, sub, `${path}.${k}`));
-      else if (s.additionalProperties === false) errors.push(`${path}: unexpected property ${k}`);
-    }
-  }
-  return errors;
-}
-
-describe('reporter catalogue', () => {
-  it('validates against reporters.schema.json', () => {
-    expect(validate(data, schema as Schema)).toEqual([]);
+describe('generated reference data', () => {
+  it('is what `npm run data:reporters` makes from the pinned datasets (regenerate → no diff)', () => {
+    const tsx = path.resolve(packageDir, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    // Exits 1, naming the stale file, when the committed data differs from a fresh generation.
+    execFileSync(process.execPath, [tsx, 'scripts/generate-data.ts', '--check'], { cwd: packageDir, stdio: 'pipe' });
   });
 
-  it('the validator itself rejects bad entries', () => {
-    const bad = { version: 1, reporters: [{ name: 'X', kind: 'galactic', courts: ['Not An Id'], editions: [], extra: 1 }] };
-    const errors = validate(bad, schema as Schema);
-    expect(errors).toEqual(
-      expect.arrayContaining([
-        expect.stringContaining('not in enum'),
-        expect.stringContaining('does not match'),
-        expect.stringContaining('fewer than 1'),
-        expect.stringContaining('unexpected property extra'),
-      ]),
-    );
-  });
-
-  it('has editions whose years are ordered and whose spellings are unique', () => {
-    const seen = new Map<string, string>();
-    for (const family of reporters) {
-      for (const e of family.editions) {
-        if (e.end !== null) expect(e.end).toBeGreaterThanOrEqual(e.start);
-        for (const s of [e.canonical, ...e.variations]) {
-          const k = s.replace(/\s+/g, '').toLowerCase();
-          expect(seen.get(k) ?? e.canonical).toBe(e.canonical);
-          seen.set(k, e.canonical);
-        }
-      }
+  it('holds every reporters-db edition and spelling', () => {
+    expect(EDITIONS.length).toBeGreaterThan(1300);
+    expect(SPELLINGS.size).toBeGreaterThan(3000);
+    for (const state of ['Mass.', 'N.J.', 'Wis. 2d', 'Va.', 'Md.', 'Conn.', 'Neb.', 'W. Va.']) {
+      expect(findReporter(state)?.kind).toMatch(/state|regional/);
     }
   });
 
-  // (abbreviation as written, canonical, start, end, maxVolume)
-  const facts: [string, string, number, number | null, number | null][] = [
-    ['F.2d', 'F.2d', 1924, 1993, 999],
-    ['F. 3d', 'F.3d', 1993, 2021, 999],
-    ['F.4th', 'F.4th', 2021, null, 140],
-    ['F.Supp.', 'F. Supp.', 1932, 1998, 999],
-    ['F. Supp. 2d', 'F. Supp. 2d', 1998, 2014, 999],
-    ['F. Supp. 3d', 'F. Supp. 3d', 2014, null, 760],
-    ["F. App’x", "F. App'x", 2001, 2021, 863],
-    ['Fed. Appx.', "F. App'x", 2001, 2021, 863],
-    ['So.3d', 'So. 3d', 2008, null, 410],
-    ['A.3d', 'A.3d', 2010, null, 330],
-    ['N.E.3d', 'N.E.3d', 2014, null, 250],
-    ['P.3d', 'P.3d', 2000, null, 570],
-    ['S.W.3d', 'S.W.3d', 1999, null, 710],
-    ['N.W.2d', 'N.W.2d', 1941, null, 1015],
-    ['S.E.2d', 'S.E.2d', 1939, null, 910],
-    ['U. S.', 'U.S.', 1790, null, 606],
-    ['L.Ed.2d', 'L. Ed. 2d', 1956, null, 222],
-    ['Cal.Rptr.3d', 'Cal. Rptr. 3d', 2003, null, 330],
-    ['AD3d', 'A.D.3d', 2003, null, 235],
-  ];
-  it.each(facts)('findReporter(%p) → %p %p–%p, max volume %p', (abbr, canonical, start, end, maxVolume) => {
-    const entry = findReporter(abbr);
-    expect(entry).not.toBeNull();
-    expect(entry).toMatchObject({ canonical, start, end, maxVolume });
+  it('overlay entries name editions that exist', () => {
+    const canonical = new Set(EDITIONS.map((e) => e.canonical));
+    const unknown = Object.keys((overlay as { editions: Record<string, unknown> }).editions).filter((k) => !canonical.has(k));
+    expect(unknown).toEqual([]);
   });
+});
 
-  it('covers the required reporters', () => {
-    const required = [
-      'U.S.', 'S. Ct.', 'L. Ed.', 'L. Ed. 2d', 'F.', 'F.2d', 'F.3d', 'F.4th', 'F. Supp.', 'F. Supp. 2d', 'F. Supp. 3d',
-      "F. App'x", 'B.R.', 'F.R.D.', 'Fed. Cl.', 'Ct. Cl.', 'Vet. App.', 'M.J.', 'A.', 'A.2d', 'A.3d', 'N.E.', 'N.E.2d',
-      'N.E.3d', 'N.W.', 'N.W.2d', 'P.', 'P.2d', 'P.3d', 'S.E.', 'S.E.2d', 'So.', 'So. 2d', 'So. 3d', 'S.W.', 'S.W.2d',
-      'S.W.3d', 'Cal.', 'Cal. 2d', 'Cal. 3d', 'Cal. 4th', 'Cal. 5th', 'Cal. App.', 'Cal. App. 2d', 'Cal. App. 3d',
-      'Cal. App. 4th', 'Cal. App. 5th', 'Cal. Rptr.', 'Cal. Rptr. 2d', 'Cal. Rptr. 3d', 'N.Y.', 'N.Y.2d', 'N.Y.3d',
-      'A.D.', 'A.D.2d', 'A.D.3d', 'Misc.', 'Misc. 2d', 'Misc. 3d', 'N.Y.S.', 'N.Y.S.2d', 'N.Y.S.3d', 'Tex.', 'Fla.',
-      'Ill.', 'Ill. 2d', 'Ill. App.', 'Ill. App. 2d', 'Ill. App. 3d', 'Ill. Dec.', 'Pa.', 'Pa. Super.', 'Ohio St.',
-      'Ohio St. 2d', 'Ohio St. 3d', 'Ohio App.', 'Ga.', 'Ga. App.', 'N.C.', 'N.C. App.', 'Mich.', 'Mich. App.',
-      'IL', 'IL App', 'ND', 'WL', 'U.S. Dist. LEXIS',
-    ];
-    expect(required.filter((r) => findReporter(r)?.canonical !== r)).toEqual([]);
-  });
-
+describe('findReporter', () => {
   it.each([
-    ['U.S.', 'scotus'],
-    ['S. Ct.', 'scotus'],
-    ['Cal. 4th', 'cal'],
-    ['F.3d', null],
-    ['F. Supp. 2d', null],
-  ])('%p implies court %p', (abbr, court) => {
-    expect(impliedCourt(findReporter(abbr)!)).toBe(court);
+    ['F. 3d', 'F.3d'],
+    ['F.Supp.2d', 'F. Supp. 2d'],
+    ['S.Ct.', 'S. Ct.'],
+    ['U. S.', 'U.S.'],
+    ["F. App'x", "F. App'x"],
+    ['Cal.Rptr.3d', 'Cal. Rptr. 3d'],
+  ])('%s → %s', (written, canonical) => {
+    expect(findReporter(written)?.canonical).toBe(canonical);
   });
 
-  it('returns null for unknown abbreviations', () => {
-    expect(findReporter('Q.X.Z.')).toBeNull();
+  it('keeps the overlay facts the verifier uses', () => {
+    const f3d = findReporter('F.3d');
+    expect(f3d?.maxVolume).toBe(999);
+    expect(f3d?.courts).toEqual(['group:federal-appellate']);
+    expect(f3d?.editions.map((e) => e.canonical)).toEqual(['F.', 'F.2d', 'F.3d', 'F.4th']);
+    expect(impliedCourt(findReporter('U.S.')!)).toBe('scotus');
+    expect(reporters.length).toBeGreaterThan(1000);
+  });
+
+  it('settles a spelling shared by two series by the year cited', () => {
+    const ark = [...(SPELLINGS.get('Ark.') ?? [])];
+    expect(ark.length).toBe(2);
+    expect(guessEdition(ark, 'Ark.', 2015)?.kind).toBe('neutral');
+    expect(guessEdition(ark, 'Ark.', 1950)?.kind).toBe('state');
+  });
+});
+
+/**
+ * `See Smith v. Jones, 123 <spelling> 456 (<year>).` for each edition and spelling. Editions
+ * whose only formats number volumes by year (`2014 ND 95`) are cited with the year as volume.
+ */
+describe('every edition and spelling is found in a plain sentence', () => {
+  /** The citation as the edition's first reporters-db format writes it (`2001-NMSC-456`, `T.C. Memo. 2001-456`). */
+  function written(formats: string[] | null, spelling: string, year: number): string {
+    const format = formats === null || formats.includes('$full_cite') ? '$full_cite' : formats[0];
+    const samples: [RegExp, string][] = [
+      [/^\$full_cite_format_neutral(?:_3_4)?$/, `${year}-${spelling}-456`],
+      [/^\$full_cite_illinois_neutral$/, `${year} ${spelling} 456`],
+      [/^\$full_cite_year_page$/, `${spelling} ${year}-456`],
+      [/^\$full_cite_(?:single_volume|paragraph|cch)$/, `${spelling} 456`],
+      [/^\$full_cite_year_included$/, `123 ${spelling} (${year}) 456`],
+      [/^\$volume_year[ -]/, `${year} ${spelling} 456`],
+      [/^\$reporter \$volume_year-/, `${spelling} ${year}-456`],
+      [/^\$reporter,? (?:\$paragraph_marker_optional)?\$page/, `${spelling} 456`],
+    ];
+    if (/\(\?P<volume>\((?:19\|20|1\[89\]\\d\{2\}\|20)/.test(format)) return `${year} ${spelling} 456`;
+    // Nominative reporters number their volumes with one or two digits.
+    const volume = /nominative|\\d\{1,2\}/.test(format) ? '12' : '123';
+    return samples.find(([re]) => re.test(format))?.[1] ?? `${volume} ${spelling} 456`;
+  }
+  function citeFor(spelling: string, edition: number): { text: string; ok: (found: { reporter: string | null; page: string | null }[]) => boolean } {
+    const e = EDITIONS[edition];
+    // A spelling several editions share may rightly be read as any of them in the same years.
+    const meant = new Set((SPELLINGS.get(spelling) ?? [edition]).map((i) => EDITIONS[i].canonical));
+    const year = e.end !== null ? Math.max(e.start, Math.min(e.end, e.start + 1)) : Math.max(e.start, 2000) + 1;
+    const text = `See Smith v. Jones, ${written(e.formats, spelling, year)} (${year}).`;
+    return { text, ok: (found) => found.some((c) => c.reporter !== null && meant.has(c.reporter) && c.page === '456') };
+  }
+  const measure = (pairs: [string, number][]) => {
+    const missed: string[] = [];
+    for (const [spelling, edition] of pairs) {
+      const { text, ok } = citeFor(spelling, edition);
+      const found = findCitations(text, { resolve: false }).filter((c) => c.type === 'case');
+      if (!ok(found)) missed.push(`${text} → ${found.map((c) => c.normalized).join('; ') || 'nothing'}`);
+    }
+    return { total: pairs.length, missed };
+  };
+
+  it('≥ 97% of editions under their canonical spelling', () => {
+    const { total, missed } = measure(EDITIONS.map((e, i) => [e.canonical, i]));
+    const rate = 1 - missed.length / total;
+    console.log(`editions: ${total - missed.length} of ${total} found (${(rate * 100).toFixed(1)}%)\n${missed.slice(0, 40).join('\n')}`);
+    expect(rate).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it('≥ 97% of variant spellings', () => {
+    const pairs: [string, number][] = [];
+    for (const [spelling, editions] of SPELLINGS) {
+      // A variant shared by several editions is found when any of them is (the year picks one).
+      if (editions.every((i) => EDITIONS[i].canonical !== spelling)) pairs.push([spelling, editions[editions.length - 1]]);
+    }
+    const { total, missed } = measure(pairs);
+    const rate = 1 - missed.length / total;
+    console.log(`variant spellings: ${total - missed.length} of ${total} found (${(rate * 100).toFixed(1)}%)\n${missed.slice(0, 40).join('\n')}`);
+    expect(rate).toBeGreaterThanOrEqual(0.97);
   });
 });

@@ -1,34 +1,29 @@
 /**
- * The reporter catalogue: `data/reporters.json` (validated against `reporters.schema.json`
- * by `catalogue.test.ts`) turned into the lookups the other stages need.
+ * The reporter catalogue: reporters-db's editions and spellings (`src/generated/`, made by
+ * `npm run data:reporters`) with CiteCheck's overlay (`data/overlay.json`: court groups and
+ * last volumes the verifier needs), turned into the lookups the other stages use.
  *
  * The data stays JSON, apart from code, as eyecite keeps reporters-db: adding a reporter is
  * a data change, and the verifier reads the same years and volume limits we parse with.
  */
-import data from '../data/reporters.json';
+import overlay from '../data/overlay.json';
+import { parseRecords } from './generated-data';
+import { editions as editionRecords, strings as spellingRecords } from './generated/reporters';
 
 export type ReporterKind = 'federal' | 'state' | 'regional' | 'neutral' | 'specialty' | 'wl-lexis';
 
 export interface Edition {
   /** Canonical abbreviation (`F.3d`). */
   canonical: string;
-  /** Other spellings seen in briefs (`F. 3d`, `F.3rd`); spacing variants need not be listed. */
+  /** Other spellings of this edition in reporters-db (`F. 3d`, `F.3rd`). */
   variations: string[];
-  /** First and last publication year; `end` null = still published. */
+  /** First and last publication year; `end` null = still published (or not recorded). */
   start: number;
   end: number | null;
-  /** Highest volume known to exist, or null when unknown / not volume-numbered (WL). */
+  /** Highest volume known to exist (overlay), or null when unknown / not volume-numbered (WL). */
   maxVolume: number | null;
   /** Courts for this edition when they differ from the family's. */
   courts?: string[];
-}
-
-export interface ReporterFamily {
-  name: string;
-  kind: ReporterKind;
-  /** CourtListener court ids, or `group:` names (`group:federal-district`). */
-  courts: string[];
-  editions: Edition[];
 }
 
 /** What `findReporter` returns: one edition, with its family's facts alongside. */
@@ -36,6 +31,9 @@ export interface ReporterEntry {
   canonical: string;
   name: string;
   kind: ReporterKind;
+  /** reporters-db's cite_type (`federal`, `state_regional`, `neutral`, `specialty_lexis`…). */
+  citeType: string;
+  /** CourtListener court ids, or `group:` names (`group:federal-district`); empty when unknown. */
   courts: string[];
   start: number;
   end: number | null;
@@ -43,10 +41,109 @@ export interface ReporterEntry {
   variations: string[];
   /** Every edition of the family (`F.`, `F.2d`, `F.3d`, `F.4th`), oldest first. */
   editions: Edition[];
+  /** reporters-db citation formats when not only the standard `volume reporter page`. */
+  formats: string[] | null;
+  /**
+   * Whether `start`/`end` are checked bounds of the decisions the edition reports (overlay),
+   * rather than reporters-db's years, which tell editions apart but are not bounds.
+   */
+  yearsChecked: boolean;
 }
 
-/** The catalogue as shipped (read-only by convention). */
-export const reporters: ReporterFamily[] = (data as { reporters: ReporterFamily[] }).reporters;
+/** A family of editions, as reporters-db groups them (`F.` → F., F.2d, F.3d, F.4th). */
+export interface ReporterFamily {
+  name: string;
+  kind: ReporterKind;
+  editions: Edition[];
+}
+
+interface GeneratedEdition {
+  reporter: string;
+  family: string;
+  name: string;
+  citeType: string;
+  start: number | null;
+  end: number | null;
+  formats?: string[];
+}
+
+interface OverlayEdition {
+  courts?: string[];
+  lastVolume?: number;
+  firstYear?: number;
+  lastYear?: number | null;
+}
+
+const KIND_OF: Record<string, ReporterKind> = {
+  federal: 'federal',
+  scotus_early: 'federal',
+  state: 'state',
+  state_regional: 'regional',
+  neutral: 'neutral',
+  specialty: 'specialty',
+  specialty_west: 'wl-lexis',
+  specialty_lexis: 'wl-lexis',
+};
+
+const rawEditions = parseRecords<GeneratedEdition>(editionRecords);
+const spellingsOf: Record<string, number[]> = Object.fromEntries(parseRecords<[string, number[]]>(spellingRecords));
+const overlayEditions = (overlay as { editions: Record<string, OverlayEdition> }).editions;
+/** reporters-db spellings that would misread citations (each with its reason in the overlay). */
+const ignoredSpellings = new Set(Object.keys((overlay as { ignoredSpellings?: Record<string, string> }).ignoredSpellings ?? {}));
+for (const spelling of ignoredSpellings) delete spellingsOf[spelling];
+
+// Variations per edition index (reporters-db lists them per family record).
+const variationsOf: string[][] = rawEditions.map(() => []);
+for (const [spelling, indexes] of Object.entries(spellingsOf)) {
+  for (const i of indexes) if (spelling !== rawEditions[i].reporter) variationsOf[i].push(spelling);
+}
+
+/** Every edition in catalogue order, as `ReporterEntry`s (index = generated edition index). */
+export const EDITIONS: ReporterEntry[] = [];
+const familyEditions = new Map<string, Edition[]>();
+rawEditions.forEach((raw, i) => {
+  const extra = overlayEditions[raw.reporter] ?? {};
+  const yearsChecked = extra.firstYear !== undefined;
+  const edition: Edition = {
+    canonical: raw.reporter,
+    variations: variationsOf[i],
+    start: extra.firstYear ?? raw.start ?? 1750,
+    end: yearsChecked ? (extra.lastYear ?? null) : raw.end,
+    maxVolume: extra.lastVolume ?? null,
+  };
+  if (extra.courts) edition.courts = extra.courts;
+  const familyKey = `${raw.family}\u0000${raw.name}`;
+  const siblings = familyEditions.get(familyKey) ?? [];
+  siblings.push(edition);
+  familyEditions.set(familyKey, siblings);
+  EDITIONS.push({
+    canonical: raw.reporter,
+    name: raw.name,
+    kind: KIND_OF[raw.citeType] ?? 'specialty',
+    citeType: raw.citeType,
+    courts: extra.courts ?? [],
+    start: edition.start,
+    end: edition.end,
+    maxVolume: edition.maxVolume,
+    variations: edition.variations,
+    editions: siblings,
+    formats: raw.formats ?? null,
+    yearsChecked,
+  });
+});
+for (const list of familyEditions.values()) list.sort((a, b) => a.start - b.start);
+
+/** The catalogue grouped by family (read-only by convention). */
+export const reporters: ReporterFamily[] = [];
+const seenFamilies = new Set<Edition[]>();
+for (const e of EDITIONS) {
+  if (seenFamilies.has(e.editions)) continue;
+  seenFamilies.add(e.editions);
+  reporters.push({ name: e.name, kind: e.kind, editions: e.editions });
+}
+
+/** Every spelling reporters-db knows → the editions it may name (`Ark.`: the state series and the neutral one). */
+export const SPELLINGS: ReadonlyMap<string, readonly number[]> = new Map(Object.entries(spellingsOf));
 
 /**
  * Lookup key for an abbreviation: spacing and case are not significant (`F. 3d` = `F.3d`,
@@ -56,38 +153,62 @@ export function abbreviationKey(abbrev: string): string {
   return abbrev.replace(/[\s\u00a0]+/g, '').replace(/[\u2019\u2018`]/g, "'").toLowerCase();
 }
 
-const byKey = new Map<string, ReporterEntry>();
-for (const family of reporters) {
-  for (const edition of family.editions) {
-    const entry: ReporterEntry = {
-      canonical: edition.canonical,
-      name: family.name,
-      kind: family.kind,
-      courts: edition.courts ?? family.courts,
-      start: edition.start,
-      end: edition.end,
-      maxVolume: edition.maxVolume,
-      variations: edition.variations,
-      editions: family.editions,
-    };
-    for (const spelling of [edition.canonical, ...edition.variations]) {
-      const key = abbreviationKey(spelling);
-      // First entry wins: the canonical spelling of an edition must never be shadowed.
-      if (!byKey.has(key)) byKey.set(key, entry);
-    }
+// Key → editions, built on first use (the tokenizer has its own trie; this serves lookups
+// of reporters written elsewhere, such as the verifier's case-law data).
+let byKey: Map<string, number[]> | null = null;
+function keyIndex(): Map<string, number[]> {
+  if (byKey) return byKey;
+  byKey = new Map();
+  for (const [spelling, indexes] of SPELLINGS) {
+    const key = abbreviationKey(spelling);
+    const list = byKey.get(key) ?? [];
+    for (const i of indexes) if (!list.includes(i)) list.push(i);
+    byKey.set(key, list);
   }
+  for (const list of byKey.values()) list.sort((a, b) => a - b);
+  return byKey;
+}
+
+/** Editions a written abbreviation may name (spacing and case ignored), or an empty list. */
+export function editionsFor(abbrev: string): readonly number[] {
+  return keyIndex().get(abbreviationKey(abbrev)) ?? [];
+}
+
+/**
+ * Of several editions a spelling may name, the ones it can mean, as eyecite narrows them:
+ * the editions whose canonical spelling it is, if any, else every edition it is a variant
+ * of; then those whose years hold `year`. `entry` is the first of them; `ambiguous` when
+ * they still differ in name (`1 Johnson 1`: three New York series of that reporter).
+ */
+export function narrowEditions(candidates: readonly number[], written: string, year: number | null = null): { entry: ReporterEntry | null; ambiguous: boolean } {
+  if (candidates.length === 0) return { entry: null, ambiguous: false };
+  if (candidates.length === 1) return { entry: EDITIONS[candidates[0]], ambiguous: false };
+  let pool = candidates.map((i) => EDITIONS[i]);
+  const key = abbreviationKey(written);
+  const exact = pool.filter((e) => abbreviationKey(e.canonical) === key);
+  if (exact.length) pool = exact;
+  if (year !== null && pool.length > 1) {
+    const inRange = pool.filter((e) => e.start <= year && (e.end === null || year <= e.end));
+    if (inRange.length) pool = inRange;
+  }
+  return { entry: pool[0], ambiguous: new Set(pool.map((e) => e.canonical)).size > 1 };
+}
+
+/** The edition a spelling most likely means (see narrowEditions), or null. */
+export function guessEdition(candidates: readonly number[], written: string, year: number | null = null): ReporterEntry | null {
+  return narrowEditions(candidates, written, year).entry;
 }
 
 /**
  * The catalogue entry for an abbreviation as written, or null.
- * @example findReporter('F. 3d')?.canonical // 'F.3d'; .start 1993, .end 2021
+ * @example findReporter('F. 3d')?.canonical // 'F.3d'; .start 1993
  */
 export function findReporter(abbrev: string): ReporterEntry | null {
-  // The tokenizer asks for the same few spellings thousands of times per brief: remember
-  // the answers by spelling as written (bounded, so odd inputs cannot grow it forever).
+  // The verifier asks for the same few spellings thousands of times: remember the answers
+  // by spelling as written (bounded, so odd inputs cannot grow it forever).
   let entry = lookups.get(abbrev);
   if (entry === undefined) {
-    entry = byKey.get(abbreviationKey(abbrev)) ?? null;
+    entry = guessEdition(editionsFor(abbrev), abbrev);
     if (lookups.size >= MAX_LOOKUPS) lookups.clear();
     lookups.set(abbrev, entry);
   }
@@ -96,10 +217,15 @@ export function findReporter(abbrev: string): ReporterEntry | null {
 const lookups = new Map<string, ReporterEntry | null>();
 const MAX_LOOKUPS = 4096;
 
+/** Reporters whose cases all come from the Supreme Court: eyecite sets `scotus` for them. */
+const SCOTUS_CITE_TYPES = new Set(['scotus_early']);
+const SCOTUS_REPORTERS = new Set(['U.S.', 'S. Ct.', 'L. Ed.', 'L. Ed. 2d', 'U.S. LEXIS']);
+
 /**
- * The court a reporter alone implies (`U.S.` → scotus, `Cal. 4th` → cal), or null when
- * several courts publish in it.
+ * The court a reporter alone implies: the Supreme Court's reporters → `scotus`; a court
+ * the overlay names as the edition's only one; else null (several courts publish in it).
  */
 export function impliedCourt(entry: ReporterEntry): string | null {
+  if (SCOTUS_REPORTERS.has(entry.canonical) || SCOTUS_CITE_TYPES.has(entry.citeType)) return 'scotus';
   return entry.courts.length === 1 && !entry.courts[0].startsWith('group:') ? entry.courts[0] : null;
 }

@@ -24,31 +24,32 @@ const REPLACEMENTS: Record<string, string> = {
   '\uff06': '&', '\uff0c': ',',
 };
 
-// The same table by char code, for the single linear pass in cleanText.
-const BY_CODE = new Map<number, string>(Object.entries(REPLACEMENTS).map(([ch, to]) => [ch.charCodeAt(0), to]));
+// The same table by char code, as a lookup array (0: keep); every replacement is one UTF-16
+// unit, so lengths never change.
+const BY_CODE = new Uint16Array(0x10000);
+for (const [ch, to] of Object.entries(REPLACEMENTS)) BY_CODE[ch.charCodeAt(0)] = to.charCodeAt(0);
+const UTF16 = new TextDecoder('utf-16le');
 
 /**
  * Returns text of the same length with the replacements above applied.
  * @example cleanText('550 U.S.\n544, 556–57') // '550 U.S. 544, 556-57'
  */
 export function cleanText(text: string): string {
-  // One pass over char codes: printable ASCII (nearly all of a brief) is skipped with a
-  // single comparison; the text is rebuilt from unchanged runs only when something is
-  // replaced. A character-class regex over a two-byte string is several times slower.
-  let parts: string[] | null = null;
-  let from = 0;
+  // Printable ASCII (nearly all of a brief) is skipped with one comparison. Once something
+  // needs replacing, the rest is written into a code-unit buffer and decoded once: opinions
+  // with a curly quote in every sentence would otherwise be rebuilt from thousands of slices.
   const n = text.length;
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  for (; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 32 && c < 127) continue;
-    const to = BY_CODE.get(c);
-    if (to === undefined) continue;
-    if (parts === null) parts = [];
-    if (i > from) parts.push(text.slice(from, i));
-    parts.push(to);
-    from = i + 1;
+    if ((c < 32 || c >= 127) && BY_CODE[c] !== 0) break;
   }
-  if (parts === null) return text;
-  if (from < n) parts.push(text.slice(from));
-  return parts.join('');
+  if (i === n) return text;
+  const codes = new Uint16Array(n);
+  for (let k = 0; k < i; k++) codes[k] = text.charCodeAt(k);
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    codes[i] = c >= 32 && c < 127 ? c : BY_CODE[c] || c;
+  }
+  return UTF16.decode(codes);
 }

@@ -2,10 +2,61 @@
  * Court parentheticals → CourtListener court ids: `(11th Cir. 2019)` → ca11,
  * `(S.D.N.Y. Sept. 30, 2019)` → nysd, `(Cal. Ct. App. 2010)` → calctapp.
  *
+ * The table is courts-db's (`src/generated/courts.ts`): a court is found as eyecite finds
+ * it, by its citation string with spaces and punctuation ignored (`Pa.Super.` = `Pa. Super.`),
+ * exactly, or else as the start of one. The rules below catch what courts-db does not spell
+ * (`Bankr. S.D.N.Y.`, `Tex. App.—Houston [14th Dist.]`, `N.Y. App. Div. 2d Dep't`).
+ *
  * Federal district ids are built rather than listed: CourtListener spells them as the
  * state's postal code plus the district letter (`nysd`, `cand`, `txsd`), `d` for a single
  * district (`mad`, `njd`, `dcd`), and the same with `b` for bankruptcy courts (`nysb`).
  */
+
+import { parseRecords } from './generated-data';
+import { courts as courtRecords } from './generated/courts';
+
+interface CourtRecord {
+  id: string;
+  name: string;
+  citationString: string;
+  start: number | null;
+  end: number | null;
+}
+
+/** Citation string with everything but letters and digits removed, lowercased (eyecite's comparison). */
+const bare = (s: string) => s.replace(/[^\p{L}\p{N}_]/gu, '').toLowerCase();
+
+interface CourtTable {
+  byCitation: Map<string, string>;
+  byId: Map<string, CourtRecord>;
+  citationKeys: string[];
+}
+let table: CourtTable | null = null;
+/** courts-db, indexed on first use (most short texts never need it). */
+function courtTable(): CourtTable {
+  if (table) return table;
+  const byCitation = new Map<string, string>();
+  const byId = new Map<string, CourtRecord>();
+  for (const c of parseRecords<CourtRecord>(courtRecords)) {
+    byId.set(c.id, c);
+    const k = bare(c.citationString);
+    if (k && !byCitation.has(k)) byCitation.set(k, c.id);
+  }
+  return (table = { byCitation, byId, citationKeys: [...byCitation.keys()] });
+}
+
+/** courts-db's record for a court id (name, citation string, years), or null. */
+export function courtRecord(id: string): CourtRecord | null {
+  return courtTable().byId.get(id) ?? null;
+}
+
+/**
+ * The court's name for a CourtListener court id, as a lawyer reads it, or null.
+ * @example courtName('ca2') // 'Court of Appeals for the Second Circuit'
+ */
+export function courtName(id: string): string | null {
+  return courtTable().byId.get(id)?.name ?? null;
+}
 
 /** Bluebook state abbreviation → [postal code, CourtListener id of the state's high court]. */
 const STATES: Record<string, [string, string]> = {
@@ -62,7 +113,8 @@ export function parseCourtParenthetical(inner: string): { court: string | null; 
   const m = /^(.{0,90}?)\b(1[6-9]\d\d|20\d\d)\b(.{0,60})$/.exec(inner.trim());
   if (!m) return null;
   // What follows the year may be subsequent history (`, pet. denied`), never more words of the court.
-  if (m[3] && !/^\s*(?:[,;)\]].*)?$/.test(m[3])) return null;
+  // A year may be a range (`1993-94`, `2005-06`): the first year is the one that counts.
+  if (m[3] && !/^(?:-\d{2}(?!\d))?\s*(?:[,;)\]].*)?$/.test(m[3])) return null;
   let before = m[1].replace(DATE, '').replace(NOISE, '').replace(/\s*\[[^\]]*\]/g, '');
   // `Tex. App.—Houston [14th Dist.]`: the court is what precedes the dash.
   before = before.replace(/\s*-\s*[A-Z][\w .]*$/, '').replace(/[\s,]+$/, '').trim();
@@ -78,6 +130,9 @@ export function parseCourtParenthetical(inner: string): { court: string | null; 
  */
 export function courtId(abbr: string): string | null {
   const s = abbr.replace(/\s+/g, ' ').trim();
+  const { byCitation, citationKeys } = courtTable();
+  const exact = byCitation.get(bare(s));
+  if (exact) return exact;
   const k = key(s);
   const named = NAMED_BY_KEY.get(k);
   if (named) return named;
@@ -101,5 +156,10 @@ export function courtId(abbr: string): string | null {
     const st = STATE_BY_KEY.get(ctApp[1]);
     if (st) return `${st[1]}ctapp`;
   }
-  return null;
+  // As eyecite: a court whose citation string begins with what was written (the last such).
+  const b = bare(s);
+  if (b.length < 3) return null;
+  let prefixed: string | null = null;
+  for (const c of citationKeys) if (c.startsWith(b)) prefixed = byCitation.get(c) as string;
+  return prefixed;
 }

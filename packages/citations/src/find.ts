@@ -6,13 +6,15 @@
  * it sits in — each bounded to a few hundred characters, so the cost is linear in the
  * number of citations, not in the text.
  */
-import { findReporter, impliedCourt } from './catalogue';
+import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
-import { findCaseName, findSupraName, isSentenceEnd } from './names';
+import { findCaseNameBefore, type Anchor } from './case-name';
+import { findSupraName, isSentenceEnd } from './names';
+import { readPins } from './pins';
 import type { Token } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
-const FULL_KINDS = new Set(['case', 'neutral', 'wl', 'lexis']);
+const FULL_KINDS = new Set(['case']);
 const MAX_PAREN = 600;
 const MAX_CONTEXT = 400;
 
@@ -27,38 +29,34 @@ export function blankCitation(type: CitationType, form: CitationForm, text: stri
   };
 }
 
-// `, 556`, `, 556-57`, `, at *3`, `, 570 n.14`; applied repeatedly for `, 556, 561`.
-const PIN_AFTER = /,? {0,3}(?:at {1,3})?(\*{0,2}\d{1,5}(?:-\d{1,5})?(?: {0,2}nn?\. {0,2}\d{1,3})?)(?![\w.]\w)/y;
-
-/** Pin cites after `pos`, stopping before `limit` (the next anchor: a parallel's volume is not a pin). */
-function readPins(clean: string, pos: number, limit: number): { pins: string[]; end: number } {
-  const pins: string[] = [];
-  let end = pos;
-  for (let n = 0; n < 6; n++) {
-    PIN_AFTER.lastIndex = end;
-    const m = PIN_AFTER.exec(clean);
-    if (!m || PIN_AFTER.lastIndex > limit) break;
-    // `, 556 (2007)`-style pins never begin with a volume followed by a reporter; the limit check
-    // above covers that. A pin must not be a year in a parenthetical either (`(2007)` has a paren).
-    pins.push(m[1].replace(/ +/g, ' '));
-    end = PIN_AFTER.lastIndex;
-  }
-  return { pins, end };
-}
-
 /** The balanced parenthetical starting at `pos` (after optional spaces), or null. */
-function readParen(clean: string, pos: number): { inner: string; start: number; end: number } | null {
+function readParen(clean: string, pos: number): { inner: string; start: number; end: number; square: boolean } | null {
   let p = pos;
   while (p < clean.length && p - pos < 3 && clean[p] === ' ') p++;
-  if (clean[p] !== '(') return null;
+  // New York and California courts put the year (and court) in square brackets: `[1983]`, `[D Kan 2006]`.
+  const open = clean[p];
+  if (open !== '(' && open !== '[') return null;
+  const close = open === '(' ? ')' : ']';
   let depth = 0;
   const limit = Math.min(clean.length, p + MAX_PAREN);
   for (let q = p; q < limit; q++) {
     const ch = clean[q];
-    if (ch === '(') depth++;
-    else if (ch === ')' && --depth === 0) return { inner: clean.slice(p + 1, q), start: p, end: q + 1 };
+    if (ch === open) depth++;
+    else if (ch === close && --depth === 0) return { inner: clean.slice(p + 1, q), start: p, end: q + 1, square: open === '[' };
   }
   return null;
+}
+
+// A blank parallel citation between a citation and its parenthetical: `, ---- L. Ed. 2d ----`.
+const BLANK_PARALLEL = /,? {0,3}(?:_{1,}|-{2,}) {1,3}[A-Z][A-Za-z.' ]{0,20}?(?: \d[a-z]{1,2})? {1,3}(?:_{1,}|-{2,})/y;
+function skipBlankParallels(clean: string, pos: number): number {
+  let p = pos;
+  for (let n = 0; n < 3; n++) {
+    BLANK_PARALLEL.lastIndex = p;
+    if (!BLANK_PARALLEL.exec(clean)) break;
+    p = BLANK_PARALLEL.lastIndex;
+  }
+  return p;
 }
 
 interface Tail {
@@ -84,15 +82,20 @@ function courtParenthetical(inner: string): { court: string | null; year: number
 }
 
 /** Court/year parenthetical and the first explanatory parenthetical after `pos`. */
-function readParentheticals(clean: string, pos: number): Tail {
-  const tail: Tail = { year: null, court: null, parenthetical: null, end: pos };
+function readParentheticals(clean: string, pos: number, nextStart = Infinity): Tail {
+  const tail: Tail = { year: null, court: null, parenthetical: null, end: skipBlankParallels(clean, pos) };
   for (let n = 0; n < 3; n++) {
     const paren = readParen(clean, tail.end);
     if (!paren) break;
+    // A parenthesis or bracket that holds the next citation (`(3 Atl. 33)`) is not this one's.
+    if (paren.start < nextStart && nextStart < paren.end) break;
     const court = tail.year === null ? courtParenthetical(paren.inner) : null;
     if (court) {
       tail.year = court.year;
       tail.court = court.court;
+    } else if (paren.square || /^[\d\s]*$/.test(paren.inner)) {
+      // Brackets hold a year or court, never an explanation; nor does a bare number (`(198⁴)`).
+      break;
     } else if (tail.parenthetical === null) {
       tail.parenthetical = paren.inner.replace(/ {2,}/g, ' ').trim();
     } else break;
@@ -101,34 +104,38 @@ function readParentheticals(clean: string, pos: number): Tail {
   return tail;
 }
 
-/** Canonical form and catalogue facts of a full-citation anchor, or null to drop it. */
-function describe(token: Token): { normalized: string; reporter: string; court: string | null; year: number | null } | null {
-  const volume = token.volume ?? '';
-  const page = token.page ?? '';
-  switch (token.kind) {
-    case 'case': {
-      const entry = findReporter(token.reporter ?? '');
-      if (!entry) return null;
-      const pageOut = /^[_-]+$/.test(page) ? '___' : page;
-      return { normalized: `${Number(volume)} ${entry.canonical} ${pageOut}`, reporter: entry.canonical, court: impliedCourt(entry), year: null };
-    }
-    case 'neutral': {
-      const code = token.reporter ?? '';
-      const entry = findReporter(code);
-      const normalized = /^(Ohio|NMSC|NMCA)$/.test(code)
-        ? `${volume}-${code}-${page}`
-        : `${volume} ${code}${token.district ? ` (${token.district})` : ''} ${page}`;
-      return { normalized, reporter: code, court: entry ? impliedCourt(entry) : null, year: Number(volume) };
-    }
-    case 'wl':
-    case 'lexis': {
-      const entry = findReporter(token.reporter ?? '');
-      const reporter = entry?.canonical ?? token.reporter ?? '';
-      return { normalized: `${volume} ${reporter} ${page}`, reporter, court: entry ? impliedCourt(entry) : null, year: Number(volume) };
-    }
-    default:
-      return null;
-  }
+/**
+ * What stands before `supra` at `pos`: the case name (`Daubert, supra`), else the word
+ * before a comma (`asdf, supra`), and a volume (`Foo, 123 supra`); null when nothing marks
+ * it as a citation (`as discussed supra`).
+ */
+function readSupra(clean: string, pos: number): { name: string | null; volume: number | null; start: number } | null {
+  const named = findSupraName(clean, pos);
+  const before = clean.slice(Math.max(0, pos - 60), pos);
+  const m = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/.exec(before);
+  const volume = m?.[3] ? Number(m[3]) : null;
+  if (named) return { name: named.caseName, volume, start: named.start };
+  // `Qwerty supra` names its case without a comma; `discussed supra` is prose.
+  const capitalised = !!m?.[1] && /^[A-Z]/.test(m[1]);
+  if (!m || (!m[2] && volume === null && !capitalised)) return null;
+  const word = (m[2] || capitalised) && m[1] && !/^\d/.test(m[1]) ? m[1] : null;
+  return { name: word, volume, start: word ? pos - before.length + (m.index ?? 0) : pos };
+}
+
+/** Canonical form and catalogue facts of a case anchor (`year`: from its parenthetical, to pick the edition). */
+function describe(token: Token, year: number | null): { normalized: string; reporter: string; court: string | null; year: number | null; ambiguous: boolean } | null {
+  const { entry, ambiguous } = narrowEditions(token.editions ?? [], token.reporter ?? '', year ?? token.year ?? null);
+  if (!entry) return null;
+  const volume = Number(token.volume);
+  const page = /^[_-]+$/.test(token.page ?? '') ? '___' : (token.page ?? '');
+  const normalized = token.dashed
+    ? `${token.volume}-${entry.canonical}-${page}`
+    : token.reporterFirst
+      ? token.volume && /^(?:1[789]|20)\d\d$/.test(token.volume) ? `${entry.canonical} ${token.volume}-${page}` : `${token.volume && token.volume !== '1' ? `${token.volume} ` : ''}${entry.canonical} ${page}`
+      : `${volume} ${entry.canonical} ${page}`;
+  // Neutral, Westlaw and Lexis citations are numbered by year: the volume is the year.
+  const yearly = (entry.kind === 'neutral' || entry.kind === 'wl-lexis') && volume >= 1600 && volume <= 2100;
+  return { normalized, reporter: entry.canonical, court: impliedCourt(entry), year: yearly ? volume : (token.year ?? null), ambiguous };
 }
 
 const NL = 10;
@@ -228,21 +235,39 @@ function setContexts(original: string, clean: string, citations: Citation[]): vo
  */
 export function extractCitations(original: string, clean: string, tokens: Token[]): Citation[] {
   const out: Citation[] = [];
+  const dropped = new Set<Citation>();
   let group: Citation[] = [];
+  let groupTokens: Token[] = [];
+  // Names never run through another citation: the walk back treats each as one item.
+  const anchorsByEnd = new Map<number, Anchor>();
+  for (const t of tokens) anchorsByEnd.set(t.end, { start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
-    const tail = readParentheticals(clean, tailFrom);
+    const tail = readParentheticals(clean, tailFrom, groupNext);
+    // A spelling shared by several editions (`So.`, `Ark.`) is settled by the year cited;
+    // one that still names different reporters cannot be checked and is dropped, as eyecite
+    // drops it (`1 Johnson 1 (1806)`).
+    group.forEach((c, k) => {
+      const token = groupTokens[k];
+      if ((token.editions?.length ?? 0) < 2) return;
+      const facts = describe(token, tail.year);
+      if (!facts || facts.ambiguous) {
+        dropped.add(c);
+        return;
+      }
+      c.reporter = facts.reporter;
+      c.normalized = facts.normalized;
+      c.court = facts.court ?? c.court;
+    });
     const lead = group[0];
     // `Martinez, 2019 WL 4639462, at *3`: Bluebook's short form of a WL, LEXIS or neutral
     // cite repeats it whole after a one-party name; keep that name (resolve.ts links it).
-    const name =
-      findCaseName(clean, lead.start) ??
-      (lead.volume !== null && lead.volume >= 1900 && /^\d{4} /.test(lead.normalized ?? '') ? findCaseName(clean, lead.start, { allowSingle: true }) : null);
+    const name = findCaseNameBefore(clean, lead.start, anchorsByEnd, false);
     const normalizedAll = group.map((c) => c.normalized as string);
     const implied = group.map((c) => c.court).find((c) => c !== null) ?? null;
     for (const c of group) {
-      c.year = tail.year ?? c.year;
+      c.year = tail.year ?? name?.year ?? c.year;
       c.court = tail.court ?? implied;
       c.parenthetical = tail.parenthetical;
       c.fullEnd = Math.max(c.end, tail.end);
@@ -255,31 +280,39 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.parallels = normalizedAll.filter((n) => n !== c.normalized);
     }
     group = [];
+    groupTokens = [];
   };
 
   let groupEnd = 0;
+  // Where the token after the open group starts (a parenthetical never swallows it).
+  let groupNext = Infinity;
+  // The name written before `supra` when a short form follows it.
+  let shortNameFor: { at: number; name: string | null } | null = null;
 
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     const next = tokens[i + 1];
     const nextStart = next ? next.start : clean.length;
-    const facts = FULL_KINDS.has(token.kind) ? describe(token) : null;
+    const facts = FULL_KINDS.has(token.kind) ? describe(token, null) : null;
     // A group left open for a parallel that turned out not to be one is closed here.
     if (group.length && !facts) closeGroup(groupEnd);
+
 
     if (facts) {
       const c = blankCitation('case', 'full', original.slice(token.start, token.end), token.start, token.end);
       c.normalized = facts.normalized;
-      c.volume = Number(token.volume);
+      c.volume = token.volume !== undefined && /^\d+$/.test(token.volume) ? Number(token.volume) : null;
       c.reporter = facts.reporter;
       c.page = /^[_-]+$/.test(token.page ?? '') ? '___' : (token.page ?? null);
       c.court = facts.court;
       c.year = facts.year;
       const { pins, end } = readPins(clean, token.end, nextStart);
-      c.pinCite = pins.length ? pins.join(', ') : null;
+      c.pinCite = pins;
       group.push(c);
+      groupTokens.push(token);
       out.push(c);
       groupEnd = end;
+      groupNext = nextStart;
       // A parallel citation follows after nothing but a comma: `384 U.S. 436, 86 S. Ct. 1602`.
       if (next && FULL_KINDS.has(next.kind) && next.start - end <= 7 && /^ {0,3}, {0,3}$/.test(clean.slice(end, next.start))) continue;
       closeGroup(end);
@@ -287,7 +320,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
 
     if (token.kind === 'short') {
-      const entry = findReporter(token.reporter ?? '');
+      const entry = guessEdition(token.editions ?? [], token.reporter ?? '');
       if (!entry) continue;
       const c = blankCitation('case', 'short', original.slice(token.start, token.end), token.start, token.end);
       c.volume = Number(token.volume);
@@ -295,14 +328,31 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.pinCite = token.pin ?? null;
       c.normalized = `${c.volume} ${entry.canonical} at ${c.pinCite}`;
       c.court = impliedCourt(entry);
-      const name = findCaseName(clean, token.start, { allowSingle: true });
+      const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorsByEnd, true);
       if (name) {
         c.caseName = name.caseName;
         c.fullStart = name.start;
       }
-      const tail = readParentheticals(clean, token.end);
+      const { end } = readPins(clean, token.end, nextStart);
+      const tail = readParentheticals(clean, end);
       c.parenthetical = tail.parenthetical;
       c.fullEnd = tail.end;
+      out.push(c);
+      continue;
+    }
+
+    if (token.kind === 'journal') {
+      const c = blankCitation('journal', 'full', original.slice(token.start, token.end), token.start, token.end);
+      c.volume = Number(token.volume);
+      c.reporter = token.reporter ?? null;
+      c.page = token.page ?? null;
+      c.normalized = `${c.volume} ${c.reporter} ${c.page}`;
+      const { pins, end } = readPins(clean, token.end, nextStart);
+      c.pinCite = pins;
+      const tail = readParentheticals(clean, end);
+      c.year = tail.year;
+      c.parenthetical = tail.parenthetical;
+      c.fullEnd = Math.max(c.end, tail.end);
       out.push(c);
       continue;
     }
@@ -319,13 +369,21 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
 
     if (token.kind === 'supra') {
-      // Without a name before it, `supra` is a cross-reference (`discussed supra`), not a citation.
-      const name = findSupraName(clean, token.start);
-      if (!name) continue;
-      const c = blankCitation('case', 'supra', original.slice(name.start, token.end), name.start, token.end);
-      c.caseName = name.caseName;
+      const supra = readSupra(clean, token.start);
+      // Without a name, a comma or a volume before it, `supra` is a cross-reference
+      // (`discussed supra`), not a citation.
+      if (!supra) continue;
+      // `Kaiser Foundation, supra, 13 Cal. App. 5th at 1146`: the short form that follows is
+      // the citation; the name is its name.
+      if (next && next.kind === 'short' && /^,? {0,3}$/.test(clean.slice(token.end, next.start))) {
+        shortNameFor = { at: next.start, name: supra.name };
+        continue;
+      }
+      const c = blankCitation('case', 'supra', original.slice(supra.start, token.end), supra.start, token.end);
+      c.caseName = supra.name;
+      c.volume = supra.volume;
       c.pinCite = token.pin ?? null;
-      c.normalized = `${name.caseName}, supra${c.pinCite ? `, at ${c.pinCite}` : ''}`;
+      c.normalized = `${supra.name ? `${supra.name}, ` : ''}${supra.volume !== null ? `${supra.volume} ` : ''}supra${c.pinCite ? `, at ${c.pinCite}` : ''}`;
       const tail = readParentheticals(clean, token.end);
       c.parenthetical = tail.parenthetical;
       c.fullEnd = tail.end;
@@ -340,6 +398,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.reporter = s.code;
       c.volume = s.title;
       c.section = s.section;
+      c.page = s.page ?? null;
       const paren = readParen(clean, token.end);
       const year = paren ? /^(?:[A-Z][\w.]* ?){0,3}((?:19|20)\d\d)$/.exec(paren.inner.trim()) : null;
       if (paren && year) {
@@ -350,6 +409,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
   }
   closeGroup(groupEnd);
-  setContexts(original, clean, out);
-  return out;
+  const kept = dropped.size ? out.filter((c) => !dropped.has(c)) : out;
+  setContexts(original, clean, kept);
+  return kept;
 }

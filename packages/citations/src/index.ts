@@ -7,18 +7,18 @@
  *   tokenize.ts  anchors: volume + reporter, Id., supra, statute codes
  *   find.ts      citations and their metadata (names.ts, courts.ts, statutes.ts help)
  *   resolve.ts   short forms → their full citations
- * plus catalogue.ts (the reporter data) and similarity.ts (case-name comparison).
+ * plus catalogue.ts (the reporter data).
  */
 import { cleanText } from './clean';
 import { extractCitations } from './find';
 import { resolveInPlace } from './resolve';
+import { findReferences } from './references';
 import { tokenize } from './tokenize';
 import type { Citation, DocumentPosition, FindOptions } from './types';
 
 export type { Citation, CitationForm, CitationType, DocumentPosition, FindOptions } from './types';
 export { reporters, findReporter, type ReporterEntry, type ReporterFamily, type Edition, type ReporterKind } from './catalogue';
-export { caseNameSimilarity } from './similarity';
-export { courtId } from './courts';
+export { courtId, courtName } from './courts';
 export { resolveShortForms } from './resolve';
 export { formatCitationsJson, type CitationJson } from './format';
 export { cleanText } from './clean';
@@ -49,8 +49,10 @@ export function positionAt(positions: DocumentPosition[], offset: number): Docum
 export function findCitations(text: string, options: FindOptions = {}): Citation[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   const clean = cleanText(text);
-  const citations = extractCitations(text, clean, tokenize(clean));
+  let citations = extractCitations(text, clean, tokenize(clean));
   if (options.resolve !== false) resolveInPlace(citations);
+  const references = findReferences(text, clean, citations);
+  if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);
   const positions = options.positions;
   if (positions && positions.length) {
     for (const c of citations) {

@@ -86,7 +86,7 @@ class BackwardWords {
   }
 }
 
-function isAbbreviation(word: string): boolean {
+export function isAbbreviation(word: string): boolean {
   // Asked about the same words over and over (`Corp.`, `U.S.`, `Court.`): remembered, bounded.
   let known = abbreviations.get(word);
   if (known === undefined) {

@@ -1,14 +1,18 @@
 /**
  * Stage 4, resolve: link each short form to the full citation it refers to, from the text
- * alone (as eyecite's default resolver does; no database):
- * - `550 U.S. at 556` → the latest earlier full citation in the same volume and reporter
- *   whose first page is not after the pin (and whose name matches, if one is written);
- * - `Id.` / `Ibid.` → whatever was cited just before (a case, or a statute);
- * - `Daubert, supra, at 593` → the latest full citation whose name contains `Daubert`.
+ * alone, as eyecite's default resolver does (no database), and as conservatively: a short
+ * form that could mean two cases is left unresolved, because a wrong antecedent would hand
+ * it another case's verdict.
+ * - `550 U.S. at 556` → the one earlier full citation in the same volume and reporter whose
+ *   first page is not after the pin; among several, the one whose party the written name
+ *   (`Twombly, 550 U.S. at 556`) matches, if exactly one does;
+ * - `Id.` / `Ibid.` → whatever was cited just before (a case, or a statute), unless that
+ *   failed to resolve, has no page (`1 U.S. ___`), or the pin cannot be inside it (before its
+ *   first page, more than 150 pages after, or not a page: `Id. at ¶ 100`);
+ * - `Daubert, supra, at 593` → the one earlier case whose party names `Daubert`.
  * A resolved short form inherits the antecedent's name, year and court (its own written
  * name, if any, is kept), and id/supra forms its volume, reporter and first page.
  */
-import { nameTokens, shortNameMatches } from './similarity';
 import type { Citation } from './types';
 
 function inherit(c: Citation, from: Citation): void {
@@ -24,7 +28,9 @@ function inherit(c: Citation, from: Citation): void {
     c.reporter = from.reporter;
     c.page = from.page;
     c.section = from.section;
-  } else {
+  } else if (c.volume === from.volume && c.reporter === from.reporter) {
+    // `543 U.S. at 410` → the case's first page; a parallel written in full after it
+    // (`125 S. Ct. 834`, resolved to the group's `543 U.S. 405`) keeps the page it has.
     c.page = from.page;
   }
 }
@@ -32,6 +38,23 @@ function inherit(c: Citation, from: Citation): void {
 const NAMED_WITHOUT_V = /^(?:In re|Ex parte|Matter of|In the Matter of|Estate of|Application of|Petition of)\b/i;
 
 const pageNumber = (p: string | null) => (p && /^\d+$/.test(p) ? Number(p) : NaN);
+
+// eyecite's bound on an opinion's length: `1 U.S. 1. Id. at 200` cannot be the same case.
+const MAX_OPINION_PAGES = 150;
+
+/** Whether `Id. at <pin>` can point into `full` (eyecite's check, star pages of database cites allowed). */
+function pinFits(full: Citation, pin: string | null): boolean {
+  if (full.type === 'case' && full.page !== null && /^_+$/.test(full.page)) return false;
+  if (!pin) return true;
+  const page = pageNumber(full.page);
+  if (Number.isNaN(page)) return true;
+  // `Id. at *3` after `2019 WL 4639462`: a screen page of a database citation.
+  if (/^\*/.test(pin)) return true;
+  const m = /^(\d+)/.exec(pin);
+  if (!m) return false;
+  const at = Number(m[1]);
+  return at >= page && at <= page + MAX_OPINION_PAGES;
+}
 
 /**
  * Returns copies of `citations` (in order) with `antecedent` set on short forms that could
@@ -70,6 +93,9 @@ export function resolveInPlace(out: Citation[]): void {
     return l;
   };
   const seen = new Map<string, Citation>();
+  // Full case citations by the words (4+ letters) of their names, for supra and short names.
+  const casesWithWord = new Map<string, Citation[]>();
+  let indexedUpTo = 0;
 
   for (const c of out) {
     if (c.form === 'full' && c.type === 'case' && c.plaintiff === null && !NAMED_WITHOUT_V.test(c.caseName ?? '')) {
@@ -101,31 +127,42 @@ export function resolveInPlace(out: Citation[]): void {
     }
 
     let target: Citation | null = null;
-    if (c.form === 'short') {
-      const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
-      const candidates = byVolume.get(`${c.volume} ${c.reporter}`) ?? [];
-      for (let i = candidates.length - 1; i >= 0; i--) {
-        const f = candidates[i];
-        const first = pageNumber(f.page);
-        if (!Number.isNaN(first) && !Number.isNaN(pin) && pin < first) continue;
-        if (c.caseName && f.caseName && !shortNameMatches(nameWords(c), nameWords(f))) continue;
-        target = f;
-        break;
-      }
-    } else if (c.form === 'id') {
-      target = last;
-    } else if (c.form === 'supra' && c.caseName) {
+    // A parallel group, or the same citation written twice, is one case.
+    const caseOf = (f: Citation) => primaryOf.get(f) ?? seen.get(f.normalized as string) ?? f;
+    const onlyOne = (list: Citation[]) => {
+      const distinct = [...new Set(list.map(caseOf))];
+      return distinct.length === 1 ? distinct[0] : null;
+    };
+    // `list` null: every full case cited so far.
+    const named = (list: Citation[] | null, name: string) => {
       const words = nameWords(c);
-      // Cheap prefilter before comparing words: the short name's longest word, as written.
-      const probe = (c.caseName.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
-      for (let i = fullCases.length - 1; i >= 0; i--) {
-        const f = fullCases[i];
-        if (!f.caseName || (probe.length >= 4 && !lower(f.caseName).includes(probe))) continue;
-        if (shortNameMatches(words, nameWords(f))) {
-          target = f;
-          break;
+      const probe = (name.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
+      // Only cases whose name holds the short name's longest word can match (most cannot).
+      // Index the names of the cases cited since the last look (only when a name is looked up).
+      for (; indexedUpTo < fullCases.length; indexedUpTo++) {
+        const f = fullCases[indexedUpTo];
+        for (const w of new Set(lower(f.caseName ?? '').split(/[\s.,']+/))) {
+          if (w.length < 4) continue;
+          const list = casesWithWord.get(w);
+          if (list) list.push(f);
+          else casesWithWord.set(w, [f]);
         }
       }
+      const indexed = probe.length >= 4 ? (casesWithWord.get(probe) ?? []) : null;
+      const pool = indexed ? (list ? indexed.filter((f) => list.includes(f)) : indexed) : (list ?? fullCases);
+      return pool.filter((f) => f.caseName && shortNameMatches(words, nameWords(f)));
+    };
+    if (c.form === 'short') {
+      const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
+      const candidates = (byVolume.get(`${c.volume} ${c.reporter}`) ?? []).filter((f) => {
+        const first = pageNumber(f.page);
+        return Number.isNaN(first) || Number.isNaN(pin) || pin >= first;
+      });
+      target = onlyOne(candidates) ?? (c.caseName ? onlyOne(named(candidates, c.caseName)) : null);
+    } else if (c.form === 'id') {
+      target = last !== null && pinFits(last, c.pinCite) ? last : null;
+    } else if (c.form === 'supra' && c.caseName) {
+      target = onlyOne(named(null, c.caseName));
     }
 
     if (target) {
@@ -133,9 +170,76 @@ export function resolveInPlace(out: Citation[]): void {
       if (c.form === 'supra') target = primaryOf.get(target) ?? target;
       inherit(c, target);
       last = target;
-    } else if (c.form !== 'id') {
+    } else {
       // An unresolvable short form breaks the chain: a following `Id.` cannot be trusted.
       last = null;
     }
   }
+}
+
+// Name words for matching a short form to its full citation within one document. (Comparing a
+// cited name with a case-law database's is the verifier's job: @citecheck/caselaw, names/.)
+
+/** Bluebook-style abbreviations and their spelled-out forms → one comparison key. */
+const WORD_FORMS: Record<string, string[]> = {
+  corp: ['corporation', 'corp'], co: ['company', 'co', 'cos', 'companies'], inc: ['incorporated', 'inc'],
+  ltd: ['limited', 'ltd'], llc: ['llc', 'l.l.c'], assn: ['association', "ass'n", 'assn'],
+  dept: ['department', "dep't", 'dept'], intl: ['international', "int'l", 'intl'], natl: ['national', "nat'l", 'natl'],
+  pharm: ['pharmaceuticals', 'pharmaceutical', 'pharms', 'pharm'], rr: ['railroad', 'r.r', 'rr', 'railway', 'ry'],
+  elec: ['electric', 'electrical', 'elec', 'electronics', 'elecs'], indus: ['industries', 'industry', 'indus'],
+  sys: ['systems', 'system', 'sys'], servs: ['services', 'service', 'servs', 'serv'], mfg: ['manufacturing', 'mfg'],
+  atl: ['atlantic', 'atl'], bd: ['board', 'bd'], educ: ['education', 'educ'], govt: ['government', "gov't", 'govt'],
+  univ: ['university', 'univ'], hosp: ['hospital', 'hosp'], ins: ['insurance', 'ins'], mut: ['mutual', 'mut'],
+  fin: ['financial', 'finance', 'fin'], sec: ['securities', 'security', 'sec'], comm: ['commission', "comm'n", 'commn', 'committee', 'comm'],
+  tel: ['telephone', 'tel'], transp: ['transportation', 'transp'], cnty: ['county', 'cnty'], us: ['united states', 'u.s', 'us', 'usa', 'u.s.a'],
+  am: ['america', 'american', 'am'], auth: ['authority', 'auth'], dist: ['district', 'dist'], envtl: ['environmental', 'envtl'],
+  prods: ['products', 'prods'], techs: ['technologies', 'technology', 'techs', 'tech'], mgmt: ['management', 'mgmt'],
+  assocs: ['associates', 'assocs'], bros: ['brothers', 'bros'], ctr: ['center', 'ctr'], cmty: ['community', 'cmty'],
+  pac: ['pacific', 'pac'], so: ['southern', 'so'], n: ['northern', 'north'], s: ['south'], e: ['eastern', 'east'], w: ['western', 'west'],
+  gen: ['general', 'gen'], med: ['medical', 'med'], motor: ['motors', 'motor'], airlines: ['airlines', 'airline', 'air lines'],
+};
+const FORM_OF = new Map<string, string>();
+for (const [k, forms] of Object.entries(WORD_FORMS)) for (const f of forms) FORM_OF.set(f, k);
+
+/** Words that carry no identity: entity suffixes, articles, `et al.`, procedural prefixes. */
+const NOISE = new Set(['the', 'of', 'and', 'a', 'an', 'et', 'al', 'in', 're', 'ex', 'rel', 'parte', 'matter', 'inc', 'corp', 'co', 'ltd', 'llc', 'lp', 'llp', 'plc', 'na', 'sa']);
+
+/** Normalised words of one party name. */
+function nameTokens(name: string): string[] {
+  const s = name
+    .toLowerCase()
+    .replace(/[\u2019`]/g, "'")
+    .replace(/\bunited states of america\b|\bunited states\b/g, 'us')
+    .replace(/\bu\.\s?s\.(\s?a\.)?/g, 'us')
+    .replace(/\bair lines\b/g, 'airlines')
+    .replace(/&/g, ' and ');
+  const out: string[] = [];
+  for (const raw of s.split(/[\s,;:()"/-]+/)) {
+    const w = raw.replace(/\.$/, '');
+    if (!w) continue;
+    const key = FORM_OF.get(w) ?? FORM_OF.get(w.replace(/\./g, '')) ?? w.replace(/[.']/g, '');
+    if (key && !NOISE.has(key)) out.push(key);
+  }
+  if (out.length === 0) {
+    // A name made only of noise words (`In re Inc.`) still compares on what it has.
+    return s.split(/\s+/).map((w) => w.replace(/[.']/g, '')).filter(Boolean);
+  }
+  return out;
+}
+
+/** Two words match when equal, or when one is a 3+ letter prefix of the other (`Atl` / `Atlantic`). */
+function wordsMatch(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length >= 3 && long.startsWith(short);
+}
+
+/**
+ * Whether a short name (`Twombly`, `Daubert`, `Liberty Lobby`) names one of the parties of a
+ * full case name: every word of the short name appears in the full one.
+ */
+function shortNameMatches(short: string | string[], full: string | string[]): boolean {
+  const s = typeof short === 'string' ? nameTokens(short) : short;
+  const f = typeof full === 'string' ? nameTokens(full) : full;
+  return s.length > 0 && s.every((w) => f.some((x) => wordsMatch(w, x)));
 }

@@ -9,7 +9,7 @@
 
 /** One statute or regulation found by a pattern. */
 export interface StatuteMatch {
-  type: 'statute' | 'regulation';
+  type: 'statute' | 'regulation' | 'rule';
   /** Canonical form: `42 U.S.C. § 1983`, `N.Y. C.P.L.R. 3211(a)(7)`. */
   normalized: string;
   /** The code (`U.S.C.`, `C.F.R.`, `Fed. Reg.`, `Cal. Civ. Proc. Code`, `ILCS`). */
@@ -20,6 +20,8 @@ export interface StatuteMatch {
   section: string;
   /** When set, the citation ends here (an offset in the text) rather than at the match end. */
   end?: number;
+  /** Series cited by volume and page (`1 Stat. 2`): the page. */
+  page?: string;
 }
 
 export interface StatutePattern {

@@ -1,23 +1,29 @@
 /**
  * Stage 2, tokenize: find the anchors every citation hangs on, in one linear pass over
- * the cleaned text (one pass per extractor for a caller's own extractor list).
+ * the cleaned text.
  *
- * eyecite splits the whole text into words and matches each word against its reporter
- * table; we instead let V8's regex engine scan for anchors directly — a volume followed by
- * a catalogue abbreviation (one compiled alternation), `Id.`, `supra`, a code name — and
- * leave everything around the anchor (names, pin cites, parentheticals) to local parsing in
- * find.ts. Each pattern begins with a literal or a bounded digit run and uses bounded
- * quantifiers only, so no input can make it backtrack over the whole text. With the default
- * extractors, one cheap scan (ANCHOR_START) finds the places where any anchor may begin and
- * each extractor is tried, sticky, only where its first characters fit (scanDefault).
+ * Case and journal citations: every run of digits followed by a space is a possible volume;
+ * where the next characters spell a reporter or journal (one walk of the spelling trie,
+ * reporter-trie.ts), the page (or `at` pin of a short form) is read after it by plain code.
+ * Editions whose reporters-db entry has unusual formats (`2009-Ohio-1234`,
+ * `5 U.S. (1 Cranch) 137`) are checked against those formats (formats.ts) only when one of
+ * their spellings was found. eyecite instead runs one regex per reporter over the text;
+ * here no per-reporter pass over the text happens at all.
  *
- * Extractors are data (`Extractor[]`) and `tokenize` takes them as a parameter with a
- * default, like eyecite's swappable tokenizers.
+ * `Id.`, `supra` and statutes are extractors (`Extractor[]`, swappable like eyecite's
+ * tokenizers): with the default list, one cheap scan (ANCHOR_START) finds the places where
+ * any of them may begin and each is tried, sticky, only where its first characters fit.
+ * Each pattern begins with a literal or a bounded digit run and uses bounded quantifiers
+ * only, so no input can make it backtrack over the whole text.
  */
-import { findReporter } from './catalogue';
+import { EDITIONS } from './catalogue';
+import { matchFormat, startsWithVolume } from './formats';
+import { LAW_PAIRS, lawTokenAt } from './laws';
+import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
+import { PIN_LIST, PIN_TOKEN } from './pins';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
 
-export type TokenKind = 'case' | 'short' | 'neutral' | 'wl' | 'lexis' | 'id' | 'supra' | 'statute';
+export type TokenKind = 'case' | 'short' | 'journal' | 'id' | 'supra' | 'statute';
 
 export interface Token {
   kind: TokenKind;
@@ -25,13 +31,23 @@ export interface Token {
   start: number;
   end: number;
   volume?: string;
-  /** The reporter as written (`F. 3d`); find.ts maps it to the catalogue. */
+  /** The reporter or journal as written (`F. 3d`); find.ts maps it to the catalogue. */
   reporter?: string;
   page?: string;
   /** Pin cite written inside the anchor (`at 556`, `Id. at 5`). */
   pin?: string;
-  /** Neutral citations: the district in `IL App (1st)`. */
-  district?: string;
+  /** Catalogue editions the reporter as written may name (case and short tokens). */
+  editions?: readonly number[];
+  /** Written `2009-Ohio-1234`: volume, reporter and page joined by dashes. */
+  dashed?: boolean;
+  /** The nominative reporter in `5 U.S. (1 Cranch) 137`. */
+  nominative?: string;
+  /** A year written inside the citation (`14 S. Ct. (1894) 10`). */
+  year?: number;
+  /** Written reporter first (`T.C. Memo. 2010-123`, `Abb. Adm. 45`). */
+  reporterFirst?: boolean;
+  /** A statute found by reporters-db's generic law patterns; the hand-written ones win ties. */
+  generic?: boolean;
   statute?: StatuteMatch;
 }
 
@@ -41,74 +57,247 @@ export interface Extractor {
   build(m: RegExpExecArray): Token | null;
 }
 
-// A pin: `556`, `556-57`, `*3`, `570 n.14`.
-const PIN = String.raw`\*{0,2}\d{1,5}(?:-\d{1,5})?(?: {0,2}nn?\. {0,2}\d{1,3})?`;
-const LEFT = String.raw`(?<![\w.,$§/-])`;
-// The shape of a reporter abbreviation: up to six pieces (`F.` `Supp.` `2d`, `N.` `Y.` `S.`
-// `3d`, `AD` `3d`, `F.` `App'x`), each a capitalised word or a series suffix, with up to
-// three spaces between (OCR: `F. 3d`, `U. S.`; line breaks are spaces after cleaning).
-// Matching a shape and then looking it up in the catalogue, rather than compiling every
-// spelling into one alternation, keeps the regex small (fast to compile: cold start) and
-// makes the catalogue the only source of truth. Each piece is atomic — `(?=(x))\N` — so an
-// all-capitals run like `ILCS` cannot be re-split into pieces on backtracking.
-const piece = (g: number) => `(?=([A-Z][A-Za-z']{0,10}|\\d(?:d|nd|rd|th)(?![a-z])))\\${g}\\.?`;
-const REPORTER_SHAPE = String.raw`${piece(3)}(?: {0,3}${piece(4)}){0,5}`;
-const CASE_KINDS = new Set(['federal', 'state', 'regional', 'specialty']);
 
 const span = (m: RegExpExecArray) => ({ start: m.index, end: m.index + m[0].length });
 
+// --- case and journal citations --------------------------------------------------------------
+
+const SPACE = 32;
+const COMMA = 44;
+const DASH = 45;
+const PERIOD = 46;
+const OPEN_PAREN = 40;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isAlnum = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+// A volume is not the end of a number or word (`$5`, `§ 12`, `No. 3`, `1.5`, `12/3`).
+const NOT_BEFORE_VOLUME = new Set([36, 167, 46, 47, 45, 44].concat([...Array(26)].flatMap((_, k) => [65 + k, 97 + k])));
+
+const SHORT_PIN = new RegExp(String.raw`at {1,3}(?:p\. {0,2})?(${PIN_TOKEN})(?![\w])`, 'y');
+const NOMINATIVE = /\((?:(\d{1,2}) {1,2})?([A-Z][A-Za-z.&' ]{0,30}?)\) {1,3}/y;
+const YEAR_INSIDE = /\(((?:1[6-9]|20)\d\d),?\) {1,3}/y;
+// A page: digits (`111279-U`), a blank (`___`), or a lowercase roman numeral of a preface
+// (`12 Neb. App. lxiv`), never the lone `v`, `l` or `c` that are words more often than pages.
+// New York's unpublished slip opinions carry `[U]` after the number (`2008 NY Slip Op 32263[U]`).
+const PAGE = /(\d{1,9}(?:-[A-Z]{1,2}|\[U\])?|_{2,}|-{3,}|c?(?:xc|xl|l?x{1,3})(?:ix|iv|v?i{0,3})|(?:c?l?)(?:ix|iv|v?i{1,3})|lv|cv|cl|clv)/y;
+
+/** Editions that may be cited in the standard `volume reporter page` shape. */
+const takesStandard = (e: number) => {
+  const formats = EDITIONS[e].formats;
+  return formats === null || formats.includes('$full_cite');
+};
+
+/** Where the citation's page is, after the reporter: its spaces, comma, `(1 Cranch)` or `(1894)`. */
+interface Tail {
+  page: string | null;
+  pin: string | null;
+  end: number;
+  nominative: string | null;
+  year: number | null;
+}
+
+function readTail(text: string, reporterEnd: number): Tail | null {
+  let q = reporterEnd;
+  while (q < reporterEnd + 3 && text.charCodeAt(q) === SPACE) q++;
+  if (text.charCodeAt(q) === COMMA) {
+    q++;
+    while (q < reporterEnd + 7 && text.charCodeAt(q) === SPACE) q++;
+  }
+  // Reporter and page are separated, unless the reporter ends with a period (OCR: `U.S.544`).
+  if (q === reporterEnd && text.charCodeAt(reporterEnd - 1) !== PERIOD) return null;
+  let nominative: string | null = null;
+  let year: number | null = null;
+  if (text.charCodeAt(q) === OPEN_PAREN) {
+    YEAR_INSIDE.lastIndex = q;
+    const y = YEAR_INSIDE.exec(text);
+    if (y) {
+      year = Number(y[1]);
+      q = YEAR_INSIDE.lastIndex;
+    } else {
+      NOMINATIVE.lastIndex = q;
+      const n = NOMINATIVE.exec(text);
+      if (!n) return null;
+      nominative = n[2].trim();
+      q = NOMINATIVE.lastIndex;
+    }
+  }
+  if (text.charCodeAt(q) === 97 /* a */ && q > reporterEnd) {
+    SHORT_PIN.lastIndex = q;
+    const m = SHORT_PIN.exec(text);
+    if (m) return { page: null, pin: m[1].replace(/ +/g, ' '), end: SHORT_PIN.lastIndex, nominative, year };
+    return null;
+  }
+  PAGE.lastIndex = q;
+  const m = PAGE.exec(text);
+  if (!m) return null;
+  const end = PAGE.lastIndex;
+  const after = text.charCodeAt(end);
+  // `456n` or `456th` is not a page (`111 S.W. 12th St.`).
+  if (isAlnum(after)) return null;
+  return { page: m[1], pin: null, end, nominative, year };
+}
+
+/** Editions among `editions` whose own formats accept the citation starting at `start`. */
+function editionsAccepting(text: string, editions: readonly number[], written: string, start: number, end: number): number[] {
+  const out: number[] = [];
+  for (const e of editions) {
+    if (takesStandard(e)) {
+      out.push(e);
+      continue;
+    }
+    const formats = EDITIONS[e].formats ?? [];
+    if (formats.some((f) => startsWithVolume(f) && matchFormat(text, f, written, start)?.end === end)) out.push(e);
+  }
+  return out;
+}
+
+/** A citation in one of the editions' own formats (`2009-Ohio-1234`, `1 Mass. (1 Allen) 1`), longest first. */
+function readFormats(text: string, editions: readonly number[], written: string, start: number): { editions: number[]; end: number; volume: string | null; page: string; year: number | null; nominative: string | null } | null {
+  let best: ReturnType<typeof readFormats> = null;
+  for (const e of editions) {
+    for (const f of EDITIONS[e].formats ?? []) {
+      if (!startsWithVolume(f)) continue;
+      const m = matchFormat(text, f, written, start);
+      if (!m) continue;
+      if (!best || m.end > best.end) best = { editions: [e], end: m.end, volume: m.volume, page: m.page, year: m.year ? Number(m.year) : null, nominative: m.nominative };
+      else if (m.end === best.end && !best.editions.includes(e)) best.editions.push(e);
+    }
+  }
+  return best;
+}
+
+function caseToken(text: string, volumeStart: number, volume: string, reporterStart: number, hit: SpellingHit, dashed: boolean): Token | null {
+  const written = text.slice(reporterStart, hit.end);
+  if (!dashed) {
+    const tail = readTail(text, hit.end);
+    if (tail) {
+      if (hit.journal) {
+        return tail.page ? { kind: 'journal', start: volumeStart, end: tail.end, volume, reporter: hit.journal, page: tail.page } : null;
+      }
+      // A short form (`84 N.Y.2d at 87`) has no page to check an edition's own format against:
+      // eyecite derives one from each full format, so every edition of the spelling may have one.
+      const editions = tail.page ? editionsAccepting(text, hit.editions, written, volumeStart, tail.end) : [...hit.editions];
+      if (editions.length) {
+        const token: Token = tail.page
+          ? { kind: 'case', start: volumeStart, end: tail.end, volume, reporter: written, page: tail.page, editions }
+          : { kind: 'short', start: volumeStart, end: tail.end, volume, reporter: written, pin: tail.pin ?? undefined, editions };
+        if (tail.nominative) token.nominative = tail.nominative;
+        if (tail.year) token.year = tail.year;
+        return token;
+      }
+    }
+  }
+  if (hit.journal) return null;
+  const custom = hit.editions.filter((e) => EDITIONS[e].formats !== null);
+  if (custom.length === 0) return null;
+  const m = readFormats(text, custom, written, volumeStart);
+  if (!m) return null;
+  const token: Token = { kind: 'case', start: volumeStart, end: m.end, volume: m.volume ?? volume, reporter: written, page: m.page, editions: m.editions, dashed };
+  if (m.nominative) token.nominative = m.nominative;
+  if (m.year) token.year = m.year;
+  return token;
+}
+
+/**
+ * The case, short-case or journal token whose volume starts at `i` (a digit), if any: the
+ * volume, then a known spelling (trie walk), then the page or `at` pin after it.
+ */
+function volumeAt(text: string, i: number, tokens: Token[]): void {
+  const n = text.length;
+  let j = i + 1;
+  while (j < n && isDigit(text.charCodeAt(j))) j++;
+  if (j - i > 5 || (i > 0 && NOT_BEFORE_VOLUME.has(text.charCodeAt(i - 1)))) return;
+  let k = j;
+  const dashed = text.charCodeAt(k) === DASH;
+  if (dashed) k++;
+  else {
+    while (k < j + 3 && text.charCodeAt(k) === SPACE) k++;
+    if (k === j) return;
+  }
+  if (!mayStartSpelling(text, k)) return;
+  const volume = text.slice(i, j);
+  for (const hit of matchSpellings(text, k)) {
+    const token = caseToken(text, i, volume, k, hit, dashed);
+    if (token) {
+      tokens.push(token);
+      return;
+    }
+  }
+}
+
+/**
+ * Case, short-case and journal tokens (every volume followed by a known spelling), and the
+ * citations that start with a capitalised word (capitalAt), in one pass over the text. The
+ * default scan (scanDefault) finds the same places with its candidate regex; this loop serves
+ * a caller's own extractor list.
+ */
+function scanReporters(text: string, tokens: Token[]): void {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 65 && code <= 90) {
+      if (i === 0 || !isAlnum(text.charCodeAt(i - 1))) i = capitalAt(text, i, tokens);
+      continue;
+    }
+    if (code < 48 || code > 57) continue;
+    volumeAt(text, i, tokens);
+    while (i + 1 < n && isDigit(text.charCodeAt(i + 1))) i++;
+  }
+}
+
+/** A citation to one of the few editions written reporter first (`T.C. Memo. 2010-123`, `Bee 45`) at `i`. */
+function reporterFirstAt(text: string, i: number): Token | null {
+  for (const hit of matchReporterFirst(text, i)) {
+    const written = text.slice(i, hit.end);
+    let best: { end: number; volume: string | null; page: string; editions: number[] } | null = null;
+    for (const e of hit.editions) {
+      for (const f of EDITIONS[e].formats ?? []) {
+        if (startsWithVolume(f)) continue;
+        const m = matchFormat(text, f, written, i);
+        if (m && (!best || m.end > best.end)) best = { end: m.end, volume: m.volume, page: m.page, editions: [e] };
+      }
+    }
+    if (best) return { kind: 'case', start: i, end: best.end, volume: best.volume ?? undefined, reporter: written, page: best.page, editions: best.editions, reporterFirst: true };
+  }
+  return null;
+}
+
+/**
+ * Citations that start with the capitalised word at `i`: reporter-first editions and every
+ * law series (statutes.ts has the common codes; laws.ts all of reporters-db's). A trie walk
+ * happens only where the first two letters begin some spelling. Returns where the scan goes on.
+ */
+function capitalAt(text: string, i: number, tokens: Token[]): number {
+  let k = i + 1;
+  while (k < i + 3 && text.charCodeAt(k) === SPACE) k++;
+  const second = text.charCodeAt(k);
+  const pair = (text.charCodeAt(i) << 16) | (second === 0x2019 ? 39 : second);
+  if (REPORTER_FIRST_PAIRS.has(pair)) {
+    const token = reporterFirstAt(text, i);
+    if (token) tokens.push(token);
+  }
+  if (LAW_PAIRS.has(pair)) {
+    const law = lawTokenAt(text, i);
+    if (law) {
+      tokens.push({ kind: 'statute', start: law.start, end: law.end, statute: law.statute, generic: true });
+      return law.end - 1;
+    }
+  }
+  return i;
+}
+
+// --- Id., supra, statutes ----------------------------------------------------------------------
+
 export const DEFAULT_EXTRACTORS: Extractor[] = [
-  {
-    // `550 U.S. 544`, `347 U. S. 483`, `___ F.4th ___` is not possible (volume required) but
-    // `594 U.S. ___` is; `550 U.S. at 556` and `550 U.S., at 556` are short forms.
-    kind: 'case',
-    regex: new RegExp(
-      String.raw`${LEFT}(\d{1,4}) {1,3}(${REPORTER_SHAPE})(?: {0,3},? {0,3}(at) {1,3}(${PIN})| {0,3}(\d{1,5}|_{2,}|-{3,}))(?![\w])`,
-      'g',
-    ),
-    build: (m) => {
-      // Shapes that are not case reporters (`ILCS`, `WL`, `ND`, `Title`) are left to other extractors.
-      const entry = findReporter(m[2]);
-      if (!entry || !CASE_KINDS.has(entry.kind)) return null;
-      return m[5]
-        ? { kind: 'short', ...span(m), volume: m[1], reporter: m[2], pin: m[6] }
-        : { kind: 'case', ...span(m), volume: m[1], reporter: m[2], page: m[7] };
-    },
-  },
-  {
-    // Public-domain citations: `2014 ND 95`, `2013 IL App (1st) 111279-U`.
-    kind: 'neutral',
-    regex: /(?<![\w.])((?:19|20)\d\d) {1,3}(IL App|IL|ND App|ND|OK CIV APP|OK|UT App|UT|WI App|WI|ME|MT|SD|WY|VT|COA|CO|Ark\.)(?: {0,3}\((\d(?:st|nd|rd|th))\))? {1,3}(\d{1,7}(?:-U|-B)?)(?![\w-])/g,
-    build: (m) => ({ kind: 'neutral', ...span(m), volume: m[1], reporter: m[2], district: m[3], page: m[4] }),
-  },
-  {
-    // `2009-Ohio-1234`, `2001-NMSC-019`.
-    kind: 'neutral',
-    regex: /(?<![\w.-])((?:19|20)\d\d)-(Ohio|NMSC|NMCA)-(\d{1,6})(?![\w-])/g,
-    build: (m) => ({ kind: 'neutral', ...span(m), volume: m[1], reporter: m[2], page: m[3] }),
-  },
-  {
-    // `2019 WL 4639462`
-    kind: 'wl',
-    regex: /(?<![\w.])((?:19|20)\d\d) {1,3}WL {1,3}(\d{3,9})(?![\w])/g,
-    build: (m) => ({ kind: 'wl', ...span(m), volume: m[1], reporter: 'WL', page: m[2] }),
-  },
-  {
-    // `2019 U.S. Dist. LEXIS 12345`, `2004 N.Y. Misc. LEXIS 77`
-    kind: 'lexis',
-    regex: /(?<![\w.])((?:19|20)\d\d) {1,3}((?:[A-Z][A-Za-z.']{0,12} {0,2}){0,4})LEXIS {1,3}(\d{1,7})(?![\w])/g,
-    build: (m) => ({ kind: 'lexis', ...span(m), volume: m[1], reporter: `${m[2].replace(/ +/g, ' ').trim()} LEXIS`.trim(), page: m[3] }),
-  },
   {
     // `Id.`, `id. at 5`, `Ibid.`; a glued footnote number (`Id.12`) is left outside.
     kind: 'id',
-    regex: new RegExp(String.raw`(?<![\w.])(?:[Ii]d\.|[Ii]bid(?:\.|(?![\w])))(?: {0,3},? {0,3}at {1,3}(${PIN}))?`, 'g'),
+    regex: new RegExp(String.raw`(?<![\w.])(?:[Ii]d\.|[Ii]bid(?:\.|(?![\w])))(?:,? {1,3}(?:at {1,3})?(${PIN_LIST}))?`, 'g'),
     build: (m) => ({ kind: 'id', ...span(m), pin: m[1] }),
   },
   {
     // `supra`, `supra, at 593`, `supra note 4, at 12`; the name before it is read in find.ts.
     kind: 'supra',
-    regex: new RegExp(String.raw`(?<![\w])supra(?![\w])(?:,? {0,3}(?:note {1,2}\d{1,3},? {0,3})?at {1,3}(${PIN}))?`, 'g'),
+    regex: new RegExp(String.raw`(?<![\w])supra(?![\w])(?:,? {0,3}(?:note {1,2}\d{1,3},? {0,3})?at {1,3}(${PIN_LIST}))?`, 'g'),
     build: (m) => ({ kind: 'supra', ...span(m), pin: m[1] }),
   },
   ...STATUTE_PATTERNS.map(
@@ -133,18 +322,34 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
 // position) finds exactly the matches the per-extractor global scans find — a global
 // regex's next match is its leftmost match from lastIndex, and every such start is a
 // candidate — in one pass over the text instead of one per extractor.
-const ANCHOR_START = /\b(?:\d{1,4}(?: {1,3}[A-Z0-9]|-[A-Z])|[Ii](?:d\.|bid)|supra|Cal\.|Tex\.|N\. {0,2}Y|C\. {0,2}P|CPLR|Fla\.)/g;
+// The first two letters of the spellings cited reporter first or of a law series
+// (`T.C. Memo.`, `Mass. Gen. Laws`), as one character-class alternation: `M {0,2}[ai]|…`.
+function pairAlternation(): string {
+  const byFirst = new Map<number, Set<number>>();
+  for (const pair of [...REPORTER_FIRST_PAIRS, ...LAW_PAIRS]) {
+    const first = pair >>> 16;
+    const set = byFirst.get(first) ?? new Set<number>();
+    set.add(pair & 0xffff);
+    byFirst.set(first, set);
+  }
+  const cls = (codes: Set<number>) => [...codes].map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('');
+  return [...byFirst].map(([first, seconds]) => `\\u${first.toString(16).padStart(4, '0')} {0,2}[${cls(seconds)}]`).join('|');
+}
+
+// Where an anchor can begin: a volume of up to five digits before a reporter (or a title
+// before a code), `Id.`, `Ibid`, `supra`, the literal starts of the hand-written statute
+// patterns, and the first two letters of any reporter-first or law spelling.
+const ANCHOR_START = new RegExp(String.raw`\b(?:\d{1,5}(?: {1,3}[A-Z0-9(]|-[A-Z])|[Ii](?:d\.|bid)|supra|Cal\.|Tex\.|N\. {0,2}Y|C\. {0,2}P|CPLR|Fla\.|${pairAlternation()})`, 'g');
 const DOT = 46;
 const LOWER_S = 115;
 
 // The characters each default extractor's match can begin with (same order as DEFAULT_EXTRACTORS).
 const DIGITS = '0123456789';
-const CAPITALS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DEFAULT_FIRST: Record<string, string> = {
   usc: DIGITS, cfr: DIGITS, fedreg: DIGITS, ilcs: DIGITS,
   'state-code': 'CT', 'ny-law': 'N', cplr: 'NC', 'fla-stat': 'F',
 };
-const FIRST_CHARS = [DIGITS, DIGITS, DIGITS, DIGITS, DIGITS, 'Ii', 's', ...STATUTE_PATTERNS.map((p) => DEFAULT_FIRST[p.name])];
+const FIRST_CHARS = ['Ii', 's', ...STATUTE_PATTERNS.map((p) => DEFAULT_FIRST[p.name])];
 
 /**
  * What the default extractors that begin with a number need of it: at most `digits` digits,
@@ -163,11 +368,6 @@ const DEFAULT_NUMBER_SHAPES: Record<string, NumberShape> = {
   ilcs: { digits: 3, year: false, next: 'I' },
 };
 const NUMBER_SHAPES: (NumberShape | null)[] = [
-  { digits: 4, year: false, next: CAPITALS + DIGITS }, // volume reporter
-  { digits: 4, year: true, next: 'ACIMNOSUVW' }, // `2014 ND 95`: the first letters of the codes
-  { digits: 4, year: true, next: '-' }, // `2009-Ohio-1234`
-  { digits: 4, year: true, next: 'W' }, // WL
-  { digits: 4, year: true, next: CAPITALS }, // LEXIS
   null,
   null,
   ...STATUTE_PATTERNS.map((p) => DEFAULT_NUMBER_SHAPES[p.name] ?? null),
@@ -211,9 +411,6 @@ function defaultDispatch(): Dispatch {
   return (dispatch = { sticky, byChar, byNext });
 }
 
-const SPACE = 32;
-const DASH = 45;
-const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /** tokenize's unsorted tokens for DEFAULT_EXTRACTORS, in one scan of the text. */
 function scanDefault(text: string, tokens: Token[]): void {
@@ -228,6 +425,8 @@ function scanDefault(text: string, tokens: Token[]): void {
     re.lastIndex = p + 1;
     const first = text.charCodeAt(p);
     if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) continue;
+    if (isDigit(first)) volumeAt(text, p, tokens);
+    else if (first >= 65 && first <= 90) capitalAt(text, p, tokens);
     let list: number[] | undefined;
     let digits = 0;
     let year = false;
@@ -281,6 +480,7 @@ export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACT
   // default list changed by a caller) is scanned extractor by extractor.
   if (extractors === DEFAULT_EXTRACTORS && extractors.length === DEFAULT_REGEXES.length && extractors.every((x, e) => x.regex === DEFAULT_REGEXES[e])) scanDefault(text, tokens);
   else {
+    scanReporters(text, tokens);
     for (const extractor of extractors) {
       const re = extractor.regex;
       re.lastIndex = 0;
@@ -300,7 +500,7 @@ export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACT
     }
   }
   // Stable: tokens with the same span keep extractor order (scanDefault emits them so too).
-  tokens.sort((a, b) => a.start - b.start || b.end - a.end);
+  tokens.sort((a, b) => a.start - b.start || b.end - a.end || Number(a.generic ?? false) - Number(b.generic ?? false));
   const kept: Token[] = [];
   let lastEnd = -1;
   for (const t of tokens) {

@@ -3,15 +3,19 @@
  * produces or refines these; nothing outside this package needs to know the stages.
  */
 
-/** SPEC.md's citation kinds: only `case` citations are verified. */
-export type CitationType = 'case' | 'statute' | 'regulation';
+/**
+ * SPEC.md's citation kinds (only `case` citations are verified), plus law-review articles
+ * (`journal`) and court rules (`rule`: `Fed. R. Civ. P. 12(b)(6)`), listed like statutes.
+ */
+export type CitationType = 'case' | 'statute' | 'regulation' | 'journal' | 'rule';
 
 /**
  * How the citation is written: `full` (volume reporter page, or a full statute cite),
  * `short` (`550 U.S. at 556`, `Twombly, 550 U.S. at 556`), `id` (`Id.`, `Id. at 5`, `Ibid.`),
- * `supra` (`Daubert, supra, at 593`).
+ * `supra` (`Daubert, supra, at 593`), `reference` (a party's name and a pin after the case was
+ * cited in full: `In Twombly at 556, the Court ...`).
  */
-export type CitationForm = 'full' | 'short' | 'id' | 'supra';
+export type CitationForm = 'full' | 'short' | 'id' | 'supra' | 'reference';
 
 /** Where a stretch of text sits in the source document (passed in by the reader). */
 export interface DocumentPosition {

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { closeReader, readDocument, renderProgressBar, toCitationInput, type ReadDocument } from '@citecheck/reading';
+import type { ReadDocument } from '@citecheck/reading';
+import { toCitationInput } from '@citecheck/reading/citation-input';
+import { readText } from '@citecheck/reading/text';
 import type { DocumentPosition } from '@citecheck/citations';
-import type { CliIO } from './main';
+import type { CliIO } from './io';
 
 export interface DocumentInput {
   document: ReadDocument;
@@ -21,6 +23,12 @@ async function readStdin(): Promise<Buffer> {
  */
 export async function readInput(file: string, io: CliIO): Promise<DocumentInput> {
   const buffer = file === '-' ? await readStdin() : await readFile(file);
+  // Plain text needs none of the PDF, Word or OCR machinery (nor its start-up time).
+  if (file === '-' || /\.txt$/i.test(file)) {
+    const document = readText(buffer);
+    return { document, ...toCitationInput(document) };
+  }
+  const { closeReader, readDocument, renderProgressBar } = await import('@citecheck/reading');
   try {
     const document = await readDocument(buffer, {
       filename: file === '-' ? 'stdin.txt' : file,

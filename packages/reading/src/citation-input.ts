@@ -6,7 +6,7 @@ export const PARAGRAPH_SEPARATOR = '\n\n';
 
 /**
  * The input `findCitations(text, { positions })` expects: paragraphs joined by a blank line, and
- * where each one starts with its page (null for .docx/.txt), index and kind.
+ * where each one starts with its page (null for .txt and for a .docx without explicit page breaks), index and kind.
  *
  * @example
  * const { text, positions } = toCitationInput(await readDocument(buffer));

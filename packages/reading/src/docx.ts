@@ -138,6 +138,8 @@ interface MammothNode {
   noteType?: 'footnote' | 'endnote';
   noteId?: string;
   body?: MammothNode[];
+  /** On `break` nodes: `line`, `page` or `column`. */
+  breakType?: string;
 }
 interface MammothNotes {
   resolve(reference: MammothNode): MammothNode | null;
@@ -149,8 +151,11 @@ interface MammothDocument extends MammothNode {
 
 /**
  * Reads body paragraphs in order (table cells flattened into paragraphs), then footnotes and
- * endnotes in the order they are referenced. A .docx has no pages, so everything is one page
- * whose number is null.
+ * endnotes in the order they are referenced. A .docx has no fixed pages (the program that
+ * prints it lays them out), but a brief often breaks pages explicitly (Ctrl+Enter): when it
+ * does, pages are numbered from those breaks, a paragraph taking the page its text starts on
+ * and a note the page of its reference. Without any explicit break the whole document is one
+ * page whose number is null: the paragraph is then the only location, and no page is guessed.
  */
 export async function readDocx(buffer: Buffer, limits = DOCX_LIMITS): Promise<ReadDocument> {
   await inspectDocx(buffer, limits);
@@ -172,19 +177,21 @@ export async function readDocx(buffer: Buffer, limits = DOCX_LIMITS): Promise<Re
   }
   if (!captured) throw new DocumentError('docx-corrupt');
 
-  const paragraphs: Paragraph[] = [];
-  const references: MammothNode[] = [];
-  const push = (text: string, kind: ParagraphKind): void => {
+  const paragraphs: { paragraph: Paragraph; page: number }[] = [];
+  const reader = new InlineReader();
+  const push = (text: string, kind: ParagraphKind, page: number): void => {
     const clean = text.replace(/\s+/g, ' ').trim();
     if (clean === '') return;
     if (paragraphs.length >= limits.maxParagraphs) throw new DocumentError('too-many-paragraphs');
-    paragraphs.push({ index: paragraphs.length, text: clean, kind });
+    paragraphs.push({ paragraph: { index: paragraphs.length, text: clean, kind }, page });
   };
 
-  const readBlocks = (blocks: MammothNode[], kind: ParagraphKind): void => {
+  const readBlocks = (blocks: MammothNode[], kind: ParagraphKind, notePage?: number): void => {
     for (const block of blocks) {
-      if (block.type === 'paragraph') push(inlineText(block, references), kind);
-      else if (block.children) readBlocks(block.children, kind); // tables, rows, cells
+      if (block.type === 'paragraph') {
+        const { text, startPage } = reader.paragraph(block);
+        push(text, kind, notePage ?? startPage);
+      } else if (block.children) readBlocks(block.children, kind, notePage); // tables, rows, cells
     }
   };
   readBlocks(captured.children ?? [], 'body');
@@ -192,31 +199,63 @@ export async function readDocx(buffer: Buffer, limits = DOCX_LIMITS): Promise<Re
   // Notes in reference order; footnotes before endnotes, as a printed brief shows them.
   const notes = captured.notes;
   const seen = new Set<MammothNode>();
-  const ordered = references.map((reference) => notes.resolve(reference)).filter((note): note is MammothNode => note !== null);
-  for (const note of Object.values(notes._notes ?? {})) ordered.push(note); // unreferenced notes last
+  const ordered = reader.references
+    .map(({ node, page }) => ({ note: notes.resolve(node), page }))
+    .filter((entry): entry is { note: MammothNode; page: number } => entry.note !== null);
+  for (const note of Object.values(notes._notes ?? {})) ordered.push({ note, page: reader.page }); // unreferenced notes last
   for (const type of ['footnote', 'endnote'] as const) {
-    for (const note of ordered) {
+    for (const { note, page } of ordered) {
       if (note.noteType !== type || seen.has(note)) continue;
       seen.add(note);
       // References inside notes are not followed (a note pointing at a note is not a thing Word makes).
-      readBlocks(note.body ?? [], type);
+      readBlocks(note.body ?? [], type, page);
     }
   }
-  return { fileType: 'docx', pages: [{ number: null, paragraphs }], ocrUsed: false, ocrPages: [], warnings: [] };
+
+  if (reader.page === 1) {
+    return { fileType: 'docx', pages: [{ number: null, paragraphs: paragraphs.map((p) => p.paragraph) }], ocrUsed: false, ocrPages: [], warnings: [] };
+  }
+  // Consecutive paragraphs on one page share a Page; notes after the body restart the run.
+  const pages: ReadDocument['pages'] = [];
+  for (const { paragraph, page } of paragraphs) {
+    const last = pages.at(-1);
+    if (last && last.number === page) last.paragraphs.push(paragraph);
+    else pages.push({ number: page, paragraphs: [paragraph] });
+  }
+  return { fileType: 'docx', pages, ocrUsed: false, ocrPages: [], warnings: [] };
 }
 
-/** A paragraph's text. Note reference marks are left out (they would glue "[1]" onto a citation) but remembered. */
-function inlineText(node: MammothNode, references: MammothNode[]): string {
-  switch (node.type) {
-    case 'text':
-      return node.value ?? '';
-    case 'tab':
-    case 'break':
-      return ' ';
-    case 'noteReference':
-      references.push(node);
-      return '';
-    default:
-      return (node.children ?? []).map((child) => inlineText(child, references)).join('');
+/**
+ * Paragraph text in document order, counting explicit page breaks on the way. Note reference
+ * marks are left out (they would glue "[1]" onto a citation) but remembered with their page.
+ */
+class InlineReader {
+  /** The page the reading position is on: 1 + explicit page breaks passed so far. */
+  page = 1;
+  readonly references: { node: MammothNode; page: number }[] = [];
+  private startPage: number | null = null;
+
+  paragraph(block: MammothNode): { text: string; startPage: number } {
+    this.startPage = null;
+    const text = this.text(block);
+    return { text, startPage: this.startPage ?? this.page };
+  }
+
+  private text(node: MammothNode): string {
+    switch (node.type) {
+      case 'text':
+        if (this.startPage === null && node.value?.trim()) this.startPage = this.page;
+        return node.value ?? '';
+      case 'tab':
+        return ' ';
+      case 'break':
+        if (node.breakType === 'page') this.page++;
+        return ' ';
+      case 'noteReference':
+        this.references.push({ node, page: this.page });
+        return '';
+      default:
+        return (node.children ?? []).map((child) => this.text(child)).join('');
+    }
   }
 }

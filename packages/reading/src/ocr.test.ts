@@ -35,6 +35,17 @@ it('reads a 10-page scanned brief: at least 95% of its case citations, on the ri
   expect(progress.at(-1)).toMatchObject({ isActive: false, progress: 100, pagesRead: 10, ocrPages: 10 });
 }, 240_000);
 
+it('reports progress within a scanned page while it is being recognised, not 0% until it is done', async () => {
+  const pdf = await fixtures.scannedPdf([fixtures.briefPages(1)[0].paragraphs]);
+  const progress: ReadProgress[] = [];
+  await readDocument(pdf, { onProgress: (p) => progress.push(p) });
+  const during = progress.filter((p) => p.isActive).map((p) => p.progress);
+  expect(during.some((pct) => pct > 0 && pct < 100)).toBe(true);
+  // Steady: the bar never goes back while the page is read.
+  expect(during).toEqual([...during].sort((a, b) => a - b));
+  expect(progress.at(-1)).toMatchObject({ isActive: false, progress: 100 });
+}, 120_000);
+
 it('works with the network unreachable', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reading-offline-'));
   // Every way out of the process throws, in the main thread and (inherited flags) in workers.

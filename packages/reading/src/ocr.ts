@@ -36,6 +36,12 @@ interface Job {
   resolve: (page: OcrPage) => void;
   reject: (error: unknown) => void;
   signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+/** The job a worker is recognising, for its logger (set at creation, before the worker exists). */
+interface Slot {
+  job?: Job;
 }
 
 const IDLE_SHUTDOWN_MS = 15_000;
@@ -48,14 +54,19 @@ export class OcrPool {
   private queue: Job[] = [];
   private busy = 0;
   private idleTimer: NodeJS.Timeout | undefined;
+  private slots = new WeakMap<TesseractWorker, Slot>();
 
   constructor(readonly size = Math.max(1, os.availableParallelism?.() ?? os.cpus().length)) {}
 
-  /** Recognises one page image (PNG). Jobs queued behind others are dropped if `signal` aborts first. */
-  recognize(image: Uint8Array, signal?: AbortSignal): Promise<OcrPage> {
+  /**
+   * Recognises one page image (PNG). Jobs queued behind others are dropped if `signal` aborts
+   * first. `onProgress` hears how far recognition of this page has got (0 to 1), so a page that
+   * takes many seconds does not look stalled.
+   */
+  recognize(image: Uint8Array, signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<OcrPage> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      this.queue.push({ image, resolve, reject, signal });
+      this.queue.push({ image, resolve, reject, signal, onProgress });
       this.pump();
     });
   }
@@ -99,12 +110,17 @@ export class OcrPool {
 
   private spawn(): void {
     const { langPath, workerPath, corePath } = tesseractPaths();
-    const started = createWorker('eng', OEM.LSTM_ONLY, { langPath, workerPath, corePath, cacheMethod: 'none', gzip: true });
+    const slot: Slot = {};
+    const logger = (m: { status?: string; progress?: number }): void => {
+      if (m.status === 'recognizing text' && typeof m.progress === 'number') slot.job?.onProgress?.(Math.min(1, Math.max(0, m.progress)));
+    };
+    const started = createWorker('eng', OEM.LSTM_ONLY, { langPath, workerPath, corePath, cacheMethod: 'none', gzip: true, logger });
     this.workers.push(started);
     started.then(
       (worker) => {
         if (!this.workers.includes(started)) return void worker.terminate(); // closed while starting
         this.live.add(worker);
+        this.slots.set(worker, slot);
         this.idle.push(worker);
         this.pump();
       },
@@ -116,11 +132,15 @@ export class OcrPool {
   }
 
   private async run(worker: TesseractWorker, job: Job): Promise<void> {
+    const slot = this.slots.get(worker);
+    if (slot) slot.job = job;
     try {
       const { data } = await worker.recognize(Buffer.from(job.image), {}, { blocks: true, text: false });
       job.resolve(toOcrPage(data));
     } catch (error) {
       job.reject(error);
+    } finally {
+      if (slot) slot.job = undefined;
     }
   }
 }

@@ -90,6 +90,37 @@ describe('.docx', () => {
   });
 });
 
+describe('.docx pages', () => {
+  it('numbers pages where the document breaks them explicitly; a footnote takes its reference’s page', async () => {
+    const buffer = await fixtures.docxWithPageBreaks(
+      [
+        ['Introduction.', `See ${fixtures.CASES[0]}.`],
+        [`Argument. See ${fixtures.CASES[1]}.`],
+        ['Conclusion, with a note.', `Also ${fixtures.CASES[2]}.`],
+      ],
+      `See ${fixtures.CASES[3]}.`,
+    );
+    const document = await readDocument(buffer, { filename: 'brief.docx' });
+    const { text, positions } = toCitationInput(document);
+    const cases = findCitations(text, { positions }).filter((c) => c.type === 'case' && c.form === 'full');
+    expect(cases.map((c) => [c.normalized, c.documentPage, c.paragraphKind])).toEqual([
+      [fixtures.citationOf(fixtures.CASES[0]), 1, 'body'],
+      [fixtures.citationOf(fixtures.CASES[1]), 2, 'body'],
+      [fixtures.citationOf(fixtures.CASES[2]), 3, 'body'],
+      [fixtures.citationOf(fixtures.CASES[3]), 3, 'footnote'],
+    ]);
+    // Paragraphs are still numbered in reading order across the document.
+    expect(cases.map((c) => c.paragraph)).toEqual([1, 2, 4, 5]);
+  });
+
+  it('leaves the page unknown (paragraph only) when the document has no explicit page break', async () => {
+    const document = await readDocument(await fixtures.simpleDocx(['One.', `See ${fixtures.CASES[0]}.`]), { filename: 'brief.docx' });
+    const { text, positions } = toCitationInput(document);
+    const [cite] = findCitations(text, { positions }).filter((c) => c.type === 'case');
+    expect([cite.documentPage, cite.paragraph]).toEqual([null, 1]);
+  });
+});
+
 describe('.txt (CLI)', () => {
   const text = Buffer.from('See Twombly,\n550 U.S. 544 (2007).\n\n\r\nSecond para-\ngraph.\n');
   it('is read when accepted, split on blank lines', async () => {

@@ -100,6 +100,11 @@ function readInWorker(fileType: FileType, buffer: Uint8Array, options: ReadOptio
   // Queued OCR pages of this document are dropped when it ends early.
   const ocrAbort = new AbortController();
   let settled = false;
+  // The worker counts a scanned page as read only once OCR returns it; until then the page's own
+  // recognition progress (0 to 1) is added, so a long page moves the bar instead of holding it.
+  const recognising = new Map<number, number>();
+  const partialPages = (): number => [...recognising.values()].reduce((sum, fraction) => sum + fraction, 0);
+  let lastProgress: Extract<FromWorker, { type: 'progress' }> | undefined;
 
   return new Promise<ReadDocument>((resolve, reject) => {
     const finish = (outcome: { document: ReadDocument } | { code: DocumentErrorCode; message?: string }, early = false): void => {
@@ -125,13 +130,21 @@ function readInWorker(fileType: FileType, buffer: Uint8Array, options: ReadOptio
         if (settled) return;
         switch (message.type) {
           case 'progress':
-            options.onProgress?.(toProgress(message));
+            lastProgress = message;
+            options.onProgress?.(toProgress(message, partialPages()));
             break;
           case 'ocr-request': {
             const { id, page } = message;
-            ocr.recognize(message.image.png, ocrAbort.signal).then(
-              (result) => !settled && reply({ type: 'ocr-result', id, page, ocr: result }),
-              () => !settled && reply({ type: 'ocr-failed', id, page }),
+            recognising.set(page, 0);
+            const onPageProgress = (fraction: number): void => {
+              if (settled || !recognising.has(page)) return;
+              recognising.set(page, fraction);
+              if (lastProgress) options.onProgress?.(toProgress(lastProgress, partialPages()));
+            };
+            const done = (): void => void recognising.delete(page);
+            ocr.recognize(message.image.png, ocrAbort.signal, onPageProgress).then(
+              (result) => (done(), !settled && reply({ type: 'ocr-result', id, page, ocr: result })),
+              () => (done(), !settled && reply({ type: 'ocr-failed', id, page })),
             );
             break;
           }
@@ -151,9 +164,12 @@ function readInWorker(fileType: FileType, buffer: Uint8Array, options: ReadOptio
   });
 }
 
-function toProgress(update: Extract<FromWorker, { type: 'progress' }>): ReadProgress {
+/** `partialPages`: the summed recognition progress (0 to 1 each) of pages still in OCR. */
+export function toProgress(update: Extract<FromWorker, { type: 'progress' }>, partialPages = 0): ReadProgress {
   const { pagesRead, totalPages, ocrPages, ocrPending } = update;
-  const progress = totalPages === 0 ? 0 : Math.round((pagesRead / totalPages) * 100);
+  const done = Math.min(totalPages, pagesRead + (ocrPending > 0 ? partialPages : 0));
+  // Never 100 % while a page is still being recognised.
+  const progress = totalPages === 0 ? 0 : Math.min(ocrPending > 0 ? 99 : 100, Math.round((done / totalPages) * 100));
   const message =
     ocrPending > 0
       ? `Recognising text on scanned pages (${pagesRead} of ${totalPages} pages read)`

@@ -11,8 +11,9 @@ export interface Paragraph {
 
 export interface Page {
   /**
-   * 1-based page number for PDFs. A .docx or .txt has no pages (layout is decided by the
-   * program that prints it), so it comes back as one page whose number is null.
+   * 1-based page number for PDFs. A .docx has pages only where it breaks them explicitly
+   * (then its notes follow the body as pages of their own, numbered by their references); a
+   * .docx without explicit breaks, or a .txt, comes back as one page whose number is null.
    */
   number: number | null;
   paragraphs: Paragraph[];

@@ -4,7 +4,7 @@
  * files written byte by byte. Nothing is read from disk or the network.
  */
 import { createCanvas } from '@napi-rs/canvas';
-import { AlignmentType, Document, FootnoteReferenceRun, Packer, Paragraph, TextRun, Table, TableRow, TableCell, WidthType } from 'docx';
+import { AlignmentType, Document, FootnoteReferenceRun, PageBreak, Packer, Paragraph, TextRun, Table, TableRow, TableCell, WidthType } from 'docx';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import yauzl from 'yauzl';
 import zlib from 'node:zlib';
@@ -223,6 +223,27 @@ export async function docxWithFootnotes(): Promise<{ buffer: Buffer; footnoteCit
     sections: [{ children: [new Paragraph({ text: 'ARGUMENT', alignment: AlignmentType.CENTER }), ...body, table] }],
   });
   return { buffer: await Packer.toBuffer(document), footnoteCites: noteEntries.map(citationOf), bodyCites: [citationOf(CASES[10])] };
+}
+
+/**
+ * A .docx whose pages are set by explicit page breaks: page p holds the paragraphs of
+ * `pages[p - 1]`. The break is a run of its own at the start of the page's first paragraph
+ * (Word's Ctrl+Enter), except on page 2, where it stands alone in an empty paragraph. The first
+ * paragraph of page 3 carries footnote 1.
+ */
+export async function docxWithPageBreaks(pages: string[][], footnote: string): Promise<Buffer> {
+  const children: Paragraph[] = [];
+  pages.forEach((paragraphs, p) => {
+    paragraphs.forEach((text, i) => {
+      const runs: (TextRun | PageBreak | FootnoteReferenceRun)[] = [];
+      if (i === 0 && p >= 2) runs.push(new PageBreak());
+      runs.push(new TextRun(text));
+      if (i === 0 && p === 2) runs.push(new FootnoteReferenceRun(1));
+      if (i === 0 && p === 1) children.push(new Paragraph({ children: [new PageBreak()] }));
+      children.push(new Paragraph({ children: runs }));
+    });
+  });
+  return Packer.toBuffer(new Document({ footnotes: { 1: { children: [new Paragraph(footnote)] } }, sections: [{ children }] }));
 }
 
 /** A plain .docx with the given body paragraphs. */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /** The main flow: upload -> extraction -> validation -> report. Keyed by documentId. */
 
-export const citationTypeSchema = z.enum(['case', 'statute', 'regulation']);
-export const citationFormSchema = z.enum(['full', 'short', 'id', 'supra']);
+export const citationTypeSchema = z.enum(['case', 'statute', 'regulation', 'journal', 'rule']);
+export const citationFormSchema = z.enum(['full', 'short', 'id', 'supra', 'reference']);
 
 /** A citation as the extraction stage found it (no verdict yet). */
 export const extractedCitationSchema = z.object({

@@ -48,7 +48,7 @@ export interface Citation {
   courtListenerData: CaseLawData | null;
 }
 
-export type CitationType = 'case' | 'statute' | 'regulation';
+export type CitationType = 'case' | 'statute' | 'regulation' | 'journal' | 'rule';
 
 /**
  * An uploaded document (SPEC section 3). Its id is 128 random bits: knowing it is the

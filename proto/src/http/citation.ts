@@ -2,7 +2,8 @@ import type { ValidatedCitation } from '../events/document';
 
 /**
  * SPEC.md section 3's Citation, as the browser reads it from the REST API: `page` is the
- * document page (not the reporter page) and `originalContext` the sentence around it.
+ * document page (not the reporter page), `paragraph` counts from 1 and `originalContext` is
+ * the sentence around it.
  */
 export interface SpecCitation {
   id: string;
@@ -25,7 +26,8 @@ export function toSpecCitation(c: ValidatedCitation): SpecCitation {
     type: c.type,
     caseName: c.caseName,
     page: c.documentPage,
-    paragraph: c.paragraph,
+    // The engine and the events count paragraphs from 0; a lawyer counts the first one as 1.
+    paragraph: c.paragraph === null ? null : c.paragraph + 1,
     isValid: c.isValid,
     confidence: c.confidence,
     validationDetails: c.validationDetails,

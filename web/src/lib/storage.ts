@@ -5,6 +5,7 @@
 const SESSION_TOKEN_KEY = 'sessionToken';
 const PROCESSING_SESSION_KEY = 'citecheck_processing_session_id';
 const REGISTRATION_KEY = 'citecheck_registration';
+const CURRENT_RESULTS_KEY = 'citecheck_current_results';
 
 function safe<T>(fn: () => T, fallback: T): T {
   try {
@@ -69,4 +70,25 @@ export const storedRegistration = {
     }, null),
   set: (value: StoredRegistration) =>
     safe(() => globalThis.localStorage?.setItem(REGISTRATION_KEY, JSON.stringify(value)), undefined),
+};
+
+export interface StoredResults<D, R> {
+  document: D;
+  report: R | null;
+}
+
+/**
+ * The document whose results this tab shows, and its report, for the length of the tab
+ * session. Signing up or in takes the visitor through other pages (the verification link, a
+ * reload), and the results they had on screen must still be there when they come back; the
+ * citations themselves are fetched again from the server by the document id.
+ */
+export const currentResults = {
+  get: <D, R>(): StoredResults<D, R> | null =>
+    safe(() => {
+      const raw = globalThis.sessionStorage?.getItem(CURRENT_RESULTS_KEY);
+      return raw ? (JSON.parse(raw) as StoredResults<D, R>) : null;
+    }, null),
+  set: <D, R>(value: StoredResults<D, R>) => safe(() => globalThis.sessionStorage?.setItem(CURRENT_RESULTS_KEY, JSON.stringify(value)), undefined),
+  clear: () => safe(() => globalThis.sessionStorage?.removeItem(CURRENT_RESULTS_KEY), undefined),
 };

@@ -7,13 +7,18 @@
  * the lookup index built once at the end. The import writes to a side file and renames it over
  * the old index only when complete, so a failed import never leaves a half-built index behind
  * and readers of the old one are undisturbed.
+ *
+ * At the end it records coverage: per reporter and volume, how many cases the snapshot holds
+ * and whether it holds all of them (see schema.ts), so a lookup can tell "no such case" from
+ * "not in the local data".
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { canonicalReporter } from '../engine';
-import { readCsv } from './csv';
+import { canonicalReporter, findReporter } from '../engine';
+import { Bzip2Error, readCsv } from './csv';
 import { CREATE_INDEXES, CREATE_TABLES, SCHEMA_VERSION, defaultIndexPath } from './schema';
+import { IdSet } from './id-set';
 
 export type BulkFileKind = 'courts' | 'dockets' | 'clusters' | 'citations';
 
@@ -28,8 +33,17 @@ export function bulkFileKind(path: string): BulkFileKind | null {
   return null;
 }
 
-/** Load order: small reference tables first, so progress on the big file is the last thing shown. */
-const KIND_ORDER: BulkFileKind[] = ['courts', 'dockets', 'clusters', 'citations'];
+/**
+ * Load order. Each table is read after the one that decides which of its rows are needed:
+ * clusters before dockets, because three quarters of CourtListener's dockets (PACER dockets
+ * without an opinion) have no cluster; with --reporters, citations first; with --courts,
+ * dockets first (a case's court is on its docket).
+ */
+const KIND_ORDER: Record<'all' | 'reporters' | 'courts', BulkFileKind[]> = {
+  all: ['courts', 'clusters', 'dockets', 'citations'],
+  reporters: ['courts', 'citations', 'clusters', 'dockets'],
+  courts: ['courts', 'dockets', 'clusters', 'citations'],
+};
 
 const REQUIRED: Record<BulkFileKind, string[]> = {
   courts: ['id'],
@@ -62,6 +76,12 @@ export interface FileReport {
   corrupt: number;
   /** A few corrupt rows, for the log: row number (1 = first data row) and why. */
   corruptSamples: { row: number; reason: string }[];
+  /** Rows left out by --reporters / --courts, or not needed (dockets without a case). */
+  filtered: number;
+  /** Time spent reading this file (decode, parse, insert). */
+  elapsedMs: number;
+  /** Characters of decoded CSV text read. */
+  chars: number;
 }
 
 export interface ImportReport {
@@ -74,6 +94,11 @@ export interface ImportReport {
   elapsedMs: number;
   indexMs: number;
   rowsPerSecond: number;
+  /** The snapshot's date (`2026-10-31`, from the file names), or null when they do not say. */
+  snapshotDate: string | null;
+  /** What the index holds, for reports: `CourtListener bulk data of 2026-10-31`. */
+  description: string;
+  coverage: { reporters: number; volumes: number; completeVolumes: number; cases: number };
 }
 
 export interface ImportOptions {
@@ -89,6 +114,17 @@ export interface ImportOptions {
   progressIntervalMs?: number;
   /** A label stored in the meta table (`courtlistener-bulk`, `demo`). */
   source?: string;
+  /** Only these reporters (any spelling; stored canonical). */
+  reporters?: string[];
+  /** Only cases of these CourtListener courts (`ca9`, `scotus`). */
+  courts?: string[];
+  /** The snapshot's date; by default the date all the file names share. */
+  snapshotDate?: string;
+  /**
+   * Runs on the finished tables before the index is put in place (the page-range step of a
+   * download uses it), so a failure there leaves the old index too.
+   */
+  beforePublish?: (db: Database.Database) => Promise<Record<string, string> | void>;
 }
 
 export class ImportError extends Error {
@@ -105,13 +141,17 @@ const BATCH_ROWS = 100_000;
 export async function importBulkData(inputs: string[], options: ImportOptions = {}): Promise<ImportReport> {
   const indexPath = options.indexPath ?? defaultIndexPath();
   const authoritative = options.authoritative ?? false;
-  const { files, skipped } = expandInputs(inputs);
+  const filter = makeFilter(options);
+  const { files, skipped } = expandInputs(inputs, filter.mode);
   if (files.length === 0) {
     throw new ImportError(`No CourtListener bulk files (citations-*, opinion-clusters-*, dockets-*, courts-*; .csv or .csv.bz2) in: ${inputs.join(', ')}`);
   }
   if (!files.some((f) => f.kind === 'citations')) {
     throw new ImportError('No citations-*.csv file among the inputs: the index would be empty');
   }
+  const snapshotDate = options.snapshotDate ?? snapshotDateOf(files.map((f) => f.path));
+  const source = options.source ?? 'courtlistener-bulk';
+  const description = describeSource({ source, authoritative, snapshotDate, reporters: filter.reporters, courts: filter.courts });
 
   mkdirSync(join(indexPath, '..'), { recursive: true });
   const workPath = `${indexPath}.importing`;
@@ -131,7 +171,7 @@ export async function importBulkData(inputs: string[], options: ImportOptions = 
     db.pragma('temp_store = FILE');
     db.exec(CREATE_TABLES);
 
-    const loader = new Loader(db);
+    const loader = new Loader(db, filter);
     for (const file of files) {
       const report = await loader.load(file.path, file.kind, (p) => {
         const elapsedMs = Date.now() - started;
@@ -146,32 +186,91 @@ export async function importBulkData(inputs: string[], options: ImportOptions = 
     const indexStart = Date.now();
     options.onProgress?.({ ...last, totalRows, elapsedMs: indexStart - started, rowsPerSecond: rate(totalRows, indexStart - started), phase: 'indexing' });
     db.exec(CREATE_INDEXES);
+    // A subset keeps only the cases it asked for; clusters read before the citations that
+    // would have excluded them go now.
+    if (filter.mode === 'courts' && filter.reporters) db.exec('DELETE FROM clusters WHERE id NOT IN (SELECT cluster_id FROM citations)');
+    const coverage = recordCoverage(db, authoritative, loader.incompleteVolumes);
     db.exec('ANALYZE');
     indexMs = Date.now() - indexStart;
 
+    const extraMeta = (await options.beforePublish?.(db)) ?? {};
     const meta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     const totals = sumReports(reports);
     const metaRows: [string, string][] = [
       ['schema_version', SCHEMA_VERSION],
       ['authoritative', authoritative ? 'true' : 'false'],
-      ['source', options.source ?? 'courtlistener-bulk'],
+      ['source', source],
+      ['description', description],
+      ['snapshot_date', snapshotDate ?? ''],
+      ['filter_reporters', filter.reporters ? [...filter.reporters].join(',') : ''],
+      ['filter_courts', filter.courts ? [...filter.courts].join(',') : ''],
       ['imported_at', new Date().toISOString()],
       ['files', JSON.stringify(reports.map((r) => basename(r.file)))],
       ['citations', String(reports.filter((r) => r.kind === 'citations').reduce((n, r) => n + r.inserted, 0))],
       ['duplicates', String(totals.duplicates)],
       ['corrupt', String(totals.corrupt)],
+      ...Object.entries(extraMeta),
     ];
     db.transaction(() => metaRows.forEach(([k, v]) => meta.run(k, v)))();
     db.close();
     renameSync(workPath, indexPath);
     const elapsedMs = Date.now() - started;
     options.onProgress?.({ ...last, totalRows, elapsedMs, rowsPerSecond: rate(totalRows, elapsedMs), phase: 'done' });
-    return { indexPath, authoritative, files: reports, skipped, totals, elapsedMs, indexMs, rowsPerSecond: rate(totalRows, elapsedMs) };
+    return { indexPath, authoritative, files: reports, skipped, totals, elapsedMs, indexMs, rowsPerSecond: rate(totalRows, elapsedMs), snapshotDate, description, coverage };
   } catch (err) {
     if (db.open) db.close();
     rmSync(workPath, { force: true });
     throw err;
   }
+}
+
+/** The date in CourtListener's file names (`citations-2026-10-31.csv.bz2`), when they all share one. */
+export function snapshotDateOf(paths: string[]): string | null {
+  const dates = new Set(paths.map((p) => /(\d{4}-\d{2}-\d{2})/.exec(basename(p))?.[1] ?? null));
+  if (dates.size !== 1) return null;
+  return [...dates][0];
+}
+
+/**
+ * The index's source in words, for reports and the coverage command.
+ * @example describeSource({ source: 'courtlistener-bulk', authoritative: true, snapshotDate: '2026-10-31' }) // 'CourtListener bulk data of 2026-10-31'
+ */
+export function describeSource(s: { source: string; authoritative: boolean; snapshotDate: string | null; reporters?: Set<string> | null; courts?: Set<string> | null }): string {
+  if (s.source === 'demo') return 'demo data, not authoritative';
+  let text = s.source === 'courtlistener-bulk' ? 'CourtListener bulk data' : s.source;
+  text += s.snapshotDate ? ` of ${s.snapshotDate}` : s.source === 'courtlistener-bulk' ? ' (snapshot date unknown)' : '';
+  const only = [s.reporters ? `reporters ${[...s.reporters].join(', ')}` : null, s.courts ? `courts ${[...s.courts].join(', ')}` : null].filter(Boolean);
+  if (only.length) text += `, only ${only.join(' and ')}`;
+  if (!s.authoritative) text += ', not authoritative';
+  return text;
+}
+
+/**
+ * Reporters whose citations bulk data never holds completely: Westlaw and Lexis numbers
+ * (most such documents never reach CourtListener) and public-domain neutral citations (a
+ * court's whole series is not imported). A miss there proves nothing.
+ */
+export function isSeriesNeverComplete(reporter: string): boolean {
+  const kind = findReporter(reporter)?.kind;
+  return kind === 'wl-lexis' || kind === 'neutral' || /\b(WL|LEXIS)\b/.test(reporter);
+}
+
+/** Counts cases per reporter volume and decides which volumes are complete. */
+function recordCoverage(db: Database.Database, authoritative: boolean, incomplete: Set<string>): ImportReport['coverage'] {
+  db.exec('INSERT INTO coverage (reporter_id, volume, cases, complete) SELECT reporter_id, volume, COUNT(DISTINCT cluster_id), 1 FROM citations GROUP BY reporter_id, volume');
+  const reporters = db.prepare('SELECT id, name FROM reporters').all() as { id: number; name: string }[];
+  const none = db.prepare('UPDATE coverage SET complete = 0 WHERE reporter_id = ?');
+  const one = db.prepare('UPDATE coverage SET complete = 0 WHERE reporter_id = ? AND volume = ?');
+  db.transaction(() => {
+    if (!authoritative) db.exec('UPDATE coverage SET complete = 0');
+    for (const r of reporters) if (isSeriesNeverComplete(r.name)) none.run(r.id);
+    for (const key of incomplete) {
+      const [reporterId, volume] = key.split(':').map(Number);
+      one.run(reporterId, volume);
+    }
+  })();
+  const t = db.prepare('SELECT COUNT(DISTINCT reporter_id) AS reporters, COUNT(*) AS volumes, COALESCE(SUM(complete), 0) AS completeVolumes, COALESCE(SUM(cases), 0) AS cases FROM coverage').get() as ImportReport['coverage'];
+  return t;
 }
 
 function rate(rows: number, ms: number): number {
@@ -190,7 +289,7 @@ function sumReports(reports: FileReport[]): ImportReport['totals'] {
 }
 
 /** Files and folders → the bulk files to read, in load order; anything else is listed as skipped. */
-export function expandInputs(inputs: string[]): { files: { path: string; kind: BulkFileKind }[]; skipped: string[] } {
+export function expandInputs(inputs: string[], mode: keyof typeof KIND_ORDER = 'all'): { files: { path: string; kind: BulkFileKind }[]; skipped: string[] } {
   const files: { path: string; kind: BulkFileKind }[] = [];
   const skipped: string[] = [];
   for (const input of inputs) {
@@ -207,11 +306,37 @@ export function expandInputs(inputs: string[]): { files: { path: string; kind: B
       else skipped.push(path);
     }
   }
-  files.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+  const order = KIND_ORDER[mode];
+  files.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
   return { files, skipped };
 }
 
 type Progress = Omit<ImportProgress, 'totalRows' | 'elapsedMs' | 'rowsPerSecond' | 'phase'>;
+
+/** What a subset import keeps: reporters canonical, courts as CourtListener ids. */
+interface Filter {
+  mode: keyof typeof KIND_ORDER;
+  reporters: Set<string> | null;
+  courts: Set<string> | null;
+}
+
+/** Checks --reporters / --courts before anything is downloaded; throws ImportError on an unknown reporter. */
+export function checkSubset(options: Pick<ImportOptions, 'reporters' | 'courts'>): void {
+  makeFilter(options);
+}
+
+function makeFilter(options: Pick<ImportOptions, 'reporters' | 'courts'>): Filter {
+  const list = (xs: string[] | undefined): string[] => (xs ?? []).map((x) => x.trim()).filter(Boolean);
+  const reporters = list(options.reporters);
+  const unknown = reporters.filter((r) => !findReporter(r));
+  if (unknown.length) throw new ImportError(`Unknown reporter(s): ${unknown.join(', ')} (write them as cited, e.g. F.3d, U.S., S. Ct.)`);
+  const courts = list(options.courts).map((c) => c.toLowerCase());
+  return {
+    mode: courts.length ? 'courts' : reporters.length ? 'reporters' : 'all',
+    reporters: reporters.length ? new Set(reporters.map(canonicalReporter)) : null,
+    courts: courts.length ? new Set(courts) : null,
+  };
+}
 
 /** Holds the prepared statements and the open transaction across files. */
 class Loader {
@@ -219,8 +344,18 @@ class Loader {
   private readonly insert: Record<BulkFileKind, Database.Statement>;
   private readonly insertReporter: Database.Statement;
   private pending = 0;
+  /** Reporter ids the --reporters filter keeps (all when there is no such filter). */
+  private readonly wantedReporterIds = new Set<number>();
+  /** Clusters and dockets the rows read so far need (see KIND_ORDER). */
+  private readonly clusterIds = new IdSet();
+  private readonly docketIds = new IdSet();
+  /** `reporterId:volume` of volumes that lost citations to the --courts filter: not complete. */
+  readonly incompleteVolumes = new Set<string>();
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly filter: Filter,
+  ) {
     this.insert = {
       courts: db.prepare('INSERT OR IGNORE INTO courts (id, citation_string, full_name) VALUES (?, ?, ?)'),
       dockets: db.prepare('INSERT OR IGNORE INTO dockets (id, court_id) VALUES (?, ?)'),
@@ -232,7 +367,9 @@ class Loader {
   }
 
   async load(path: string, kind: BulkFileKind, onProgress: (p: Progress) => void, intervalMs: number): Promise<FileReport> {
-    const report: FileReport = { file: path, kind, rows: 0, inserted: 0, duplicates: 0, corrupt: 0, corruptSamples: [] };
+    const report: FileReport = { file: path, kind, rows: 0, inserted: 0, duplicates: 0, corrupt: 0, corruptSamples: [], filtered: 0, elapsedMs: 0, chars: 0 };
+    const fileStarted = Date.now();
+    const { mode, courts } = this.filter;
     const stmt = this.insert[kind];
     let lastProgress = 0;
     let checkedHeader = false;
@@ -241,10 +378,16 @@ class Loader {
       if (report.corruptSamples.length < 10) report.corruptSamples.push({ row: report.rows, reason });
     };
     try {
-      for await (const { columns, rows } of readCsv(path)) {
+      for await (const { columns, rows, charsRead } of readCsv(path)) {
+        report.chars = charsRead;
         if (!checkedHeader) {
           const missing = REQUIRED[kind].filter((c) => !columns.has(c));
-          if (missing.length) throw new ImportError(`${basename(path)}: missing column(s) ${missing.join(', ')} in the header`);
+          if (missing.length) {
+            throw new ImportError(
+              `${basename(path)}: missing column(s) ${missing.join(', ')} in the header (it has: ${[...columns.keys()].join(', ')}). ` +
+                'CourtListener may have renamed a column in this snapshot; this version of CiteCheck cannot import it',
+            );
+          }
           checkedHeader = true;
         }
         const width = columns.size;
@@ -274,23 +417,53 @@ class Loader {
               corrupt(id === null ? 'bad id' : volume === null ? 'bad volume' : clusterId === null ? 'bad cluster_id' : !rawReporter ? 'empty reporter' : 'bad page');
               continue;
             }
-            changes = stmt.run(id, this.reporterId(rawReporter), volume, page, pageNum, clusterId).changes;
+            const reporterId = this.reporterId(rawReporter);
+            if (!this.wantedReporterIds.has(reporterId)) {
+              report.filtered++;
+              continue;
+            }
+            if (mode === 'reporters') this.clusterIds.add(clusterId);
+            else if (mode === 'courts' && !this.clusterIds.has(clusterId)) {
+              // Another court's case in this volume: the subset does not hold the whole volume.
+              this.incompleteVolumes.add(`${reporterId}:${volume}`);
+              report.filtered++;
+              continue;
+            }
+            changes = stmt.run(id, reporterId, volume, page, pageNum, clusterId).changes;
           } else if (kind === 'clusters') {
             const id = toInt(row[c.id]);
             if (id === null) {
               corrupt('bad id');
               continue;
             }
+            const docketId = toInt(row[c.docket]);
+            if (mode === 'reporters' && !this.clusterIds.has(id)) {
+              report.filtered++;
+              continue;
+            }
+            if (mode === 'courts') {
+              if (docketId === null || !this.docketIds.has(docketId)) {
+                report.filtered++;
+                continue;
+              }
+              this.clusterIds.add(id);
+            } else if (docketId !== null) this.docketIds.add(docketId);
             // Many clusters carry only the full or the short name; any name beats none.
             const name = row[c.caseName] || (c.caseNameFull >= 0 ? row[c.caseNameFull] : '') || (c.caseNameShort >= 0 ? row[c.caseNameShort] : '');
-            changes = stmt.run(id, name, c.caseNameShort >= 0 ? row[c.caseNameShort] || null : null, c.dateFiled >= 0 ? row[c.dateFiled] || null : null, toInt(row[c.docket])).changes;
+            changes = stmt.run(id, name, c.caseNameShort >= 0 ? row[c.caseNameShort] || null : null, c.dateFiled >= 0 ? row[c.dateFiled] || null : null, docketId).changes;
           } else if (kind === 'dockets') {
             const id = toInt(row[c.id]);
             if (id === null) {
               corrupt('bad id');
               continue;
             }
-            changes = stmt.run(id, row[c.court] || null).changes;
+            const court = row[c.court] || null;
+            if (mode === 'courts' ? !(court && courts!.has(court)) : !this.docketIds.has(id)) {
+              report.filtered++;
+              continue;
+            }
+            if (mode === 'courts') this.docketIds.add(id);
+            changes = stmt.run(id, court).changes;
           } else {
             const id = row[c.id];
             if (!id) {
@@ -311,8 +484,10 @@ class Loader {
       }
     } catch (err) {
       if (err instanceof ImportError) throw err;
+      if (err instanceof Bzip2Error) throw new ImportError(`${err.message} (after ${report.rows} rows)`, { cause: err });
       throw new ImportError(`${basename(path)}: ${(err as Error).message} (after ${report.rows} rows)`);
     }
+    report.elapsedMs = Date.now() - fileStarted;
     onProgress(report);
     return report;
   }
@@ -336,6 +511,7 @@ class Loader {
         id = this.reporterIds.size + 1;
         this.insertReporter.run(id, canonical);
         this.reporterIds.set(`\u0000${canonical}`, id);
+        if (!this.filter.reporters || this.filter.reporters.has(canonical)) this.wantedReporterIds.add(id);
       }
       this.reporterIds.set(raw, id);
     }

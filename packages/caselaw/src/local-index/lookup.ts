@@ -6,12 +6,18 @@
  * search; only a miss pays for the backward search (the case starting last before the page)
  * and the forward one (the next case after it). Then only the clusters actually answered are
  * fetched (by primary key, the court copied in at import); courts come from memory.
+ *
+ * A miss is "not found" only in a volume the snapshot holds completely (the coverage table);
+ * anywhere else it is "not covered". With page ranges, a page inside a case is placed exactly
+ * and a pin past the case's last page is flagged; without them, the nearest earlier first page
+ * stands in, marked approximate.
  */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { COURTLISTENER_SITE, citationKey, yearOf } from '../provider';
-import type { CaseCluster, CaseLawProvider, LookupRequest, LookupResult } from '../provider';
+import type { CaseCluster, CaseLawProvider, LookupRequest, LookupResult, PageRange, PinCheck } from '../provider';
 import { canonicalReporter, findReporter } from '../engine';
+import { describeSource, isSeriesNeverComplete } from './import';
 import { SCHEMA_VERSION, defaultIndexPath } from './schema';
 
 /** Enough rows before a page to pass over odd page strings (`123-U`) to the case before it. */
@@ -44,8 +50,23 @@ export interface IndexInfo {
   path: string;
   authoritative: boolean;
   source: string;
+  /** `CourtListener bulk data of 2026-10-31`, `demo data, not authoritative`. */
+  description: string;
+  snapshotDate: string | null;
   importedAt: string | null;
   citations: number;
+  /** Cases with a known first and last page, and where those came from (or null). */
+  pageRanges: { cases: number; source: string | null };
+}
+
+/** One reporter's part of the index, for `citecheck caselaw coverage`. */
+export interface ReporterCoverage {
+  reporter: string;
+  cases: number;
+  /** Volumes holding at least one case, ascending. */
+  volumes: { volume: number; cases: number; complete: boolean }[];
+  /** Why no volume of it is complete, when that is the rule for the whole series. */
+  note: string | null;
 }
 
 export class IndexNotFoundError extends Error {
@@ -67,11 +88,14 @@ export class LocalCitationIndex implements CaseLawProvider {
   private readonly before: Database.Statement;
   private readonly after: Database.Statement;
   private readonly cluster: Database.Statement;
+  private readonly covered: Database.Statement;
+  private readonly range: Database.Statement;
+  private readonly hasRanges: boolean;
   private lookups = 0;
 
   /** Opens an index read-only; default `<DATA_DIR>/caselaw.sqlite`. */
   static open(path = defaultIndexPath()): LocalCitationIndex {
-    if (!existsSync(path)) throw new IndexNotFoundError(`No case-law index at ${path}: run \`citecheck caselaw import <files>\``);
+    if (!existsSync(path)) throw new IndexNotFoundError(`No case-law index at ${path}: run \`citecheck caselaw download\` (or \`citecheck caselaw import <files>\`)`);
     return new LocalCitationIndex(new Database(path, { readonly: true, fileMustExist: true }), path);
   }
 
@@ -85,16 +109,23 @@ export class LocalCitationIndex implements CaseLawProvider {
     if (meta.get('schema_version') !== SCHEMA_VERSION) {
       db.close();
       throw new IndexVersionError(
-        `The case-law index at ${path} was built by another version of CiteCheck (layout ${meta.get('schema_version') ?? 'unknown'}, this version reads ${SCHEMA_VERSION}): import it again with \`citecheck caselaw import <files>\``,
+        `The case-law index at ${path} was built by another version of CiteCheck (layout ${meta.get('schema_version') ?? 'unknown'}, this version reads ${SCHEMA_VERSION}): build it again with \`citecheck caselaw download\` (or \`citecheck caselaw import <files>\`)`,
       );
     }
     this.authoritative = meta.get('authoritative') === 'true';
+    const source = meta.get('source') ?? 'unknown';
+    const snapshotDate = meta.get('snapshot_date') || null;
+    const rangeCount = (db.prepare('SELECT COUNT(*) FROM page_ranges').pluck().get() as number) ?? 0;
+    this.hasRanges = rangeCount > 0;
     this.info = {
       path,
       authoritative: this.authoritative,
-      source: meta.get('source') ?? 'unknown',
+      source,
+      description: meta.get('description') || describeSource({ source, authoritative: this.authoritative, snapshotDate }),
+      snapshotDate,
       importedAt: meta.get('imported_at') ?? null,
       citations: Number(meta.get('citations') ?? 0),
+      pageRanges: { cases: rangeCount, source: meta.get('page_ranges_source') || null },
     };
     this.name = this.info.source === 'demo' ? 'demo case-law index' : 'local case-law index';
     for (const r of db.prepare('SELECT id, name FROM reporters').all() as { id: number; name: string }[]) this.reporterIds.set(r.name, r.id);
@@ -105,6 +136,26 @@ export class LocalCitationIndex implements CaseLawProvider {
     );
     this.cluster = db.prepare(CLUSTER);
     this.after = db.prepare('SELECT page_num FROM citations WHERE reporter_id = ? AND volume = ? AND page_num > ? ORDER BY page_num LIMIT 1').pluck();
+    this.covered = db.prepare('SELECT cases, complete FROM coverage WHERE reporter_id = ? AND volume = ?');
+    this.range = db.prepare('SELECT last_page FROM page_ranges WHERE reporter_id = ? AND volume = ? AND first_page = ?').pluck();
+  }
+
+  /** Per reporter: volumes, case counts, and which volumes are complete. */
+  coverage(): ReporterCoverage[] {
+    const rows = this.db
+      .prepare('SELECT r.name AS reporter, c.volume, c.cases, c.complete FROM coverage c JOIN reporters r ON r.id = c.reporter_id ORDER BY r.name, c.volume')
+      .all() as { reporter: string; volume: number; cases: number; complete: number }[];
+    const out = new Map<string, ReporterCoverage>();
+    for (const r of rows) {
+      let entry = out.get(r.reporter);
+      if (!entry) {
+        entry = { reporter: r.reporter, cases: 0, volumes: [], note: isSeriesNeverComplete(r.reporter) ? seriesNote(r.reporter) : null };
+        out.set(r.reporter, entry);
+      }
+      entry.cases += r.cases;
+      entry.volumes.push({ volume: r.volume, cases: r.cases, complete: r.complete === 1 });
+    }
+    return [...out.values()];
   }
 
   /** Lookups served so far (the local index costs no API quota, but progress counts it). */
@@ -119,31 +170,67 @@ export class LocalCitationIndex implements CaseLawProvider {
   /** Synchronous form, for the benchmark and for callers that batch themselves. */
   lookupOne(req: LookupRequest): LookupResult {
     this.lookups++;
+    const source = this.info.description;
     const reporter = canonicalReporter(req.reporter);
     const reporterId = this.reporterIds.get(reporter);
-    if (reporterId === undefined) {
-      // A reporter the catalogue knows but the data never uses is a miss, not an unknown reporter.
-      return findReporter(reporter) ? { id: req.id, status: 'not-found' } : { id: req.id, status: 'unknown-reporter' };
-    }
-    const m = /^(\d+)/.exec(req.page.trim());
-    if (!m) return { id: req.id, status: 'not-found' };
-    const pageNum = Number(m[1]);
     const page = req.page.trim();
-    const exact = (this.at.all(reporterId, req.volume, pageNum) as Candidate[]).filter((r) => r.page === page);
-    if (exact.length) {
-      const clusters = dedupe(exact).sort((a, b) => a.cluster_id - b.cluster_id);
-      return { id: req.id, status: 'found', clusters: clusters.map((r) => toCluster(this.courts, this.withCluster(r), req.volume, reporter)) };
+    const m = /^(\d+)/.exec(page);
+    if (reporterId === undefined) {
+      // A reporter the catalogue knows but the data never uses is not covered, not unknown.
+      if (!findReporter(reporter)) return { id: req.id, status: 'unknown-reporter', source };
+      return { id: req.id, status: 'not-covered', reason: this.notCovered(reporter, req.volume, 0), source };
     }
-    // A page that starts no case may fall inside one. Only a complete index can say so: in a
-    // partial one the case really starting at this page may simply be missing.
-    if (this.authoritative && String(pageNum) === page) {
-      const rows = this.before.all(reporterId, req.volume, pageNum) as Candidate[];
-      const host = rows.find((r) => String(r.page_num) === r.page);
-      if (host && this.after.get(reporterId, req.volume, pageNum) !== undefined) {
-        return { id: req.id, status: 'contained-in', cluster: toCluster(this.courts, this.withCluster(host), req.volume, reporter) };
+    const pageNum = m ? Number(m[1]) : null;
+    if (pageNum !== null) {
+      const exact = (this.at.all(reporterId, req.volume, pageNum) as Candidate[]).filter((r) => r.page === page);
+      if (exact.length) {
+        const clusters = dedupe(exact)
+          .sort((a, b) => a.cluster_id - b.cluster_id)
+          .map((r) => ({ ...toCluster(this.courts, this.withCluster(r), req.volume, reporter), pages: this.pagesOf(reporterId, req.volume, r) }));
+        const pages = clusters.length === 1 ? clusters[0].pages : null;
+        return { id: req.id, status: 'found', clusters, pin: pages ? checkPin(req.pin, pages) : null, source };
       }
     }
-    return { id: req.id, status: 'not-found' };
+    const coverage = this.covered.get(reporterId, req.volume) as { cases: number; complete: number } | undefined;
+    const complete = coverage?.complete === 1 && !isSeriesNeverComplete(reporter);
+    if (pageNum !== null && String(pageNum) === page) {
+      const rows = this.before.all(reporterId, req.volume, pageNum) as Candidate[];
+      const host = rows.find((r) => String(r.page_num) === r.page);
+      if (host) {
+        const pages = this.pagesOf(reporterId, req.volume, host);
+        const cluster = { ...toCluster(this.courts, this.withCluster(host), req.volume, reporter), pages };
+        if (pages && pageNum <= pages.lastPage) {
+          // A known page range places the page for certain, whatever the volume's coverage.
+          const note = `${citationKey({ volume: req.volume, reporter, page })} is page ${pageNum} of ${cluster.caseName || 'an unnamed case'}, which begins at ${pages.firstPage}`;
+          return { id: req.id, status: 'contained-in', cluster, approximate: false, note, pin: checkPin(req.pin, pages), source };
+        }
+        // Without a range, "inside" is inferred from the next case starting later; only a
+        // complete volume makes that inference safe (the real host may be missing otherwise).
+        if (!pages && complete && this.after.get(reporterId, req.volume, pageNum) !== undefined) {
+          const note = `${citationKey({ volume: req.volume, reporter, page })} falls after the first page of ${cluster.caseName || 'an unnamed case'} (${host.page}) and before the next case; its last page is not known`;
+          return { id: req.id, status: 'contained-in', cluster, approximate: true, note, source };
+        }
+      }
+    }
+    if (complete) return { id: req.id, status: 'not-found', source };
+    return { id: req.id, status: 'not-covered', reason: this.notCovered(reporter, req.volume, coverage?.cases ?? 0), source };
+  }
+
+  /** Why a miss here proves nothing, in words for the report. */
+  private notCovered(reporter: string, volume: number, cases: number): string {
+    const src = this.info.description;
+    if (isSeriesNeverComplete(reporter)) return `not in the local data: ${seriesNote(reporter)}`;
+    if (!this.authoritative) return `not in the local data (${src})`;
+    if (!this.reporterIds.has(reporter)) return `not in the local data: ${src} holds no ${reporter} cases`;
+    if (cases === 0) return `not in the local data: ${src} holds no cases of volume ${volume} of ${reporter}`;
+    return `not in the local data: ${src} holds only part of volume ${volume} of ${reporter} (${cases} cases)`;
+  }
+
+  /** The case's page range, when page ranges were imported and it starts at a plain page number. */
+  private pagesOf(reporterId: number, volume: number, r: Candidate): PageRange | null {
+    if (!this.hasRanges || String(r.page_num) !== r.page) return null;
+    const last = this.range.get(reporterId, volume, r.page_num) as number | undefined;
+    return last === undefined ? null : { firstPage: r.page_num, lastPage: last };
   }
 
   close(): void {
@@ -155,6 +242,20 @@ export class LocalCitationIndex implements CaseLawProvider {
     const cluster = this.cluster.get(candidate.cluster_id) as ClusterRow | undefined;
     return { ...candidate, case_name: null, case_name_short: null, date_filed: null, court_id: null, ...cluster };
   }
+}
+
+/** Bulk data never holds every WL/LEXIS number or neutral citation: said once, here. */
+function seriesNote(reporter: string): string {
+  return `bulk data never holds every ${reporter} citation, so one missing from it may still exist`;
+}
+
+/** A pin cite against the case's last page; null when there is no numeric pin. */
+export function checkPin(pin: string | null | undefined, pages: PageRange): PinCheck | null {
+  const m = pin ? /^(\d+)/.exec(pin.trim()) : null;
+  if (!m) return null;
+  const n = Number(m[1]);
+  const beyond = n > pages.lastPage;
+  return { pin: pin!.trim(), lastPage: pages.lastPage, beyondLastPage: beyond, note: beyond ? `pin ${n} is beyond the last page, ${pages.lastPage}` : null };
 }
 
 /** The same cluster reached through two citation rows (a duplicate in the data) counts once. */

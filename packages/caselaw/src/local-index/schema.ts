@@ -6,7 +6,7 @@
 import { dirname, join, resolve } from 'node:path';
 
 /** Bumped when the layout changes; an index of another version must be imported again. */
-export const SCHEMA_VERSION = '2';
+export const SCHEMA_VERSION = '3';
 
 export const CREATE_TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -24,6 +24,11 @@ CREATE TABLE citations (
 CREATE TABLE clusters (id INTEGER PRIMARY KEY, case_name TEXT NOT NULL, case_name_short TEXT, date_filed TEXT, docket_id INTEGER, court_id TEXT);
 CREATE TABLE dockets (id INTEGER PRIMARY KEY, court_id TEXT);
 CREATE TABLE courts (id TEXT PRIMARY KEY, citation_string TEXT, full_name TEXT) WITHOUT ROWID;
+-- What the snapshot holds, per reporter volume: a miss in a complete volume means no such case;
+-- a miss anywhere else only means "not in the local data".
+CREATE TABLE coverage (reporter_id INTEGER NOT NULL, volume INTEGER NOT NULL, cases INTEGER NOT NULL, complete INTEGER NOT NULL, PRIMARY KEY (reporter_id, volume)) WITHOUT ROWID;
+-- First and last page of each case (Caselaw Access Project), keyed by where the case starts.
+CREATE TABLE page_ranges (reporter_id INTEGER NOT NULL, volume INTEGER NOT NULL, first_page INTEGER NOT NULL, last_page INTEGER NOT NULL, PRIMARY KEY (reporter_id, volume, first_page)) WITHOUT ROWID;
 `;
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Test fixtures: the suite's case-law data as CourtListener bulk CSVs (the demo files plus a
  * few rows in `fixtures/` for data conditions: a second cluster at one address, a duplicate
- * row, a corrupt row, a multi-line quoted field), the same data as the fake server's case
+ * row, a corrupt row, a multi-line quoted field, and one later case in each volume a fabricated
+ * citation points into, so the index holds those volumes as a full snapshot would), the same data as the fake server's case
  * list, and a Citation factory for tests that do not start from text.
  */
 import { readdirSync } from 'node:fs';

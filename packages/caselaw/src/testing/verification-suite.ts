@@ -14,7 +14,7 @@ import type { Citation } from '../engine';
 import type { CaseLawProvider } from '../provider';
 import { verify } from '../verdict/verify';
 
-export type SuiteLabel = 'real' | 'fabricated' | 'wrong-name' | 'mid-opinion' | 'implausible' | 'ambiguous' | 'short-form' | 'statute';
+export type SuiteLabel = 'real' | 'fabricated' | 'unverifiable' | 'wrong-name' | 'mid-opinion' | 'implausible' | 'year-mismatch' | 'ambiguous' | 'short-form' | 'statute';
 
 export interface SuiteEntry {
   label: SuiteLabel;
@@ -24,6 +24,11 @@ export interface SuiteEntry {
   expected: boolean | null;
   /** A fragment the verdict's message must contain. */
   says?: string;
+  /**
+   * What a local index built from bulk data says instead, where it cannot decide: bulk data
+   * never holds every WL number or neutral citation, so a miss there is "not in the local data".
+   */
+  onIndex?: { expected: boolean | null; says: string };
 }
 
 const real = (text: string, pick?: number): SuiteEntry => ({ label: 'real', text, expected: true, pick });
@@ -31,6 +36,8 @@ const fake = (text: string, says = 'Possible hallucination'): SuiteEntry => ({ l
 const wrongName = (text: string, says: string): SuiteEntry => ({ label: 'wrong-name', text, expected: false, says });
 const midOpinion = (text: string, says: string): SuiteEntry => ({ label: 'mid-opinion', text, expected: false, says });
 const implausible = (text: string, says: string): SuiteEntry => ({ label: 'implausible', text, expected: false, says });
+/** Fabricated, but in a series no source of CourtListener's data holds completely: only Westlaw or the court can rule it out. */
+const unverifiable = (text: string): SuiteEntry => ({ label: 'unverifiable', text, expected: null, says: 'Unverified: not in' });
 
 export const SUITE: SuiteEntry[] = [
   real('Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007).'),
@@ -79,14 +86,21 @@ export const SUITE: SuiteEntry[] = [
   real('Palsgraf v. Long Island R.R. Co., 248 N.Y. 339, 162 N.E. 99 (1928).', 1),
   real('MacPherson v. Buick Motor Co., 217 N.Y. 382 (1916).'),
   real('The standard is settled. See 556 U.S. 662, 678 (2009).'),
+  // A scanned brief: OCR read Iqbal as Igbal. The same case, never "a different case".
+  { label: 'real', text: 'Ashcroft v. Igbal, 556 U.S. 662 (2009).', expected: true, says: 'Exact citation and case name match' },
+  // A real case with a slip in the parenthetical: valid, with the real value to correct it.
+  { label: 'real', text: 'Ashcroft v. Iqbal, 556 U.S. 662 (2007).', expected: true, says: 'decided 2009, cited as 2007' },
+  { label: 'real', text: 'Fishman v. Delta Air Lines, Inc., 132 F.3d 138 (5th Cir. 1998).', expected: true, says: 'cited as the Fifth Circuit' },
   { label: 'short-form', text: 'Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007). A claim must be plausible. Twombly, 550 U.S. at 570.', expected: true },
   { label: 'short-form', text: 'Celotex Corp. v. Catrett, 477 U.S. 317 (1986). The movant bears the burden. Id. at 323.', expected: true },
   { label: 'short-form', text: 'Kaufman v. Alitalia Airlines, Inc., 477 U.S. 242 (1986). The claim fails. Id. at 250.', expected: false, says: 'Anderson v. Liberty Lobby' },
 
   fake('Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019).'),
-  fake('Shaboon v. Egyptair, 2013 IL App (1st) 111279-U.'),
+  unverifiable('Shaboon v. Egyptair, 2013 IL App (1st) 111279-U.'),
   fake('Petersen v. Iran Air, 905 F. Supp. 2d 121 (D.D.C. 2012).'),
-  fake('Martinez v. Delta Airlines, Inc., 2019 WL 4639462 (Tex. App. Sept. 25, 2019).'),
+  unverifiable('Martinez v. Delta Airlines, Inc., 2019 WL 4639462 (Tex. App. Sept. 25, 2019).'),
+  unverifiable('Smith v. Jones, 2021 WL 1234567 (S.D.N.Y. Mar. 1, 2021).'),
+  unverifiable('People v. Doe, 2020 IL App (1st) 191234.'),
   fake('Miller v. United Airlines, Inc., 174 F.3d 366 (2d Cir. 1999).'),
   fake("Matter of Bourguignon v. Coordinated Behavioral Health Servs., Inc., 114 A.D.3d 947 (3d Dep't 2014)."),
   { label: 'fabricated', text: 'Durden v. KLM Royal Dutch Airlines, 88 F.4th 1012 (2d Cir. 2031).', expected: false, says: 'in the future' },
@@ -108,7 +122,8 @@ export const SUITE: SuiteEntry[] = [
   implausible('Okeke v. Nigeria Airways, 1204 F.2d 12 (9th Cir. 1990).', 'F.2d has no volume 1204'),
   implausible('Patel v. Air India, 210 F.2d 45 (2d Cir. 2001).', 'F.2d ended in 1993'),
   implausible('Kowalski v. LOT Polish Airlines, 300 F.3d 12 (9th Cir. 1985).', 'F.3d began in 1993'),
-  implausible('The rule is old. See 550 U.S. 544 (1990).', 'the cited year 1990 differs from the decision year 2007'),
+  // No name to confirm the address and a year that points elsewhere: a warning, not a verdict of fabrication.
+  { label: 'year-mismatch', text: 'The rule is old. See 550 U.S. 544 (1990).', expected: null, says: 'decided 2007, cited as 1990' },
 
   { label: 'ambiguous', text: 'Erie R.R. Co. v. Tompkins, 304 U.S. 64 (1938).', expected: null, says: 'Several cases share this citation' },
 
@@ -127,9 +142,11 @@ export interface SuiteRow {
 /**
  * Runs every entry's text through the engine and the verdict logic. CourtListener's API
  * cannot say a page falls inside another case (only the index can), so with
- * `containedIn: false` a mid-opinion citation is expected to be "not found" instead.
+ * `containedIn: false` a mid-opinion citation is expected to be "not found" instead. With
+ * `index` (the default unless `containedIn` is off) entries judge by their `onIndex` expectation.
  */
-export async function runSuite(providers: CaseLawProvider[], now: Date, { entries = SUITE, containedIn = true } = {}): Promise<SuiteRow[]> {
+export async function runSuite(providers: CaseLawProvider[], now: Date, { entries = SUITE, containedIn = true, index }: { entries?: SuiteEntry[]; containedIn?: boolean; index?: boolean } = {}): Promise<SuiteRow[]> {
+  const onIndex = index ?? containedIn;
   const rows: SuiteRow[] = [];
   for (const entry of entries) {
     const citations = findCitations(entry.text);
@@ -138,8 +155,9 @@ export async function runSuite(providers: CaseLawProvider[], now: Date, { entrie
     const k = entry.pick ?? citations.length - 1;
     const verdict = verdicts[k];
     const message = messageOf(verdict);
-    const says = entry.label === 'mid-opinion' && !containedIn ? 'Possible hallucination - citation not found' : entry.says;
-    const pass = verdict.isValid === entry.expected && (!says || message.includes(says));
+    const expected = onIndex && entry.onIndex ? entry.onIndex : entry;
+    const says = entry.label === 'mid-opinion' && !containedIn ? 'Possible hallucination - citation not found' : expected.says;
+    const pass = verdict.isValid === expected.expected && (!says || message.includes(says));
     rows.push({ entry, citation: citations[k], verdict, pass });
   }
   return rows;

@@ -55,7 +55,8 @@ describe('verification suite against the local index (built through the bulk imp
 
   it('flags every fabricated citation and no real one', () => {
     for (const r of indexRows) {
-      if (r.entry.label === 'fabricated') expect(r.verdict.isValid).toBe(false);
+      // Except WL and neutral citations, which bulk data never holds completely (see onIndex).
+      if (r.entry.label === 'fabricated' && !r.entry.onIndex) expect(r.verdict.isValid).toBe(false);
       if (r.entry.label === 'real') expect(r.verdict.isValid).not.toBe(false);
     }
   });
@@ -90,7 +91,7 @@ describe('the same suite against the fake CourtListener server', () => {
     expect(fakeRows.filter((r) => !r.pass).map((r) => r.entry.text)).toEqual([]);
     const differences = fakeRows
       .map((r, i) => ({ r, i }))
-      .filter(({ r, i }) => r.verdict.isValid !== indexRows[i].verdict.isValid)
+      .filter(({ r, i }) => !r.entry.onIndex && r.verdict.isValid !== indexRows[i].verdict.isValid)
       .map(({ r }) => r.entry.text);
     expect(differences).toEqual([]);
   });
@@ -98,6 +99,8 @@ describe('the same suite against the fake CourtListener server', () => {
   it('says the same thing, except where only the index can tell a page falls inside a case', () => {
     for (const [i, r] of fakeRows.entries()) {
       if (r.entry.label === 'mid-opinion') expect(messageOf(r.verdict)).toBe('Possible hallucination - citation not found');
+      // The index says "not in the local data", the API "not in CourtListener"; the reason after it is the same.
+      else if (r.entry.label === 'unverifiable') expect(messageOf(r.verdict).replace(/^Unverified: not in [^(]*/, '')).toBe(messageOf(indexRows[i].verdict).replace(/^Unverified: not in [^(]*/, ''));
       else expect(messageOf(r.verdict)).toBe(messageOf(indexRows[i].verdict));
     }
   });
@@ -143,12 +146,13 @@ Martinez v. Delta Airlines, Inc., 2019 WL 4639462 (Tex. App. Sept. 25, 2019).`;
       const v = by.get(unverified)!;
       expect(v.isValid).toBeNull();
       const d = v.validationDetails as { message: string; suggestion?: string };
-      expect(d.message).toContain('demo case-law index does not cover it');
-      expect(d.message).toContain('no authoritative case-law database is configured');
-      expect(d.suggestion).toContain('COURTLISTENER_TOKEN');
-      expect(d.suggestion).toContain('citecheck caselaw import');
+      expect(d.message).toBe('Unverified: not in the local data (only a small sample of well-known cases is loaded)');
+      // Words for a lawyer: no configuration names, commands or internal terms.
+      expect(`${d.message} ${d.suggestion}`).not.toMatch(/COURTLISTENER_TOKEN|citecheck |authoritative|index/i);
     }
+    expect((by.get('2019 WL 4639462')!.validationDetails as { suggestion: string }).suggestion).toBe('Check this citation on Westlaw');
     expect(progress).toEqual(citations.map((_, i) => i + 1));
-    expect(caseLawCalls).toBe(11); // 13 citations, 2 decided by plausibility alone
+    // 13 citations, all looked up: the two with an impossible year could still be real cases with a typo.
+    expect(caseLawCalls).toBe(13);
   });
 });

@@ -6,13 +6,17 @@
  * is wrongly told a real case is fabricated stops trusting the tool.
  */
 import type { Verdict } from '@citecheck/proto';
-import { caseNameSimilarity } from '../engine';
+import { findReporter } from '../engine';
 import type { Citation } from '../engine';
+import { compareCaseNames } from '../names';
+import type { NameComparison } from '../names';
 import { citationKey } from '../provider';
-import type { CaseCluster, CaseLawProvider, LookupRequest, LookupResult } from '../provider';
+import type { CaseCluster, CaseLawProvider, LookupCoverage, LookupRequest, LookupResult } from '../provider';
+import { courtLabel } from './court-names';
 import { checkPlausibility } from './plausibility';
+import type { PlausibilityProblem } from './plausibility';
 
-/** Below this the cited name is another case (calibrated with the engine's similarity). */
+/** A name comparison scoring at least this says "the same case" (see names/compare.ts). */
 export const NAME_MATCH_THRESHOLD = 0.8;
 
 export const MESSAGES = {
@@ -34,8 +38,8 @@ export interface VerifyOptions {
   /** The present, for "year in the future" (injected so verdicts are reproducible). */
   now?: Date;
   onProgress?: (p: VerifyProgress) => void;
-  /** Case-name similarity in [0, 1]; the engine's by default. */
-  similarity?: (a: string, b: string) => number;
+  /** Compares the cited name with the database's (full, and short when it has one); names/ by default. */
+  compareNames?: (cited: string, found: string, foundShort?: string | null) => NameComparison;
   /** Addresses sent to the providers per round; progress is reported after each (default 25). */
   chunkSize?: number;
 }
@@ -47,13 +51,13 @@ export interface VerifyResult {
   caseLawCalls: number;
 }
 
+type CompareNames = NonNullable<VerifyOptions['compareNames']>;
+
 /** What the providers said about one address, gathered across the chain. */
 interface Outcome {
   answer: Extract<LookupResult, { status: 'found' | 'contained-in' }> | null;
-  /** Authoritative providers that said "no such citation". */
-  notFoundBy: string[];
-  /** Non-authoritative providers that did not have it. */
-  notCoveredBy: string[];
+  /** Providers that did not have it, with what they said they hold. */
+  misses: { provider: CaseLawProvider; coverage?: LookupCoverage }[];
   unknownReporterBy: string[];
   errors: string[];
 }
@@ -65,7 +69,7 @@ interface Outcome {
  */
 export async function verify(citations: Citation[], providers: CaseLawProvider[], options: VerifyOptions = {}): Promise<VerifyResult> {
   const now = options.now ?? new Date();
-  const similarity = options.similarity ?? caseNameSimilarity;
+  const compareNames = options.compareNames ?? compareCaseNames;
   const chunkSize = Math.max(1, options.chunkSize ?? 25);
   const callsBefore = providers.map((p) => p.calls ?? 0);
 
@@ -84,6 +88,7 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
   // 1. Verdicts that need no lookup; the rest grouped by address (one lookup per address).
   const byAddress = new Map<string, { request: LookupRequest; indexes: number[] }>();
   const shortForms: number[] = [];
+  const doubts = new Map<number, PlausibilityProblem[]>();
   citations.forEach((c, i) => {
     if (c.type !== 'case') return settle(i, listedVerdict());
     if (c.form !== 'full') return void shortForms.push(i);
@@ -91,18 +96,14 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
       return settle(i, pending('This citation has no page number yet (slip opinion or blank page), so it cannot be looked up', 'Check it again once the case is paginated'));
     }
     const problems = checkPlausibility(c, now);
-    if (problems.length) {
-      return settle(i, {
-        isValid: false,
-        confidence: 95,
-        validationDetails: { message: `Implausible citation: ${problems.map((p) => p.message).join('; ')}`, suggestion: 'Check the reporter, volume, court and year against the original source' },
-        courtListenerData: null,
-      });
-    }
+    // An address that cannot exist needs no lookup; a doubtful year or court does: a case
+    // found at that address under the cited name is real, whatever the parenthetical says.
+    if (problems.some((p) => p.certain)) return settle(i, implausibleVerdict(problems));
+    doubts.set(i, problems);
     const key = citationKey({ volume: c.volume, reporter: c.reporter, page: c.page });
     const group = byAddress.get(key);
     if (group) group.indexes.push(i);
-    else byAddress.set(key, { request: { id: key, volume: c.volume, reporter: c.reporter, page: c.page }, indexes: [i] });
+    else byAddress.set(key, { request: { id: key, volume: c.volume, reporter: c.reporter, page: c.page, pin: c.pinCite }, indexes: [i] });
   });
 
   // 2. Lookups, a chunk at a time so a throttled provider still shows progress.
@@ -111,7 +112,7 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
     const chunk = groups.slice(start, start + chunkSize);
     const outcomes = await lookupChain(chunk.map((g) => g.request), providers);
     chunk.forEach((g, k) => {
-      for (const i of g.indexes) settle(i, lookupVerdict(citations[i], outcomes[k], providers, similarity));
+      for (const i of g.indexes) settle(i, lookupVerdict(citations[i], outcomes[k], providers, doubts.get(i) ?? [], compareNames));
     });
   }
 
@@ -139,7 +140,7 @@ export async function verifyCitation(citation: Citation, providers: CaseLawProvi
 
 /** Asks each provider in turn about the addresses no earlier provider has found. */
 async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider[]): Promise<Outcome[]> {
-  const outcomes: Outcome[] = requests.map(() => ({ answer: null, notFoundBy: [], notCoveredBy: [], unknownReporterBy: [], errors: [] }));
+  const outcomes: Outcome[] = requests.map(() => ({ answer: null, misses: [], unknownReporterBy: [], errors: [] }));
   for (const provider of providers) {
     const open = requests.map((r, k) => ({ r, k })).filter(({ k }) => outcomes[k].answer === null);
     if (open.length === 0) break;
@@ -154,7 +155,17 @@ async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider
       const o = outcomes[k];
       if (!res) o.errors.push(`${provider.name}: no answer`);
       else if (res.status === 'found' || res.status === 'contained-in') o.answer = res;
-      else if (res.status === 'not-found') (provider.authoritative ? o.notFoundBy : o.notCoveredBy).push(provider.name);
+      else if (res.status === 'not-found') o.misses.push({ provider, coverage: res.coverage });
+      // The local index says when it does not hold a volume or series completely.
+      // Its reason reads "not in the local data: …"; the verdict says that part itself, and for a
+      // source that is not a complete database it has its own words.
+      else if (res.status === 'not-covered') {
+        // A whole series no source holds completely (Westlaw, public-domain numbers) has the
+        // verdict's own explanation, the same whichever source was asked.
+        const wholeSeries = /never holds every/.test(res.reason);
+        const description = provider.authoritative && !wholeSeries ? res.reason.replace(/^not in the local data\s*[:(]\s*/i, '').replace(/\)$/, '') : undefined;
+        o.misses.push({ provider, coverage: { covered: false, description } });
+      }
       else if (res.status === 'unknown-reporter') o.unknownReporterBy.push(provider.name);
       else o.errors.push(`${provider.name}: ${res.message}`);
     });
@@ -162,10 +173,10 @@ async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider
   return outcomes;
 }
 
-function lookupVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[], similarity: (a: string, b: string) => number): Verdict {
+function lookupVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[], doubts: PlausibilityProblem[], compareNames: CompareNames): Verdict {
   if (o.answer?.status === 'contained-in') {
     const host = o.answer.cluster;
-    const sameCase = c.caseName && host.caseName ? nameScore(c.caseName, host, similarity) >= NAME_MATCH_THRESHOLD : false;
+    const sameCase = c.caseName && host.caseName ? compareNames(c.caseName, host.caseName, host.caseNameShort).verdict === 'same' : false;
     return {
       isValid: false,
       confidence: 90,
@@ -175,109 +186,155 @@ function lookupVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[], si
       courtListenerData: clData(host),
     };
   }
-  if (o.answer?.status === 'found') return foundVerdict(c, o.answer.clusters, similarity);
-  if (o.notFoundBy.length) {
+  if (o.answer?.status === 'found') return foundVerdict(c, o.answer.clusters, compareNames);
+  // Nothing at this address. The citation as written contradicts a reporter fact: say which.
+  if (doubts.length) return implausibleVerdict(doubts);
+  if (o.misses.some((m) => m.provider.authoritative && covers(m.coverage, c))) {
     return { isValid: false, confidence: 90, validationDetails: { message: MESSAGES.notFound, suggestion: MESSAGES.notFoundSuggestion }, courtListenerData: null };
   }
-  // Nobody who could say "it does not exist" has said so: unverified, and why.
-  const why: string[] = [];
-  if (o.errors.length) why.push(`the case-law lookup failed (${o.errors.join('; ')})`);
-  if (o.unknownReporterBy.length) why.push(`${o.unknownReporterBy.join(' and ')} cannot search the reporter ${c.reporter}`);
-  if (o.notCoveredBy.length) why.push(`the ${o.notCoveredBy.join(' and the ')} does not cover it (it is not a complete case-law database)`);
-  if (!providers.some((p) => p.authoritative)) why.push('no authoritative case-law database is configured');
-  if (providers.length === 0) why.unshift('no case-law database is configured');
-  const message = `Unverified: ${why.join('; ')}`;
-  const suggestion = o.errors.length && providers.some((p) => p.authoritative)
-    ? 'Recheck this citation later'
-    : 'To verify it, connect CourtListener (set COURTLISTENER_TOKEN) or import the full index (citecheck caselaw import <files or folder> --authoritative)';
-  return pending(message, suggestion);
+  return unverifiedVerdict(c, o, providers);
 }
 
-function foundVerdict(c: Citation, clusters: CaseCluster[], similarity: (a: string, b: string) => number): Verdict {
-  if (clusters.length > 1) {
-    // Several cases under one address: listing them beats guessing which one was meant.
-    return pending(`Several cases share this citation: ${clusters.map(describe).join('; ')}`, 'Check which of these cases is meant');
+/**
+ * Whether a source that did not find the citation holds the whole series and volume, so that
+ * its miss means the citation does not exist. The source says so when it knows; otherwise an
+ * authoritative source is trusted for printed reporters only. Westlaw and Lexis numbers and
+ * public-domain citations reach CourtListener's data only when a court or a contributor
+ * supplied them, so no source of that data can rule one out.
+ */
+function covers(coverage: LookupCoverage | undefined, c: Citation): boolean {
+  if (coverage) return coverage.covered;
+  const entry = c.reporter ? findReporter(c.reporter) : null;
+  if (!entry || entry.kind === 'wl-lexis' || entry.kind === 'neutral') return false;
+  // A volume past the last one we know of a series still being published is newer than our
+  // data may be: a brand-new case must not be called fabricated because a snapshot predates it.
+  if (entry.end === null && entry.maxVolume !== null && c.volume !== null && c.volume > entry.maxVolume) return false;
+  return true;
+}
+
+/** What the data holds of a series it may lack, in a lawyer's words. */
+function seriesGap(c: Citation): { gap: string; suggestion: string } {
+  const entry = c.reporter ? findReporter(c.reporter) : null;
+  if (entry?.kind === 'wl-lexis') {
+    const service = entry.canonical === 'WL' ? 'Westlaw' : 'Lexis';
+    return { gap: `${service} numbers are not part of the case-law data CiteCheck checks against`, suggestion: `Check this citation on ${service}` };
   }
-  const found = clusters[0];
-  const name = c.caseName && found.caseName ? nameScore(c.caseName, found, similarity) : null;
-  if (name !== null && name < NAME_MATCH_THRESHOLD) {
+  if (entry?.kind === 'neutral') {
+    return { gap: `the case-law data CiteCheck checks against has only some ${entry.canonical} public-domain citations`, suggestion: "Check this citation on the court's website" };
+  }
+  return { gap: `the case-law data CiteCheck checks against may not have every case of ${c.volume} ${c.reporter}`, suggestion: 'Check this citation against the reporter' };
+}
+
+function unverifiedVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[]): Verdict {
+  const why: string[] = [];
+  const series = seriesGap(c);
+  let suggestion: string | null = null;
+  if (o.misses.length) {
+    // The local SQLite index names itself `local case-law index` or `demo case-law index`.
+    const local = o.misses.some((m) => /index/i.test(m.provider.name));
+    const gaps = [
+      ...new Set(
+        o.misses.map((m) =>
+          m.coverage?.description ??
+          (m.provider.authoritative ? series.gap : /demo/i.test(m.provider.name) ? 'only a small sample of well-known cases is loaded' : 'only part of the case law is loaded'),
+        ),
+      ),
+    ];
+    why.push(`${local ? 'not in the local data' : `not in ${o.misses.map((m) => m.provider.name).join(' or ')}`} (${gaps.join('; ')})`);
+    suggestion = series.suggestion;
+  }
+  // Said the same way whichever source it was: the lawyer needs the fact, not our plumbing.
+  if (o.unknownReporterBy.length) why.push(`the case-law data CiteCheck checks against does not include the reporter ${c.reporter}`);
+  if (o.errors.length) {
+    why.unshift(`the case-law lookup failed (${o.errors.join('; ')})`);
+    if (providers.some((p) => p.authoritative)) suggestion = 'Recheck this citation later';
+  }
+  if (providers.length === 0) why.unshift('no case-law database is available');
+  if (why.length === 0) why.push('no case-law source answered for this citation');
+  return pending(`Unverified: ${why.join('; ')}`, suggestion ?? series.suggestion);
+}
+
+function implausibleVerdict(problems: PlausibilityProblem[]): Verdict {
+  return {
+    isValid: false,
+    confidence: 95,
+    validationDetails: { message: `Implausible citation: ${problems.map((p) => p.message).join('; ')}`, suggestion: 'Check the reporter, volume, court and year against the original source' },
+    courtListenerData: null,
+  };
+}
+
+function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: CompareNames): Verdict {
+  const byName = (k: CaseCluster): NameComparison | null => (c.caseName && k.caseName ? compareNames(c.caseName, k.caseName, k.caseNameShort) : null);
+  let found = clusters[0];
+  if (clusters.length > 1) {
+    // Several cases under one address: the cited name may pick one; otherwise list them rather than guess.
+    const named = clusters.filter((k) => byName(k)?.verdict === 'same');
+    if (named.length !== 1) return pending(`Several cases share this citation: ${clusters.map(describe).join('; ')}`, 'Check which of these cases is meant');
+    found = named[0];
+  }
+  const name = byName(found);
+  if (name?.verdict === 'different') {
     return {
       isValid: false,
-      confidence: Math.round(90 + 10 * (NAME_MATCH_THRESHOLD - name) / NAME_MATCH_THRESHOLD),
-      validationDetails: { message: `Citation points to a different case: ${describe(found)}`, suggestion: `The case at ${found.citation} is ${found.caseName}; check the case name and the citation` },
+      confidence: Math.round(90 + 10 * Math.max(0, 0.45 - name.score) / 0.45),
+      validationDetails: {
+        message: `Citation points to a different case: the brief names ${c.caseName}, but the case at this citation is ${describe(found)}`,
+        suggestion: `The case at ${found.citation} is ${found.caseName}; check the case name and the citation`,
+      },
+      courtListenerData: clData(found),
+    };
+  }
+  if (name?.verdict === 'partial') {
+    // One party matches and the other does not: a changed caption or another case of the same party. A check, not an accusation.
+    return {
+      isValid: null,
+      confidence: 50,
+      validationDetails: {
+        message: `Check the case name: the brief names ${c.caseName}, and the case at this citation is ${describe(found)}; only one party matches`,
+        suggestion: 'Check the case name and the citation against the original source',
+      },
       courtListenerData: clData(found),
     };
   }
   const yearGap = c.year !== null && found.year !== null ? Math.abs(c.year - found.year) : null;
   const courtAgrees = c.court && found.court ? c.court === found.court : null;
   const notes: string[] = [];
-  if (yearGap !== null && yearGap > 1) notes.push(`the cited year ${c.year} differs from the decision year ${found.year}`);
-  else if (yearGap === 1) notes.push(`the cited year ${c.year} is one off the decision year ${found.year}`);
-  if (courtAgrees === false) notes.push(`the cited court (${c.court}) differs from ${found.courtCitation ?? found.court}`);
+  if (yearGap) notes.push(`check the year: decided ${found.year}, cited as ${c.year}`);
+  if (courtAgrees === false) {
+    const cited = courtLabel(c.court);
+    notes.push(`check the court: decided by ${courtName(found)}${cited ? `, cited as ${cited}` : ', cited to another court'}`);
+  }
+  const named = name !== null && name.verdict === 'same';
 
-  if (name === null && (courtAgrees === false || (yearGap !== null && yearGap > 1))) {
-    // A bare address has nothing but year and court to confirm it is the intended case.
-    return {
-      isValid: false,
-      confidence: 80,
-      validationDetails: { message: `The case at this citation is ${describe(found)}, but ${notes.join(' and ')}`, suggestion: 'Check the citation against the original source' },
-      courtListenerData: clData(found),
-    };
+  if (!named && (courtAgrees === false || (yearGap !== null && yearGap > 1))) {
+    // No name to confirm the address, and the year or court says another case was meant: a
+    // warning, never a fabrication verdict.
+    return pending(`The case at this citation is ${describe(found)}; ${notes.join('; ')}`, 'Check which case is meant against the original source');
   }
   // Weighted agreement: the name counts most; year (within one) and court confirm it. A bare
   // address, with no name to compare, is good evidence but not proof of the intended case.
-  const parts: [number, number][] = [name !== null ? [0.6, name] : [0.5, 0.9]];
+  const parts: [number, number][] = [named ? [0.6, name.score] : [0.5, 0.9]];
   if (yearGap !== null) parts.push([0.2, yearGap === 0 ? 1 : yearGap === 1 ? 0.85 : 0.2]);
   if (courtAgrees !== null) parts.push([0.2, courtAgrees ? 1 : 0.3]);
   const confidence = Math.round((100 * parts.reduce((s, [w, v]) => s + w * v, 0)) / parts.reduce((s, [w]) => s + w, 0));
-  const base = name !== null ? (notes.length ? 'Citation and case name match' : MESSAGES.exactMatch) : `Citation found: ${describe(found)}`;
+  const base = named ? (notes.length ? 'Citation and case name match' : MESSAGES.exactMatch) : `Citation found: ${describe(found)}`;
   return {
     isValid: true,
     confidence,
-    validationDetails: { message: notes.length ? `${base}, but ${notes.join(' and ')}` : base },
+    validationDetails: { message: notes.length ? `${base}, but ${notes.join('; ')}` : base },
     courtListenerData: clData(found),
   };
 }
 
-/**
- * A cited name against a case: its full name, its short name when the brief used one, or
- * party by party when one party is cited by its initials (`Chevron U.S.A. Inc. v. NRDC`),
- * which word-based similarity cannot see.
- */
-function nameScore(cited: string, found: CaseCluster, similarity: (a: string, b: string) => number): number {
-  let best = similarity(cited, found.caseName);
-  if (found.caseNameShort) best = Math.max(best, similarity(cited, found.caseNameShort));
-  const a = parties(cited);
-  const b = parties(found.caseName);
-  if (best < NAME_MATCH_THRESHOLD && a && b) {
-    const sameParty = (x: string, y: string): boolean => similarity(x, y) >= 0.9;
-    if ((sameParty(a[0], b[0]) && isInitialsOf(a[1], b[1])) || (sameParty(a[1], b[1]) && isInitialsOf(a[0], b[0]))) best = 0.9;
-  }
-  return best;
-}
-
-function parties(name: string): [string, string] | null {
-  const m = /^(.+?)\s+v(?:s)?\.?\s+(.+)$/.exec(name.trim());
-  return m ? [m[1], m[2]] : null;
-}
-
-const MINOR_WORDS = new Set(['of', 'the', 'and', 'for', 'in', 'on', 'inc', 'co', 'corp', 'ltd', 'llc', 'lp', 'l', 'p']);
-
-/** `NRDC` is the initials of `Natural Resources Defense Council, Inc.`; `EEOC` of `Equal Employment Opportunity Commission`. */
-function isInitialsOf(short: string, full: string): boolean {
-  const letters = short.replace(/[.\s]/g, '');
-  if (!/^[A-Z]{2,8}$/.test(letters)) return false;
-  const initials = full
-    .split(/[\s,.&-]+/)
-    .filter((w) => w && !MINOR_WORDS.has(w.toLowerCase()))
-    .map((w) => w[0].toUpperCase())
-    .join('');
-  return initials === letters;
+/** The deciding court's name: the source's full name, else ours, else its citation form. */
+function courtName(k: CaseCluster): string {
+  return k.courtName ?? courtLabel(k.court) ?? k.courtCitation ?? 'another court';
 }
 
 /** `Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)`; the Supreme Court's name is implied by U.S. */
 export function describe(k: CaseCluster): string {
-  const court = k.court === 'scotus' ? null : k.courtCitation ?? k.court;
+  // Citation style wants the court's abbreviation (`11th Cir.`); without it, none rather than an id.
+  const court = k.court === 'scotus' ? null : k.courtCitation;
   const paren = [court, k.year].filter((x) => x !== null && x !== undefined).join(' ');
   return `${k.caseName || 'an unnamed case'}, ${k.citation}${paren ? ` (${paren})` : ''}`;
 }

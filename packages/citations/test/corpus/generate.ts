@@ -260,7 +260,10 @@ export function generateCorpus(seed: number, count: number): Passage[] {
         last = fullNormalized(c);
         lastType = 'case';
       } else if (r < 0.62 && last) {
-        const pin = 1 + Math.floor(rand() * 900);
+        // A pin inside the case cited just before (a few pages after its first page), as real
+        // briefs write it; a pin before the first page could not be that case.
+        const firstPage = lastType === 'case' ? Number(/ (\d+)$/.exec(last)?.[1] ?? NaN) : NaN;
+        const pin = Number.isNaN(firstPage) ? 1 + Math.floor(rand() * 900) : firstPage + Math.floor(rand() * 40);
         const style = Math.floor(rand() * 4);
         const written = style === 0 ? 'Id.' : style === 1 ? `Id. at ${pin}` : style === 2 ? `id. at ${pin}` : 'Ibid.';
         if (style === 2) b.add('See ');

@@ -25,7 +25,7 @@ export const extractCommand: Command = {
       return 0;
     }
     for (const citation of citations) io.out(describeCitation(citation));
-    const counts = ['case', 'statute', 'regulation'].map((t) => `${citations.filter((c) => c.type === t).length} ${t}`);
+    const counts = ['case', 'statute', 'regulation', 'rule', 'journal'].map((t) => `${citations.filter((c) => c.type === t).length} ${t}`);
     io.err(`${citations.length} citations (${counts.join(', ')})${document.ocrUsed ? `, ${document.ocrPages} pages read by OCR` : ''}`);
     return 0;
   },

@@ -37,8 +37,8 @@ beforeAll(async () => {
       }
       requests.push(JSON.parse(body));
       const content = JSON.stringify({
-        // "550 US 544" is in the brief but the engine cannot read it; "999 F.3d 999" is not in it.
-        missed: ['550 US 544', '999 F.3d 999', 'not a citation at all'],
+        // The loose reference is in the brief but no citation the engine can read; "999 F.3d 999" is not in it.
+        missed: ['vol. 550 of the Reports at 544', '999 F.3d 999', 'not a citation at all'],
         caseNames: [{ citation: '550 U.S. 544', caseName: 'Bell Atlantic Corp. v. Twombly' }],
       });
       res.writeHead(200, { 'content-type': 'application/json' }).end(
@@ -111,7 +111,7 @@ const delivery = (attempt: number) => ({ topic: 'document.uploaded', key: 'k', a
 it('completes case names, drops unparseable or absent findings, and counts calls and tokens', async () => {
   const docx = await simpleDocx([
     'The plausibility standard of Twombly governs here. 550 U.S. 544, 556 (2007).',
-    'A second authority, cited loosely as 550 US 544, says the same.',
+    'A second authority, cited loosely as vol. 550 of the Reports at 544, says the same.',
     'The claim also fails under Miranda v. Arizona, 384 U.S. 436 (1966).',
   ]);
   const result = await extractDocument(deps(true), await uploaded('doc-model', docx), delivery(1));
@@ -124,7 +124,7 @@ it('completes case names, drops unparseable or absent findings, and counts calls
 
   expect(requests.length).toBeGreaterThan(0);
   expect(requests[0].model).toBe('fake-model');
-  expect(requests[0].messages.map((m) => m.content).join('\n')).toContain('550 US 544');
+  expect(requests[0].messages.map((m) => m.content).join('\n')).toContain('vol. 550 of the Reports at 544');
   expect(stats).toMatchObject({ llmCalls: requests.length, llmTokensUsed: 340 * requests.length });
   expect(progressSteps()).toEqual(expect.arrayContaining(['extraction', 'processing', 'comprehensive-extraction', 'citations']));
 });

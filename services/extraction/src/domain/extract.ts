@@ -7,15 +7,16 @@
  */
 import { findCitations, type Citation, type DocumentPosition } from '@citecheck/citations';
 import { extractedCitationSchema, type ExtractedCitation } from '@citecheck/proto';
+import { withReadableContexts } from './context';
 
 export interface CitationInput {
   text: string;
   positions: DocumentPosition[];
 }
 
-/** Every citation the engine finds, with its document page and paragraph. */
+/** Every citation the engine finds, with its document page and paragraph, and its context as the document wrote it. */
 export function findDocumentCitations(input: CitationInput): Citation[] {
-  return findCitations(input.text, { positions: input.positions });
+  return withReadableContexts(input.text, findCitations(input.text, { positions: input.positions }));
 }
 
 /**

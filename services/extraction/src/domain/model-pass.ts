@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { findCitations, positionAt, type Citation, type DocumentPosition } from '@citecheck/citations';
 import type { CitationInput } from './extract';
+import { readableContext } from './context';
 
 export interface Chunk {
   /** Offset of the chunk in the document text. */
@@ -151,7 +152,8 @@ export function mergeModelFindings(input: CitationInput, engine: Citation[], ans
         end: span.end,
         fullStart: span.start,
         fullEnd: span.end,
-        context: contextAround(input.text, span.start, span.end),
+        // Its 300-character window can end inside a word: trimmed to whole words like the engine's.
+        context: readableContext(input.text, { ...span, fullStart: span.start, context: contextAround(input.text, span.start, span.end) }),
         documentPage: position?.page ?? null,
         paragraph: position?.paragraph ?? null,
         paragraphKind: position?.kind ?? (position ? 'body' : null),

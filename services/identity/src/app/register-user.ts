@@ -7,6 +7,7 @@ import { isValidEmail } from '../domain/email';
 import { badRequest, messages } from '../domain/errors';
 import type { IdentityContext } from './context';
 import { createUser, sendVerification } from './new-account';
+import { issueToken } from './one-time-tokens';
 import { openSession } from './sessions';
 
 export interface RegisterResult {
@@ -14,6 +15,8 @@ export interface RegisterResult {
   message: string;
   sessionToken?: string;
   user?: { name: string };
+  /** For the registering browser only (a cookie): signs it in once the address is verified (claim-session.ts). */
+  signInClaim?: string;
 }
 
 export async function registerUser(
@@ -41,5 +44,5 @@ export async function registerUser(
     }
   }
   await sendVerification(ctx, user);
-  return { alreadyVerified: false, message: messages.checkEmail };
+  return { alreadyVerified: false, message: messages.checkEmail, signInClaim: await issueToken(ctx, 'claim', user.id) };
 }

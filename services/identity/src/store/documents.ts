@@ -21,10 +21,14 @@ export interface SessionDoc {
   expiresAt: string;
 }
 
-export type TokenKind = 'verification' | 'reset';
+/**
+ * `claim`: held (as an httpOnly cookie) by the browser that registered, so it can sign in once
+ * the address is verified, wherever the link was opened.
+ */
+export type TokenKind = 'verification' | 'reset' | 'claim';
 
 export interface TokenDoc {
-  /** SHA-256 of the token in the e-mailed link. */
+  /** SHA-256 of the token (in the e-mailed link, or the claim cookie). */
   id: string;
   kind: TokenKind;
   userId: string;

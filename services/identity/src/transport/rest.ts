@@ -20,6 +20,7 @@ import {
 import { applyCoupon } from '../app/apply-coupon';
 import { authStatus } from '../app/auth-status';
 import { checkResetToken } from '../app/check-reset-token';
+import { claimSession } from '../app/claim-session';
 import type { IdentityContext } from '../app/context';
 import { deleteUser } from '../app/delete-user';
 import { exportUsersCsv } from '../app/export-users-csv';
@@ -35,8 +36,15 @@ import { resendVerification } from '../app/resend-verification';
 import { resetPassword } from '../app/reset-password';
 import { setCouponPassword } from '../app/set-coupon-password';
 import { verifyEmail } from '../app/verify-email';
+import { VERIFICATION_TTL_MS } from '../domain/tokens';
 import { adminCallerOf, bodyOf, sessionTokenOf } from './http';
 import { countCall, type RequestLimits } from './limits';
+
+/** The registering browser's claim on the session its address's verification opens (app/claim-session.ts). */
+export const CLAIM_COOKIE = 'citecheck_claim';
+const CLAIM_PATH = '/api/auth/claim';
+/** As long as the verification link it waits for. */
+const CLAIM_TTL_MS = VERIFICATION_TTL_MS;
 
 export interface RestOptions {
   sessionTtlMs: number;
@@ -58,6 +66,11 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
     });
   };
 
+  const setClaimCookie = (ctx: Context, claim: string) => {
+    // Sent only to the claim route, only by this site, never readable by scripts.
+    ctx.cookies.set(CLAIM_COOKIE, claim, { httpOnly: true, sameSite: 'strict', secure: ctx.secure, maxAge: CLAIM_TTL_MS, path: CLAIM_PATH, overwrite: true });
+  };
+
   const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
 
   // ---------------------------------------------------------------- accounts
@@ -65,8 +78,9 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   router.post('/api/auth/register', async (ctx) => {
     const input = registerBodySchema.parse(bodyOf(ctx));
     limit('register', ctx, input.email || undefined);
-    const result = await registerUser(app, input);
+    const { signInClaim, ...result } = await registerUser(app, input);
     if (result.sessionToken) setSessionCookie(ctx, result.sessionToken);
+    if (signInClaim) setClaimCookie(ctx, signInClaim);
     noStore(ctx);
     ctx.body = result;
   });
@@ -74,8 +88,24 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   router.post('/api/register/free', async (ctx) => {
     const input = registerBodySchema.parse(bodyOf(ctx));
     limit('register', ctx, input.email || undefined);
+    const { signInClaim, ...result } = await registerFree(app, input);
+    setClaimCookie(ctx, signInClaim);
     ctx.status = 201;
-    ctx.body = await registerFree(app, input);
+    ctx.body = result;
+  });
+
+  /**
+   * The registering browser polls this while it waits for the address to be verified. Not rate
+   * limited: it only ever answers about the claim the browser holds (a 256-bit secret).
+   */
+  router.post('/api/auth/claim', async (ctx) => {
+    noStore(ctx);
+    const result = await claimSession(app, ctx.cookies.get(CLAIM_COOKIE) ?? null);
+    if (result.verified) {
+      setSessionCookie(ctx, result.sessionToken);
+      ctx.cookies.set(CLAIM_COOKIE, null, { path: CLAIM_PATH });
+    }
+    ctx.body = result;
   });
 
   router.post('/api/register/paid', async (ctx) => {

@@ -11,8 +11,9 @@ import type { Logger } from 'pino';
 import type { Bus, Clock, DeliveryContext, ProcessedEvents } from '@citecheck/platform';
 import { parseEvent, topics, type EventEnvelope, type IdentityApi } from '@citecheck/proto';
 import { toSpecCitation } from '@citecheck/proto';
-import { ensureReport } from './reports';
+import { citationsVerified } from '../domain/report';
 import type { IngestStore } from '../store/documents';
+import { ensureReport } from './reports';
 import { progressPublisher } from '@citecheck/platform';
 import type { Waiters } from './waiters';
 
@@ -57,7 +58,7 @@ export function citationsValidatedHandler(deps: PipelineDeps) {
       progress.emit({ step: 'report', message: 'Generating the validation report', progress: 95, citationCount: citations.length, processingStats: stats });
       const report = await ensureReport(deps, current);
       if (!current.counted && (await deps.store.markCounted(documentId))) {
-        await deps.store.addToCounter(CITATIONS_COUNTER, citations.filter((c) => c.type === 'case').length);
+        await deps.store.addToCounter(CITATIONS_COUNTER, citationsVerified(citations));
       }
       progress.emit({ step: 'stats', message: 'Recording usage', progress: 98, citationCount: citations.length, processingStats: stats });
       progress.emit({

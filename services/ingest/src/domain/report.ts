@@ -18,3 +18,12 @@ export function reportTotals(citations: Pick<SpecCitation, 'isValid'>[]): Report
   const accuracyRate = totalCitations === 0 ? 0 : Math.round((validCitations / totalCitations) * 100);
   return { totalCitations, validCitations, invalidCitations, accuracyRate };
 }
+
+/**
+ * What the landing page's "citations verified" counter adds for a document: case citations
+ * that got a verdict (valid or invalid). One left unverified (isValid null, e.g. a case the
+ * available case-law source does not hold) was not verified, and statutes are never checked.
+ */
+export function citationsVerified(citations: Pick<SpecCitation, 'type' | 'isValid'>[]): number {
+  return citations.filter((c) => c.type === 'case' && c.isValid !== null).length;
+}

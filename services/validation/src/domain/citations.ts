@@ -5,13 +5,16 @@
  */
 import type { Citation } from '@citecheck/citations';
 import type { ExtractedCitation, ValidatedCitation, Verdict } from '@citecheck/proto';
+import { lawyerVerdict } from './wording';
 
 /** The engine's Citation for an extracted one; fields the event does not carry get neutral values. */
 export function toEngineCitation({ id: _id, foundByModel: _foundByModel, ...c }: ExtractedCitation): Citation {
   return { ...c, paragraphKind: null, section: null, fullStart: c.start, fullEnd: c.end };
 }
 
-export function withVerdict(c: ExtractedCitation, v: Verdict): ValidatedCitation {
+/** The citation with its verdict, worded for the lawyer who reads the report (see wording.ts). */
+export function withVerdict(c: ExtractedCitation, verdict: Verdict): ValidatedCitation {
+  const v = lawyerVerdict(verdict);
   return { ...c, isValid: v.isValid, confidence: v.confidence, validationDetails: v.validationDetails, courtListenerData: v.courtListenerData };
 }
 

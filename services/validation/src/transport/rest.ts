@@ -5,7 +5,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { CaseOpinionError, OpinionNotAvailableError } from '@citecheck/caselaw';
+import { CaseOpinionError } from '@citecheck/caselaw';
 import { ApiError } from '@citecheck/proto';
 import type { Logger } from 'pino';
 import { toSpecCitation } from '@citecheck/proto';
@@ -40,9 +40,14 @@ export function createRoutes(deps: RouteDeps): Router {
       throw new ApiError(400, 'Case opinion text not available for this citation', 'not-available');
     }
     const courtListener = deps.caseLaw().courtListener;
+    if (!courtListener) {
+      // Opinion text lives only on CourtListener, and without a token there is no way to it.
+      // That is how this installation is set up, not a failed request: the answer says there is
+      // no text here, and the dialog shows the case's details and a link to it instead.
+      ctx.body = { opinionText: null, textAvailable: false };
+      return;
+    }
     try {
-      // Opinion text lives only on CourtListener; without a token there is no way to it.
-      if (!courtListener) throw new OpinionNotAvailableError('COURTLISTENER_TOKEN is not set');
       ctx.body = { opinionText: await courtListener.fetchOpinionText(opinionUrl.trim()) };
     } catch (error) {
       if (!(error instanceof CaseOpinionError)) throw error;

@@ -6,4 +6,4 @@ export { ValidationSummary } from './components/validation-summary';
 export { CitationStatusBadge } from './components/citation-status';
 export { OpinionDialog } from './components/opinion-dialog';
 export { useCitations, citationsQueryOptions } from './api/get-citations';
-export { reportDetailText, totalsOf, statusOf, courtListenerUrl, type CitationTotals } from './lib/citations';
+export { reportDetailText, totalsOf, statusOf, courtListenerUrl, locationOf, type CitationTotals } from './lib/citations';

@@ -47,11 +47,14 @@ export function AuthDialog({
   initialEmail,
   onClose,
   onAuthenticated,
+  onAwaitingVerification,
 }: {
   initialMode: AuthMode;
   initialEmail: string;
   onClose: () => void;
   onAuthenticated: () => void;
+  /** A new account's link is mailed: the tab waits for it to be opened, here or elsewhere. */
+  onAwaitingVerification: () => void;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [email, setEmail] = useState(initialEmail);
@@ -62,7 +65,7 @@ export function AuthDialog({
   const [useCoupon, setUseCoupon] = useState(false);
   const [couponCode, setCouponCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<null | 'registered' | 'reset-sent'>(null);
+  const [done, setDone] = useState<null | 'registered' | 'registered-with-coupon' | 'reset-sent'>(null);
 
   const login = useLogin();
   const registerFree = useRegisterFree();
@@ -95,12 +98,15 @@ export function AuthDialog({
       if (!useCoupon) {
         await registerFree.mutateAsync(account);
         setDone('registered');
+        onAwaitingVerification();
         return;
       }
       await registerWithCoupon.mutateAsync({ ...account, couponCode: couponCode.trim(), password });
-      // The coupon account now has a password: sign in with it right away.
-      await login.mutateAsync({ email: account.email, password });
-      onAuthenticated();
+      // All three calls succeeded. The password cannot sign in before the address is verified
+      // (the server refuses it), so the account is done and the next step is the e-mail, not
+      // a sign-in that would fail and read as if the sign-up had.
+      setDone('registered-with-coupon');
+      onAwaitingVerification();
     } catch (e) {
       const step = e instanceof CouponRegistrationError ? e.step : 'register';
       const cause = e instanceof CouponRegistrationError ? e.cause : e;
@@ -144,6 +150,11 @@ export function AuthDialog({
             <p>
               Your free account for <strong>{email.trim()}</strong> is created. Open the verification link we emailed you to start
               checking documents.
+            </p>
+          ) : done === 'registered-with-coupon' ? (
+            <p>
+              Your account for <strong>{email.trim()}</strong> is created and your coupon is applied. Open the verification link we
+              emailed you; after that, sign in with your email and the password you chose.
             </p>
           ) : (
             <p>

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useQueryClient } from '@tanstack/react-query';
 import { hasPendingFile, releasePendingFile } from '../../../lib/pending-file';
 import { sessionToken } from '../../../lib/storage';
+import { CLAIM_POLL_MS, claimSession } from '../api/claim-session';
 import { authStatusQueryKey } from '../api/get-auth-status';
 import { AuthDialog, type AuthMode } from './auth-dialog';
 import { GetStartedDialog } from './get-started-dialog';
@@ -69,6 +70,34 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   const openRef = useRef(open);
   openRef.current = open;
 
+  // After a sign-up this tab waits for the address to be verified. The link may be opened on
+  // another device (a phone's mail app), which no browser event reaches, so the tab asks the
+  // server until the verification has happened, then signs in and goes on with any held file.
+  const [awaitingVerification, setAwaitingVerification] = useState(false);
+  useEffect(() => {
+    if (!awaitingVerification) return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      // Signed in meanwhile (the link opened in another tab of this browser): nothing to wait for.
+      if (sessionToken.get()) return setAwaitingVerification(false);
+      try {
+        const answer = await claimSession();
+        if (stopped) return;
+        if (answer.verified) {
+          setAwaitingVerification(false);
+          void onAuthenticated();
+        } else if (answer.expired) setAwaitingVerification(false);
+      } catch {
+        // Offline for a moment: ask again at the next tick.
+      }
+    }, CLAIM_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [awaitingVerification, onAuthenticated]);
+  const onAwaitingVerification = useCallback(() => setAwaitingVerification(true), []);
+
   // The visitor verified their e-mail (or signed in or out) in another tab: this tab's auth
   // status is stale. If this tab is still waiting in a sign-in dialog with a dropped file,
   // the wait is over: close the dialog and check the file.
@@ -90,7 +119,12 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
         onNewUser={api.openRegistration}
         onReturningUser={() => api.openAuth('login')}
       />
-      <RegistrationDialog open={open.kind === 'registration'} onClose={close} onAuthenticated={onAuthenticated} />
+      <RegistrationDialog
+        open={open.kind === 'registration'}
+        onClose={close}
+        onAuthenticated={onAuthenticated}
+        onAwaitingVerification={onAwaitingVerification}
+      />
       {open.kind === 'auth' ? (
         <AuthDialog
           key={`${open.mode}-${open.email}`}
@@ -98,6 +132,7 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
           initialEmail={open.email}
           onClose={close}
           onAuthenticated={onAuthenticated}
+          onAwaitingVerification={onAwaitingVerification}
         />
       ) : null}
     </AuthDialogsContext.Provider>

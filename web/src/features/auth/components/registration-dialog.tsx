@@ -14,10 +14,13 @@ export function RegistrationDialog({
   open,
   onClose,
   onAuthenticated,
+  onAwaitingVerification,
 }: {
   open: boolean;
   onClose: () => void;
   onAuthenticated: () => void;
+  /** The link is mailed: the tab now waits for it to be opened, here or on another device. */
+  onAwaitingVerification: () => void;
 }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -45,6 +48,7 @@ export function RegistrationDialog({
         onAuthenticated();
       } else {
         setSentTo(email.trim());
+        onAwaitingVerification();
       }
     } catch (error) {
       toast({
@@ -62,7 +66,7 @@ export function RegistrationDialog({
           <p>
             We sent a verification link to <strong>{sentTo}</strong>.
           </p>
-          <Muted>Open the link in that message to verify your address, then upload your document.</Muted>
+          <Muted>Open the link in that message, on this or any other device. This page goes on by itself once your address is verified.</Muted>
         </div>
         <DialogActions>
           <Button onClick={close}>Close</Button>

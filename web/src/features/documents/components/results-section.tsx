@@ -9,11 +9,14 @@ import { downloadText } from '../../../lib/download';
 import type { Citation, DocumentSummary, ValidationReport } from '../../../types/api';
 import { useCitations } from '../api/get-citations';
 import { useRecheckCitation } from '../api/recheck-citation';
-import { CITATION_FILTERS, filterCitations, resultDetails, statusOf, totalsOf, type CitationFilter } from '../lib/citations';
+import { CITATION_FILTERS, contextExcerpt, filterCitations, locationOf, resultDetails, statusOf, totalsOf, type CitationFilter } from '../lib/citations';
 import { buildCsvReport, csvFileName } from '../lib/csv-export';
 import { CitationStatusBadge } from './citation-status';
 import { OpinionDialog } from './opinion-dialog';
 import { ValidationSummary } from './validation-summary';
+
+/** Context shown under a citation; the whole sentence is in the title. */
+const CONTEXT_CHARS = 160;
 
 const Toolbar = styled.div`
   display: flex;
@@ -29,6 +32,7 @@ const Toolbar = styled.div`
 
 const TableScroll = styled.div`
   overflow-x: auto;
+  ${({ theme }) => theme.media.mobile} { overflow-x: visible; }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
 `;
 
@@ -46,6 +50,22 @@ const Table = styled.table`
   .details { min-width: 220px; }
   .actions { display: flex; flex-direction: column; gap: 0.35rem; }
   small { display: block; color: ${({ theme }) => theme.colors.muted}; }
+
+  /* On a phone the seven columns do not fit: each citation becomes a card of labelled lines,
+     so nothing scrolls sideways. */
+  ${({ theme }) => theme.media.mobile} {
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+    tbody, tr, td { display: block; width: auto; }
+    tr { border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 8px; margin-bottom: 0.8rem; padding: 0.35rem 0; }
+    tr[data-status] td:first-child { border-left: none; }
+    tr[data-status='invalid'] { border-left: 4px solid ${({ theme }) => theme.colors.invalid}; }
+    tr[data-status='valid'] { border-left: 4px solid ${({ theme }) => theme.colors.valid}; }
+    tr[data-status='pending'] { border-left: 4px solid ${({ theme }) => theme.colors.pending}; }
+    td { border-bottom: none; padding: 0.3rem 0.75rem; overflow-wrap: anywhere; }
+    td[data-label]::before { content: attr(data-label); display: block; font-size: 0.75rem; font-weight: 600; text-transform: uppercase; letter-spacing: 0.03em; color: ${({ theme }) => theme.colors.muted}; }
+    .citation, .case, .details { width: auto; min-width: 0; }
+    .actions { flex-direction: row; flex-wrap: wrap; }
+  }
 `;
 
 const Pager = styled.nav`
@@ -64,6 +84,7 @@ const Empty = styled.div`
 function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citation; documentId: string; onOpenOpinion: (c: Citation) => void }) {
   const recheck = useRecheckCitation();
   const details = resultDetails(citation);
+  const location = locationOf(citation);
   const data = citation.courtListenerData;
   const isCase = citation.type === 'case';
 
@@ -78,25 +99,29 @@ function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citati
 
   return (
     <tr data-testid="citation-row" data-status={statusOf(citation)} data-citation-id={citation.id} data-type={citation.type}>
-      <td className="citation">
+      <td className="citation" data-label="Citation">
         <span data-testid="citation-text">{citation.text}</span>
-        {citation.originalContext ? <small title={citation.originalContext}>…{citation.originalContext.slice(0, 140)}…</small> : null}
+        {citation.originalContext ? (
+          <small title={citation.originalContext} data-testid="citation-context">
+            {contextExcerpt(citation.originalContext, CONTEXT_CHARS)}
+          </small>
+        ) : null}
       </td>
-      <td>{citation.type}</td>
-      <td className="case">
+      <td data-label="Type">{citation.type}</td>
+      <td className="case" data-label="Case">
         {citation.caseName ?? '—'}
         {data?.caseName && data.caseName !== citation.caseName ? <small>Database: {data.caseName}</small> : null}
         {data?.court || data?.year ? <small>{[data.court, data.year].filter(Boolean).join(', ')}</small> : null}
       </td>
-      <td>
-        {citation.page ?? '—'}
-        {citation.paragraph ? <small>¶ {citation.paragraph}</small> : null}
+      <td data-testid="citation-location" data-label="Location">
+        {location ? location.short : '—'}
+        {location?.note ? <small>{location.note}</small> : null}
       </td>
-      <td>
+      <td data-label="Status">
         <CitationStatusBadge citation={citation} />
         {typeof citation.confidence === 'number' ? <small>{Math.round(citation.confidence)}% confidence</small> : null}
       </td>
-      <td className="details" data-testid="citation-details">
+      <td className="details" data-testid="citation-details" data-label="Details">
         {details.message}
         {details.suggestion ? <small data-testid="citation-suggestion">{details.suggestion}</small> : null}
       </td>
@@ -183,7 +208,7 @@ export function ResultsSection({ document, report }: { document: DocumentSummary
                     <th scope="col">Citation</th>
                     <th scope="col">Type</th>
                     <th scope="col">Case</th>
-                    <th scope="col">Page</th>
+                    <th scope="col">Location</th>
                     <th scope="col">Status</th>
                     <th scope="col">Details</th>
                     <th scope="col">

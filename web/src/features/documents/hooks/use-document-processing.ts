@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { dismissToast, toast } from '../../../components/ui/toast-store';
 import { isApiError, type LimitDetails } from '../../../lib/api-client';
 import { clearPendingFile, holdPendingFile, PROCESS_PENDING_FILE_EVENT, type ProcessPendingFileDetail } from '../../../lib/pending-file';
-import { processingSessionId, storedRegistration } from '../../../lib/storage';
+import { currentResults, processingSessionId, storedRegistration } from '../../../lib/storage';
 import type { DocumentSummary, ProgressMessage, ValidationReport } from '../../../types/api';
 import { authStatusQueryOptions, useAuthStatus } from '../../auth';
 import { generateReport } from '../api/generate-report';
@@ -28,6 +28,13 @@ type Action =
 
 const INITIAL: ProcessingState = { document: null, report: null, progress: IDLE_PROGRESS, fileName: null };
 
+/** The results this tab showed before it left the page (see currentResults). */
+function restored(): ProcessingState {
+  const stored = currentResults.get<DocumentSummary, ValidationReport>();
+  if (!stored?.document?.id) return INITIAL;
+  return { ...INITIAL, document: stored.document, report: stored.report ?? null, fileName: stored.document.filename };
+}
+
 function reducer(state: ProcessingState, action: Action): ProcessingState {
   switch (action.type) {
     case 'start':
@@ -50,7 +57,13 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
  * milestones too, so the card finishes even if the live channel never connected.
  */
 export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimitReached: (limit: LimitDetails) => void }) {
-  const [state, dispatch] = useReducer(reducer, INITIAL);
+  const [state, dispatch] = useReducer(reducer, INITIAL, restored);
+
+  // Kept for the tab session, so the results survive sign-up, sign-in and reloads.
+  useEffect(() => {
+    if (state.document) currentResults.set({ document: state.document, report: state.report });
+    else currentResults.clear();
+  }, [state.document, state.report]);
   const queryClient = useQueryClient();
   const { data: auth } = useAuthStatus();
   const sessionId = useMemo(() => processingSessionId(), []);

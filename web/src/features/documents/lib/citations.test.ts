@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Citation } from '../../../types/api';
-import { citationsFromResponse, courtListenerUrl, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
+import { citationsFromResponse, contextExcerpt, courtListenerUrl, locationOf, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
 
 const citation = (over: Partial<Citation>): Citation => ({ id: 'x', text: 'Foo v. Bar, 1 U.S. 1 (1800)', type: 'case', isValid: null, ...over });
 
@@ -72,5 +72,39 @@ describe('response shapes', () => {
     expect(courtListenerUrl('/opinion/1/foo/')).toBe('https://www.courtlistener.com/opinion/1/foo/');
     expect(courtListenerUrl('https://x.test/a')).toBe('https://x.test/a');
     expect(courtListenerUrl(undefined)).toBeNull();
+  });
+});
+
+describe('context excerpt in the results table', () => {
+  const sentence = 'Plaintiffs rely on Bell Atlantic Corp. v. Twombly, 550 U.S. 544, 556 (2007), for the plausibility standard, which the court applied.';
+
+  it('shows a short context whole, with its punctuation and no ellipsis', () => {
+    expect(contextExcerpt('See Ashcroft v. Iqbal, 556 U.S. 662 (2009).', 140)).toBe('See Ashcroft v. Iqbal, 556 U.S. 662 (2009).');
+  });
+
+  it('cuts a long one after a whole word and marks only that end', () => {
+    const excerpt = contextExcerpt(sentence, 60);
+    expect(excerpt.endsWith('…')).toBe(true);
+    expect(excerpt.startsWith('…')).toBe(false);
+    const shown = excerpt.slice(0, -1).trimEnd();
+    expect(shown.length).toBeLessThanOrEqual(60);
+    expect(sentence.startsWith(shown)).toBe(true);
+    expect(sentence[shown.length]).toMatch(/[\s,]/);
+  });
+
+  it('does not leave a dangling comma or opening bracket before the ellipsis', () => {
+    expect(contextExcerpt(sentence, 52)).toBe('Plaintiffs rely on Bell Atlantic Corp. v. Twombly …');
+  });
+});
+
+describe('where a citation is in the document', () => {
+  it.each([
+    [{ page: 2, paragraph: 5 }, { short: 'p. 2, ¶ 5', long: 'Page 2, paragraph 5', note: null }],
+    [{ page: 3, paragraph: null }, { short: 'p. 3', long: 'Page 3', note: null }],
+    // A Word file without explicit page breaks: the paragraph alone, and why there is no page.
+    [{ page: null, paragraph: 7 }, { short: '¶ 7', long: 'Paragraph 7', note: 'No page numbers in this document' }],
+    [{ page: null, paragraph: null }, null],
+  ])('%j', (where, expected) => {
+    expect(locationOf(citation(where))).toEqual(expected);
   });
 });

@@ -105,3 +105,41 @@ export function courtListenerUrl(absoluteUrl: string | null | undefined): string
   if (!absoluteUrl) return null;
   return /^https?:\/\//.test(absoluteUrl) ? absoluteUrl : `https://www.courtlistener.com${absoluteUrl.startsWith('/') ? '' : '/'}${absoluteUrl}`;
 }
+
+/**
+ * At most `max` characters of a citation's context for the results table: whole words only,
+ * the sentence's own punctuation kept, and an ellipsis only where something was left out.
+ * @example contextExcerpt('See Ashcroft v. Iqbal, 556 U.S. 662 (2009).', 140) // unchanged
+ */
+export function contextExcerpt(context: string, max: number): string {
+  const text = context.replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  // One very long "word" (a URL) is cut where it must be.
+  const head = lastSpace > max / 2 ? cut.slice(0, lastSpace) : text.slice(0, max);
+  return `${head.replace(/[\s,;:([{“"‘'-]+$/u, '')} …`;
+}
+
+export interface CitationLocation {
+  /** For the results table: 'p. 2, ¶ 5'. */
+  short: string;
+  /** For the report: 'Page 2, paragraph 5'. */
+  long: string;
+  /** Why there is no page, when there is only a paragraph. */
+  note: string | null;
+}
+
+/**
+ * Where the citation is in the document. A Word file has pages only where it breaks them
+ * explicitly, so a .docx citation often has a paragraph and no page; it says so rather than
+ * leaving the reader to wonder whether the page was lost.
+ */
+export function locationOf(citation: Pick<Citation, 'page' | 'paragraph'>): CitationLocation | null {
+  const page = typeof citation.page === 'number' ? citation.page : null;
+  const paragraph = typeof citation.paragraph === 'number' ? citation.paragraph : null;
+  if (page !== null && paragraph !== null) return { short: `p. ${page}, ¶ ${paragraph}`, long: `Page ${page}, paragraph ${paragraph}`, note: null };
+  if (page !== null) return { short: `p. ${page}`, long: `Page ${page}`, note: null };
+  if (paragraph !== null) return { short: `¶ ${paragraph}`, long: `Paragraph ${paragraph}`, note: 'No page numbers in this document' };
+  return null;
+}

@@ -24,8 +24,15 @@ describe('CSV export (SPEC section 9)', () => {
     expect(csvFileName('brief.pdf', new Date(2025, 0, 9))).toBe('citation-validation-report-brief.pdf-2025-01-09.csv');
   });
 
+  it('starts with a UTF-8 byte order mark, so Excel reads § and curly quotes as UTF-8', () => {
+    const csv = buildCsvReport(citations);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv).toContain('28 U.S.C. § 1332(a)');
+  });
+
   it('writes the columns, one row per citation, and the summary block', () => {
-    const lines = buildCsvReport(citations).trimEnd().split('\r\n');
+    const lines = buildCsvReport(citations).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe(CSV_COLUMNS.join(','));
     expect(lines[0].split(',')).toEqual([
       'Citation Text', 'Case Name', 'Type', 'Page', 'Paragraph', 'Status', 'Confidence', 'Court', 'Year', 'Validation Details', 'CourtListener URL',

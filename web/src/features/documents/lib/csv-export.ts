@@ -34,6 +34,12 @@ export function csvFileName(filename: string, date: Date): string {
   return `citation-validation-report-${filename}-${isoDay(date)}.csv`;
 }
 
+/**
+ * Excel opens a CSV without a byte order mark in the system code page, so "§" reads "Â§";
+ * the mark makes it read UTF-8 (other spreadsheets and parsers skip it).
+ */
+export const UTF8_BOM = '\uFEFF';
+
 /** One row per citation, then the summary block with the accuracy rate to one decimal. */
 export function buildCsvReport(citations: Citation[], report?: ValidationReport | null): string {
   const rows: unknown[][] = [[...CSV_COLUMNS]];
@@ -63,5 +69,5 @@ export function buildCsvReport(citations: Citation[], report?: ValidationReport 
     ['Pending Citations', totals.pending],
     ['Accuracy Rate', `${precise}%`],
   );
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return UTF8_BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { downloadText } from '../../../lib/download';
 import type { Citation } from '../../../types/api';
 import { useAuthStatus } from '../../auth';
-import { CitationStatusBadge, courtListenerUrl, reportDetailText, statusOf, totalsOf, useCitations, ValidationSummary } from '../../documents';
+import { CitationStatusBadge, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf, useCitations, ValidationSummary } from '../../documents';
 import { ReportNotFoundError, useReport } from '../api/get-report';
 import { backLinkFor, buildJsonExport, jsonFileName } from '../lib/report-export';
 
@@ -62,6 +62,7 @@ const Item = styled.li<{ $status: string }>`
 function CitationDetail({ citation }: { citation: Citation }) {
   const data = citation.courtListenerData;
   const url = courtListenerUrl(data?.absolute_url);
+  const location = locationOf(citation);
   return (
     <Item $status={statusOf(citation)} data-testid="report-citation" data-status={statusOf(citation)}>
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: '1rem', flexWrap: 'wrap' }}>
@@ -77,12 +78,12 @@ function CitationDetail({ citation }: { citation: Citation }) {
             <dd>{citation.caseName}</dd>
           </>
         ) : null}
-        {citation.page ? (
+        {location ? (
           <>
             <dt>Location</dt>
-            <dd>
-              Page {citation.page}
-              {citation.paragraph ? `, paragraph ${citation.paragraph}` : ''}
+            <dd data-testid="report-citation-location">
+              {location.long}
+              {location.note ? ` (${location.note.toLowerCase()})` : ''}
             </dd>
           </>
         ) : null}

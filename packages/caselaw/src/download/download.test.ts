@@ -1,0 +1,230 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalCitationIndex } from '../local-index/lookup';
+import { bucketObjects, capVolume925, SNAPSHOT_DATE, snapshotTables } from '../testing/bulk-snapshot';
+import { FakeBulkData, bzip2 } from '../testing/fake-bulk-data';
+import { listBucket, parseListObjectsV2, pickSnapshot } from './bucket';
+import { DiskSpaceError } from './disk';
+import { downloadSnapshot, renderDownloadProgress } from './download';
+import type { DownloadEvent, DownloadOptions } from './download';
+import { capReporterSlug } from './page-ranges';
+
+let dir: string;
+let bucket: FakeBulkData;
+const CITATIONS = `bulk-data/citations-${SNAPSHOT_DATE}.csv.bz2`;
+
+async function startBucket(objects = bucketObjects()): Promise<FakeBulkData> {
+  bucket = new FakeBulkData(objects, { pageSize: 3 });
+  await bucket.start();
+  return bucket;
+}
+
+function options(extra: Partial<DownloadOptions> = {}): DownloadOptions {
+  return { bucketUrl: bucket.url, dir: join(dir, 'bulk'), indexPath: join(dir, 'caselaw.sqlite'), retryDelayMs: 1, freeBytes: () => 1e12, ...extra };
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'caselaw-download-'));
+});
+afterEach(async () => {
+  await bucket?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the bucket listing', () => {
+  it('follows continuation tokens and picks the newest date with all four files', async () => {
+    await startBucket();
+    const objects = await listBucket(bucket.url, 'bulk-data/');
+    expect(objects.map((o) => o.key)).not.toContain('other/readme.txt');
+    expect(objects).toHaveLength(12);
+    const listings = bucket.requests.filter((r) => r.path === '/');
+    expect(listings.length).toBe(4); // 12 keys, 3 a page
+    expect(listings[0].query).toEqual({ 'list-type': '2', prefix: 'bulk-data/' });
+    expect(listings[1].query['continuation-token']).toBeTruthy();
+
+    const snapshot = pickSnapshot(objects);
+    expect(snapshot.date).toBe(SNAPSHOT_DATE); // not 2026-11-30: that one has only a courts file so far
+    expect(snapshot.files.map((f) => f.name)).toEqual([
+      `courts-${SNAPSHOT_DATE}.csv.bz2`,
+      `dockets-${SNAPSHOT_DATE}.csv.bz2`,
+      `opinion-clusters-${SNAPSHOT_DATE}.csv.bz2`,
+      `citations-${SNAPSHOT_DATE}.csv.bz2`,
+    ]);
+  });
+
+  it('reads S3 XML escapes and refuses a listing that is not one', () => {
+    const page = parseListObjectsV2('<ListBucketResult><IsTruncated>false</IsTruncated><Contents><Key>bulk-data/a&amp;b.csv.bz2</Key><Size>7</Size></Contents></ListBucketResult>');
+    expect(page.objects).toEqual([{ key: 'bulk-data/a&b.csv.bz2', size: 7, lastModified: null }]);
+    expect(() => parseListObjectsV2('<html>captive portal</html>')).toThrow(/something other than a ListObjectsV2 result/);
+  });
+});
+
+describe('citecheck caselaw download', () => {
+  it('downloads the newest snapshot, imports it authoritative, records its date and deletes the downloads', async () => {
+    await startBucket();
+    const events: DownloadEvent[] = [];
+    const result = await downloadSnapshot(options({ onEvent: (e) => events.push(e), progressIntervalMs: 0 }));
+    expect(result.import?.snapshotDate).toBe(SNAPSHOT_DATE);
+    expect(result.import?.files.find((f) => f.kind === 'dockets')).toMatchObject({ inserted: 6, filtered: 1 }); // the PACER docket has no case
+    expect(readdirSync(join(dir, 'bulk'))).toEqual([]);
+    const bytes = events.filter((e): e is Extract<DownloadEvent, { type: 'bytes' }> => e.type === 'bytes');
+    expect(bytes.length).toBeGreaterThan(0);
+    expect(bytes[bytes.length - 1].progress.doneBytes).toBe(result.snapshot.totalBytes);
+
+    const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
+    expect(index.info).toMatchObject({ authoritative: true, snapshotDate: SNAPSHOT_DATE, description: `CourtListener bulk data of ${SNAPSHOT_DATE}` });
+    const [hit] = await index.lookup([{ id: 'a', volume: 925, reporter: 'F.3d', page: '1320' }]);
+    expect(hit).toMatchObject({ status: 'found', clusters: [{ caseName: 'Smith v. Jones', court: 'ca11' }], source: `CourtListener bulk data of ${SNAPSHOT_DATE}` });
+    index.close();
+  });
+
+  it('resumes with a Range request after the connection drops mid-file', async () => {
+    await startBucket();
+    bucket.dropOnce(CITATIONS, 40);
+    const retries: DownloadEvent[] = [];
+    await downloadSnapshot(options({ onEvent: (e) => e.type === 'retry' && retries.push(e) }));
+    const gets = bucket.objectGets().filter((r) => r.path === `/${CITATIONS}`);
+    expect(gets.map((r) => r.range)).toEqual([null, 'bytes=40-']);
+    expect(retries).toHaveLength(1);
+    const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
+    expect(index.info.citations).toBe(7);
+    index.close();
+  });
+
+  it('gives up on a connection that stalls, and resumes where it stopped', async () => {
+    await startBucket();
+    bucket.stallOnce(CITATIONS, 50);
+    const retries: string[] = [];
+    await downloadSnapshot(options({ stallTimeoutMs: 300, onEvent: (e) => e.type === 'retry' && retries.push(e.reason) }));
+    expect(retries).toEqual(['no data for 0.3 s']);
+    expect(bucket.objectGets().filter((r) => r.path === `/${CITATIONS}`).map((r) => r.range)).toEqual([null, 'bytes=50-']);
+  });
+
+  it('leaves a partial file that the next run continues', async () => {
+    await startBucket();
+    bucket.dropOnce(CITATIONS, 40);
+    await expect(downloadSnapshot(options({ retries: 0 }))).rejects.toThrow(/Run the command again to resume \(40 of \d+ bytes are kept\)/);
+    expect(statSync(join(dir, 'bulk', `citations-${SNAPSHOT_DATE}.csv.bz2.part`)).size).toBe(40);
+    expect(existsSync(join(dir, 'caselaw.sqlite'))).toBe(false);
+
+    bucket.requests.length = 0;
+    await downloadSnapshot(options({ retries: 0 }));
+    // The three finished files are not fetched again; the fourth continues at byte 40.
+    expect(bucket.objectGets().map((r) => [r.path, r.range])).toEqual([[`/${CITATIONS}`, 'bytes=40-']]);
+    expect(existsSync(join(dir, 'caselaw.sqlite'))).toBe(true);
+  });
+
+  it('refuses to start without the disk space it needs, and says how much', async () => {
+    await startBucket();
+    await expect(downloadSnapshot(options({ freeBytes: () => 1_000_000 }))).rejects.toThrow(DiskSpaceError);
+    await expect(downloadSnapshot(options({ freeBytes: () => 1_000_000 }))).rejects.toThrow(/Not enough free disk space in .*: this needs about 67\.1 MB .* and 1\.0 MB is free/);
+    expect(bucket.objectGets()).toEqual([]);
+  });
+
+  it('says so clearly when a file is not valid bzip2, and keeps the previous index', async () => {
+    await startBucket();
+    await downloadSnapshot(options());
+    await bucket.stop();
+    const broken = bzip2(snapshotTables().citations);
+    broken.fill(0x41, 40, 60); // damage a block
+    await startBucket(bucketObjects({ citations: broken }));
+    await expect(downloadSnapshot(options())).rejects.toThrow(/citations-2026-10-31\.csv\.bz2 is not a valid bzip2 file, or is damaged or truncated/);
+    await bucket.stop();
+    await startBucket(bucketObjects({ citations: Buffer.from('"id","volume"\n"1","2"\n') }));
+    await expect(downloadSnapshot(options())).rejects.toThrow(/is not a valid bzip2 file.*The file was deleted: run the command again to download it anew/);
+    expect(existsSync(join(dir, 'bulk', `citations-${SNAPSHOT_DATE}.csv.bz2`))).toBe(false);
+    const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
+    expect(index.info.citations).toBe(7);
+    index.close();
+  });
+
+  it('names the missing column when a newer dump renamed one', async () => {
+    const renamed = snapshotTables().citations.replace('"reporter"', '"reporter_abbreviation"');
+    await startBucket(bucketObjects({ citations: renamed }));
+    await expect(downloadSnapshot(options())).rejects.toThrow(/citations-2026-10-31\.csv\.bz2: missing column\(s\) reporter in the header \(it has: id, volume, reporter_abbreviation, .*CourtListener may have renamed a column/);
+  });
+
+  it('--dry-run lists the files and sizes and downloads nothing', async () => {
+    await startBucket();
+    const result = await downloadSnapshot(options({ dryRun: true }));
+    expect(result.dryRun).toBe(true);
+    expect(result.files.map((f) => f.name)).toEqual(result.snapshot.files.map((f) => f.name));
+    expect(result.files.every((f) => f.size > 0 && f.onDisk === 0)).toBe(true);
+    expect(result.remainingBytes).toBe(result.snapshot.totalBytes);
+    expect(bucket.objectGets()).toEqual([]);
+    expect(existsSync(join(dir, 'caselaw.sqlite'))).toBe(false);
+  });
+
+  it('--reporters imports only those reporters; the others are not covered', async () => {
+    await startBucket();
+    const result = await downloadSnapshot(options({ reporters: ['U.S.'] }));
+    expect(result.import?.description).toBe(`CourtListener bulk data of ${SNAPSHOT_DATE}, only reporters U.S.`);
+    const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
+    const [us, f3d] = await index.lookup([
+      { id: 'a', volume: 550, reporter: 'U.S.', page: '544' },
+      { id: 'b', volume: 925, reporter: 'F.3d', page: '1320' },
+    ]);
+    expect(us).toMatchObject({ status: 'found', clusters: [{ caseName: 'Alpha v. Beta', court: 'scotus', courtName: 'Supreme Court of the United States' }] });
+    expect(f3d).toMatchObject({ status: 'not-covered' });
+    expect(index.coverage().map((r) => r.reporter)).toEqual(['U.S.']);
+    index.close();
+  });
+
+  it('--courts keeps those courts; a volume shared with other courts is not complete', async () => {
+    await startBucket();
+    await downloadSnapshot(options({ courts: ['ca9'] }));
+    const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
+    const results = await index.lookup([
+      { id: 'gamma', volume: 926, reporter: 'F.3d', page: '100' },
+      { id: 'shared-volume-miss', volume: 926, reporter: 'F.3d', page: '400' },
+      { id: 'own-volume-miss', volume: 927, reporter: 'F.3d', page: '900' },
+      { id: 'other-court', volume: 925, reporter: 'F.3d', page: '1320' },
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['found', 'not-covered', 'not-found', 'not-covered']);
+    expect(index.coverage()).toEqual([
+      { reporter: 'F.3d', cases: 2, volumes: [{ volume: 926, cases: 1, complete: false }, { volume: 927, cases: 1, complete: true }], note: null },
+    ]);
+    index.close();
+  });
+
+  it('--with-page-ranges places a page inside its case and flags a pin past the last page', async () => {
+    await startBucket();
+    const cap = new FakeBulkData(capVolume925());
+    await cap.start();
+    try {
+      const result = await downloadSnapshot(options({ withPageRanges: true, capUrl: cap.url }));
+      expect(result.pageRanges).toMatchObject({ volumes: 4, volumesFound: 1, cases: 2, failures: [] });
+      expect(cap.requests.map((r) => r.path).sort()).toEqual(['/f3d/925/CasesMetadata.json', '/f3d/926/CasesMetadata.json', '/f3d/927/CasesMetadata.json', '/us/550/CasesMetadata.json']);
+    } finally {
+      await cap.stop();
+    }
+    const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
+    expect(index.info.pageRanges).toEqual({ cases: 2, source: 'Caselaw Access Project (static.case.law)' });
+    const [inside, pinPast, pinInside, gap, noRanges] = await index.lookup([
+      { id: 'a', volume: 925, reporter: 'F.3d', page: '1339' },
+      { id: 'b', volume: 925, reporter: 'F.3d', page: '1320', pin: '1345' },
+      { id: 'c', volume: 925, reporter: 'F.3d', page: '1320', pin: '1330' },
+      { id: 'd', volume: 925, reporter: 'F.3d', page: '1345' },
+      { id: 'e', volume: 926, reporter: 'F.3d', page: '150' },
+    ]);
+    expect(inside).toMatchObject({ status: 'contained-in', approximate: false, cluster: { caseName: 'Smith v. Jones', pages: { firstPage: 1320, lastPage: 1342 } }, note: '925 F.3d 1339 is page 1339 of Smith v. Jones, which begins at 1320' });
+    expect(pinPast).toMatchObject({ status: 'found', pin: { pin: '1345', lastPage: 1342, beyondLastPage: true, note: 'pin 1345 is beyond the last page, 1342' } });
+    expect(pinInside).toMatchObject({ status: 'found', pin: { beyondLastPage: false, note: null } });
+    expect(gap).toMatchObject({ status: 'not-found' }); // after Smith's last page, before Doe's first
+    expect(noRanges).toMatchObject({ status: 'contained-in', approximate: true, cluster: { caseName: 'Gamma v. Delta', pages: null } });
+    index.close();
+  });
+});
+
+describe('helpers', () => {
+  it('names CAP reporter folders as the static site does', () => {
+    expect(['F.3d', 'U.S.', 'F. Supp. 2d', 'S. Ct.', "F. App'x", 'L. Ed. 2d', 'N.E.2d', 'So. 3d'].map(capReporterSlug)).toEqual(['f3d', 'us', 'f-supp-2d', 's-ct', 'f-appx', 'l-ed-2d', 'ne2d', 'so-3d']);
+  });
+
+  it('renders bytes, rate and time left', () => {
+    expect(renderDownloadProgress({ file: 'citations-2026-10-31.csv.bz2', fileBytes: 1.2e9, fileSize: 4e9, doneBytes: 3.1e9, totalBytes: 9.8e9, bytesPerSecond: 12.3e6, secondsLeft: 545 })).toBe(
+      'citations-2026-10-31.csv.bz2: 1.2 GB of 4.0 GB; all files 3.1 GB of 9.8 GB (31%), 12.3 MB/s, 9:05 left',
+    );
+  });
+});

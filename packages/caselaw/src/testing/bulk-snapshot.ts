@@ -1,0 +1,102 @@
+/**
+ * A small CourtListener bulk snapshot for download tests: the four files the index needs, as
+ * the bucket holds them (`bulk-data/<kind>-<date>.csv.bz2`), plus the neighbours a real
+ * listing has (an older snapshot, a newer one still incomplete, files the index does not use).
+ *
+ * The cases, by volume:
+ *   925 F.3d   Smith v. Jones at 1320 (11th Cir.), Doe v. Roe at 1350 (11th Cir.)
+ *   926 F.3d   Gamma v. Delta at 100 (9th Cir.), Epsilon v. Zeta at 300 (11th Cir.)
+ *   927 F.3d   Eta v. Theta at 50 (9th Cir.)
+ *   550 U.S.   Alpha v. Beta at 544 (Supreme Court)
+ *   2019 WL    Doe v. Roe at 123456
+ */
+import { bulkCsv, bzip2 } from './fake-bulk-data';
+
+export const SNAPSHOT_DATE = '2026-10-31';
+
+export interface SnapshotTables {
+  courts: string;
+  dockets: string;
+  clusters: string;
+  citations: string;
+}
+
+const STAMP = '2026-10-31 02:15:00.000000+00';
+
+export function snapshotTables(): SnapshotTables {
+  return {
+    courts: bulkCsv(
+      ['id', 'date_modified', 'in_use', 'position', 'citation_string', 'short_name', 'full_name', 'jurisdiction'],
+      [
+        ['scotus', STAMP, 't', '1.0', 'SCOTUS', 'Supreme Court', 'Supreme Court of the United States', 'F'],
+        ['ca9', STAMP, 't', '9.0', '9th Cir.', 'Ninth Circuit', 'Court of Appeals for the Ninth Circuit', 'F'],
+        ['ca11', STAMP, 't', '11.0', '11th Cir.', 'Eleventh Circuit', 'Court of Appeals for the Eleventh Circuit', 'F'],
+      ],
+    ),
+    dockets: bulkCsv(
+      ['id', 'date_created', 'date_modified', 'source', 'court_id', 'case_name', 'slug', 'docket_number'],
+      [
+        [1, STAMP, STAMP, 0, 'ca11', 'Smith v. Jones', 'smith-v-jones', '17-1'],
+        [2, STAMP, STAMP, 0, 'ca11', 'Doe v. Roe', 'doe-v-roe', '17-2'],
+        [3, STAMP, STAMP, 0, 'scotus', 'Alpha v. Beta', 'alpha-v-beta', '05-1126'],
+        [4, STAMP, STAMP, 0, 'ca9', 'Gamma v. Delta', 'gamma-v-delta', '18-4'],
+        [5, STAMP, STAMP, 0, 'ca11', 'Epsilon v. Zeta', 'epsilon-v-zeta', '18-5'],
+        [6, STAMP, STAMP, 0, 'ca9', 'Eta v. Theta', 'eta-v-theta', '18-6'],
+        [99, STAMP, STAMP, 1, 'cand', 'A PACER docket with no opinion', 'pacer', '3:20-cv-1'],
+      ],
+    ),
+    clusters: bulkCsv(
+      ['id', 'date_created', 'date_modified', 'judges', 'date_filed', 'date_filed_is_approximate', 'slug', 'case_name_short', 'case_name', 'case_name_full', 'syllabus', 'precedential_status', 'docket_id', 'citation_count'],
+      [
+        [10, STAMP, STAMP, '', '2019-06-04', 'f', 'smith-v-jones', 'Smith', 'Smith v. Jones', '', 'A syllabus, with "quotes" and a comma.', 'Published', 1, 3],
+        [11, STAMP, STAMP, '', '2019-06-10', 'f', 'doe-v-roe', 'Doe', 'Doe v. Roe', '', '', 'Published', 2, 0],
+        [12, STAMP, STAMP, '', '2007-05-21', 'f', 'alpha-v-beta', 'Alpha', 'Alpha v. Beta', '', '', 'Published', 3, 9],
+        [13, STAMP, STAMP, '', '2019-06-12', 'f', 'gamma-v-delta', 'Gamma', 'Gamma v. Delta', '', '', 'Published', 4, 0],
+        [14, STAMP, STAMP, '', '2019-06-13', 'f', 'epsilon-v-zeta', 'Epsilon', 'Epsilon v. Zeta', '', '', 'Published', 5, 0],
+        [15, STAMP, STAMP, '', '2019-06-20', 'f', 'eta-v-theta', 'Eta', 'Eta v. Theta', '', '', 'Published', 6, 0],
+      ],
+    ),
+    citations: bulkCsv(
+      ['id', 'volume', 'reporter', 'page', 'type', 'cluster_id', 'date_created', 'date_modified'],
+      [
+        [100, 925, 'F.3d', '1320', 1, 10, STAMP, STAMP],
+        [101, 925, 'F.3d', '1350', 1, 11, STAMP, STAMP],
+        [102, 550, 'U.S.', '544', 1, 12, STAMP, STAMP],
+        [103, 926, 'F.3d', '100', 1, 13, STAMP, STAMP],
+        [104, 926, 'F.3d', '300', 1, 14, STAMP, STAMP],
+        [105, 927, 'F.3d', '50', 1, 15, STAMP, STAMP],
+        [106, 2019, 'WL', '123456', 7, 11, STAMP, STAMP],
+      ],
+    ),
+  };
+}
+
+const FILE_NAMES: Record<keyof SnapshotTables, string> = { courts: 'courts', dockets: 'dockets', clusters: 'opinion-clusters', citations: 'citations' };
+
+/** The bucket's objects: this snapshot (tables overridable), an older one, and noise. */
+export function bucketObjects(overrides: Partial<Record<keyof SnapshotTables, string | Buffer>> = {}, date = SNAPSHOT_DATE): Record<string, Buffer> {
+  const tables = snapshotTables();
+  const objects: Record<string, Buffer> = {};
+  for (const kind of Object.keys(FILE_NAMES) as (keyof SnapshotTables)[]) {
+    const body = overrides[kind] ?? tables[kind];
+    objects[`bulk-data/${FILE_NAMES[kind]}-${date}.csv.bz2`] = Buffer.isBuffer(body) ? body : bzip2(body);
+  }
+  // An older complete snapshot (never to be chosen), a newer one still being published
+  // (no citations file yet), and files the index does not read.
+  for (const kind of Object.keys(FILE_NAMES) as (keyof SnapshotTables)[]) objects[`bulk-data/${FILE_NAMES[kind]}-2026-09-30.csv.bz2`] = bzip2('"id"\n');
+  objects['bulk-data/courts-2026-11-30.csv.bz2'] = bzip2(tables.courts);
+  objects['bulk-data/opinions-2026-10-31.csv.bz2'] = Buffer.from('not needed');
+  objects['bulk-data/citation-map-2026-10-31.csv.bz2'] = Buffer.from('not needed');
+  objects['bulk-data/people-db-people-2026-10-31.csv.bz2'] = Buffer.from('not needed');
+  objects['other/readme.txt'] = Buffer.from('outside the prefix');
+  return objects;
+}
+
+/** CAP's CasesMetadata.json for 925 F.3d: Smith v. Jones 1320–1342, Doe v. Roe 1350–1360. */
+export function capVolume925(): Record<string, string> {
+  const cases = [
+    { id: 1, name: 'Smith v. Jones', name_abbreviation: 'Smith v. Jones', decision_date: '2019-06-04', docket_number: 'No. 17-1', first_page: '1320', last_page: '1342', citations: [{ type: 'official', cite: '925 F.3d 1320' }], court: { name_abbreviation: '11th Cir.' }, file_name: '1320-01', first_page_order: 1340, last_page_order: 1362 },
+    { id: 2, name: 'Doe v. Roe', name_abbreviation: 'Doe v. Roe', decision_date: '2019-06-10', docket_number: 'No. 17-2', first_page: '1350', last_page: '1360', citations: [{ type: 'official', cite: '925 F.3d 1350' }], court: { name_abbreviation: '11th Cir.' }, file_name: '1350-01', first_page_order: 1370, last_page_order: 1380 },
+  ];
+  return { 'f3d/925/CasesMetadata.json': JSON.stringify(cases) };
+}

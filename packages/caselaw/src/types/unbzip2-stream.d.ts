@@ -1,4 +1,0 @@
-declare module 'unbzip2-stream' {
-  const unbzip2: () => NodeJS.ReadWriteStream;
-  export default unbzip2;
-}

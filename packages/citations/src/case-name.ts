@@ -1,0 +1,309 @@
+/**
+ * Case names, read backwards from a citation the way eyecite reads them, so that names in
+ * court opinions and briefs come out as the field's reference tool gives them:
+ * `Lissner v. Test 1 U.S. 1` (no comma needed), `See Foo v. Bar, ...` (a signal ends the
+ * name), `In re Foo 1 Mass. 12`, `Hurst v. Florida, — U.S. —, 136 S. Ct. 616` (blank
+ * parallel citations skipped), `Viking River Cruises v. Moriana (2022) _ U.S. _ [213 L. Ed.
+ * 2d 179]` (a year written before the citation).
+ *
+ * The text before the citation is cut into items — words, single spaces, and whole
+ * citations found by the tokenizer — and walked back at most 27 items, stopping at the
+ * first thing that cannot be part of a name: a `;` or a closing quote, an opening
+ * parenthesis, a lowercase word (after `v.`) or a prose word (before it), a signal or other
+ * stop word (`see`, `citing`, `In re`), or an abbreviated capitalised word that ends a
+ * sentence after a plaintiff of two words or more.
+ */
+import { isAbbreviation } from './names';
+
+export interface FoundName {
+  /** `Plaintiff v. Defendant`, `In re Defendant`, or (short forms) the name written. */
+  caseName: string;
+  plaintiff: string | null;
+  defendant: string | null;
+  /** Offset where the name starts in the text. */
+  start: number;
+  /** A year written before the citation (`Moriana (2022) 213 L. Ed. 2d 179`). */
+  year: number | null;
+}
+
+/** A citation or other anchor the tokenizer found (a name never runs through one). */
+export interface Anchor {
+  start: number;
+  end: number;
+  /** `supra` anchors are passed over, `Id.` ends a name; other citations are stepped over. */
+  kind: 'cite' | 'supra' | 'id';
+}
+
+type ItemKind = 'space' | 'word' | 'cite' | 'supra' | 'stop';
+interface Item {
+  kind: ItemKind;
+  start: number;
+  end: number;
+  text: string;
+  /** Stop words: the word, lowercased without punctuation (`v`, `see`, `in re`). */
+  stop?: string;
+}
+
+const BACKWARD_SEEK = 28;
+const SPACE = 32;
+
+const STOP_WORDS = new Set(['v', 'in re', 're', 'quoting', 'e.g.', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']);
+const bareWord = (w: string) => w.replace(/^[^\sa-zA-Z0-9]+|[^\sa-zA-Z0-9]+$/g, '');
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+// First letters of the stop words (either case), to turn most words away without a regex.
+const STOP_FIRST = new Set([...'virqepdcasg', ...'VIRQEPDCASG'].map((c) => c.charCodeAt(0)));
+function stopWordOf(word: string): string | null {
+  if (word.length > 12) return null;
+  let k = 0;
+  while (k < word.length && !isWordChar(word.charCodeAt(k))) k++;
+  if (!STOP_FIRST.has(word.charCodeAt(k))) return null;
+  const bare = bareWord(word).toLowerCase();
+  if (STOP_WORDS.has(bare)) return bare;
+  // eyecite's `e.g.` is a pattern in which each `.` is any character.
+  if (/^e.g.?$/.test(bare) || /^e.g$/.test(bare)) return 'e.g.';
+  return null;
+}
+
+/**
+ * The items before a citation, read backwards on demand (most names end within a few words,
+ * and a brief has thousands of citations). Item -1 is the one just before the citation,
+ * -2 the one before it, and so on, as far back as BACKWARD_SEEK items or the text's start.
+ */
+class ItemsBefore {
+  private readonly back: Item[] = [];
+  private p: number;
+  constructor(private readonly text: string, end: number, private readonly anchorsByEnd: Map<number, Anchor>) {
+    this.p = end;
+  }
+
+  /** Item `index` (negative), or undefined past the start of the text or the window. */
+  at(index: number): Item | undefined {
+    const k = -index - 1;
+    while (this.back.length <= k && this.produce());
+    return this.back[k];
+  }
+
+  /** Whether item `index` is the text's very first. */
+  isTextStart(index: number): boolean {
+    return this.at(index) !== undefined && -index === this.back.length && this.p === 0;
+  }
+
+  private produce(): boolean {
+    const { text, anchorsByEnd } = this;
+    const p = this.p;
+    if (p <= 0 || this.back.length >= BACKWARD_SEEK) return false;
+    if (text.charCodeAt(p - 1) === SPACE) {
+      let s = p - 1;
+      while (s > 0 && text.charCodeAt(s - 1) === SPACE) s--;
+      this.back.push({ kind: 'space', start: s, end: p, text: ' ' });
+      this.p = s;
+      return true;
+    }
+    const anchor = anchorsByEnd.get(p);
+    if (anchor && anchor.start < p) {
+      const kind = anchor.kind === 'id' ? 'stop' : anchor.kind;
+      this.back.push({ kind, start: anchor.start, end: p, text: text.slice(anchor.start, p), stop: anchor.kind === 'id' ? 'id' : undefined });
+      this.p = anchor.start;
+      return true;
+    }
+    let s = p - 1;
+    while (s > 0 && text.charCodeAt(s - 1) !== SPACE) s--;
+    // A citation may end inside the run (`1 U.S. 2.` ends at the `2`): the word starts there.
+    for (let q = p - 1; q > s; q--) {
+      if (anchorsByEnd.has(q)) {
+        s = q;
+        break;
+      }
+    }
+    const word = text.slice(s, p);
+    const stop = stopWordOf(word);
+    this.p = s;
+    // Two-word stop words, `In re` and `see also`, are one item.
+    if ((stop === 're' || /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word)) && s > 1 && text.charCodeAt(s - 1) === SPACE) {
+      let f = s - 1;
+      while (f > 0 && text.charCodeAt(f - 1) !== SPACE) f--;
+      const first = text.slice(f, s - 1);
+      const pair = `${bareWord(first).toLowerCase()} ${bareWord(word).toLowerCase()}`;
+      if ((pair === 'in re' || pair === 'see also') && !anchorsByEnd.has(s - 1)) {
+        this.back.push({ kind: 'stop', start: f, end: p, text: `${first} ${word}`, stop: pair });
+        this.p = f;
+        return true;
+      }
+    }
+    this.back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word });
+    return true;
+  }
+}
+
+const isUpper = (c: string) => c >= 'A' && c <= 'Z';
+const isDigit = (c: string) => c >= '0' && c <= '9';
+const isLowerAlpha = (c: string) => c >= 'a' && c <= 'z';
+const isAlpha = (c: string) => isUpper(c) || isLowerAlpha(c);
+
+const STOP_WORD_PATTERN = String.raw`[^\sa-zA-Z0-9]*(?:v|in re|re|quoting|e.g.|parte|denied|citing|aff'd|affirmed|remanded|see also|see|granted|dismissed|Cf)[^\sa-zA-Z0-9]*`;
+const STOP_WORDS_CASED = new RegExp(String.raw`(?:^|\s)${STOP_WORD_PATTERN}(?=\s|$)`, 'g');
+const STOP_WORDS_ANY_CASE = new RegExp(String.raw`(?:^|\s)${STOP_WORD_PATTERN}(?=\s|$)`, 'gi');
+
+const trimChars = (s: string, chars: string) => {
+  let a = 0;
+  let b = s.length;
+  while (a < b && chars.includes(s[a])) a++;
+  while (b > a && chars.includes(s[b - 1])) b--;
+  return s.slice(a, b);
+};
+
+/** A party name without signals and stop words, `In`, outer parentheses and edge commas. */
+export function stripStopWords(name: string): string {
+  let text = name.replace(STOP_WORDS_CASED, ' ');
+  text = text.replace(/^In\s+/i, '').trim();
+  text = text.replace(/^\(+/, '').replace(/\)+$/, '');
+  if (text.includes(';')) text = text.split(';')[1];
+  return trimChars(trimChars(text, ', ').replace(STOP_WORDS_ANY_CASE, ''), ', ').trim();
+}
+
+/**
+ * The case name before a citation starting at `citationStart`, or null. `short`: a short
+ * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
+ */
+export function findCaseNameBefore(text: string, citationStart: number, anchorsByEnd: Map<number, Anchor>, short: boolean): FoundName | null {
+  // Indexes are negative, counted back from the citation (eyecite counts from the text's
+  // start; the arithmetic is the same): -1 is the item just before it.
+  const words = new ItemsBefore(text, citationStart, anchorsByEnd);
+  const C = 0;
+  const extract = (from: number, to: number) => {
+    const first = words.at(from);
+    const last = words.at(to - 1);
+    return from < to && first && last ? text.slice(first.start, last.end) : '';
+  };
+
+  let vToken: Item | null = null;
+  let startIndex: number | null = null;
+  let candidate: string | null = null;
+  let preCiteYear: number | null = null;
+  let titleStart = C - 1;
+  let caseNameLength = 0;
+  let plaintiffLength = 0;
+  let breakingStop: Item | null = null;
+
+  for (let index = C - 1; index >= -BACKWARD_SEEK; index--) {
+    const word = words.at(index);
+    if (!word) break;
+    const w = word.text;
+    if (w === ',') continue;
+    caseNameLength++;
+    if (vToken && w.trim() !== '') plaintiffLength++;
+    if (word.kind === 'cite') {
+      titleStart = index - 1;
+      continue;
+    }
+    if (word.kind === 'space') {
+      if (words.isTextStart(index)) candidate = extract(index, titleStart);
+      continue;
+    }
+    if (w.endsWith(';') || w.endsWith('”') || w.endsWith('"')) {
+      startIndex = index + 2;
+      candidate = extract(startIndex, titleStart);
+      break;
+    }
+    // A year before the citation, `Moriana (2022) 213 L. Ed. 2d 179`; `(1993).`, or the period
+    // after a citation, instead ends the previous sentence (`... 509 U.S. 579 (1993). Twombly,
+    // 550 U.S. at 556`, `Wrong v. Wrong, 1 U.S. 2. Foo, 1 U.S., at 2`).
+    if (w === '.' || /^\(\d{4}\)[.;]$/.test(w) || (/[)\d]\.$/.test(w) && index < C - 1)) {
+      startIndex = index + 2;
+      candidate = extract(startIndex, titleStart);
+      break;
+    }
+    const year = /^\((\d{4})\)/.exec(w);
+    if (year) {
+      titleStart = index - 1;
+      preCiteYear = Number(year[1]);
+      continue;
+    }
+    if (w.startsWith('(') && caseNameLength > 3) {
+      startIndex = w === '(' || (w.length > 1 && isLowerAlpha(w[1])) ? index + 2 : index;
+      candidate = extract(startIndex, titleStart);
+      break;
+    }
+    const first = w[0];
+    // After `v.`, a lowercase word ends the plaintiff (`bob Lissner v. Test`); numbers and
+    // `&` belong to names (`Kedzie & 103rd Currency Exchange`, `Local 214 Pension Fund`).
+    if (vToken && !isUpper(first) && !isDigit(first) && first !== '&' && !['of', 'the', 'an', 'and'].includes(w)) {
+      startIndex = index + 2;
+      candidate = extract(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
+      break;
+    }
+    // A blank citation (`— U.S. —`, `___ Nev. ___`): pass over it like a citation.
+    if (/^[_-]+,?$/.test(w)) {
+      let open = index - 1;
+      while (words.at(open) && index - open <= 8 && !/^[_-]+$/.test((words.at(open) as Item).text)) open--;
+      if (words.at(open) && index - open <= 8) index = open;
+      titleStart = index - 1;
+      continue;
+    }
+    if (word.kind === 'stop' && word.stop === 'v' && bareWord(w) === 'v') {
+      vToken = word;
+      startIndex = index - 2;
+      candidate = extract(startIndex, titleStart);
+      continue;
+    }
+    // A capitalised word ending in a period after two plaintiff words ends a sentence
+    // (`... Stats. Amick v. ...`), unless it is an abbreviation names use (`Coll.`, `U.S.A.`).
+    if ((vToken && isUpper(first) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w)) || word.kind === 'stop') {
+      startIndex = index + 2;
+      candidate = extract(startIndex, titleStart);
+      if (word.kind === 'stop') breakingStop = word;
+      break;
+    }
+    if (!vToken && !isUpper(first) && isAlpha(first) && !['of', 'the', 'an', 'and'].includes(w)) {
+      if (w === 'ex' || w === 'rel.') continue;
+      startIndex = index + 2;
+      candidate = extract(startIndex, titleStart);
+      const capital = /\b[A-Z][a-zA-Z0-9]*\b/.exec(candidate);
+      candidate = capital ? candidate.slice(capital.index) : null;
+      if (capital) {
+        // The name now starts at that capital: find its item.
+        const at = (words.at(startIndex) as Item).start + capital.index;
+        while (startIndex < -1 && (words.at(startIndex) as Item).end <= at) startIndex++;
+      }
+      break;
+    }
+    if (word.kind === 'supra') {
+      titleStart = index - 1;
+      continue;
+    }
+    if (words.isTextStart(index)) {
+      startIndex = index;
+      candidate = extract(index, titleStart).replace(/^(?:of|the|an|and)\b/i, '');
+      if (/\b\d+\b$/.test(candidate)) candidate = null;
+    }
+  }
+  if (!candidate) return null;
+
+  let plaintiff: string | null = null;
+  let defendant: string;
+  if (vToken) {
+    const m = /\s+v\.?\s+/.exec(candidate);
+    let rawPlaintiff = '';
+    if (m) {
+      rawPlaintiff = candidate.slice(0, m.index);
+      defendant = candidate.slice(m.index + m[0].length);
+    } else defendant = candidate;
+    rawPlaintiff = trimChars(rawPlaintiff, ' \t\n,(');
+    // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
+    // inside the name they are part of it (`Estate of Durden`).
+    plaintiff = stripStopWords(rawPlaintiff.replace(/^(?:[a-z]\S*\s+)+/, '')).replace(/\s{2,}/g, ' ') || null;
+  } else defendant = candidate;
+  const cleanDefendant = stripStopWords(defendant).replace(/\s{2,}/g, ' ');
+  if (!cleanDefendant) return null;
+
+  const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;
+  if (short) return { caseName: cleanDefendant, plaintiff: null, defendant: null, start: from, year: preCiteYear };
+  let caseName = plaintiff ? `${plaintiff} v. ${cleanDefendant}` : cleanDefendant;
+  // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.
+  if (!plaintiff && breakingStop && (breakingStop.stop === 'in re' || breakingStop.stop === 're' || breakingStop.stop === 'parte')) {
+    const before = text.slice(Math.max(0, breakingStop.start - 3), breakingStop.start);
+    const prefix = breakingStop.stop === 'parte' && /Ex ?$/i.test(before) ? `Ex ${bareWord(breakingStop.text)}` : bareWord(breakingStop.text);
+    caseName = `${prefix} ${cleanDefendant}`;
+  }
+  return { caseName, plaintiff, defendant: cleanDefendant, start: from, year: preCiteYear };
+}

@@ -1,0 +1,179 @@
+/**
+ * Statutes and regulations of every series reporters-db knows (`Mass. Gen. Laws ch. 93A,
+ * § 2`, `Ariz. Rev. Stat. Ann. § 36-3701`, `1 Stat. 2`, `Wis. Stat. § 655.002(2)(c)`), by
+ * reporters-db's own patterns. The most common federal and state codes also have
+ * hand-written patterns in statutes.ts, which normalise their sections more carefully; where
+ * both match the same text, the tokenizer keeps the hand-written one.
+ *
+ * A law is found where one of its spellings is (a trie walk from each capitalised word), and
+ * its pattern is then run there, or from the title number before it (`42 U.S.C. § 1983`).
+ */
+import overlay from '../data/overlay.json';
+import { parseRecords } from './generated-data';
+import { laws as lawRecords } from './generated/laws';
+import type { StatuteMatch } from './statutes';
+
+interface LawRecord {
+  reporter: string;
+  lawType: string;
+  strings: string[];
+  formats: string[];
+}
+
+interface Node {
+  next: Map<number, Node> | null;
+  laws: number[] | null;
+}
+
+// reporters-db's series, then the court rules of the overlay (reporters-db has none).
+const LAWS = [...parseRecords<LawRecord>(lawRecords), ...(overlay as { rules: { series: LawRecord[] } }).rules.series];
+const root: Node = { next: null, laws: null };
+const SPACE = 32;
+const norm = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
+
+/** The first two letters (spaces skipped) of every law spelling, as `first << 16 | second`. */
+export const LAW_PAIRS = new Set<number>();
+
+LAWS.forEach((law, index) => {
+  for (const spelling of law.strings) {
+    const letters = spelling.replace(/ /g, '');
+    LAW_PAIRS.add((norm(letters.charCodeAt(0)) << 16) | norm(letters.charCodeAt(1)));
+    let node = root;
+    for (let k = 0; k < spelling.length; k++) {
+      const c = norm(spelling.charCodeAt(k));
+      if (c === SPACE) continue;
+      if (!node.next) node.next = new Map();
+      let child = node.next.get(c);
+      if (!child) node.next.set(c, (child = { next: null, laws: null }));
+      node = child;
+    }
+    if (!node.laws) node.laws = [];
+    if (!node.laws.includes(index)) node.laws.push(index);
+  }
+});
+
+const REGULATION_TYPES = new Set(['admin_compilation', 'admin_register', 'admin_docket', 'admin_filing']);
+const RULE_TYPE = 'court_rule';
+const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** The spellings of laws starting at `pos`, longest first: [end, law indexes]. */
+function lawSpellingsAt(text: string, pos: number): [number, number[]][] {
+  const hits: [number, number[]][] = [];
+  let node = root;
+  let spaces = 0;
+  for (let i = pos; i < Math.min(text.length, pos + 64); i++) {
+    const c = norm(text.charCodeAt(i));
+    if (c === SPACE) {
+      if (++spaces > 2) break;
+      continue;
+    }
+    spaces = 0;
+    const child = node.next?.get(c);
+    if (!child) break;
+    node = child;
+    if (node.laws && (!isAlnum(text.charCodeAt(i + 1)) || text.charCodeAt(i) === 46)) hits.push([i + 1, node.laws]);
+  }
+  return hits.reverse();
+}
+
+const compiled = new Map<string, RegExp | null>();
+function regexFor(format: string, written: string): RegExp | null {
+  const key = `${format}\u0000${written}`;
+  let re = compiled.get(key);
+  if (re === undefined) {
+    const source = format
+      .split('$reporter')
+      .join(written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      // Python's `{,n}`.
+      .replace(/\{,(\d+)\}/g, '{0,$1}')
+      .replace(/(?<!\\) /g, ' {1,3}');
+    try {
+      re = new RegExp(source, 'y');
+    } catch {
+      re = null;
+    }
+    if (compiled.size > 1024) compiled.clear();
+    compiled.set(key, re);
+  }
+  return re;
+}
+
+// Subsections after a section (`(a)(2)`, `(a)(2) and (d)`) belong to it, as `§ 1983(a)`.
+const SUBSECTIONS = /(?:\([0-9a-zA-Z]{1,4}\))+(?: and (?:\([0-9a-zA-Z]{1,4}\))+)?/y;
+// The year and publisher in parentheses after a statute are read by find.ts, not kept in the span.
+const TRAILING_PAREN = /\s*\((?:[A-Z][a-z]+\.?(?:\s+Supp\.)?\s+)?(?:1\d{3}|20\d{2})(?:-\d{2})?\)$/;
+
+export interface LawToken {
+  start: number;
+  end: number;
+  statute: StatuteMatch;
+}
+
+function lawAt(text: string, start: number, law: LawRecord, written: string, format: string): LawToken | null {
+  const re = regexFor(format, written);
+  if (!re) return null;
+  re.lastIndex = start;
+  const m = re.exec(text);
+  if (!m) return null;
+  const g = m.groups ?? {};
+  let end = start + m[0].replace(TRAILING_PAREN, '').replace(/\s+et\s+seq\.$/, '').length;
+  let section = g.section ?? null;
+  if (section) {
+    const sectionEnd = start + m[0].indexOf(section, m[0].indexOf(written)) + section.length;
+    SUBSECTIONS.lastIndex = sectionEnd;
+    const sub = SUBSECTIONS.exec(text);
+    if (sub) {
+      section += sub[0];
+      end = Math.max(end, SUBSECTIONS.lastIndex);
+    }
+  }
+  const title = g.title ?? g.volume ?? null;
+  const chapter = g.chapter ? `ch. ${g.chapter}, ` : '';
+  const signs = law.lawType === RULE_TYPE ? '' : /§§|[Ss]ections/.test(m[0]) ? '§§ ' : '§ ';
+  const normalized = section
+    ? `${title ? `${title} ` : ''}${law.reporter} ${chapter}${signs}${section}`
+    : `${title ? `${title} ` : ''}${law.reporter} ${g.page ?? ''}`.trim();
+  return {
+    start,
+    end,
+    statute: {
+      type: law.lawType === RULE_TYPE ? 'rule' : REGULATION_TYPES.has(law.lawType) ? 'regulation' : 'statute',
+      normalized,
+      code: law.reporter,
+      title: title !== null && /^\d+$/.test(title) ? Number(title) : null,
+      section: section ?? g.page ?? '',
+      ...(g.page ? { page: g.page } : {}),
+    },
+  };
+}
+
+/** Where a pattern that begins with a number (`42 U.S.C.`, `1 Stat.`) begins: the number before `pos`. */
+function numberBefore(text: string, pos: number): number | null {
+  let p = pos;
+  while (p > 0 && p > pos - 4 && (text.charCodeAt(p - 1) === SPACE || text.charCodeAt(p - 1) === 44)) p--;
+  let q = p;
+  while (q > 0 && text.charCodeAt(q - 1) >= 48 && text.charCodeAt(q - 1) <= 57) q--;
+  return q < p && (q === 0 || !isAlnum(text.charCodeAt(q - 1))) ? q : null;
+}
+
+/**
+ * The law citation whose spelling starts at `i` (a capital), the longest one, or null.
+ * @example lawTokenAt('See Wis. Stat. § 655.002(2)(c).', 4)?.statute.normalized // 'Wis. Stat. § 655.002(2)(c)'
+ */
+export function lawTokenAt(text: string, i: number): LawToken | null {
+  let found = null as LawToken | null;
+  for (const [end, laws] of lawSpellingsAt(text, i)) {
+    const written = text.slice(i, end);
+    for (const index of laws) {
+      const law = LAWS[index];
+      for (const format of law.formats) {
+        const start = format.startsWith('(?<reporter>') ? i : numberBefore(text, i);
+        if (start === null) continue;
+        const token = lawAt(text, start, law, written, format);
+        if (token && (!found || token.end > found.end)) found = token;
+      }
+    }
+    if (found) return found;
+  }
+  return null;
+}

@@ -1,0 +1,29 @@
+/**
+ * Pin cites: the part of a citation that points into the case (`556`, `556-57`, `*3`,
+ * `570 n.14`, `¶ 34`, `119:12-14`, `pp. 45, 64`, `7-9, ¶¶ 38-53`). The grammar follows
+ * eyecite's: an optional label, a page, page range or page:line, and more of them after
+ * commas; a pin must be followed by punctuation, a parenthetical or the end, so that a
+ * parallel citation's volume (`, 1 S. Ct. 2`) is never read as a pin.
+ */
+
+const LABEL = String.raw`(?:(?:(?:& {0,2})?note|(?:& {0,2})?nn?\.?|(?:& {0,2})?fn?\.?|¶{1,2}|§{1,2}|\*{1,4}|pg\.?|pp?\.?) {0,2})?`;
+const PAGE = String.raw`(?:\d{1,6}:\d{1,6}(?:-\d{1,6}(?::\d{1,6})?)?|\*?\d{1,6}(?:-\d{1,6})?)`;
+// `570 n.14`, `570 & n.14`: a footnote after the page belongs to the same pin.
+const NOTE = String.raw`(?: {1,2}(?:& {0,2})?nn?\. {0,2}\d{1,4}(?:-\d{1,4})?)?`;
+/** One pin: `556`, `¶ 34`, `*10`, `119:12-14`, `570 n.14`. */
+export const PIN_TOKEN = `${LABEL}${PAGE}${NOTE}`;
+/** Pins separated by commas, ending where a pin may end. */
+export const PIN_LIST = String.raw`${PIN_TOKEN}(?:, {0,2}${PIN_TOKEN})*(?=[,.;:)\]\\]| {0,2}[(\[]| {0,2}$)`;
+
+const PIN_AFTER = new RegExp(String.raw`,? {0,3}(?:at {1,3})?(${PIN_LIST})`, 'y');
+
+/**
+ * The pin cites right after `pos` (`, 556-57`, `, at *3`), as written with spaces squeezed,
+ * and where they end; none when they would run into `limit` (the next citation).
+ */
+export function readPins(text: string, pos: number, limit: number): { pins: string | null; end: number } {
+  PIN_AFTER.lastIndex = pos;
+  const m = PIN_AFTER.exec(text);
+  if (!m || PIN_AFTER.lastIndex > limit) return { pins: null, end: pos };
+  return { pins: m[1].replace(/ {2,}/g, ' ').replace(/^\s+/, ''), end: PIN_AFTER.lastIndex };
+}

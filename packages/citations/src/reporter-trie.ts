@@ -1,0 +1,149 @@
+/**
+ * Every reporter and journal spelling in one trie, built once at import: from a position
+ * in the text, `matchSpellings` walks it character by character and reports each spelling
+ * that ends there, longest first. This replaces a regex per reporter (or one alternation
+ * of ~3,500 spellings) with a walk whose cost is the length of the spelling found.
+ *
+ * Spaces are not stored: a space in the text is skipped wherever it falls (at most two in a
+ * row), so `F. Supp. 2d`, `F.Supp.2d` and `F. Supp.2d` all reach the same node, as OCR and
+ * typists write them. Case matters, as in eyecite (`So.` is a reporter, `so.` is a word).
+ */
+import { EDITIONS, SPELLINGS } from './catalogue';
+import { startsWithVolume } from './formats';
+import { parseRecords } from './generated-data';
+import { journalSpellings, journals } from './generated/laws';
+
+export interface SpellingHit {
+  /** Offset just after the spelling's last character. */
+  end: number;
+  /** Catalogue edition indexes (empty for a journal). */
+  editions: readonly number[];
+  /** The journal's abbreviation, when the spelling is a journal's and no reporter's. */
+  journal: string | null;
+}
+
+interface Node {
+  next: Map<number, Node> | null;
+  editions: readonly number[] | null;
+  journal: string | null;
+}
+
+const SPACE = 32;
+const MAX_SPELLING = 64;
+
+const newNode = (): Node => ({ next: null, editions: null, journal: null });
+const root = newNode();
+// Spellings of the few editions cited reporter first (`T.C. Memo. 2010-123`, `L.R.A. 1915A, 12`).
+const reporterFirstRoot = newNode();
+
+/** Curly apostrophes as the cleaner leaves them (straight). */
+const normalizeCode = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
+
+function insert(spelling: string, into: Node): Node {
+  let node = into;
+  for (let k = 0; k < spelling.length; k++) {
+    const c = normalizeCode(spelling.charCodeAt(k));
+    if (c === SPACE) continue;
+    if (!node.next) node.next = new Map();
+    let child = node.next.get(c);
+    if (!child) node.next.set(c, (child = newNode()));
+    node = child;
+  }
+  return node;
+}
+
+// Start-up time matters (the CLI, a cold worker): the branch of the trie under each first
+// character is built the first time the text has a candidate starting with it. A brief
+// touches a few dozen of them.
+interface Entry {
+  spelling: string;
+  editions: readonly number[] | null;
+  journal: string | null;
+}
+const pending = new Map<number, Entry[]>();
+function addPending(entry: Entry): void {
+  const first = normalizeCode(entry.spelling.charCodeAt(0));
+  const list = pending.get(first);
+  if (list) list.push(entry);
+  else pending.set(first, [entry]);
+}
+for (const [spelling, editions] of SPELLINGS) addPending({ spelling, editions, journal: null });
+for (const [journal] of parseRecords<[string, string]>(journals)) addPending({ spelling: journal, editions: null, journal });
+for (const [spelling, journal] of parseRecords<[string, string]>(journalSpellings)) addPending({ spelling, editions: null, journal });
+
+/** The root's branch for the first character `c`, built on first use. */
+function branch(c: number): Node | undefined {
+  const built = root.next?.get(c);
+  if (built) return built;
+  const entries = pending.get(c);
+  if (!entries) return undefined;
+  pending.delete(c);
+  for (const e of entries) {
+    const node = insert(e.spelling, root);
+    if (e.editions) {
+      node.editions = node.editions ? [...new Set([...node.editions, ...e.editions])].sort((a, b) => a - b) : e.editions;
+      node.journal = null;
+    } else if (!node.editions) {
+      // A spelling that is a reporter's stays a reporter's.
+      node.journal = e.journal;
+    }
+  }
+  return root.next?.get(c);
+}
+
+const REPORTER_FIRST = new Set(EDITIONS.flatMap((e, i) => (e.formats?.some((f) => !startsWithVolume(f)) ? [i] : [])));
+/** The first two letters (spaces skipped) of the reporter-first spellings, as `first << 16 | second`. */
+export const REPORTER_FIRST_PAIRS = new Set<number>();
+for (const [spelling, editions] of SPELLINGS) {
+  const first = editions.filter((e) => REPORTER_FIRST.has(e));
+  if (!first.length) continue;
+  insert(spelling, reporterFirstRoot).editions = first;
+  const letters = spelling.replace(/ /g, '');
+  REPORTER_FIRST_PAIRS.add((normalizeCode(letters.charCodeAt(0)) << 16) | normalizeCode(letters.charCodeAt(1)));
+}
+
+/** Whether some spelling begins with the character at `pos`. */
+export function mayStartSpelling(text: string, pos: number): boolean {
+  return branch(normalizeCode(text.charCodeAt(pos))) !== undefined;
+}
+
+/**
+ * The spellings that start at `pos`, longest first. A spelling counts only where it ends
+ * at a word boundary: the next character is not a letter or digit, or the spelling itself
+ * ends with a period (`F.3d,`, `U.S.`).
+ */
+export function matchSpellings(text: string, pos: number, from: Node = root): SpellingHit[] {
+  const hits: SpellingHit[] = [];
+  if (from === root) branch(normalizeCode(text.charCodeAt(pos)));
+  let node = from;
+  let spaces = 0;
+  const limit = Math.min(text.length, pos + MAX_SPELLING);
+  for (let i = pos; i < limit; i++) {
+    const c = normalizeCode(text.charCodeAt(i));
+    if (c === SPACE) {
+      if (++spaces > 2 || i === pos) break;
+      continue;
+    }
+    spaces = 0;
+    const child = node.next?.get(c);
+    if (!child) break;
+    node = child;
+    if ((node.editions || node.journal) && endsWord(text, i)) {
+      hits.push({ end: i + 1, editions: node.editions ?? [], journal: node.editions ? null : node.journal });
+    }
+  }
+  return hits.reverse();
+}
+
+/** As matchSpellings, for the editions cited reporter first; cheap to call at every capital. */
+export function matchReporterFirst(text: string, pos: number): SpellingHit[] {
+  if (!reporterFirstRoot.next?.has(text.charCodeAt(pos))) return [];
+  return matchSpellings(text, pos, reporterFirstRoot);
+}
+
+function endsWord(text: string, last: number): boolean {
+  const c = text.charCodeAt(last + 1);
+  if (!(c >= 48 && c <= 57) && !(c >= 65 && c <= 90) && !(c >= 97 && c <= 122)) return true;
+  // `F.3d` ends with a letter and must be followed by a non-letter; `U.S.` may touch a digit (`U.S.544` in OCR).
+  return text.charCodeAt(last) === 46 && c >= 48 && c <= 57;
+}

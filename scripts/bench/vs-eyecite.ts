@@ -1,0 +1,261 @@
+/**
+ * Our citation engine against Python eyecite 2.7.8 on a corpus of real opinions (plain-text
+ * files, built by scripts/eyecite/build-corpus.ts): full case citations compared on
+ * (volume, canonical reporter, page).
+ *
+ *   npx tsx scripts/bench/vs-eyecite.ts [corpusDir] [--all]
+ *     corpusDir  default ~/.cache/citecheck/opinions
+ *     --all      print every disagreement (default: the first LIMIT of each list)
+ *
+ * Prints: citations eyecite finds that we miss and ones we find that eyecite does not, each
+ * with about 80 characters of context for a human to judge; recall and precision (ours-only
+ * counted as false until judged otherwise); MB/s for both and the ratio; our cold start
+ * (import + first call on 1 KB, in fresh node processes) and our peak RSS. A full report
+ * (every disagreement) is written beside the corpus as vs-eyecite-report.json.
+ *
+ * eyecite runs through scripts/eyecite/run-eyecite.py with the Debian python3; when that
+ * setup is missing this exits 2 with the steps to set it up (scripts/eyecite/README.md).
+ * Not a test: figures depend on the machine, and nothing here asserts a timing.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { findCitations, findReporter, type Citation } from '../../packages/citations/src';
+
+const ROOT = join(__dirname, '..', '..');
+const RUNNER = join(ROOT, 'scripts', 'eyecite', 'run-eyecite.py');
+const PYTHON = process.env.EYECITE_PYTHON || '/usr/bin/python3';
+const args = process.argv.slice(2);
+const ALL = args.includes('--all');
+const CORPUS = resolve(args.find((a) => !a.startsWith('--')) ?? join(homedir(), '.cache', 'citecheck', 'opinions'));
+const LIMIT = 60;
+const CONTEXT = 40; // characters each side: about 80 of context
+
+interface Found {
+  start: number;
+  end: number;
+  volume: string;
+  reporter: string;
+  page: string;
+  text: string;
+}
+
+interface EyeciteRun {
+  eyecite: string;
+  importSeconds: number;
+  seconds: number;
+  peakRssMB: number;
+  files: { file: string; bytes: number; seconds: number; citations: Found[] }[];
+}
+
+const SETUP = `Python eyecite is not set up. To run this comparison:
+  apt-get update && apt-get install -y python3-regex python3-lxml python3-ahocorasick
+  checkouts of freelawproject/eyecite at tag v2.7.8, freelawproject/reporters-db at tag v3.2.63
+  and freelawproject/courts-db at tag v0.10.27 (anywhere outside this repository), then
+  export EYECITE_SRC=/path/to/eyecite
+  export PYTHONPATH=/path/to/reporters-db:/path/to/courts-db
+  (EYECITE_PYTHON may name the interpreter; default /usr/bin/python3, which sees the Debian packages)
+See scripts/eyecite/README.md.`;
+
+function fail(message: string, code: number): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function checkSetup(): string {
+  if (!existsSync(PYTHON)) fail(`${PYTHON} not found.\n\n${SETUP}`, 2);
+  const res = spawnSync(PYTHON, [RUNNER, '--check'], { encoding: 'utf8' });
+  if (res.status !== 0) fail(`${(res.stderr || res.error?.message || '').trim().split('\n')[0]}\n\n${SETUP}`, 2);
+  return (JSON.parse(res.stdout) as { eyecite: string }).eyecite;
+}
+
+function corpusFiles(): string[] {
+  if (!existsSync(CORPUS)) fail(`No corpus at ${CORPUS}: build it with scripts/eyecite/build-corpus.ts (see scripts/eyecite/README.md).`, 2);
+  const files = readdirSync(CORPUS).filter((f) => f.endsWith('.txt')).sort();
+  if (files.length === 0) fail(`No .txt files in ${CORPUS}.`, 2);
+  return files;
+}
+
+function runEyecite(files: string[]): EyeciteRun {
+  // A fixed hash seed: eyecite keeps editions and citations in sets, and its choices among
+  // overlapping candidates could otherwise differ slightly from run to run.
+  const env = { ...process.env, PYTHONHASHSEED: '0' };
+  const res = spawnSync(PYTHON, [RUNNER, ...files.map((f) => join(CORPUS, f))], { encoding: 'utf8', env, maxBuffer: 512 * 1024 * 1024 });
+  if (res.status !== 0) fail(`run-eyecite.py failed:\n${res.stderr}`, 1);
+  return JSON.parse(res.stdout) as EyeciteRun;
+}
+
+/**
+ * Whether one of our case citations is written volume-reporter-page, which is what eyecite's
+ * FullCaseCitation is. Our engine reports such a cite repeated after a short name
+ * (`Grutter, 539 U.S. 306`) as a short form, Bluebook's reading; eyecite reports it as a full
+ * citation. Both found the same citation, so short forms written with their first page count
+ * here; `550 U.S. at 556` (eyecite's ShortCaseCitation) does not.
+ */
+function writtenInFull(c: Citation): boolean {
+  if (c.form === 'full') return true;
+  if (c.form !== 'short' || c.page === null || /\bat\b/.test(c.text)) return false;
+  const written = c.text.replace(/\s+/g, ' ');
+  // A blank page is written with any number of underscores (`570 U. S. ____`).
+  return written.endsWith(` ${c.page}`) || (/^_+$/.test(c.page) && /_+$/.test(written));
+}
+
+/** Our full case citations, and the best of three timed passes over the corpus. */
+function runOurs(texts: string[]): { perFile: Found[][]; seconds: number } {
+  let perFile: Found[][] = [];
+  let best = Infinity;
+  for (let pass = 0; pass < 3; pass++) {
+    const t0 = performance.now();
+    const found = texts.map((t) => findCitations(t));
+    best = Math.min(best, (performance.now() - t0) / 1000);
+    perFile = found.map((cs) =>
+      cs
+        .filter((c) => c.type === 'case' && writtenInFull(c))
+        .map((c) => ({ start: c.start, end: c.end, volume: String(c.volume ?? ''), reporter: c.reporter ?? '', page: c.page ?? '', text: c.text })),
+    );
+  }
+  return { perFile, seconds: best };
+}
+
+/** Import + first call on 1 KB of a real opinion, in fresh node processes (median of 5). */
+function coldStart(sample: string): { importAndFirstCallMs: number; processMs: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'vs-eyecite-'));
+  try {
+    const bundle = join(dir, 'citations.cjs');
+    const sampleFile = join(dir, 'sample.txt');
+    const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${bundle}`, '--log-level=warning'], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`esbuild failed: ${build.stderr}`);
+    writeFileSync(sampleFile, sample);
+    const script = `const t0=process.hrtime.bigint();const m=require(${JSON.stringify(bundle)});const t=require('fs').readFileSync(${JSON.stringify(sampleFile)},'utf8');m.findCitations(t);console.log(Number(process.hrtime.bigint()-t0)/1e6)`;
+    const inner: number[] = [];
+    const wall: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const res = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+      wall.push(performance.now() - t0);
+      inner.push(Number(res.stdout.trim()));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    return { importAndFirstCallMs: +median(inner).toFixed(1), processMs: +median(wall).toFixed(1) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A blank page (`570 U.S. ___`) is null for eyecite and the blank as written for us. */
+const page = (p: string | null) => (!p || /^[_—–-]+$/.test(p) ? '___' : p);
+const key = (c: Found) => `${c.volume} ${c.reporter} ${page(c.page)}`;
+
+function context(text: string, c: Found): string {
+  const flat = (s: string) => s.replace(/\s+/g, ' ');
+  const before = flat(text.slice(Math.max(0, c.start - CONTEXT), c.start));
+  const after = flat(text.slice(c.end, c.end + CONTEXT));
+  return `…${before}[${flat(text.slice(c.start, c.end))}]${after}…`;
+}
+
+interface Disagreement {
+  file: string;
+  citation: string;
+  matched: string;
+  context: string;
+  /** The other side's citation at the same place, when there is one (a field disagreement). */
+  other?: string;
+}
+
+function main() {
+  const version = checkSetup();
+  const files = corpusFiles();
+  const texts = files.map((f) => readFileSync(join(CORPUS, f), 'utf8'));
+  const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
+  console.log(`corpus: ${files.length} opinions, ${(bytes / 1e6).toFixed(2)} MB (${CORPUS})`);
+
+  const eye = runEyecite(files);
+  const ours = runOurs(texts);
+
+  const missed: Disagreement[] = [];
+  const oursOnly: Disagreement[] = [];
+  let matched = 0;
+  let eyeTotal = 0;
+  let oursTotal = 0;
+  files.forEach((file, i) => {
+    const text = texts[i];
+    const e = eye.files[i].citations;
+    const o = ours.perFile[i];
+    eyeTotal += e.length;
+    oursTotal += o.length;
+    // Pair equal keys in order of appearance; what is left over on either side disagrees.
+    const pool = new Map<string, Found[]>();
+    for (const c of o) pool.set(key(c), [...(pool.get(key(c)) ?? []), c]);
+    const used = new Set<Found>();
+    const leftEye: Found[] = [];
+    for (const c of e) {
+      const mate = pool.get(key(c))?.shift();
+      if (mate) {
+        used.add(mate);
+        matched++;
+      } else leftEye.push(c);
+    }
+    const leftOurs = o.filter((c) => !used.has(c));
+    const overlap = (a: Found, b: Found) => a.start < b.end && b.start < a.end;
+    for (const c of leftEye) {
+      const other = leftOurs.find((x) => overlap(x, c));
+      missed.push({ file, citation: key(c), matched: c.text, context: context(text, c), ...(other ? { other: key(other) } : {}) });
+    }
+    for (const c of leftOurs) {
+      const other = leftEye.find((x) => overlap(x, c));
+      oursOnly.push({ file, citation: key(c), matched: c.text, context: context(text, c), ...(other ? { other: key(other) } : {}) });
+    }
+  });
+
+  const show = (title: string, list: Disagreement[], otherLabel: string) => {
+    console.log(`\n${title} (${list.length}${!ALL && list.length > LIMIT ? `, first ${LIMIT}; --all for every one` : ''}):`);
+    for (const d of ALL ? list : list.slice(0, LIMIT)) {
+      console.log(`  ${d.file}: ${d.citation}${d.other ? `  (${otherLabel} ${d.other})` : ''}\n      ${d.context}`);
+    }
+  };
+  show('eyecite finds, we miss', missed, 'we read it as');
+  show('we find, eyecite does not (judge each: real citation or false positive?)', oursOnly, 'eyecite read it as');
+
+  // Patterns: which reporters the misses are in, and how many are the same place read differently.
+  const tallyBy = (list: Disagreement[], f: (d: Disagreement) => string) => {
+    const m = new Map<string, number>();
+    for (const d of list) m.set(f(d), (m.get(f(d)) ?? 0) + 1);
+    return [...m].sort((a, b) => b[1] - a[1]);
+  };
+  const reporterOf = (k: string) => k.replace(/^\S+ /, '').replace(/ \S+$/, '');
+  console.log('\nmissed, by eyecite reporter:');
+  for (const [r, n] of tallyBy(missed, (d) => reporterOf(d.citation)).slice(0, 20)) console.log(`  ${String(n).padStart(5)}  ${r}`);
+  console.log('ours-only, by our reporter:');
+  for (const [r, n] of tallyBy(oursOnly, (d) => reporterOf(d.citation)).slice(0, 20)) console.log(`  ${String(n).padStart(5)}  ${r}`);
+  // Why each miss happened, as far as can be told mechanically: a reporter our catalogue does
+  // not know, the same citation read differently (another reporter name or page), or neither
+  // (context: a parallel cite after a pin or a short form, an odd line break; read the list).
+  const unknownReporter = (d: Disagreement) => !d.other && findReporter(reporterOf(d.citation)) === null;
+  const causes = tallyBy(missed, (d) => (d.other ? 'found at the same place, read differently' : unknownReporter(d) ? 'reporter not in our catalogue' : 'reporter known, citation not found'));
+  console.log('missed, by cause:');
+  for (const [c, n] of causes) console.log(`  ${String(n).padStart(5)}  ${c}`);
+  console.log('missed with a reporter our catalogue does not know, by reporter:');
+  for (const [r, n] of tallyBy(missed.filter(unknownReporter), (d) => reporterOf(d.citation)).slice(0, 20)) console.log(`  ${String(n).padStart(5)}  ${r}`);
+
+  const recall = matched / eyeTotal;
+  const precision = matched / oursTotal;
+  const mb = bytes / 1e6;
+  const eyeMBs = mb / eye.seconds;
+  const ourMBs = mb / ours.seconds;
+  const sample = texts.find((t) => t.length > 4000)!.slice(2000, 3024);
+  const cold = coldStart(sample);
+  console.log(`\nfull case citations: eyecite ${eyeTotal}, ours ${oursTotal}, agreeing ${matched}`);
+  console.log(`recall (of eyecite's): ${(100 * recall).toFixed(1)}%`);
+  console.log(`precision (ours-only counted as false until judged): ${(100 * precision).toFixed(1)}%`);
+  console.log(`speed: ours ${ourMBs.toFixed(2)} MB/s (best of 3 passes), eyecite ${version} ${eyeMBs.toFixed(2)} MB/s (one pass, get_citations only); ratio ${(ourMBs / eyeMBs).toFixed(1)}x`);
+  console.log(`eyecite import + tokenizer build: ${(eye.importSeconds * 1000).toFixed(0)} ms; its peak RSS ${eye.peakRssMB.toFixed(0)} MB`);
+  console.log(`our cold start (fresh node, import + first call on 1 KB, median of 5): ${cold.importAndFirstCallMs} ms; whole process ${cold.processMs} ms`);
+  console.log(`our peak RSS (this process): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+
+  const reportFile = join(CORPUS, 'vs-eyecite-report.json');
+  writeFileSync(reportFile, `${JSON.stringify({ eyecite: version, corpus: CORPUS, files: files.length, bytes, eyeTotal, oursTotal, matched, recall, precision, ourMBs, eyeMBs, cold, missed, oursOnly }, null, 1)}\n`);
+  console.log(`every disagreement: ${reportFile}`);
+}
+
+main();
