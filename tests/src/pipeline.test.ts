@@ -230,6 +230,16 @@ describe('the supergraph', () => {
     expect(shared.data.report.document).toMatchObject({ id: documentId, filename: 'short.docx', userEmail: null });
     expect(shared.data.report.document.citations).toEqual(result.body.citations!.map((c) => ({ id: c.id, text: c.text, isValid: c.isValid })));
 
+    const byId = await graphqlCall('query($id: ID!) { document(id: $id) { fileType validationReport { totalCitations } citations { text } } usageStats { totalCitations } }', { id: documentId });
+    expect(byId.data.document).toMatchObject({ fileType: 'docx', validationReport: { totalCitations: 4 } });
+    expect(byId.data.document.citations).toHaveLength(4);
+    expect(byId.data.usageStats.totalCitations).toBeGreaterThan(0);
+
+    // Recheck through the supergraph: the same verdict as the upload gave.
+    const first = result.body.citations![0];
+    const rechecked = await graphqlCall('mutation($id: ID!) { recheckCitation(id: $id) { id text isValid } }', { id: first.id });
+    expect(rechecked.data.recheckCitation).toEqual({ id: first.id, text: first.text, isValid: first.isValid });
+
     const me = await graphqlCall('{ me { email userType } }', {}, token);
     expect(me.data.me).toMatchObject({ userType: 'free' });
     expect((await graphqlCall('{ me { email } }', {})).data.me).toBeNull();
