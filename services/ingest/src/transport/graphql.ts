@@ -3,6 +3,7 @@
  * credentials arrive in the GraphQL context as the gateway forwards them.
  */
 import { sessionTokenFrom, type IdentityApi } from '@citecheck/proto';
+import type { UsageStats, ValidationReport } from '@citecheck/proto/graphql/types';
 import { createReport, documentById, sharedReport, usageStats, userDocuments, type DocumentReadDeps } from '../app/read-documents';
 
 export interface IngestGraphqlContext {
@@ -17,13 +18,13 @@ export function createResolvers(deps: DocumentReadDeps & { identity: IdentityApi
   return {
     Query: {
       ingestHealth: () => ({ service: serviceName, ok: true }),
-      usageStats: () => usageStats(deps),
+      usageStats: (): Promise<UsageStats> => usageStats(deps),
       report: (_: unknown, args: Args) => sharedReport(deps, String(args.id)),
       document: (_: unknown, args: Args) => documentById(deps, String(args.id)),
       myDocuments: async (_: unknown, __: Args, ctx: IngestGraphqlContext) => (await userDocuments(deps, await userOf(ctx))).documents,
     },
     Mutation: {
-      generateReport: async (_: unknown, args: Args) => (await createReport(deps, String(args.documentId))).report,
+      generateReport: async (_: unknown, args: Args): Promise<ValidationReport> => (await createReport(deps, String(args.documentId))).report,
     },
     Document: {
       __resolveReference: (reference: { id: string }) => documentById(deps, reference.id),
