@@ -11,6 +11,7 @@ export * from './events/catalog';
 export * from './http/errors';
 export * from './http/identity';
 export * from './http/support';
+export * from './http/validation';
 export * from './api/identity';
 export * from './api/identity-client';
 export * from './http/citation';

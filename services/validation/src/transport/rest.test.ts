@@ -34,3 +34,17 @@ describe('POST /api/case-opinion without a CourtListener token', () => {
     }
   });
 });
+
+describe('POST /api/case-opinion without a URL', () => {
+  it('answers 400 for a missing, blank or non-text URL', async () => {
+    const server = await serveWithoutCourtListener();
+    try {
+      for (const body of [{}, { opinionUrl: '  ' }, { opinionUrl: 42 }]) {
+        const response = await fetch(`${server.url}/api/case-opinion`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        expect(response.status).toBe(400);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
