@@ -12,18 +12,46 @@ const ADAPTERS = [
   'node:fs', 'fs', 'node:http', 'http', 'node:https', 'https', 'node:net', 'net', 'node:child_process', 'child_process',
 ];
 
+// Files that may import devDependencies: tests, test support, fixtures and build scripts.
+const TEST_FILES = ['**/*.test.ts', '**/test/**', '**/testing/**', 'tests/**', 'scripts/**', '**/*.config.*'];
+
 const SERVICE_BOUNDARY = 'Services talk through proto/ contracts and events, not imports.';
 const PURE_DOMAIN = 'domain/ holds pure logic; adapters live outside it.';
 
-function restrictions(service, domain) {
+// What each layer of a service may not reach (STYLE.md: transport -> app -> domain, store).
+const LAYERS = {
+  transport: {
+    patterns: [{ group: ['**/store', '**/store/**'], message: 'transport/ calls use cases in app/; only app/ reaches the store.' }],
+  },
+  app: {
+    paths: ['koa', '@koa/router', 'koa-body', 'graphql', 'graphql-tag', '@apollo/server', '@apollo/subgraph'].map((name) => ({
+      name,
+      message: 'app/ holds use cases; HTTP and GraphQL belong in transport/.',
+    })),
+    patterns: [{ group: ['**/transport', '**/transport/**'], message: 'app/ holds use cases; HTTP and GraphQL belong in transport/.' }],
+  },
+  store: {
+    patterns: [{ group: ['**/app', '**/app/**', '**/transport', '**/transport/**'], message: 'store/ is below app/: repositories call no use case and no route.' }],
+  },
+  domain: {
+    patterns: [{ group: ['**/adapters/**', '**/store/**', '**/events/**', '**/routes*'], message: PURE_DOMAIN, allowTypeImports: true }],
+    paths: ADAPTERS.map((name) => ({ name, message: PURE_DOMAIN, allowTypeImports: true })),
+  },
+};
+
+/** The restricted imports of one folder: the service boundary, plus its layer's own rules. */
+function restrictions(service, layer) {
   const patterns = [];
+  const paths = [];
   if (service) {
     patterns.push({ group: SERVICES.filter((s) => s !== service).map((s) => `@citecheck/${s}`), message: SERVICE_BOUNDARY });
     patterns.push({ group: ['**/services/*', '../../*/src/**', '@citecheck/gateway'], message: SERVICE_BOUNDARY });
   }
-  if (!domain) return { patterns };
-  patterns.push({ group: ['**/adapters/**', '**/store/**', '**/events/**', '**/routes*'], message: PURE_DOMAIN, allowTypeImports: true });
-  return { patterns, paths: ADAPTERS.map((name) => ({ name, message: PURE_DOMAIN, allowTypeImports: true })) };
+  if (layer) {
+    patterns.push(...(LAYERS[layer].patterns ?? []));
+    paths.push(...(LAYERS[layer].paths ?? []));
+  }
+  return paths.length ? { patterns, paths } : { patterns };
 }
 
 export default tseslint.config(
@@ -35,17 +63,45 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Every import is declared in the package.json nearest the importing file; test code
+      // may use devDependencies, product code may not.
+      // @jest/globals comes with Jest itself, a devDependency of the root.
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: TEST_FILES, optionalDependencies: false, peerDependencies: false, includeTypes: true, whitelist: ['@jest/globals'] },
+      ],
     },
   },
-  // A service imports other services only through proto/ and packages/; its domain/ is pure.
+  // A service imports other services only through proto/ and packages/; inside it, transport/
+  // calls app/, app/ uses domain/ and store/, and domain/ is pure. Tests sit beside the code
+  // they test but are not a layer: they may host a service whole.
   // (One block per folder, because a later flat-config block replaces a rule, not merges it.)
   ...SERVICES.flatMap((name) => [
-    { files: [`services/${name}/**/*.ts`], rules: { '@typescript-eslint/no-restricted-imports': ['error', restrictions(name, false)] } },
-    { files: [`services/${name}/src/domain/**/*.ts`], rules: { '@typescript-eslint/no-restricted-imports': ['error', restrictions(name, true)] } },
+    { files: [`services/${name}/**/*.ts`], rules: { '@typescript-eslint/no-restricted-imports': ['error', restrictions(name, null)] } },
+    ...Object.keys(LAYERS).map((layer) => ({
+      files: [`services/${name}/src/${layer}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', restrictions(name, layer)] },
+    })),
   ]),
+  // Only store/ writes the database's query and update syntax ($set, $inc, $in, ...): the
+  // layers above it ask a repository by intent.
+  {
+    files: ['services/*/src/app/**/*.ts', 'services/*/src/transport/**/*.ts', 'services/*/src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name=/^\\$/], Property[key.value=/^\\$/]',
+          message: 'Query and update syntax belongs in store/: add an intent-named repository method.',
+        },
+      ],
+    },
+  },
   {
     files: ['packages/*/src/domain/**/*.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrictions(null, true)] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrictions(null, 'domain')] },
   },
   // The citation engine is pure TypeScript with no I/O at all.
   {

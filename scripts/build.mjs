@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Builds what the product needs to run: the supergraph (composed from the subgraphs' SDL)
-// and the web client (web/dist). `--if-needed` skips the web build when web/dist is newer
-// than every web source file, so `npm start` stays quick after the first run.
+// Builds what the product needs to run: the supergraph (composed from the subgraphs' SDL),
+// the API types generated from it (proto/src/graphql/types.generated.ts) and the web client
+// (web/dist). `--if-needed` skips the web build when web/dist is newer than every web source
+// file, so `npm start` stays quick after the first run.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,9 @@ function newestMtime(dir) {
   return newest;
 }
 
-run(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'gateway/src/compose.ts']);
+const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+run(process.execPath, [tsx, 'gateway/src/compose.ts']);
+run(process.execPath, [tsx, 'gateway/src/codegen.ts']);
 // The CLI's lean `extract` bundle (the bin falls back to the sources when it is missing or stale).
 run(process.execPath, [path.join(root, 'packages', 'cli', 'scripts', 'bundle.mjs')]);
 

@@ -1,15 +1,16 @@
 /**
  * Build step: composes the supergraph from every service's schema-first subgraph SDL
- * (`services/<name>/src/graphql/<name>.graphql`) with @apollo/composition and writes
+ * (`services/<name>/src/graphql/<name>.graphql`, plus proto's shared types) with @apollo/composition and writes
  * `gateway/supergraph.graphql`, which the gateway loads at start. A composition error
  * fails the build (and the test that runs this).
  *
  *   npx tsx gateway/src/compose.ts        # writes gateway/supergraph.graphql
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { SERVICE_NAMES, type ServiceName } from './services';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -25,7 +26,7 @@ export function subgraphSdlPath(name: ServiceName): string {
 }
 
 export function readSubgraphs(): SubgraphSource[] {
-  return SERVICE_NAMES.map((name) => ({ name, sdl: readFileSync(subgraphSdlPath(name), 'utf8') }));
+  return SERVICE_NAMES.map((name) => ({ name, sdl: readSubgraphSdl(subgraphSdlPath(name)) }));
 }
 
 export class CompositionError extends Error {

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
   ConfigError,
+  buildService,
   buildSubgraph,
   closeServer,
   createBus,
@@ -46,6 +47,8 @@ export interface EmbeddedOptions {
   /** Overrides PORT; 0 picks a free port (tests). */
   port?: number;
   clock?: Clock;
+  /** What tests hand a service in process (validation's hold for the crash test). */
+  deps?: { validation?: validation.ValidationServiceDeps };
 }
 
 export interface EmbeddedServer {
@@ -73,14 +76,14 @@ function loadAllConfigs(env: Record<string, string | undefined>) {
   };
   const configs = {
     gateway: load(() => loadConfig(gatewayConfigSchema, env)),
-    identity: load(() => loadConfig(identity.identityConfigSchema, env)),
-    notification: load(() => loadConfig(notification.notificationConfigSchema, env)),
-    billing: load(() => loadConfig(billing.configSchema, env)),
-    analytics: load(() => loadConfig(analytics.configSchema, env)),
-    ingest: load(() => loadConfig(ingest.configSchema, env)),
-    extraction: load(() => loadConfig(extraction.configSchema, env)),
-    validation: load(() => loadConfig(validation.configSchema, env)),
-    progress: load(() => loadConfig(progress.configSchema, env)),
+    identity: load(() => loadConfig(identity.service.config, env)),
+    notification: load(() => loadConfig(notification.service.config, env)),
+    billing: load(() => loadConfig(billing.service.config, env)),
+    analytics: load(() => loadConfig(analytics.service.config, env)),
+    ingest: load(() => loadConfig(ingest.service.config, env)),
+    extraction: load(() => loadConfig(extraction.service.config, env)),
+    validation: load(() => loadConfig(validation.service.config, env)),
+    progress: load(() => loadConfig(progress.service.config, env)),
   };
   if (problems.size > 0) throw new ConfigError([...problems]);
   return configs;
@@ -103,18 +106,17 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     return ports;
   };
 
-  const identityService = await identity.createService(await portsFor('identity'), configs.identity);
-  const notificationService = await notification.createService(await portsFor('notification'), configs.notification);
-  const deps = { identity: identityService.api };
+  // Identity first: ingest is handed its API in process (over HTTP in distributed mode).
+  const identityService = await buildService(identity.service, await portsFor('identity'), configs.identity, undefined);
   const modules: ServiceModule[] = [
-    identityService.module,
-    notificationService.module,
-    await billing.createService(await portsFor('billing')),
-    await analytics.createService(await portsFor('analytics'), configs.analytics, deps),
-    await ingest.createService(await portsFor('ingest'), configs.ingest, deps),
-    await extraction.createService(await portsFor('extraction'), configs.extraction, deps),
-    await validation.createService(await portsFor('validation'), configs.validation, deps),
-    await progress.createService(await portsFor('progress'), configs.progress),
+    identityService,
+    await buildService(notification.service, await portsFor('notification'), configs.notification, undefined),
+    await buildService(billing.service, await portsFor('billing'), configs.billing, undefined),
+    await buildService(analytics.service, await portsFor('analytics'), configs.analytics, undefined),
+    await buildService(ingest.service, await portsFor('ingest'), configs.ingest, { identity: identityService.api }),
+    await buildService(extraction.service, await portsFor('extraction'), configs.extraction, undefined),
+    await buildService(validation.service, await portsFor('validation'), configs.validation, options.deps?.validation),
+    await buildService(progress.service, await portsFor('progress'), configs.progress, undefined),
   ];
 
   const graphql = await createGraphqlGateway(readSupergraph(), {

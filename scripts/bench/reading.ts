@@ -11,8 +11,8 @@
 import os from 'node:os';
 import { findCitations } from '@citecheck/citations';
 import { closeReader, readDocument, toCitationInput } from '@citecheck/reading';
-import { PDF_LIMITS } from '@citecheck/reading/src/pdf';
-import { briefPages, scannedPdf, textPdf } from '@citecheck/reading/test/fixtures';
+import { PDF_LIMITS } from '@citecheck/reading/pdf';
+import { briefPages, scannedPdf, textPdf } from '@citecheck/reading/fixtures';
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);

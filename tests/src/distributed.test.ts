@@ -35,6 +35,14 @@ describe('distributed mode: one process per service', () => {
   const children: ChildProcess[] = [];
   let dataDir: string;
   let gatewayUrl: string;
+  let stopping = false;
+  // Settles (as a failure) when any process ends before the test stops them: waiting out the
+  // readiness timeout for a process that already died only hides why it died.
+  let processDied: (error: Error) => void = () => undefined;
+  const died = new Promise<never>((_, reject) => {
+    processDied = reject;
+  });
+  died.catch(() => undefined);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-distributed-'));
@@ -56,8 +64,21 @@ describe('distributed mode: one process per service', () => {
     };
     const start = (entry: string, env: Record<string, string | undefined>) => {
       const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout?.on('data', (chunk) => process.stderr.write(`[${entry}] ${chunk}`));
-      child.stderr?.on('data', (chunk) => process.stderr.write(`[${path.basename(path.dirname(path.dirname(entry)))}] ${chunk}`));
+      let lastOutput = '';
+      const remember = (chunk: Buffer) => {
+        lastOutput = (lastOutput + chunk.toString()).slice(-2000);
+      };
+      child.stdout?.on('data', (chunk: Buffer) => {
+        remember(chunk);
+        process.stderr.write(`[${entry}] ${chunk}`);
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        remember(chunk);
+        process.stderr.write(`[${path.basename(path.dirname(path.dirname(entry)))}] ${chunk}`);
+      });
+      child.once('exit', (code, signal) => {
+        if (!stopping) processDied(new Error(`${entry} exited (code ${code}, signal ${signal}) before the test ended:\n${lastOutput}`));
+      });
       children.push(child);
     };
     for (const name of SERVICE_NAMES) start(`services/${name}/src/main.ts`, { PORT: String(ports[name]) });
@@ -66,18 +87,22 @@ describe('distributed mode: one process per service', () => {
       SUBGRAPH_URLS: SERVICE_NAMES.map((name) => `${name}=${urlOf(name)}/graphql`).join(','),
       SERVICE_URLS: SERVICE_NAMES.map((name) => `${name}=${urlOf(name)}`).join(','),
     });
-    await until(
-      'every service ready behind the gateway',
-      async () => {
-        const response = await fetch(`${gatewayUrl}/healthz`).catch(() => null);
-        return response?.status === 200 ? true : null;
-      },
-      60_000,
-      250,
-    );
+    await Promise.race([
+      until(
+        'every service ready behind the gateway',
+        async () => {
+          const response = await fetch(`${gatewayUrl}/healthz`).catch(() => null);
+          return response?.status === 200 ? true : null;
+        },
+        60_000,
+        250,
+      ),
+      died,
+    ]);
   }, 90_000);
 
   afterAll(async () => {
+    stopping = true;
     await Promise.all(
       children.map(
         (child) =>

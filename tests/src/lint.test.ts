@@ -35,8 +35,46 @@ describe('lint rules', () => {
     expect(driver.join('\n')).toMatch(/domain\/ holds pure logic/);
     const adapter = await messagesFor("import { repo } from '../store/users';\nexport const x = repo;\n", 'services/identity/src/domain/probe.ts');
     expect(adapter.join('\n')).toMatch(/domain\/ holds pure logic/);
-    const typeOnly = await messagesFor("import type { Database } from 'better-sqlite3';\nexport type X = Database;\n", 'services/identity/src/domain/probe.ts');
+    // koa is one of identity's dependencies, so only the layer rule could object here.
+    const typeOnly = await messagesFor("import type { Context } from 'koa';\nexport type X = Context;\n", 'services/identity/src/domain/probe.ts');
     expect(typeOnly).toEqual([]);
+  });
+
+  it('keeps a service in layers: transport calls app, only app reaches the store', async () => {
+    const store = await messagesFor("import { IngestStore } from '../store/documents';\nexport const x = IngestStore;\n", 'services/ingest/src/transport/probe.ts');
+    expect(store.join('\n')).toMatch(/transport\/ calls use cases in app\//);
+    const storeType = await messagesFor("import type { IdentityStore } from '../store';\nexport type X = IdentityStore;\n", 'services/identity/src/transport/probe.ts');
+    expect(storeType.join('\n')).toMatch(/only app\/ reaches the store/);
+    const useCase = await messagesFor("import { login } from '../app/login';\nexport const x = login;\n", 'services/identity/src/transport/probe.ts');
+    expect(useCase).toEqual([]);
+  });
+
+  it('keeps HTTP and GraphQL out of app/', async () => {
+    for (const source of ["import type { Context } from 'koa';\nexport type X = Context;\n", "import { GraphQLError } from 'graphql';\nexport const x = GraphQLError;\n", "import { bodyOf } from '../transport/http';\nexport const x = bodyOf;\n"]) {
+      const messages = await messagesFor(source, 'services/identity/src/app/probe.ts');
+      expect(messages.join('\n')).toMatch(/HTTP and GraphQL belong in transport\//);
+    }
+  });
+
+  it('keeps query and update syntax in store/', async () => {
+    const source = "export const change = { $set: { stage: 'done' } };\nexport const where = { stage: { '$in': ['a'] } };\n";
+    const inApp = await messagesFor(source, 'services/ingest/src/app/probe.ts');
+    expect(inApp.filter((m) => m.includes('belongs in store/'))).toHaveLength(2);
+    expect(await messagesFor(source, 'services/ingest/src/store/probe.ts')).toEqual([]);
+  });
+
+  it('keeps use cases out of store/', async () => {
+    const messages = await messagesFor("import { login } from '../app/login';\nexport const x = login;\n", 'services/identity/src/store/probe.ts');
+    expect(messages.join('\n')).toMatch(/store\/ is below app\//);
+  });
+
+  it('wants every import declared in the nearest package.json, devDependencies in tests only', async () => {
+    const undeclared = await messagesFor("import mammoth from 'mammoth';\nexport const x = mammoth;\n", 'services/billing/src/probe.ts');
+    expect(undeclared.join('\n')).toMatch(/import-x\/no-extraneous-dependencies: 'mammoth' should be listed/);
+    const devInProduct = await messagesFor("import { koaBody } from 'koa-body';\nexport const x = koaBody;\n", 'services/identity/src/probe.ts');
+    expect(devInProduct.join('\n')).toMatch(/'koa-body' should be listed in the project's dependencies, not devDependencies/);
+    const devInTest = await messagesFor("import { koaBody } from 'koa-body';\nexport const x = koaBody;\n", 'services/identity/src/probe.test.ts');
+    expect(devInTest).toEqual([]);
   });
 
   it('forbids I/O in the citation engine', async () => {

@@ -1,6 +1,6 @@
 /**
  * Crash recovery: the embedded server is killed with SIGKILL while a document sits between
- * extraction and validation (held there by the PIPELINE_TEST_DELAY_VALIDATION_MS test hook),
+ * extraction and validation (held there by support/held-validation-server.ts),
  * then started again on the same data. The document must finish with exactly one set of
  * citations and one report.
  */
@@ -18,8 +18,11 @@ const ROOT = path.resolve(__dirname, '..', '..');
 let dataDir: string;
 let child: ChildProcess | null = null;
 
-async function startServer(port: number, extraEnv: Record<string, string>): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, serverArgs(), {
+/** The embedded server; `holdValidationMs` starts it through the entry that holds validation. */
+async function startServer(port: number, holdValidationMs?: number): Promise<ChildProcess> {
+  const args = holdValidationMs ? ['--import', 'tsx', 'tests/src/support/held-validation-server.ts'] : serverArgs();
+  const extraEnv = holdValidationMs ? { HOLD_VALIDATION_MS: String(holdValidationMs) } : {};
+  const proc = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '100000', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -58,7 +61,7 @@ afterAll(async () => {
 it('a document killed between extraction and validation completes after restart, once', async () => {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  child = await startServer(port, { PIPELINE_TEST_DELAY_VALIDATION_MS: '60000' });
+  child = await startServer(port, 60_000);
 
   const token = await verifiedUser(url, `crash-${Date.now()}@example.com`);
   const expected = briefCitations(15);
@@ -80,7 +83,7 @@ it('a document killed between extraction and validation completes after restart,
   expect(document.doc.stage).toMatch(/^(uploaded|extracted)$/);
   const documentId = document.id;
 
-  child = await startServer(port, {});
+  child = await startServer(port);
   const citations = await until(
     'the document to complete after restart',
     async () => {

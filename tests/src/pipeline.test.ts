@@ -201,3 +201,50 @@ describe('many at once', () => {
     }
   });
 });
+
+describe('the supergraph', () => {
+  const graphqlCall = async (query: string, variables: Record<string, unknown>, token?: string) => {
+    const response = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data: any; errors?: unknown[] };
+    expect({ status: response.status, errors: body.errors }).toEqual({ status: 200, errors: undefined });
+    return body;
+  };
+
+  it('answers one query across ingest and validation, and the user across identity', async () => {
+    const token = await newUser();
+    const expected = briefCitations(4);
+    const result = await upload(url, token, await makeDocx(briefPages(1, expected).flat()), 'short.docx', `gql-${Date.now()}`, DOCX_TYPE);
+    expect(result.status).toBe(200);
+    const documentId = result.body.document!.id;
+
+    const generated = await graphqlCall('mutation($id: ID!) { generateReport(documentId: $id) { id totalCitations } }', { id: documentId });
+    expect(generated.data.generateReport.totalCitations).toBe(4);
+
+    // Signed out, by the report link: ingest's report and document, validation's citations.
+    const shared = await graphqlCall(
+      'query($id: ID!) { report(id: $id) { report { id } document { id filename userEmail citations { id text isValid } } } }',
+      { id: generated.data.generateReport.id },
+    );
+    expect(shared.errors).toBeUndefined();
+    expect(shared.data.report.document).toMatchObject({ id: documentId, filename: 'short.docx', userEmail: null });
+    expect(shared.data.report.document.citations).toEqual(result.body.citations!.map((c) => ({ id: c.id, text: c.text, isValid: c.isValid })));
+
+    const byId = await graphqlCall('query($id: ID!) { document(id: $id) { fileType validationReport { totalCitations } citations { text } } usageStats { totalCitations } }', { id: documentId });
+    expect(byId.data.document).toMatchObject({ fileType: 'docx', validationReport: { totalCitations: 4 } });
+    expect(byId.data.document.citations).toHaveLength(4);
+    expect(byId.data.usageStats.totalCitations).toBeGreaterThan(0);
+
+    // Recheck through the supergraph: the same verdict as the upload gave.
+    const first = result.body.citations![0];
+    const rechecked = await graphqlCall('mutation($id: ID!) { recheckCitation(id: $id) { id text isValid } }', { id: first.id });
+    expect(rechecked.data.recheckCitation).toEqual({ id: first.id, text: first.text, isValid: first.isValid });
+
+    const me = await graphqlCall('{ me { email userType } }', {}, token);
+    expect(me.data.me).toMatchObject({ userType: 'free' });
+    expect((await graphqlCall('{ me { email } }', {})).data.me).toBeNull();
+  });
+});

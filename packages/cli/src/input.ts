@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ReadDocument } from '@citecheck/reading';
-import { toCitationInput } from '@citecheck/reading/src/citation-input';
-import { readText } from '@citecheck/reading/src/text';
+import { toCitationInput } from '@citecheck/reading/citation-input';
+import { readText } from '@citecheck/reading/text';
 import type { DocumentPosition } from '@citecheck/citations';
 import type { CliIO } from './io';
 

@@ -13,4 +13,4 @@ export { toCitationInput, PARAGRAPH_SEPARATOR } from './citation-input';
 export { sanitizeFilename } from './sanitize';
 export { renderProgressBar, type ProgressBarInput } from './progress';
 export { closeReader, configureReader, warmReader, type ReaderOptions } from './read';
-export type { ReadDocument, ReadOptions, ReadProgress, ReadWarning, Page, Paragraph, ParagraphKind, FileType } from './types';
+export type { ReadDocument, ReadOptions, ReadProgress, ReaderMemory, ReadWarning, Page, Paragraph, ParagraphKind, FileType } from './types';

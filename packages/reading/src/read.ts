@@ -149,9 +149,11 @@ function readInWorker(fileType: FileType, buffer: Uint8Array, options: ReadOptio
             break;
           }
           case 'done':
+            options.onReaderMemory?.(message.memory);
             finish({ document: message.document });
             break;
           case 'error':
+            options.onReaderMemory?.(message.memory);
             finish({ code: message.code, message: message.message });
             break;
         }

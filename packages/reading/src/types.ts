@@ -53,10 +53,27 @@ export interface ReadProgress {
   ocrPages: number;
 }
 
+/**
+ * The memory of the thread that read a document, when it finished (read or refused): its own
+ * V8 heap and the buffers it holds. Unlike the process's RSS, no other work in the process
+ * (another document, another test file) counts towards it.
+ */
+export interface ReaderMemory {
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  externalBytes: number;
+  arrayBuffersBytes: number;
+}
+
 export interface ReadOptions {
   /** The uploaded name; only used to allow `.txt` (when accepted) and never trusted for the type. */
   filename?: string;
   onProgress?: (progress: ReadProgress) => void;
+  /**
+   * Called once the reading thread has finished the document, with that thread's memory. Not
+   * called for a document refused before it reached a thread (by size or type) or whose thread died.
+   */
+  onReaderMemory?: (memory: ReaderMemory) => void;
   /** Time budget for the whole document, counted from the call (waiting for a free worker included); default 5 minutes. */
   timeoutMs?: number;
   signal?: AbortSignal;

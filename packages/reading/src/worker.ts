@@ -15,7 +15,7 @@ import { DocumentError } from './errors';
 import type { OcrPage } from './ocr';
 import { readPdf, type RenderedPage } from './pdf';
 import { readText } from './text';
-import type { FileType, ReadDocument } from './types';
+import type { FileType, ReadDocument, ReaderMemory } from './types';
 
 export type ReadRequest = { type: 'read'; id: number; fileType: FileType; data: Uint8Array; maxPendingOcr: number };
 
@@ -28,8 +28,14 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'progress'; id: number; pagesRead: number; totalPages: number; ocrPages: number; ocrPending: number }
   | { type: 'ocr-request'; id: number; page: number; image: RenderedPage }
-  | { type: 'done'; id: number; document: ReadDocument }
-  | { type: 'error'; id: number; code: DocumentError['code']; message: string };
+  | { type: 'done'; id: number; document: ReadDocument; memory: ReaderMemory }
+  | { type: 'error'; id: number; code: DocumentError['code']; message: string; memory: ReaderMemory };
+
+/** This thread's own memory: in a worker thread, heap and buffer figures are the thread's, not the process's. */
+function threadMemory(): ReaderMemory {
+  const { heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  return { heapUsedBytes: heapUsed, heapTotalBytes: heapTotal, externalBytes: external, arrayBuffersBytes: arrayBuffers };
+}
 
 const port = parentPort;
 if (port) {
@@ -44,10 +50,10 @@ if (port) {
       waiting = new Map();
       const { id } = message;
       void read(message).then(
-        (document) => send({ type: 'done', id, document }),
+        (document) => send({ type: 'done', id, document, memory: threadMemory() }),
         (error: unknown) => {
           const failure = error instanceof DocumentError ? error : new DocumentError('read-failed');
-          send({ type: 'error', id, code: failure.code, message: failure.message });
+          send({ type: 'error', id, code: failure.code, message: failure.message, memory: threadMemory() });
         },
       );
       return;

@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import type { LimitReachedBody } from '../http/errors';
 import type { UserType } from '../events/account';
 
 /**
  * What other services may ask of identity. In embedded mode the gateway hands the identity
  * service's implementation to the others in process; in distributed mode an HTTP client
- * with the same interface calls identity's internal routes (`/internal/identity/...`).
+ * with the same interface (identity-client.ts) calls identity's internal routes below.
  */
 export interface AuthenticatedUser {
   id: string;
@@ -48,3 +49,38 @@ export function sessionTokenFrom(authorization: string | undefined | null, cooki
   }
   return null;
 }
+
+/**
+ * Identity's internal routes, serving IdentityApi to other services in distributed mode. All
+ * are POST with JSON bodies and the shared secret in the `x-internal-token` header; without a
+ * secret configured on identity they answer 404.
+ *
+ *   authenticate    {sessionToken}              -> {user: AuthenticatedUser | null}
+ *   reserve-report  {userId}                    -> ReserveReportResult
+ *   release-report  {userId, reservationId}     -> 204 (idempotent)
+ *   is-admin        {authorization, ipAddress}  -> {isAdmin: boolean}
+ */
+export const identityInternalPaths = {
+  authenticate: '/internal/identity/authenticate',
+  reserveReport: '/internal/identity/reserve-report',
+  releaseReport: '/internal/identity/release-report',
+  isAdmin: '/internal/identity/is-admin',
+} as const;
+
+export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+
+// Lenient like the public bodies: a missing or mistyped field reads as absent, and identity
+// answers as it would for an unknown token or user.
+const optionalString = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === 'string' ? value : null));
+const id = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === 'string' ? value.trim() : ''));
+
+export const authenticateRequestSchema = z.object({ sessionToken: optionalString });
+export const reserveReportRequestSchema = z.object({ userId: id });
+export const releaseReportRequestSchema = z.object({ userId: id, reservationId: id });
+export const isAdminRequestSchema = z.object({ authorization: optionalString, ipAddress: optionalString });

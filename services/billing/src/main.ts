@@ -1,9 +1,8 @@
 /**
  * Standalone billing (distributed mode): `npx tsx services/billing/src/main.ts`.
- * In embedded mode the gateway's composition root calls createService instead.
+ * In embedded mode the gateway's composition root builds the same definition.
  */
 import { runService } from '@citecheck/platform';
-import { configSchema } from './config';
-import { createService, SERVICE_NAME } from './service';
+import { service } from './service';
 
-runService(SERVICE_NAME, configSchema, (ports, config) => createService(ports, config));
+runService(service);

@@ -1,5 +1,4 @@
 /** @citecheck/identity: users, sessions, plans and report limits, coupons, admin authentication. */
-export { createService, SERVICE_NAME, typeDefs, type IdentityService, type IdentitySettings } from './service';
+export { service, SERVICE_NAME, typeDefs, type IdentitySettings } from './service';
 export { identityConfigSchema, type IdentityConfig } from './config';
 export { hashPassword, verifyPassword } from './domain/passwords';
-export { Accounts } from './accounts';

@@ -1,26 +1,32 @@
 /**
- * Wiring: identity's collections, use cases, routes, subgraph and consumers over the ports
+ * Wiring: identity's repositories, use cases, routes, subgraph and consumers over the ports
  * it is given. `api` is the in-process IdentityApi other services use in embedded mode.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import Router from '@koa/router';
 import gql from 'graphql-tag';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import type { IdentityApi } from '@citecheck/proto';
-import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
-import { Accounts } from './accounts';
-import type { IdentityConfig } from './config';
+import { assembleService, defineService, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
+import { authenticate } from './app/authenticate';
+import { isAdmin } from './app/check-admin';
+import type { IdentityContext } from './app/context';
+import { createPublisher } from './app/publish';
+import { releaseReport } from './app/release-report';
+import { reserveReport } from './app/reserve-report';
+import { identityConfigSchema, type IdentityConfig } from './config';
 import { parseCoupons } from './domain/coupons';
-import { RateLimiter } from './domain/rate-limit';
-import { subscribeConsumers } from './events/consumers';
-import { createPublisher } from './events/publisher';
-import { createResolvers } from './graphql/resolvers';
-import { createRoutes } from './routes';
-import { openCollections } from './store/collections';
+import { openIdentityStore } from './store';
+import { consumers } from './transport/consumers';
+import { createResolvers } from './transport/graphql';
+import { addInternalRoutes } from './transport/internal';
+import type { RequestLimits } from './transport/limits';
+import { addAccountRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'identity';
 
-/** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'identity.graphql'), 'utf8'));
+/** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'identity.graphql')));
 
 /** The subset of the configuration identity reads (tests may pass just these). */
 export type IdentitySettings = Pick<
@@ -41,15 +47,14 @@ export type IdentitySettings = Pick<
 export interface IdentityService {
   module: ServiceModule;
   api: IdentityApi;
-  /** The use cases, for the embedded host and tests. */
-  accounts: Accounts;
+  /** What the use cases run against: tests call use cases with it. */
+  context: IdentityContext;
 }
 
-export async function createService(ports: Ports, config: IdentitySettings): Promise<IdentityService> {
-  const collections = openCollections(ports.store);
-  const sessionTtlMs = config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
-  const accounts = new Accounts({
-    collections,
+/** Identity's repositories, publisher, clock, logger and settings over the ports it is given. */
+export function createIdentityContext(ports: Ports, config: IdentitySettings): IdentityContext {
+  return {
+    ...openIdentityStore(ports.store),
     publish: createPublisher(ports.bus, ports.clock),
     clock: ports.clock,
     logger: ports.logger,
@@ -57,49 +62,59 @@ export async function createService(ports: Ports, config: IdentitySettings): Pro
       publicUrl: config.PUBLIC_URL,
       coupons: parseCoupons(config.COUPONS),
       admin: { email: config.ADMIN_EMAIL, passwordHash: config.ADMIN_PASSWORD_HASH },
-      sessionTtlMs,
+      sessionTtlMs: sessionTtlMs(config),
       couponWindowMs: config.COUPON_WINDOW_MINUTES * 60 * 1000,
-      adminFailureLimit: config.ADMIN_FAILURE_LIMIT,
-      rateWindowMs: config.RATE_LIMIT_WINDOW_MS,
     },
-  });
-  const window = config.RATE_LIMIT_WINDOW_MS;
-  const routes = createRoutes(accounts, {
-    sessionTtlMs,
-    internalToken: config.INTERNAL_TOKEN,
-    limits: {
-      perIp: new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: window }, ports.clock),
-      perEmail: new RateLimiter({ limit: config.RATE_LIMIT_PER_EMAIL, windowMs: window }, ports.clock),
-    },
-  });
-  let subscriptions: Subscription[] = [];
+    adminFailures: new RateLimiter({ limit: config.ADMIN_FAILURE_LIMIT, windowMs: config.RATE_LIMIT_WINDOW_MS }, ports.clock),
+  };
+}
 
-  const module: ServiceModule = {
-    name: SERVICE_NAME,
+function sessionTtlMs(config: Pick<IdentitySettings, 'SESSION_TTL_DAYS'>): number {
+  return config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** Routes, subgraph, consumer and in-process API over one context. */
+export function identityParts(context: IdentityContext, config: IdentitySettings): ServiceParts<IdentityApi> {
+  const window = config.RATE_LIMIT_WINDOW_MS;
+  const limits: RequestLimits = {
+    perIp: new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: window }, context.clock),
+    perEmail: new RateLimiter({ limit: config.RATE_LIMIT_PER_EMAIL, windowMs: window }, context.clock),
+  };
+  const routes = new Router();
+  addAccountRoutes(routes, context, { sessionTtlMs: sessionTtlMs(config), limits });
+  addInternalRoutes(routes, context, config.INTERNAL_TOKEN);
+  return {
     typeDefs,
-    resolvers: createResolvers(accounts, SERVICE_NAME),
+    resolvers: createResolvers(context, SERVICE_NAME, limits),
     routes,
+    consumers: consumers(context),
     async start() {
-      subscriptions = await subscribeConsumers(ports.bus, accounts);
-      ports.logger.info({ admin: Boolean(config.ADMIN_EMAIL && config.ADMIN_PASSWORD_HASH) }, 'identity started');
-    },
-    async stop() {
-      await Promise.all(subscriptions.map((s) => s.close()));
-      subscriptions = [];
+      context.logger.info({ admin: Boolean(config.ADMIN_EMAIL && config.ADMIN_PASSWORD_HASH) }, 'identity started');
     },
     async health() {
       // A cheap read proves the store answers.
-      await collections.users.count({ id: '__health__' });
-      return { ok: true, details: { consumers: subscriptions.length } };
+      await context.users.ping();
+      return { ok: true };
+    },
+    api: {
+      authenticate: (token) => authenticate(context, token),
+      reserveReport: (userId) => reserveReport(context, userId),
+      releaseReport: (userId, reservationId) => releaseReport(context, userId, reservationId),
+      isAdmin: (authorization, ip) => isAdmin(context, { authorization, ip }),
     },
   };
+}
 
-  const api: IdentityApi = {
-    authenticate: (token) => accounts.authenticate(token),
-    reserveReport: (userId) => accounts.reserveReport(userId),
-    releaseReport: (userId, reservationId) => accounts.releaseReport(userId, reservationId),
-    isAdmin: (authorization, ip) => accounts.isAdmin(authorization, ip),
-  };
+/** Identity as both hosts run it: the embedded composition root and its own main.ts. */
+export const service = defineService({
+  name: SERVICE_NAME,
+  config: identityConfigSchema,
+  create: async (ports, config) => identityParts(createIdentityContext(ports, config), config),
+});
 
-  return { module, api, accounts };
+/** Identity built over `ports` with its context in reach (tests host it this way). */
+export function createService(ports: Ports, config: IdentitySettings): IdentityService {
+  const context = createIdentityContext(ports, config);
+  const module = assembleService(SERVICE_NAME, ports, identityParts(context, config));
+  return { module, api: module.api as IdentityApi, context };
 }

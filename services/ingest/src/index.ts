@@ -1,7 +1,6 @@
 /**
  * @citecheck/ingest: upload acceptance, Documents and validation reports, the usage counter.
  */
-export { createService, SERVICE_NAME, typeDefs, type IngestDeps } from './service';
+export { service, SERVICE_NAME, typeDefs, type IngestDeps } from './service';
 export { configSchema, type IngestConfig } from './config';
-export { createIdentityClient, IdentityUnavailableError } from './identity-client';
 export { reportTotals, type ReportTotals } from './domain/report';

@@ -1,16 +1,14 @@
 /**
  * Standalone start (distributed mode: one process per service). Identity is reached over
- * HTTP (identity-client.ts), so IDENTITY_URL is required here.
+ * HTTP (proto's identity-client.ts), so IDENTITY_URL is required here.
  *
  *   MODE=distributed KAFKA_BROKERS=... MONGO_URL=... IDENTITY_URL=... node --import tsx services/ingest/src/main.ts
  */
 import { ConfigError, runService } from '@citecheck/platform';
-import { configSchema } from './config';
-import { createIdentityClient } from './identity-client';
-import { createService, SERVICE_NAME } from './service';
+import { createIdentityClient } from '@citecheck/proto';
+import { service } from './service';
 
-runService(SERVICE_NAME, configSchema, async (ports, config) => {
+runService(service, (config) => {
   if (!config.IDENTITY_URL) throw new ConfigError(['IDENTITY_URL: required when ingest runs on its own']);
-  const identity = createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN });
-  return createService(ports, config, { identity });
+  return { identity: createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN }) };
 });

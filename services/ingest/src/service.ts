@@ -1,76 +1,66 @@
 /**
  * Ingest's wiring: upload acceptance, the Document and report aggregates, and the consumers
  * that follow each document through the pipeline. `deps.identity` is identity's API (in
- * process in embedded mode, the HTTP client of identity-client.ts in distributed mode).
+ * process in embedded mode, proto's HTTP client (identity-client.ts) in distributed mode).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
-import { processedEvents, type Ports, type ServiceModule, type Subscription } from '@citecheck/platform';
-import { topics, type IdentityApi } from '@citecheck/proto';
-import type { IngestConfig } from './config';
-import { CONSUMER, citationsExtractedHandler, citationsValidatedHandler, pipelineFailedHandler } from './events/pipeline';
-import { Waiters } from './events/waiters';
-import { resumeUnfinished } from './recovery';
-import { createRoutes } from './routes';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
+import { defineService, processedEvents } from '@citecheck/platform';
+import type { IdentityApi } from '@citecheck/proto';
+import { resumeUnfinished } from './app/resume-unfinished';
+import { Waiters } from './app/waiters';
+import { configSchema } from './config';
 import { IngestStore } from './store/documents';
+import { consumers } from './transport/consumers';
+import { createResolvers } from './transport/graphql';
+import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'ingest';
 
-/** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'ingest.graphql'), 'utf8'));
+/** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'ingest.graphql')));
 
 export interface IngestDeps {
   identity: IdentityApi;
 }
 
-export async function createService(ports: Ports, config: IngestConfig, deps: IngestDeps): Promise<ServiceModule> {
-  const store = new IngestStore(ports.store);
-  const waiters = new Waiters();
-  const pipeline = {
-    bus: ports.bus,
-    clock: ports.clock,
-    logger: ports.logger,
-    store,
-    processed: processedEvents(ports.store),
-    waiters,
-    identity: deps.identity,
-  };
-  const subscriptions: Subscription[] = [];
-
-  return {
-    name: SERVICE_NAME,
-    typeDefs,
-    resolvers: {
-      Query: {
-        ingestHealth: () => ({ service: SERVICE_NAME, ok: true }),
-      },
-    },
-    routes: createRoutes({
+export const service = defineService({
+  name: SERVICE_NAME,
+  config: configSchema,
+  create: async (ports, config, deps: IngestDeps) => {
+    const store = new IngestStore(ports.store);
+    const waiters = new Waiters();
+    const pipeline = {
       bus: ports.bus,
-      blobs: ports.blobs,
       clock: ports.clock,
       logger: ports.logger,
       store,
-      identity: deps.identity,
+      processed: processedEvents(ports.store),
       waiters,
-      waitMs: config.UPLOAD_WAIT_MS,
-    }),
-    async start() {
-      // The identity call in pipeline.failed may fail transiently: retried by the bus.
-      const options = { maxAttempts: 8, backoffMs: 500 };
-      subscriptions.push(
-        await ports.bus.subscribe(topics['citations.extracted'], CONSUMER, citationsExtractedHandler(pipeline), options),
-        await ports.bus.subscribe(topics['citations.validated'], CONSUMER, citationsValidatedHandler(pipeline), options),
-        await ports.bus.subscribe(topics['pipeline.failed'], CONSUMER, pipelineFailedHandler(pipeline), options),
-      );
-      await resumeUnfinished(pipeline);
-    },
-    async stop() {
-      await Promise.all(subscriptions.splice(0).map((s) => s.close()));
-    },
-    async health() {
-      return { ok: subscriptions.length === 3, details: { waitingUploads: waiters.size } };
-    },
-  };
-}
+      identity: deps.identity,
+    };
+
+    return {
+      typeDefs,
+      resolvers: createResolvers({ store, bus: ports.bus, clock: ports.clock, identity: deps.identity }, SERVICE_NAME),
+      routes: createRoutes({
+        bus: ports.bus,
+        blobs: ports.blobs,
+        clock: ports.clock,
+        logger: ports.logger,
+        store,
+        identity: deps.identity,
+        waiters,
+        waitMs: config.UPLOAD_WAIT_MS,
+      }),
+      consumers: consumers(pipeline),
+      async resume() {
+        await resumeUnfinished(pipeline);
+      },
+      async health() {
+        return { ok: true, details: { waitingUploads: waiters.size } };
+      },
+    };
+  },
+});

@@ -2,22 +2,20 @@
  * Wiring: the outbox, the mailer chosen from configuration (SendGrid or the dev outbox), the
  * delivery loop, the `mail.requested` consumer and the support-inquiry routes.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import gql from 'graphql-tag';
-import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
-import type { NotificationConfig } from './config';
-import { Delivery } from './delivery';
-import { WindowLimiter } from './domain/rate-limit';
-import { subscribeConsumers } from './events/consumers';
-import { MailRequests } from './mail-requests';
-import { createDevOutboxMailer, createSendGridMailer, type Mailer } from './mailer';
-import { createRoutes } from './routes';
-import { Outbox } from './store/outbox';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
+import { assembleService, defineService, OutboxSender, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
+import { createDevOutboxMailer, createSendGridMailer, type Mailer } from './adapters/mailer';
+import type { NotificationContext } from './app/context';
+import { notificationConfigSchema, type NotificationConfig } from './config';
+import { MailOutbox, type MailMessage } from './store/outbox';
+import { consumers } from './transport/consumers';
+import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'notification';
 
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'notification.graphql'), 'utf8'));
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'notification.graphql')));
 
 export type NotificationSettings = Pick<
   NotificationConfig,
@@ -41,51 +39,64 @@ export interface NotificationDeps {
 
 export interface NotificationService {
   module: ServiceModule;
-  outbox: Outbox;
-  delivery: Delivery;
+  outbox: MailOutbox;
+  delivery: OutboxSender<MailMessage>;
   mailer: Mailer;
 }
 
-export async function createService(ports: Ports, config: NotificationSettings, deps: NotificationDeps = {}): Promise<NotificationService> {
-  const outbox = new Outbox(ports.store);
+/** The service's parts, and the outbox, delivery loop and mailer behind them. */
+function build(ports: Ports, config: NotificationSettings, deps: NotificationDeps = {}) {
+  const outbox = new MailOutbox(ports.store);
   const mailer =
     deps.mailer ??
     (config.SENDGRID_API_KEY
       ? createSendGridMailer({ apiKey: config.SENDGRID_API_KEY, apiUrl: config.SENDGRID_API_URL, from: config.MAIL_FROM })
       : createDevOutboxMailer(ports.logger));
-  const delivery = new Delivery(outbox, mailer, ports.clock, ports.logger, {
+  const delivery = new OutboxSender(outbox, (message) => mailer.send(message), ports.clock, ports.logger, {
+    what: 'mail',
     pollMs: config.MAIL_POLL_MS,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     backoff: { baseMs: config.MAIL_RETRY_BASE_MS, maxMs: config.MAIL_RETRY_MAX_MS },
     leaseMs: 5 * 60_000,
   });
-  const requests = new MailRequests(outbox, delivery, ports.clock, { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL });
-  const routes = createRoutes(requests, outbox, {
+  const context: NotificationContext = {
+    outbox,
+    delivery,
+    clock: ports.clock,
+    render: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
     supportEmail: config.SUPPORT_EMAIL,
-    devOutboxEnabled: mailer.kind === 'dev-outbox' && config.NODE_ENV !== 'production',
-    supportLimiter: new WindowLimiter(config.SUPPORT_RATE_LIMIT, 60_000, ports.clock),
-  });
-  let subscriptions: Subscription[] = [];
+    supportLimiter: new RateLimiter({ limit: config.SUPPORT_RATE_LIMIT, windowMs: 60_000 }, ports.clock),
+  };
+  const routes = createRoutes(context, { devOutboxEnabled: mailer.kind === 'dev-outbox' && config.NODE_ENV !== 'production' });
 
-  const module: ServiceModule = {
-    name: SERVICE_NAME,
+  const parts: ServiceParts = {
     typeDefs,
     resolvers: { Query: { notificationHealth: () => ({ service: SERVICE_NAME, ok: true }) } },
     routes,
+    consumers: consumers(context),
     async start() {
-      subscriptions = await subscribeConsumers(ports.bus, requests);
       delivery.start();
       ports.logger.info({ mailer: mailer.kind }, 'notification started');
     },
     async stop() {
-      await Promise.all(subscriptions.map((s) => s.close()));
-      subscriptions = [];
       await delivery.stop();
     },
     async health() {
       return { ok: true, details: { mailer: mailer.kind, backlog: await outbox.backlog() } };
     },
   };
-
-  return { module, outbox, delivery, mailer };
+  return { parts, outbox, delivery, mailer };
 }
+
+/** Notification built over `ports`, with its outbox, delivery loop and mailer in reach (tests). */
+export function createService(ports: Ports, config: NotificationSettings, deps: NotificationDeps = {}): NotificationService {
+  const { parts, outbox, delivery, mailer } = build(ports, config, deps);
+  return { module: assembleService(SERVICE_NAME, ports, parts), outbox, delivery, mailer };
+}
+
+/** Notification as both hosts run it: the embedded composition root and its own main.ts. */
+export const service = defineService({
+  name: SERVICE_NAME,
+  config: notificationConfigSchema,
+  create: async (ports, config) => build(ports, config).parts,
+});

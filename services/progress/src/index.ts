@@ -1,2 +1,2 @@
-export { createService, SERVICE_NAME, typeDefs } from './service';
+export { service, SERVICE_NAME, typeDefs } from './service';
 export { configSchema, type ProgressConfig } from './config';

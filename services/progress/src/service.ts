@@ -1,52 +1,52 @@
-import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import Router from '@koa/router';
 import gql from 'graphql-tag';
-import type { Ports, ServiceModule, Subscription } from '@citecheck/platform';
+import { readSubgraphSdl } from '@citecheck/proto/graphql';
+import { defineService } from '@citecheck/platform';
 import { parseEvent, topics } from '@citecheck/proto';
-import type { ProgressConfig } from './config';
-import { ProgressRelay } from './relay';
+import { configSchema } from './config';
+import { ProgressRelay } from './transport/relay';
 
 export const SERVICE_NAME = 'progress';
 
-/** Federation 2 subgraph, schema first: the .graphql file is the source of truth. */
-export const typeDefs = gql(readFileSync(path.join(__dirname, 'graphql', 'progress.graphql'), 'utf8'));
+/** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
+export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'progress.graphql')));
 
 /**
  * The live channel: consumes `pipeline.progress` and relays each message on `/ws` to the
  * tabs registered for its session. Every instance consumes in a consumer group of its own
  * (in distributed mode), so each gateway or progress replica relays to its own browsers.
  */
-export async function createService(ports: Ports, config: ProgressConfig): Promise<ServiceModule> {
-  const relay = new ProgressRelay(ports.logger);
-  const group = config.MODE === 'distributed' ? `progress-${hostname()}-${process.pid}` : 'progress';
-  let subscription: Subscription | null = null;
-
-  return {
-    name: SERVICE_NAME,
-    typeDefs,
-    resolvers: {
-      Query: {
-        progressHealth: () => ({ service: SERVICE_NAME, ok: true }),
+export const service = defineService({
+  name: SERVICE_NAME,
+  config: configSchema,
+  create: async (ports, config) => {
+    const relay = new ProgressRelay(ports.logger);
+    const group = config.MODE === 'distributed' ? `progress-${hostname()}-${process.pid}` : 'progress';
+    return {
+      typeDefs,
+      resolvers: {
+        Query: {
+          progressHealth: () => ({ service: SERVICE_NAME, ok: true }),
+        },
       },
-    },
-    routes: new Router(),
-    websocket: {
-      path: '/ws',
-      handleUpgrade: (request, socket, head) => relay.handleUpgrade(request, socket, head),
-    },
-    async start() {
-      subscription = await ports.bus.subscribe(topics['pipeline.progress'], group, async (raw) => {
-        relay.publish(parseEvent('pipeline.progress', raw).payload);
-      });
-    },
-    async stop() {
-      await subscription?.close();
-      await relay.close();
-    },
-    async health() {
-      return { ok: true, details: { connections: relay.connections } };
-    },
-  };
-}
+      websocket: {
+        path: '/ws',
+        handleUpgrade: (request, socket, head) => relay.handleUpgrade(request, socket, head),
+      },
+      consumers: [
+        {
+          topic: topics['pipeline.progress'],
+          group,
+          handle: async (raw) => relay.publish(parseEvent('pipeline.progress', raw).payload),
+        },
+      ],
+      async stop() {
+        await relay.close();
+      },
+      async health() {
+        return { ok: true, details: { connections: relay.connections } };
+      },
+    };
+  },
+});

@@ -15,11 +15,6 @@ export const configSchema = platformConfigSchema.extend({
   CASELAW_INDEX_PATH: z.string().optional(),
   /** Build the demo index when no index exists (off in production, where a missing index is a mistake). */
   CASELAW_DEMO_INDEX: envEnum(['true', 'false'] as const).default('true'),
-  /**
-   * Test hook: the validation consumer waits this long before it starts, so a test can kill
-   * the process while a document sits between extraction and validation. 0 in production.
-   */
-  PIPELINE_TEST_DELAY_VALIDATION_MS: envInt(0, 600_000).default(0),
 });
 
 export type ValidationConfig = Resolved<z.output<typeof configSchema>>;

@@ -2,6 +2,6 @@
  * @citecheck/validation: citations.extracted -> verdicts (caselaw) -> citations.validated.
  * Owns citations and verdicts; serves recheck and case-opinion.
  */
-export { createService, SERVICE_NAME, typeDefs } from './service';
+export { service, SERVICE_NAME, typeDefs, type ValidationServiceDeps } from './service';
 export { configSchema, type ValidationConfig } from './config';
 export { toEngineCitation, withVerdict } from './domain/citations';

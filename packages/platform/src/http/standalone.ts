@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ConfigError, loadConfig, platformConfigSchema, type Resolved } from '../config';
 import { createPorts } from '../create-ports';
 import type { Ports } from '../ports';
-import type { ServiceModule } from '../service';
+import { buildService, type ServiceConfigSchema, type ServiceDefinition } from '../service';
 import { createHttpApp } from './app';
 import { buildSubgraph } from './graphql';
 import { closeServer, installShutdown, listen } from './lifecycle';
@@ -24,21 +24,23 @@ export function requestContext(ctx: Pick<Context, 'get' | 'ip'>): RequestContext
 
 /**
  * Distributed mode's `main.ts` for any service: parse the configuration (failing fast with
- * every bad variable), open the ports, create the service, serve its routes, subgraph,
+ * every bad variable), open the ports, build the service, serve its routes, subgraph,
  * /healthz, /readyz and /metrics, start consumers, and on SIGTERM stop in order (HTTP,
- * consumers, bus, store, blobs) within 5 s.
+ * consumers, bus, store, blobs) within 5 s. `deps` supplies what the service needs from other
+ * services, reached over HTTP here (in process in embedded mode).
  *
- *   runService('identity', identityConfigSchema, async (ports, config) => (await createService(ports, config)).module);
+ *   runService(identity);
+ *   runService(ingest, (config) => ({ identity: createIdentityClient({ baseUrl: config.IDENTITY_URL }) }));
  */
-export function runService<S extends z.ZodType<z.output<typeof platformConfigSchema>, Record<string, unknown>>>(
-  name: string,
-  configSchema: S,
-  create: (ports: Ports, config: Resolved<z.output<S>>) => Promise<ServiceModule>,
+export function runService<S extends ServiceConfigSchema, Deps, Api>(
+  definition: ServiceDefinition<S, Deps, Api>,
+  deps?: (config: Resolved<z.output<S>>, ports: Ports) => Deps,
 ): void {
+  const { name } = definition;
   const start = async () => {
-    const config = loadConfig(configSchema);
+    const config = loadConfig(definition.config);
     const ports = await createPorts(config, name);
-    const module = await create(ports, config);
+    const module = await buildService(definition, ports, config, (deps ? deps(config, ports) : undefined) as Deps);
     const app = createHttpApp({
       service: name,
       ports,

@@ -4,9 +4,8 @@ import { csvCell, toCsv } from './csv';
 import { emailKey, isValidEmail } from './email';
 import { hashPassword, isPasswordHash, verifyPassword } from './passwords';
 import { addMonths, currentPeriodStart } from './plans';
-import { RateLimiter } from './rate-limit';
 import { hashToken, looksLikeToken, newToken } from './tokens';
-import { periodAt } from './user';
+import { periodAt, planChange } from './user';
 
 describe('passwords', () => {
   it('hashes in the scrypt$N$r$p$salt$hash format with N of at least 2^15 and verifies', async () => {
@@ -132,15 +131,26 @@ describe('monthly periods', () => {
   });
 });
 
-describe('rate limiter', () => {
-  it('allows `limit` hits per window and forgets after it', () => {
-    let now = 0;
-    const limiter = new RateLimiter({ limit: 2, windowMs: 1000 }, { now: () => new Date(now) });
-    expect([limiter.hit('k'), limiter.hit('k'), limiter.hit('k')]).toEqual([true, true, false]);
-    expect(limiter.hit('other')).toBe(true);
-    expect(limiter.isBlocked('k')).toBe(true);
-    now = 1000;
-    expect(limiter.isBlocked('k')).toBe(false);
-    expect(limiter.hit('k')).toBe(true);
+describe('planChange', () => {
+  const user = { userType: 'free' as const, planChangedAt: '2025-03-01T00:00:00.000Z' };
+
+  it('starts a new period with nothing used when the plan changes', () => {
+    expect(planChange(user, 'premium', 100, '2025-03-02T00:00:00.000Z')).toEqual({
+      userType: 'premium',
+      reportLimit: 100,
+      planChangedAt: '2025-03-02T00:00:00.000Z',
+      reportsUsed: 0,
+      periodStart: '2025-03-02T00:00:00.000Z',
+      planStartedAt: '2025-03-02T00:00:00.000Z',
+    });
+  });
+
+  it('keeps the count when only the limit changes', () => {
+    expect(planChange(user, 'free', 7, '2025-03-02T00:00:00.000Z')).toEqual({ userType: 'free', reportLimit: 7, planChangedAt: '2025-03-02T00:00:00.000Z' });
+  });
+
+  it('ignores a repeated or older change', () => {
+    expect(planChange(user, 'premium', 100, '2025-03-01T00:00:00.000Z')).toBeNull();
+    expect(planChange(user, 'premium', 100, '2025-02-01T00:00:00.000Z')).toBeNull();
   });
 });

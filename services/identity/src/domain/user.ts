@@ -75,3 +75,19 @@ export function periodAt(user: Pick<User, 'userType' | 'periodStart' | 'planStar
   // Never move backwards (a clock skew must not resurrect an old period).
   return start > user.periodStart ? start : user.periodStart;
 }
+
+/** The fields a plan change sets. */
+export type PlanChange = Pick<User, 'userType' | 'reportLimit' | 'planChangedAt'> &
+  Partial<Pick<User, 'reportsUsed' | 'periodStart' | 'planStartedAt'>>;
+
+/**
+ * What billing's plan change does to `user`, or null when it is a repeated or older change
+ * (already applied). A new plan starts a new period with nothing used; a changed limit alone
+ * keeps the count.
+ */
+export function planChange(user: Pick<User, 'userType' | 'planChangedAt'>, userType: UserType, reportLimit: number, changedAt: string): PlanChange | null {
+  if (changedAt <= user.planChangedAt) return null;
+  const change: PlanChange = { userType, reportLimit, planChangedAt: changedAt };
+  if (userType !== user.userType) Object.assign(change, { reportsUsed: 0, periodStart: changedAt, planStartedAt: changedAt });
+  return change;
+}

@@ -61,10 +61,15 @@ interface Counter {
   value: number;
 }
 
+/**
+ * Ingest's repositories in one place, with a method per thing the use cases do; the only
+ * code in ingest that writes the store's query and update syntax. Stage changes are
+ * conditional on the stage they leave, so a redelivered event changes nothing twice.
+ */
 export class IngestStore {
-  readonly documents: Collection<DocumentRecord>;
-  readonly citations: Collection<CitationsCopy>;
-  readonly reports: Collection<ReportRecord>;
+  private readonly documents: Collection<DocumentRecord>;
+  private readonly citations: Collection<CitationsCopy>;
+  private readonly reports: Collection<ReportRecord>;
   private readonly counters: Collection<Counter>;
 
   constructor(store: Store) {
@@ -72,6 +77,67 @@ export class IngestStore {
     this.citations = store.collection<CitationsCopy>({ name: 'document_citations' });
     this.reports = store.collection<ReportRecord>({ name: 'reports', indexes: [{ fields: ['documentId'], unique: true }] });
     this.counters = store.collection<Counter>({ name: 'counters' });
+  }
+
+  // ---------------------------------------------------------------- documents
+
+  document(id: string): Promise<DocumentRecord | null> {
+    return this.documents.get(id);
+  }
+
+  async addDocument(document: DocumentRecord): Promise<void> {
+    await this.documents.insert(document);
+  }
+
+  /** Every Document the pipeline has not finished, oldest first (start-up recovery). */
+  unfinished(): Promise<DocumentRecord[]> {
+    return this.documents.find({ stage: { $in: UNFINISHED } }, { sort: { uploadedAt: 1 } });
+  }
+
+  /** A user's finished Documents, newest first (the dashboard). */
+  validatedDocumentsOf(userId: string): Promise<DocumentRecord[]> {
+    return this.documents.find({ userId, stage: 'validated' }, { sort: { uploadedAt: -1 } });
+  }
+
+  /** `document.uploaded` went out: received -> uploaded. */
+  async markUploaded(id: string, at: Date): Promise<void> {
+    await this.documents.update(id, { $set: { stage: 'uploaded', stageAt: at.toISOString() } }, { stage: 'received' });
+  }
+
+  /** Citations found: received or uploaded -> extracted. */
+  async markExtracted(id: string, at: Date): Promise<void> {
+    await this.documents.update(id, { $set: { stage: 'extracted', stageAt: at.toISOString() } }, { stage: { $in: ['received', 'uploaded'] } });
+  }
+
+  /** Verdicts in: any unfinished stage -> validated. The updated Document, or null when it had already finished. */
+  markValidated(id: string, at: Date, citationCount: number, stats: ProcessingStats): Promise<DocumentRecord | null> {
+    return this.documents.update(id, { $set: { stage: 'validated', stageAt: at.toISOString(), citationCount, stats } }, { stage: { $in: UNFINISHED } });
+  }
+
+  /** The pipeline gave up: any unfinished stage -> failed, with the user's message. */
+  async markFailed(id: string, at: Date, failure: { message: string; code: string }): Promise<void> {
+    await this.documents.update(id, { $set: { stage: 'failed', stageAt: at.toISOString(), failure } }, { stage: { $in: UNFINISHED } });
+  }
+
+  /** Nothing reached the pipeline: failed, and its report already given back. */
+  async failBeforePipeline(id: string, failure: { message: string; code: string }): Promise<void> {
+    await this.documents.update(id, { $set: { stage: 'failed', failure, released: true } });
+  }
+
+  /** A failed Document's report reservation was given back. */
+  async markReleased(id: string): Promise<void> {
+    await this.documents.update(id, { $set: { released: true } });
+  }
+
+  /** True for the one caller that marks the Document counted (its citations go into the total once). */
+  async markCounted(id: string): Promise<boolean> {
+    return (await this.documents.update(id, { $set: { counted: true } }, { counted: false })) !== null;
+  }
+
+  // ---------------------------------------------------------------- citations (read copy)
+
+  citationsOf(documentId: string): Promise<CitationsCopy | null> {
+    return this.citations.get(documentId);
   }
 
   /** Keeps the copy from the newest event (a redelivered older event must not undo a recheck). */
@@ -87,6 +153,37 @@ export class IngestStore {
     }
     await this.citations.update(documentId, { $set: { citations, eventAt } }, { eventAt: { $lte: eventAt } });
   }
+
+  // ---------------------------------------------------------------- reports
+
+  report(id: string): Promise<ReportRecord | null> {
+    return this.reports.get(id);
+  }
+
+  reportOfDocument(documentId: string): Promise<ReportRecord | null> {
+    return this.reports.findOne({ documentId });
+  }
+
+  reportsOf(userId: string): Promise<ReportRecord[]> {
+    return this.reports.find({ userId });
+  }
+
+  /** Stores a Document's report; when another caller stored one first (the unique index decides), that one. */
+  async addReport(candidate: ReportRecord): Promise<ReportRecord> {
+    try {
+      return await this.reports.insert(candidate);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      return (await this.reports.findOne({ documentId: candidate.documentId }))!;
+    }
+  }
+
+  /** `report.generated` went out. */
+  markReportPublished(id: string): Promise<ReportRecord | null> {
+    return this.reports.update(id, { $set: { published: true } });
+  }
+
+  // ---------------------------------------------------------------- counters
 
   async addToCounter(id: string, by: number): Promise<void> {
     if (await this.counters.update(id, { $inc: { value: by } })) return;

@@ -12,9 +12,8 @@ export interface SupportInquiry {
 
 const LIMITS = { name: 200, email: 254, message: 10_000 };
 
-export function parseSupportInquiry(body: Record<string, unknown>): SupportInquiry {
-  const field = (key: keyof SupportInquiry) => (typeof body[key] === 'string' ? (body[key] as string).trim() : '');
-  const inquiry = { name: field('name'), email: field('email'), message: field('message') };
+/** Throws the error the form shows when an inquiry (trimmed fields) is incomplete or malformed. */
+export function checkSupportInquiry(inquiry: SupportInquiry): SupportInquiry {
   if (!inquiry.name || !inquiry.email || !inquiry.message) throw new ApiError(400, SUPPORT_FIELDS_REQUIRED, 'missing_fields');
   // The e-mail input is of type email in the form; the server checks the same shape.
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(inquiry.email)) throw new ApiError(400, 'Please enter a valid email address.', 'invalid_email');

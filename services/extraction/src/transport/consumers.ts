@@ -1,0 +1,22 @@
+/**
+ * Extraction consumes `document.uploaded`, once per document: a redelivery, or a resume after
+ * a restart, re-publishes the stored result instead of reading the document again.
+ */
+import { oncePerDocument, type Consumer } from '@citecheck/platform';
+import { parseEvent, topics } from '@citecheck/proto';
+import { CONSUMER, extractDocument, MAX_ATTEMPTS, type ExtractionDeps } from '../app/extract-document';
+
+export function consumers(deps: ExtractionDeps): Consumer[] {
+  const handle = oncePerDocument({
+    consumer: CONSUMER,
+    bus: deps.bus,
+    clock: deps.clock,
+    processed: deps.processed,
+    jobs: deps.jobs,
+    parse: (raw) => parseEvent(topics['document.uploaded'], raw),
+    documentId: (event) => event.payload.documentId,
+    succeeded: (result) => result.type === 'citations.extracted',
+    run: (event, ctx) => extractDocument(deps, event, ctx),
+  });
+  return [{ topic: topics['document.uploaded'], group: CONSUMER, handle, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 } }];
+}

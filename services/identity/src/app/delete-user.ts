@@ -1,0 +1,21 @@
+/** DELETE /api/admin/users/{id}: the user and everything identity holds for them. Admin only. */
+import { messages, notFound } from '../domain/errors';
+import { requireAdmin, type AdminCaller } from './check-admin';
+import { isoAt, type IdentityContext } from './context';
+
+export async function deleteUser(
+  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'tokens' | 'reservations' | 'publish' | 'clock' | 'settings' | 'adminFailures' | 'logger'>,
+  caller: AdminCaller,
+  userId: string,
+): Promise<{ success: true; message: string }> {
+  await requireAdmin(ctx, caller);
+  const user = await ctx.users.byId(userId);
+  if (!user) throw notFound(messages.userNotFound, 'user_not_found');
+  await ctx.users.remove(userId);
+  // authenticate() already refuses sessions of a missing user; these deletes free the space.
+  await ctx.sessions.deleteAllOf(userId);
+  await ctx.tokens.deleteAllOf(userId);
+  await ctx.reservations.deleteAllOf(userId);
+  await ctx.publish('user.deleted', userId, { userId, email: user.email, deletedAt: isoAt(ctx.clock) });
+  return { success: true, message: 'User Deleted' };
+}

@@ -1,0 +1,11 @@
+/** GET /api/admin/users/download: the admin's user list as CSV (user_registrations.csv). Admin only. */
+import { toCsv } from '../domain/csv';
+import { ADMIN_CSV_HEADER, toAdminView, toCsvRow } from '../domain/user';
+import { requireAdmin, type AdminCaller } from './check-admin';
+import type { IdentityContext } from './context';
+
+export async function exportUsersCsv(ctx: Pick<IdentityContext, 'users' | 'settings' | 'adminFailures' | 'logger'>, caller: AdminCaller): Promise<string> {
+  await requireAdmin(ctx, caller);
+  const users = (await ctx.users.newestFirst()).map(toAdminView);
+  return toCsv(ADMIN_CSV_HEADER, users.map(toCsvRow));
+}

@@ -1,0 +1,35 @@
+/**
+ * POST /api/auth/login. Free accounts sign in with their e-mail alone; premium and
+ * enterprise accounts with a correct password get a password session, and without one a
+ * plain session whose documents call answers PASSWORD_REQUIRED. Only verified addresses.
+ */
+import type { LoginBody } from '@citecheck/proto';
+import { badRequest, forbidden, messages, unauthorized } from '../domain/errors';
+import { verifyPassword } from '../domain/passwords';
+import { isPaidPlan } from '../domain/plans';
+import type { IdentityContext } from './context';
+import { openSession, type SessionResult } from './sessions';
+
+export async function login(
+  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'clock' | 'settings'>,
+  input: LoginBody,
+): Promise<SessionResult & { requiresPassword: boolean }> {
+  const { email, password } = input;
+  if (!email) throw badRequest(messages.emailRequired, 'missing_email');
+  const user = await ctx.users.byEmail(email);
+  if (!user) throw unauthorized(messages.badCredentials, 'invalid_credentials');
+  if (!user.isVerified) throw forbidden(messages.notVerified, 'email_not_verified');
+  let passwordSession = false;
+  if (password) {
+    if (user.passwordHash) {
+      if (!(await verifyPassword(password, user.passwordHash))) throw unauthorized(messages.badCredentials, 'invalid_credentials');
+      passwordSession = true;
+    } else if (isPaidPlan(user.userType)) {
+      // A paid account without a password yet: a typed password cannot be right.
+      throw unauthorized(messages.badCredentials, 'invalid_credentials');
+    }
+    // A free account without a password ignores a typed one: it signs in by e-mail.
+  }
+  const session = await openSession(ctx, user, passwordSession);
+  return { ...session, requiresPassword: isPaidPlan(user.userType) && !passwordSession };
+}

@@ -1,0 +1,48 @@
+/**
+ * POST /api/auth/register (the registration dialog): creates or finds the user. A verified
+ * address is signed in at once ('Welcome back!'); an unverified one gets a fresh link.
+ */
+import type { RegisterBody } from '@citecheck/proto';
+import { isValidEmail } from '../domain/email';
+import { badRequest, messages } from '../domain/errors';
+import type { IdentityContext } from './context';
+import { createUser, sendVerification } from './new-account';
+import { issueToken } from './one-time-tokens';
+import { openSession } from './sessions';
+
+export interface RegisterResult {
+  alreadyVerified: boolean;
+  message: string;
+  sessionToken?: string;
+  user?: { name: string };
+  /** For the registering browser only (a cookie): signs it in once the address is verified (claim-session.ts). */
+  signInClaim?: string;
+}
+
+export async function registerUser(
+  ctx: Pick<IdentityContext, 'users' | 'pendingPlans' | 'sessions' | 'tokens' | 'publish' | 'clock' | 'settings'>,
+  input: RegisterBody,
+): Promise<RegisterResult> {
+  const { name, email } = input;
+  if (!name || !email) throw badRequest(messages.missingRegistrationFields, 'missing_fields');
+  if (!isValidEmail(email)) throw badRequest(messages.invalidEmail, 'invalid_email');
+  let user = await ctx.users.byEmail(email);
+  if (user?.isVerified) {
+    // Free accounts sign in with their e-mail alone (SPEC section 5); a paid account gets a
+    // session without password rights, so its documents still ask for the password.
+    const session = await openSession(ctx, user, false);
+    return { alreadyVerified: true, message: messages.welcomeBack, sessionToken: session.sessionToken, user: { name: user.name } };
+  }
+  if (!user) {
+    try {
+      user = await createUser(ctx, { name, email, newsletterOptIn: input.newsletterOptIn, passwordHash: null });
+    } catch (error) {
+      // The same address registered a moment ago by a concurrent call: carry on with it.
+      const raced = await ctx.users.byEmail(email);
+      if (!raced) throw error;
+      user = raced;
+    }
+  }
+  await sendVerification(ctx, user);
+  return { alreadyVerified: false, message: messages.checkEmail, signInClaim: await issueToken(ctx, 'claim', user.id) };
+}

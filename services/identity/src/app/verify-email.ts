@@ -1,0 +1,29 @@
+/** GET /api/verify-email?token=: single use, 24 hours; signs the user in. */
+import { badRequest, messages } from '../domain/errors';
+import { isoAt, type IdentityContext } from './context';
+import { consumeToken } from './one-time-tokens';
+import { requestMail } from './publish';
+import { openSession } from './sessions';
+
+export async function verifyEmail(
+  ctx: Pick<IdentityContext, 'tokens' | 'users' | 'sessions' | 'publish' | 'clock' | 'settings'>,
+  token: string,
+): Promise<{ success: true; user: { name: string }; sessionToken: string }> {
+  if (!token) throw badRequest(messages.verificationMissing, 'invalid_link');
+  const result = await consumeToken(ctx, 'verification', token);
+  if (result.state === 'expired') throw badRequest(messages.verificationExpired, 'link_expired');
+  if (result.state === 'used') throw badRequest(messages.verificationUsed, 'link_used');
+  if (result.state !== 'ok' || !result.doc) throw badRequest(messages.verificationFailed, 'invalid_link');
+  let user = await ctx.users.byId(result.doc.userId);
+  if (!user) throw badRequest(messages.verificationFailed, 'invalid_link');
+  const verifiedAt = isoAt(ctx.clock);
+  // Two links clicked at once verify (and welcome) once.
+  const verified = await ctx.users.markVerified(user.id, verifiedAt);
+  if (verified) {
+    user = verified;
+    await ctx.publish('user.verified', user.id, { userId: user.id, email: user.email, verifiedAt });
+    await requestMail(ctx.publish, user.email, 'welcome', { name: user.name });
+  }
+  const session = await openSession(ctx, user, false);
+  return { success: true, user: { name: user.name }, sessionToken: session.sessionToken };
+}

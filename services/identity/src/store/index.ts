@@ -1,0 +1,34 @@
+/** Identity's repositories over the store port it is given. */
+import type { Store } from '@citecheck/platform';
+import { couponUseRepository, type CouponUseRepository } from './coupon-uses';
+import { openCollections } from './documents';
+import { pendingPlanRepository, type PendingPlanRepository } from './pending-plans';
+import { reservationRepository, type ReservationRepository } from './reservations';
+import { sessionRepository, type SessionRepository } from './sessions';
+import { tokenRepository, type TokenRepository } from './tokens';
+import { userRepository, type UserRepository } from './users';
+
+export type { SessionDoc, TokenDoc, TokenKind, ReservationDoc, PendingPlanDoc } from './documents';
+export type { CouponRedemption, UserRepository } from './users';
+export type { SessionRepository, TokenRepository, CouponUseRepository, ReservationRepository, PendingPlanRepository };
+
+export interface IdentityStore {
+  users: UserRepository;
+  sessions: SessionRepository;
+  tokens: TokenRepository;
+  couponUses: CouponUseRepository;
+  reservations: ReservationRepository;
+  pendingPlans: PendingPlanRepository;
+}
+
+export function openIdentityStore(store: Store): IdentityStore {
+  const c = openCollections(store);
+  return {
+    users: userRepository(c.users),
+    sessions: sessionRepository(c.sessions),
+    tokens: tokenRepository(c.tokens),
+    couponUses: couponUseRepository(c.couponUses),
+    reservations: reservationRepository(c.reservations),
+    pendingPlans: pendingPlanRepository(c.pendingPlans),
+  };
+}

@@ -1,0 +1,24 @@
+/** One-time tokens (e-mail verification, password reset), keyed by their SHA-256. */
+import type { Collection } from '@citecheck/platform';
+import type { TokenDoc } from './documents';
+
+export interface TokenRepository {
+  issue(token: TokenDoc): Promise<void>;
+  byId(tokenHash: string): Promise<TokenDoc | null>;
+  /** Null when the token was already used: of two concurrent uses, one wins. */
+  useUp(tokenHash: string): Promise<TokenDoc | null>;
+  deleteAllOf(userId: string): Promise<void>;
+}
+
+export function tokenRepository(tokens: Collection<TokenDoc>): TokenRepository {
+  return {
+    async issue(token) {
+      await tokens.insert(token);
+    },
+    byId: (tokenHash) => tokens.get(tokenHash),
+    useUp: (tokenHash) => tokens.update(tokenHash, { $set: { used: true } }, { used: false }),
+    async deleteAllOf(userId) {
+      await tokens.deleteMany({ userId });
+    },
+  };
+}

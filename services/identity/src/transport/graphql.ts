@@ -1,0 +1,89 @@
+/**
+ * Resolvers of identity's subgraph. The host puts the request's `authorization` header (and
+ * `cookie` and `ip` when it has them) into the GraphQL context; each resolver parses its
+ * arguments with the same proto schema as the REST route, counts the same request limits and
+ * calls the same use case, and the ApiErrors it throws are rendered by the platform's GraphQL
+ * layer with the same message, code and status.
+ */
+import {
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  sessionTokenFrom,
+  tokenQuerySchema,
+} from '@citecheck/proto';
+import { authStatus } from '../app/auth-status';
+import type { AdminCaller } from '../app/check-admin';
+import type { IdentityContext } from '../app/context';
+import { currentUser, userById } from '../app/current-user';
+import { deleteUser } from '../app/delete-user';
+import { forgotPassword } from '../app/forgot-password';
+import { listUsers } from '../app/list-users';
+import { login } from '../app/login';
+import { logout } from '../app/logout';
+import { registerUser } from '../app/register-user';
+import { reportUsage } from '../app/report-usage';
+import { resendVerification } from '../app/resend-verification';
+import { resetPassword } from '../app/reset-password';
+import { verifyEmail } from '../app/verify-email';
+import { countCall, type RequestLimits } from './limits';
+
+export interface IdentityGraphqlContext {
+  authorization?: string | null;
+  cookie?: string | null;
+  ip?: string | null;
+}
+
+type Args = Record<string, unknown>;
+
+export function createResolvers(app: IdentityContext, serviceName: string, limits: RequestLimits) {
+  const tokenOf = (ctx: IdentityGraphqlContext) => sessionTokenFrom(ctx?.authorization ?? null, ctx?.cookie ?? null);
+  const adminOf = (ctx: IdentityGraphqlContext): AdminCaller => ({ authorization: ctx?.authorization ?? null, ip: ctx?.ip ?? null });
+  const ipOf = (ctx: IdentityGraphqlContext) => ctx?.ip ?? null;
+  return {
+    Query: {
+      identityHealth: () => ({ service: serviceName, ok: true }),
+      me: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => currentUser(app, tokenOf(ctx)),
+      authStatus: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => authStatus(app, tokenOf(ctx)),
+      reportUsage: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => reportUsage(app, tokenOf(ctx)),
+      adminUsers: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => listUsers(app, adminOf(ctx)),
+    },
+    Mutation: {
+      register: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
+        const input = registerBodySchema.parse(args);
+        countCall(limits, 'register', ipOf(ctx), input.email || undefined);
+        const { alreadyVerified, message, sessionToken } = await registerUser(app, input);
+        return { alreadyVerified, message, sessionToken: sessionToken ?? null };
+      },
+      verifyEmail: async (_: unknown, args: Args) => {
+        const result = await verifyEmail(app, tokenQuerySchema.parse(args).token);
+        return { sessionToken: result.sessionToken, name: result.user.name };
+      },
+      login: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
+        const input = loginBodySchema.parse(args);
+        countCall(limits, 'login', ipOf(ctx), input.email || undefined);
+        return login(app, input);
+      },
+      logout: async (_: unknown, __: Args, ctx: IdentityGraphqlContext) => {
+        await logout(app, tokenOf(ctx));
+        return { success: true, message: 'Logged out' };
+      },
+      forgotPassword: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
+        const input = forgotPasswordBodySchema.parse(args);
+        countCall(limits, 'forgot', ipOf(ctx), input.email || undefined);
+        return forgotPassword(app, input);
+      },
+      resetPassword: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
+        countCall(limits, 'reset', ipOf(ctx));
+        return resetPassword(app, resetPasswordBodySchema.parse(args));
+      },
+      deleteUser: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => deleteUser(app, adminOf(ctx), String(args.id)),
+      resendVerification: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => resendVerification(app, adminOf(ctx), String(args.id)),
+    },
+    User: {
+      __resolveReference: (reference: { id: string }, ctx: IdentityGraphqlContext) =>
+        userById(app, { ...adminOf(ctx), sessionToken: tokenOf(ctx) }, reference.id),
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * IdentityApi over HTTP for other services in distributed mode (proto's identity client calls
+ * these). Never public: callers must send the shared INTERNAL_TOKEN, and without one
+ * configured the routes answer 404 as if they did not exist.
+ */
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  ApiError,
+  authenticateRequestSchema,
+  identityInternalPaths,
+  INTERNAL_TOKEN_HEADER,
+  isAdminRequestSchema,
+  releaseReportRequestSchema,
+  reserveReportRequestSchema,
+} from '@citecheck/proto';
+import { authenticate } from '../app/authenticate';
+import { isAdmin } from '../app/check-admin';
+import type { IdentityContext } from '../app/context';
+import { releaseReport } from '../app/release-report';
+import { reserveReport } from '../app/reserve-report';
+import { safeEqual } from '../domain/admin';
+import { bodyOf } from './http';
+
+export function addInternalRoutes(router: Router, app: IdentityContext, internalToken: string | undefined): void {
+  const requireInternal = (ctx: Context) => {
+    const token = ctx.get(INTERNAL_TOKEN_HEADER);
+    if (!internalToken || !token || !safeEqual(token, internalToken)) throw new ApiError(404, 'Not Found', 'not_found');
+  };
+
+  router.post(identityInternalPaths.authenticate, async (ctx) => {
+    requireInternal(ctx);
+    const { sessionToken } = authenticateRequestSchema.parse(bodyOf(ctx));
+    ctx.body = { user: await authenticate(app, sessionToken) };
+  });
+
+  router.post(identityInternalPaths.reserveReport, async (ctx) => {
+    requireInternal(ctx);
+    ctx.body = await reserveReport(app, reserveReportRequestSchema.parse(bodyOf(ctx)).userId);
+  });
+
+  router.post(identityInternalPaths.releaseReport, async (ctx) => {
+    requireInternal(ctx);
+    const { userId, reservationId } = releaseReportRequestSchema.parse(bodyOf(ctx));
+    await releaseReport(app, userId, reservationId);
+    ctx.status = 204;
+  });
+
+  router.post(identityInternalPaths.isAdmin, async (ctx) => {
+    requireInternal(ctx);
+    const { authorization, ipAddress } = isAdminRequestSchema.parse(bodyOf(ctx));
+    ctx.body = { isAdmin: await isAdmin(app, { authorization, ip: ipAddress }) };
+  });
+}

@@ -1,0 +1,209 @@
+/**
+ * Identity's REST routes under SPEC.md's /api paths (section 7, "Authentication and
+ * accounts", and the admin user calls). Each parses its input with the proto schema, calls
+ * one use case and shapes the answer; rate limits are counted here, before any work. ApiErrors
+ * are rendered by the host's error middleware as `{message, error, ...}` with their status.
+ */
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  applyCouponBodySchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  registerPaidBodySchema,
+  resetPasswordBodySchema,
+  SESSION_COOKIE,
+  setCouponPasswordBodySchema,
+  tokenQuerySchema,
+} from '@citecheck/proto';
+import { applyCoupon } from '../app/apply-coupon';
+import { authStatus } from '../app/auth-status';
+import { checkResetToken } from '../app/check-reset-token';
+import { claimSession } from '../app/claim-session';
+import type { IdentityContext } from '../app/context';
+import { deleteUser } from '../app/delete-user';
+import { exportUsersCsv } from '../app/export-users-csv';
+import { forgotPassword } from '../app/forgot-password';
+import { listUsers } from '../app/list-users';
+import { login } from '../app/login';
+import { logout } from '../app/logout';
+import { registerFree } from '../app/register-free';
+import { registerPaid } from '../app/register-paid';
+import { registerUser } from '../app/register-user';
+import { reportUsage } from '../app/report-usage';
+import { resendVerification } from '../app/resend-verification';
+import { resetPassword } from '../app/reset-password';
+import { setCouponPassword } from '../app/set-coupon-password';
+import { verifyEmail } from '../app/verify-email';
+import { VERIFICATION_TTL_MS } from '../domain/tokens';
+import { adminCallerOf, bodyOf, sessionTokenOf } from './http';
+import { countCall, type RequestLimits } from './limits';
+
+/** The registering browser's claim on the session its address's verification opens (app/claim-session.ts). */
+export const CLAIM_COOKIE = 'citecheck_claim';
+const CLAIM_PATH = '/api/auth/claim';
+/** As long as the verification link it waits for. */
+const CLAIM_TTL_MS = VERIFICATION_TTL_MS;
+
+export interface RestOptions {
+  sessionTtlMs: number;
+  limits: RequestLimits;
+}
+
+export function addAccountRoutes(router: Router, app: IdentityContext, options: RestOptions): void {
+  const limit = (action: string, ctx: Context, email?: string) => countCall(options.limits, action, ctx.ip, email);
+
+  const setSessionCookie = (ctx: Context, token: string) => {
+    // httpOnly: scripts cannot read it; SameSite=Lax: not sent on cross-site POSTs.
+    ctx.cookies.set(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      maxAge: options.sessionTtlMs,
+      path: '/',
+      overwrite: true,
+    });
+  };
+
+  const setClaimCookie = (ctx: Context, claim: string) => {
+    // Sent only to the claim route, only by this site, never readable by scripts.
+    ctx.cookies.set(CLAIM_COOKIE, claim, { httpOnly: true, sameSite: 'strict', secure: ctx.secure, maxAge: CLAIM_TTL_MS, path: CLAIM_PATH, overwrite: true });
+  };
+
+  const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
+
+  // ---------------------------------------------------------------- accounts
+
+  router.post('/api/auth/register', async (ctx) => {
+    const input = registerBodySchema.parse(bodyOf(ctx));
+    limit('register', ctx, input.email || undefined);
+    const { signInClaim, ...result } = await registerUser(app, input);
+    if (result.sessionToken) setSessionCookie(ctx, result.sessionToken);
+    if (signInClaim) setClaimCookie(ctx, signInClaim);
+    noStore(ctx);
+    ctx.body = result;
+  });
+
+  router.post('/api/register/free', async (ctx) => {
+    const input = registerBodySchema.parse(bodyOf(ctx));
+    limit('register', ctx, input.email || undefined);
+    const { signInClaim, ...result } = await registerFree(app, input);
+    setClaimCookie(ctx, signInClaim);
+    ctx.status = 201;
+    ctx.body = result;
+  });
+
+  /**
+   * The registering browser polls this while it waits for the address to be verified. Not rate
+   * limited: it only ever answers about the claim the browser holds (a 256-bit secret).
+   */
+  router.post('/api/auth/claim', async (ctx) => {
+    noStore(ctx);
+    const result = await claimSession(app, ctx.cookies.get(CLAIM_COOKIE) ?? null);
+    if (result.verified) {
+      setSessionCookie(ctx, result.sessionToken);
+      ctx.cookies.set(CLAIM_COOKIE, null, { path: CLAIM_PATH });
+    }
+    ctx.body = result;
+  });
+
+  router.post('/api/register/paid', async (ctx) => {
+    const input = registerPaidBodySchema.parse(bodyOf(ctx));
+    limit('register', ctx, input.email || undefined);
+    ctx.status = 201;
+    ctx.body = await registerPaid(app, input);
+  });
+
+  router.get('/api/verify-email', async (ctx) => {
+    const result = await verifyEmail(app, tokenQuerySchema.parse(ctx.query).token);
+    setSessionCookie(ctx, result.sessionToken);
+    noStore(ctx);
+    ctx.body = result;
+  });
+
+  router.get('/api/auth/status', async (ctx) => {
+    noStore(ctx);
+    ctx.body = await authStatus(app, sessionTokenOf(ctx));
+  });
+
+  router.post('/api/auth/login', async (ctx) => {
+    const input = loginBodySchema.parse(bodyOf(ctx));
+    limit('login', ctx, input.email || undefined);
+    const result = await login(app, input);
+    setSessionCookie(ctx, result.sessionToken);
+    noStore(ctx);
+    ctx.body = result;
+  });
+
+  router.post('/api/auth/logout', async (ctx) => {
+    await logout(app, sessionTokenOf(ctx));
+    ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
+    ctx.body = { success: true, message: 'Logged out' };
+  });
+
+  router.post('/api/apply-coupon', async (ctx) => {
+    const input = applyCouponBodySchema.parse(bodyOf(ctx));
+    limit('coupon', ctx, input.email || undefined);
+    ctx.body = await applyCoupon(app, input);
+  });
+
+  router.post('/api/set-coupon-password', async (ctx) => {
+    const input = setCouponPasswordBodySchema.parse(bodyOf(ctx));
+    limit('coupon', ctx, input.email || undefined);
+    ctx.body = await setCouponPassword(app, input);
+  });
+
+  router.post('/api/auth/forgot-password', async (ctx) => {
+    const input = forgotPasswordBodySchema.parse(bodyOf(ctx));
+    limit('forgot', ctx, input.email || undefined);
+    ctx.body = await forgotPassword(app, input);
+  });
+
+  router.get('/api/auth/verify-reset-token', async (ctx) => {
+    const result = await checkResetToken(app, tokenQuerySchema.parse(ctx.query).token);
+    noStore(ctx);
+    if (!result.valid) {
+      ctx.status = 400;
+      ctx.body = { ...result, message: result.error };
+      return;
+    }
+    ctx.body = result;
+  });
+
+  router.post('/api/auth/reset-password', async (ctx) => {
+    // Counted per IP only: the body names a token, not an address.
+    limit('reset', ctx);
+    ctx.body = await resetPassword(app, resetPasswordBodySchema.parse(bodyOf(ctx)));
+  });
+
+  router.get('/api/user/report-usage', async (ctx) => {
+    const usage = await reportUsage(app, sessionTokenOf(ctx));
+    noStore(ctx);
+    ctx.body = usage;
+  });
+
+  // ---------------------------------------------------------------- admin
+
+  router.get('/api/admin/users', async (ctx) => {
+    const users = await listUsers(app, adminCallerOf(ctx));
+    noStore(ctx);
+    ctx.body = { users };
+  });
+
+  router.get('/api/admin/users/download', async (ctx) => {
+    const csv = await exportUsersCsv(app, adminCallerOf(ctx));
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', 'attachment; filename="user_registrations.csv"');
+    noStore(ctx);
+    ctx.body = csv;
+  });
+
+  router.delete('/api/admin/users/:id', async (ctx) => {
+    ctx.body = await deleteUser(app, adminCallerOf(ctx), ctx.params.id);
+  });
+
+  router.post('/api/admin/users/:id/resend-verification', async (ctx) => {
+    ctx.body = await resendVerification(app, adminCallerOf(ctx), ctx.params.id);
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * Ingest follows each document through the pipeline: the consumers that keep its stage
+ * (app/pipeline.ts has what each does).
+ */
+import type { Consumer } from '@citecheck/platform';
+import { topics } from '@citecheck/proto';
+import { CONSUMER, citationsExtractedHandler, citationsValidatedHandler, pipelineFailedHandler, type PipelineDeps } from '../app/pipeline';
+
+export function consumers(pipeline: PipelineDeps): Consumer[] {
+  // The identity call in pipeline.failed may fail transiently: retried by the bus.
+  const options = { maxAttempts: 8, backoffMs: 500 };
+  return [
+    { topic: topics['citations.extracted'], group: CONSUMER, handle: citationsExtractedHandler(pipeline), options },
+    { topic: topics['citations.validated'], group: CONSUMER, handle: citationsValidatedHandler(pipeline), options },
+    { topic: topics['pipeline.failed'], group: CONSUMER, handle: pipelineFailedHandler(pipeline), options },
+  ];
+}

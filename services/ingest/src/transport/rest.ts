@@ -1,0 +1,102 @@
+/**
+ * Ingest's REST routes (SPEC.md section 7, "Documents and citations"). Thin: read the
+ * request, call the use case, shape SPEC's answer. ApiErrors are rendered by the host as
+ * `{message, error, ...extra}`. Who may do what is decided by the use cases in app/.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { koaBody } from 'koa-body';
+import { MAX_FILE_BYTES, messageFor } from '@citecheck/reading';
+import { ApiError, sessionTokenFrom, type AuthenticatedUser, type IdentityApi } from '@citecheck/proto';
+import { createReport, documentCitations, sharedReport, usageStats, userDocuments } from '../app/read-documents';
+import { uploadDocument, type UploadDeps } from '../app/upload-document';
+import { uploadErrors } from '../domain/errors';
+
+export type RouteDeps = UploadDeps;
+
+/** Formidable stops reading a little past the limit; the exact check is on the bytes. */
+const MULTIPART_LIMIT = MAX_FILE_BYTES + 64 * 1024;
+
+function text(value: unknown): string | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+async function currentUser(identity: IdentityApi, ctx: Context): Promise<AuthenticatedUser | null> {
+  return identity.authenticate(sessionTokenFrom(ctx.get('authorization') || null, ctx.get('cookie') || null));
+}
+
+export function createRoutes(deps: RouteDeps): Router {
+  const router = new Router();
+
+  /** Multipart parsing on this route only, with formidable's limits turned into SPEC's messages. */
+  const multipart = koaBody({ multipart: true, urlencoded: false, json: false, text: false, formidable: { maxFileSize: MULTIPART_LIMIT, maxFiles: 1, allowEmptyFiles: true, minFileSize: 0 } });
+  const parseUpload = async (ctx: Context, next: Next) => {
+    try {
+      await multipart(ctx, async () => undefined);
+    } catch (error) {
+      const message = String((error as Error).message ?? '');
+      if (/maxFileSize|too large|exceeded/i.test(message)) throw new ApiError(413, messageFor('file-too-large'), 'file-too-large');
+      if (/maxFiles/i.test(message)) throw uploadErrors.tooManyFiles();
+      throw new ApiError(400, 'The upload could not be read. Please try again.', 'bad_upload');
+    }
+    await next();
+  };
+
+  router.post(
+    '/api/documents/upload',
+    async (ctx, next) => {
+      // Credentials first: nobody streams 10 MB into a server that will refuse them.
+      const user = await currentUser(deps.identity, ctx);
+      if (!user) throw uploadErrors.unauthenticated();
+      ctx.state.user = user;
+      await next();
+    },
+    parseUpload,
+    async (ctx) => {
+      const files = (ctx.request as { files?: Record<string, unknown> }).files ?? {};
+      const all = Object.values(files).flat() as { filepath: string; originalFilename?: string | null }[];
+      try {
+        if (all.length > 1) throw uploadErrors.tooManyFiles();
+        const file = ([files.document].flat()[0] as (typeof all)[number] | undefined) ?? undefined;
+        if (!file) throw uploadErrors.noFile();
+        const buffer = await readFile(file.filepath);
+        const fields = ((ctx.request as { body?: Record<string, unknown> }).body ?? {}) as Record<string, unknown>;
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = await uploadDocument(deps, {
+          user: ctx.state.user as AuthenticatedUser,
+          file: { buffer, originalName: file.originalFilename ?? '' },
+          sessionId: text(fields.sessionId),
+          ipAddress: ctx.ip || null,
+        });
+      } finally {
+        await Promise.all(all.map((f) => rm(f.filepath, { force: true })));
+      }
+    },
+  );
+
+  router.get('/api/documents/:id/citations', async (ctx) => {
+    ctx.body = await documentCitations(deps, ctx.params.id);
+  });
+
+  router.post('/api/documents/:id/report', async (ctx) => {
+    ctx.body = await createReport(deps, ctx.params.id);
+  });
+
+  router.get('/api/reports/:reportId', async (ctx) => {
+    ctx.body = await sharedReport(deps, ctx.params.reportId);
+  });
+
+  router.get('/api/usage-stats', async (ctx) => {
+    ctx.body = await usageStats(deps);
+  });
+
+  router.get('/api/user/documents', async (ctx) => {
+    const answer = await userDocuments(deps, await currentUser(deps.identity, ctx));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
+  });
+
+  return router;
+}

@@ -1,0 +1,40 @@
+/**
+ * Validation's REST routes (SPEC.md section 7): recheck one citation, and a case opinion's text
+ * (app/case-opinion.ts).
+ * Both are reached from the report page, which sends no credentials: a citation id is 128
+ * random bits, known only to whoever has the report.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Logger } from 'pino';
+import { caseOpinionBodySchema, toSpecCitation } from '@citecheck/proto';
+import type { CaseLaw } from '../adapters/caselaw';
+import { caseOpinion } from '../app/case-opinion';
+
+export interface RouteDeps {
+  recheck(citationId: string): Promise<Parameters<typeof toSpecCitation>[0]>;
+  caseLaw: () => CaseLaw;
+  logger: Logger;
+}
+
+function bodyOf(ctx: Context): Record<string, unknown> {
+  const body = (ctx.request as { body?: unknown }).body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+export function createRoutes(deps: RouteDeps): Router {
+  const router = new Router();
+
+  /** Answers the rechecked citation in SPEC's Citation shape. */
+  router.post('/api/citations/:id/validate', async (ctx) => {
+    const updated = await deps.recheck(ctx.params.id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = toSpecCitation(updated);
+  });
+
+  router.post('/api/case-opinion', async (ctx) => {
+    ctx.body = await caseOpinion(deps, caseOpinionBodySchema.parse(bodyOf(ctx)).opinionUrl);
+  });
+
+  return router;
+}
