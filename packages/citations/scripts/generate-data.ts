@@ -14,6 +14,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import type { GeneratedEdition } from '../src/catalogue';
 
 const require = createRequire(__filename);
 const packageDir = path.resolve(__dirname, '..');
@@ -54,20 +55,6 @@ interface SourceModule {
 }
 
 // --- what we write ------------------------------------------------------------------------
-
-export interface GeneratedEdition {
-  /** Canonical abbreviation (`F.3d`). Not unique: `Ark.` names a state series and a neutral one. */
-  reporter: string;
-  /** The reporters-db key of the family (`F.` for F., F.2d, F.3d, F.4th). */
-  family: string;
-  name: string;
-  /** reporters-db cite_type: federal, state, state_regional, neutral, specialty, specialty_west, specialty_lexis, scotus_early. */
-  citeType: string;
-  start: number | null;
-  end: number | null;
-  /** reporters-db regex templates for this edition; absent = the standard `$volume $reporter,? $page`. */
-  formats?: string[];
-}
 
 function year(date: string | null | undefined): number | null {
   return date ? Number(date.slice(0, 4)) : null;

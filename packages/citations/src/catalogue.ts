@@ -57,13 +57,18 @@ export interface ReporterFamily {
   editions: Edition[];
 }
 
-interface GeneratedEdition {
+/** One edition as `npm run data:reporters` writes it (src/generated/reporters.ts). */
+export interface GeneratedEdition {
+  /** Canonical abbreviation (`F.3d`). Not unique: `Ark.` names a state series and a neutral one. */
   reporter: string;
+  /** The reporters-db key of the family (`F.` for F., F.2d, F.3d, F.4th). */
   family: string;
   name: string;
+  /** reporters-db cite_type: federal, state, state_regional, neutral, specialty, specialty_west, specialty_lexis, scotus_early. */
   citeType: string;
   start: number | null;
   end: number | null;
+  /** reporters-db regex templates for this edition; absent = the standard `$volume $reporter,? $page`. */
   formats?: string[];
 }
 

@@ -9,7 +9,7 @@
 import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
 import { findCaseNameBefore, type Anchor } from './case-name';
-import { findSupraName, isSentenceEnd } from './names';
+import { isSentenceEnd } from './names';
 import { readPins } from './pins';
 import type { Token } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
@@ -109,8 +109,9 @@ function readParentheticals(clean: string, pos: number, nextStart = Infinity): T
  * before a comma (`asdf, supra`), and a volume (`Foo, 123 supra`); null when nothing marks
  * it as a citation (`as discussed supra`).
  */
-function readSupra(clean: string, pos: number): { name: string | null; volume: number | null; start: number } | null {
-  const named = findSupraName(clean, pos);
+function readSupra(clean: string, pos: number, anchorsByEnd: Map<number, Anchor>): { name: string | null; volume: number | null; start: number } | null {
+  // `Daubert, supra`: the name written before it, read back as for a short form.
+  const named = /,\s*$/.test(clean.slice(Math.max(0, pos - 4), pos)) ? findCaseNameBefore(clean, pos, anchorsByEnd, true) : null;
   const before = clean.slice(Math.max(0, pos - 60), pos);
   const m = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/.exec(before);
   const volume = m?.[3] ? Number(m[3]) : null;
@@ -369,7 +370,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
 
     if (token.kind === 'supra') {
-      const supra = readSupra(clean, token.start);
+      const supra = readSupra(clean, token.start, anchorsByEnd);
       // Without a name, a comma or a volume before it, `supra` is a cross-reference
       // (`discussed supra`), not a citation.
       if (!supra) continue;
