@@ -18,7 +18,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createWriteStream } from 'node:fs';
 import { downloadSnapshot, formatBytes, renderImportProgress } from '@citecheck/caselaw';
-import { FakeBulkData } from '@citecheck/caselaw/src/testing/fake-bulk-data';
+import { FakeBulkData } from '@citecheck/caselaw/testing/fake-bulk-data';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

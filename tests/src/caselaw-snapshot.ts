@@ -17,7 +17,7 @@
  *   905 F. Supp. 2d  cases at 98 and 130, no page ranges: Petersen's page 121 lies, approximately, in the first;
  *   174 F.3d         cases at 350 (pages 350-361) and 380, with CAP page ranges: Miller's page 366 lies in neither.
  */
-import { bulkCsv, bzip2 } from '@citecheck/caselaw/src/testing/fake-bulk-data';
+import { bulkCsv, bzip2 } from '@citecheck/caselaw/testing/fake-bulk-data';
 
 export const SNAPSHOT_DATE = '2026-10-31';
 const STAMP = '2026-10-31 02:15:00.000000+00';

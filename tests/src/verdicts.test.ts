@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { FakeBulkData } from '@citecheck/caselaw/src/testing/fake-bulk-data';
+import { FakeBulkData } from '@citecheck/caselaw/testing/fake-bulk-data';
 import { startEmbedded, type EmbeddedServer } from '../../gateway/src/embedded';
 import { SAMPLE_CITATIONS, brief } from '../../web/sample-filing/brief';
 import { buildCsvReport } from '../../web/src/features/documents/lib/csv-export';

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bucketObjects, capVolume925 } from '@citecheck/caselaw/src/testing/bulk-snapshot';
-import { FakeBulkData } from '@citecheck/caselaw/src/testing/fake-bulk-data';
+import { bucketObjects, capVolume925 } from '@citecheck/caselaw/testing/bulk-snapshot';
+import { FakeBulkData } from '@citecheck/caselaw/testing/fake-bulk-data';
 import { main, type CliIO } from '../main';
 import { volumeRanges } from './caselaw';
 
