@@ -4,9 +4,14 @@
  * the plan began) to the same day of the next month, so a plan bought on the 31st renews on
  * the last day of shorter months.
  */
-import type { UserType } from '@citecheck/proto';
+import { PLANS, type UserType } from '@citecheck/proto';
 
-export const PLAN_LIMITS: Record<UserType, number> = { free: 5, premium: 100, enterprise: 500 };
+/** Report limits by plan, from proto's plan definitions. */
+export const PLAN_LIMITS: Record<UserType, number> = {
+  free: PLANS.free.reportLimit,
+  premium: PLANS.premium.reportLimit,
+  enterprise: PLANS.enterprise.reportLimit,
+};
 
 export function isPaidPlan(userType: UserType): boolean {
   return userType !== 'free';

@@ -29,6 +29,8 @@ export interface UserRepository {
   setPassword(userId: string, passwordHash: string): Promise<User | null>;
   /** Moves a paid plan into its new month with nothing used; only one of several concurrent callers does. */
   startPeriod(userId: string, from: string, to: string): Promise<void>;
+  /** A paid period Stripe renewed: nothing used from `periodStart` on, unless a later period already began. */
+  renewPeriod(userId: string, periodStart: string): Promise<User | null>;
   /** Counts one report unless the limit, the period or the limit changed since `user` was read. */
   takeReport(user: User): Promise<User | null>;
   /** Gives one report back, only into the period it was taken from. */
@@ -70,6 +72,8 @@ export function userRepository(users: Collection<User>): UserRepository {
     async startPeriod(userId, from, to) {
       await users.update(userId, { $set: { periodStart: to, reportsUsed: 0 } }, { periodStart: from });
     },
+    renewPeriod: (userId, periodStart) =>
+      users.update(userId, { $set: { periodStart, reportsUsed: 0 } }, { periodStart: { $lt: periodStart }, userType: { $ne: 'free' } }),
     takeReport: (user) =>
       users.update(
         user.id,

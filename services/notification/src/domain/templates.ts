@@ -7,6 +7,7 @@
  *   renderMail('welcome', { name: 'Ann' }, { publicUrl: 'https://citecheck.app', supportEmail: 'help@x' })
  */
 import type { MailTemplate } from '@citecheck/proto';
+import { renderPaymentMail } from './payment-templates';
 
 export interface RenderContext {
   publicUrl: string;
@@ -147,5 +148,15 @@ export function renderMail(template: MailTemplate, data: Record<string, string>,
         replyTo: email,
       };
     }
+    case 'payment-receipt':
+    case 'payment-failed':
+    case 'subscription-cancelled':
+      return renderPaymentMail(template, data, ctx, {
+        required: (field) => required(template, data, field),
+        httpLink: (value) => httpLink(template, value),
+        escapeHtml,
+        layout,
+        button,
+      });
   }
 }
