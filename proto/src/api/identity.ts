@@ -52,7 +52,7 @@ export interface PaidAccountRequest {
 }
 
 export type PaidAccountResult =
-  | { ok: true; sessionToken: string }
+  | { ok: true; sessionToken: string; userId: string }
   | { ok: false; reason: 'already_registered' | 'invalid_input' | 'not_the_payer'; message: string };
 
 /** The session cookie identity sets on sign-in and e-mail verification. */

@@ -50,7 +50,7 @@ export async function createPaidAccount(ctx: Ctx, request: PaidAccountRequest): 
   await applyPlan(ctx, user, request.userType, PLAN_LIMITS[request.userType], request.paidAt);
   await sendVerification(ctx, user);
   const current = (await ctx.users.byId(user.id)) ?? user;
-  return { ok: true, sessionToken: (await openSession(ctx, current, true)).sessionToken };
+  return { ok: true, sessionToken: (await openSession(ctx, current, true)).sessionToken, userId: current.id };
 }
 
 /** A repeat of a payment already claimed: the same password gets a session, anything else nothing. */
@@ -65,7 +65,7 @@ async function sessionForClaimedPayment(ctx: Ctx, request: PaidAccountRequest): 
       if (!user.passwordHash || !(await verifyPassword(request.password, user.passwordHash))) {
         return { ok: false, reason: 'not_the_payer', message: messages.badCredentials };
       }
-      return { ok: true, sessionToken: (await openSession(ctx, user, true)).sessionToken };
+      return { ok: true, sessionToken: (await openSession(ctx, user, true)).sessionToken, userId: user.id };
     }
     if (Date.now() > deadline) throw new Error(`account for payment ${request.paymentId} was claimed but not created`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
