@@ -149,6 +149,7 @@ export class FakeStripe {
       const sub = this.subscriptions.get(m[1]);
       if (!sub) throw missing('subscription', m[1]);
       if (method === 'POST') this.updateSubscription(sub, params);
+      if (method === 'DELETE') Object.assign(sub, { status: 'canceled', canceled_at: this.now, ended_at: this.now });
       return this.expandSubscription(sub, params.expand ?? []);
     }
     if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
