@@ -229,6 +229,27 @@ describe('a paying user', () => {
   });
 });
 
+describe("billing's subgraph", () => {
+  async function graphql(query: string, variables: Record<string, unknown>, token?: string) {
+    return world.call('POST', '/graphql', { query, variables }, token);
+  }
+
+  it('serves the same use cases: a visitor subscribes, a paying user reads billing data and cancels', async () => {
+    const created = await graphql('mutation($p: String!, $e: String) { createSubscription(planType: $p, email: $e) { clientSecret subscriptionId } }', { p: 'enterprise', e: 'gql@firm.test' });
+    expect(created.body.errors).toBeUndefined();
+    expect(created.body.data.createSubscription.clientSecret).toMatch(/^pi_/);
+    expect(world.stripe.subscription(created.body.data.createSubscription.subscriptionId).items.data[0].price.id).toBe(world.stripe.prices.enterprise.id);
+
+    const { token } = await paidAccount('premium');
+    const data = await graphql('{ billingData { subscription { plan { nickname amount interval } status statusLabel cancelAtPeriodEnd } customer { email } } }', {}, token);
+    expect(data.body.data.billingData.subscription).toEqual({ plan: { nickname: 'Premium', amount: 2500, interval: 'month' }, status: 'active', statusLabel: 'active', cancelAtPeriodEnd: false });
+    const cancelled = await graphql('mutation { cancelSubscription { success cancelAtPeriodEnd } }', {}, token);
+    expect(cancelled.body.data.cancelSubscription).toEqual({ success: true, cancelAtPeriodEnd: true });
+    const anonymous = await graphql('{ billingData { charges { id } } }', {});
+    expect(anonymous.body.errors[0].message).toBe('Please sign in to continue.');
+  });
+});
+
 describe('without Stripe configured', () => {
   it('answers that payments are not configured instead of failing', async () => {
     const bare = await createPaymentsWorld({ configured: false });

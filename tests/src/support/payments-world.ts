@@ -12,6 +12,8 @@ import * as billing from '@citecheck/billing';
 import * as identity from '@citecheck/identity';
 import {
   buildService,
+  buildSubgraph,
+  requestContext,
   createEmbeddedBus,
   createFsBlobs,
   createHttpApp,
@@ -82,7 +84,14 @@ export async function createPaymentsWorld(options: { configured?: boolean } = {}
   for (const module of modules) await module.start();
 
   const gatewayPorts = portsFor('gateway');
-  const app = createHttpApp({ service: 'gateway', ports: gatewayPorts, routes: modules.map((m) => m.routes) });
+  // Billing's subgraph is served on /graphql as billing serves it on its own (distributed mode).
+  const app = createHttpApp({
+    service: 'gateway',
+    ports: gatewayPorts,
+    routes: modules.map((m) => m.routes),
+    graphqlSchema: buildSubgraph(billingModule.typeDefs, billingModule.resolvers),
+    graphqlContext: requestContext,
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
