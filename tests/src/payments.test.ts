@@ -161,6 +161,19 @@ describe('the Stripe webhook', () => {
   });
 });
 
+describe('events out of order', () => {
+  it('keeps a paid period paid when the earlier failure arrives after the successful retry', async () => {
+    const { subscriptionId, token } = await paidAccount('premium');
+    const failed = world.stripe.failRenewal(subscriptionId);
+    world.stripe.now += 24 * 3600;
+    const retried = world.stripe.retryInvoice(subscriptionId);
+    expect((await world.stripe.deliver(world.webhookUrl, retried)).status).toBe(200);
+    expect((await world.stripe.deliver(world.webhookUrl, failed)).status).toBe(200);
+    const data = await world.call('GET', '/api/billing/data', undefined, token);
+    expect(data.body.subscription).toMatchObject({ status: 'active', statusLabel: 'active' });
+  });
+});
+
 describe('a paying user', () => {
   it('reads SPEC billing data: plan, status, period, charges and customer', async () => {
     const { token, who } = await paidAccount('premium');
@@ -220,6 +233,27 @@ describe('a paying user', () => {
     expect(refused.status).toBe(402);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await userOf(token)).toMatchObject({ userType: 'premium', reportLimit: 100 });
+  });
+
+  it('subscribes again when signed in, and the plan applies once Stripe confirms the payment', async () => {
+    const { subscriptionId, token } = await paidAccount('premium');
+    expect((await world.call('POST', '/api/create-subscription', { planType: 'enterprise' }, token)).status).toBe(409);
+    await world.call('POST', '/api/billing/cancel-subscription', undefined, token);
+    await world.stripe.deliver(world.webhookUrl, world.stripe.endPeriod(subscriptionId));
+    await waitForAsync(async () => (await userOf(token)).userType === 'free', 'the free plan');
+
+    const again = await world.call('POST', '/api/create-subscription', { planType: 'enterprise' }, token);
+    expect(again.status).toBe(200);
+    const paymentIntentId = intentOf(again.body.clientSecret);
+    // The same Stripe customer is used again.
+    expect(world.stripe.requestsTo('POST', /^\/v1\/customers$/)).toHaveLength(1);
+    expect((await world.call('POST', '/api/confirm-subscription', { paymentIntentId }, token)).status).toBe(402);
+    world.stripe.confirmPayment(paymentIntentId);
+    const other = await paidAccount('premium');
+    expect((await world.call('POST', '/api/confirm-subscription', { paymentIntentId }, other.token)).status).toBe(400);
+    expect(await world.call('POST', '/api/confirm-subscription', { paymentIntentId }, token)).toMatchObject({ status: 200, body: { success: true, userType: 'enterprise' } });
+    await waitForAsync(async () => (await userOf(token)).userType === 'enterprise', 'the enterprise plan');
+    expect(await userOf(token)).toMatchObject({ reportLimit: PLANS.enterprise.reportLimit });
   });
 
   it('needs a session for billing data, cancellation and upgrades', async () => {

@@ -496,6 +496,15 @@ export class FakeStripe {
     return this.event('invoice.payment_failed', this.publicInvoice(invoice));
   }
 
+  /** Stripe's retry of a failed invoice, and the card paid this time. */
+  retryInvoice(subId: string): Stripe.Event {
+    const sub = this.subscriptions.get(subId)!;
+    const invoice = this.invoices.get(sub.latest_invoice)!;
+    this.payInvoice(invoice);
+    sub.status = 'active';
+    return this.event('invoice.paid', this.publicInvoice(invoice));
+  }
+
   /** A subscription cancelled at period end reaches the end of its period. */
   endPeriod(subId: string): Stripe.Event {
     const sub = this.subscriptions.get(subId)!;

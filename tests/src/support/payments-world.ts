@@ -22,6 +22,7 @@ import {
   createSqliteStore,
   loadConfig,
   systemClock,
+  type Clock,
   type Ports,
   type ServiceModule,
 } from '@citecheck/platform';
@@ -43,6 +44,9 @@ export async function createPaymentsWorld(options: { configured?: boolean } = {}
   await stripe.start();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-payments-'));
   const bus = createEmbeddedBus({ dir: ':memory:', pollMs: 20 });
+  // Stripe and the services agree on the time; when a test moves Stripe's clock ahead (a
+  // period ends), the services' clock follows instead of staying behind it.
+  const clock: Clock = { now: () => new Date(Math.max(systemClock.now().getTime(), (stripe.now + 1) * 1000)) };
   const opened: Ports[] = [];
   const portsFor = (service: string): Ports => {
     const ports: Ports = {
@@ -50,7 +54,7 @@ export async function createPaymentsWorld(options: { configured?: boolean } = {}
       bus,
       store: createSqliteStore({ dir: ':memory:', service }),
       blobs: createFsBlobs({ dataDir }),
-      clock: systemClock,
+      clock,
       logger: createLogger(service, process.env.TEST_LOG_LEVEL ?? 'silent'),
       metrics: createMetricsRegistry(service),
     };
@@ -63,6 +67,8 @@ export async function createPaymentsWorld(options: { configured?: boolean } = {}
     PUBLIC_URL: 'http://citecheck.test',
     RATE_LIMIT_PER_IP: '10000',
     RATE_LIMIT_PER_EMAIL: '10000',
+    // Tests move time by whole billing periods; sessions must outlive a few of them.
+    SESSION_TTL_DAYS: '365',
     ...(options.configured === false
       ? {}
       : {

@@ -44,7 +44,7 @@ async function apply(ctx: Ctx, payments: Payments, event: Stripe.Event): Promise
   const at = new Date(event.created * 1000);
   switch (event.type) {
     case 'invoice.paid':
-      return invoicePaid(ctx, event.data.object, at);
+      return invoicePaid(ctx, event.data.object, event.created, at);
     case 'invoice.payment_failed':
       return paymentFailed(ctx, event.data.object, event.created, at);
     case 'customer.subscription.updated':
@@ -62,7 +62,7 @@ async function ours(ctx: Ctx, subscriptionId: string | null): Promise<Subscripti
   return sub;
 }
 
-async function invoicePaid(ctx: Ctx, invoice: Stripe.Invoice, at: Date): Promise<void> {
+async function invoicePaid(ctx: Ctx, invoice: Stripe.Invoice, eventAt: number, at: Date): Promise<void> {
   const sub = await ours(ctx, subscriptionOfInvoice(invoice));
   if (!sub) return;
   const period = periodOfInvoice(invoice);
@@ -75,7 +75,7 @@ async function invoicePaid(ctx: Ctx, invoice: Stripe.Invoice, at: Date): Promise
   });
   // A prorated upgrade's invoice pays for part of the current period: no new period.
   if (!period || (invoice.billing_reason !== 'subscription_create' && invoice.billing_reason !== 'subscription_cycle')) return;
-  const renewed = await ctx.subscriptions.renewPeriod(sub.id, period.start, period.end);
+  const renewed = await ctx.subscriptions.renewPeriod(sub.id, period.start, period.end, eventAt);
   if (!renewed) return;
   if (!renewed.userId) return; // paid before the account exists: the account starts on this plan
   if (sub.status !== 'active') await publishPlan(ctx.publish, renewed, renewed.plan, 'active', at);

@@ -44,8 +44,11 @@ export interface SubscriptionRepository {
   applyState(id: string, state: Partial<SubscriptionState>, eventAt: number): Promise<SubscriptionDoc | null>;
   /** What a call to Stripe answered just now: applied unless the subscription ended. */
   recordState(id: string, state: Partial<SubscriptionState>): Promise<SubscriptionDoc | null>;
-  /** A paid period: applied only when it starts after the stored one (a repeat changes nothing). */
-  renewPeriod(id: string, start: number, end: number): Promise<SubscriptionDoc | null>;
+  /**
+   * A paid period: applied only when it starts after the stored one (a repeat changes nothing).
+   * The event's time is recorded too, so an older failure arriving late cannot mark it owed.
+   */
+  renewPeriod(id: string, start: number, end: number, eventAt: number): Promise<SubscriptionDoc | null>;
 }
 
 export function openSubscriptions(store: Store): SubscriptionRepository {
@@ -67,7 +70,14 @@ export function openSubscriptions(store: Store): SubscriptionRepository {
     applyState: (id, state, eventAt) =>
       subscriptions.update(id, { $set: { ...state, lastEventAt: eventAt } }, { lastEventAt: { $lte: eventAt }, status: { $ne: 'canceled' } }),
     recordState: (id, state) => subscriptions.update(id, { $set: state }, { status: { $ne: 'canceled' } }),
-    renewPeriod: (id, start, end) =>
-      subscriptions.update(id, { $set: { currentPeriodStart: start, currentPeriodEnd: end, status: 'active' } }, { currentPeriodStart: { $lt: start } }),
+    async renewPeriod(id, start, end, eventAt) {
+      const renewed = await subscriptions.update(
+        id,
+        { $set: { currentPeriodStart: start, currentPeriodEnd: end, status: 'active' } },
+        { currentPeriodStart: { $lt: start }, status: { $ne: 'canceled' } },
+      );
+      if (!renewed) return null;
+      return (await subscriptions.update(id, { $set: { lastEventAt: eventAt } }, { lastEventAt: { $lt: eventAt } })) ?? renewed;
+    },
   };
 }
