@@ -1,6 +1,6 @@
 /**
- * Plans and report limits (SPEC section 9): free accounts get 5 reports in total; premium
- * 100 and enterprise 500 per month. A paid plan's month runs from its period start (the day
+ * Plans and report limits (SPEC section 9, defined once in proto's plans.ts): free accounts
+ * get theirs in total, premium and enterprise per month. A paid plan's month runs from its period start (the day
  * the plan began) to the same day of the next month, so a plan bought on the 31st renews on
  * the last day of shorter months.
  */
