@@ -284,6 +284,22 @@ describe("billing's subgraph", () => {
   });
 });
 
+describe('request limits', () => {
+  it('limits the calls that reach Stripe without an account, per client IP, over REST and GraphQL alike', async () => {
+    const limited = await createPaymentsWorld({ env: { RATE_LIMIT_PER_IP: '2' } });
+    try {
+      expect((await limited.call('POST', '/api/create-subscription', { planType: 'premium' })).status).toBe(200);
+      const viaGraphql = await limited.call('POST', '/graphql', { query: 'mutation { createSubscription(planType: "premium") { clientSecret } }' });
+      expect(viaGraphql.body.errors).toBeUndefined();
+      const third = await limited.call('POST', '/api/create-subscription', { planType: 'premium' });
+      expect(third).toMatchObject({ status: 429, body: { message: 'Too many requests. Please wait a minute and try again.' } });
+      expect(limited.stripe.requestsTo('POST', /^\/v1\/customers$/)).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('without Stripe configured', () => {
   it('answers that payments are not configured instead of failing', async () => {
     const bare = await createPaymentsWorld({ configured: false });

@@ -4,7 +4,7 @@
  * start-up names what is missing (loudly in production).
  */
 import { z } from 'zod';
-import { envUrl, platformConfigSchema, type Resolved } from '@citecheck/platform';
+import { envInt, envUrl, platformConfigSchema, type Resolved } from '@citecheck/platform';
 
 export const configSchema = platformConfigSchema.extend({
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -15,6 +15,12 @@ export const configSchema = platformConfigSchema.extend({
   STRIPE_PRICE_ENTERPRISE: z.string().optional(),
   /** Another Stripe API base URL (a local stand-in for Stripe); default Stripe's own. */
   STRIPE_API_BASE: envUrl().optional(),
+  /**
+   * Calls per client IP and window on the calls that reach Stripe without an account
+   * (create-subscription, create-account-after-payment); the same variables as identity's.
+   */
+  RATE_LIMIT_WINDOW_MS: envInt(1000, 24 * 60 * 60 * 1000).default(60_000),
+  RATE_LIMIT_PER_IP: envInt(1, 1_000_000).default(20),
   /** Distributed mode: identity's base URL (its `/internal/identity/*` routes). */
   IDENTITY_URL: envUrl().optional(),
   /** Distributed mode: shared secret sent to identity's internal routes as `x-internal-token`. */

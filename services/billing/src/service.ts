@@ -8,7 +8,7 @@ import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import type { IdentityApi } from '@citecheck/proto';
-import { defineService } from '@citecheck/platform';
+import { defineService, RateLimiter } from '@citecheck/platform';
 import { createStripeClient } from './adapters/stripe';
 import type { BillingContext } from './app/context';
 import { createPublisher } from './app/publish';
@@ -45,10 +45,11 @@ export const service = defineService({
         missing,
       },
     };
+    const perIp = new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: config.RATE_LIMIT_WINDOW_MS }, ports.clock);
     return {
       typeDefs,
-      resolvers: createResolvers(context, SERVICE_NAME),
-      routes: createRoutes(context),
+      resolvers: createResolvers(context, SERVICE_NAME, perIp),
+      routes: createRoutes(context, perIp),
       async start() {
         if (missing.length === 0) ports.logger.info('payments configured');
         // Production without Stripe still starts (the plan calls say payments are not

@@ -39,7 +39,7 @@ export interface PaymentsWorld {
   webhookUrl: string;
 }
 
-export async function createPaymentsWorld(options: { configured?: boolean } = {}): Promise<PaymentsWorld> {
+export async function createPaymentsWorld(options: { configured?: boolean; env?: Record<string, string> } = {}): Promise<PaymentsWorld> {
   const stripe = new FakeStripe();
   await stripe.start();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-payments-'));
@@ -79,6 +79,7 @@ export async function createPaymentsWorld(options: { configured?: boolean } = {}
           STRIPE_PRICE_ENTERPRISE: stripe.prices.enterprise.id,
           STRIPE_API_BASE: stripe.url,
         }),
+    ...options.env,
   };
   const identityModule = await buildService(identity.service, portsFor('identity'), loadConfig(identity.service.config, env), undefined);
   const billingModule = await buildService(billing.service, portsFor('billing'), loadConfig(billing.service.config, env), { identity: identityModule.api });

@@ -15,16 +15,19 @@ import type { BillingContext } from '../app/context';
 import { createAccountAfterPayment } from '../app/create-account-after-payment';
 import { createSubscription } from '../app/create-subscription';
 import { upgradeSubscription } from '../app/upgrade-subscription';
+import type { RateLimiter } from '@citecheck/platform';
+import { countCall } from './limits';
 import { caller } from './rest';
 
 export interface BillingGraphqlContext {
   authorization?: string | null;
   cookie?: string | null;
+  ip?: string | null;
 }
 
 type Args = Record<string, unknown>;
 
-export function createResolvers(app: BillingContext, serviceName: string) {
+export function createResolvers(app: BillingContext, serviceName: string, perIp: RateLimiter) {
   const userOf = (ctx: BillingGraphqlContext) => caller(app, ctx?.authorization ?? null, ctx?.cookie ?? null);
   return {
     Query: {
@@ -32,11 +35,16 @@ export function createResolvers(app: BillingContext, serviceName: string) {
       billingData: async (_: unknown, __: Args, ctx: BillingGraphqlContext) => billingData(app, await userOf(ctx)),
     },
     Mutation: {
-      createSubscription: async (_: unknown, args: Args, ctx: BillingGraphqlContext) =>
-        createSubscription(app, await userOf(ctx), createSubscriptionBodySchema.parse(args)),
+      createSubscription: async (_: unknown, args: Args, ctx: BillingGraphqlContext) => {
+        countCall(perIp, 'create-subscription', ctx?.ip ?? null);
+        return createSubscription(app, await userOf(ctx), createSubscriptionBodySchema.parse(args));
+      },
       confirmSubscription: async (_: unknown, args: Args, ctx: BillingGraphqlContext) =>
         confirmSubscription(app, await userOf(ctx), confirmSubscriptionBodySchema.parse(args).paymentIntentId),
-      createAccountAfterPayment: async (_: unknown, args: Args) => createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(args)),
+      createAccountAfterPayment: async (_: unknown, args: Args, ctx: BillingGraphqlContext) => {
+        countCall(perIp, 'create-account-after-payment', ctx?.ip ?? null);
+        return createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(args));
+      },
       cancelSubscription: async (_: unknown, __: Args, ctx: BillingGraphqlContext) => cancelSubscription(app, await userOf(ctx)),
       upgradeSubscription: async (_: unknown, args: Args, ctx: BillingGraphqlContext) =>
         upgradeSubscription(app, await userOf(ctx), upgradeSubscriptionBodySchema.parse(args).planType),

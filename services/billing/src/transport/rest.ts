@@ -4,6 +4,7 @@
  * case. ApiErrors are rendered by the host as `{message, error}`.
  */
 import Router from '@koa/router';
+import type { RateLimiter } from '@citecheck/platform';
 import type { Context } from 'koa';
 import {
   confirmSubscriptionBodySchema,
@@ -21,6 +22,7 @@ import { createAccountAfterPayment } from '../app/create-account-after-payment';
 import { createSubscription } from '../app/create-subscription';
 import { handleWebhook } from '../app/handle-webhook';
 import { upgradeSubscription } from '../app/upgrade-subscription';
+import { countCall } from './limits';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
 
@@ -32,11 +34,12 @@ export function caller(app: Pick<BillingContext, 'identity'>, authorization: str
   return app.identity.authenticate(sessionTokenFrom(authorization, cookie));
 }
 
-export function createRoutes(app: BillingContext): Router {
+export function createRoutes(app: BillingContext, perIp: RateLimiter): Router {
   const router = new Router();
   const userOf = (ctx: Context) => caller(app, ctx.get('authorization') || null, ctx.get('cookie') || null);
 
   router.post('/api/create-subscription', async (ctx) => {
+    countCall(perIp, 'create-subscription', ctx.ip);
     const { clientSecret } = await createSubscription(app, await userOf(ctx), createSubscriptionBodySchema.parse(bodyOf(ctx)));
     ctx.body = { clientSecret };
   });
@@ -44,6 +47,7 @@ export function createRoutes(app: BillingContext): Router {
     ctx.body = await confirmSubscription(app, await userOf(ctx), confirmSubscriptionBodySchema.parse(bodyOf(ctx)).paymentIntentId);
   });
   router.post('/api/create-account-after-payment', async (ctx) => {
+    countCall(perIp, 'create-account-after-payment', ctx.ip);
     ctx.body = await createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(bodyOf(ctx)));
   });
   router.get('/api/billing/data', async (ctx) => {
