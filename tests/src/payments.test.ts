@@ -256,6 +256,24 @@ describe('a paying user', () => {
     expect(await userOf(token)).toMatchObject({ reportLimit: PLANS.enterprise.reportLimit });
   });
 
+  it('sets up the paid account after a redirect (SPEC upgrade-account): only once Stripe says it is paid, and only with its password', async () => {
+    const { subscriptionId, token } = await paidAccount('premium');
+    await world.call('POST', '/api/billing/cancel-subscription', undefined, token);
+    await world.stripe.deliver(world.webhookUrl, world.stripe.endPeriod(subscriptionId));
+    await waitForAsync(async () => (await userOf(token)).userType === 'free', 'the free plan');
+    const again = await world.call('POST', '/api/create-subscription', { planType: 'enterprise' }, token);
+    const setup = { password: PASSWORD, userType: 'enterprise' };
+
+    expect(await world.call('POST', '/api/upgrade-account', setup, token)).toMatchObject({ status: 402, body: { message: 'Failed to complete account setup.' } });
+    world.stripe.confirmPayment(intentOf(again.body.clientSecret));
+    expect((await world.call('POST', '/api/upgrade-account', { ...setup, userType: 'premium' }, token)).status).toBe(402);
+    expect(await world.call('POST', '/api/upgrade-account', { ...setup, password: 'not the password' }, token)).toMatchObject({ status: 409, body: { message: 'Password setup failed' } });
+    expect((await userOf(token)).userType).toBe('free');
+    expect(await world.call('POST', '/api/upgrade-account', setup, token)).toMatchObject({ status: 200, body: { success: true, userType: 'enterprise' } });
+    expect(await userOf(token)).toMatchObject({ userType: 'enterprise', reportLimit: PLANS.enterprise.reportLimit });
+    expect((await world.call('POST', '/api/upgrade-account', setup)).status).toBe(401);
+  });
+
   it('needs a session for billing data, cancellation and upgrades', async () => {
     expect((await world.call('GET', '/api/billing/data')).status).toBe(401);
     expect((await world.call('POST', '/api/billing/cancel-subscription')).status).toBe(401);

@@ -37,7 +37,23 @@ export interface IdentityApi {
    * concurrent call with the same payment and password answers a session for the same account.
    */
   createPaidAccount(request: PaidAccountRequest): Promise<PaidAccountResult>;
+  /**
+   * Billing, once Stripe says a signed-in user's subscription is paid (SPEC's account setup,
+   * `POST /api/upgrade-account`): sets the plan and the password paid plans sign in with. The
+   * password is set only where none exists; a repeat with the same password succeeds.
+   */
+  setupPaidPlan(request: PaidPlanSetupRequest): Promise<PaidPlanSetupResult>;
 }
+
+export interface PaidPlanSetupRequest {
+  userId: string;
+  password: string;
+  userType: UserType;
+  /** When billing confirmed the payment (ISO): orders this plan change among others. */
+  paidAt: string;
+}
+
+export type PaidPlanSetupResult = { ok: true } | { ok: false; reason: 'invalid_input' | 'password_mismatch' | 'not_found'; message: string };
 
 export interface PaidAccountRequest {
   /** The Stripe PaymentIntent id: the key that makes the call idempotent. */
@@ -82,6 +98,7 @@ export function sessionTokenFrom(authorization: string | undefined | null, cooki
  *   release-report  {userId, reservationId}     -> 204 (idempotent)
  *   is-admin        {authorization, ipAddress}  -> {isAdmin: boolean}
  *   create-paid-account  PaidAccountRequest     -> PaidAccountResult
+ *   setup-paid-plan      PaidPlanSetupRequest   -> PaidPlanSetupResult
  */
 export const identityInternalPaths = {
   authenticate: '/internal/identity/authenticate',
@@ -89,6 +106,7 @@ export const identityInternalPaths = {
   releaseReport: '/internal/identity/release-report',
   isAdmin: '/internal/identity/is-admin',
   createPaidAccount: '/internal/identity/create-paid-account',
+  setupPaidPlan: '/internal/identity/setup-paid-plan',
 } as const;
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
@@ -115,6 +133,13 @@ export const paidAccountRequestSchema = z.object({
   email: z.string(),
   password: z.string(),
   newsletterOptIn: z.boolean(),
+  userType: z.enum(['free', 'premium', 'enterprise']),
+  paidAt: z.string().datetime(),
+});
+
+export const paidPlanSetupRequestSchema = z.object({
+  userId: z.string().min(1),
+  password: z.string(),
   userType: z.enum(['free', 'premium', 'enterprise']),
   paidAt: z.string().datetime(),
 });

@@ -146,6 +146,10 @@ export interface Mutation {
   createSubscription: SubscriptionPayment;
   confirmSubscription: SubscriptionResult;
   createAccountAfterPayment: AccountAfterPayment;
+  /**
+   * SPEC's account setup after a signed-in user paid: the plan, and the password it signs in with.
+   */
+  upgradeAccount: SubscriptionResult;
   cancelSubscription: Cancellation;
   /**
    * Premium to Enterprise, prorated.
@@ -206,6 +210,11 @@ export interface MutationCreateAccountAfterPaymentArgs {
   email: string;
   password: string;
   newsletterOptIn?: boolean | null;
+}
+
+export interface MutationUpgradeAccountArgs {
+  password: string;
+  userType: string;
 }
 
 export interface MutationUpgradeSubscriptionArgs {

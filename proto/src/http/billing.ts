@@ -33,6 +33,8 @@ export const createAccountAfterPaymentBodySchema = z.object({
   password,
   newsletterOptIn: flag,
 });
+/** POST /api/upgrade-account (signed in): SPEC's account setup after a signed-in user paid. */
+export const upgradeAccountBodySchema = z.object({ password, userType: text });
 /** POST /api/billing/upgrade-subscription (signed in). */
 export const upgradeSubscriptionBodySchema = z.object({ planType: text });
 
@@ -40,6 +42,7 @@ export type CreateSubscriptionBody = z.output<typeof createSubscriptionBodySchem
 export type ConfirmSubscriptionBody = z.output<typeof confirmSubscriptionBodySchema>;
 export type CreateAccountAfterPaymentBody = z.output<typeof createAccountAfterPaymentBodySchema>;
 export type UpgradeSubscriptionBody = z.output<typeof upgradeSubscriptionBodySchema>;
+export type UpgradeAccountBody = z.output<typeof upgradeAccountBodySchema>;
 
 /** GET /api/billing/data (SPEC section 3, "Billing data"). */
 export interface BillingData {

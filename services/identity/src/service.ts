@@ -11,6 +11,7 @@ import { assembleService, defineService, RateLimiter, type Ports, type ServiceMo
 import { authenticate } from './app/authenticate';
 import { isAdmin } from './app/check-admin';
 import { createPaidAccount } from './app/create-paid-account';
+import { setupPaidPlan } from './app/setup-paid-plan';
 import type { IdentityContext } from './app/context';
 import { createPublisher } from './app/publish';
 import { releaseReport } from './app/release-report';
@@ -103,6 +104,7 @@ export function identityParts(context: IdentityContext, config: IdentitySettings
       releaseReport: (userId, reservationId) => releaseReport(context, userId, reservationId),
       isAdmin: (authorization, ip) => isAdmin(context, { authorization, ip }),
       createPaidAccount: (request) => createPaidAccount(context, request),
+      setupPaidPlan: (request) => setupPaidPlan(context, request),
     },
   };
 }

@@ -59,6 +59,7 @@ export const messages = {
   noBilling: 'No Billing Information',
   billingFetchFailed: 'Failed to fetch billing data',
   cancelFailed: 'Failed to cancel subscription. Please try again.',
+  setupFailed: 'Failed to complete account setup.',
   alreadySubscribed: 'You already have a subscription. Upgrade it from the billing page.',
   upgradeFailed: 'Failed to upgrade subscription: only Premium can move up to Enterprise.',
   badSignature: 'Webhook signature verification failed',

@@ -6,6 +6,7 @@ import {
   confirmSubscriptionBodySchema,
   createAccountAfterPaymentBodySchema,
   createSubscriptionBodySchema,
+  upgradeAccountBodySchema,
   upgradeSubscriptionBodySchema,
 } from '@citecheck/proto';
 import { billingData } from '../app/billing-data';
@@ -14,6 +15,7 @@ import { confirmSubscription } from '../app/confirm-subscription';
 import type { BillingContext } from '../app/context';
 import { createAccountAfterPayment } from '../app/create-account-after-payment';
 import { createSubscription } from '../app/create-subscription';
+import { upgradeAccount } from '../app/upgrade-account';
 import { upgradeSubscription } from '../app/upgrade-subscription';
 import type { RateLimiter } from '@citecheck/platform';
 import { countCall } from './limits';
@@ -45,6 +47,7 @@ export function createResolvers(app: BillingContext, serviceName: string, perIp:
         countCall(perIp, 'create-account-after-payment', ctx?.ip ?? null);
         return createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(args));
       },
+      upgradeAccount: async (_: unknown, args: Args, ctx: BillingGraphqlContext) => upgradeAccount(app, await userOf(ctx), upgradeAccountBodySchema.parse(args)),
       cancelSubscription: async (_: unknown, __: Args, ctx: BillingGraphqlContext) => cancelSubscription(app, await userOf(ctx)),
       upgradeSubscription: async (_: unknown, args: Args, ctx: BillingGraphqlContext) =>
         upgradeSubscription(app, await userOf(ctx), upgradeSubscriptionBodySchema.parse(args).planType),

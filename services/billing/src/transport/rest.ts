@@ -11,6 +11,7 @@ import {
   createAccountAfterPaymentBodySchema,
   createSubscriptionBodySchema,
   sessionTokenFrom,
+  upgradeAccountBodySchema,
   upgradeSubscriptionBodySchema,
   type AuthenticatedUser,
 } from '@citecheck/proto';
@@ -21,6 +22,7 @@ import type { BillingContext } from '../app/context';
 import { createAccountAfterPayment } from '../app/create-account-after-payment';
 import { createSubscription } from '../app/create-subscription';
 import { handleWebhook } from '../app/handle-webhook';
+import { upgradeAccount } from '../app/upgrade-account';
 import { upgradeSubscription } from '../app/upgrade-subscription';
 import { countCall } from './limits';
 
@@ -49,6 +51,9 @@ export function createRoutes(app: BillingContext, perIp: RateLimiter): Router {
   router.post('/api/create-account-after-payment', async (ctx) => {
     countCall(perIp, 'create-account-after-payment', ctx.ip);
     ctx.body = await createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(bodyOf(ctx)));
+  });
+  router.post('/api/upgrade-account', async (ctx) => {
+    ctx.body = await upgradeAccount(app, await userOf(ctx), upgradeAccountBodySchema.parse(bodyOf(ctx)));
   });
   router.get('/api/billing/data', async (ctx) => {
     ctx.body = await billingData(app, await userOf(ctx));

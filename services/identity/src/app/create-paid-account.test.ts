@@ -8,7 +8,9 @@ import { createService } from '../service';
 import { createWorld, identitySettings, serve, type TestServer, type TestWorld } from '../../test/harness';
 import type { IdentityContext } from './context';
 import { createPaidAccount } from './create-paid-account';
+import { registerFree } from './register-free';
 import { renewPeriod } from './renew-period';
+import { setupPaidPlan } from './setup-paid-plan';
 import { reserveReport } from './reserve-report';
 
 const INTERNAL_TOKEN = 'a-shared-secret-of-32-characters!';
@@ -83,4 +85,16 @@ it('restarts the month on a renewal, once per period', async () => {
   expect(await reserveReport(app, created.userId)).toMatchObject({ ok: true, reportsUsed: 1, reportLimit: 100 });
   await renewPeriod(app, renewal);
   expect(await reserveReport(app, created.userId)).toMatchObject({ ok: true, reportsUsed: 2 });
+});
+
+it('sets up a paid plan on an account without a password: the plan and its first password, never replacing one', async () => {
+  await registerFree(app, { name: 'Free Ann', email: 'free@firm.test', newsletterOptIn: false });
+  const user = (await app.users.newestFirst())[0];
+  const paidAt = world.clock.now().toISOString();
+  expect(await setupPaidPlan(app, { userId: user.id, password: 'short', userType: 'premium', paidAt })).toMatchObject({ ok: false, reason: 'invalid_input' });
+  expect(await setupPaidPlan(app, { userId: user.id, password: 'first password!', userType: 'premium', paidAt })).toEqual({ ok: true });
+  expect(await app.users.byId(user.id)).toMatchObject({ userType: 'premium', reportLimit: 100 });
+  expect(await setupPaidPlan(app, { userId: user.id, password: 'first password!', userType: 'premium', paidAt })).toEqual({ ok: true });
+  expect(await setupPaidPlan(app, { userId: user.id, password: 'a second password', userType: 'premium', paidAt })).toMatchObject({ ok: false, reason: 'password_mismatch' });
+  expect(await setupPaidPlan(app, { userId: 'nobody', password: 'first password!', userType: 'premium', paidAt })).toMatchObject({ ok: false, reason: 'not_found' });
 });

@@ -27,6 +27,8 @@ export interface UserRepository {
   /** The coupon sign-up's password; null when the coupon or the password changed since `user` was read. */
   setCouponPassword(user: User, passwordHash: string): Promise<User | null>;
   setPassword(userId: string, passwordHash: string): Promise<User | null>;
+  /** The first password of an account whose plan was paid; null when one was set since `user` was read. */
+  setFirstPassword(user: User, passwordHash: string): Promise<User | null>;
   /** Moves a paid plan into its new month with nothing used; only one of several concurrent callers does. */
   startPeriod(userId: string, from: string, to: string): Promise<void>;
   /** A paid period Stripe renewed: nothing used from `periodStart` on, unless a later period already began. */
@@ -69,6 +71,7 @@ export function userRepository(users: Collection<User>): UserRepository {
     setCouponPassword: (user, passwordHash) =>
       users.update(user.id, { $set: { passwordHash } }, { couponCode: user.couponCode, passwordHash: user.passwordHash }),
     setPassword: (userId, passwordHash) => users.update(userId, { $set: { passwordHash } }),
+    setFirstPassword: (user, passwordHash) => users.update(user.id, { $set: { passwordHash } }, { passwordHash: user.passwordHash }),
     async startPeriod(userId, from, to) {
       await users.update(userId, { $set: { periodStart: to, reportsUsed: 0 } }, { periodStart: from });
     },

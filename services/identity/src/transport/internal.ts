@@ -12,12 +12,14 @@ import {
   INTERNAL_TOKEN_HEADER,
   isAdminRequestSchema,
   paidAccountRequestSchema,
+  paidPlanSetupRequestSchema,
   releaseReportRequestSchema,
   reserveReportRequestSchema,
 } from '@citecheck/proto';
 import { authenticate } from '../app/authenticate';
 import { isAdmin } from '../app/check-admin';
 import { createPaidAccount } from '../app/create-paid-account';
+import { setupPaidPlan } from '../app/setup-paid-plan';
 import type { IdentityContext } from '../app/context';
 import { releaseReport } from '../app/release-report';
 import { reserveReport } from '../app/reserve-report';
@@ -59,5 +61,12 @@ export function addInternalRoutes(router: Router, app: IdentityContext, internal
     const parsed = paidAccountRequestSchema.safeParse(bodyOf(ctx));
     if (!parsed.success) throw new ApiError(400, 'Invalid request body', 'bad_request');
     ctx.body = await createPaidAccount(app, parsed.data);
+  });
+
+  router.post(identityInternalPaths.setupPaidPlan, async (ctx) => {
+    requireInternal(ctx);
+    const parsed = paidPlanSetupRequestSchema.safeParse(bodyOf(ctx));
+    if (!parsed.success) throw new ApiError(400, 'Invalid request body', 'bad_request');
+    ctx.body = await setupPaidPlan(app, parsed.data);
   });
 }
