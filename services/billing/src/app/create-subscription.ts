@@ -7,8 +7,7 @@
 import type Stripe from 'stripe';
 import { ApiError, paidPlanSchema, type AuthenticatedUser, type CreateSubscriptionBody } from '@citecheck/proto';
 import { errors, messages } from '../domain/billing';
-import { idOf } from '../domain/subscription-state';
-import { stateOf } from '../domain/subscription-state';
+import { idOf, stateOf } from '../domain/subscription-state';
 import { paymentsOf, type BillingContext } from './context';
 
 export async function createSubscription(
