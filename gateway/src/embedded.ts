@@ -111,7 +111,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const modules: ServiceModule[] = [
     identityService,
     await buildService(notification.service, await portsFor('notification'), configs.notification, undefined),
-    await buildService(billing.service, await portsFor('billing'), configs.billing, undefined),
+    await buildService(billing.service, await portsFor('billing'), configs.billing, { identity: identityService.api }),
     await buildService(analytics.service, await portsFor('analytics'), configs.analytics, undefined),
     await buildService(ingest.service, await portsFor('ingest'), configs.ingest, { identity: identityService.api }),
     await buildService(extraction.service, await portsFor('extraction'), configs.extraction, undefined),

@@ -20,7 +20,7 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [RegExp, ServiceName]> = [
   [/^\/api\/(usage-stats|user\/documents|admin\/documents)$/, 'ingest'],
   [/^\/api\/(citations\/|case-opinion$)/, 'validation'],
   [/^\/api\/(create-subscription|confirm-subscription|create-account-after-payment|upgrade-account)$/, 'billing'],
-  [/^\/api\/(billing|webhooks)\//, 'billing'],
+  [/^\/api\/(billing|webhooks|stripe)\//, 'billing'],
   [/^\/api\/(metrics|track-visitor|track-page-view)(\/|$)/, 'analytics'],
   [/^\/api\/admin\/(blacklist|visitor-analytics)(\/|$)/, 'analytics'],
 ];

@@ -5,7 +5,7 @@
  *
  * A failed call throws: an upload must not go ahead because identity could not be asked.
  */
-import { identityInternalPaths, INTERNAL_TOKEN_HEADER, type AuthenticatedUser, type IdentityApi, type ReserveReportResult } from './identity';
+import { identityInternalPaths, INTERNAL_TOKEN_HEADER, type AuthenticatedUser, type IdentityApi, type PaidAccountResult, type PaidPlanSetupResult, type ReserveReportResult } from './identity';
 
 export interface IdentityClientOptions {
   baseUrl: string;
@@ -55,6 +55,16 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityAp
     },
     async isAdmin(authorization, ipAddress) {
       return (await call<{ isAdmin: boolean }>('isAdmin', { authorization, ipAddress }))?.isAdmin === true;
+    },
+    async createPaidAccount(request) {
+      const result = await call<PaidAccountResult>('createPaidAccount', request);
+      if (!result) throw new IdentityUnavailableError('identity create-paid-account answered no body');
+      return result;
+    },
+    async setupPaidPlan(request) {
+      const result = await call<PaidPlanSetupResult>('setupPaidPlan', request);
+      if (!result) throw new IdentityUnavailableError('identity setup-paid-plan answered no body');
+      return result;
     },
   };
 }

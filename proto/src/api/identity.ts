@@ -31,7 +31,45 @@ export interface IdentityApi {
   releaseReport(userId: string, reservationId: string): Promise<void>;
   /** Checks SPEC's admin bearer (`Authorization: Bearer {"email","password"}`) on the server. */
   isAdmin(authorizationHeader: string | null, ipAddress: string | null): Promise<boolean>;
+  /**
+   * Billing, once Stripe says a visitor's payment succeeded: creates the account on that plan
+   * with its password and opens a password session. One account per payment: a retry or a
+   * concurrent call with the same payment and password answers a session for the same account.
+   */
+  createPaidAccount(request: PaidAccountRequest): Promise<PaidAccountResult>;
+  /**
+   * Billing, once Stripe says a signed-in user's subscription is paid (SPEC's account setup,
+   * `POST /api/upgrade-account`): sets the plan and the password paid plans sign in with. The
+   * password is set only where none exists; a repeat with the same password succeeds.
+   */
+  setupPaidPlan(request: PaidPlanSetupRequest): Promise<PaidPlanSetupResult>;
 }
+
+export interface PaidPlanSetupRequest {
+  userId: string;
+  password: string;
+  userType: UserType;
+  /** When billing confirmed the payment (ISO): orders this plan change among others. */
+  paidAt: string;
+}
+
+export type PaidPlanSetupResult = { ok: true } | { ok: false; reason: 'invalid_input' | 'password_mismatch' | 'not_found'; message: string };
+
+export interface PaidAccountRequest {
+  /** The Stripe PaymentIntent id: the key that makes the call idempotent. */
+  paymentId: string;
+  name: string;
+  email: string;
+  password: string;
+  newsletterOptIn: boolean;
+  userType: UserType;
+  /** When Stripe confirmed the payment (ISO): the plan's start. */
+  paidAt: string;
+}
+
+export type PaidAccountResult =
+  | { ok: true; sessionToken: string; userId: string }
+  | { ok: false; reason: 'already_registered' | 'invalid_input' | 'not_the_payer'; message: string };
 
 /** The session cookie identity sets on sign-in and e-mail verification. */
 export const SESSION_COOKIE = 'citecheck_session';
@@ -59,12 +97,16 @@ export function sessionTokenFrom(authorization: string | undefined | null, cooki
  *   reserve-report  {userId}                    -> ReserveReportResult
  *   release-report  {userId, reservationId}     -> 204 (idempotent)
  *   is-admin        {authorization, ipAddress}  -> {isAdmin: boolean}
+ *   create-paid-account  PaidAccountRequest     -> PaidAccountResult
+ *   setup-paid-plan      PaidPlanSetupRequest   -> PaidPlanSetupResult
  */
 export const identityInternalPaths = {
   authenticate: '/internal/identity/authenticate',
   reserveReport: '/internal/identity/reserve-report',
   releaseReport: '/internal/identity/release-report',
   isAdmin: '/internal/identity/is-admin',
+  createPaidAccount: '/internal/identity/create-paid-account',
+  setupPaidPlan: '/internal/identity/setup-paid-plan',
 } as const;
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
@@ -84,3 +126,20 @@ export const authenticateRequestSchema = z.object({ sessionToken: optionalString
 export const reserveReportRequestSchema = z.object({ userId: id });
 export const releaseReportRequestSchema = z.object({ userId: id, reservationId: id });
 export const isAdminRequestSchema = z.object({ authorization: optionalString, ipAddress: optionalString });
+
+export const paidAccountRequestSchema = z.object({
+  paymentId: z.string().min(1),
+  name: z.string(),
+  email: z.string(),
+  password: z.string(),
+  newsletterOptIn: z.boolean(),
+  userType: z.enum(['free', 'premium', 'enterprise']),
+  paidAt: z.string().datetime(),
+});
+
+export const paidPlanSetupRequestSchema = z.object({
+  userId: z.string().min(1),
+  password: z.string(),
+  userType: z.enum(['free', 'premium', 'enterprise']),
+  paidAt: z.string().datetime(),
+});

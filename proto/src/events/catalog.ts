@@ -11,6 +11,7 @@ import {
 import { pipelineProgressSchema } from './progress';
 import { subscriptionChangedSchema, userDeletedSchema, userRegisteredSchema, userVerifiedSchema } from './account';
 import { mailRequestedSchema } from './mail';
+import { subscriptionRenewedSchema } from './billing';
 
 /**
  * The event catalogue: one entry per event type, naming its topic, schema version and payload
@@ -28,6 +29,7 @@ export const events = {
   'user.verified': { version: 1, schema: userVerifiedSchema },
   'user.deleted': { version: 1, schema: userDeletedSchema },
   'subscription.changed': { version: 1, schema: subscriptionChangedSchema },
+  'subscription.renewed': { version: 1, schema: subscriptionRenewedSchema },
   'mail.requested': { version: 1, schema: mailRequestedSchema },
 } as const;
 

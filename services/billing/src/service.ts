@@ -1,27 +1,64 @@
+/**
+ * Billing's wiring: Stripe customers, subscriptions and the webhook over the ports it is given.
+ * `deps.identity` is identity's API (in process in embedded mode, proto's HTTP client in
+ * distributed mode); billing needs it to find the caller and to create the account a visitor's
+ * payment paid for.
+ */
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { defineService } from '@citecheck/platform';
-import { configSchema } from './config';
+import type { IdentityApi } from '@citecheck/proto';
+import { defineService, RateLimiter } from '@citecheck/platform';
+import { createStripeClient } from './adapters/stripe';
+import type { BillingContext } from './app/context';
+import { createPublisher } from './app/publish';
+import { configSchema, missingStripeVariables } from './config';
+import { openBillingStore } from './store';
+import { createResolvers } from './transport/graphql';
+import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'billing';
 
 /** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
 export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'billing.graphql')));
 
-/** Billing as both hosts run it. So far only its subgraph's health; Stripe arrives with the billing work. */
+export interface BillingDeps {
+  identity: IdentityApi;
+}
+
 export const service = defineService({
   name: SERVICE_NAME,
   config: configSchema,
-  create: async (ports) => ({
-    typeDefs,
-    resolvers: {
-      Query: {
-        billingHealth: () => ({ service: SERVICE_NAME, ok: true }),
+  create: async (ports, config, deps: BillingDeps) => {
+    const missing = missingStripeVariables(config);
+    const context: BillingContext = {
+      ...openBillingStore(ports.store),
+      stripe: createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE),
+      identity: deps.identity,
+      publish: createPublisher(ports.bus, ports.clock),
+      clock: ports.clock,
+      logger: ports.logger,
+      settings: {
+        prices: config.STRIPE_PRICE_PREMIUM && config.STRIPE_PRICE_ENTERPRISE ? { premium: config.STRIPE_PRICE_PREMIUM, enterprise: config.STRIPE_PRICE_ENTERPRISE } : null,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null,
+        publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+        missing,
       },
-    },
-    async start() {
-      ports.logger.debug('started');
-    },
-  }),
+    };
+    const perIp = new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: config.RATE_LIMIT_WINDOW_MS }, ports.clock);
+    return {
+      typeDefs,
+      resolvers: createResolvers(context, SERVICE_NAME, perIp),
+      routes: createRoutes(context, perIp),
+      async start() {
+        if (missing.length === 0) ports.logger.info('payments configured');
+        // Production without Stripe still starts (the plan calls say payments are not
+        // configured), but says plainly what is missing.
+        else ports.logger[config.NODE_ENV === 'production' ? 'error' : 'info']({ missing }, `payments are not configured: set ${missing.join(', ')}`);
+      },
+      async health() {
+        return { ok: true, details: { paymentsConfigured: missing.length === 0 } };
+      },
+    };
+  },
 });

@@ -10,6 +10,8 @@ import type { IdentityApi } from '@citecheck/proto';
 import { assembleService, defineService, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { authenticate } from './app/authenticate';
 import { isAdmin } from './app/check-admin';
+import { createPaidAccount } from './app/create-paid-account';
+import { setupPaidPlan } from './app/setup-paid-plan';
 import type { IdentityContext } from './app/context';
 import { createPublisher } from './app/publish';
 import { releaseReport } from './app/release-report';
@@ -101,6 +103,8 @@ export function identityParts(context: IdentityContext, config: IdentitySettings
       reserveReport: (userId) => reserveReport(context, userId),
       releaseReport: (userId, reservationId) => releaseReport(context, userId, reservationId),
       isAdmin: (authorization, ip) => isAdmin(context, { authorization, ip }),
+      createPaidAccount: (request) => createPaidAccount(context, request),
+      setupPaidPlan: (request) => setupPaidPlan(context, request),
     },
   };
 }

@@ -14,13 +14,15 @@ export interface NewAccount {
   email: string;
   newsletterOptIn: boolean;
   passwordHash: string | null;
+  /** A chosen id (an account created after payment reserves its id first); random otherwise. */
+  id?: string;
 }
 
 /** A new free user; a plan bought before the account existed is applied at once. */
 export async function createUser(ctx: Pick<IdentityContext, 'users' | 'pendingPlans' | 'publish' | 'clock'>, input: NewAccount): Promise<User> {
   const now = isoAt(ctx.clock);
   const user: User = {
-    id: randomUUID(),
+    id: input.id ?? randomUUID(),
     name: input.name,
     email: input.email,
     emailKey: emailKey(input.email),

@@ -1,12 +1,17 @@
 /**
- * Plans and report limits (SPEC section 9): free accounts get 5 reports in total; premium
- * 100 and enterprise 500 per month. A paid plan's month runs from its period start (the day
+ * Plans and report limits (SPEC section 9, defined once in proto's plans.ts): free accounts
+ * get theirs in total, premium and enterprise per month. A paid plan's month runs from its period start (the day
  * the plan began) to the same day of the next month, so a plan bought on the 31st renews on
  * the last day of shorter months.
  */
-import type { UserType } from '@citecheck/proto';
+import { PLANS, type UserType } from '@citecheck/proto';
 
-export const PLAN_LIMITS: Record<UserType, number> = { free: 5, premium: 100, enterprise: 500 };
+/** Report limits by plan, from proto's plan definitions. */
+export const PLAN_LIMITS: Record<UserType, number> = {
+  free: PLANS.free.reportLimit,
+  premium: PLANS.premium.reportLimit,
+  enterprise: PLANS.enterprise.reportLimit,
+};
 
 export function isPaidPlan(userType: UserType): boolean {
   return userType !== 'free';

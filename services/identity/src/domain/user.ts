@@ -19,7 +19,7 @@ export interface User {
   reportsUsed: number;
   /**
    * Start of the current monthly period for paid plans (ISO). For free accounts it is the
-   * account's creation time and never rolls over: their 5 reports are for all time.
+   * account's creation time and never rolls over: their reports are for all time.
    */
   periodStart: string;
   /** When the current paid plan began: monthly periods are counted from it. */

@@ -61,6 +61,14 @@ export interface PendingPlanDoc {
   changedAt: string;
 }
 
+/** One account per payment: the PaymentIntent id, and the account it created. */
+export interface PaidSignupDoc {
+  /** The Stripe PaymentIntent id. */
+  id: string;
+  userId: string;
+  createdAt: string;
+}
+
 export interface IdentityCollections {
   users: Collection<User>;
   sessions: Collection<SessionDoc>;
@@ -68,6 +76,7 @@ export interface IdentityCollections {
   couponUses: Collection<CouponUseDoc>;
   reservations: Collection<ReservationDoc>;
   pendingPlans: Collection<PendingPlanDoc>;
+  paidSignups: Collection<PaidSignupDoc>;
 }
 
 export function openCollections(store: Store): IdentityCollections {
@@ -78,5 +87,6 @@ export function openCollections(store: Store): IdentityCollections {
     couponUses: store.collection<CouponUseDoc>({ name: 'coupon_uses' }),
     reservations: store.collection<ReservationDoc>({ name: 'reservations', indexes: [{ fields: ['userId'] }] }),
     pendingPlans: store.collection<PendingPlanDoc>({ name: 'pending_plans' }),
+    paidSignups: store.collection<PaidSignupDoc>({ name: 'paid_signups' }),
   };
 }

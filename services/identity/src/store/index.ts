@@ -2,6 +2,7 @@
 import type { Store } from '@citecheck/platform';
 import { couponUseRepository, type CouponUseRepository } from './coupon-uses';
 import { openCollections } from './documents';
+import { paidSignupRepository, type PaidSignupRepository } from './paid-signups';
 import { pendingPlanRepository, type PendingPlanRepository } from './pending-plans';
 import { reservationRepository, type ReservationRepository } from './reservations';
 import { sessionRepository, type SessionRepository } from './sessions';
@@ -10,7 +11,7 @@ import { userRepository, type UserRepository } from './users';
 
 export type { SessionDoc, TokenDoc, TokenKind, ReservationDoc, PendingPlanDoc } from './documents';
 export type { CouponRedemption, UserRepository } from './users';
-export type { SessionRepository, TokenRepository, CouponUseRepository, ReservationRepository, PendingPlanRepository };
+export type { SessionRepository, TokenRepository, CouponUseRepository, ReservationRepository, PendingPlanRepository, PaidSignupRepository };
 
 export interface IdentityStore {
   users: UserRepository;
@@ -19,6 +20,7 @@ export interface IdentityStore {
   couponUses: CouponUseRepository;
   reservations: ReservationRepository;
   pendingPlans: PendingPlanRepository;
+  paidSignups: PaidSignupRepository;
 }
 
 export function openIdentityStore(store: Store): IdentityStore {
@@ -30,5 +32,6 @@ export function openIdentityStore(store: Store): IdentityStore {
     couponUses: couponUseRepository(c.couponUses),
     reservations: reservationRepository(c.reservations),
     pendingPlans: pendingPlanRepository(c.pendingPlans),
+    paidSignups: paidSignupRepository(c.paidSignups),
   };
 }

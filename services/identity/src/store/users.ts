@@ -27,8 +27,12 @@ export interface UserRepository {
   /** The coupon sign-up's password; null when the coupon or the password changed since `user` was read. */
   setCouponPassword(user: User, passwordHash: string): Promise<User | null>;
   setPassword(userId: string, passwordHash: string): Promise<User | null>;
+  /** The first password of an account whose plan was paid; null when one was set since `user` was read. */
+  setFirstPassword(user: User, passwordHash: string): Promise<User | null>;
   /** Moves a paid plan into its new month with nothing used; only one of several concurrent callers does. */
   startPeriod(userId: string, from: string, to: string): Promise<void>;
+  /** A paid period Stripe renewed: nothing used from `periodStart` on, unless a later period already began. */
+  renewPeriod(userId: string, periodStart: string): Promise<User | null>;
   /** Counts one report unless the limit, the period or the limit changed since `user` was read. */
   takeReport(user: User): Promise<User | null>;
   /** Gives one report back, only into the period it was taken from. */
@@ -67,9 +71,12 @@ export function userRepository(users: Collection<User>): UserRepository {
     setCouponPassword: (user, passwordHash) =>
       users.update(user.id, { $set: { passwordHash } }, { couponCode: user.couponCode, passwordHash: user.passwordHash }),
     setPassword: (userId, passwordHash) => users.update(userId, { $set: { passwordHash } }),
+    setFirstPassword: (user, passwordHash) => users.update(user.id, { $set: { passwordHash } }, { passwordHash: user.passwordHash }),
     async startPeriod(userId, from, to) {
       await users.update(userId, { $set: { periodStart: to, reportsUsed: 0 } }, { periodStart: from });
     },
+    renewPeriod: (userId, periodStart) =>
+      users.update(userId, { $set: { periodStart, reportsUsed: 0 } }, { periodStart: { $lt: periodStart }, userType: { $ne: 'free' } }),
     takeReport: (user) =>
       users.update(
         user.id,

@@ -7,6 +7,7 @@ import { parseEvent } from '@citecheck/proto';
 import type { Consumer } from '@citecheck/platform';
 import { applySubscriptionChange } from '../app/apply-subscription-change';
 import type { IdentityContext } from '../app/context';
+import { billingConsumers } from './billing-consumers';
 
 export const CONSUMER_GROUP = 'identity';
 
@@ -21,5 +22,6 @@ export function consumers(app: IdentityContext): Consumer[] {
         await applySubscriptionChange(app, event.payload);
       },
     },
+    ...billingConsumers(app, CONSUMER_GROUP),
   ];
 }

@@ -11,11 +11,15 @@ import {
   identityInternalPaths,
   INTERNAL_TOKEN_HEADER,
   isAdminRequestSchema,
+  paidAccountRequestSchema,
+  paidPlanSetupRequestSchema,
   releaseReportRequestSchema,
   reserveReportRequestSchema,
 } from '@citecheck/proto';
 import { authenticate } from '../app/authenticate';
 import { isAdmin } from '../app/check-admin';
+import { createPaidAccount } from '../app/create-paid-account';
+import { setupPaidPlan } from '../app/setup-paid-plan';
 import type { IdentityContext } from '../app/context';
 import { releaseReport } from '../app/release-report';
 import { reserveReport } from '../app/reserve-report';
@@ -50,5 +54,19 @@ export function addInternalRoutes(router: Router, app: IdentityContext, internal
     requireInternal(ctx);
     const { authorization, ipAddress } = isAdminRequestSchema.parse(bodyOf(ctx));
     ctx.body = { isAdmin: await isAdmin(app, { authorization, ip: ipAddress }) };
+  });
+
+  router.post(identityInternalPaths.createPaidAccount, async (ctx) => {
+    requireInternal(ctx);
+    const parsed = paidAccountRequestSchema.safeParse(bodyOf(ctx));
+    if (!parsed.success) throw new ApiError(400, 'Invalid request body', 'bad_request');
+    ctx.body = await createPaidAccount(app, parsed.data);
+  });
+
+  router.post(identityInternalPaths.setupPaidPlan, async (ctx) => {
+    requireInternal(ctx);
+    const parsed = paidPlanSetupRequestSchema.safeParse(bodyOf(ctx));
+    if (!parsed.success) throw new ApiError(400, 'Invalid request body', 'bad_request');
+    ctx.body = await setupPaidPlan(app, parsed.data);
   });
 }

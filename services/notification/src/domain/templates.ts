@@ -6,7 +6,8 @@
  *
  *   renderMail('welcome', { name: 'Ann' }, { publicUrl: 'https://citecheck.app', supportEmail: 'help@x' })
  */
-import type { MailTemplate } from '@citecheck/proto';
+import { PLANS, type MailTemplate } from '@citecheck/proto';
+import { renderPaymentMail } from './payment-templates';
 
 export interface RenderContext {
   publicUrl: string;
@@ -96,10 +97,10 @@ export function renderMail(template: MailTemplate, data: Record<string, string>,
       const link = `${ctx.publicUrl}/`;
       return {
         subject: 'Welcome to CiteCheck',
-        text: `Hello ${name},\n\nYour email address is verified. Upload a brief and CiteCheck checks every case citation in it. Your free plan includes 5 reports.\n${link}\n`,
+        text: `Hello ${name},\n\nYour email address is verified. Upload a brief and CiteCheck checks every case citation in it. Your free plan includes ${PLANS.free.reportLimit} reports.\n${link}\n`,
         html: layout(
           'Welcome to CiteCheck',
-          `<p>Hello ${escapeHtml(name)},</p>\n<p>Your email address is verified. Upload a brief and CiteCheck checks every case citation in it. Your free plan includes 5 reports.</p>\n${button(link, 'Check Your Cites!')}`,
+          `<p>Hello ${escapeHtml(name)},</p>\n<p>Your email address is verified. Upload a brief and CiteCheck checks every case citation in it. Your free plan includes ${PLANS.free.reportLimit} reports.</p>\n${button(link, 'Check Your Cites!')}`,
         ),
         links: [link],
       };
@@ -147,5 +148,15 @@ export function renderMail(template: MailTemplate, data: Record<string, string>,
         replyTo: email,
       };
     }
+    case 'payment-receipt':
+    case 'payment-failed':
+    case 'subscription-cancelled':
+      return renderPaymentMail(template, data, ctx, {
+        required: (field) => required(template, data, field),
+        httpLink: (value) => httpLink(template, value),
+        escapeHtml,
+        layout,
+        button,
+      });
   }
 }

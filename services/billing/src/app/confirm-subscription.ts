@@ -1,0 +1,27 @@
+/**
+ * POST /api/confirm-subscription: a signed-in user paid in the browser; once Stripe confirms
+ * the payment the plan applies at once (the webhook would also apply it, a little later).
+ */
+import type { AuthenticatedUser } from '@citecheck/proto';
+import { errors, grantsPlan } from '../domain/billing';
+import { stateOf } from '../domain/subscription-state';
+import { paymentsOf, type BillingContext } from './context';
+import { paidSubscription, refreshSubscription } from './paid-subscription';
+import { publishPlan } from './publish';
+
+export async function confirmSubscription(
+  ctx: Pick<BillingContext, 'stripe' | 'settings' | 'subscriptions' | 'publish' | 'clock' | 'logger'>,
+  user: AuthenticatedUser | null,
+  paymentIntentId: string,
+): Promise<{ success: true; userType: string }> {
+  const payments = paymentsOf(ctx);
+  if (!user) throw errors.authRequired();
+  const { sub } = await paidSubscription(ctx, payments, paymentIntentId);
+  if (sub.userId !== user.id) throw errors.paymentNotFound();
+  const stripeSub = await refreshSubscription(payments, sub.id);
+  const state = stateOf(stripeSub, payments.prices);
+  await ctx.subscriptions.recordState(sub.id, state);
+  if (!grantsPlan(stripeSub.status)) throw errors.activationFailed();
+  await publishPlan(ctx.publish, sub, state.plan ?? sub.plan, 'active', ctx.clock.now());
+  return { success: true, userType: state.plan ?? sub.plan };
+}

@@ -1,0 +1,83 @@
+/**
+ * Billing's subscriptions: the Stripe subscription, its customer, the PaymentIntent of its
+ * first invoice, whose account it is and what Stripe last said about it. Updates that follow
+ * Stripe's events are conditional on the event being newer than the last one applied, so
+ * events that arrive out of order never roll a subscription back.
+ */
+import type { Collection, Store } from '@citecheck/platform';
+import type { PaidPlan } from '@citecheck/proto';
+
+export interface SubscriptionDoc {
+  /** Stripe subscription id. */
+  id: string;
+  customerId: string;
+  /** The first invoice's PaymentIntent: what the browser confirms and account creation checks. */
+  paymentIntentId: string;
+  /** '' until the account exists (a visitor pays first). */
+  userId: string;
+  email: string;
+  name: string;
+  plan: PaidPlan;
+  /** Stripe's status (incomplete, active, past_due, canceled, ...). */
+  status: string;
+  itemId: string;
+  currentPeriodStart: number;
+  currentPeriodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  /** `created` (epoch seconds) of the last Stripe event applied. */
+  lastEventAt: number;
+  createdAt: string;
+}
+
+/** What Stripe says a subscription is now. */
+export type SubscriptionState = Pick<SubscriptionDoc, 'plan' | 'status' | 'itemId' | 'currentPeriodStart' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>;
+
+export interface SubscriptionRepository {
+  add(doc: SubscriptionDoc): Promise<void>;
+  byId(id: string): Promise<SubscriptionDoc | null>;
+  byPaymentIntent(paymentIntentId: string): Promise<SubscriptionDoc | null>;
+  /** The user's newest subscription. */
+  latestOf(userId: string): Promise<SubscriptionDoc | null>;
+  /** The account created after payment; only the first link counts. */
+  linkAccount(id: string, userId: string, email: string, name: string): Promise<SubscriptionDoc | null>;
+  /** Applies Stripe's state as of `eventAt` unless a newer event was applied or the subscription ended. */
+  applyState(id: string, state: Partial<SubscriptionState>, eventAt: number): Promise<SubscriptionDoc | null>;
+  /** What a call to Stripe answered just now: applied unless the subscription ended. */
+  recordState(id: string, state: Partial<SubscriptionState>): Promise<SubscriptionDoc | null>;
+  /**
+   * A paid period: applied only when it starts after the stored one (a repeat changes nothing).
+   * The event's time is recorded too, so an older failure arriving late cannot mark it owed.
+   */
+  renewPeriod(id: string, start: number, end: number, eventAt: number): Promise<SubscriptionDoc | null>;
+}
+
+export function openSubscriptions(store: Store): SubscriptionRepository {
+  const subscriptions: Collection<SubscriptionDoc> = store.collection<SubscriptionDoc>({
+    name: 'subscriptions',
+    indexes: [{ fields: ['paymentIntentId'], unique: true }, { fields: ['userId'] }, { fields: ['customerId'] }],
+  });
+  return {
+    async add(doc) {
+      await subscriptions.insert(doc);
+    },
+    byId: (id) => subscriptions.get(id),
+    byPaymentIntent: (paymentIntentId) => subscriptions.findOne({ paymentIntentId }),
+    async latestOf(userId) {
+      if (!userId) return null;
+      return (await subscriptions.find({ userId }, { sort: { createdAt: -1 }, limit: 1 }))[0] ?? null;
+    },
+    linkAccount: (id, userId, email, name) => subscriptions.update(id, { $set: { userId, email, name } }, { userId: '' }),
+    applyState: (id, state, eventAt) =>
+      subscriptions.update(id, { $set: { ...state, lastEventAt: eventAt } }, { lastEventAt: { $lte: eventAt }, status: { $ne: 'canceled' } }),
+    recordState: (id, state) => subscriptions.update(id, { $set: state }, { status: { $ne: 'canceled' } }),
+    async renewPeriod(id, start, end, eventAt) {
+      const renewed = await subscriptions.update(
+        id,
+        { $set: { currentPeriodStart: start, currentPeriodEnd: end, status: 'active' } },
+        { currentPeriodStart: { $lt: start }, status: { $ne: 'canceled' } },
+      );
+      if (!renewed) return null;
+      return (await subscriptions.update(id, { $set: { lastEventAt: eventAt } }, { lastEventAt: { $lt: eventAt } })) ?? renewed;
+    },
+  };
+}
