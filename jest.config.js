@@ -1,5 +1,7 @@
-// One Jest run for the whole repository, in two projects:
-//  - unit and system tests beside the code they test (`*.test.ts` everywhere but tests/browser);
+// One Jest run for the whole repository, in three projects:
+//  - unit and system tests beside the code they test (`*.test.ts` everywhere but web/ and tests/browser);
+//  - the web client's tests, which resolve its `@/` alias; component tests (`*.test.tsx`) render
+//    in jsdom, set per file with a `@jest-environment jsdom` docblock;
 //  - browser end-to-end tests (tests/browser), which drive Chromium against the real product
 //    and run one file at a time.
 // @swc/jest compiles TypeScript per file (no type check: `npm run lint` does that), which
@@ -33,7 +35,15 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       testMatch: ['<rootDir>/**/?(*.)test.ts?(x)'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/tests/browser/'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/tests/browser/', '<rootDir>/web/'],
+    },
+    {
+      ...shared,
+      displayName: 'web',
+      testMatch: ['<rootDir>/web/**/?(*.)test.ts?(x)'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      // The same alias as web/tsconfig.json and web/vite.config.ts.
+      moduleNameMapper: { '^@/(.*)$': '<rootDir>/web/src/$1' },
     },
     {
       ...shared,

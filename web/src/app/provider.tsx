@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { GlobalStyle } from '../components/layout/global-style';
-import { Toaster } from '../components/ui/toaster';
-import { appTheme } from '../config/theme';
-import { createQueryClient } from '../lib/react-query';
+import { GlobalStyle } from '@/components/layout/global-style';
+import { Toaster } from '@/components/ui/toaster';
+import { appTheme } from '@/config/theme';
+import { createQueryClient } from '@/lib/react-query';
 
 /**
  * App-wide providers. Apollo is deliberately not here: only the admin screens use GraphQL,

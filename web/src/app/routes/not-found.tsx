@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Card, Container, Muted } from '../../components/ui/card';
+import { Card, Container, Muted } from '@/components/ui/card';
 
 export default function NotFoundRoute() {
   return (

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { Card, Container, Muted } from '../../components/ui/card';
-import { TextField } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast-store';
-import { checkNewPassword, MIN_PASSWORD_LENGTH, useResetPassword, useVerifyResetToken } from '../../features/auth';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, Container, Muted } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { checkNewPassword, MIN_PASSWORD_LENGTH, useResetPassword, useVerifyResetToken } from '@/features/auth';
 
 const Page = styled(Container)`
   padding: 3rem 1.25rem;

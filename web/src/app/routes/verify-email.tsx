@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink } from '../../components/ui/button';
-import { Card, Container, Muted } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
-import { isApiError } from '../../lib/api-client';
-import { useVerifyEmail } from '../../features/auth';
+import { ButtonLink } from '@/components/ui/button';
+import { Card, Container, Muted } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useVerifyEmail } from '@/features/auth';
 
 const Page = styled(Container)`
   padding: 3rem 1.25rem;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { AuthStatus } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import type { AuthStatus } from '@/types/api';
 
 const SIGNED_OUT: AuthStatus = { isVerified: false, isAuthenticated: false, user: null };
 

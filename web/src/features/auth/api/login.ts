@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sessionToken } from '../../../lib/storage';
-import type { AuthUser } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { sessionToken } from '@/lib/storage';
+import type { AuthUser } from '@/types/api';
 import { authStatusQueryKey } from './get-auth-status';
 
 export interface LoginInput {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sessionToken } from '../../../lib/storage';
+import { api } from '@/lib/api-client';
+import { sessionToken } from '@/lib/storage';
 import { authStatusQueryKey } from './get-auth-status';
 
 /** POST /api/auth/logout. The local token goes even if the server call fails. */

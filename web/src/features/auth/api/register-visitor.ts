@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sessionToken } from '../../../lib/storage';
+import { api } from '@/lib/api-client';
+import { sessionToken } from '@/lib/storage';
 
 export interface RegisterVisitorInput {
   name: string;

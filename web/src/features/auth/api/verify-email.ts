@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sessionToken } from '../../../lib/storage';
+import { api } from '@/lib/api-client';
+import { sessionToken } from '@/lib/storage';
 import { authStatusQueryKey } from './get-auth-status';
 
 export interface VerifyEmailResponse {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Citation } from '../../../types/api';
-import { citationsFromResponse } from '../lib/citations';
+import { api } from '@/lib/api-client';
+import type { Citation } from '@/types/api';
+import { citationsFromResponse } from '@/features/documents/lib/citations';
 
 /** GET /api/documents/{id}/citations; the answer is a bare array or {citations}. */
 export async function getCitations(documentId: string): Promise<Citation[]> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { citationsQueryKey } from './get-citations';
 
 /** POST /api/citations/{id}/validate: re-runs validation for one citation. */

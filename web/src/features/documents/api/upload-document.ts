@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import type { Citation, DocumentSummary } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import type { Citation, DocumentSummary } from '@/types/api';
 
 export interface UploadInput {
   file: File;

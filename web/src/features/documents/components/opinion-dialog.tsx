@@ -1,13 +1,13 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Muted } from '../../../components/ui/card';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api-client';
-import type { Citation } from '../../../types/api';
-import { useCaseOpinion } from '../api/get-case-opinion';
-import { courtListenerUrl } from '../lib/citations';
+import { Button } from '@/components/ui/button';
+import { Muted } from '@/components/ui/card';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import type { Citation } from '@/types/api';
+import { useCaseOpinion } from '@/features/documents/api/get-case-opinion';
+import { courtListenerUrl } from '@/features/documents/lib/citations';
 
 const OpinionText = styled.div`
   white-space: pre-wrap;

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { Card, CardTitle, Muted } from '../../../components/ui/card';
-import type { ProcessingStats } from '../../../types/api';
-import { STAGES, stageStates, type ProgressState } from '../lib/stages';
+import { Card, CardTitle, Muted } from '@/components/ui/card';
+import type { ProcessingStats } from '@/types/api';
+import { STAGES, stageStates, type ProgressState } from '@/features/documents/lib/stages';
 
 const Bar = styled.div`
   height: 10px;

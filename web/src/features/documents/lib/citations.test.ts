@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Citation } from '../../../types/api';
+import type { Citation } from '@/types/api';
 import { checkedAgainstOf, citationsFromResponse, contextExcerpt, courtListenerUrl, locationOf, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
 
 const citation = (over: Partial<Citation>): Citation => ({ id: 'x', text: 'Foo v. Bar, 1 U.S. 1 (1800)', type: 'case', isValid: null, ...over });

@@ -1,4 +1,4 @@
-import type { Citation, ValidationReport } from '../../../types/api';
+import type { Citation, ValidationReport } from '@/types/api';
 
 export type CitationStatus = 'valid' | 'invalid' | 'pending';
 export type CitationFilter = 'all' | CitationStatus;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Citation } from '../../../types/api';
+import type { Citation } from '@/types/api';
 import { buildCsvReport, CSV_COLUMNS, csvCell, csvFileName } from './csv-export';
 
 const citations: Citation[] = [

@@ -1,4 +1,4 @@
-import type { Citation, ValidationReport } from '../../../types/api';
+import type { Citation, ValidationReport } from '@/types/api';
 import { checkedAgainstOf, courtListenerUrl, reportDetailText, STATUS_LABELS, statusOf, totalsOf } from './citations';
 
 export const CSV_COLUMNS = [

@@ -19,7 +19,7 @@ export function progressSocketUrl(location: { protocol: string; host: string }):
 }
 
 /** Accepts only well-formed progress messages meant for this tab's session. */
-export function parseProgressMessage(data: unknown, sessionId: string): import('../../../types/api').ProgressMessage | null {
+export function parseProgressMessage(data: unknown, sessionId: string): import('@/types/api').ProgressMessage | null {
   if (typeof data !== 'string') return null;
   let parsed: unknown;
   try {
@@ -31,5 +31,5 @@ export function parseProgressMessage(data: unknown, sessionId: string): import('
   const message = parsed as { sessionId?: unknown; step?: unknown };
   if (typeof message.step !== 'string') return null;
   if (message.sessionId !== undefined && message.sessionId !== sessionId) return null;
-  return parsed as import('../../../types/api').ProgressMessage;
+  return parsed as import('@/types/api').ProgressMessage;
 }

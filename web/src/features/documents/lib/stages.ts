@@ -1,4 +1,4 @@
-import type { ProgressMessage } from '../../../types/api';
+import type { ProgressMessage } from '@/types/api';
 
 /** The four user-facing stages of SPEC section 2, in order. */
 export const STAGES = [

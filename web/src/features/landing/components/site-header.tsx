@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container } from '../../../components/ui/card';
-import { AccountControls } from '../../auth';
+import { Container } from '@/components/ui/card';
+import { AccountControls } from '@/features/auth';
 
 const Bar = styled.header`
   background: ${({ theme }) => theme.colors.surface};

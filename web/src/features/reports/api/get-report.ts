@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { DocumentSummary, ValidationReport } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import type { DocumentSummary, ValidationReport } from '@/types/api';
 
 export interface ReportResponse {
   report: ValidationReport;

@@ -1,17 +1,17 @@
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Card, CardTitle, Container, Muted } from '../../../components/ui/card';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
-import { paths } from '../../../config/paths';
-import { downloadText } from '../../../lib/download';
-import type { Citation } from '../../../types/api';
-import { useAuthStatus } from '../../auth';
-import { checkedAgainstOf, CitationStatusBadge, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf, useCitations, ValidationSummary } from '../../documents';
-import { ReportNotFoundError, useReport } from '../api/get-report';
-import { backLinkFor, buildJsonExport, jsonFileName } from '../lib/report-export';
+import { Button } from '@/components/ui/button';
+import { Card, CardTitle, Container, Muted } from '@/components/ui/card';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { paths } from '@/config/paths';
+import { downloadText } from '@/lib/download';
+import type { Citation } from '@/types/api';
+import { useAuthStatus } from '@/features/auth';
+import { checkedAgainstOf, CitationStatusBadge, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf, useCitations, ValidationSummary } from '@/features/documents';
+import { ReportNotFoundError, useReport } from '@/features/reports/api/get-report';
+import { backLinkFor, buildJsonExport, jsonFileName } from '@/features/reports/lib/report-export';
 
 const Page = styled(Container)`
   padding-top: 2rem;

@@ -1,4 +1,4 @@
-import type { Citation, DocumentSummary, ValidationReport } from '../../../types/api';
+import type { Citation, DocumentSummary, ValidationReport } from '@/types/api';
 
 /** The JSON export of the report page: the report, its document and every citation verdict. */
 export function buildJsonExport(input: { report: ValidationReport; document: DocumentSummary | null; citations: Citation[]; exportedAt: Date }): string {
