@@ -7,8 +7,8 @@ import { appTheme } from '@/config/theme';
 import { createQueryClient } from '@/lib/react-query';
 
 /**
- * App-wide providers. Apollo is deliberately not here: only the admin screens use GraphQL,
- * and they wrap themselves with `getApolloClient()` from lib/apollo when they load.
+ * App-wide providers. Apollo needs no provider: react-query is the one cache, and GraphQL
+ * reads go through `getApolloClient()` from lib/apollo inside query functions.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

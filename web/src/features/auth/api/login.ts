@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sessionToken } from '@/lib/storage';
-import type { AuthUser } from '@/types/api';
-import { authStatusQueryKey } from './get-auth-status';
+import type { PublicUser } from '@citecheck/proto/graphql/types';
+import { authStatusQueryKey } from '@/lib/auth';
 
 export interface LoginInput {
   email: string;
@@ -12,7 +12,7 @@ export interface LoginInput {
 
 export interface LoginResponse {
   sessionToken: string;
-  user: AuthUser;
+  user: PublicUser;
 }
 
 /** POST /api/auth/login; the session token is kept in local storage. */

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button, focusRing } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
-import { useAuthStatus } from '@/features/auth/api/get-auth-status';
+import { useAuthStatus } from '@/lib/auth';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAuthDialogs } from './auth-dialogs';
 

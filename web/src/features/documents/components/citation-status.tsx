@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { Citation } from '@/types/api';
+import type { Citation } from '@citecheck/proto/graphql/types';
 import { STATUS_LABELS, statusOf } from '@/features/documents/lib/citations';
 
 /** The coloured Valid / Invalid / Pending badge; colour is never the only signal. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ProgressMessage } from '@/types/api';
+import type { PipelineProgress as ProgressMessage } from '@citecheck/proto/progress';
 import { parseProgressMessage, progressSocketUrl, reconnectDelay } from '@/features/documents/lib/reconnect';
 
 /**

@@ -7,8 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { downloadText } from '@/lib/download';
-import type { Citation } from '@/types/api';
-import { useAuthStatus } from '@/features/auth';
+import type { Citation } from '@citecheck/proto/graphql/types';
+import { useAuthStatus } from '@/lib/auth';
 import { checkedAgainstOf, CitationStatusBadge, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf, useCitations, ValidationSummary } from '@/features/documents';
 import { ReportNotFoundError, useReport } from '@/features/reports/api/get-report';
 import { backLinkFor, buildJsonExport, jsonFileName } from '@/features/reports/lib/report-export';
@@ -61,7 +61,7 @@ const Item = styled.li<{ $status: string }>`
 
 function CitationDetail({ citation }: { citation: Citation }) {
   const data = citation.courtListenerData;
-  const url = courtListenerUrl(data?.absolute_url);
+  const url = courtListenerUrl(data?.absoluteUrl);
   const location = locationOf(citation);
   return (
     <Item $status={statusOf(citation)} data-testid="report-citation" data-status={statusOf(citation)}>
