@@ -1,7 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthStatus } from '@citecheck/proto/graphql/types';
-import { getApolloClient } from '@/lib/apollo';
 
 /**
  * The account status every screen reads (the header, the upload flow, the report page), so it
@@ -12,25 +10,12 @@ export type { AuthStatus };
 
 const SIGNED_OUT: AuthStatus = { isVerified: false, isAuthenticated: false, user: null };
 
-const AUTH_STATUS: TypedDocumentNode<{ authStatus: AuthStatus }> = gql`
-  query AuthStatus {
-    authStatus {
-      isVerified
-      isAuthenticated
-      user {
-        name
-        email
-        userType
-      }
-    }
-  }
-`;
-
 /** A failure means "not signed in": the page must still work. */
 export async function getAuthStatus(): Promise<AuthStatus> {
   try {
-    const { data } = await getApolloClient().query({ query: AUTH_STATUS });
-    return data?.authStatus ?? SIGNED_OUT;
+    // Apollo is loaded on the first read, not with the landing page's initial JavaScript.
+    const { queryAuthStatus } = await import('@/lib/auth-query');
+    return (await queryAuthStatus()) ?? SIGNED_OUT;
   } catch {
     return SIGNED_OUT;
   }
