@@ -4,7 +4,9 @@ import styled from 'styled-components';
 import { Container } from '@/components/ui/card';
 import type { LimitDetails } from '@/lib/api-client';
 import { useAuthDialogs } from '@/features/auth';
-import { ProgressCard, ResultsSection, totalsOf, UploadCard, useCitations, useDocumentProcessing } from '@/features/documents';
+import { ProgressCard, ResultsSection, UploadCard, useDocumentProcessing } from '@/features/documents';
+import { totalsOf } from '@/lib/citations';
+import { useCitations } from '@/lib/document-citations';
 import { FeatureCards, Hero, SampleFiling, SupportForm, TestimonialCarousel } from '@/features/landing';
 import { UpgradeDialog } from '@/features/subscription';
 

@@ -2,7 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Citation, MutationRecheckCitationArgs } from '@citecheck/proto/graphql/types';
 import { getApolloClient } from '@/lib/apollo';
-import { CITATION_FIELDS, citationsQueryKey } from './get-citations';
+import { CITATION_FIELDS, citationsQueryKey } from '@/lib/document-citations';
 
 const RECHECK_CITATION: TypedDocumentNode<{ recheckCitation: Citation }, MutationRecheckCitationArgs> = gql`
   mutation RecheckCitation($id: ID!) {

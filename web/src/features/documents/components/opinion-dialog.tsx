@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import type { Citation } from '@citecheck/proto/graphql/types';
 import { useCaseOpinion } from '@/features/documents/api/get-case-opinion';
-import { courtListenerUrl } from '@/features/documents/lib/citations';
+import { courtListenerUrl } from '@/lib/citations';
 
 const OpinionText = styled.div`
   white-space: pre-wrap;

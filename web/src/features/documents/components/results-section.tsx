@@ -8,13 +8,13 @@ import { isApiError } from '@/lib/api-client';
 import { downloadText } from '@/lib/download';
 import type { Citation, ValidationReport } from '@citecheck/proto/graphql/types';
 import type { DocumentSummary } from '@/features/documents/api/upload-document';
-import { useCitations } from '@/features/documents/api/get-citations';
+import { useCitations } from '@/lib/document-citations';
 import { useRecheckCitation } from '@/features/documents/api/recheck-citation';
-import { CITATION_FILTERS, contextExcerpt, filterCitations, locationOf, resultDetails, statusOf, totalsOf, type CitationFilter } from '@/features/documents/lib/citations';
+import { CITATION_FILTERS, contextExcerpt, filterCitations, locationOf, resultDetails, statusOf, totalsOf, type CitationFilter } from '@/lib/citations';
 import { buildCsvReport, csvFileName } from '@/features/documents/lib/csv-export';
-import { CitationStatusBadge } from './citation-status';
+import { CitationStatusBadge } from '@/components/citations/citation-status';
 import { OpinionDialog } from './opinion-dialog';
-import { ValidationSummary } from './validation-summary';
+import { ValidationSummary } from '@/components/citations/validation-summary';
 
 /** Context shown under a citation; the whole sentence is in the title. */
 const CONTEXT_CHARS = 160;

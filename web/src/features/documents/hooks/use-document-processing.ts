@@ -8,7 +8,7 @@ import type { ValidationReport } from '@citecheck/proto/graphql/types';
 import type { DocumentSummary } from '@/features/documents/api/upload-document';
 import { authStatusQueryOptions, useAuthStatus } from '@/lib/auth';
 import { generateReport } from '@/features/documents/api/generate-report';
-import { citationsQueryKey } from '@/features/documents/api/get-citations';
+import { citationsQueryKey } from '@/lib/document-citations';
 import { uploadDocument } from '@/features/documents/api/upload-document';
 import { applyProgress, IDLE_PROGRESS, type ProgressState, type ProgressUpdate } from '@/features/documents/lib/stages';
 import { useProgressSocket } from './use-progress-socket';

@@ -1,5 +1,5 @@
 import type { Citation, ValidationReport } from '@citecheck/proto/graphql/types';
-import { checkedAgainstOf, courtListenerUrl, reportDetailText, STATUS_LABELS, statusOf, totalsOf } from './citations';
+import { checkedAgainstOf, courtListenerUrl, reportDetailText, STATUS_LABELS, statusOf, totalsOf } from '@/lib/citations';
 
 export const CSV_COLUMNS = [
   'Citation Text',

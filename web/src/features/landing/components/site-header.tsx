@@ -1,7 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container } from '@/components/ui/card';
-import { AccountControls } from '@/features/auth';
 
 const Bar = styled.header`
   background: ${({ theme }) => theme.colors.surface};
@@ -33,7 +33,8 @@ const Brand = styled(Link)`
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;
 
-export function SiteHeader({ onSupport }: { onSupport: () => void }) {
+/** The account controls come from app/, which composes the features (a feature imports no other). */
+export function SiteHeader({ accountControls }: { accountControls: ReactNode }) {
   return (
     <Bar>
       <Inner>
@@ -41,7 +42,7 @@ export function SiteHeader({ onSupport }: { onSupport: () => void }) {
           <strong>CiteCheck</strong>
           <span>Powered by CourtListener case law</span>
         </Brand>
-        <AccountControls onSupport={onSupport} />
+        {accountControls}
       </Inner>
     </Bar>
   );

@@ -9,7 +9,10 @@ import { paths } from '@/config/paths';
 import { downloadText } from '@/lib/download';
 import type { Citation } from '@citecheck/proto/graphql/types';
 import { useAuthStatus } from '@/lib/auth';
-import { checkedAgainstOf, CitationStatusBadge, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf, useCitations, ValidationSummary } from '@/features/documents';
+import { CitationStatusBadge } from '@/components/citations/citation-status';
+import { ValidationSummary } from '@/components/citations/validation-summary';
+import { checkedAgainstOf, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf } from '@/lib/citations';
+import { useCitations } from '@/lib/document-citations';
 import { ReportNotFoundError, useReport } from '@/features/reports/api/get-report';
 import { backLinkFor, buildJsonExport, jsonFileName } from '@/features/reports/lib/report-export';
 
