@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 
 const Bar = styled.header`
   background: ${({ theme }) => theme.colors.surface};
@@ -38,7 +39,7 @@ export function SiteHeader({ accountControls }: { accountControls: ReactNode }) 
   return (
     <Bar>
       <Inner>
-        <Brand to="/" data-testid="brand">
+        <Brand to={paths.home} data-testid="brand">
           <strong>CiteCheck</strong>
           <span>Powered by CourtListener case law</span>
         </Brand>

@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths';
 import type { AuthStatus, Citation, Document, PublicUser, ValidationReport } from '@citecheck/proto/graphql/types';
 
 /** What the REST answers and the report page say about a document. */
@@ -26,7 +27,7 @@ export function jsonFileName(reportId: string): string {
  * status; it is honoured when the server marks the admin.
  */
 export function backLinkFor(auth: (Omit<AuthStatus, 'user'> & { user: (PublicUser & { isAdmin?: boolean }) | null }) | undefined): { to: string; label: string } {
-  if (auth?.user?.isAdmin) return { to: '/metrics', label: 'Back to Admin Dashboard' };
-  if (auth?.isAuthenticated) return { to: '/dashboard', label: 'Back to Dashboard' };
-  return { to: '/', label: 'Back to Home' };
+  if (auth?.user?.isAdmin) return { to: paths.metrics, label: 'Back to Admin Dashboard' };
+  if (auth?.isAuthenticated) return { to: paths.dashboard, label: 'Back to Dashboard' };
+  return { to: paths.home, label: 'Back to Home' };
 }
