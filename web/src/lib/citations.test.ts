@@ -1,22 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Citation } from '@citecheck/proto/graphql/types';
+import { aCitation } from '@/testing/citations';
 import { checkedAgainstOf, contextExcerpt, courtListenerUrl, locationOf, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
 
-const citation = (over: Partial<Citation>): Citation => ({
-  id: 'x',
-  text: 'Foo v. Bar, 1 U.S. 1 (1800)',
-  type: 'case',
-  caseName: null,
-  page: null,
-  paragraph: null,
-  isValid: null,
-  confidence: 0,
-  validationDetails: null,
-  originalContext: '',
-  courtListenerData: null,
-  checkedAgainst: null,
-  ...over,
-});
+const citation = aCitation;
 
 describe('result details in the results table', () => {
   it('calls an invalid citation without details a possible hallucination', () => {

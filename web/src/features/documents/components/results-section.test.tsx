@@ -2,6 +2,7 @@
 import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Citation } from '@citecheck/proto/graphql/types';
+import { aCitation } from '@/testing/citations';
 import { renderWithProviders } from '@/testing/render';
 
 // The table reads and rechecks through Apollo Client; the test answers in its place. The
@@ -17,18 +18,7 @@ beforeAll(async () => {
   ({ citationsQueryKey } = await import('@/lib/document-citations'));
 });
 
-const citation = (over: Pick<Citation, 'id' | 'text' | 'isValid'> & Partial<Citation>): Citation => ({
-  type: 'case',
-  caseName: null,
-  page: null,
-  paragraph: null,
-  confidence: 90,
-  validationDetails: null,
-  originalContext: '',
-  courtListenerData: null,
-  checkedAgainst: null,
-  ...over,
-});
+const citation = (over: Partial<Citation>) => aCitation({ confidence: 90, ...over });
 
 const CITATIONS = [
   citation({ id: 'c1', text: 'Air France v. Saks, 470 U.S. 392 (1985)', isValid: true, page: 2, paragraph: 3 }),

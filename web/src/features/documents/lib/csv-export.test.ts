@@ -1,18 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Citation } from '@citecheck/proto/graphql/types';
+import { aCitation } from '@/testing/citations';
 import { buildCsvReport, CSV_COLUMNS, csvCell, csvFileName } from './csv-export';
 
-const citation = (over: Pick<Citation, 'id' | 'text' | 'type' | 'isValid'> & Partial<Citation>): Citation => ({
-  caseName: null,
-  page: null,
-  paragraph: null,
-  confidence: 0,
-  validationDetails: null,
-  originalContext: '',
-  courtListenerData: null,
-  checkedAgainst: null,
-  ...over,
-});
+const citation = aCitation;
 
 const citations: Citation[] = [
   citation({
