@@ -1,7 +1,11 @@
 // Lint what matters (STYLE.md): service boundaries, pure domain code, no import cycles.
 // Type errors are caught by `tsc --noEmit` in `npm run lint`, not here.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 const SERVICES = ['ingest', 'extraction', 'validation', 'billing', 'identity', 'notification', 'analytics', 'progress'];
 
@@ -13,7 +17,12 @@ const ADAPTERS = [
 ];
 
 // Files that may import devDependencies: tests, test support, fixtures and build scripts.
-const TEST_FILES = ['**/*.test.ts', '**/test/**', '**/testing/**', 'tests/**', 'scripts/**', '**/*.config.*'];
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**', 'tests/**', '**/scripts/**', '**/*.config.*'];
+
+// The web client's features (bulletproof-react): app/ composes them, and what two of them
+// share lives in components/ or lib/, so a feature can change without breaking another.
+const WEB_FEATURES = ['auth', 'documents', 'landing', 'reports', 'subscription'];
+const FEATURE_BOUNDARY = 'A web feature imports no other feature: compose them in app/, share code through components/ or lib/.';
 
 const SERVICE_BOUNDARY = 'Services talk through proto/ contracts and events, not imports.';
 const PURE_DOMAIN = 'domain/ holds pure logic; adapters live outside it.';
@@ -55,7 +64,7 @@ function restrictions(service, layer) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'web/**', 'data/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parser: tseslint.parser },
@@ -99,6 +108,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The web client resolves `@/` to web/src, as its tsconfig, Vite and Jest do, so the
+  // cycle and dependency rules follow those imports too.
+  {
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], alias: { '@': [path.join(ROOT, 'web', 'src')] } })],
+    },
+  },
+  ...WEB_FEATURES.map((name) => {
+    const others = WEB_FEATURES.filter((f) => f !== name).join('|');
+    return {
+      files: [`web/src/features/${name}/**/*.ts`, `web/src/features/${name}/**/*.tsx`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': ['error', {
+          // By alias, or by climbing out of the feature with ../ to a sibling.
+          patterns: [{ regex: `^(@/features/|(\\.\\./)+)(${others})(/|$)`, message: FEATURE_BOUNDARY }],
+        }],
+      },
+    };
+  }),
   {
     files: ['packages/*/src/domain/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', restrictions(null, 'domain')] },

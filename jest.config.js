@@ -1,5 +1,7 @@
-// One Jest run for the whole repository, in two projects:
-//  - unit and system tests beside the code they test (`*.test.ts` everywhere but tests/browser);
+// One Jest run for the whole repository, in three projects:
+//  - unit and system tests beside the code they test (`*.test.ts` everywhere but web/ and tests/browser);
+//  - the web client's tests; component tests (`*.test.tsx`) render in jsdom, set per file with a
+//    `@jest-environment jsdom` docblock;
 //  - browser end-to-end tests (tests/browser), which drive Chromium against the real product
 //    and run one file at a time.
 // @swc/jest compiles TypeScript per file (no type check: `npm run lint` does that), which
@@ -20,6 +22,9 @@ const shared = {
   transform,
   transformIgnorePatterns: ['/node_modules/(?!(pdfjs-dist|pdf-parse)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // The web client's `@/` alias (web/tsconfig.json, web/vite.config.ts), also for the system
+  // tests that check its CSV export against the real product.
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/web/src/$1' },
 };
 
 /** @type {import('jest').Config} */
@@ -33,7 +38,13 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       testMatch: ['<rootDir>/**/?(*.)test.ts?(x)'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/tests/browser/'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/tests/browser/', '<rootDir>/web/'],
+    },
+    {
+      ...shared,
+      displayName: 'web',
+      testMatch: ['<rootDir>/web/**/?(*.)test.ts?(x)'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },
     {
       ...shared,

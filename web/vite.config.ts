@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const gateway = process.env.CITECHECK_GATEWAY_URL ?? 'http://localhost:8080';
@@ -5,6 +6,8 @@ const gateway = process.env.CITECHECK_GATEWAY_URL ?? 'http://localhost:8080';
 export default defineConfig({
   // No React plugin: esbuild's automatic JSX runtime is all the build needs (no fast refresh).
   esbuild: { jsx: 'automatic' },
+  // `@/` is web/src, as in tsconfig.json's paths and Jest's moduleNameMapper.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {
       '/api': gateway,

@@ -7,7 +7,7 @@
  *     itself: the progress card follows /ws to Report Generation; the results mark the
  *     mismatched and impossible citations invalid, the ones the demo index lacks 'Not checked'
  *     (with the advice to look them up elsewhere) and the real
- *     ones valid; filter, search and the CSV export work.
+ *     ones valid; filter, search, recheck (through GraphQL) and the CSV export work.
  *  2. The report link opens in a fresh, signed-out browser (desktop and phone).
  *  3. On a phone: 'Upload & Test Now', registration, verification in the same tab, and the
  *     signed-in upload; nothing is wider than the screen.
@@ -247,7 +247,7 @@ describeInBrowser('CiteCheck in a real browser', () => {
     );
   }, 60_000);
 
-  it('a visitor drops the sample filing, registers, verifies by e-mail and gets the verdicts, filters, search and CSV', async () => {
+  it('a visitor drops the sample filing, registers, verifies by e-mail and gets the verdicts, filters, search, recheck and CSV', async () => {
     // The sample filing must still hold the citations this test expects, under the same headings.
     const planned = (group: readonly string[], cite: string) => expect(group.some((c) => c.includes(cite))).toBe(true);
     EXPECTED.valid.forEach((c) => planned(SAMPLE_CITATIONS.realAndCorrect, c));
@@ -403,6 +403,17 @@ describeInBrowser('CiteCheck in a real browser', () => {
       expect(await page.getByTestId('results-previous').isDisabled()).toBe(true);
       expect(await page.getByTestId('results-next').isDisabled()).toBe(true);
 
+      // Recheck goes to the supergraph (recheckCitation); the verdicts reload as they were.
+      const recheckRow = page.getByTestId('citation-row').nth(rows.findIndex((r) => r.text.includes(EXPECTED.wrongName)));
+      const [recheck] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('RecheckCitation')),
+        recheckRow.getByTestId('recheck-button').click(),
+      ]);
+      expect(recheck.status()).toBe(200);
+      expect(((await recheck.json()) as { errors?: unknown }).errors).toBeUndefined();
+      await page.waitForFunction(() => !document.body.innerText.includes('Rechecking...'));
+      expect(await readRows(page)).toEqual(rows);
+
       // CSV export.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-report').click()]);
       expect(download.suggestedFilename()).toMatch(/^citation-validation-report-sample-filing\.pdf-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -441,7 +452,7 @@ describeInBrowser('CiteCheck in a real browser', () => {
       first = { reportId: report.id, totals, rows };
       expectNoProblems(watch);
       passed.push(
-        `drop -> registration -> verification link in a second tab -> held file processed; 4 stages done; ${totals.total} citations (${totals.valid} valid, ${totals.invalid} invalid, ${totals.pending} unverified/listed); filters, search, CSV`,
+        `drop -> registration -> verification link in a second tab -> held file processed; 4 stages done; ${totals.total} citations (${totals.valid} valid, ${totals.invalid} invalid, ${totals.pending} unverified/listed); filters, search, recheck, CSV`,
       );
     } finally {
       await context.close();

@@ -9,10 +9,10 @@ const root = path.resolve(__dirname, '..', '..');
 
 // ESLint runs as its own process: its flat config is an ES module, which Jest's CommonJS
 // runtime cannot load.
-async function messagesFor(code: string, file: string): Promise<string[]> {
+async function messagesFor(code: string, file: string, extraArgs: string[] = []): Promise<string[]> {
   const run = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', '--stdin', '--stdin-filename', path.join(root, file)],
+    [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', ...extraArgs, '--stdin', '--stdin-filename', path.join(root, file)],
     { cwd: root, input: code, encoding: 'utf8' },
   );
   const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
@@ -77,6 +77,30 @@ describe('lint rules', () => {
     expect(devInTest).toEqual([]);
   });
 
+  it('keeps web features apart: no import of another feature, by alias or by ../', async () => {
+    const byAlias = await messagesFor("import { AccountControls } from '@/features/auth';\nexport const x = AccountControls;\n", 'web/src/features/landing/components/probe.tsx');
+    expect(byAlias.join('\n')).toMatch(/A web feature imports no other feature/);
+    const byPath = await messagesFor("import { login } from '../../auth/api/login';\nexport const x = login;\n", 'web/src/features/documents/components/probe.ts');
+    expect(byPath.join('\n')).toMatch(/A web feature imports no other feature/);
+    // Inside the feature, and from app/ (which composes features), the same imports are fine.
+    expect(await messagesFor("import { login } from '../api/login';\nexport const x = login;\n", 'web/src/features/auth/components/probe.ts')).toEqual([]);
+    expect(await messagesFor("import { AccountControls } from '@/features/auth';\nexport const x = AccountControls;\n", 'web/src/app/probe.tsx')).toEqual([]);
+    // Shared code is open to every feature.
+    expect(await messagesFor("import { useCitations } from '@/lib/document-citations';\nexport const x = useCitations;\n", 'web/src/features/reports/components/probe.tsx')).toEqual([]);
+  });
+
+  it('resolves the web alias, so the web client\'s imports are checked like any other', async () => {
+    const devInProduct = await messagesFor("import { render } from '@testing-library/react';\nexport const x = render;\n", 'web/src/components/ui/probe.tsx');
+    expect(devInProduct.join('\n')).toMatch(/'@testing-library\/react' should be listed in the project's dependencies, not devDependencies/);
+    expect(await messagesFor("import { render } from '@testing-library/react';\nexport const x = render;\n", 'web/src/components/ui/probe.test.tsx')).toEqual([]);
+    // The cycle and dependency rules follow only what resolves: probe the resolver with the
+    // rule that reports what does not.
+    const unresolved = ['--rule', '{"import-x/no-unresolved": "error"}'];
+    expect(await messagesFor("import { request } from '@/lib/api-client';\nexport const x = request;\n", 'web/src/lib/probe.ts', unresolved)).toEqual([]);
+    const missing = await messagesFor("import { request } from '@/lib/no-such-module';\nexport const x = request;\n", 'web/src/lib/probe.ts', unresolved);
+    expect(missing.join('\n')).toMatch(/Unable to resolve path to module '@\/lib\/no-such-module'/);
+  });
+
   it('forbids I/O in the citation engine', async () => {
     const messages = await messagesFor("import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'packages/citations/src/probe.ts');
     expect(messages.join('\n')).toMatch(/does no I\/O/);
@@ -84,8 +108,8 @@ describe('lint rules', () => {
 });
 
 describe('the tree', () => {
-  it('passes the lint rules (services, gateway, packages, proto, tests)', () => {
-    const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', 'services', 'gateway', 'packages', 'proto', 'tests'], {
+  it('passes the lint rules (services, gateway, packages, proto, tests, web)', () => {
+    const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', 'services', 'gateway', 'packages', 'proto', 'tests', 'web'], {
       cwd: root,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,

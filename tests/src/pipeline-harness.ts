@@ -90,7 +90,7 @@ export interface UploadResult {
   status: number;
   body: Record<string, unknown> & {
     document?: { id: string; filename: string };
-    citations?: { id: string; text: string; type: string; isValid: boolean | null; page: number | null; paragraph: number | null; confidence: number; caseName: string | null; originalContext: string }[];
+    citations?: { id: string; text: string; type: string; isValid: boolean | null; page: number | null; paragraph: number | null; confidence: number; caseName: string | null; originalContext: string; checkedAgainst: string | null }[];
   };
 }
 

@@ -226,12 +226,14 @@ describe('the supergraph', () => {
 
     // Signed out, by the report link: ingest's report and document, validation's citations.
     const shared = await graphqlCall(
-      'query($id: ID!) { report(id: $id) { report { id } document { id filename userEmail citations { id text isValid } } } }',
+      'query($id: ID!) { report(id: $id) { report { id } document { id filename userEmail citations { id text isValid checkedAgainst } } } }',
       { id: generated.data.generateReport.id },
     );
     expect(shared.errors).toBeUndefined();
     expect(shared.data.report.document).toMatchObject({ id: documentId, filename: 'short.docx', userEmail: null });
-    expect(shared.data.report.document.citations).toEqual(result.body.citations!.map((c) => ({ id: c.id, text: c.text, isValid: c.isValid })));
+    // What each verdict was checked against, as the REST answer says it.
+    expect(shared.data.report.document.citations).toEqual(result.body.citations!.map((c) => ({ id: c.id, text: c.text, isValid: c.isValid, checkedAgainst: c.checkedAgainst })));
+    expect(shared.data.report.document.citations.every((c: { checkedAgainst: string | null }) => typeof c.checkedAgainst === 'string')).toBe(true);
 
     const byId = await graphqlCall('query($id: ID!) { document(id: $id) { fileType validationReport { totalCitations } citations { text } } usageStats { totalCitations } }', { id: documentId });
     expect(byId.data.document).toMatchObject({ fileType: 'docx', validationReport: { totalCitations: 4 } });

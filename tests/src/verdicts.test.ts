@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { FakeBulkData } from '@citecheck/caselaw/testing/fake-bulk-data';
+import { toGraphqlCitation, type SpecCitation } from '@citecheck/proto';
 import { startEmbedded, type EmbeddedServer } from '../../gateway/src/embedded';
 import { SAMPLE_CITATIONS, brief } from '../../web/sample-filing/brief';
 import { buildCsvReport } from '../../web/src/features/documents/lib/csv-export';
-import type { Citation } from '../../web/src/types/api';
 import { SNAPSHOT_DATE, capObjects, snapshotObjects } from './caselaw-snapshot';
 import { MATA_BRIEF, MATA_CITATIONS } from './mata-brief';
 import { makeDocx } from './pipeline-fixtures';
@@ -172,7 +172,8 @@ describe('verdicts against CourtListener bulk data fetched by `citecheck caselaw
     // What the report page reads, and the CSV it exports: the source said once.
     const stored = ((await (await fetch(`${server.url}/api/documents/${lastDocumentId}/citations`)).json()) as { citations: ReportCitation[] }).citations;
     expect(stored.map((c) => c.checkedAgainst)).toEqual(citations.map((c) => c.checkedAgainst));
-    const csv = buildCsvReport(stored as Citation[]);
+    // The client reads citations in the supergraph's shape; REST ones are turned into it first.
+    const csv = buildCsvReport((stored as unknown as SpecCitation[]).map(toGraphqlCitation));
     expect(csv.split('\r\n').filter((l) => l.startsWith('Checked Against'))).toEqual([`Checked Against,${CHECKED_AGAINST}`]);
   });
 

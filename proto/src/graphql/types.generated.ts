@@ -112,6 +112,10 @@ export interface Citation {
   validationDetails: ValidationDetails | null;
   originalContext: string;
   courtListenerData: CaseLawData | null;
+  /**
+   * What the verdict was checked against (CourtListener bulk data of a date, the API, the demo sample).
+   */
+  checkedAgainst: string | null;
 }
 
 export type CitationType = 'case' | 'statute' | 'regulation' | 'journal' | 'rule';

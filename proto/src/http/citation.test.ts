@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ValidatedCitation } from '../events/document';
-import { toSpecCitation } from './citation';
+import { toGraphqlCitation, toSpecCitation } from './citation';
 
 function validated(overrides: Partial<ValidatedCitation> = {}): ValidatedCitation {
   return {
@@ -28,5 +28,21 @@ describe('toSpecCitation', () => {
   it('carries what the verdict was checked against, null for verdicts stored before the field', () => {
     expect(toSpecCitation(validated({ checkedAgainst: 'CourtListener bulk data of 2026-10-31' })).checkedAgainst).toBe('CourtListener bulk data of 2026-10-31');
     expect(toSpecCitation(validated()).checkedAgainst).toBeNull();
+  });
+});
+
+describe('toGraphqlCitation', () => {
+  it('gives string details as an object and the case-law URL in camel case', () => {
+    const data = { caseName: 'Bell Atlantic Corp. v. Twombly', court: 'scotus', year: 2007, absolute_url: '/opinion/145730/bell-atlantic-corp-v-twombly/' };
+    const citation = toGraphqlCitation(toSpecCitation(validated({ courtListenerData: data, checkedAgainst: 'CourtListener API' })));
+    expect(citation.validationDetails).toEqual({ message: 'Exact citation and case name match', suggestion: null });
+    expect(citation.courtListenerData).toEqual({ caseName: 'Bell Atlantic Corp. v. Twombly', court: 'scotus', year: 2007, absoluteUrl: '/opinion/145730/bell-atlantic-corp-v-twombly/' });
+    expect(citation.checkedAgainst).toBe('CourtListener API');
+  });
+
+  it('keeps object details and no case-law data as they are', () => {
+    const citation = toGraphqlCitation(toSpecCitation(validated({ isValid: false, validationDetails: { message: 'Wrong case name', suggestion: 'Check the parties' } })));
+    expect(citation.validationDetails).toEqual({ message: 'Wrong case name', suggestion: 'Check the parties' });
+    expect(citation.courtListenerData).toBeNull();
   });
 });

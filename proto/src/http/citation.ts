@@ -1,4 +1,5 @@
 import type { ValidatedCitation } from '../events/document';
+import type { Citation as GraphqlCitation } from '../graphql/types.generated';
 
 /**
  * SPEC.md section 3's Citation, as the browser reads it from the REST API: `page` is the
@@ -36,5 +37,21 @@ export function toSpecCitation(c: ValidatedCitation): SpecCitation {
     originalContext: c.context,
     courtListenerData: c.courtListenerData,
     checkedAgainst: c.checkedAgainst ?? null,
+  };
+}
+
+/**
+ * SPEC's Citation in the supergraph's shape: details always an object, the database's URL in
+ * camel case. Validation's resolvers answer with it, and the web client reads the upload's
+ * REST answer with it, so both screens see one shape.
+ * @example toGraphqlCitation(spec).courtListenerData?.absoluteUrl // spec.courtListenerData.absolute_url
+ */
+export function toGraphqlCitation(spec: SpecCitation): GraphqlCitation {
+  const details = spec.validationDetails;
+  const data = spec.courtListenerData;
+  return {
+    ...spec,
+    validationDetails: typeof details === 'string' ? { message: details, suggestion: null } : { message: details.message, suggestion: details.suggestion ?? null },
+    courtListenerData: data && { caseName: data.caseName, court: data.court, year: data.year, absoluteUrl: data.absolute_url },
   };
 }

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { SkipLink } from '../components/layout/skip-link';
-import { Spinner } from '../components/ui/spinner';
-import { AuthDialogsProvider } from '../features/auth';
-import { SiteFooter, SiteHeader } from '../features/landing';
+import { SkipLink } from '@/components/layout/skip-link';
+import { Spinner } from '@/components/ui/spinner';
+import { AccountControls, AuthDialogsProvider } from '@/features/auth';
+import { SiteFooter, SiteHeader } from '@/features/landing';
 
 /** Header, footer and the sign-in dialogs around every route. */
 export function AppLayout() {
@@ -18,7 +18,7 @@ export function AppLayout() {
   return (
     <AuthDialogsProvider>
       <SkipLink>Skip to content</SkipLink>
-      <SiteHeader onSupport={goToSupport} />
+      <SiteHeader accountControls={<AccountControls onSupport={goToSupport} />} />
       <main id="main" tabIndex={-1}>
         <Suspense
           fallback={

@@ -1,14 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { GlobalStyle } from '../components/layout/global-style';
-import { Toaster } from '../components/ui/toaster';
-import { appTheme } from '../config/theme';
-import { createQueryClient } from '../lib/react-query';
+import { GlobalStyle } from '@/components/layout/global-style';
+import { Toaster } from '@/components/ui/toaster';
+import { appTheme } from '@/config/theme';
+import { createQueryClient } from '@/lib/react-query';
 
 /**
- * App-wide providers. Apollo is deliberately not here: only the admin screens use GraphQL,
- * and they wrap themselves with `getApolloClient()` from lib/apollo when they load.
+ * App-wide providers. Apollo needs no provider: react-query is the one cache, and GraphQL
+ * reads go through `getApolloClient()` from lib/apollo inside query functions.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '@/config/paths';
 import { AppLayout } from './layout';
 
 // Every screen is its own chunk: the entry holds only the shell, so the first paint is small.
@@ -17,11 +18,11 @@ const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <HomeRoute /> },
-      { path: '/results/:reportId', element: <ReportRoute /> },
-      { path: '/report/:reportId', element: <ReportRoute /> },
-      { path: '/verify-email', element: <VerifyEmailRoute /> },
-      { path: '/reset-password', element: <ResetPasswordRoute /> },
+      { path: routes.home, element: <HomeRoute /> },
+      { path: routes.results, element: <ReportRoute /> },
+      { path: routes.report, element: <ReportRoute /> },
+      { path: routes.verifyEmail, element: <VerifyEmailRoute /> },
+      { path: routes.resetPassword, element: <ResetPasswordRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

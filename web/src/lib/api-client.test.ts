@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { fakeFetch, memoryStorage } from '../testing/responses';
+import { fakeFetch, memoryStorage } from '@/testing/responses';
 import { ApiError, errorFromResponse, request } from './api-client';
 
 describe('errorFromResponse (SPEC section 8 "Generic request failure")', () => {

@@ -99,6 +99,11 @@ export function setApiBaseUrl(url: string) {
   baseUrl = url.replace(/\/$/, '');
 }
 
+/** The same origin for GraphQL (lib/apollo) as for REST. */
+export function apiBaseUrl(): string {
+  return baseUrl;
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, auth = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

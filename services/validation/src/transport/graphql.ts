@@ -2,7 +2,7 @@
  * Resolvers of validation's subgraph: a document's citations (validation's own record of its
  * verdicts) and recheck, the same use case as the REST route.
  */
-import { toSpecCitation, type SpecCitation, type ValidatedCitation } from '@citecheck/proto';
+import { toGraphqlCitation as specToGraphql, toSpecCitation, type ValidatedCitation } from '@citecheck/proto';
 import type { Citation } from '@citecheck/proto/graphql/types';
 
 export interface ValidationResolverDeps {
@@ -10,16 +10,9 @@ export interface ValidationResolverDeps {
   recheck(citationId: string): Promise<ValidatedCitation>;
 }
 
-/** SPEC's Citation in the subgraph's shape: details always an object, the database's URL in camel case. */
+/** A verdict as the subgraph answers it (proto's conversion, shared with the web client). */
 export function toGraphqlCitation(citation: ValidatedCitation): Citation {
-  const spec: SpecCitation = toSpecCitation(citation);
-  const details = spec.validationDetails;
-  const data = spec.courtListenerData;
-  return {
-    ...spec,
-    validationDetails: typeof details === 'string' ? { message: details, suggestion: null } : { message: details.message, suggestion: details.suggestion ?? null },
-    courtListenerData: data && { caseName: data.caseName, court: data.court, year: data.year, absoluteUrl: data.absolute_url },
-  };
+  return specToGraphql(toSpecCitation(citation));
 }
 
 export function createResolvers(deps: ValidationResolverDeps, serviceName: string) {

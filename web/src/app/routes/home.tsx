@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container } from '../../components/ui/card';
-import type { LimitDetails } from '../../lib/api-client';
-import { useAuthDialogs } from '../../features/auth';
-import { ProgressCard, ResultsSection, totalsOf, UploadCard, useCitations, useDocumentProcessing } from '../../features/documents';
-import { FeatureCards, Hero, SampleFiling, SupportForm, TestimonialCarousel } from '../../features/landing';
-import { UpgradeDialog } from '../../features/subscription';
+import { Container } from '@/components/ui/card';
+import type { LimitDetails } from '@/lib/api-client';
+import { useAuthDialogs } from '@/features/auth';
+import { ProgressCard, ResultsSection, UploadCard, useDocumentProcessing } from '@/features/documents';
+import { totalsOf } from '@/lib/citations';
+import { useCitations } from '@/lib/document-citations';
+import { FeatureCards, Hero, SampleFiling, SupportForm, TestimonialCarousel } from '@/features/landing';
+import { UpgradeDialog } from '@/features/subscription';
 
 const Stack = styled(Container)`
   display: grid;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Card, Container, Muted } from '../../components/ui/card';
+import { Card, Container, Muted } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 
 export default function NotFoundRoute() {
   return (
@@ -8,7 +9,7 @@ export default function NotFoundRoute() {
         <h1>Page Not Found</h1>
         <Muted>There is nothing at this address.</Muted>
         <p>
-          <Link to="/">Back to Home</Link>
+          <Link to={paths.home}>Back to Home</Link>
         </p>
       </Card>
     </Container>

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { ReportView } from '../../features/reports';
+import { ReportView } from '@/features/reports';
 
 export default function ReportRoute() {
   const { reportId = '' } = useParams();

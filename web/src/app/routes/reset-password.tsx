@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { Card, Container, Muted } from '../../components/ui/card';
-import { TextField } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast-store';
-import { checkNewPassword, MIN_PASSWORD_LENGTH, useResetPassword, useVerifyResetToken } from '../../features/auth';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, Container, Muted } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { checkNewPassword, MIN_PASSWORD_LENGTH, useResetPassword, useVerifyResetToken } from '@/features/auth';
+import { paths } from '@/config/paths';
 
 const Page = styled(Container)`
   padding: 3rem 1.25rem;
@@ -57,7 +58,7 @@ export default function ResetPasswordRoute() {
             <p>This password reset link is invalid or has expired.</p>
             <Muted>Reset links expire after 1 hour. Request a new one from the sign-in dialog.</Muted>
             <p>
-              <ButtonLink as={Link} to="/">
+              <ButtonLink as={Link} to={paths.home}>
                 Back to Home
               </ButtonLink>
             </p>
@@ -75,7 +76,7 @@ export default function ResetPasswordRoute() {
                 <Button type="submit" disabled={reset.isPending} data-testid="reset-password-submit">
                   {reset.isPending ? 'Updating Password...' : 'Update Password'}
                 </Button>
-                <ButtonLink as={Link} to="/" $variant="secondary">
+                <ButtonLink as={Link} to={paths.home} $variant="secondary">
                   Back to Home
                 </ButtonLink>
               </div>

@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink } from '../../components/ui/button';
-import { Card, Container, Muted } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
-import { isApiError } from '../../lib/api-client';
-import { useVerifyEmail } from '../../features/auth';
+import { ButtonLink } from '@/components/ui/button';
+import { Card, Container, Muted } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useVerifyEmail } from '@/features/auth';
+import { paths } from '@/config/paths';
 
 const Page = styled(Container)`
   padding: 3rem 1.25rem;
@@ -15,7 +16,7 @@ const Page = styled(Container)`
 
 function HomeButton() {
   return (
-    <ButtonLink as={Link} to="/" data-testid="verify-home">
+    <ButtonLink as={Link} to={paths.home} data-testid="verify-home">
       Go to Home
     </ButtonLink>
   );

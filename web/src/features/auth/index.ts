@@ -1,4 +1,3 @@
-export { useAuthStatus, authStatusQueryKey, authStatusQueryOptions, getAuthStatus } from './api/get-auth-status';
 export { useVerifyEmail } from './api/verify-email';
 export { useVerifyResetToken } from './api/verify-reset-token';
 export { useResetPassword } from './api/reset-password';

@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import { sessionToken } from '../../../lib/storage';
+import { api } from '@/lib/api-client';
+import { sessionToken } from '@/lib/storage';
 
 export interface ClaimAnswer {
   verified: boolean;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/auth/forgot-password. */
 export function forgotPassword(input: { email: string }): Promise<unknown> {

@@ -1,19 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sessionToken } from '../../../lib/storage';
-import type { AuthUser } from '../../../types/api';
-import { authStatusQueryKey } from './get-auth-status';
+import type { Session } from '@citecheck/proto/graphql/types';
+import type { LoginBody } from '@citecheck/proto/http/identity';
+import { api } from '@/lib/api-client';
+import { authStatusQueryKey } from '@/lib/auth';
+import { sessionToken } from '@/lib/storage';
 
-export interface LoginInput {
-  email: string;
-  /** Only premium accounts have one; free accounts sign in with email only. */
-  password?: string;
-}
+/** Only premium accounts have a password; free accounts sign in with email only. */
+export type LoginInput = Pick<LoginBody, 'email'> & Partial<Pick<LoginBody, 'password'>>;
 
-export interface LoginResponse {
-  sessionToken: string;
-  user: AuthUser;
-}
+/** The same answer as the supergraph's login mutation (one use case serves both). */
+export type LoginResponse = Session;
 
 /** POST /api/auth/login; the session token is kept in local storage. */
 export async function login(input: LoginInput): Promise<LoginResponse> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sessionToken } from '../../../lib/storage';
-import { authStatusQueryKey } from './get-auth-status';
+import { api } from '@/lib/api-client';
+import { sessionToken } from '@/lib/storage';
+import { authStatusQueryKey } from '@/lib/auth';
 
 /** POST /api/auth/logout. The local token goes even if the server call fails. */
 export async function logout(): Promise<void> {

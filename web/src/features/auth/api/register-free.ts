@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { RegisterBody } from '@citecheck/proto/http/identity';
+import { api } from '@/lib/api-client';
 
-export interface RegisterFreeInput {
-  name: string;
-  email: string;
-  newsletterOptIn: boolean;
-}
+export type RegisterFreeInput = RegisterBody;
 
 /** POST /api/register/free: "Create Free Account" in the auth dialog. */
 export function registerFree(input: RegisterFreeInput): Promise<unknown> {

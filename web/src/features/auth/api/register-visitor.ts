@@ -1,18 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sessionToken } from '../../../lib/storage';
+import type { Registration } from '@citecheck/proto/graphql/types';
+import type { RegisterBody } from '@citecheck/proto/http/identity';
+import { api } from '@/lib/api-client';
+import { sessionToken } from '@/lib/storage';
 
-export interface RegisterVisitorInput {
-  name: string;
-  email: string;
-  newsletterOptIn: boolean;
-}
+export type RegisterVisitorInput = RegisterBody;
 
-export interface RegisterVisitorResponse {
-  alreadyVerified?: boolean;
-  message?: string;
-  sessionToken?: string;
-}
+/** The same answer as the supergraph's register mutation; read leniently, as the server may leave a field out. */
+export type RegisterVisitorResponse = Partial<Registration>;
 
 /** POST /api/auth/register: the registration dialog for visitors who want to upload. */
 export async function registerVisitor(input: RegisterVisitorInput): Promise<RegisterVisitorResponse> {

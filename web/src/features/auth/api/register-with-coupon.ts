@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { applyCoupon } from './apply-coupon';
 import { registerFree, type RegisterFreeInput } from './register-free';
 import { setCouponPassword } from './set-coupon-password';

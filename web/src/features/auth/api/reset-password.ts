@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/auth/reset-password; a body with `error` is a failure even on 200. */
 export async function resetPassword(input: { token: string; password: string }): Promise<void> {

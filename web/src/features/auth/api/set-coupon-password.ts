@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/set-coupon-password: last of the three coupon-registration calls. */
 export function setCouponPassword(input: { email: string; password: string }): Promise<unknown> {

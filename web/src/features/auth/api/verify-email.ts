@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sessionToken } from '../../../lib/storage';
-import { authStatusQueryKey } from './get-auth-status';
+import { api } from '@/lib/api-client';
+import { sessionToken } from '@/lib/storage';
+import { authStatusQueryKey } from '@/lib/auth';
 
 export interface VerifyEmailResponse {
   user?: { name?: string | null };

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, focusRing } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { paths } from '../../../config/paths';
-import { useAuthStatus } from '../api/get-auth-status';
-import { useLogout } from '../api/logout';
+import { Button, focusRing } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { paths } from '@/config/paths';
+import { useAuthStatus } from '@/lib/auth';
+import { useLogout } from '@/features/auth/api/logout';
 import { useAuthDialogs } from './auth-dialogs';
 
 const Row = styled.div`

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Muted } from '../../../components/ui/card';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { Checkbox, FormError, TextField } from '../../../components/ui/field';
-import { env } from '../../../config/env';
-import { isApiError } from '../../../lib/api-client';
-import { useForgotPassword } from '../api/forgot-password';
-import { useLogin } from '../api/login';
-import { CouponRegistrationError, useRegisterWithCoupon } from '../api/register-with-coupon';
-import { useRegisterFree } from '../api/register-free';
-import { checkForgotPassword, checkFreeAccount, checkLogin, isAlreadyRegistered } from '../lib/validation';
+import { Button } from '@/components/ui/button';
+import { Muted } from '@/components/ui/card';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Checkbox, FormError, TextField } from '@/components/ui/field';
+import { env } from '@/config/env';
+import { isApiError } from '@/lib/api-client';
+import { useForgotPassword } from '@/features/auth/api/forgot-password';
+import { useLogin } from '@/features/auth/api/login';
+import { CouponRegistrationError, useRegisterWithCoupon } from '@/features/auth/api/register-with-coupon';
+import { useRegisterFree } from '@/features/auth/api/register-free';
+import { checkForgotPassword, checkFreeAccount, checkLogin, isAlreadyRegistered } from '@/features/auth/lib/validation';
 
 export type AuthMode = 'login' | 'register' | 'forgot-password';
 

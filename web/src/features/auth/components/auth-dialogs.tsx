@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { hasPendingFile, releasePendingFile } from '../../../lib/pending-file';
-import { sessionToken } from '../../../lib/storage';
-import { CLAIM_POLL_MS, claimSession } from '../api/claim-session';
-import { authStatusQueryKey } from '../api/get-auth-status';
+import { hasPendingFile, releasePendingFile } from '@/lib/pending-file';
+import { sessionToken } from '@/lib/storage';
+import { CLAIM_POLL_MS, claimSession } from '@/features/auth/api/claim-session';
+import { authStatusQueryKey } from '@/lib/auth';
 import { AuthDialog, type AuthMode } from './auth-dialog';
 import { GetStartedDialog } from './get-started-dialog';
 import { RegistrationDialog } from './registration-dialog';

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 
 const Choices = styled.div`
   display: grid;

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Muted } from '../../../components/ui/card';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { Checkbox, TextField } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast-store';
-import { isApiError } from '../../../lib/api-client';
-import { storedRegistration } from '../../../lib/storage';
-import { useRegisterVisitor } from '../api/register-visitor';
-import { checkRegistration } from '../lib/validation';
+import { Button } from '@/components/ui/button';
+import { Muted } from '@/components/ui/card';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Checkbox, TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { isApiError } from '@/lib/api-client';
+import { storedRegistration } from '@/lib/storage';
+import { useRegisterVisitor } from '@/features/auth/api/register-visitor';
+import { checkRegistration } from '@/features/auth/lib/validation';
 
 /** Name + email registration for visitors who dropped a file (SPEC section 2 "Dialogs"). */
 export function RegistrationDialog({

@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import type { ValidationReport } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import type { ValidationReport } from '@citecheck/proto/graphql/types';
 
 /** POST /api/documents/{id}/report: builds the validation report for an uploaded document. */
 export async function generateReport(input: { documentId: string; sessionId: string }): Promise<ValidationReport> {

@@ -1,5 +1,9 @@
-import { api } from '../../../lib/api-client';
-import type { Citation, DocumentSummary } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { toGraphqlCitation, type SpecCitation } from '@citecheck/proto/citation';
+import type { Citation, Document } from '@citecheck/proto/graphql/types';
+
+/** The document as the upload answers it and the results screen keeps it. */
+export type DocumentSummary = Pick<Document, 'id' | 'filename'> & Partial<Pick<Document, 'fileType' | 'uploadedAt' | 'userEmail'>>;
 
 export interface UploadInput {
   file: File;
@@ -23,6 +27,7 @@ export async function uploadDocument(input: UploadInput): Promise<UploadResponse
     form.append('userEmail', input.user.email);
     form.append('registeredAt', input.user.registeredAt);
   }
-  const response = await api.post<UploadResponse>('/api/documents/upload', form);
-  return { document: response.document, citations: response.citations ?? [] };
+  const response = await api.post<{ document: DocumentSummary; citations?: SpecCitation[] }>('/api/documents/upload', form);
+  // In the supergraph's shape, as the results table reads them from GraphQL afterwards.
+  return { document: response.document, citations: (response.citations ?? []).map(toGraphqlCitation) };
 }

@@ -1,13 +1,13 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Muted } from '../../../components/ui/card';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api-client';
-import type { Citation } from '../../../types/api';
-import { useCaseOpinion } from '../api/get-case-opinion';
-import { courtListenerUrl } from '../lib/citations';
+import { Button } from '@/components/ui/button';
+import { Muted } from '@/components/ui/card';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import type { Citation } from '@citecheck/proto/graphql/types';
+import { useCaseOpinion } from '@/features/documents/api/get-case-opinion';
+import { courtListenerUrl } from '@/lib/citations';
 
 const OpinionText = styled.div`
   white-space: pre-wrap;
@@ -58,7 +58,7 @@ function CaseDetails({ citation }: { citation: Citation }) {
  * the case-law database and a link to the opinion on CourtListener take the text's place.
  */
 export function OpinionDialog({ citation, onClose }: { citation: Citation | null; onClose: () => void }) {
-  const url = citation?.courtListenerData?.absolute_url ?? null;
+  const url = citation?.courtListenerData?.absoluteUrl ?? null;
   const opinion = useCaseOpinion(citation ? url : null);
   const data = citation?.courtListenerData;
   const external = courtListenerUrl(url);

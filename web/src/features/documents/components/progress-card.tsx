@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { Card, CardTitle, Muted } from '../../../components/ui/card';
-import type { ProcessingStats } from '../../../types/api';
-import { STAGES, stageStates, type ProgressState } from '../lib/stages';
+import { Card, CardTitle, Muted } from '@/components/ui/card';
+
+import { STAGES, stageStates, type ProcessingStats, type ProgressState } from '@/features/documents/lib/stages';
 
 const Bar = styled.div`
   height: 10px;
@@ -51,25 +51,21 @@ function formatDuration(ms: number): string {
   return `${(ms / 60000).toFixed(1)} min`;
 }
 
-/** Labels for the processing statistics the server reports; unknown keys are shown as sent. */
-function statRows(stats: ProcessingStats): Array<[string, string, string]> {
-  const labels: Record<string, string> = {
-    openaiCalls: 'Language-model calls',
-    llmCalls: 'Language-model calls',
-    openaiTokens: 'Language-model tokens',
-    openaiTokensUsed: 'Language-model tokens',
-    llmTokens: 'Language-model tokens',
-    llmTokensUsed: 'Language-model tokens',
-    courtListenerCalls: 'Case-law database lookups',
-    caseLawCalls: 'Case-law database lookups',
-    processingTimeMs: 'Processing time',
-    ocrUsed: 'OCR used',
-  };
+/** Labels for the processing statistics of proto's progress message, in the order shown. */
+const STAT_LABELS: Record<keyof ProcessingStats, string> = {
+  llmCalls: 'Language-model calls',
+  llmTokensUsed: 'Language-model tokens',
+  courtListenerCalls: 'Case-law database lookups',
+  processingTimeMs: 'Processing time',
+  ocrUsed: 'OCR used',
+};
+
+function statRows(stats: Partial<ProcessingStats>): Array<[string, string, string]> {
   return Object.entries(stats)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => [
       key,
-      labels[key] ?? key,
+      STAT_LABELS[key as keyof ProcessingStats] ?? key,
       key === 'processingTimeMs' && typeof value === 'number' ? formatDuration(value) : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value),
     ]);
 }

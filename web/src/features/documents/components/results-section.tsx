@@ -1,19 +1,20 @@
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Card, CardTitle, Muted } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
-import { isApiError } from '../../../lib/api-client';
-import { downloadText } from '../../../lib/download';
-import type { Citation, DocumentSummary, ValidationReport } from '../../../types/api';
-import { useCitations } from '../api/get-citations';
-import { useRecheckCitation } from '../api/recheck-citation';
-import { CITATION_FILTERS, contextExcerpt, filterCitations, locationOf, resultDetails, statusOf, totalsOf, type CitationFilter } from '../lib/citations';
-import { buildCsvReport, csvFileName } from '../lib/csv-export';
-import { CitationStatusBadge } from './citation-status';
+import { Button } from '@/components/ui/button';
+import { Card, CardTitle, Muted } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { isApiError } from '@/lib/api-client';
+import { downloadText } from '@/lib/download';
+import type { Citation, ValidationReport } from '@citecheck/proto/graphql/types';
+import type { DocumentSummary } from '@/features/documents/api/upload-document';
+import { useCitations } from '@/lib/document-citations';
+import { useRecheckCitation } from '@/features/documents/api/recheck-citation';
+import { CITATION_FILTERS, contextExcerpt, filterCitations, locationOf, resultDetails, statusOf, totalsOf, type CitationFilter } from '@/lib/citations';
+import { buildCsvReport, csvFileName } from '@/features/documents/lib/csv-export';
+import { CitationStatusBadge } from '@/components/citations/citation-status';
 import { OpinionDialog } from './opinion-dialog';
-import { ValidationSummary } from './validation-summary';
+import { ValidationSummary } from '@/components/citations/validation-summary';
 
 /** Context shown under a citation; the whole sentence is in the title. */
 const CONTEXT_CHARS = 160;

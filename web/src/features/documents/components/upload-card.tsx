@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Card, CardTitle, Muted } from '../../../components/ui/card';
-import { ACCEPTED_TYPES, isIgnoredFile, MAX_UPLOAD_BYTES } from '../lib/files';
+import { Button } from '@/components/ui/button';
+import { Card, CardTitle, Muted } from '@/components/ui/card';
+import { ACCEPTED_TYPES, isIgnoredFile, MAX_UPLOAD_BYTES } from '@/features/documents/lib/files';
 
 const DropArea = styled.div<{ $active: boolean; $disabled: boolean }>`
   border: 2px dashed ${({ theme, $active }) => ($active ? theme.colors.brand : theme.colors.border)};

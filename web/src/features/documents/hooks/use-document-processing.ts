@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { dismissToast, toast } from '../../../components/ui/toast-store';
-import { isApiError, type LimitDetails } from '../../../lib/api-client';
-import { clearPendingFile, holdPendingFile, PROCESS_PENDING_FILE_EVENT, type ProcessPendingFileDetail } from '../../../lib/pending-file';
-import { currentResults, processingSessionId, storedRegistration } from '../../../lib/storage';
-import type { DocumentSummary, ProgressMessage, ValidationReport } from '../../../types/api';
-import { authStatusQueryOptions, useAuthStatus } from '../../auth';
-import { generateReport } from '../api/generate-report';
-import { citationsQueryKey } from '../api/get-citations';
-import { uploadDocument } from '../api/upload-document';
-import { applyProgress, IDLE_PROGRESS, type ProgressState } from '../lib/stages';
+import { dismissToast, toast } from '@/components/ui/toast-store';
+import { isApiError, type LimitDetails } from '@/lib/api-client';
+import { clearPendingFile, holdPendingFile, PROCESS_PENDING_FILE_EVENT, type ProcessPendingFileDetail } from '@/lib/pending-file';
+import { currentResults, processingSessionId, storedRegistration } from '@/lib/storage';
+import type { ValidationReport } from '@citecheck/proto/graphql/types';
+import type { DocumentSummary } from '@/features/documents/api/upload-document';
+import { authStatusQueryOptions, useAuthStatus } from '@/lib/auth';
+import { generateReport } from '@/features/documents/api/generate-report';
+import { citationsQueryKey } from '@/lib/document-citations';
+import { uploadDocument } from '@/features/documents/api/upload-document';
+import { applyProgress, IDLE_PROGRESS, type ProgressState, type ProgressUpdate } from '@/features/documents/lib/stages';
 import { useProgressSocket } from './use-progress-socket';
 
 export interface ProcessingState {
@@ -21,7 +22,7 @@ export interface ProcessingState {
 
 type Action =
   | { type: 'start'; fileName: string }
-  | { type: 'progress'; message: Pick<ProgressMessage, 'step'> & Partial<ProgressMessage> }
+  | { type: 'progress'; message: ProgressUpdate }
   | { type: 'uploaded'; document: DocumentSummary }
   | { type: 'report'; report: ValidationReport }
   | { type: 'reset' };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { ProgressMessage } from '../../../types/api';
-import { parseProgressMessage, progressSocketUrl, reconnectDelay } from '../lib/reconnect';
+import type { PipelineProgress as ProgressMessage } from '@citecheck/proto/progress';
+import { parseProgressMessage, progressSocketUrl, reconnectDelay } from '@/features/documents/lib/reconnect';
 
 /**
  * Keeps the live channel (/ws) open while the upload section is on screen and hands every

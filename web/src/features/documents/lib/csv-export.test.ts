@@ -1,9 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Citation } from '../../../types/api';
+import type { Citation } from '@citecheck/proto/graphql/types';
+import { aCitation } from '@/testing/citations';
 import { buildCsvReport, CSV_COLUMNS, csvCell, csvFileName } from './csv-export';
 
+const citation = aCitation;
+
 const citations: Citation[] = [
-  {
+  citation({
     id: '1',
     text: 'Air France v. Saks, 470 U.S. 392, 405 (1985)',
     type: 'case',
@@ -12,11 +15,11 @@ const citations: Citation[] = [
     paragraph: 3,
     isValid: true,
     confidence: 97,
-    validationDetails: 'Exact citation and case name match',
-    courtListenerData: { caseName: 'Air France v. Saks', court: 'scotus', year: 1985, absolute_url: '/opinion/111/air-france-v-saks/' },
-  },
-  { id: '2', text: 'Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019)', type: 'case', isValid: false },
-  { id: '3', text: '28 U.S.C. § 1332(a)', type: 'statute', isValid: null },
+    validationDetails: { message: 'Exact citation and case name match', suggestion: null },
+    courtListenerData: { caseName: 'Air France v. Saks', court: 'scotus', year: 1985, absoluteUrl: '/opinion/111/air-france-v-saks/' },
+  }),
+  citation({ id: '2', text: 'Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019)', type: 'case', isValid: false }),
+  citation({ id: '3', text: '28 U.S.C. § 1332(a)', type: 'statute', isValid: null }),
 ];
 
 describe('CSV export (SPEC section 9)', () => {

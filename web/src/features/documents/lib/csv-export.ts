@@ -1,5 +1,5 @@
-import type { Citation, ValidationReport } from '../../../types/api';
-import { checkedAgainstOf, courtListenerUrl, reportDetailText, STATUS_LABELS, statusOf, totalsOf } from './citations';
+import type { Citation, ValidationReport } from '@citecheck/proto/graphql/types';
+import { checkedAgainstOf, courtListenerUrl, reportDetailText, STATUS_LABELS, statusOf, totalsOf } from '@/lib/citations';
 
 export const CSV_COLUMNS = [
   'Citation Text',
@@ -55,7 +55,7 @@ export function buildCsvReport(citations: Citation[], report?: ValidationReport 
       c.courtListenerData?.court ?? '',
       c.courtListenerData?.year ?? '',
       reportDetailText(c),
-      courtListenerUrl(c.courtListenerData?.absolute_url) ?? '',
+      courtListenerUrl(c.courtListenerData?.absoluteUrl) ?? '',
     ]);
   }
   const totals = totalsOf(citations, report);

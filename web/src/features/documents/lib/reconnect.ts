@@ -1,3 +1,4 @@
+import type { PipelineProgress } from '@citecheck/proto/progress';
 /** SPEC section 4 "Live channel": at most 3 reconnects, 2000 ms times the attempt number. */
 export const MAX_RECONNECT_ATTEMPTS = 3;
 export const RECONNECT_BASE_DELAY_MS = 2000;
@@ -19,7 +20,7 @@ export function progressSocketUrl(location: { protocol: string; host: string }):
 }
 
 /** Accepts only well-formed progress messages meant for this tab's session. */
-export function parseProgressMessage(data: unknown, sessionId: string): import('../../../types/api').ProgressMessage | null {
+export function parseProgressMessage(data: unknown, sessionId: string): PipelineProgress | null {
   if (typeof data !== 'string') return null;
   let parsed: unknown;
   try {
@@ -31,5 +32,5 @@ export function parseProgressMessage(data: unknown, sessionId: string): import('
   const message = parsed as { sessionId?: unknown; step?: unknown };
   if (typeof message.step !== 'string') return null;
   if (message.sessionId !== undefined && message.sessionId !== sessionId) return null;
-  return parsed as import('../../../types/api').ProgressMessage;
+  return parsed as PipelineProgress;
 }

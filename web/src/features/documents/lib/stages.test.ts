@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import type { ProgressStep } from '@citecheck/proto/progress';
 import { applyProgress, IDLE_PROGRESS, stageIndexForStep, stageStates, type ProgressState } from './stages';
 
-const run = (...steps: string[]): ProgressState => steps.reduce((state, step) => applyProgress(state, { step }), IDLE_PROGRESS);
+const run = (...steps: ProgressStep[]): ProgressState => steps.reduce((state, step) => applyProgress(state, { step }), IDLE_PROGRESS);
 
 describe('stage mapping (SPEC section 4)', () => {
   it.each([

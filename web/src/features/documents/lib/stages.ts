@@ -1,4 +1,10 @@
-import type { ProgressMessage } from '../../../types/api';
+import type { PipelineProgress } from '@citecheck/proto/progress';
+
+export type ProcessingStats = NonNullable<PipelineProgress['processingStats']>;
+
+/** A live-channel message as the screen applies it: the statistics may arrive a few at a time. */
+export type ProgressUpdate = Pick<PipelineProgress, 'step'> &
+  Partial<Omit<PipelineProgress, 'step' | 'processingStats'>> & { processingStats?: Partial<ProcessingStats> };
 
 /** The four user-facing stages of SPEC section 2, in order. */
 export const STAGES = [
@@ -48,9 +54,9 @@ export interface ProgressState {
   /** Index into STAGES of the furthest stage reached; -1 before anything. */
   stageIndex: number;
   citationCount: number | null;
-  validationProgress: ProgressMessage['validationProgress'] | null;
-  processingStats: ProgressMessage['processingStats'] | null;
-  ocrProgress: ProgressMessage['ocrProgress'] | null;
+  validationProgress: PipelineProgress['validationProgress'] | null;
+  processingStats: Partial<ProcessingStats> | null;
+  ocrProgress: PipelineProgress['ocrProgress'] | null;
 }
 
 export const IDLE_PROGRESS: ProgressState = {
@@ -74,7 +80,7 @@ function clampPercent(value: number): number {
  * 'upload' message after 'validation' leaves validation current), and once a run has
  * completed or failed, stray messages from it change nothing.
  */
-export function applyProgress(state: ProgressState, message: Pick<ProgressMessage, 'step'> & Partial<ProgressMessage>): ProgressState {
+export function applyProgress(state: ProgressState, message: ProgressUpdate): ProgressState {
   if (state.status === 'complete' || state.status === 'error') return state;
   const stage = stageIndexForStep(message.step);
   const next: ProgressState = {

@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { SupportInquiryBody } from '@citecheck/proto/http/support';
+import { api } from '@/lib/api-client';
 
-export interface SupportInquiry {
-  name: string;
-  email: string;
-  message: string;
-}
+export type SupportInquiry = SupportInquiryBody;
 
 /** POST /api/support-inquiry; non-OK is an error. */
 export function sendSupportInquiry(input: SupportInquiry): Promise<unknown> {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Container, VisuallyHidden } from '../../../components/ui/card';
+import { Container, VisuallyHidden } from '@/components/ui/card';
 
 const Grid = styled.ul`
   list-style: none;

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Container } from '../../../components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Container } from '@/components/ui/card';
 import { UsageCounter } from './usage-counter';
 
 const Section = styled.section`

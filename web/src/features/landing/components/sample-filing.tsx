@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Card, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/toast-store';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/toast-store';
 
 /** Written to public/ at build time by scripts/build-sample-filing.ts. */
 export const SAMPLE_FILING_URL = '/sample-filing.pdf';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container } from '../../../components/ui/card';
-import { env } from '../../../config/env';
-import { paths } from '../../../config/paths';
+import { Container } from '@/components/ui/card';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 
 const Footer = styled.footer`
   background: #0f172a;

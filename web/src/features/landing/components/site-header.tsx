@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container } from '../../../components/ui/card';
-import { AccountControls } from '../../auth';
+import { Container } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 
 const Bar = styled.header`
   background: ${({ theme }) => theme.colors.surface};
@@ -33,15 +34,16 @@ const Brand = styled(Link)`
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;
 
-export function SiteHeader({ onSupport }: { onSupport: () => void }) {
+/** The account controls come from app/, which composes the features (a feature imports no other). */
+export function SiteHeader({ accountControls }: { accountControls: ReactNode }) {
   return (
     <Bar>
       <Inner>
-        <Brand to="/" data-testid="brand">
+        <Brand to={paths.home} data-testid="brand">
           <strong>CiteCheck</strong>
           <span>Powered by CourtListener case law</span>
         </Brand>
-        <AccountControls onSupport={onSupport} />
+        {accountControls}
       </Inner>
     </Bar>
   );

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardTitle, Muted } from '../../../components/ui/card';
-import { TextAreaField, TextField } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast-store';
-import { env } from '../../../config/env';
-import { useSendSupportInquiry } from '../api/send-support-inquiry';
-import { checkSupportInquiry } from '../lib/support';
+import { Button } from '@/components/ui/button';
+import { Card, CardTitle, Muted } from '@/components/ui/card';
+import { TextAreaField, TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { env } from '@/config/env';
+import { useSendSupportInquiry } from '@/features/landing/api/send-support-inquiry';
+import { checkSupportInquiry } from '@/features/landing/lib/support';
 
 export function SupportForm() {
   const [name, setName] = useState('');

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Container } from '../../../components/ui/card';
-import { CAROUSEL_INTERVAL_MS, CAROUSEL_RESUME_DELAY_MS, cardsPerView, visibleIndices, wrapIndex } from '../lib/carousel';
-import { TESTIMONIALS } from '../lib/testimonials';
+import { Container } from '@/components/ui/card';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_RESUME_DELAY_MS, cardsPerView, visibleIndices, wrapIndex } from '@/features/landing/lib/carousel';
+import { TESTIMONIALS } from '@/features/landing/lib/testimonials';
 
 const Section = styled.section`
   padding: 3.5rem 0;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useUsageStats } from '../api/get-usage-stats';
-import { COUNT_ANIMATION_STEP_MS, countSteps } from '../lib/count-animation';
+import { useUsageStats } from '@/features/landing/api/get-usage-stats';
+import { COUNT_ANIMATION_STEP_MS, countSteps } from '@/features/landing/lib/count-animation';
 
 const Counter = styled.p`
   margin: 2rem auto 0 !important;

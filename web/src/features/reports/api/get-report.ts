@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { DocumentSummary, ValidationReport } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import type { ValidationReport } from '@citecheck/proto/graphql/types';
+import type { DocumentSummary } from '@/features/reports/lib/report-export';
 
 export interface ReportResponse {
   report: ValidationReport;

@@ -1,17 +1,20 @@
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Card, CardTitle, Container, Muted } from '../../../components/ui/card';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
-import { paths } from '../../../config/paths';
-import { downloadText } from '../../../lib/download';
-import type { Citation } from '../../../types/api';
-import { useAuthStatus } from '../../auth';
-import { checkedAgainstOf, CitationStatusBadge, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf, useCitations, ValidationSummary } from '../../documents';
-import { ReportNotFoundError, useReport } from '../api/get-report';
-import { backLinkFor, buildJsonExport, jsonFileName } from '../lib/report-export';
+import { Button } from '@/components/ui/button';
+import { Card, CardTitle, Container, Muted } from '@/components/ui/card';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { paths } from '@/config/paths';
+import { downloadText } from '@/lib/download';
+import type { Citation } from '@citecheck/proto/graphql/types';
+import { useAuthStatus } from '@/lib/auth';
+import { CitationStatusBadge } from '@/components/citations/citation-status';
+import { ValidationSummary } from '@/components/citations/validation-summary';
+import { checkedAgainstOf, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf } from '@/lib/citations';
+import { useCitations } from '@/lib/document-citations';
+import { ReportNotFoundError, useReport } from '@/features/reports/api/get-report';
+import { backLinkFor, buildJsonExport, jsonFileName } from '@/features/reports/lib/report-export';
 
 const Page = styled(Container)`
   padding-top: 2rem;
@@ -61,7 +64,7 @@ const Item = styled.li<{ $status: string }>`
 
 function CitationDetail({ citation }: { citation: Citation }) {
   const data = citation.courtListenerData;
-  const url = courtListenerUrl(data?.absolute_url);
+  const url = courtListenerUrl(data?.absoluteUrl);
   const location = locationOf(citation);
   return (
     <Item $status={statusOf(citation)} data-testid="report-citation" data-status={statusOf(citation)}>

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { paths } from '../../../config/paths';
-import { planToOffer } from '../lib/plans';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
+import { planToOffer } from '@/features/subscription/lib/plans';
 
 const Offer = styled.div`
   border: 2px solid ${({ theme }) => theme.colors.brand};

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Citation } from '../../../types/api';
-import { checkedAgainstOf, citationsFromResponse, contextExcerpt, courtListenerUrl, locationOf, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
+import { aCitation } from '@/testing/citations';
+import { checkedAgainstOf, contextExcerpt, courtListenerUrl, locationOf, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
 
-const citation = (over: Partial<Citation>): Citation => ({ id: 'x', text: 'Foo v. Bar, 1 U.S. 1 (1800)', type: 'case', isValid: null, ...over });
+const citation = aCitation;
 
 describe('result details in the results table', () => {
   it('calls an invalid citation without details a possible hallucination', () => {
@@ -10,7 +10,7 @@ describe('result details in the results table', () => {
   });
   it('shows the server reason for an unverified citation, not a hallucination', () => {
     const reason = 'Not in the case-law database available here; this citation could not be verified.';
-    expect(resultDetails(citation({ isValid: null, validationDetails: reason }))).toEqual({ message: reason, suggestion: null });
+    expect(resultDetails(citation({ isValid: null, validationDetails: { message: reason, suggestion: null } }))).toEqual({ message: reason, suggestion: null });
   });
   it('reads object details', () => {
     expect(resultDetails(citation({ isValid: false, validationDetails: { message: 'Wrong case name', suggestion: 'Anderson v. Liberty Lobby' } }))).toEqual({
@@ -23,10 +23,10 @@ describe('result details in the results table', () => {
 describe('report detail fallback text (SPEC section 5)', () => {
   it.each([
     [citation({ isValid: true }), 'Exact citation and case name match'],
-    [citation({ isValid: false, validationDetails: { suggestion: 'Check formatting' } }), 'Citation not found. Check formatting'],
+    [citation({ isValid: false, validationDetails: { message: '', suggestion: 'Check formatting' } }), 'Citation not found. Check formatting'],
     [citation({ isValid: false }), 'Citation could not be verified'],
     [citation({ isValid: null }), 'Validation pending'],
-    [citation({ isValid: true, validationDetails: 'Matched on CourtListener' }), 'Matched on CourtListener'],
+    [citation({ isValid: true, validationDetails: { message: 'Matched on CourtListener', suggestion: null } }), 'Matched on CourtListener'],
   ])('%#', (c, text) => {
     expect(reportDetailText(c)).toBe(text);
   });
@@ -62,12 +62,7 @@ describe('filter and search', () => {
   });
 });
 
-describe('response shapes', () => {
-  it('accepts a bare array or {citations}', () => {
-    expect(citationsFromResponse([citation({})])).toHaveLength(1);
-    expect(citationsFromResponse({ citations: [citation({})] })).toHaveLength(1);
-    expect(citationsFromResponse(null)).toEqual([]);
-  });
+describe('case-law links', () => {
   it('makes CourtListener addresses absolute', () => {
     expect(courtListenerUrl('/opinion/1/foo/')).toBe('https://www.courtlistener.com/opinion/1/foo/');
     expect(courtListenerUrl('https://x.test/a')).toBe('https://x.test/a');

@@ -1,6 +1,6 @@
-import { Badge } from '../../../components/ui/badge';
-import type { Citation } from '../../../types/api';
-import { STATUS_LABELS, statusOf } from '../lib/citations';
+import { Badge } from '@/components/ui/badge';
+import type { Citation } from '@citecheck/proto/graphql/types';
+import { STATUS_LABELS, statusOf } from '@/lib/citations';
 
 /** The coloured Valid / Invalid / Pending badge; colour is never the only signal. */
 export function CitationStatusBadge({ citation }: { citation: Pick<Citation, 'isValid'> }) {

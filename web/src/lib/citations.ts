@@ -1,4 +1,4 @@
-import type { Citation, ValidationReport } from '../../../types/api';
+import type { Citation, ValidationReport } from '@citecheck/proto/graphql/types';
 
 export type CitationStatus = 'valid' | 'invalid' | 'pending';
 export type CitationFilter = 'all' | CitationStatus;
@@ -13,14 +13,10 @@ export function statusOf(citation: Pick<Citation, 'isValid'>): CitationStatus {
 
 export const STATUS_LABELS: Record<CitationStatus, string> = { valid: 'Valid', invalid: 'Invalid', pending: 'Pending' };
 
-/** validationDetails is a string or {message, suggestion}; this reads both the same way. */
+/** The verdict's reason and suggestion, blank ones read as none. */
 export function detailsOf(citation: Pick<Citation, 'validationDetails'>): { message: string | null; suggestion: string | null } {
   const details = citation.validationDetails;
-  if (typeof details === 'string') return { message: details.trim() || null, suggestion: null };
-  if (details && typeof details === 'object') {
-    return { message: details.message?.trim() || null, suggestion: details.suggestion?.trim() || null };
-  }
-  return { message: null, suggestion: null };
+  return { message: details?.message.trim() || null, suggestion: details?.suggestion?.trim() || null };
 }
 
 /**
@@ -91,16 +87,7 @@ export function totalsOf(citations: Citation[], report?: ValidationReport | null
   return { total: citations.length, valid, invalid, pending, accuracyRate: accuracyRate(valid, citations.length) };
 }
 
-/** Normalises GET /api/documents/{id}/citations: a bare array or {citations}. */
-export function citationsFromResponse(response: unknown): Citation[] {
-  if (Array.isArray(response)) return response as Citation[];
-  if (response && typeof response === 'object' && Array.isArray((response as { citations?: unknown }).citations)) {
-    return (response as { citations: Citation[] }).citations;
-  }
-  return [];
-}
-
-/** CourtListener's absolute_url is site-relative; the link must leave for its site. */
+/** CourtListener's absoluteUrl is site-relative; the link must leave for its site. */
 export function courtListenerUrl(absoluteUrl: string | null | undefined): string | null {
   if (!absoluteUrl) return null;
   return /^https?:\/\//.test(absoluteUrl) ? absoluteUrl : `https://www.courtlistener.com${absoluteUrl.startsWith('/') ? '' : '/'}${absoluteUrl}`;

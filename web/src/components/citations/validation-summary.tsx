@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { Card, CardTitle } from '../../../components/ui/card';
-import type { CitationTotals } from '../lib/citations';
+import { Card, CardTitle } from '@/components/ui/card';
+import type { CitationTotals } from '@/lib/citations';
 
 const Grid = styled.dl`
   display: grid;
