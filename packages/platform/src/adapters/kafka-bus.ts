@@ -6,8 +6,12 @@
  * envelope as JSON value. Topics are created on first use through the admin client, dead-
  * letter topic included, so a fresh cluster needs no set-up step.
  *
- * Consumer: one kafkajs consumer per subscription, in the subscription's group, reading
- * from the beginning when the group is new (as the embedded bus does). A failing handler is
+ * Consumer: one kafkajs consumer per subscription, in a Kafka group of its own per (group,
+ * topic) (`consumerGroupId`), reading from the beginning when the group is new (as the
+ * embedded bus does). A service that subscribes one group to several topics (ingest) must not
+ * put those consumers in one Kafka group: kafkajs's assigners hand the union of the members'
+ * topics round the members, and a consumer drops partitions of topics it did not subscribe
+ * to, so those partitions would never be read. A failing handler is
  * retried in place with exponential backoff, keeping its partition's order, then the message
  * is produced to `<topic>.dlq` (with the error in headers) and its offset committed. Offsets
  * are committed by kafkajs after `eachMessage` resolves: at-least-once.
@@ -29,6 +33,17 @@ export interface KafkaBusOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
+
+/**
+ * The Kafka consumer group of one subscription: the same on every replica, so replicas of a
+ * service share each topic's partitions, and different for each topic, so every member of a
+ * Kafka group subscribes to exactly the same topic.
+ *
+ *   consumerGroupId('ingest', 'citations.validated') // 'ingest.citations.validated'
+ */
+export function consumerGroupId(group: string, topic: string): string {
+  return `${group}.${topic}`;
+}
 const DEFAULT_BACKOFF_MS = 200;
 
 /** kafkajs logs through pino, at kafkajs's own level names. */
@@ -96,7 +111,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       const backoffMs = Math.max(0, subscribeOptions.backoffMs ?? DEFAULT_BACKOFF_MS);
       await Promise.all([ensureTopic(topic), ensureTopic(deadLetterTopic(topic))]);
 
-      const consumer = kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+      const consumer = kafka.consumer({ groupId: consumerGroupId(group, topic), allowAutoTopicCreation: false });
       consumers.add(consumer);
       let stopping = false;
       await consumer.connect();
