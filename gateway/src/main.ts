@@ -20,6 +20,7 @@ import { gatewayConfigSchema, parseNamedUrls } from './config';
 import { apiNotFound, proxyToServices } from './facade';
 import { createGraphqlGateway } from './graphql-gateway';
 import { SUPERGRAPH_PATH } from './compose';
+import { watchBackends } from './backends';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { serveWebApp } from './web';
 
@@ -34,19 +35,16 @@ async function main(): Promise<void> {
 
   const graphql = await createGraphqlGateway(readFileSync(SUPERGRAPH_PATH, 'utf8'), { kind: 'remote', urls: subgraphUrls });
   const metrics = createMetricsRegistry('gateway');
+  const backends = watchBackends(serviceUrls as Record<string, string>, metrics);
+  void backends.probe();
   const app = createHttpApp({
     service: 'gateway',
     ports: { logger, metrics },
-    health: Object.fromEntries(
-      SERVICE_NAMES.map((name) => [
-        name,
-        async () => {
-          const response = await fetch(`${serviceUrls[name]}/readyz`, { signal: AbortSignal.timeout(1500) });
-          return { ok: response.ok };
-        },
-      ]),
-    ),
+    // Readiness is the gateway's own: configuration parsed, supergraph loaded, port bound.
+    // The backends are reported (here and as a metric) but never make the gateway unready.
+    health: { backends: async () => ({ ok: true, details: backends.snapshot() }) },
   });
+  app.setReady(false);
   app.use(apiNotFound());
   app.use(graphql.router.routes());
   app.use(proxyToServices(serviceUrls));
@@ -66,11 +64,19 @@ async function main(): Promise<void> {
     upstream.on('error', () => socket.destroy());
     socket.on('error', () => upstream.destroy());
   });
+  app.setReady(true);
   logger.info({ port: config.PORT }, 'gateway up (distributed mode)');
-  installShutdown(logger, [
-    { name: 'http', run: () => closeServer(server) },
-    { name: 'graphql gateway', run: () => graphql.stop() },
-  ]);
+  installShutdown(
+    logger,
+    [
+      // Unready first, so the load balancer stops sending while requests in flight finish.
+      { name: 'unready', run: () => app.setReady(false) },
+      { name: 'backend watch', run: () => backends.stop() },
+      { name: 'http', run: () => closeServer(server) },
+      { name: 'graphql gateway', run: () => graphql.stop() },
+    ],
+    { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+  );
 }
 
 main().catch((error: Error) => {

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { consumerGroupId, createBus, createPorts, loadConfig, type Bus, type Ports, type ServiceDefinition } from '@citecheck/platform';
+import { consumerGroupId, createBus, createPorts, loadConfig, type Bus, type PlatformConfig, type Ports, type ServiceDefinition } from '@citecheck/platform';
 import * as analytics from '@citecheck/analytics';
 import * as billing from '@citecheck/billing';
 import * as extraction from '@citecheck/extraction';
@@ -49,7 +49,7 @@ beforeAll(async () => {
     [progress.service, undefined],
   ];
   for (const [definition, deps] of definitions) {
-    const config = loadConfig(definition.config, env);
+    const config = loadConfig(definition.config, env) as PlatformConfig;
     bus ??= await createBus(config);
     const ports = await createPorts(config, definition.name, { bus });
     opened.push(ports);

@@ -90,6 +90,11 @@ export const platformConfigSchema = z.object({
   KAFKA_BROKERS: envList().optional(),
   KAFKA_CLIENT_ID: z.string().default('citecheck'),
   MONGO_URL: envUrl(['mongodb:', 'mongodb+srv:']).optional(),
+  /**
+   * How long SIGTERM's drain may take before the process exits anyway. Kept under the pod's
+   * terminationGracePeriodSeconds minus its preStop pause, so Kubernetes never has to SIGKILL.
+   */
+  SHUTDOWN_TIMEOUT_MS: envInt(100, 600_000).default(20_000),
 });
 
 type RawPlatformConfig = z.output<typeof platformConfigSchema>;

@@ -25,9 +25,9 @@ export function requestContext(ctx: Pick<Context, 'get' | 'ip'>): RequestContext
 /**
  * Distributed mode's `main.ts` for any service: parse the configuration (failing fast with
  * every bad variable), open the ports, build the service, serve its routes, subgraph,
- * /healthz, /readyz and /metrics, start consumers, and on SIGTERM stop in order (HTTP,
- * consumers, bus, store, blobs) within 5 s. `deps` supplies what the service needs from other
- * services, reached over HTTP here (in process in embedded mode).
+ * /healthz, /readyz and /metrics, start consumers, and on SIGTERM stop in order (unready,
+ * HTTP, consumers, bus, store, blobs) within SHUTDOWN_TIMEOUT_MS. `deps` supplies what the
+ * service needs from other services, reached over HTTP here (in process in embedded mode).
  *
  *   runService(identity);
  *   runService(ingest, (config) => ({ identity: createIdentityClient({ baseUrl: config.IDENTITY_URL }) }));
@@ -63,14 +63,20 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
     // Stop accepting first, stop the service (which ends its WebSocket connections), then wait
     // for the HTTP server: it only closes once every connection has.
     let httpClosed: Promise<void> = Promise.resolve();
-    installShutdown(ports.logger, [
-      { name: 'stop accepting', run: () => void (httpClosed = closeServer(server)) },
-      { name, run: () => module.stop() },
-      { name: 'http', run: () => httpClosed },
-      { name: 'bus', run: () => ports.bus.close() },
-      { name: 'store', run: () => ports.store.close() },
-      { name: 'blobs', run: () => ports.blobs.close() },
-    ]);
+    installShutdown(
+      ports.logger,
+      [
+        // Unready at once, so traffic moves to other replicas while the drain runs.
+        { name: 'unready', run: () => app.setReady(false) },
+        { name: 'stop accepting', run: () => void (httpClosed = closeServer(server)) },
+        { name, run: () => module.stop() },
+        { name: 'http', run: () => httpClosed },
+        { name: 'bus', run: () => ports.bus.close() },
+        { name: 'store', run: () => ports.store.close() },
+        { name: 'blobs', run: () => ports.blobs.close() },
+      ],
+      { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+    );
   };
   start().catch((error: unknown) => {
     console.error(error instanceof ConfigError ? `${name} cannot start: ${error.message}` : error);
