@@ -142,6 +142,8 @@ spec:
               value: {{ $name | quote }}
             - name: DATA_DIR
               value: /app/data
+            - name: SHUTDOWN_TIMEOUT_MS
+              value: {{ mul (sub (sub $root.Values.terminationGracePeriodSeconds $root.Values.preStopSeconds) 2) 1000 | quote }}
             {{- if $root.Values.mongo.urlFromSecret.name }}
             - name: MONGO_URL
               valueFrom:
@@ -166,6 +168,13 @@ spec:
             {{- with $extraEnv }}
             {{- . | nindent 12 }}
             {{- end }}
+          lifecycle:
+            # The endpoint removal reaches kube-proxy and the ingress a few seconds after the
+            # pod is marked terminating: keep serving meanwhile, then take SIGTERM. node is the
+            # one binary every image has.
+            preStop:
+              exec:
+                command: ["node", "-e", "setTimeout(() => {}, {{ mul $root.Values.preStopSeconds 1000 }})"]
           # tsx compiles the TypeScript on first import: give start-up its own budget so
           # liveness can stay strict once the process is up.
           startupProbe:
