@@ -15,6 +15,7 @@ import {
   installShutdown,
   listen,
   loadConfig,
+  missingDeployEnv,
 } from '@citecheck/platform';
 import { gatewayConfigSchema, parseNamedUrls } from './config';
 import { apiNotFound, proxyToServices } from './facade';
@@ -27,6 +28,8 @@ import { serveWebApp } from './web';
 async function main(): Promise<void> {
   // The gateway holds no data: it needs no bus or store, whatever MODE says.
   const config = loadConfig(gatewayConfigSchema, { ...process.env, BUS: 'embedded', STORE: 'sqlite', BLOBS: 'fs' });
+  const unset = missingDeployEnv('gateway', process.env, config);
+  if (unset.length > 0) throw new ConfigError(unset.map((variable) => `${variable}: required when the gateway runs in distributed mode`));
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const subgraphUrls = parseNamedUrls(config.SUBGRAPH_URLS);
   const serviceUrls = parseNamedUrls(config.SERVICE_URLS) as Partial<Record<ServiceName, string>>;

@@ -161,6 +161,13 @@ spec:
                   optional: true
             {{- end }}
             {{- end }}
+            {{- range $svc.requiredSecretEnv }}
+            - name: {{ . }}
+              valueFrom:
+                secretKeyRef:
+                  name: {{ required (printf "secrets.existingSecret is required: %s needs the key %s from it" $name .) $root.Values.secrets.existingSecret }}
+                  key: {{ . }}
+            {{- end }}
             {{- range $key, $value := $svc.env }}
             - name: {{ $key }}
               value: {{ $value | quote }}

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, platformConfigSchema, type Resolved } from '../config';
 import { createPorts } from '../create-ports';
+import { missingDeployEnv } from '../deploy-env';
 import type { Ports } from '../ports';
 import { buildService, type ServiceConfigSchema, type ServiceDefinition } from '../service';
 import { createHttpApp } from './app';
@@ -39,6 +40,11 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
   const { name } = definition;
   const start = async () => {
     const config = loadConfig(definition.config);
+    if (config.MODE === 'distributed') {
+      // Start-up names everything the deployment forgot, not just the first thing that breaks.
+      const missing = missingDeployEnv(name, process.env, config);
+      if (missing.length > 0) throw new ConfigError(missing.map((variable) => `${variable}: required when ${name} runs in distributed mode`));
+    }
     const ports = await createPorts(config, name);
     const module = await buildService(definition, ports, config, (deps ? deps(config, ports) : undefined) as Deps);
     const app = createHttpApp({
