@@ -37,9 +37,9 @@ export async function createBus(config: PlatformConfig, logger?: Logger): Promis
   return createEmbeddedBus({ dir: config.DATA_DIR, logger });
 }
 
-export async function createStore(config: PlatformConfig, service: string): Promise<Store> {
+export async function createStore(config: PlatformConfig, service: string, logger?: Logger): Promise<Store> {
   if (config.STORE === 'mongo') {
-    return createMongoStore({ url: requireMongo(config), service });
+    return createMongoStore({ url: requireMongo(config), service, logger });
   }
   return createSqliteStore({ dir: config.DATA_DIR, service });
 }
@@ -61,7 +61,7 @@ export async function createPorts(config: PlatformConfig, service: string, optio
   const logger = options.logger ?? createLogger(service, config.LOG_LEVEL);
   const [bus, store, blobs] = await Promise.all([
     options.bus ?? createBus(config, logger),
-    createStore(config, service),
+    createStore(config, service, logger),
     createBlobs(config, service),
   ]);
   return {

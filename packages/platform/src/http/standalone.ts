@@ -51,11 +51,19 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
       service: name,
       ports,
       routes: module.routes,
-      health: { [name]: () => module.health() },
+      // Liveness is the process answering: a database or broker that is down is not cured by
+      // a restart, so it only makes the replica unready (no traffic) until it is back.
+      health: {},
+      readiness: {
+        [name]: () => module.health(),
+        ...(ports.store.health ? { store: () => ports.store.health!() } : {}),
+      },
       graphqlSchema: buildSubgraph(module.typeDefs, module.resolvers),
       graphqlContext: requestContext,
     });
-    await module.start();
+    // Serve the probes (unready) while start-up waits for the store and the bus, which retry
+    // until they are reachable.
+    app.setReady(false);
     const server = await listen(app, config.PORT);
     if (module.websocket) {
       const { path, handleUpgrade } = module.websocket;
@@ -64,8 +72,6 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
         else socket.destroy();
       });
     }
-    app.setReady(true);
-    ports.logger.info({ port: config.PORT }, `${name} listening`);
     // Stop accepting first, stop the service (which ends its WebSocket connections), then wait
     // for the HTTP server: it only closes once every connection has.
     let httpClosed: Promise<void> = Promise.resolve();
@@ -83,6 +89,10 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
       ],
       { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
     );
+    ports.logger.info({ port: config.PORT }, `${name} listening; starting`);
+    await module.start();
+    app.setReady(true);
+    ports.logger.info(`${name} ready`);
   };
   start().catch((error: unknown) => {
     console.error(error instanceof ConfigError ? `${name} cannot start: ${error.message}` : error);
