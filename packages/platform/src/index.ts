@@ -6,6 +6,7 @@
 export * from './ports';
 export * from './service';
 export * from './config';
+export { documentLeases, type DocumentLeases, type LeaseOptions } from './lease';
 export { DEPLOY_ENV, missingDeployEnv, type Deployable } from './deploy-env';
 export * from './logger';
 export * from './metrics';

@@ -33,6 +33,26 @@ export interface KafkaBusOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
+/** Under kafkajs's default session timeout (30 s) many times over; kafkajs throttles the requests itself. */
+const HANDLER_HEARTBEAT_MS = 1000;
+
+/**
+ * Runs `work` while heartbeating every `everyMs`: kafkajs only heartbeats between messages,
+ * so a handler longer than the session timeout (OCR of a long brief, a slow case-law source)
+ * would get its consumer evicted and its partition handed to another replica mid-work.
+ * A failed heartbeat (a rebalance under way) does not stop the work: the offset commit that
+ * follows decides whether the result counts.
+ */
+export async function withHeartbeat<T>(work: () => Promise<T>, heartbeat: () => Promise<void>, everyMs = HANDLER_HEARTBEAT_MS, onError?: (error: unknown) => void): Promise<T> {
+  const timer = setInterval(() => {
+    heartbeat().catch((error: unknown) => onError?.(error));
+  }, everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 /**
  * The Kafka consumer group of one subscription: the same on every replica, so replicas of a
@@ -135,7 +155,12 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
           for (let attempt = 1; ; attempt++) {
             try {
               // Parsed per attempt: a handler that mutated the event must not see its own edits.
-              await handler(JSON.parse(value) as EventEnvelope, { topic, key, attempt });
+              await withHeartbeat(
+                () => handler(JSON.parse(value) as EventEnvelope, { topic, key, attempt }),
+                heartbeat,
+                HANDLER_HEARTBEAT_MS,
+                (error) => options.logger?.warn({ err: error, topic, group, key }, 'heartbeat during a long handler failed'),
+              );
               return;
             } catch (error) {
               if (attempt >= maxAttempts || error instanceof SyntaxError) {
