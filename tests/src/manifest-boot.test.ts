@@ -221,3 +221,21 @@ describe.each([
     }, 120_000);
   });
 });
+
+describe('the chart for a managed Kafka', () => {
+  test('TLS, SASL mechanism and topic settings reach every service; the credentials come from the Secret', () => {
+    const { documents } = renderChart(path.join(root, 'charts', 'citecheck'), {
+      kafka: { brokers: 'b-1.kafka.example:9096', partitions: 12, replicationFactor: 3, tls: true, sasl: { mechanism: 'scram-sha-512' } },
+      mongo: { url: 'mongodb://mongodb.mongo.svc:27017/citecheck' },
+      secrets: { existingSecret: 'citecheck-secrets' },
+    });
+    const config = documents.find((d) => d.kind === 'ConfigMap')!.data as Dict;
+    expect(config).toMatchObject({ KAFKA_PARTITIONS: '12', KAFKA_REPLICATION_FACTOR: '3', KAFKA_SSL: 'true', KAFKA_SASL_MECHANISM: 'scram-sha-512' });
+    for (const deployment of documents.filter((d) => d.kind === 'Deployment' && (d.metadata as Dict).name !== 'gateway')) {
+      const env = (deployment as Dict).spec.template.spec.containers[0].env as Dict[];
+      for (const key of ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD']) {
+        expect(env.find((e) => e.name === key)?.valueFrom).toEqual({ secretKeyRef: { name: 'citecheck-secrets', key } });
+      }
+    }
+  });
+});

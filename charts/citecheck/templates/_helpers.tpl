@@ -161,6 +161,15 @@ spec:
                   optional: true
             {{- end }}
             {{- end }}
+            {{- if and $root.Values.kafka.sasl.mechanism (ne $name "gateway") }}
+            {{- range list "KAFKA_SASL_USERNAME" "KAFKA_SASL_PASSWORD" }}
+            - name: {{ . }}
+              valueFrom:
+                secretKeyRef:
+                  name: {{ required "secrets.existingSecret is required when kafka.sasl.mechanism is set" $root.Values.secrets.existingSecret }}
+                  key: {{ . }}
+            {{- end }}
+            {{- end }}
             {{- range $svc.requiredSecretEnv }}
             - name: {{ . }}
               valueFrom:

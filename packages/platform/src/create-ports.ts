@@ -13,7 +13,7 @@ import type { Registry } from 'prom-client';
 import { createEmbeddedBus } from './adapters/embedded-bus';
 import { createFsBlobs } from './adapters/fs-blobs';
 import { createGridfsBlobs } from './adapters/gridfs-blobs';
-import { createKafkaBus } from './adapters/kafka-bus';
+import { createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
 import { createMongoStore } from './adapters/mongo-store';
 import { createSqliteStore } from './adapters/sqlite-store';
 import type { PlatformConfig } from './config';
@@ -29,10 +29,26 @@ export interface CreatePortsOptions {
   metrics?: Registry;
 }
 
+/** The Kafka connection and topic settings from configuration (TLS and SASL for a managed Kafka). */
+export function kafkaConnection(config: PlatformConfig): Omit<KafkaBusOptions, 'logger'> {
+  const sasl =
+    config.KAFKA_SASL_MECHANISM && config.KAFKA_SASL_USERNAME && config.KAFKA_SASL_PASSWORD
+      ? { mechanism: config.KAFKA_SASL_MECHANISM, username: config.KAFKA_SASL_USERNAME, password: config.KAFKA_SASL_PASSWORD }
+      : undefined;
+  return {
+    brokers: config.KAFKA_BROKERS ?? [],
+    clientId: config.KAFKA_CLIENT_ID,
+    numPartitions: config.KAFKA_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+    ssl: config.KAFKA_SSL === 'true',
+    sasl,
+  };
+}
+
 /** The bus chosen by `BUS`. */
 export async function createBus(config: PlatformConfig, logger?: Logger): Promise<Bus> {
   if (config.BUS === 'kafka') {
-    return createKafkaBus({ brokers: config.KAFKA_BROKERS ?? [], clientId: config.KAFKA_CLIENT_ID, logger });
+    return createKafkaBus({ ...kafkaConnection(config), logger });
   }
   return createEmbeddedBus({ dir: config.DATA_DIR, logger });
 }

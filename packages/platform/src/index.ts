@@ -17,7 +17,7 @@ export { createFsBlobs, type FsBlobsOptions } from './adapters/fs-blobs';
 export { createMongoStore, type MongoStoreOptions } from './adapters/mongo-store';
 export { consumerGroupId, createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
 export { createGridfsBlobs, type GridfsBlobsOptions } from './adapters/gridfs-blobs';
-export { createPorts, createBus, createStore, createBlobs, type CreatePortsOptions } from './create-ports';
+export { createPorts, createBus, createStore, createBlobs, kafkaConnection, type CreatePortsOptions } from './create-ports';
 export * from './http/app';
 export * from './http/graphql';
 export * from './http/lifecycle';

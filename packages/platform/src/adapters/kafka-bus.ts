@@ -17,7 +17,7 @@
  * are committed by kafkajs after `eachMessage` resolves: at-least-once.
  */
 import { deadLetterTopic, type EventEnvelope } from '@citecheck/proto';
-import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type SASLOptions, type Consumer, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { Bus, EventHandler, SubscribeOptions, Subscription } from '../ports';
 
@@ -27,6 +27,9 @@ export interface KafkaBusOptions {
   /** Partitions of topics this bus creates (default 6): the most consumers of a group that get work. */
   numPartitions?: number;
   replicationFactor?: number;
+  /** TLS to the brokers (a managed Kafka). */
+  ssl?: boolean;
+  sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
   /** Partitions of one subscription handled at the same time (default 4). */
   partitionsConsumedConcurrently?: number;
   logger?: Logger;
@@ -84,6 +87,9 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
+    ssl: options.ssl,
+    // kafkajs types SASL per mechanism; ours is checked by the configuration schema.
+    sasl: options.sasl as SASLOptions | undefined,
     logLevel: logLevel.WARN,
     logCreator: logCreator(options.logger),
   });
