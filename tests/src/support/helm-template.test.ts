@@ -41,6 +41,7 @@ test.each([
   ['{{ join "," (append .Values.list "c") }}', 'a,b,c'],
   ['{{ "abcdef" | trunc 3 }} {{ trimSuffix "-" "a-" }} {{ contains "b" "abc" }}', 'abc a true'],
   ['{{ (.Values.map | default dict).a }} {{ index .Values.map "b" }}', '1 2'],
+  ['{{ printf "%s/%s" (ternary "x" "y" true) .Values.list }}', 'x/[a b]'],
   ['{{ and 1 0 }} {{ or 0 "x" }} {{ not .Values.empty }} {{ ternary "y" "n" true }}', '0 x true y'],
   ['{{/* a comment */}}x{{- /* trimmed */ -}} y', 'xy'],
   ['{{ .Chart.Name }} {{ .Chart.AppVersion }} {{ .Release.Service }} {{ .Template.BasePath }}', 'demo 4.5 Helm demo/templates'],

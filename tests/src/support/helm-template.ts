@@ -15,7 +15,8 @@
  * Helm), Sprig arithmetic returns int64 (a bigint here).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import Ajv from 'ajv';
 import path from 'node:path';
 import { parseAllDocuments, parse as parseYaml, stringify } from 'yaml';
 
@@ -97,6 +98,8 @@ interface Pipeline {
   commands: Command[];
 }
 
+const FIELD_OF_PAREN = '\u0000';
+
 function tokenizeExpr(source: string, where: string): string[] {
   const out: string[] = [];
   let i = 0;
@@ -124,8 +127,9 @@ function tokenizeExpr(source: string, where: string): string[] {
     } else {
       const m = /^[^\s()|,=]+/.exec(source.slice(i));
       if (!m) throw new TemplateError(`${where}: cannot read "${source}"`);
-      // `:=` directly after a name (`$x:=`) splits off.
-      out.push(m[0]);
+      // `(expr).Field` (no space) is a field of the parenthesised value; `(expr) .Field` is
+      // another argument. The marker keeps that difference past tokenising.
+      out.push(source[i - 1] === ')' && c === '.' ? `${FIELD_OF_PAREN}${m[0]}` : m[0]);
       i += m[0].length;
     }
   }
@@ -155,8 +159,8 @@ function parsePipeline(tokens: string[], where: string): Pipeline {
       const inner = parsePipeline(tokens.slice(start, pos - 1), where);
       const next = tokens[pos];
       let fields: string[] = [];
-      if (next?.startsWith('.') && next.length > 1) {
-        fields = next.slice(1).split('.');
+      if (next?.startsWith(FIELD_OF_PAREN)) {
+        fields = next.slice(FIELD_OF_PAREN.length + 1).split('.');
         pos++;
       }
       return { t: 'paren', pipe: inner, fields };
@@ -577,6 +581,14 @@ export interface RenderedChart {
 export function renderChart(chartDir: string, overrides: Dict = {}, options: RenderOptions = {}): RenderedChart {
   const chart = parseYaml(readFileSync(path.join(chartDir, 'Chart.yaml'), 'utf8')) as Dict;
   const values = mergeValues((parseYaml(readFileSync(path.join(chartDir, 'values.yaml'), 'utf8')) as Dict) ?? {}, overrides);
+  // Helm checks the merged values against values.schema.json before rendering anything.
+  const schemaPath = path.join(chartDir, 'values.schema.json');
+  if (existsSync(schemaPath)) {
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
+    if (!validate(values)) {
+      throw new TemplateError(`values don't meet the specifications of the schema(s):\n${(validate.errors ?? []).map((e) => `- ${e.instancePath || '(root)'}: ${e.message}`).join('\n')}`);
+    }
+  }
   const templatesDir = path.join(chartDir, 'templates');
   const files = readdirSync(templatesDir)
     .filter((f) => statSync(path.join(templatesDir, f)).isFile())
