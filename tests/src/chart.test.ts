@@ -54,9 +54,54 @@ describe('rendered objects are valid Kubernetes', () => {
       ingress: { enabled: true, className: 'nginx', host: 'citecheck.example.com', tls: [{ secretName: 'citecheck-tls', hosts: ['citecheck.example.com'] }] },
       caselaw: { enabled: true },
       imagePullSecrets: [{ name: 'registry' }],
+      networkPolicy: { enabled: true },
+      monitoring: { serviceMonitor: { enabled: true }, rules: { enabled: true }, dashboard: { enabled: true } },
     });
-    expect(documents.map((d) => d.kind)).toEqual(expect.arrayContaining(['Ingress', 'PersistentVolumeClaim', 'PodDisruptionBudget', 'HorizontalPodAutoscaler']));
-    expect(kubernetesErrors(documents)).toEqual([]);
+    expect(documents.map((d) => d.kind)).toEqual(
+      expect.arrayContaining(['Ingress', 'PersistentVolumeClaim', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'NetworkPolicy', 'Pod']),
+    );
+    // The Prometheus Operator's kinds are CRDs, outside the Kubernetes API schemas: checked below.
+    expect(kubernetesErrors(documents.filter((d) => !String(d.apiVersion).startsWith('monitoring.coreos.com/')))).toEqual([]);
+  });
+
+  test('monitoring: a ServiceMonitor on every service, alerts with runbooks, a dashboard that parses', () => {
+    const { documents } = renderChart(chartDir, {
+      ...required,
+      monitoring: { serviceMonitor: { enabled: true, labels: { release: 'kps' } }, rules: { enabled: true }, dashboard: { enabled: true } },
+    });
+    const monitor = documents.find((d) => d.kind === 'ServiceMonitor') as Record<string, any>;
+    expect(monitor.metadata.labels.release).toBe('kps');
+    expect(monitor.spec.endpoints).toEqual([{ port: 'http', path: '/metrics', interval: '30s' }]);
+    const services = documents.filter((d) => d.kind === 'Service') as Record<string, any>[];
+    for (const service of services) expect(service.metadata.labels).toMatchObject(monitor.spec.selector.matchLabels);
+    const rules = (documents.find((d) => d.kind === 'PrometheusRule') as Record<string, any>).spec.groups[0].rules as Record<string, any>[];
+    expect(rules.length).toBeGreaterThanOrEqual(4);
+    for (const rule of rules) {
+      expect(rule.alert).toMatch(/^CiteCheck/);
+      expect(rule.annotations.runbook.length).toBeGreaterThan(40);
+      expect(['warning', 'critical']).toContain(rule.labels.severity);
+    }
+    const dashboard = documents.find((d) => d.kind === 'ConfigMap' && (d.metadata as Record<string, any>).labels.grafana_dashboard === '1') as Record<string, any>;
+    expect(JSON.parse(dashboard.data['citecheck.json']).panels.length).toBeGreaterThan(3);
+  });
+
+  test('network policies: a backend admits the gateway and Prometheus only; identity also ingest', () => {
+    const { documents } = renderChart(chartDir, { ...required, networkPolicy: { enabled: true } });
+    const policies = Object.fromEntries(documents.filter((d) => d.kind === 'NetworkPolicy').map((d) => [(d.metadata as Record<string, any>).name, d as Record<string, any>]));
+    expect(Object.keys(policies).sort()).toEqual(['analytics', 'billing', 'extraction', 'gateway', 'identity', 'ingest', 'notification', 'progress', 'validation']);
+    const sources = (name: string) => policies[name].spec.ingress[0].from.map((f: Record<string, any>) => f.podSelector?.matchLabels['app.kubernetes.io/name'] ?? 'namespace');
+    expect(sources('validation')).toEqual(['gateway', 'namespace']);
+    expect(sources('identity')).toEqual(['gateway', 'ingest', 'namespace']);
+    expect(policies.gateway.spec.ingress[0].from).toBeUndefined();
+  });
+
+  test('helm test pod checks the gateway, every subgraph and the REST facade', () => {
+    const { documents } = renderChart(chartDir, required);
+    const pod = documents.find((d) => d.kind === 'Pod') as Record<string, any>;
+    expect(pod.metadata.annotations['helm.sh/hook']).toBe('test');
+    const script = pod.spec.containers[0].command.join(' ');
+    expect(script).toContain('http://gateway:8080');
+    expect(script).toContain('ingest extraction validation billing identity notification analytics progress');
   });
 
   test('the validator does catch a bad object', () => {

@@ -521,8 +521,11 @@ class Renderer {
       if (!fn) throw new TemplateError(`${where}: function "${head.name}" not defined`);
       return fn(...rest.map((e) => this.operand(e, scope, where)), ...piped);
     }
+    const value = this.operand(head, scope, where);
+    // A method of Helm's objects (`.Files.Get "dashboards/x.json"`).
+    if (typeof value === 'function') return (value as Fn)(...rest.map((e) => this.operand(e, scope, where)), ...piped);
     if (rest.length > 0 || piped.length > 0) throw new TemplateError(`${where}: cannot give arguments to a non-function`);
-    return this.operand(head, scope, where);
+    return value;
   }
 
   private operand(expr: Expr, scope: Scope, where: string): Value {
@@ -590,7 +593,8 @@ export function renderChart(chartDir: string, overrides: Dict = {}, options: Ren
     }
   }
   const templatesDir = path.join(chartDir, 'templates');
-  const files = readdirSync(templatesDir)
+  // Subfolders too (templates/tests/ holds `helm test` pods), named by their path as in Helm.
+  const files = (readdirSync(templatesDir, { recursive: true }) as string[])
     .filter((f) => statSync(path.join(templatesDir, f)).isFile())
     .sort();
   const defines = new Map<string, Node[]>();
@@ -604,6 +608,7 @@ export function renderChart(chartDir: string, overrides: Dict = {}, options: Ren
     Chart: { Name: chartName, Version: String(chart.version), AppVersion: String(chart.appVersion ?? ''), ApiVersion: chart.apiVersion },
     Release: { Name: releaseName, Namespace: options.namespace ?? 'default', Service: 'Helm', IsInstall: true, IsUpgrade: false, Revision: 1n },
     Template: { Name: `${chartName}/templates/${file}`, BasePath: `${chartName}/templates` },
+    Files: { Get: (name: Value) => (existsSync(path.join(chartDir, str(name))) ? readFileSync(path.join(chartDir, str(name)), 'utf8') : '') },
     Capabilities: { KubeVersion: { Version: 'v1.30.0', Major: '1', Minor: '30' }, APIVersions: [] },
   });
   // `include (print $.Template.BasePath "/configmap.yaml") $` renders another file by its path.
@@ -611,7 +616,7 @@ export function renderChart(chartDir: string, overrides: Dict = {}, options: Ren
 
   const out: RenderedChart = { files: {}, documents: [], notes: '' };
   for (const [file, nodes] of parsed) {
-    if (file.startsWith('_')) continue;
+    if (path.basename(file).startsWith('_')) continue;
     const root = top(file);
     // Helm prints a missing value as "<no value>" and then removes that text.
     const text = renderer.render(nodes, { dot: root, vars: [new Map([['$', root]])] }).replaceAll('<no value>', '');
