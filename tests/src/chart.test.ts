@@ -24,6 +24,13 @@ function kubernetesErrors(documents: Record<string, unknown>[]): { kind: string;
   return (JSON.parse(out.toString()) as { kind: string; name: string; errors: string[] }[]).filter((r) => r.errors.length > 0);
 }
 
+test('the README values table is the one generated from values.schema.json', () => {
+  const table = execFileSync(process.execPath, [path.join(root, 'scripts', 'chart-values-table.mjs')], { encoding: 'utf8' }).trim();
+  const readme = readFileSync(path.join(chartDir, 'README.md'), 'utf8');
+  const block = readme.slice(readme.indexOf('<!-- values:start'), readme.indexOf('<!-- values:end -->'));
+  expect(block.slice(block.indexOf('\n') + 1).trim()).toBe(table);
+});
+
 describe('values.schema.json', () => {
   test('accepts the shipped values with the required ones set', () => {
     expect(() => renderChart(chartDir, required)).not.toThrow();
