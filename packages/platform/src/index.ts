@@ -6,6 +6,7 @@
 export * from './ports';
 export * from './service';
 export * from './config';
+export { scheduleRetention, sweepTransient, TRANSIENT_COLLECTIONS, type TransientCollection } from './retention';
 export { documentLeases, type DocumentLeases, type LeaseOptions } from './lease';
 export { DEPLOY_ENV, missingDeployEnv, type Deployable } from './deploy-env';
 export * from './logger';

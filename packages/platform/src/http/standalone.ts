@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ConfigError, loadConfig, platformConfigSchema, type Resolved } from '../config';
 import { createPorts } from '../create-ports';
 import { missingDeployEnv } from '../deploy-env';
+import { scheduleRetention } from '../retention';
 import type { Ports } from '../ports';
 import { buildService, type ServiceConfigSchema, type ServiceDefinition } from '../service';
 import { createHttpApp } from './app';
@@ -75,12 +76,14 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
     // Stop accepting first, stop the service (which ends its WebSocket connections), then wait
     // for the HTTP server: it only closes once every connection has.
     let httpClosed: Promise<void> = Promise.resolve();
+    let stopRetention = () => undefined as void;
     installShutdown(
       ports.logger,
       [
         // Unready at once, so traffic moves to other replicas while the drain runs.
         { name: 'unready', run: () => app.setReady(false) },
         { name: 'stop accepting', run: () => void (httpClosed = closeServer(server)) },
+        { name: 'retention', run: () => stopRetention() },
         { name, run: () => module.stop() },
         { name: 'http', run: () => httpClosed },
         { name: 'bus', run: () => ports.bus.close() },
@@ -91,6 +94,7 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
     );
     ports.logger.info({ port: config.PORT }, `${name} listening; starting`);
     await module.start();
+    stopRetention = scheduleRetention(ports.store, ports.clock, ports.logger);
     app.setReady(true);
     ports.logger.info(`${name} ready`);
   };
