@@ -102,6 +102,12 @@ describe('rendered objects are valid Kubernetes', () => {
     expect(policies.gateway.spec.ingress[0].from).toBeUndefined();
   });
 
+  test('every deployable has a disruption budget', () => {
+    const { documents } = renderChart(chartDir, required);
+    const budgets = documents.filter((d) => d.kind === 'PodDisruptionBudget').map((d) => (d.metadata as Record<string, any>).name as string);
+    expect(budgets.sort()).toEqual(['analytics', 'billing', 'extraction', 'gateway', 'identity', 'ingest', 'notification', 'progress', 'validation']);
+  });
+
   test('helm test pod checks the gateway, every subgraph and the REST facade', () => {
     const { documents } = renderChart(chartDir, required);
     const pod = documents.find((d) => d.kind === 'Pod') as Record<string, any>;

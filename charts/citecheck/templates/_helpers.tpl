@@ -259,6 +259,23 @@ spec:
       port: {{ $svc.port }}
       targetPort: http
       protocol: TCP
+{{- $pdb := $svc.pdb | default dict }}
+{{- if and $pdb.enabled (ne $name "gateway") }}
+---
+# Node drains evict at most maxUnavailable of these pods at a time; with one replica the
+# drain still proceeds (the pod is rescheduled and its work redelivered).
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: {{ $name }}
+  labels:
+    {{- include "citecheck.labels" $labelArgs | nindent 4 }}
+spec:
+  maxUnavailable: {{ $pdb.maxUnavailable | default 1 }}
+  selector:
+    matchLabels:
+      {{- include "citecheck.selectorLabels" $labelArgs | nindent 6 }}
+{{- end }}
 {{- if $autoscaling }}
 ---
 apiVersion: autoscaling/v2
