@@ -30,6 +30,10 @@ export interface KafkaBusOptions {
   /** TLS to the brokers (a managed Kafka). */
   ssl?: boolean;
   sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
+  /** kafkajs's own retries of one connection attempt (tests lower them). */
+  retry?: { retries?: number; initialRetryTime?: number; maxRetryTime?: number };
+  /** First wait between connection attempts once kafkajs gives up, doubled up to 30 s (default 1 s). */
+  reconnectBackoffMs?: number;
   /** Partitions of one subscription handled at the same time (default 4). */
   partitionsConsumedConcurrently?: number;
   logger?: Logger;
@@ -92,15 +96,37 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     sasl: options.sasl as SASLOptions | undefined,
     logLevel: logLevel.WARN,
     logCreator: logCreator(options.logger),
+    retry: options.retry,
   });
   // Idempotence needs at most one request in flight per connection.
   const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
   const admin: Admin = kafka.admin();
-  const connected = Promise.all([producer.connect(), admin.connect()]);
-  connected.catch(() => undefined); // reported to whoever awaits it
   const topics = new Map<string, Promise<void>>();
   const consumers = new Set<Consumer>();
   let closed = false;
+  let wakeOnClose: () => void = () => undefined;
+  const closing = new Promise<void>((resolve) => (wakeOnClose = resolve));
+
+  /**
+   * Keeps trying to connect, with capped backoff, until it works or the bus is closed: a
+   * broker that is down when a pod starts (or restarting with it) leaves the service running
+   * and unready (its consumers not subscribed) instead of exiting into a crash loop.
+   */
+  const untilConnected = async (connect: () => Promise<unknown>, what: string): Promise<void> => {
+    for (let attempt = 1, delay = options.reconnectBackoffMs ?? 1000; ; attempt++, delay = Math.min(delay * 2, 30_000)) {
+      if (closed) throw new Error('bus is closed');
+      try {
+        await connect();
+        return;
+      } catch (error) {
+        if (closed) throw new Error('bus is closed');
+        options.logger?.warn({ err: error, attempt, delayMs: delay }, `Kafka unreachable (${what}); retrying`);
+        await Promise.race([new Promise((resolve) => setTimeout(resolve, delay).unref()), closing]);
+      }
+    }
+  };
+  const connected = untilConnected(() => Promise.all([producer.connect(), admin.connect()]), 'producer');
+  connected.catch(() => undefined); // reported to whoever awaits it
 
   const ensureTopic = (topic: string): Promise<void> => {
     let created = topics.get(topic);
@@ -140,7 +166,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       const consumer = kafka.consumer({ groupId: consumerGroupId(group, topic), allowAutoTopicCreation: false });
       consumers.add(consumer);
       let stopping = false;
-      await consumer.connect();
+      await untilConnected(() => consumer.connect(), `consumer of ${topic}`);
       await consumer.subscribe({ topic, fromBeginning: true });
 
       const deadLetter = async (key: string, value: string, error: unknown, attempts: number) => {
@@ -196,6 +222,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      wakeOnClose();
       const running = [...consumers];
       consumers.clear();
       await Promise.allSettled(running.map((c) => c.disconnect()));
