@@ -37,7 +37,9 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
       });
     },
   });
-  const server = new ApolloServer<RequestContext>({ gateway, introspection: true });
+  // The process's own SIGTERM handler drains HTTP first and stops this server last; Apollo's
+  // would stop it at once, failing the requests the drain is waiting for.
+  const server = new ApolloServer<RequestContext>({ gateway, introspection: true, stopOnTerminationSignals: false });
   await server.start();
 
   const router = new Router();

@@ -15,17 +15,21 @@ import {
   installShutdown,
   listen,
   loadConfig,
+  missingDeployEnv,
 } from '@citecheck/platform';
 import { gatewayConfigSchema, parseNamedUrls } from './config';
 import { apiNotFound, proxyToServices } from './facade';
 import { createGraphqlGateway } from './graphql-gateway';
 import { SUPERGRAPH_PATH } from './compose';
+import { watchBackends } from './backends';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { serveWebApp } from './web';
 
 async function main(): Promise<void> {
   // The gateway holds no data: it needs no bus or store, whatever MODE says.
   const config = loadConfig(gatewayConfigSchema, { ...process.env, BUS: 'embedded', STORE: 'sqlite', BLOBS: 'fs' });
+  const unset = missingDeployEnv('gateway', process.env, config);
+  if (unset.length > 0) throw new ConfigError(unset.map((variable) => `${variable}: required when the gateway runs in distributed mode`));
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const subgraphUrls = parseNamedUrls(config.SUBGRAPH_URLS);
   const serviceUrls = parseNamedUrls(config.SERVICE_URLS) as Partial<Record<ServiceName, string>>;
@@ -34,19 +38,16 @@ async function main(): Promise<void> {
 
   const graphql = await createGraphqlGateway(readFileSync(SUPERGRAPH_PATH, 'utf8'), { kind: 'remote', urls: subgraphUrls });
   const metrics = createMetricsRegistry('gateway');
+  const backends = watchBackends(serviceUrls as Record<string, string>, metrics);
+  void backends.probe();
   const app = createHttpApp({
     service: 'gateway',
     ports: { logger, metrics },
-    health: Object.fromEntries(
-      SERVICE_NAMES.map((name) => [
-        name,
-        async () => {
-          const response = await fetch(`${serviceUrls[name]}/readyz`, { signal: AbortSignal.timeout(1500) });
-          return { ok: response.ok };
-        },
-      ]),
-    ),
+    // Readiness is the gateway's own: configuration parsed, supergraph loaded, port bound.
+    // The backends are reported (here and as a metric) but never make the gateway unready.
+    health: { backends: async () => ({ ok: true, details: backends.snapshot() }) },
   });
+  app.setReady(false);
   app.use(apiNotFound());
   app.use(graphql.router.routes());
   app.use(proxyToServices(serviceUrls));
@@ -66,11 +67,19 @@ async function main(): Promise<void> {
     upstream.on('error', () => socket.destroy());
     socket.on('error', () => upstream.destroy());
   });
+  app.setReady(true);
   logger.info({ port: config.PORT }, 'gateway up (distributed mode)');
-  installShutdown(logger, [
-    { name: 'http', run: () => closeServer(server) },
-    { name: 'graphql gateway', run: () => graphql.stop() },
-  ]);
+  installShutdown(
+    logger,
+    [
+      // Unready first, so the load balancer stops sending while requests in flight finish.
+      { name: 'unready', run: () => app.setReady(false) },
+      { name: 'backend watch', run: () => backends.stop() },
+      { name: 'http', run: () => closeServer(server) },
+      { name: 'graphql gateway', run: () => graphql.stop() },
+    ],
+    { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+  );
 }
 
 main().catch((error: Error) => {

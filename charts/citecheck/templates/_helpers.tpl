@@ -142,6 +142,8 @@ spec:
               value: {{ $name | quote }}
             - name: DATA_DIR
               value: /app/data
+            - name: SHUTDOWN_TIMEOUT_MS
+              value: {{ mul (sub (sub $root.Values.terminationGracePeriodSeconds $root.Values.preStopSeconds) 2) 1000 | quote }}
             {{- if $root.Values.mongo.urlFromSecret.name }}
             - name: MONGO_URL
               valueFrom:
@@ -159,6 +161,22 @@ spec:
                   optional: true
             {{- end }}
             {{- end }}
+            {{- if and $root.Values.kafka.sasl.mechanism (ne $name "gateway") }}
+            {{- range list "KAFKA_SASL_USERNAME" "KAFKA_SASL_PASSWORD" }}
+            - name: {{ . }}
+              valueFrom:
+                secretKeyRef:
+                  name: {{ required "secrets.existingSecret is required when kafka.sasl.mechanism is set" $root.Values.secrets.existingSecret }}
+                  key: {{ . }}
+            {{- end }}
+            {{- end }}
+            {{- range $svc.requiredSecretEnv }}
+            - name: {{ . }}
+              valueFrom:
+                secretKeyRef:
+                  name: {{ required (printf "secrets.existingSecret is required: %s needs the key %s from it" $name .) $root.Values.secrets.existingSecret }}
+                  key: {{ . }}
+            {{- end }}
             {{- range $key, $value := $svc.env }}
             - name: {{ $key }}
               value: {{ $value | quote }}
@@ -166,6 +184,13 @@ spec:
             {{- with $extraEnv }}
             {{- . | nindent 12 }}
             {{- end }}
+          lifecycle:
+            # The endpoint removal reaches kube-proxy and the ingress a few seconds after the
+            # pod is marked terminating: keep serving meanwhile, then take SIGTERM. node is the
+            # one binary every image has.
+            preStop:
+              exec:
+                command: ["node", "-e", "setTimeout(() => {}, {{ mul $root.Values.preStopSeconds 1000 }})"]
           # tsx compiles the TypeScript on first import: give start-up its own budget so
           # liveness can stay strict once the process is up.
           startupProbe:
@@ -234,6 +259,23 @@ spec:
       port: {{ $svc.port }}
       targetPort: http
       protocol: TCP
+{{- $pdb := $svc.pdb | default dict }}
+{{- if and $pdb.enabled (ne $name "gateway") }}
+---
+# Node drains evict at most maxUnavailable of these pods at a time; with one replica the
+# drain still proceeds (the pod is rescheduled and its work redelivered).
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: {{ $name }}
+  labels:
+    {{- include "citecheck.labels" $labelArgs | nindent 4 }}
+spec:
+  maxUnavailable: {{ $pdb.maxUnavailable | default 1 }}
+  selector:
+    matchLabels:
+      {{- include "citecheck.selectorLabels" $labelArgs | nindent 6 }}
+{{- end }}
 {{- if $autoscaling }}
 ---
 apiVersion: autoscaling/v2

@@ -15,6 +15,10 @@ describe('loadConfig', () => {
       STORE: 'sqlite',
       BLOBS: 'fs',
       KAFKA_CLIENT_ID: 'citecheck',
+      KAFKA_PARTITIONS: 6,
+      KAFKA_REPLICATION_FACTOR: -1,
+      KAFKA_SSL: 'false',
+      SHUTDOWN_TIMEOUT_MS: 20000,
     });
   });
 

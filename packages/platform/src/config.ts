@@ -89,7 +89,21 @@ export const platformConfigSchema = z.object({
   BLOBS: envEnum(['fs', 'gridfs'] as const).optional(),
   KAFKA_BROKERS: envList().optional(),
   KAFKA_CLIENT_ID: z.string().default('citecheck'),
+  /** Partitions of the topics the bus creates: the most replicas of one consumer that get work. */
+  KAFKA_PARTITIONS: envInt(1, 1000).default(6),
+  /** Replication of the topics the bus creates; -1 is the broker's default. */
+  KAFKA_REPLICATION_FACTOR: envInt(-1, 10).default(-1),
+  /** A managed Kafka: TLS to the brokers ("true"), and SASL credentials when a mechanism is set. */
+  KAFKA_SSL: envEnum(['true', 'false'] as const).default('false'),
+  KAFKA_SASL_MECHANISM: envEnum(['plain', 'scram-sha-256', 'scram-sha-512'] as const).optional(),
+  KAFKA_SASL_USERNAME: z.string().optional(),
+  KAFKA_SASL_PASSWORD: z.string().optional(),
   MONGO_URL: envUrl(['mongodb:', 'mongodb+srv:']).optional(),
+  /**
+   * How long SIGTERM's drain may take before the process exits anyway. Kept under the pod's
+   * terminationGracePeriodSeconds minus its preStop pause, so Kubernetes never has to SIGKILL.
+   */
+  SHUTDOWN_TIMEOUT_MS: envInt(100, 600_000).default(20_000),
 });
 
 type RawPlatformConfig = z.output<typeof platformConfigSchema>;
@@ -161,6 +175,11 @@ export function loadConfig<S extends z.ZodType<RawPlatformConfig, Record<string,
   };
   if (!seen.has('KAFKA_BROKERS') && resolved.BUS === 'kafka' && !data.KAFKA_BROKERS) {
     report('KAFKA_BROKERS', `required when BUS=kafka${data.BUS ? '' : ` (the default when MODE=${mode})`}`);
+  }
+  if (data.KAFKA_SASL_MECHANISM) {
+    for (const name of ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'] as const) {
+      if (!seen.has(name) && !data[name]) report(name, 'required when KAFKA_SASL_MECHANISM is set');
+    }
   }
   if (!seen.has('MONGO_URL') && !data.MONGO_URL) {
     const needs = [resolved.STORE === 'mongo' ? 'STORE=mongo' : null, resolved.BLOBS === 'gridfs' ? 'BLOBS=gridfs' : null].filter(Boolean);

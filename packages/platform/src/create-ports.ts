@@ -13,7 +13,7 @@ import type { Registry } from 'prom-client';
 import { createEmbeddedBus } from './adapters/embedded-bus';
 import { createFsBlobs } from './adapters/fs-blobs';
 import { createGridfsBlobs } from './adapters/gridfs-blobs';
-import { createKafkaBus } from './adapters/kafka-bus';
+import { createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
 import { createMongoStore } from './adapters/mongo-store';
 import { createSqliteStore } from './adapters/sqlite-store';
 import type { PlatformConfig } from './config';
@@ -29,17 +29,33 @@ export interface CreatePortsOptions {
   metrics?: Registry;
 }
 
+/** The Kafka connection and topic settings from configuration (TLS and SASL for a managed Kafka). */
+export function kafkaConnection(config: PlatformConfig): Omit<KafkaBusOptions, 'logger'> {
+  const sasl =
+    config.KAFKA_SASL_MECHANISM && config.KAFKA_SASL_USERNAME && config.KAFKA_SASL_PASSWORD
+      ? { mechanism: config.KAFKA_SASL_MECHANISM, username: config.KAFKA_SASL_USERNAME, password: config.KAFKA_SASL_PASSWORD }
+      : undefined;
+  return {
+    brokers: config.KAFKA_BROKERS ?? [],
+    clientId: config.KAFKA_CLIENT_ID,
+    numPartitions: config.KAFKA_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+    ssl: config.KAFKA_SSL === 'true',
+    sasl,
+  };
+}
+
 /** The bus chosen by `BUS`. */
 export async function createBus(config: PlatformConfig, logger?: Logger): Promise<Bus> {
   if (config.BUS === 'kafka') {
-    return createKafkaBus({ brokers: config.KAFKA_BROKERS ?? [], clientId: config.KAFKA_CLIENT_ID, logger });
+    return createKafkaBus({ ...kafkaConnection(config), logger });
   }
   return createEmbeddedBus({ dir: config.DATA_DIR, logger });
 }
 
-export async function createStore(config: PlatformConfig, service: string): Promise<Store> {
+export async function createStore(config: PlatformConfig, service: string, logger?: Logger): Promise<Store> {
   if (config.STORE === 'mongo') {
-    return createMongoStore({ url: requireMongo(config), service });
+    return createMongoStore({ url: requireMongo(config), service, logger });
   }
   return createSqliteStore({ dir: config.DATA_DIR, service });
 }
@@ -61,7 +77,7 @@ export async function createPorts(config: PlatformConfig, service: string, optio
   const logger = options.logger ?? createLogger(service, config.LOG_LEVEL);
   const [bus, store, blobs] = await Promise.all([
     options.bus ?? createBus(config, logger),
-    createStore(config, service),
+    createStore(config, service, logger),
     createBlobs(config, service),
   ]);
   return {

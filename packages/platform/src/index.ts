@@ -6,6 +6,9 @@
 export * from './ports';
 export * from './service';
 export * from './config';
+export { scheduleRetention, sweepTransient, TRANSIENT_COLLECTIONS, type TransientCollection } from './retention';
+export { documentLeases, type DocumentLeases, type LeaseOptions } from './lease';
+export { DEPLOY_ENV, missingDeployEnv, type Deployable } from './deploy-env';
 export * from './logger';
 export * from './metrics';
 export * from './rate-limit';
@@ -13,9 +16,9 @@ export { createSqliteStore, type SqliteStoreOptions } from './adapters/sqlite-st
 export { createEmbeddedBus, type EmbeddedBusOptions } from './adapters/embedded-bus';
 export { createFsBlobs, type FsBlobsOptions } from './adapters/fs-blobs';
 export { createMongoStore, type MongoStoreOptions } from './adapters/mongo-store';
-export { createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
+export { consumerGroupId, createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
 export { createGridfsBlobs, type GridfsBlobsOptions } from './adapters/gridfs-blobs';
-export { createPorts, createBus, createStore, createBlobs, type CreatePortsOptions } from './create-ports';
+export { createPorts, createBus, createStore, createBlobs, kafkaConnection, type CreatePortsOptions } from './create-ports';
 export * from './http/app';
 export * from './http/graphql';
 export * from './http/lifecycle';

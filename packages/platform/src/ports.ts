@@ -116,6 +116,8 @@ export interface Collection<T extends Stored> {
 export interface Store {
   collection<T extends Stored>(spec: CollectionSpec<T>): Collection<T>;
   close(): Promise<void>;
+  /** Whether the database is reachable now; absent where it always is (an embedded file). */
+  health?(): Promise<{ ok: boolean; details?: Record<string, unknown> }>;
 }
 
 // ---------------------------------------------------------------- blobs

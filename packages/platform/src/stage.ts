@@ -19,7 +19,8 @@
  */
 import type { EventEnvelope } from '@citecheck/proto';
 import type { ProcessedEvents } from './idempotency';
-import type { Bus, Clock, Collection, DeliveryContext, EventHandler, Store } from './ports';
+import type { DocumentLeases } from './lease';
+import { DuplicateKeyError, type Bus, type Clock, type Collection, type DeliveryContext, type EventHandler, type Store } from './ports';
 
 /** One finished stage for one document: the event it produced. */
 export interface StageJob<R extends EventEnvelope = EventEnvelope> {
@@ -50,26 +51,52 @@ export interface StageOptions<E extends { id: string }, R extends EventEnvelope>
   run(event: E, delivery: DeliveryContext): Promise<R>;
   /** Whether a result is the stage's success (the job's status). */
   succeeded(result: R): boolean;
+  /**
+   * One owner per document while the work runs (renewed every ttl/3, taken over after
+   * expiry); without it two replicas handed the same event during a rebalance both do it.
+   */
+  leases?: DocumentLeases;
 }
 
 export function oncePerDocument<E extends { id: string }, R extends EventEnvelope>(options: StageOptions<E, R>): EventHandler {
-  const { consumer, bus, clock, processed, jobs } = options;
+  const { consumer, bus, clock, processed, jobs, leases } = options;
+  const handOn = async (job: StageJob<R>, documentId: string, eventId: string) => {
+    await bus.publish(job.result.type, documentId, job.result);
+    await processed.mark(consumer, eventId, clock.now());
+  };
   return async (raw, delivery) => {
     const event = options.parse(raw);
     if (await processed.seen(consumer, event.id)) return;
     const documentId = options.documentId(event);
+    const leaseId = `${consumer}:${documentId}`;
 
-    const job = await jobs.get(documentId);
-    if (job) {
-      // Done before (redelivery, or a resume after a restart): hand on the same result.
-      await bus.publish(job.result.type, documentId, job.result);
-      await processed.mark(consumer, event.id, clock.now());
-      return;
+    for (;;) {
+      const job = await jobs.get(documentId);
+      // Done before (redelivery, a resume after a restart, another replica): hand on the same result.
+      if (job) return handOn(job, documentId, event.id);
+      if (!leases || (await leases.acquire(leaseId))) break;
+      // Another replica is working on this document: wait for its result, or for its lease
+      // to expire if it died.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(10, leases.ttlMs / 3)));
     }
 
-    const result = await options.run(event, delivery);
-    await jobs.insert({ id: documentId, status: options.succeeded(result) ? 'done' : 'failed', result, finishedAt: clock.now().toISOString() });
-    await bus.publish(result.type, documentId, result);
-    await processed.mark(consumer, event.id, clock.now());
+    const renewal = leases ? setInterval(() => void leases.renew(leaseId).catch(() => undefined), Math.max(10, leases.ttlMs / 3)) : undefined;
+    try {
+      const result = await options.run(event, delivery);
+      try {
+        await jobs.insert({ id: documentId, status: options.succeeded(result) ? 'done' : 'failed', result, finishedAt: clock.now().toISOString() });
+      } catch (error) {
+        // Our lease lapsed and the replica that took over finished first: its result stands.
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        const stored = await jobs.get(documentId);
+        if (stored) return await handOn(stored, documentId, event.id);
+        throw error;
+      }
+      await bus.publish(result.type, documentId, result);
+      await processed.mark(consumer, event.id, clock.now());
+    } finally {
+      clearInterval(renewal);
+      await leases?.release(leaseId);
+    }
   };
 }

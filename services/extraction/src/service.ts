@@ -5,7 +5,7 @@
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { createBlobs, defineService, processedEvents } from '@citecheck/platform';
+import { createBlobs, defineService, documentLeases, processedEvents } from '@citecheck/platform';
 import { configureReader, warmReader } from '@citecheck/reading';
 import { createModelClient } from './adapters/model-client';
 import { configSchema, modelPassEnabled } from './config';
@@ -34,6 +34,8 @@ export const service = defineService({
       logger: ports.logger,
       jobs,
       processed,
+      // Only Kafka can hand one document to two replicas at once; the embedded bus cannot.
+      leases: config.BUS === 'kafka' ? documentLeases(ports.store, { clock: ports.clock }) : undefined,
       model,
       chunkChars: config.LLM_CHUNK_CHARS,
       readTimeoutMs: config.READ_TIMEOUT_MS,

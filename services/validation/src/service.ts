@@ -6,7 +6,7 @@
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { defineService, processedEvents } from '@citecheck/platform';
+import { defineService, documentLeases, processedEvents } from '@citecheck/platform';
 import { openCaseLaw, type CaseLaw } from './adapters/caselaw';
 import { documentCitations } from './app/document-citations';
 import { recheckCitation } from './app/recheck-citation';
@@ -51,6 +51,8 @@ export const service = defineService({
       jobs,
       citations,
       processed: processedEvents(ports.store),
+      // Only Kafka can hand one document to two replicas at once; the embedded bus cannot.
+      leases: config.BUS === 'kafka' ? documentLeases(ports.store, { clock: ports.clock }) : undefined,
       providers,
       beforeEachDocument: hooks?.beforeEachDocument,
     };

@@ -6,14 +6,18 @@
  * envelope as JSON value. Topics are created on first use through the admin client, dead-
  * letter topic included, so a fresh cluster needs no set-up step.
  *
- * Consumer: one kafkajs consumer per subscription, in the subscription's group, reading
- * from the beginning when the group is new (as the embedded bus does). A failing handler is
+ * Consumer: one kafkajs consumer per subscription, in a Kafka group of its own per (group,
+ * topic) (`consumerGroupId`), reading from the beginning when the group is new (as the
+ * embedded bus does). A service that subscribes one group to several topics (ingest) must not
+ * put those consumers in one Kafka group: kafkajs's assigners hand the union of the members'
+ * topics round the members, and a consumer drops partitions of topics it did not subscribe
+ * to, so those partitions would never be read. A failing handler is
  * retried in place with exponential backoff, keeping its partition's order, then the message
  * is produced to `<topic>.dlq` (with the error in headers) and its offset committed. Offsets
  * are committed by kafkajs after `eachMessage` resolves: at-least-once.
  */
 import { deadLetterTopic, type EventEnvelope } from '@citecheck/proto';
-import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type SASLOptions, type Consumer, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { Bus, EventHandler, SubscribeOptions, Subscription } from '../ports';
 
@@ -23,12 +27,50 @@ export interface KafkaBusOptions {
   /** Partitions of topics this bus creates (default 6): the most consumers of a group that get work. */
   numPartitions?: number;
   replicationFactor?: number;
+  /** TLS to the brokers (a managed Kafka). */
+  ssl?: boolean;
+  sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
+  /** kafkajs's own retries of one connection attempt (tests lower them). */
+  retry?: { retries?: number; initialRetryTime?: number; maxRetryTime?: number };
+  /** First wait between connection attempts once kafkajs gives up, doubled up to 30 s (default 1 s). */
+  reconnectBackoffMs?: number;
   /** Partitions of one subscription handled at the same time (default 4). */
   partitionsConsumedConcurrently?: number;
   logger?: Logger;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
+/** Under kafkajs's default session timeout (30 s) many times over; kafkajs throttles the requests itself. */
+const HANDLER_HEARTBEAT_MS = 1000;
+
+/**
+ * Runs `work` while heartbeating every `everyMs`: kafkajs only heartbeats between messages,
+ * so a handler longer than the session timeout (OCR of a long brief, a slow case-law source)
+ * would get its consumer evicted and its partition handed to another replica mid-work.
+ * A failed heartbeat (a rebalance under way) does not stop the work: the offset commit that
+ * follows decides whether the result counts.
+ */
+export async function withHeartbeat<T>(work: () => Promise<T>, heartbeat: () => Promise<void>, everyMs = HANDLER_HEARTBEAT_MS, onError?: (error: unknown) => void): Promise<T> {
+  const timer = setInterval(() => {
+    heartbeat().catch((error: unknown) => onError?.(error));
+  }, everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * The Kafka consumer group of one subscription: the same on every replica, so replicas of a
+ * service share each topic's partitions, and different for each topic, so every member of a
+ * Kafka group subscribes to exactly the same topic.
+ *
+ *   consumerGroupId('ingest', 'citations.validated') // 'ingest.citations.validated'
+ */
+export function consumerGroupId(group: string, topic: string): string {
+  return `${group}.${topic}`;
+}
 const DEFAULT_BACKOFF_MS = 200;
 
 /** kafkajs logs through pino, at kafkajs's own level names. */
@@ -49,17 +91,42 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
+    ssl: options.ssl,
+    // kafkajs types SASL per mechanism; ours is checked by the configuration schema.
+    sasl: options.sasl as SASLOptions | undefined,
     logLevel: logLevel.WARN,
     logCreator: logCreator(options.logger),
+    retry: options.retry,
   });
   // Idempotence needs at most one request in flight per connection.
   const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
   const admin: Admin = kafka.admin();
-  const connected = Promise.all([producer.connect(), admin.connect()]);
-  connected.catch(() => undefined); // reported to whoever awaits it
   const topics = new Map<string, Promise<void>>();
   const consumers = new Set<Consumer>();
   let closed = false;
+  let wakeOnClose: () => void = () => undefined;
+  const closing = new Promise<void>((resolve) => (wakeOnClose = resolve));
+
+  /**
+   * Keeps trying to connect, with capped backoff, until it works or the bus is closed: a
+   * broker that is down when a pod starts (or restarting with it) leaves the service running
+   * and unready (its consumers not subscribed) instead of exiting into a crash loop.
+   */
+  const untilConnected = async (connect: () => Promise<unknown>, what: string): Promise<void> => {
+    for (let attempt = 1, delay = options.reconnectBackoffMs ?? 1000; ; attempt++, delay = Math.min(delay * 2, 30_000)) {
+      if (closed) throw new Error('bus is closed');
+      try {
+        await connect();
+        return;
+      } catch (error) {
+        if (closed) throw new Error('bus is closed');
+        options.logger?.warn({ err: error, attempt, delayMs: delay }, `Kafka unreachable (${what}); retrying`);
+        await Promise.race([new Promise((resolve) => setTimeout(resolve, delay).unref()), closing]);
+      }
+    }
+  };
+  const connected = untilConnected(() => Promise.all([producer.connect(), admin.connect()]), 'producer');
+  connected.catch(() => undefined); // reported to whoever awaits it
 
   const ensureTopic = (topic: string): Promise<void> => {
     let created = topics.get(topic);
@@ -96,10 +163,10 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       const backoffMs = Math.max(0, subscribeOptions.backoffMs ?? DEFAULT_BACKOFF_MS);
       await Promise.all([ensureTopic(topic), ensureTopic(deadLetterTopic(topic))]);
 
-      const consumer = kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+      const consumer = kafka.consumer({ groupId: consumerGroupId(group, topic), allowAutoTopicCreation: false });
       consumers.add(consumer);
       let stopping = false;
-      await consumer.connect();
+      await untilConnected(() => consumer.connect(), `consumer of ${topic}`);
       await consumer.subscribe({ topic, fromBeginning: true });
 
       const deadLetter = async (key: string, value: string, error: unknown, attempts: number) => {
@@ -120,7 +187,12 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
           for (let attempt = 1; ; attempt++) {
             try {
               // Parsed per attempt: a handler that mutated the event must not see its own edits.
-              await handler(JSON.parse(value) as EventEnvelope, { topic, key, attempt });
+              await withHeartbeat(
+                () => handler(JSON.parse(value) as EventEnvelope, { topic, key, attempt }),
+                heartbeat,
+                HANDLER_HEARTBEAT_MS,
+                (error) => options.logger?.warn({ err: error, topic, group, key }, 'heartbeat during a long handler failed'),
+              );
               return;
             } catch (error) {
               if (attempt >= maxAttempts || error instanceof SyntaxError) {
@@ -150,6 +222,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      wakeOnClose();
       const running = [...consumers];
       consumers.clear();
       await Promise.allSettled(running.map((c) => c.disconnect()));

@@ -16,6 +16,7 @@ import {
   type Stored,
   type Update,
 } from '../ports';
+import type { Logger } from 'pino';
 import { connectMongo, type MongoDb } from './mongo';
 
 export interface MongoStoreOptions {
@@ -23,12 +24,15 @@ export interface MongoStoreOptions {
   service: string;
   /** Database name; defaults to the service name. Tests pass a unique one. */
   database?: string;
+  logger?: Logger;
 }
 
 type MongoDoc = mongoose.mongo.Document;
 
 export function createMongoStore(options: MongoStoreOptions): Store {
-  const handle = connectMongo(options.url, options.database ?? options.service);
+  const handle = connectMongo(options.url, options.database ?? options.service, {
+    onRetry: (err, attempt, delayMs) => options.logger?.warn({ err, attempt, delayMs }, 'MongoDB unreachable; retrying'),
+  });
   const collections = new Map<string, MongoCollection<Stored>>();
   return {
     collection<T extends Stored>(spec: CollectionSpec<T>): Collection<T> {
@@ -43,6 +47,10 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     async close() {
       await Promise.allSettled([...collections.values()].map((c) => c.settled()));
       await handle.release();
+    },
+    async health() {
+      // The connection error goes to the log by whoever retries; the probe says only whether.
+      return { ok: handle.connected(), details: { connectAttempts: handle.state().attempts } };
     },
   };
 }

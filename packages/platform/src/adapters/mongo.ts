@@ -9,32 +9,76 @@ import mongoose from 'mongoose';
 export type MongoDb = mongoose.mongo.Db;
 
 interface Shared {
-  connection: mongoose.Connection;
+  connection: mongoose.Connection | null;
   ready: Promise<MongoDb>;
   users: number;
+  released: boolean;
+  attempts: number;
+  lastError: string | null;
 }
 
 const connections = new Map<string, Shared>();
 
 export interface MongoHandle {
   db: Promise<MongoDb>;
+  /** Connected now (the driver reconnects by itself after the first connection). */
+  connected(): boolean;
+  /** Failed first-connection attempts so far and the last error's message. */
+  state(): { attempts: number; lastError: string | null };
   release(): Promise<void>;
 }
 
-/** A database handle; `release` closes the connection when its last user lets go. */
-export function connectMongo(url: string, dbName: string): MongoHandle {
+export interface ConnectMongoOptions {
+  /** Opens one connection; injected by tests. */
+  open?: (url: string, dbName: string) => Promise<mongoose.Connection>;
+  /** First retry delay, doubled each failure up to maxBackoffMs (defaults 500 ms, 30 s). */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
+}
+
+const openConnection = (url: string, dbName: string) =>
+  // ignoreUndefined: `{ status: undefined }` in a filter means "no condition", as in the
+  // SQLite store, rather than "status is null".
+  mongoose.createConnection(url, { dbName, ignoreUndefined: true, serverSelectionTimeoutMS: 10_000 }).asPromise();
+
+/**
+ * A database handle; `release` closes the connection when its last user lets go.
+ *
+ * The first connection is retried with capped exponential backoff until it succeeds or the
+ * handle is released: a database that is down when a pod starts (or restarting with it) must
+ * leave the pod running and unready, not exiting into a crash loop. Once connected, the
+ * driver reconnects on its own. Work that needs the database waits on `db` meanwhile.
+ */
+export function connectMongo(url: string, dbName: string, options: ConnectMongoOptions = {}): MongoHandle {
   const id = `${url}\u0000${dbName}`;
   let shared = connections.get(id);
   if (!shared) {
-    // ignoreUndefined: `{ status: undefined }` in a filter means "no condition", as in the
-    // SQLite store, rather than "status is null".
-    const connection = mongoose.createConnection(url, { dbName, ignoreUndefined: true, serverSelectionTimeoutMS: 10_000 });
-    const ready = connection.asPromise().then((c) => {
-      if (!c.db) throw new Error('MongoDB connection has no database');
-      return c.db as MongoDb;
-    });
-    ready.catch(() => undefined); // surfaced to whoever awaits `db`
-    shared = { connection, ready, users: 0 };
+    const open = options.open ?? openConnection;
+    const entry: Shared = { connection: null, ready: Promise.resolve(null as never), users: 0, released: false, attempts: 0, lastError: null };
+    entry.ready = (async () => {
+      for (let delay = options.backoffMs ?? 500; ; delay = Math.min(delay * 2, options.maxBackoffMs ?? 30_000)) {
+        try {
+          const connection = await open(url, dbName);
+          if (entry.released) {
+            await connection.close();
+            throw new Error('MongoDB handle released');
+          }
+          entry.connection = connection;
+          if (!connection.db) throw new Error('MongoDB connection has no database');
+          return connection.db as MongoDb;
+        } catch (error) {
+          if (entry.released) throw error;
+          entry.attempts++;
+          entry.lastError = error instanceof Error ? error.message : String(error);
+          options.onRetry?.(error, entry.attempts, delay);
+          await new Promise((resolve) => setTimeout(resolve, delay).unref());
+          if (entry.released) throw new Error('MongoDB handle released before it connected');
+        }
+      }
+    })();
+    entry.ready.catch(() => undefined); // surfaced to whoever awaits `db`
+    shared = entry;
     connections.set(id, shared);
   }
   shared.users++;
@@ -42,13 +86,16 @@ export function connectMongo(url: string, dbName: string): MongoHandle {
   let released = false;
   return {
     db: current.ready,
+    connected: () => current.connection?.readyState === 1,
+    state: () => ({ attempts: current.attempts, lastError: current.lastError }),
     async release() {
       if (released) return;
       released = true;
       current.users--;
       if (current.users === 0) {
         connections.delete(id);
-        await current.connection.close();
+        current.released = true;
+        await current.connection?.close();
       }
     },
   };

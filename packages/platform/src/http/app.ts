@@ -32,6 +32,11 @@ export interface HttpAppOptions {
   routes?: Router | Router[];
   /** Named component checks for `/healthz` (a service module's `health`, the store, ...). */
   health?: Record<string, HealthCheck>;
+  /**
+   * Checks `/readyz` runs on top of `health`: what a replica needs to serve (the store, its
+   * consumers) but whose absence a restart would not cure, so liveness must not see it.
+   */
+  readiness?: Record<string, HealthCheck>;
   graphqlSchema?: GraphQLSchema;
   graphqlContext?: (ctx: Context) => object | Promise<object>;
   /** Registries `/metrics` serves; default this service's. The embedded host passes all of them. */
@@ -204,10 +209,17 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     ctx.status = ok ? 200 : 503;
     ctx.body = { status: ok ? 'ok' : 'error', service: options.service, components };
   });
+  const checkReadiness = async () => {
+    const entries = await Promise.all(
+      Object.entries({ ...options.health, ...options.readiness }).map(async ([name, check]) => [name, await runCheck(check, healthTimeoutMs, logger, name)] as const),
+    );
+    return { ok: entries.every(([, result]) => result.ok), failing: entries.filter(([, result]) => !result.ok).map(([name]) => name) };
+  };
   system.get('/readyz', async (ctx) => {
-    const { ok } = ready ? await checkAll() : { ok: false };
+    // The checks run even while starting or stopping, so the probe says what is still missing.
+    const { ok, failing } = await checkReadiness();
     ctx.status = ready && ok ? 200 : 503;
-    ctx.body = { status: ready && ok ? 'ready' : 'not ready' };
+    ctx.body = { status: ready && ok ? 'ready' : 'not ready', ...(failing.length ? { failing } : {}) };
   });
   system.get('/metrics', async (ctx) => {
     ctx.type = metricsContentType;

@@ -41,6 +41,9 @@ export function mountGraphql<TContext extends BaseContext>(
   const server = new ApolloServer<TContext>({
     schema,
     logger,
+    // The process's own SIGTERM handler drains HTTP before anything stops; Apollo's would stop
+    // the server at once, failing the requests the drain is waiting for.
+    stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginLandingPageDisabled()],
     includeStacktraceInErrorResponses: false,
     formatError(formatted, error) {

@@ -2,6 +2,8 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, platformConfigSchema, type Resolved } from '../config';
 import { createPorts } from '../create-ports';
+import { missingDeployEnv } from '../deploy-env';
+import { scheduleRetention } from '../retention';
 import type { Ports } from '../ports';
 import { buildService, type ServiceConfigSchema, type ServiceDefinition } from '../service';
 import { createHttpApp } from './app';
@@ -25,9 +27,9 @@ export function requestContext(ctx: Pick<Context, 'get' | 'ip'>): RequestContext
 /**
  * Distributed mode's `main.ts` for any service: parse the configuration (failing fast with
  * every bad variable), open the ports, build the service, serve its routes, subgraph,
- * /healthz, /readyz and /metrics, start consumers, and on SIGTERM stop in order (HTTP,
- * consumers, bus, store, blobs) within 5 s. `deps` supplies what the service needs from other
- * services, reached over HTTP here (in process in embedded mode).
+ * /healthz, /readyz and /metrics, start consumers, and on SIGTERM stop in order (unready,
+ * HTTP, consumers, bus, store, blobs) within SHUTDOWN_TIMEOUT_MS. `deps` supplies what the
+ * service needs from other services, reached over HTTP here (in process in embedded mode).
  *
  *   runService(identity);
  *   runService(ingest, (config) => ({ identity: createIdentityClient({ baseUrl: config.IDENTITY_URL }) }));
@@ -39,17 +41,30 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
   const { name } = definition;
   const start = async () => {
     const config = loadConfig(definition.config);
+    if (config.MODE === 'distributed') {
+      // Start-up names everything the deployment forgot, not just the first thing that breaks.
+      const missing = missingDeployEnv(name, process.env, config);
+      if (missing.length > 0) throw new ConfigError(missing.map((variable) => `${variable}: required when ${name} runs in distributed mode`));
+    }
     const ports = await createPorts(config, name);
     const module = await buildService(definition, ports, config, (deps ? deps(config, ports) : undefined) as Deps);
     const app = createHttpApp({
       service: name,
       ports,
       routes: module.routes,
-      health: { [name]: () => module.health() },
+      // Liveness is the process answering: a database or broker that is down is not cured by
+      // a restart, so it only makes the replica unready (no traffic) until it is back.
+      health: {},
+      readiness: {
+        [name]: () => module.health(),
+        ...(ports.store.health ? { store: () => ports.store.health!() } : {}),
+      },
       graphqlSchema: buildSubgraph(module.typeDefs, module.resolvers),
       graphqlContext: requestContext,
     });
-    await module.start();
+    // Serve the probes (unready) while start-up waits for the store and the bus, which retry
+    // until they are reachable.
+    app.setReady(false);
     const server = await listen(app, config.PORT);
     if (module.websocket) {
       const { path, handleUpgrade } = module.websocket;
@@ -58,19 +73,30 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
         else socket.destroy();
       });
     }
-    app.setReady(true);
-    ports.logger.info({ port: config.PORT }, `${name} listening`);
     // Stop accepting first, stop the service (which ends its WebSocket connections), then wait
     // for the HTTP server: it only closes once every connection has.
     let httpClosed: Promise<void> = Promise.resolve();
-    installShutdown(ports.logger, [
-      { name: 'stop accepting', run: () => void (httpClosed = closeServer(server)) },
-      { name, run: () => module.stop() },
-      { name: 'http', run: () => httpClosed },
-      { name: 'bus', run: () => ports.bus.close() },
-      { name: 'store', run: () => ports.store.close() },
-      { name: 'blobs', run: () => ports.blobs.close() },
-    ]);
+    let stopRetention = () => undefined as void;
+    installShutdown(
+      ports.logger,
+      [
+        // Unready at once, so traffic moves to other replicas while the drain runs.
+        { name: 'unready', run: () => app.setReady(false) },
+        { name: 'stop accepting', run: () => void (httpClosed = closeServer(server)) },
+        { name: 'retention', run: () => stopRetention() },
+        { name, run: () => module.stop() },
+        { name: 'http', run: () => httpClosed },
+        { name: 'bus', run: () => ports.bus.close() },
+        { name: 'store', run: () => ports.store.close() },
+        { name: 'blobs', run: () => ports.blobs.close() },
+      ],
+      { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+    );
+    ports.logger.info({ port: config.PORT }, `${name} listening; starting`);
+    await module.start();
+    stopRetention = scheduleRetention(ports.store, ports.clock, ports.logger);
+    app.setReady(true);
+    ports.logger.info(`${name} ready`);
   };
   start().catch((error: unknown) => {
     console.error(error instanceof ConfigError ? `${name} cannot start: ${error.message}` : error);

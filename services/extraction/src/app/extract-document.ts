@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isDocumentError, readDocument, toCitationInput } from '@citecheck/reading';
-import { BlobNotFoundError, type Blobs, type Bus, type Clock, type Collection, type DeliveryContext, type ProcessedEvents } from '@citecheck/platform';
+import { BlobNotFoundError, type Blobs, type Bus, type Clock, type Collection, type DeliveryContext, type DocumentLeases, type ProcessedEvents } from '@citecheck/platform';
 import { createEvent, topics, type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
 import { findDocumentCitations, toExtractedCitations } from '../domain/extract';
 import type { ModelClient } from '../adapters/model-client';
@@ -30,6 +30,8 @@ export interface ExtractionDeps {
   logger: Logger;
   jobs: Collection<ExtractionJob>;
   processed: ProcessedEvents;
+  /** One replica per document at a time (distributed mode; see DocumentLeases). */
+  leases?: DocumentLeases;
   model: ModelClient | null;
   chunkChars: number;
   readTimeoutMs: number;

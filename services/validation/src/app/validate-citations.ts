@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import { verify, type CaseLawProvider } from '@citecheck/caselaw';
-import type { Bus, Clock, Collection, DeliveryContext, ProcessedEvents } from '@citecheck/platform';
+import type { Bus, Clock, Collection, DeliveryContext, DocumentLeases, ProcessedEvents } from '@citecheck/platform';
 import { createEvent, topics, type CitationsExtracted, type EventOf } from '@citecheck/proto';
 import { caseLawCalls, perDocument } from '../adapters/caselaw';
 import { toEngineCitation, withVerdict } from '../domain/citations';
@@ -23,6 +23,8 @@ export interface ValidationDeps {
   jobs: Collection<ValidationJob>;
   citations: CitationRepository;
   processed: ProcessedEvents;
+  /** One replica per document at a time (distributed mode; see DocumentLeases). */
+  leases?: DocumentLeases;
   providers: () => CaseLawProvider[];
   /** Runs before each document is validated (see ValidationServiceDeps). */
   beforeEachDocument?: () => Promise<void>;

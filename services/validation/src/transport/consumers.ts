@@ -13,6 +13,7 @@ export function consumers(deps: ValidationDeps): Consumer[] {
     clock: deps.clock,
     processed: deps.processed,
     jobs: deps.jobs,
+    leases: deps.leases,
     parse: (raw) => parseEvent(topics['citations.extracted'], raw),
     documentId: (event) => event.payload.documentId,
     succeeded: (result) => result.type === 'citations.validated',

@@ -1,0 +1,24 @@
+import { createSqliteStore } from './adapters/sqlite-store';
+import { processedEvents } from './idempotency';
+import { documentLeases } from './lease';
+import { sweepTransient } from './retention';
+
+test('old processed-event marks and long-expired leases go; recent ones stay', async () => {
+  const store = createSqliteStore({ dir: ':memory:', service: 'retention' });
+  try {
+    const processed = processedEvents(store);
+    await processed.mark('c', 'old', new Date('2025-01-01T00:00:00Z'));
+    await processed.mark('c', 'recent', new Date('2025-01-20T00:00:00Z'));
+    const then = { now: () => new Date('2025-01-19T00:00:00Z') };
+    await documentLeases(store, { clock: then, owner: 'gone', ttlMs: 1000 }).acquire('doc-old');
+    await documentLeases(store, { clock: { now: () => new Date('2025-01-20T23:00:00Z') }, owner: 'live', ttlMs: 60_000 }).acquire('doc-live');
+
+    const removed = await sweepTransient(store, { now: () => new Date('2025-01-21T00:00:00Z') });
+    expect(removed).toEqual({ processed_events: 1, leases: 1 });
+    expect(await processed.seen('c', 'old')).toBe(false);
+    expect(await processed.seen('c', 'recent')).toBe(true);
+    expect(await documentLeases(store, { clock: then, owner: 'other', ttlMs: 1000 }).acquire('doc-live')).toBe(false);
+  } finally {
+    await store.close();
+  }
+});

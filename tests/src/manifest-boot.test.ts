@@ -1,0 +1,241 @@
+/**
+ * The deployment manifests boot the product. The Helm chart is rendered (tests/src/support/
+ * helm-template.ts) and docker-compose.yml read; every Deployment (or Compose service) becomes
+ * a process started the way its image starts it, with exactly the environment the manifest
+ * gives it (ConfigMap, env, Secret references resolved) and nothing inherited from this test,
+ * so a variable a manifest forgets fails here. Only what has no stand-in on this machine is
+ * swapped: Kafka and MongoDB for the embedded bus and SQLite (BUS, STORE, BLOBS, one DATA_DIR),
+ * and cluster DNS for 127.0.0.1 on free ports. Then a brief is uploaded through the gateway
+ * and followed to its report.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { parse } from 'yaml';
+import { DEPLOY_ENV } from '@citecheck/platform';
+import { renderChart } from './support/helm-template';
+import { freePort, until, upload } from './pipeline-harness';
+
+const root = path.resolve(__dirname, '..', '..');
+const SECRET: Record<string, string> = { INTERNAL_TOKEN: 'manifest-boot-internal-token-0123456789' };
+
+type Dict = Record<string, any>;
+
+interface Workload {
+  name: string;
+  env: Record<string, string>;
+}
+
+/** The chart's Deployments, each with its container environment resolved as the kubelet would. */
+function chartWorkloads(): Workload[] {
+  const { documents } = renderChart(path.join(root, 'charts', 'citecheck'), {
+    kafka: { brokers: 'kafka.kafka.svc:9092' },
+    mongo: { url: 'mongodb://mongodb.mongo.svc:27017/citecheck' },
+    secrets: { existingSecret: 'citecheck-secrets' },
+  });
+  const configMaps = new Map(documents.filter((d) => d.kind === 'ConfigMap').map((d) => [(d.metadata as Dict).name as string, d.data as Dict]));
+  return documents
+    .filter((d) => d.kind === 'Deployment')
+    .map((deployment: Dict) => {
+      const container = (deployment as Dict).spec.template.spec.containers[0] as Dict;
+      const env: Record<string, string> = {};
+      for (const source of container.envFrom ?? []) {
+        const data = configMaps.get(source.configMapRef.name);
+        if (!data) throw new Error(`${deployment.metadata.name}: no ConfigMap ${source.configMapRef.name}`);
+        Object.assign(env, data);
+      }
+      for (const item of container.env ?? []) {
+        if ('value' in item) env[item.name] = String(item.value);
+        else if (item.valueFrom?.secretKeyRef) {
+          const ref = item.valueFrom.secretKeyRef;
+          if (SECRET[ref.key] !== undefined) env[item.name] = SECRET[ref.key];
+          else if (!ref.optional) throw new Error(`${deployment.metadata.name}: Secret key ${ref.key} is required but the test Secret lacks it`);
+        }
+      }
+      // The image is named after its folder; its entrypoint runs that folder's main.ts.
+      const image = String(container.image).replace(/"/g, '').split(':')[0].split('/').pop()!;
+      return { name: image, env };
+    });
+}
+
+/** Compose's services other than Kafka and MongoDB, `${VAR:-default}` taken with an empty shell environment. */
+function composeWorkloads(): Workload[] {
+  const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as Dict;
+  const substitute = (value: string) =>
+    value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, _name: string, fallback: string | undefined) => fallback ?? '');
+  return Object.entries(compose.services as Dict)
+    .filter(([, service]) => service.build?.args?.SERVICE)
+    .map(([, service]) => ({
+      name: service.build.args.SERVICE as string,
+      env: Object.fromEntries(Object.entries(service.environment as Dict).map(([k, v]) => [k, substitute(String(v))])),
+    }));
+}
+
+function entryOf(name: string): string {
+  return name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
+}
+
+async function briefPdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const page = pdf.addPage([612, 792]);
+  const lines = ['Plaintiff must plead enough facts. Bell Atlantic Corp. v. Twombly, 550 U.S. 544, 570 (2007).', 'But see Kaufman v. Alitalia Airlines, Inc., 477 U.S. 242, 248 (1986).'];
+  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 700 - 16 * i, size: 11, font }));
+  return Buffer.from(await pdf.save());
+}
+
+describe.each([
+  ['the Helm chart', chartWorkloads],
+  ['docker-compose.yml', composeWorkloads],
+])('%s', (_label, workloadsOf) => {
+  const workloads = workloadsOf();
+  const children: ChildProcess[] = [];
+  let dataDir: string;
+  let gatewayUrl: string;
+  let stopping = false;
+  let died: Promise<never>;
+
+  test('declares every deployable, each with every variable it needs (packages/platform/src/deploy-env.ts)', () => {
+    expect(workloads.map((w) => w.name).sort()).toEqual(Object.keys(DEPLOY_ENV).sort());
+    const missing = workloads.flatMap((w) =>
+      (DEPLOY_ENV[w.name as keyof typeof DEPLOY_ENV] as readonly string[]).filter((v) => !w.env[v]).map((v) => `${w.name}: ${v}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  describe('booted as processes', () => {
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-manifest-boot-'));
+      // Cluster DNS stands in as 127.0.0.1: each manifest port moves to a free one here.
+      const ports = new Map<string, number>();
+      for (const w of workloads) ports.set(w.name, await freePort());
+      const manifestPort = new Map(workloads.map((w) => [w.name, w.env.PORT]));
+      const relocate = (value: string) =>
+        value.replace(/http:\/\/([a-z]+):(\d+)/g, (whole, host: string, port: string) =>
+          ports.has(host) && manifestPort.get(host) === port ? `http://127.0.0.1:${ports.get(host)}` : whole,
+        );
+      gatewayUrl = `http://127.0.0.1:${ports.get('gateway')}`;
+      let processDied: (error: Error) => void = () => undefined;
+      died = new Promise<never>((_, reject) => (processDied = reject));
+      died.catch(() => undefined);
+      for (const w of workloads) {
+        const env: Record<string, string> = {
+          // Only what any container has; everything else comes from the manifest.
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? tmpdir(),
+          ...Object.fromEntries(Object.entries(w.env).map(([k, v]) => [k, relocate(v)])),
+          PORT: String(ports.get(w.name)),
+          BUS: 'embedded',
+          STORE: 'sqlite',
+          BLOBS: 'fs',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        };
+        const child = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', entryOf(w.name)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        const remember = (chunk: Buffer) => {
+          output = (output + chunk.toString()).slice(-3000);
+        };
+        child.stdout?.on('data', remember);
+        child.stderr?.on('data', remember);
+        child.once('exit', (code, signal) => {
+          if (!stopping) processDied(new Error(`${w.name} exited (code ${code}, signal ${signal}):\n${output}`));
+        });
+        children.push(child);
+      }
+      await Promise.race([
+        until(
+          'every service ready',
+          async () => {
+            for (const w of workloads) {
+              const response = await fetch(`http://127.0.0.1:${ports.get(w.name)}/readyz`).catch(() => null);
+              if (response?.status !== 200) return null;
+            }
+            return true;
+          },
+          120_000,
+          300,
+        ),
+        died,
+      ]);
+    }, 180_000);
+
+    afterAll(async () => {
+      stopping = true;
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+      rmSync(dataDir, { recursive: true, force: true });
+    }, 30_000);
+
+    test('an upload goes through to its report', async () => {
+      const email = 'manifest@example.com';
+      const registered = await fetch(`${gatewayUrl}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Manifest Lawyer', email, newsletterOptIn: false }),
+      });
+      expect(registered.status).toBeLessThan(300);
+      // NODE_ENV=production has no dev outbox route: read the mail from notification's store.
+      const token = await Promise.race([
+        until('verification mail', async () => {
+          const db = new Database(path.join(dataDir, 'notification.sqlite'), { readonly: true, fileMustExist: true });
+          try {
+            const rows = db.prepare('SELECT doc FROM "outbox"').all() as { doc: string }[];
+            for (const row of rows) {
+              const match = row.doc.match(/verify-email\?token=([A-Za-z0-9_-]+)/);
+              if (match && row.doc.includes(email)) return match[1];
+            }
+            return null;
+          } finally {
+            db.close();
+          }
+        }),
+        died,
+      ]);
+      const verified = await fetch(`${gatewayUrl}/api/verify-email?token=${token}`);
+      expect(verified.status).toBe(200);
+      const session = ((await verified.json()) as { sessionToken: string }).sessionToken;
+
+      const result = await Promise.race([upload(gatewayUrl, session, await briefPdf(), 'brief.pdf', 'manifest-session'), died]);
+      expect(result.status).toBe(200);
+      const verdicts = Object.fromEntries((result.body.citations ?? []).map((c) => [c.text, c.isValid]));
+      expect(verdicts).toMatchObject({ '550 U.S. 544': true, '477 U.S. 242': false });
+      const report = await fetch(`${gatewayUrl}/api/documents/${result.body.document!.id}/report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+        body: JSON.stringify({ sessionId: 'manifest-session' }),
+      });
+      expect(report.status).toBe(200);
+      expect(((await report.json()) as { report: { totalCitations: number } }).report.totalCitations).toBe(2);
+    }, 120_000);
+  });
+});
+
+describe('the chart for a managed Kafka', () => {
+  test('TLS, SASL mechanism and topic settings reach every service; the credentials come from the Secret', () => {
+    const { documents } = renderChart(path.join(root, 'charts', 'citecheck'), {
+      kafka: { brokers: 'b-1.kafka.example:9096', partitions: 12, replicationFactor: 3, tls: true, sasl: { mechanism: 'scram-sha-512' } },
+      mongo: { url: 'mongodb://mongodb.mongo.svc:27017/citecheck' },
+      secrets: { existingSecret: 'citecheck-secrets' },
+    });
+    const config = documents.find((d) => d.kind === 'ConfigMap')!.data as Dict;
+    expect(config).toMatchObject({ KAFKA_PARTITIONS: '12', KAFKA_REPLICATION_FACTOR: '3', KAFKA_SSL: 'true', KAFKA_SASL_MECHANISM: 'scram-sha-512' });
+    for (const deployment of documents.filter((d) => d.kind === 'Deployment' && (d.metadata as Dict).name !== 'gateway')) {
+      const env = (deployment as Dict).spec.template.spec.containers[0].env as Dict[];
+      for (const key of ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD']) {
+        expect(env.find((e) => e.name === key)?.valueFrom).toEqual({ secretKeyRef: { name: 'citecheck-secrets', key } });
+      }
+    }
+  });
+});
