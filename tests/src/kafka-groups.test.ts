@@ -40,7 +40,8 @@ beforeAll(async () => {
   const definitions: [ServiceDefinition<any, any, any>, unknown][] = [
     [identity.service, undefined],
     [notification.service, undefined],
-    [billing.service, undefined],
+    // Billing's identity calls cannot happen here either: only its consumers are declared.
+    [billing.service, { identity: {} }],
     [analytics.service, undefined],
     // Consumers are only declared here, never run: ingest's identity calls cannot happen.
     [ingest.service, { identity: {} }],

@@ -16,7 +16,7 @@ export const DEPLOY_ENV = {
   ingest: [...COMMON, 'IDENTITY_URL', 'INTERNAL_TOKEN'],
   extraction: [...COMMON],
   validation: [...COMMON],
-  billing: [...COMMON],
+  billing: [...COMMON, 'IDENTITY_URL', 'INTERNAL_TOKEN'],
   identity: [...COMMON, 'INTERNAL_TOKEN'],
   notification: [...COMMON],
   analytics: [...COMMON],
