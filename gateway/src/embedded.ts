@@ -130,6 +130,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     ports: gatewayPorts,
     health: Object.fromEntries(modules.map((m) => [m.name, () => m.health()])),
     metricsRegistries: allPorts.map((p) => p.metrics),
+    trustedProxies: config.TRUSTED_PROXIES,
   });
   app.use(apiNotFound());
   app.use(graphql.router.routes());

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
         },
       ]),
     ),
+    trustedProxies: config.TRUSTED_PROXIES,
   });
   app.use(apiNotFound());
   app.use(graphql.router.routes());

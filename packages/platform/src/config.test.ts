@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       STORE: 'sqlite',
       BLOBS: 'fs',
       KAFKA_CLIENT_ID: 'citecheck',
+      TRUSTED_PROXIES: [],
     });
   });
 

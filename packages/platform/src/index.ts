@@ -20,6 +20,7 @@ export * from './http/app';
 export * from './http/graphql';
 export * from './http/lifecycle';
 export * from './http/standalone';
+export * from './http/client-ip';
 export { processedEvents, type ProcessedEvents } from './idempotency';
 export { oncePerDocument, stageJobs, type StageJob, type StageOptions } from './stage';
 export * from './outbox';

@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { mergedMetrics, metricsContentType } from '../metrics';
 import type { Ports } from '../ports';
+import { clientIp } from './client-ip';
 import { mountGraphql } from './graphql';
 
 export interface ComponentHealth {
@@ -40,6 +41,8 @@ export interface HttpAppOptions {
   bodyLimit?: string;
   /** Checks run by `/healthz` time out after this long (default 2 s). */
   healthTimeoutMs?: number;
+  /** CIDRs of the proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); default none. */
+  trustedProxies?: readonly string[];
 }
 
 export type HttpApp = Koa & {
@@ -167,12 +170,14 @@ async function runCheck(check: HealthCheck, timeoutMs: number, logger: Logger, n
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { logger, metrics } = options.ports;
   const app = new Koa() as HttpApp;
-  app.proxy = true; // behind the gateway or an ingress: trust X-Forwarded-* for ctx.ip
+  // Koa's own proxy mode believes any X-Forwarded-For; clientIp believes only configured proxies.
+  app.proxy = false;
   let ready = true;
   app.setReady = (value: boolean) => {
     ready = value;
   };
 
+  app.use(clientIp(options.trustedProxies ?? []));
   app.use(requestIds(logger));
   app.use(accessLogAndMetrics(metrics));
   app.use(jsonErrors());

@@ -48,6 +48,7 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
       health: { [name]: () => module.health() },
       graphqlSchema: buildSubgraph(module.typeDefs, module.resolvers),
       graphqlContext: requestContext,
+      trustedProxies: config.TRUSTED_PROXIES,
     });
     await module.start();
     const server = await listen(app, config.PORT);
