@@ -3,6 +3,7 @@ import { ApolloGateway, LocalGraphQLDataSource, RemoteGraphQLDataSource } from '
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
 import { requestContext, type RequestContext } from '@citecheck/platform';
+import { MAX_TOKENS, operationLimitsRule } from './operation-limits';
 
 
 export type SubgraphRoutes =
@@ -37,7 +38,12 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
       });
     },
   });
-  const server = new ApolloServer<RequestContext>({ gateway, introspection: true });
+  const server = new ApolloServer<RequestContext>({
+    gateway,
+    introspection: true,
+    validationRules: [operationLimitsRule()],
+    parseOptions: { maxTokens: MAX_TOKENS },
+  });
   await server.start();
 
   const router = new Router();

@@ -39,7 +39,15 @@ type Args = Record<string, unknown>;
 
 export function createResolvers(app: IdentityContext, serviceName: string, limits: RequestLimits) {
   const tokenOf = (ctx: IdentityGraphqlContext) => sessionTokenFrom(ctx?.authorization ?? null, ctx?.cookie ?? null);
-  const adminOf = (ctx: IdentityGraphqlContext): AdminCaller => ({ authorization: ctx?.authorization ?? null, ip: ctx?.ip ?? null });
+  // One AdminCaller per request context, so every admin field of one request shares one check.
+  const callers = new WeakMap<object, AdminCaller>();
+  const adminOf = (ctx: IdentityGraphqlContext): AdminCaller => {
+    const fresh = (): AdminCaller => ({ authorization: ctx?.authorization ?? null, ip: ctx?.ip ?? null });
+    if (!ctx || typeof ctx !== 'object') return fresh();
+    let caller = callers.get(ctx);
+    if (!caller) callers.set(ctx, (caller = fresh()));
+    return caller;
+  };
   const ipOf = (ctx: IdentityGraphqlContext) => ctx?.ip ?? null;
   return {
     Query: {
