@@ -15,3 +15,4 @@ export * from './http/validation';
 export * from './api/identity';
 export * from './api/identity-client';
 export * from './http/citation';
+export * from './limits';

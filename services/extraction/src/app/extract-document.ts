@@ -11,10 +11,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { isDocumentError, readDocument, toCitationInput } from '@citecheck/reading';
+import { DocumentError, isDocumentError, readDocument, toCitationInput } from '@citecheck/reading';
 import { BlobNotFoundError, type Blobs, type Bus, type Clock, type Collection, type DeliveryContext, type ProcessedEvents } from '@citecheck/platform';
-import { createEvent, topics, type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
-import { findDocumentCitations, toExtractedCitations } from '../domain/extract';
+import {
+  CITATION_COUNT_BATCH_CHARS,
+  MAX_CITATIONS_PER_DOCUMENT,
+  createEvent,
+  tooManyCitationsMessage,
+  topics,
+  type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
+import { exceedsCitationLimit, findDocumentCitations, toExtractedCitations } from '../domain/extract';
 import type { ModelClient } from '../adapters/model-client';
 import { runModelPass } from './run-model-pass';
 import type { ExtractionJob } from '../store/jobs';
@@ -42,6 +48,9 @@ export interface ExtractionDeps {
  * id; the whole id is unguessable because the document id is.
  */
 const citationIdFor = (documentId: string) => () => `${documentId}.${randomBytes(8).toString('base64url')}`;
+
+/** A final answer, not a retry: the same document always has the same citations. */
+const tooManyCitations = () => new DocumentError('too-many-citations', tooManyCitationsMessage());
 
 const GENERIC_FAILURE = 'Something went wrong while reading this document. Please try again.';
 
@@ -99,6 +108,8 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
 
   progress.emit({ step: 'processing', message: 'Finding citations', progress: 40, processingStats: statsNow() });
   const input = toCitationInput(document);
+  // Counted in bounded batches before the full pass, which holds every citation at once.
+  if (exceedsCitationLimit(input.text, MAX_CITATIONS_PER_DOCUMENT, CITATION_COUNT_BATCH_CHARS)) throw tooManyCitations();
   let citations = findDocumentCitations(input);
   let foundByModel = new Set<(typeof citations)[number]>();
 
@@ -124,6 +135,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
     deps.logger.info({ documentId, added: pass.added.size, named: pass.named, calls: pass.calls, failedCalls: pass.failedCalls }, 'model pass done');
   }
 
+  if (citations.length > MAX_CITATIONS_PER_DOCUMENT) throw tooManyCitations();
   const extracted = toExtractedCitations(citations, citationIdFor(documentId), foundByModel);
   progress.emit({
     step: 'citations',
