@@ -15,3 +15,22 @@ export const CITATION_COUNT_BATCH_CHARS = 100_000;
 export function tooManyCitationsMessage(limit = MAX_CITATIONS_PER_DOCUMENT): string {
   return `This document has more than ${limit.toLocaleString('en-US')} citations, more than we can check at once. Please split it into smaller files and upload them separately.`;
 }
+
+/**
+ * Scanned pages read by OCR per document, by plan. OCR costs seconds a page on a shared pool,
+ * so a free account cannot hold a reader for minutes with a 2,000-page scan; the page cap of
+ * the reader itself (2,000) is the enterprise bound.
+ */
+export const OCR_PAGE_LIMITS = { free: 25, premium: 300, enterprise: 2_000 } as const;
+
+export type OcrPlan = keyof typeof OCR_PAGE_LIMITS;
+
+/** The OCR cap for a plan; an unknown plan (an event from before plans were sent) gets the free one. */
+export function ocrPageLimit(plan: string | null | undefined): number {
+  return plan && plan in OCR_PAGE_LIMITS ? OCR_PAGE_LIMITS[plan as OcrPlan] : OCR_PAGE_LIMITS.free;
+}
+
+/** What a document with more scanned pages than its plan allows is told. */
+export function tooManyOcrPagesMessage(limit: number): string {
+  return `This document has more than ${limit.toLocaleString('en-US')} scanned pages, more than your plan reads at once. Please split it into smaller files, or upload a copy with a text layer.`;
+}

@@ -80,6 +80,8 @@ export const documentUploadedSchema = z.object({
   userEmail: z.string().nullable(),
   ipAddress: z.string().nullable(),
   uploadedAt: z.string().datetime(),
+  /** The uploader's plan, which bounds the OCR work extraction does; absent in older events (free). */
+  userType: z.enum(['free', 'premium', 'enterprise']).optional(),
 });
 
 export const citationsExtractedSchema = z.object({

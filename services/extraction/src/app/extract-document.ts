@@ -17,6 +17,8 @@ import {
   CITATION_COUNT_BATCH_CHARS,
   MAX_CITATIONS_PER_DOCUMENT,
   createEvent,
+  ocrPageLimit,
+  tooManyOcrPagesMessage,
   tooManyCitationsMessage,
   topics,
   type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
@@ -89,6 +91,10 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
   const document = await readDocument(buffer, {
     filename: uploaded.filename,
     timeoutMs: deps.readTimeoutMs,
+    // OCR is the long part: bounded by the uploader's plan, and readers are shared out by uploader.
+    maxOcrPages: ocrPageLimit(uploaded.userType),
+    tooManyOcrPagesMessage: tooManyOcrPagesMessage(ocrPageLimit(uploaded.userType)),
+    owner: uploaded.userId ?? undefined,
     onProgress: (p) => {
       if (p.ocrPages === 0) return; // a text-layer read is quick; only OCR deserves a bar
       stats.ocrUsed = true;
