@@ -131,6 +131,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     health: Object.fromEntries(modules.map((m) => [m.name, () => m.health()])),
     metricsRegistries: allPorts.map((p) => p.metrics),
     trustedProxies: config.TRUSTED_PROXIES,
+    edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
   app.use(apiNotFound());
   app.use(graphql.router.routes());

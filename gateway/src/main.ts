@@ -47,6 +47,7 @@ async function main(): Promise<void> {
       ]),
     ),
     trustedProxies: config.TRUSTED_PROXIES,
+    edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
   app.use(apiNotFound());
   app.use(graphql.router.routes());

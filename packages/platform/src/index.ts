@@ -21,6 +21,7 @@ export * from './http/graphql';
 export * from './http/lifecycle';
 export * from './http/standalone';
 export * from './http/client-ip';
+export * from './http/request-guard';
 export { processedEvents, type ProcessedEvents } from './idempotency';
 export { oncePerDocument, stageJobs, type StageJob, type StageOptions } from './stage';
 export * from './outbox';

@@ -19,6 +19,7 @@ import { mergedMetrics, metricsContentType } from '../metrics';
 import type { Ports } from '../ports';
 import { clientIp } from './client-ip';
 import { mountGraphql } from './graphql';
+import { requestGuard } from './request-guard';
 
 export interface ComponentHealth {
   ok: boolean;
@@ -43,6 +44,11 @@ export interface HttpAppOptions {
   healthTimeoutMs?: number;
   /** CIDRs of the proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); default none. */
   trustedProxies?: readonly string[];
+  /**
+   * The public edge only (the gateway, the embedded host): refuse cross-site state changes and
+   * form bodies, and set security headers (request-guard.ts). `allowedOrigins`: PUBLIC_URL.
+   */
+  edge?: { allowedOrigins: readonly string[] };
 }
 
 export type HttpApp = Koa & {
@@ -180,6 +186,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(clientIp(options.trustedProxies ?? []));
   app.use(requestIds(logger));
   app.use(accessLogAndMetrics(metrics));
+  if (options.edge) app.use(requestGuard(options.edge));
   app.use(jsonErrors());
   app.use(
     koaBody({
