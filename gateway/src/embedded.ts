@@ -115,7 +115,10 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     await buildService(analytics.service, await portsFor('analytics'), configs.analytics, undefined),
     await buildService(ingest.service, await portsFor('ingest'), configs.ingest, { identity: identityService.api }),
     await buildService(extraction.service, await portsFor('extraction'), configs.extraction, undefined),
-    await buildService(validation.service, await portsFor('validation'), configs.validation, options.deps?.validation),
+    await buildService(validation.service, await portsFor('validation'), configs.validation, {
+      ...options.deps?.validation,
+      identity: identityService.api,
+    }),
     await buildService(progress.service, await portsFor('progress'), configs.progress, undefined),
   ];
 
