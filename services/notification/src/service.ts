@@ -15,6 +15,9 @@ import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'notification';
 
+/** Inquiries naming one e-mail address per hour: a person writes a few, a flood aims at one inbox. */
+const SUPPORT_PER_ADDRESS_PER_HOUR = 5;
+
 export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'notification.graphql')));
 
 export type NotificationSettings = Pick<
@@ -73,6 +76,7 @@ function build(ports: Ports, config: NotificationSettings, deps: NotificationDep
     render: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
     supportEmail: config.SUPPORT_EMAIL,
     supportLimiter: new RateLimiter({ limit: config.SUPPORT_RATE_LIMIT, windowMs: 60_000 }, ports.clock),
+    supportAddressLimiter: new RateLimiter({ limit: SUPPORT_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 }, ports.clock),
   };
   const routes = createRoutes(context, { devOutboxEnabled: devOutbox && mailer.kind === 'dev-outbox' });
 

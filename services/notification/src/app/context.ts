@@ -13,4 +13,6 @@ export interface NotificationContext {
   supportEmail: string;
   /** Support inquiries per client IP: keeps a script from turning the form into a mail cannon. */
   supportLimiter: RateLimiter;
+  /** Support inquiries per address typed in the form (an hour's window). */
+  supportAddressLimiter: RateLimiter;
 }
