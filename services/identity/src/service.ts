@@ -22,6 +22,7 @@ import { createResolvers } from './transport/graphql';
 import { addInternalRoutes } from './transport/internal';
 import type { RequestLimits } from './transport/limits';
 import { addAccountRoutes } from './transport/rest';
+import { LoginThrottle } from './app/login-throttle';
 
 export const SERVICE_NAME = 'identity';
 
@@ -66,6 +67,7 @@ export function createIdentityContext(ports: Ports, config: IdentitySettings): I
       couponWindowMs: config.COUPON_WINDOW_MINUTES * 60 * 1000,
     },
     adminFailures: new RateLimiter({ limit: config.ADMIN_FAILURE_LIMIT, windowMs: config.RATE_LIMIT_WINDOW_MS }, ports.clock),
+    loginThrottle: new LoginThrottle(ports.clock),
   };
 }
 

@@ -11,11 +11,29 @@ import type { IdentityContext } from './context';
 import { openSession, type SessionResult } from './sessions';
 
 export async function login(
-  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'clock' | 'settings'>,
+  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'clock' | 'settings' | 'loginThrottle'>,
   input: LoginBody,
+  ip: string | null = null,
 ): Promise<SessionResult & { requiresPassword: boolean }> {
   const { email, password } = input;
   if (!email) throw badRequest(messages.emailRequired, 'missing_email');
+  // Only password attempts are throttled: they are what a guesser makes.
+  if (password) ctx.loginThrottle?.check(email, ip);
+  try {
+    const result = await signIn(ctx, email, password);
+    if (password) ctx.loginThrottle?.succeeded(email, ip);
+    return result;
+  } catch (error) {
+    if (password && (error as { status?: number }).status === 401) ctx.loginThrottle?.failed(email, ip);
+    throw error;
+  }
+}
+
+async function signIn(
+  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'clock' | 'settings'>,
+  email: string,
+  password: string | undefined,
+): Promise<SessionResult & { requiresPassword: boolean }> {
   const user = await ctx.users.byEmail(email);
   if (!user) throw unauthorized(messages.badCredentials, 'invalid_credentials');
   if (!user.isVerified) throw forbidden(messages.notVerified, 'email_not_verified');

@@ -70,8 +70,9 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
       },
       login: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
         const input = loginBodySchema.parse(args);
-        countCall(limits, 'login', ipOf(ctx), input.email || undefined);
-        return login(app, input);
+        // Per IP only; wrong passwords are slowed per account by the login throttle.
+        countCall(limits, 'login', ipOf(ctx));
+        return login(app, input, ipOf(ctx));
       },
       logout: async (_: unknown, __: Args, ctx: IdentityGraphqlContext) => {
         await logout(app, tokenOf(ctx));

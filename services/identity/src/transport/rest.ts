@@ -129,8 +129,10 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
 
   router.post('/api/auth/login', async (ctx) => {
     const input = loginBodySchema.parse(bodyOf(ctx));
-    limit('login', ctx, input.email || undefined);
-    const result = await login(app, input);
+    // Per IP only: counting calls per address let anyone keep its owner out. Wrong passwords
+    // are slowed down per account by the login throttle instead (app/login-throttle.ts).
+    limit('login', ctx);
+    const result = await login(app, input, ctx.ip);
     setSessionCookie(ctx, result.sessionToken);
     noStore(ctx);
     ctx.body = result;
