@@ -145,7 +145,8 @@ function jsonErrors(): Middleware {
         const known = BODY_ERRORS[status];
         logger.info({ status, reason: (err as Error).message }, 'client error');
         ctx.status = status;
-        ctx.body = known ?? { message: (err as Error).message || 'Bad request', error: 'client_error' };
+        // The reason goes to the log only: a parser's message can quote what the client sent.
+        ctx.body = known ?? { message: 'Bad request', error: 'client_error' };
       } else {
         logger.error({ err }, 'request failed');
         ctx.status = 500;
