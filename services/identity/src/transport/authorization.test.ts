@@ -54,9 +54,9 @@ async function linkFor(email: string, subject: RegExp): Promise<string> {
   }
 }
 
-async function verify(email: string): Promise<string> {
+async function verify(email: string, headers: Record<string, string> = {}): Promise<string> {
   const link = await linkFor(email, /Verify your email/);
-  const res = await api('GET', `/api/verify-email?token=${new URL(link).searchParams.get('token')}`);
+  const res = await api('GET', `/api/verify-email?token=${new URL(link).searchParams.get('token')}`, { headers });
   if (res.status !== 200) throw new Error(`verification of ${email} failed: ${JSON.stringify(res.body)}`);
   return res.body.sessionToken;
 }
@@ -103,10 +103,13 @@ beforeAll(async () => {
 
   // Premium through the coupon sign-up (free register, apply coupon, set password).
   const premium = 'premium@firm.test';
-  await api('POST', '/api/register/free', { body: { name: 'Pia', email: premium } });
-  await api('POST', '/api/apply-coupon', { body: { email: premium, couponCode: 'premiumx' } });
-  await api('POST', '/api/set-coupon-password', { body: { email: premium, password: PASSWORD } });
-  await verify(premium);
+  // One browser throughout: its sign-in claim cookie shows verification that the password
+  // was set there, so the password survives it (app/void-unverified-credentials.ts).
+  const registered = await api('POST', '/api/register/free', { body: { name: 'Pia', email: premium } });
+  const browser = { cookie: (registered.headers.get('set-cookie') ?? '').split(';')[0] };
+  await api('POST', '/api/apply-coupon', { body: { email: premium, couponCode: 'premiumx' }, headers: browser });
+  await api('POST', '/api/set-coupon-password', { body: { email: premium, password: PASSWORD }, headers: browser });
+  await verify(premium, browser);
   actors['premium+pw'] = { email: premium, password: PASSWORD, headers: bearer(await login(premium, PASSWORD)) };
   actors['premium-pw'] = { email: premium, headers: bearer(await login(premium)) };
 
@@ -124,6 +127,9 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error('enterprise upgrade not applied');
     await new Promise((r) => setTimeout(r, 20));
   }
+  // Verification voided the password set before it; the owner sets one again (as after 'Forgot password').
+  const edUser = await identity.context.users.byEmail(enterprise);
+  await identity.context.users.setPassword(edUser!.id, await hashPassword(PASSWORD));
   actors.enterprise = { email: enterprise, password: PASSWORD, headers: bearer(await login(enterprise, PASSWORD)) };
 
   actors.admin = { email: '', headers: adminBearer(ADMIN_EMAIL, ADMIN_PASSWORD) };

@@ -42,7 +42,9 @@ import { countCall, type RequestLimits } from './limits';
 
 /** The registering browser's claim on the session its address's verification opens (app/claim-session.ts). */
 export const CLAIM_COOKIE = 'citecheck_claim';
-const CLAIM_PATH = '/api/auth/claim';
+// Sent to the API (not only the claim route): verification and the coupon sign-up's password
+// read it to tell the registering browser from any other (app/void-unverified-credentials.ts).
+const CLAIM_PATH = '/api';
 /** As long as the verification link it waits for. */
 const CLAIM_TTL_MS = VERIFICATION_TTL_MS;
 
@@ -67,7 +69,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   };
 
   const setClaimCookie = (ctx: Context, claim: string) => {
-    // Sent only to the claim route, only by this site, never readable by scripts.
+    // Sent only to the API, only by this site, never readable by scripts.
     ctx.cookies.set(CLAIM_COOKIE, claim, { httpOnly: true, sameSite: 'strict', secure: ctx.secure, maxAge: CLAIM_TTL_MS, path: CLAIM_PATH, overwrite: true });
   };
 
@@ -116,7 +118,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   });
 
   router.get('/api/verify-email', async (ctx) => {
-    const result = await verifyEmail(app, tokenQuerySchema.parse(ctx.query).token);
+    const result = await verifyEmail(app, tokenQuerySchema.parse(ctx.query).token, ctx.cookies.get(CLAIM_COOKIE) ?? null);
     setSessionCookie(ctx, result.sessionToken);
     noStore(ctx);
     ctx.body = result;
@@ -153,7 +155,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   router.post('/api/set-coupon-password', async (ctx) => {
     const input = setCouponPasswordBodySchema.parse(bodyOf(ctx));
     limit('coupon', ctx, input.email || undefined);
-    ctx.body = await setCouponPassword(app, input);
+    ctx.body = await setCouponPassword(app, input, ctx.cookies.get(CLAIM_COOKIE) ?? null);
   });
 
   router.post('/api/auth/forgot-password', async (ctx) => {
