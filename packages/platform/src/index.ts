@@ -26,3 +26,4 @@ export { processedEvents, type ProcessedEvents } from './idempotency';
 export { oncePerDocument, stageJobs, type StageJob, type StageOptions } from './stage';
 export * from './outbox';
 export { progressPublisher, type ProgressFields, type ProgressPublisher } from './progress';
+export * from './sealed';

@@ -19,6 +19,8 @@ export const notificationConfigSchema = platformConfigSchema.extend({
   MAIL_MAX_ATTEMPTS: envInt(1, 100).default(8),
   MAIL_RETRY_BASE_MS: envInt(10, 3_600_000).default(30_000),
   MAIL_RETRY_MAX_MS: envInt(10, 86_400_000).default(3_600_000),
+  /** Distributed mode: the services' shared secret; also the key mail links travel sealed under. */
+  INTERNAL_TOKEN: z.string().min(16).optional(),
   /** Support inquiries per IP per minute (per process). */
   SUPPORT_RATE_LIMIT: envInt(1, 100_000).default(5),
 });

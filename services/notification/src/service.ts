@@ -5,7 +5,7 @@
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { assembleService, ConfigError, defineService, OutboxSender, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
+import { assembleService, ConfigError, defineService, sealKey, OutboxSender, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { createDevOutboxMailer, createSendGridMailer, type Mailer } from './adapters/mailer';
 import type { NotificationContext } from './app/context';
 import { notificationConfigSchema, type NotificationConfig } from './config';
@@ -34,7 +34,7 @@ export type NotificationSettings = Pick<
   | 'MAIL_RETRY_MAX_MS'
   | 'SUPPORT_RATE_LIMIT'
 > &
-  Partial<Pick<NotificationConfig, 'DEV_MAIL_OUTBOX'>>;
+  Partial<Pick<NotificationConfig, 'DEV_MAIL_OUTBOX' | 'INTERNAL_TOKEN' | 'DATA_DIR' | 'MODE'>>;
 
 export interface NotificationDeps {
   /** Replaces the mailer chosen from configuration (tests). */
@@ -74,6 +74,7 @@ function build(ports: Ports, config: NotificationSettings, deps: NotificationDep
     delivery,
     clock: ports.clock,
     render: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
+    sealKey: sealKey(config),
     supportEmail: config.SUPPORT_EMAIL,
     supportLimiter: new RateLimiter({ limit: config.SUPPORT_RATE_LIMIT, windowMs: 60_000 }, ports.clock),
     supportAddressLimiter: new RateLimiter({ limit: SUPPORT_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 }, ports.clock),
