@@ -8,19 +8,22 @@ import { badRequest, forbidden, messages, unauthorized } from '../domain/errors'
 import { verifyPassword } from '../domain/passwords';
 import { isPaidPlan } from '../domain/plans';
 import type { IdentityContext } from './context';
+import { isKnownDevice, sendSignInLink } from './email-sign-in';
 import { openSession, type SessionResult } from './sessions';
 
 export async function login(
-  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'clock' | 'settings' | 'loginThrottle'>,
+  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'clock' | 'settings' | 'loginThrottle' | 'tokens' | 'publish'>,
   input: LoginBody,
   ip: string | null = null,
+  /** The browser's device token (cookie): an e-mail-only sign-in succeeds at once only with it. */
+  deviceToken: string | null = null,
 ): Promise<SessionResult & { requiresPassword: boolean }> {
   const { email, password } = input;
   if (!email) throw badRequest(messages.emailRequired, 'missing_email');
   // Only password attempts are throttled: they are what a guesser makes.
   if (password) ctx.loginThrottle?.check(email, ip);
   try {
-    const result = await signIn(ctx, email, password);
+    const result = await signIn(ctx, email, password, deviceToken);
     if (password) ctx.loginThrottle?.succeeded(email, ip);
     return result;
   } catch (error) {
@@ -30,9 +33,10 @@ export async function login(
 }
 
 async function signIn(
-  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'clock' | 'settings'>,
+  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'clock' | 'settings' | 'tokens' | 'publish'>,
   email: string,
   password: string | undefined,
+  deviceToken: string | null,
 ): Promise<SessionResult & { requiresPassword: boolean }> {
   const user = await ctx.users.byEmail(email);
   if (!user) throw unauthorized(messages.badCredentials, 'invalid_credentials');
@@ -47,6 +51,11 @@ async function signIn(
       throw unauthorized(messages.badCredentials, 'invalid_credentials');
     }
     // A free account without a password ignores a typed one: it signs in by e-mail.
+  }
+  if (!passwordSession && !isPaidPlan(user.userType) && !(await isKnownDevice(ctx, user, deviceToken))) {
+    // The address alone, from a browser that never proved it: a link goes to the address instead.
+    await sendSignInLink(ctx, user);
+    throw forbidden(messages.checkEmailSignIn, 'check_email');
   }
   const session = await openSession(ctx, user, passwordSession);
   return { ...session, requiresPassword: isPaidPlan(user.userType) && !passwordSession };

@@ -3,6 +3,7 @@ import { badRequest, messages } from '../domain/errors';
 import { isoAt, type IdentityContext } from './context';
 import { consumeToken } from './one-time-tokens';
 import { requestMail } from './publish';
+import { issueDeviceToken } from './email-sign-in';
 import { openSession } from './sessions';
 import { voidUnverifiedCredentials } from './void-unverified-credentials';
 
@@ -11,7 +12,7 @@ export async function verifyEmail(
   token: string,
   /** The verifying browser's sign-in claim (cookie), if it is the one that registered. */
   claim: string | null = null,
-): Promise<{ success: true; user: { name: string }; sessionToken: string }> {
+): Promise<{ success: true; user: { name: string }; sessionToken: string; deviceToken: string }> {
   if (!token) throw badRequest(messages.verificationMissing, 'invalid_link');
   const result = await consumeToken(ctx, 'verification', token);
   if (result.state === 'expired') throw badRequest(messages.verificationExpired, 'link_expired');
@@ -29,5 +30,7 @@ export async function verifyEmail(
     await requestMail(ctx.publish, user.email, 'welcome', { name: user.name });
   }
   const session = await openSession(ctx, user, false);
-  return { success: true, user: { name: user.name }, sessionToken: session.sessionToken };
+  // This browser opened a link mailed to the address: it may sign in by e-mail alone from now on.
+  const deviceToken = await issueDeviceToken(ctx, user);
+  return { success: true, user: { name: user.name }, sessionToken: session.sessionToken, deviceToken };
 }

@@ -58,11 +58,18 @@ async function verify(email: string, headers: Record<string, string> = {}): Prom
   const link = await linkFor(email, /Verify your email/);
   const res = await api('GET', `/api/verify-email?token=${new URL(link).searchParams.get('token')}`, { headers });
   if (res.status !== 200) throw new Error(`verification of ${email} failed: ${JSON.stringify(res.body)}`);
+  const device = deviceCookieOf(res.headers);
+  if (device) devices.set(email, device);
   return res.body.sessionToken;
 }
 
+/** The device cookie each address's verifying browser was given: e-mail-only sign-in needs it. */
+const devices = new Map<string, string>();
+const deviceCookieOf = (headers: Headers) => (headers.get('set-cookie') ?? '').split(/,(?=\s*\w+=)/).map((c) => c.split(';')[0].trim()).find((c) => c.startsWith('citecheck_device='));
+
 async function login(email: string, password?: string): Promise<string> {
-  const res = await api('POST', '/api/auth/login', { body: { email, ...(password ? { password } : {}) } });
+  const device = devices.get(email);
+  const res = await api('POST', '/api/auth/login', { body: { email, ...(password ? { password } : {}) }, headers: device ? { cookie: device } : {} });
   if (res.status !== 200) throw new Error(`login of ${email} failed: ${JSON.stringify(res.body)}`);
   return res.body.sessionToken;
 }
@@ -234,7 +241,9 @@ it('answers every endpoint x caller as the matrix says', async () => {
     for (const [i, principal] of PRINCIPALS.entries()) {
       const actor = actors[principal];
       const { method, url, body } = await build(actor);
-      const res = await api(method, url, { body, headers: actor.headers });
+      // Each actor calls from the browser that verified its address (its device cookie).
+      const device = devices.get(actor.email);
+      const res = await api(method, url, { body, headers: { ...actor.headers, ...(device ? { cookie: device } : {}) } });
       const problem = check(expected[i], res);
       const shape = Array.isArray(res.body) ? '[...]' : res.body && typeof res.body === 'object' ? Object.keys(res.body).slice(0, 2).join(',') : 'text';
       cells.push(`${problem ? '✗' : '✓'}${res.status} ${shape}`.slice(0, width).padEnd(width));

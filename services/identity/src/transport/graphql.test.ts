@@ -5,6 +5,7 @@
  */
 import { graphql, type GraphQLSchema } from 'graphql';
 import { buildSubgraph } from '@citecheck/platform';
+import { issueDeviceToken } from '../app/email-sign-in';
 import { hashPassword } from '../domain/passwords';
 import { createService, type IdentityService } from '../service';
 import { adminBearer, bearer, call, createWorld, identitySettings, serve, type TestWorld } from '../../test/harness';
@@ -31,8 +32,8 @@ afterAll(async () => {
   await world.close();
 });
 
-async function run(source: string, headers: { authorization?: string } = {}, variableValues?: Record<string, unknown>) {
-  const result = await graphql({ schema, source, variableValues, contextValue: { authorization: headers.authorization ?? null, cookie: null, ip: '10.0.0.9' } });
+async function run(source: string, headers: { authorization?: string; cookie?: string } = {}, variableValues?: Record<string, unknown>) {
+  const result = await graphql({ schema, source, variableValues, contextValue: { authorization: headers.authorization ?? null, cookie: headers.cookie ?? null, ip: '10.0.0.9' } });
   const error = result.errors?.[0]?.originalError as { status?: number; message?: string } | undefined;
   return { data: result.data as any, error };
 }
@@ -42,7 +43,9 @@ async function verifiedUser(email: string): Promise<{ id: string; token: string 
   expect(registered.data.register).toMatchObject({ alreadyVerified: false });
   const user = (await identity.context.users.byEmail(email))!;
   await identity.context.users.markVerified(user.id, world.clock.now().toISOString());
-  const login = await run('mutation($email: String!) { login(email: $email) { sessionToken passwordSession user { name userType } } }', {}, { email });
+  // Signing in by e-mail alone works in the browser that verified the address (its device cookie).
+  const device = await issueDeviceToken(identity.context, user);
+  const login = await run('mutation($email: String!) { login(email: $email) { sessionToken passwordSession user { name userType } } }', { cookie: `citecheck_device=${device}` }, { email });
   expect(login.data.login).toMatchObject({ passwordSession: false, user: { name: 'Gil', userType: 'free' } });
   return { id: user.id, token: login.data.login.sessionToken };
 }

@@ -49,6 +49,8 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
     return caller;
   };
   const ipOf = (ctx: IdentityGraphqlContext) => ctx?.ip ?? null;
+  // The browser's device cookie, when the host forwards cookies (app/email-sign-in.ts).
+  const deviceOf = (ctx: IdentityGraphqlContext) => /(?:^|;\s*)citecheck_device=([^;]+)/.exec(ctx?.cookie ?? '')?.[1] ?? null;
   return {
     Query: {
       identityHealth: () => ({ service: serviceName, ok: true }),
@@ -61,7 +63,7 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
       register: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
         const input = registerBodySchema.parse(args);
         countCall(limits, 'register', ipOf(ctx), input.email || undefined);
-        const { alreadyVerified, message, sessionToken } = await registerUser(app, input);
+        const { alreadyVerified, message, sessionToken } = await registerUser(app, input, deviceOf(ctx));
         return { alreadyVerified, message, sessionToken: sessionToken ?? null };
       },
       verifyEmail: async (_: unknown, args: Args) => {
@@ -72,7 +74,7 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
         const input = loginBodySchema.parse(args);
         // Per IP only; wrong passwords are slowed per account by the login throttle.
         countCall(limits, 'login', ipOf(ctx));
-        return login(app, input, ipOf(ctx));
+        return login(app, input, ipOf(ctx), deviceOf(ctx));
       },
       logout: async (_: unknown, __: Args, ctx: IdentityGraphqlContext) => {
         await logout(app, tokenOf(ctx));
