@@ -52,7 +52,8 @@ async function signIn(
     }
     // A free account without a password ignores a typed one: it signs in by e-mail.
   }
-  if (!passwordSession && !isPaidPlan(user.userType) && !(await isKnownDevice(ctx, user, deviceToken))) {
+  // Paid accounts too: their session without a password still spends the plan's reports.
+  if (!passwordSession && !(await isKnownDevice(ctx, user, deviceToken))) {
     // The address alone, from a browser that never proved it: a link goes to the address instead.
     await sendSignInLink(ctx, user);
     throw forbidden(messages.checkEmailSignIn, 'check_email');
