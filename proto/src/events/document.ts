@@ -84,6 +84,12 @@ export const documentUploadedSchema = z.object({
   userType: z.enum(['free', 'premium', 'enterprise']).optional(),
 });
 
+/** The uploader asked to stop a document's processing (POST /api/documents/:id/cancel). */
+export const documentCancelledSchema = z.object({
+  documentId: z.string(),
+  userId: z.string(),
+});
+
 export const citationsExtractedSchema = z.object({
   documentId: z.string(),
   sessionId: z.string().nullable(),

@@ -24,6 +24,7 @@ import {
   type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
 import { exceedsCitationLimit, findDocumentCitations, toExtractedCitations } from '../domain/extract';
 import type { ModelClient } from '../adapters/model-client';
+import type { Cancellations } from './cancel-extraction';
 import { runModelPass } from './run-model-pass';
 import type { ExtractionJob } from '../store/jobs';
 import { progressPublisher } from '@citecheck/platform';
@@ -42,6 +43,8 @@ export interface ExtractionDeps {
   chunkChars: number;
   readTimeoutMs: number;
   /** Bounds the documents read at once (see semaphore.ts). */
+  /** Documents being read, so an uploader's cancel can stop one (cancel-extraction.ts). */
+  cancels?: Cancellations;
 }
 
 /**
@@ -75,6 +78,8 @@ export async function extractDocument(deps: ExtractionDeps, event: EventOf<'docu
     progress.emit({ step: 'error', message, progress: 10 });
     await progress.flush();
     return createEvent(topics['pipeline.failed'], { documentId, sessionId: event.payload.sessionId, userId: event.payload.userId, stage: 'extraction', message, code }, documentId);
+  } finally {
+    deps.cancels?.finish(documentId);
   }
 }
 
@@ -87,6 +92,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
 
   progress.emit({ step: 'extraction', message: 'Reading your document', progress: 10, processingStats: statsNow() });
   const buffer = await deps.blobs.getBuffer(uploaded.blobKey);
+  const cancel = deps.cancels?.start(documentId);
   let lastOcr = -1;
   const document = await readDocument(buffer, {
     filename: uploaded.filename,
@@ -95,6 +101,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
     maxOcrPages: ocrPageLimit(uploaded.userType),
     tooManyOcrPagesMessage: tooManyOcrPagesMessage(ocrPageLimit(uploaded.userType)),
     owner: uploaded.userId ?? undefined,
+    signal: cancel?.signal,
     onProgress: (p) => {
       if (p.ocrPages === 0) return; // a text-layer read is quick; only OCR deserves a bar
       stats.ocrUsed = true;
