@@ -186,7 +186,8 @@ function readSupergraph(): string {
 if (require.main === module) {
   startEmbedded()
     .then((embedded) => {
-      installShutdown(createLogger('gateway', 'info'), [{ name: 'embedded server', run: embedded.close }]);
+      // Within a second (the steps get half of it): the bus and stores are durable, so work cut short resumes at the next start.
+      installShutdown(createLogger('gateway', 'info'), [{ name: 'embedded server', run: embedded.close }], { timeoutMs: 500 });
     })
     .catch((error: Error) => {
       console.error(error instanceof ConfigError ? `CiteCheck cannot start: ${error.message}` : error);

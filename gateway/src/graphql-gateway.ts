@@ -43,6 +43,8 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
     introspection: true,
     validationRules: [operationLimitsRule()],
     parseOptions: { maxTokens: MAX_TOKENS },
+    // Error bodies never carry the server's stack (Apollo adds it outside NODE_ENV=production).
+    includeStacktraceInErrorResponses: false,
   });
   await server.start();
 
