@@ -115,7 +115,10 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     await buildService(analytics.service, await portsFor('analytics'), configs.analytics, undefined),
     await buildService(ingest.service, await portsFor('ingest'), configs.ingest, { identity: identityService.api }),
     await buildService(extraction.service, await portsFor('extraction'), configs.extraction, undefined),
-    await buildService(validation.service, await portsFor('validation'), configs.validation, options.deps?.validation),
+    await buildService(validation.service, await portsFor('validation'), configs.validation, {
+      ...options.deps?.validation,
+      identity: identityService.api,
+    }),
     await buildService(progress.service, await portsFor('progress'), configs.progress, undefined),
   ];
 
@@ -130,6 +133,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     ports: gatewayPorts,
     health: Object.fromEntries(modules.map((m) => [m.name, () => m.health()])),
     metricsRegistries: allPorts.map((p) => p.metrics),
+    trustedProxies: config.TRUSTED_PROXIES,
+    edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
   app.use(apiNotFound());
   app.use(graphql.router.routes());
@@ -181,7 +186,8 @@ function readSupergraph(): string {
 if (require.main === module) {
   startEmbedded()
     .then((embedded) => {
-      installShutdown(createLogger('gateway', 'info'), [{ name: 'embedded server', run: embedded.close }]);
+      // Within a second (the steps get half of it): the bus and stores are durable, so work cut short resumes at the next start.
+      installShutdown(createLogger('gateway', 'info'), [{ name: 'embedded server', run: embedded.close }], { timeoutMs: 500 });
     })
     .catch((error: Error) => {
       console.error(error instanceof ConfigError ? `CiteCheck cannot start: ${error.message}` : error);

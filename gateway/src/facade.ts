@@ -35,7 +35,8 @@ export function apiNotFound(): Koa.Middleware {
     await next();
     if (ctx.status === 404 && ctx.body === undefined && /^\/(api|internal)\//.test(ctx.path)) {
       ctx.status = 404;
-      ctx.body = { message: `No such endpoint: ${ctx.method} ${ctx.path}`, error: 'not_found' };
+      // A fixed sentence: echoing the path would hand a crafted URL's text back to the caller.
+      ctx.body = { message: 'No such endpoint', error: 'not_found' };
     }
   };
 }

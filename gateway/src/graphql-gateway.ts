@@ -3,6 +3,7 @@ import { ApolloGateway, LocalGraphQLDataSource, RemoteGraphQLDataSource } from '
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
 import { requestContext, type RequestContext } from '@citecheck/platform';
+import { MAX_TOKENS, operationLimitsRule } from './operation-limits';
 
 
 export type SubgraphRoutes =
@@ -39,7 +40,15 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
   });
   // The process's own SIGTERM handler drains HTTP first and stops this server last; Apollo's
   // would stop it at once, failing the requests the drain is waiting for.
-  const server = new ApolloServer<RequestContext>({ gateway, introspection: true, stopOnTerminationSignals: false });
+  const server = new ApolloServer<RequestContext>({
+    gateway,
+    introspection: true,
+    stopOnTerminationSignals: false,
+    validationRules: [operationLimitsRule()],
+    parseOptions: { maxTokens: MAX_TOKENS },
+    // Error bodies never carry the server's stack (Apollo adds it outside NODE_ENV=production).
+    includeStacktraceInErrorResponses: false,
+  });
   await server.start();
 
   const router = new Router();

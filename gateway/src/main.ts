@@ -46,6 +46,8 @@ async function main(): Promise<void> {
     // Readiness is the gateway's own: configuration parsed, supergraph loaded, port bound.
     // The backends are reported (here and as a metric) but never make the gateway unready.
     health: { backends: async () => ({ ok: true, details: backends.snapshot() }) },
+    trustedProxies: config.TRUSTED_PROXIES,
+    edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
   app.setReady(false);
   app.use(apiNotFound());

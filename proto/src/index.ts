@@ -18,3 +18,4 @@ export * from './http/validation';
 export * from './api/identity';
 export * from './api/identity-client';
 export * from './http/citation';
+export * from './limits';

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_EMAIL: '1000' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_EMAIL: '1000', DEV_MAIL_OUTBOX: 'true' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {

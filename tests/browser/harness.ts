@@ -99,6 +99,8 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_IP: '100000',
       RATE_LIMIT_PER_EMAIL: '1000',
+      // The tests read sign-up mail from the dev outbox, which exists only when enabled.
+      DEV_MAIL_OUTBOX: 'true',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

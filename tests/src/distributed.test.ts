@@ -61,6 +61,7 @@ describe('distributed mode: one process per service', () => {
       PUBLIC_URL: gatewayUrl,
       INTERNAL_TOKEN,
       IDENTITY_URL: urlOf('identity'),
+      DEV_MAIL_OUTBOX: 'true',
     };
     const start = (entry: string, env: Record<string, string | undefined>) => {
       const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

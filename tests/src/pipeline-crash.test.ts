@@ -24,7 +24,7 @@ async function startServer(port: number, holdValidationMs?: number): Promise<Chi
   const extraEnv = holdValidationMs ? { HOLD_VALIDATION_MS: String(holdValidationMs) } : {};
   const proc = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '100000', ...extraEnv },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '100000', DEV_MAIL_OUTBOX: 'true', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await until('the server', async () => (await fetch(`http://localhost:${port}/api/usage-stats`)).ok, 120_000, 200);

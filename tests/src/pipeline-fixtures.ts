@@ -99,3 +99,10 @@ export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
   const doc = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph({ text })) }] });
   return Buffer.from(await Packer.toBuffer(doc));
 }
+
+/** A PDF of `pages` empty letter pages: no text layer, so every page would go to OCR (abuse tests). */
+export async function blankScanPdf(pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) pdf.addPage([612, 792]);
+  return Buffer.from(await pdf.save());
+}

@@ -89,6 +89,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_IP: '100000',
       RATE_LIMIT_PER_EMAIL: '1000',
+      DEV_MAIL_OUTBOX: 'true',
     },
   });
   token = await verifiedUser(server.url, `verdicts-${Date.now()}@example.com`);

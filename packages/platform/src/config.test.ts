@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       KAFKA_REPLICATION_FACTOR: -1,
       KAFKA_SSL: 'false',
       SHUTDOWN_TIMEOUT_MS: 20000,
+      TRUSTED_PROXIES: [],
     });
   });
 

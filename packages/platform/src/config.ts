@@ -13,6 +13,7 @@
  * not in the schema, because a refined or transformed zod object can no longer be extended.
  */
 import { z } from 'zod';
+import { cidrProblem } from './http/client-ip';
 
 /** An integer variable within [min, max]; reads `"8080"` as 8080. */
 export function envInt(min: number, max: number) {
@@ -71,6 +72,24 @@ export function envUrl(protocols: string[] = ['http:', 'https:']) {
   });
 }
 
+/** A comma-separated list of IP addresses and CIDRs; empty or unset is none. */
+export function envCidrList() {
+  return z.string().transform((raw, ctx) => {
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    for (const item of items) {
+      const problem = cidrProblem(item);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+    }
+    return items;
+  });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const platformConfigSchema = z.object({
@@ -104,6 +123,11 @@ export const platformConfigSchema = z.object({
    * terminationGracePeriodSeconds minus its preStop pause, so Kubernetes never has to SIGKILL.
    */
   SHUTDOWN_TIMEOUT_MS: envInt(100, 600_000).default(20_000),
+  /**
+   * Proxies (IPs or CIDRs, comma-separated) whose X-Forwarded-For is believed. Empty by
+   * default: a client's own header never picks the address that per-IP limits count.
+   */
+  TRUSTED_PROXIES: envCidrList().default([]),
 });
 
 type RawPlatformConfig = z.output<typeof platformConfigSchema>;

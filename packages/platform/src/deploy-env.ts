@@ -15,10 +15,12 @@ const COMMON = ['MODE', 'NODE_ENV', 'PORT', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 
 export const DEPLOY_ENV = {
   ingest: [...COMMON, 'IDENTITY_URL', 'INTERNAL_TOKEN'],
   extraction: [...COMMON],
-  validation: [...COMMON],
+  // Validation checks the session behind an opinion request with identity.
+  validation: [...COMMON, 'IDENTITY_URL', 'INTERNAL_TOKEN'],
   billing: [...COMMON, 'IDENTITY_URL', 'INTERNAL_TOKEN'],
   identity: [...COMMON, 'INTERNAL_TOKEN'],
-  notification: [...COMMON],
+  // Identity seals one-time links in mail requests with the shared token; notification opens them.
+  notification: [...COMMON, 'INTERNAL_TOKEN'],
   analytics: [...COMMON],
   progress: [...COMMON],
   // The gateway holds no data: no bus or store of its own.

@@ -17,7 +17,19 @@ export const REDACTED = '[redacted]';
  * whole key. `text` is here because document text is the product's most sensitive data.
  */
 const SECRET_KEY =
-  /^(password|passwordHash|newPassword|currentPassword|token|accessToken|refreshToken|sessionToken|resetToken|verificationToken|apiKey|secret|clientSecret|authorization|cookie|set-cookie|text|documentText|card.*|cvc|cvv)$/i;
+  /^(password|passwordHash|newPassword|currentPassword|token|.*Token|tokens|apiKey|secret|clientSecret|webhookSecret|authorization|cookie|set-cookie|claim|signInClaim|deviceToken|link|links|text|html|documentText|card.*|cvc|cvv)$/i;
+
+/**
+ * One-time links and tokens inside any string (a URL in an error message, a request line):
+ * the value after `token=`, `claim=` and the like is replaced, the rest kept for debugging.
+ */
+const TOKEN_IN_TEXT = /([?&;\s](?:token|claim|code|key|sig|signature)=)[^&\s"'#]+/gi;
+const BEARER_IN_TEXT = /(Bearer\s+)\S+/gi;
+
+/** `text` with any token-looking query value and bearer credential replaced. */
+export function scrubText(text: string): string {
+  return text.replace(TOKEN_IN_TEXT, `$1${REDACTED}`).replace(BEARER_IN_TEXT, `$1${REDACTED}`);
+}
 
 /** The dotted paths the redaction covers, for documentation and tests. */
 export const redactedPaths = [
@@ -37,6 +49,7 @@ export function isSecretKey(key: string): boolean {
 
 /** A copy of `value` with secret keys replaced; Errors are kept (pino's serializer renders them). */
 export function redact(value: unknown, seen = new WeakSet<object>()): unknown {
+  if (typeof value === 'string') return scrubText(value);
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Error || value instanceof Date || Buffer.isBuffer(value)) return value;
   if (seen.has(value)) return '[circular]';
@@ -46,6 +59,13 @@ export function redact(value: unknown, seen = new WeakSet<object>()): unknown {
   for (const [key, item] of Object.entries(value)) {
     out[key] = isSecretKey(key) && item !== undefined && item !== null ? REDACTED : redact(item, seen);
   }
+  return out;
+}
+
+/** pino's error serializer, with tokens scrubbed from the message and stack (an HTTP client's error names the URL). */
+function scrubbedError(error: Error): Record<string, unknown> {
+  const out = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  for (const key of ['message', 'stack']) if (typeof out[key] === 'string') out[key] = scrubText(out[key] as string);
   return out;
 }
 
@@ -62,7 +82,13 @@ export function createLogger(service: string, level = 'info', destination?: pino
       level: (label) => ({ level: label }),
       log: (object) => redact(object) as Record<string, unknown>,
     },
-    serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+    // The message string too: a caller may interpolate a URL into it.
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as Parameters<typeof method>);
+      },
+    },
+    serializers: { err: scrubbedError, error: scrubbedError },
   };
   return destination ? pino(options, destination) : pino(options);
 }

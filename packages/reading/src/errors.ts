@@ -25,6 +25,8 @@ export type DocumentErrorCode =
   | 'docx-unsafe-xml'
   | 'too-many-pages'
   | 'too-many-paragraphs'
+  | 'too-many-citations'
+  | 'too-many-ocr-pages'
   | 'no-text'
   | 'read-timeout'
   | 'read-memory'
@@ -40,6 +42,8 @@ const MESSAGES: Record<Exclude<DocumentErrorCode, 'file-invalid-type' | 'file-to
   'docx-unsafe-xml': 'This Word document contains hidden references to outside files, which we do not open. Please save it again in Word and upload the new copy.',
   'too-many-pages': 'This document has more pages than we can check at once. Please split it into smaller files and upload them separately.',
   'too-many-paragraphs': 'This document has more paragraphs than we can check at once. Please split it into smaller files and upload them separately.',
+  'too-many-citations': 'This document has more citations than we can check at once. Please split it into smaller files and upload them separately.',
+  'too-many-ocr-pages': 'This document has more scanned pages than we read at once. Please split it into smaller files, or upload a copy with a text layer.',
   'no-text': 'We could not find any readable text in this document.',
   'read-timeout': 'Reading this document took too long and was stopped. Please try again, or split it into smaller files.',
   'read-memory': 'This document needs more memory to read than we allow, so reading was stopped. Please split it into smaller files.',

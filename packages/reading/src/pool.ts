@@ -12,7 +12,9 @@
  *   a heap lives long;
  * - idle threads are `unref()`ed: an idle pool never keeps the process alive.
  *
- * Documents wait in a queue (first come, first served) while every thread is busy.
+ * Documents wait in a queue while every thread is busy. The next one started belongs to the
+ * owner with the fewest documents in hand (first come, first served among equals), so one
+ * uploader's pile of long scans cannot take every thread while another uploader waits.
  */
 import os from 'node:os';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
@@ -24,6 +26,8 @@ export type PoolFailure = Extract<DocumentErrorCode, 'read-memory' | 'read-faile
 
 /** One document's read, as the pool runs it. */
 export interface ReadTask {
+  /** Whose document this is (a user id); tasks without one share a single anonymous owner. */
+  owner?: string;
   request: Omit<ReadRequest, 'id' | 'type'>;
   /** Every message of this document from its worker; `reply` answers OCR requests. */
   onMessage(message: Exclude<FromWorker, { type: 'ready' }>, reply: (answer: ToWorker, transfer?: ArrayBuffer[]) => void): void;
@@ -64,6 +68,9 @@ export class ReaderPool {
   private readonly slots = new Set<Slot>();
   private readonly queue: ReadTask[] = [];
   private readonly running = new Map<ReadTask, Slot>();
+  /** When each owner last had a document started (a rising count), for taking turns. */
+  private readonly lastServed = new Map<string | undefined, number>();
+  private served = 0;
   private nextId = 1;
   private closed = false;
 
@@ -123,8 +130,29 @@ export class ReaderPool {
         if (this.slots.size >= this.size) return;
         free = this.spawn();
       }
-      this.assign(free, this.queue.shift()!);
+      this.assign(free, this.takeFairest());
     }
+  }
+
+  /**
+   * Removes and returns the next task to start: its owner has the fewest documents in hand,
+   * then was served longest ago (owners take turns), then it was queued first.
+   */
+  private takeFairest(): ReadTask {
+    const inHand = new Map<string | undefined, number>();
+    for (const task of this.running.keys()) inHand.set(task.owner, (inHand.get(task.owner) ?? 0) + 1);
+    const rank = (task: ReadTask): [number, number] => [inHand.get(task.owner) ?? 0, this.lastServed.get(task.owner) ?? 0];
+    let best = 0;
+    for (let i = 1; i < this.queue.length; i++) {
+      const [held, served] = rank(this.queue[i]);
+      const [bestHeld, bestServed] = rank(this.queue[best]);
+      if (held < bestHeld || (held === bestHeld && served < bestServed)) best = i;
+    }
+    const [task] = this.queue.splice(best, 1);
+    // Forgetting old turns only resets them to "not served lately"; it keeps the map small.
+    if (this.lastServed.size > 10_000) this.lastServed.clear();
+    this.lastServed.set(task.owner, ++this.served);
+    return task;
   }
 
   private spawn(): Slot {

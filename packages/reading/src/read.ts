@@ -105,6 +105,7 @@ function readInWorker(fileType: FileType, buffer: Uint8Array, options: ReadOptio
   const recognising = new Map<number, number>();
   const partialPages = (): number => [...recognising.values()].reduce((sum, fraction) => sum + fraction, 0);
   let lastProgress: Extract<FromWorker, { type: 'progress' }> | undefined;
+  let ocrRequested = 0;
 
   return new Promise<ReadDocument>((resolve, reject) => {
     const finish = (outcome: { document: ReadDocument } | { code: DocumentErrorCode; message?: string }, early = false): void => {
@@ -124,6 +125,7 @@ function readInWorker(fileType: FileType, buffer: Uint8Array, options: ReadOptio
     options.signal?.addEventListener('abort', onAbort);
 
     const task: ReadTask = {
+      owner: options.owner,
       // The worker gets its own copy: the caller keeps its buffer, and the copy moves without cloning.
       request: { fileType, data: new Uint8Array(buffer), maxPendingOcr: ocr.size + 1 },
       onMessage(message: Exclude<FromWorker, { type: 'ready' }>, reply): void {
@@ -135,6 +137,12 @@ function readInWorker(fileType: FileType, buffer: Uint8Array, options: ReadOptio
             break;
           case 'ocr-request': {
             const { id, page } = message;
+            // Counted as pages are sent to OCR, before any is recognised: the cap bounds the work done.
+            ocrRequested += 1;
+            if (options.maxOcrPages !== undefined && ocrRequested > options.maxOcrPages) {
+              finish({ code: 'too-many-ocr-pages', message: options.tooManyOcrPagesMessage }, true);
+              break;
+            }
             recognising.set(page, 0);
             const onPageProgress = (fraction: number): void => {
               if (settled || !recognising.has(page)) return;

@@ -81,4 +81,13 @@ export interface ReadOptions {
    * Types to accept. Default `['pdf', 'docx']` (SPEC.md's upload rule); the CLI adds `'txt'`.
    */
   accept?: FileType[];
+  /** Pages that may go to OCR; one more ends the read with `too-many-ocr-pages`. Default: no cap. */
+  maxOcrPages?: number;
+  /** The message for `too-many-ocr-pages` (the caller knows the plan behind the cap). */
+  tooManyOcrPagesMessage?: string;
+  /**
+   * Who the document belongs to. Waiting documents are started owner by owner, so one owner's
+   * queue of long scans never holds every read worker while others wait.
+   */
+  owner?: string;
 }

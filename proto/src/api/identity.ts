@@ -83,7 +83,14 @@ export function sessionTokenFrom(authorization: string | undefined | null, cooki
   if (bearer && !bearer.startsWith('{') && bearer !== 'null' && bearer !== 'undefined') return bearer;
   for (const part of (cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE && value.length > 0) return decodeURIComponent(value.join('='));
+    if (name === SESSION_COOKIE && value.length > 0) {
+      // A cookie that is not valid percent-encoding (`%`) is no session, not a server error.
+      try {
+        return decodeURIComponent(value.join('=')) || null;
+      } catch {
+        return null;
+      }
+    }
   }
   return null;
 }

@@ -4,6 +4,7 @@ import { envelopeSchema, type EventEnvelope } from './envelope';
 import {
   citationsExtractedSchema,
   citationsValidatedSchema,
+  documentCancelledSchema,
   documentUploadedSchema,
   pipelineFailedSchema,
   reportGeneratedSchema,
@@ -20,6 +21,7 @@ import { subscriptionRenewedSchema } from './billing';
  */
 export const events = {
   'document.uploaded': { version: 1, schema: documentUploadedSchema },
+  'document.cancelled': { version: 1, schema: documentCancelledSchema },
   'citations.extracted': { version: 1, schema: citationsExtractedSchema },
   'citations.validated': { version: 1, schema: citationsValidatedSchema },
   'report.generated': { version: 1, schema: reportGeneratedSchema },

@@ -80,6 +80,14 @@ export const documentUploadedSchema = z.object({
   userEmail: z.string().nullable(),
   ipAddress: z.string().nullable(),
   uploadedAt: z.string().datetime(),
+  /** The uploader's plan, which bounds the OCR work extraction does; absent in older events (free). */
+  userType: z.enum(['free', 'premium', 'enterprise']).optional(),
+});
+
+/** The uploader asked to stop a document's processing (POST /api/documents/:id/cancel). */
+export const documentCancelledSchema = z.object({
+  documentId: z.string(),
+  userId: z.string(),
 });
 
 export const citationsExtractedSchema = z.object({

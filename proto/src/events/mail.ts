@@ -6,7 +6,7 @@ import { z } from 'zod';
  * a redelivered event finds its message already in notification's outbox.
  */
 
-export const mailTemplateSchema = z.enum(['verification', 'welcome', 'password-reset', 'support-receipt', 'support-forward', 'payment-receipt', 'payment-failed', 'subscription-cancelled']);
+export const mailTemplateSchema = z.enum(['verification', 'welcome', 'password-reset', 'support-receipt', 'support-forward', 'sign-in', 'payment-receipt', 'payment-failed', 'subscription-cancelled']);
 
 export const mailRequestedSchema = z.object({
   messageId: z.string().min(1),

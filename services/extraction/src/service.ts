@@ -11,6 +11,7 @@ import { createModelClient } from './adapters/model-client';
 import { configSchema, modelPassEnabled } from './config';
 import { jobsCollection } from './store/jobs';
 import { consumers } from './transport/consumers';
+import { Cancellations } from './app/cancel-extraction';
 
 export const SERVICE_NAME = 'extraction';
 
@@ -39,6 +40,7 @@ export const service = defineService({
       model,
       chunkChars: config.LLM_CHUNK_CHARS,
       readTimeoutMs: config.READ_TIMEOUT_MS,
+      cancels: new Cancellations(),
     };
     // Each read is a CPU-bound worker thread with its own heap: more readers than cores only
     // multiplies memory (20 parallel reads of a 50-page brief peaked at 1.7 GB) without finishing

@@ -7,7 +7,7 @@ import Router from '@koa/router';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import type { IdentityApi } from '@citecheck/proto';
-import { assembleService, defineService, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
+import { assembleService, defineService, RateLimiter, sealKey, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { authenticate } from './app/authenticate';
 import { isAdmin } from './app/check-admin';
 import { createPaidAccount } from './app/create-paid-account';
@@ -24,6 +24,7 @@ import { createResolvers } from './transport/graphql';
 import { addInternalRoutes } from './transport/internal';
 import type { RequestLimits } from './transport/limits';
 import { addAccountRoutes } from './transport/rest';
+import { LoginThrottle } from './app/login-throttle';
 
 export const SERVICE_NAME = 'identity';
 
@@ -44,7 +45,8 @@ export type IdentitySettings = Pick<
   | 'SESSION_TTL_DAYS'
   | 'COUPON_WINDOW_MINUTES'
   | 'INTERNAL_TOKEN'
->;
+> &
+  Partial<Pick<IdentityConfig, 'DATA_DIR' | 'MODE'>>;
 
 export interface IdentityService {
   module: ServiceModule;
@@ -57,7 +59,7 @@ export interface IdentityService {
 export function createIdentityContext(ports: Ports, config: IdentitySettings): IdentityContext {
   return {
     ...openIdentityStore(ports.store),
-    publish: createPublisher(ports.bus, ports.clock),
+    publish: createPublisher(ports.bus, ports.clock, sealKey(config)),
     clock: ports.clock,
     logger: ports.logger,
     settings: {
@@ -68,6 +70,7 @@ export function createIdentityContext(ports: Ports, config: IdentitySettings): I
       couponWindowMs: config.COUPON_WINDOW_MINUTES * 60 * 1000,
     },
     adminFailures: new RateLimiter({ limit: config.ADMIN_FAILURE_LIMIT, windowMs: config.RATE_LIMIT_WINDOW_MS }, ports.clock),
+    loginThrottle: new LoginThrottle(ports.clock),
   };
 }
 
@@ -92,6 +95,9 @@ export function identityParts(context: IdentityContext, config: IdentitySettings
     consumers: consumers(context),
     async start() {
       context.logger.info({ admin: Boolean(config.ADMIN_EMAIL && config.ADMIN_PASSWORD_HASH) }, 'identity started');
+      if (config.MODE === 'distributed' && !config.INTERNAL_TOKEN) {
+        context.logger.warn('INTERNAL_TOKEN is not set: mail links (one-time tokens) travel the bus unsealed');
+      }
     },
     async health() {
       // A cheap read proves the store answers.

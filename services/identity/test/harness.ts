@@ -141,6 +141,8 @@ export function notificationSettings(overrides: Record<string, unknown> = {}) {
     MAIL_RETRY_BASE_MS: 1000,
     MAIL_RETRY_MAX_MS: 60_000,
     SUPPORT_RATE_LIMIT: 10_000,
+    // These tests read mail through the dev outbox, which exists only when enabled.
+    DEV_MAIL_OUTBOX: 'true' as const,
     ...overrides,
   };
 }

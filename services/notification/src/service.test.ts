@@ -183,15 +183,18 @@ it('resumes unsent mail after a restart', async () => {
   expect(fake.received[0].body.personalizations[0].to[0].email).toBe('later@firm.test');
 });
 
-it('serves the dev outbox only without a real mailer and outside production', async () => {
+it('serves the dev outbox only when DEV_MAIL_OUTBOX=true and no real mailer is configured', async () => {
   const clock = new Clock();
-  const dev = createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings());
-  const real = createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings({ SENDGRID_API_KEY: 'SG.k', SENDGRID_API_URL: fake.url }));
-  const prod = createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings({ NODE_ENV: 'production' }));
-  expect([dev.mailer.kind, real.mailer.kind, prod.mailer.kind]).toEqual(['dev-outbox', 'sendgrid', 'dev-outbox']);
+  const dev = createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings({ DEV_MAIL_OUTBOX: 'true' }));
+  const real = createService(
+    ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })),
+    settings({ DEV_MAIL_OUTBOX: 'true', SENDGRID_API_KEY: 'SG.k', SENDGRID_API_URL: fake.url }),
+  );
+  const unset = createService(ports(clock, createSqliteStore({ dir: ':memory:', service: 'notification' })), settings({ NODE_ENV: 'development' }));
+  expect([dev.mailer.kind, real.mailer.kind, unset.mailer.kind]).toEqual(['dev-outbox', 'sendgrid', 'dev-outbox']);
   const status = async (module: typeof dev.module) => {
     const layer = module.routes.stack.find((l) => l.path === '/api/dev/outbox')!;
-    const ctx: any = { query: {}, set: () => undefined, body: undefined };
+    const ctx: any = { query: {}, ip: '127.0.0.1', req: { socket: { remoteAddress: '127.0.0.1' } }, set: () => undefined, body: undefined };
     try {
       await layer.stack[layer.stack.length - 1](ctx, async () => undefined);
       return 200;
@@ -199,7 +202,7 @@ it('serves the dev outbox only without a real mailer and outside production', as
       return (error as { status: number }).status;
     }
   };
-  expect([await status(dev.module), await status(real.module), await status(prod.module)]).toEqual([200, 404, 404]);
+  expect([await status(dev.module), await status(real.module), await status(unset.module)]).toEqual([200, 404, 404]);
 });
 
 describe('templates', () => {

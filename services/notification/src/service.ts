@@ -5,7 +5,7 @@
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { assembleService, defineService, OutboxSender, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
+import { assembleService, ConfigError, defineService, sealKey, OutboxSender, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { createDevOutboxMailer, createSendGridMailer, type Mailer } from './adapters/mailer';
 import type { NotificationContext } from './app/context';
 import { notificationConfigSchema, type NotificationConfig } from './config';
@@ -14,6 +14,9 @@ import { consumers } from './transport/consumers';
 import { createRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'notification';
+
+/** Inquiries naming one e-mail address per hour: a person writes a few, a flood aims at one inbox. */
+const SUPPORT_PER_ADDRESS_PER_HOUR = 5;
 
 export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'notification.graphql')));
 
@@ -30,7 +33,8 @@ export type NotificationSettings = Pick<
   | 'MAIL_RETRY_BASE_MS'
   | 'MAIL_RETRY_MAX_MS'
   | 'SUPPORT_RATE_LIMIT'
->;
+> &
+  Partial<Pick<NotificationConfig, 'DEV_MAIL_OUTBOX' | 'INTERNAL_TOKEN' | 'DATA_DIR' | 'MODE'>>;
 
 export interface NotificationDeps {
   /** Replaces the mailer chosen from configuration (tests). */
@@ -46,6 +50,12 @@ export interface NotificationService {
 
 /** The service's parts, and the outbox, delivery loop and mailer behind them. */
 function build(ports: Ports, config: NotificationSettings, deps: NotificationDeps = {}) {
+  const devOutbox = config.DEV_MAIL_OUTBOX === 'true';
+  // A production server that serves its sign-in links to whoever asks is taken over by the
+  // first visitor who finds the route: refuse to start rather than run that way.
+  if (devOutbox && config.NODE_ENV === 'production') {
+    throw new ConfigError(['DEV_MAIL_OUTBOX: must not be true when NODE_ENV=production']);
+  }
   const outbox = new MailOutbox(ports.store);
   const mailer =
     deps.mailer ??
@@ -64,10 +74,12 @@ function build(ports: Ports, config: NotificationSettings, deps: NotificationDep
     delivery,
     clock: ports.clock,
     render: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
+    sealKey: sealKey(config),
     supportEmail: config.SUPPORT_EMAIL,
     supportLimiter: new RateLimiter({ limit: config.SUPPORT_RATE_LIMIT, windowMs: 60_000 }, ports.clock),
+    supportAddressLimiter: new RateLimiter({ limit: SUPPORT_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 }, ports.clock),
   };
-  const routes = createRoutes(context, { devOutboxEnabled: mailer.kind === 'dev-outbox' && config.NODE_ENV !== 'production' });
+  const routes = createRoutes(context, { devOutboxEnabled: devOutbox && mailer.kind === 'dev-outbox' });
 
   const parts: ServiceParts = {
     typeDefs,

@@ -15,6 +15,12 @@ export const configSchema = platformConfigSchema.extend({
   CASELAW_INDEX_PATH: z.string().optional(),
   /** Build the demo index when no index exists (off in production, where a missing index is a mistake). */
   CASELAW_DEMO_INDEX: envEnum(['true', 'false'] as const).default('true'),
+  /** Opinion texts one signed-in user may fetch per minute (each may cost a CourtListener call). */
+  CASE_OPINION_RATE_LIMIT: envInt(1, 10_000).default(20),
+  /** Distributed mode: identity's base URL, to check the session behind an opinion request. */
+  IDENTITY_URL: envUrl().optional(),
+  /** Distributed mode: shared secret for identity's internal routes. */
+  INTERNAL_TOKEN: z.string().min(16).optional(),
 });
 
 export type ValidationConfig = Resolved<z.output<typeof configSchema>>;

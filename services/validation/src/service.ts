@@ -6,8 +6,10 @@
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { defineService, documentLeases, processedEvents } from '@citecheck/platform';
+import { defineService, documentLeases, processedEvents, RateLimiter } from '@citecheck/platform';
+import type { IdentityApi } from '@citecheck/proto';
 import { openCaseLaw, type CaseLaw } from './adapters/caselaw';
+import { OpinionCache } from './app/case-opinion';
 import { documentCitations } from './app/document-citations';
 import { recheckCitation } from './app/recheck-citation';
 import { configSchema } from './config';
@@ -28,6 +30,8 @@ export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'val
  */
 export interface ValidationServiceDeps {
   beforeEachDocument?: () => Promise<void>;
+  /** Identity, to check the session behind an opinion request (in process, or its HTTP client). */
+  identity?: Pick<IdentityApi, 'authenticate'>;
 }
 
 export const service = defineService({
@@ -64,6 +68,14 @@ export const service = defineService({
         recheck,
         caseLaw: requireCaseLaw,
         logger: ports.logger,
+        opinions: {
+          caseLaw: requireCaseLaw,
+          logger: ports.logger,
+          // Without identity (a test host) nobody is signed in, so nobody spends the quota.
+          authenticate: async (token) => (hooks?.identity && token ? hooks.identity.authenticate(token) : null),
+          limiter: new RateLimiter({ limit: config.CASE_OPINION_RATE_LIMIT, windowMs: 60_000 }, ports.clock),
+          cache: new OpinionCache(),
+        },
       }),
       consumers: consumers(deps),
       async start() {

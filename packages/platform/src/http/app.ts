@@ -17,7 +17,9 @@ import type { Logger } from 'pino';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { mergedMetrics, metricsContentType } from '../metrics';
 import type { Ports } from '../ports';
+import { clientIp } from './client-ip';
 import { mountGraphql } from './graphql';
+import { requestGuard } from './request-guard';
 
 export interface ComponentHealth {
   ok: boolean;
@@ -45,6 +47,13 @@ export interface HttpAppOptions {
   bodyLimit?: string;
   /** Checks run by `/healthz` time out after this long (default 2 s). */
   healthTimeoutMs?: number;
+  /** CIDRs of the proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); default none. */
+  trustedProxies?: readonly string[];
+  /**
+   * The public edge only (the gateway, the embedded host): refuse cross-site state changes and
+   * form bodies, and set security headers (request-guard.ts). `allowedOrigins`: PUBLIC_URL.
+   */
+  edge?: { allowedOrigins: readonly string[] };
 }
 
 export type HttpApp = Koa & {
@@ -141,7 +150,8 @@ function jsonErrors(): Middleware {
         const known = BODY_ERRORS[status];
         logger.info({ status, reason: (err as Error).message }, 'client error');
         ctx.status = status;
-        ctx.body = known ?? { message: (err as Error).message || 'Bad request', error: 'client_error' };
+        // The reason goes to the log only: a parser's message can quote what the client sent.
+        ctx.body = known ?? { message: 'Bad request', error: 'client_error' };
       } else {
         logger.error({ err }, 'request failed');
         ctx.status = 500;
@@ -172,14 +182,17 @@ async function runCheck(check: HealthCheck, timeoutMs: number, logger: Logger, n
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { logger, metrics } = options.ports;
   const app = new Koa() as HttpApp;
-  app.proxy = true; // behind the gateway or an ingress: trust X-Forwarded-* for ctx.ip
+  // Koa's own proxy mode believes any X-Forwarded-For; clientIp believes only configured proxies.
+  app.proxy = false;
   let ready = true;
   app.setReady = (value: boolean) => {
     ready = value;
   };
 
+  app.use(clientIp(options.trustedProxies ?? []));
   app.use(requestIds(logger));
   app.use(accessLogAndMetrics(metrics));
+  if (options.edge) app.use(requestGuard(options.edge));
   app.use(jsonErrors());
   app.use(
     koaBody({

@@ -61,6 +61,7 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
       },
       graphqlSchema: buildSubgraph(module.typeDefs, module.resolvers),
       graphqlContext: requestContext,
+      trustedProxies: config.TRUSTED_PROXIES,
     });
     // Serve the probes (unready) while start-up waits for the store and the bus, which retry
     // until they are reachable.

@@ -11,11 +11,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { isDocumentError, readDocument, toCitationInput } from '@citecheck/reading';
+import { DocumentError, isDocumentError, readDocument, toCitationInput } from '@citecheck/reading';
 import { BlobNotFoundError, type Blobs, type Bus, type Clock, type Collection, type DeliveryContext, type DocumentLeases, type ProcessedEvents } from '@citecheck/platform';
-import { createEvent, topics, type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
-import { findDocumentCitations, toExtractedCitations } from '../domain/extract';
+import {
+  CITATION_COUNT_BATCH_CHARS,
+  MAX_CITATIONS_PER_DOCUMENT,
+  createEvent,
+  ocrPageLimit,
+  tooManyOcrPagesMessage,
+  tooManyCitationsMessage,
+  topics,
+  type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
+import { exceedsCitationLimit, findDocumentCitations, toExtractedCitations } from '../domain/extract';
 import type { ModelClient } from '../adapters/model-client';
+import type { Cancellations } from './cancel-extraction';
 import { runModelPass } from './run-model-pass';
 import type { ExtractionJob } from '../store/jobs';
 import { progressPublisher } from '@citecheck/platform';
@@ -36,6 +45,8 @@ export interface ExtractionDeps {
   chunkChars: number;
   readTimeoutMs: number;
   /** Bounds the documents read at once (see semaphore.ts). */
+  /** Documents being read, so an uploader's cancel can stop one (cancel-extraction.ts). */
+  cancels?: Cancellations;
 }
 
 /**
@@ -44,6 +55,9 @@ export interface ExtractionDeps {
  * id; the whole id is unguessable because the document id is.
  */
 const citationIdFor = (documentId: string) => () => `${documentId}.${randomBytes(8).toString('base64url')}`;
+
+/** A final answer, not a retry: the same document always has the same citations. */
+const tooManyCitations = () => new DocumentError('too-many-citations', tooManyCitationsMessage());
 
 const GENERIC_FAILURE = 'Something went wrong while reading this document. Please try again.';
 
@@ -66,6 +80,8 @@ export async function extractDocument(deps: ExtractionDeps, event: EventOf<'docu
     progress.emit({ step: 'error', message, progress: 10 });
     await progress.flush();
     return createEvent(topics['pipeline.failed'], { documentId, sessionId: event.payload.sessionId, userId: event.payload.userId, stage: 'extraction', message, code }, documentId);
+  } finally {
+    deps.cancels?.finish(documentId);
   }
 }
 
@@ -78,10 +94,16 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
 
   progress.emit({ step: 'extraction', message: 'Reading your document', progress: 10, processingStats: statsNow() });
   const buffer = await deps.blobs.getBuffer(uploaded.blobKey);
+  const cancel = deps.cancels?.start(documentId);
   let lastOcr = -1;
   const document = await readDocument(buffer, {
     filename: uploaded.filename,
     timeoutMs: deps.readTimeoutMs,
+    // OCR is the long part: bounded by the uploader's plan, and readers are shared out by uploader.
+    maxOcrPages: ocrPageLimit(uploaded.userType),
+    tooManyOcrPagesMessage: tooManyOcrPagesMessage(ocrPageLimit(uploaded.userType)),
+    owner: uploaded.userId ?? undefined,
+    signal: cancel?.signal,
     onProgress: (p) => {
       if (p.ocrPages === 0) return; // a text-layer read is quick; only OCR deserves a bar
       stats.ocrUsed = true;
@@ -101,6 +123,8 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
 
   progress.emit({ step: 'processing', message: 'Finding citations', progress: 40, processingStats: statsNow() });
   const input = toCitationInput(document);
+  // Counted in bounded batches before the full pass, which holds every citation at once.
+  if (exceedsCitationLimit(input.text, MAX_CITATIONS_PER_DOCUMENT, CITATION_COUNT_BATCH_CHARS)) throw tooManyCitations();
   let citations = findDocumentCitations(input);
   let foundByModel = new Set<(typeof citations)[number]>();
 
@@ -126,6 +150,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
     deps.logger.info({ documentId, added: pass.added.size, named: pass.named, calls: pass.calls, failedCalls: pass.failedCalls }, 'model pass done');
   }
 
+  if (citations.length > MAX_CITATIONS_PER_DOCUMENT) throw tooManyCitations();
   const extracted = toExtractedCitations(citations, citationIdFor(documentId), foundByModel);
   progress.emit({
     step: 'citations',

@@ -14,6 +14,27 @@ export interface CitationInput {
   positions: DocumentPosition[];
 }
 
+/**
+ * True when `text` holds more than `limit` citations. Counts batch by batch (cut at line
+ * ends) without resolving short forms, and stops at the first batch past the limit, so a
+ * document built to yield 150,000 citations costs a few batches of work and memory instead of
+ * 150,000 citation objects. Short forms are counted too, so the count errs high at a cut.
+ */
+export function exceedsCitationLimit(text: string, limit: number, batchChars: number): boolean {
+  let count = 0;
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + batchChars);
+    if (end < text.length) {
+      const lineEnd = text.lastIndexOf('\n', end);
+      if (lineEnd > start) end = lineEnd + 1;
+    }
+    count += findCitations(text.slice(start, end), { resolve: false }).length;
+    if (count > limit) return true;
+    start = end;
+  }
+  return false;
+}
+
 /** Every citation the engine finds, with its document page and paragraph, and its context as the document wrote it. */
 export function findDocumentCitations(input: CitationInput): Citation[] {
   return withReadableContexts(input.text, findCitations(input.text, { positions: input.positions }));

@@ -3,7 +3,7 @@
  * a restart, re-publishes the stored result instead of reading the document again.
  */
 import { oncePerDocument, type Consumer } from '@citecheck/platform';
-import { parseEvent, topics } from '@citecheck/proto';
+import { parseEvent, topics, type EventEnvelope } from '@citecheck/proto';
 import { CONSUMER, extractDocument, MAX_ATTEMPTS, type ExtractionDeps } from '../app/extract-document';
 
 export function consumers(deps: ExtractionDeps): Consumer[] {
@@ -19,5 +19,17 @@ export function consumers(deps: ExtractionDeps): Consumer[] {
     succeeded: (result) => result.type === 'citations.extracted',
     run: (event, ctx) => extractDocument(deps, event, ctx),
   });
-  return [{ topic: topics['document.uploaded'], group: CONSUMER, handle, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 } }];
+  const cancels = deps.cancels;
+  return [
+    { topic: topics['document.uploaded'], group: CONSUMER, handle, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 } },
+    ...(cancels
+      ? [
+          {
+            topic: topics['document.cancelled'],
+            group: 'extraction.document-cancelled',
+            handle: async (raw: EventEnvelope) => cancels.cancel(parseEvent(topics['document.cancelled'], raw).payload.documentId),
+          },
+        ]
+      : []),
+  ];
 }

@@ -3,6 +3,7 @@
  * (SPEC's JSON bearer). Failed attempts are counted per IP; past the limit every admin call
  * from that IP answers 429 for the rest of the window, right password or not.
  */
+import { createHash } from 'node:crypto';
 import { checkAdmin as credentialsMatch, parseAdminBearer } from '../domain/admin';
 import { forbidden, messages, tooManyRequests, unauthorized } from '../domain/errors';
 import type { IdentityContext } from './context';
@@ -17,7 +18,29 @@ export type AdminCheck = 'ok' | 'missing' | 'denied' | 'rate_limited' | 'not_con
 
 type Deps = Pick<IdentityContext, 'settings' | 'adminFailures' | 'logger'>;
 
-export async function checkAdmin(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> {
+/**
+ * One check per request, and one at a time per set of credentials: a GraphQL request that
+ * names an admin field 300 times (aliases), or 300 requests in flight with the same bearer,
+ * share one password check and count as one failure. Keyed by the caller object (a request's
+ * resolvers share it) and by a digest of the header and IP while a check is pending.
+ */
+const perCaller = new WeakMap<AdminCaller, Promise<AdminCheck>>();
+const pending = new Map<string, Promise<AdminCheck>>();
+
+export function checkAdmin(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> {
+  const known = perCaller.get(caller);
+  if (known) return known;
+  const key = createHash('sha256').update(`${caller.ip ?? ''}\n${caller.authorization ?? ''}`).digest('hex');
+  let check = pending.get(key);
+  if (!check) {
+    check = checkOnce(ctx, caller).finally(() => pending.delete(key));
+    pending.set(key, check);
+  }
+  perCaller.set(caller, check);
+  return check;
+}
+
+async function checkOnce(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> {
   const key = `admin:${caller.ip ?? 'unknown'}`;
   const { admin } = ctx.settings;
   if (ctx.adminFailures.isBlocked(key)) return 'rate_limited';

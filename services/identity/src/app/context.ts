@@ -8,6 +8,7 @@ import type { Clock, RateLimiter } from '@citecheck/platform';
 import type { AdminConfig } from '../domain/admin';
 import type { Coupon } from '../domain/coupons';
 import type { IdentityStore } from '../store';
+import type { LoginThrottle } from './login-throttle';
 import type { Publish } from './publish';
 
 export interface AccountSettings {
@@ -26,6 +27,8 @@ export interface IdentityContext extends IdentityStore {
   settings: AccountSettings;
   /** Failed admin sign-ins per IP: past the limit every admin call answers 429 for the window. */
   adminFailures: RateLimiter;
+  /** Backoff after failed password sign-ins (login-throttle.ts); absent in tests that do not sign in. */
+  loginThrottle?: LoginThrottle;
 }
 
 /** The clock's time `offsetMs` from now, as stored (ISO). */

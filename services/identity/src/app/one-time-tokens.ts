@@ -1,5 +1,5 @@
 /** E-mailed one-time tokens (verification, password reset): issued, inspected, used up. */
-import { hashToken, looksLikeToken, newToken, RESET_TTL_MS, VERIFICATION_TTL_MS } from '../domain/tokens';
+import { DEVICE_TTL_MS, hashToken, looksLikeToken, newToken, RESET_TTL_MS, VERIFICATION_TTL_MS } from '../domain/tokens';
 import type { TokenDoc, TokenKind } from '../store';
 import { isoAt, type IdentityContext } from './context';
 
@@ -15,7 +15,7 @@ export async function issueToken(ctx: Deps, kind: TokenKind, userId: string): Pr
     userId,
     used: false,
     createdAt: isoAt(ctx.clock),
-    expiresAt: isoAt(ctx.clock, kind === 'reset' ? RESET_TTL_MS : VERIFICATION_TTL_MS),
+    expiresAt: isoAt(ctx.clock, kind === 'reset' ? RESET_TTL_MS : kind === 'device' ? DEVICE_TTL_MS : VERIFICATION_TTL_MS),
   });
   return token;
 }

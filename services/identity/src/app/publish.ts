@@ -5,13 +5,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createEvent, type EventType, type MailTemplate, type PayloadOf } from '@citecheck/proto';
-import type { Bus, Clock } from '@citecheck/platform';
+import { seal, type Bus, type Clock } from '@citecheck/platform';
 
 export type Publish = <T extends EventType>(type: T, key: string, payload: PayloadOf<T>) => Promise<void>;
 
-export function createPublisher(bus: Bus, clock: Clock): Publish {
+/**
+ * `sealKey`: a mail request's link carries a one-time token (verification, reset); it goes on
+ * the bus sealed, so no event holds a token (notification opens it to render the mail).
+ */
+export function createPublisher(bus: Bus, clock: Clock, sealKey: Buffer | null): Publish {
   return async (type, key, payload) => {
-    await bus.publish(type, key, createEvent(type, payload, key, clock.now()));
+    let out = payload;
+    if (type === 'mail.requested') {
+      const mail = payload as PayloadOf<'mail.requested'>;
+      if (mail.data.link && sealKey) out = { ...mail, data: { ...mail.data, link: seal(sealKey, mail.data.link) } } as typeof payload;
+    }
+    await bus.publish(type, key, createEvent(type, out, key, clock.now()));
   };
 }
 

@@ -8,6 +8,7 @@ import { badRequest, messages } from '../domain/errors';
 import type { IdentityContext } from './context';
 import { createUser, sendVerification } from './new-account';
 import { issueToken } from './one-time-tokens';
+import { isKnownDevice, sendSignInLink } from './email-sign-in';
 import { openSession } from './sessions';
 
 export interface RegisterResult {
@@ -22,11 +23,18 @@ export interface RegisterResult {
 export async function registerUser(
   ctx: Pick<IdentityContext, 'users' | 'pendingPlans' | 'sessions' | 'tokens' | 'publish' | 'clock' | 'settings'>,
   input: RegisterBody,
+  /** The browser's device token (cookie): 'Welcome back!' signs in at once only with it. */
+  deviceToken: string | null = null,
 ): Promise<RegisterResult> {
   const { name, email } = input;
   if (!name || !email) throw badRequest(messages.missingRegistrationFields, 'missing_fields');
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmail, 'invalid_email');
   let user = await ctx.users.byEmail(email);
+  if (user?.isVerified && !(await isKnownDevice(ctx, user, deviceToken))) {
+    // Registering someone else's verified address must not sign anyone in: the owner gets a link.
+    await sendSignInLink(ctx, user);
+    return { alreadyVerified: false, message: messages.checkEmailSignIn };
+  }
   if (user?.isVerified) {
     // Free accounts sign in with their e-mail alone (SPEC section 5); a paid account gets a
     // session without password rights, so its documents still ask for the password.

@@ -5,12 +5,15 @@
 import type { SetCouponPasswordBody } from '@citecheck/proto';
 import { badRequest, forbidden, messages } from '../domain/errors';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../domain/passwords';
+import { hashToken } from '../domain/tokens';
 import type { IdentityContext } from './context';
 import { withinCouponWindow } from './coupon-window';
 
 export async function setCouponPassword(
   ctx: Pick<IdentityContext, 'users' | 'clock' | 'settings'>,
   input: SetCouponPasswordBody,
+  /** The calling browser's sign-in claim (cookie): verification in that browser keeps the password. */
+  claim: string | null = null,
 ): Promise<{ success: true; message: string }> {
   const { email, password } = input;
   if (!email || !password) throw badRequest(messages.missingFreeFields, 'missing_fields');
@@ -19,7 +22,7 @@ export async function setCouponPassword(
   if (!user || !user.couponCode || user.passwordHash || !withinCouponWindow(ctx.clock, ctx.settings.couponWindowMs, user.couponAppliedAt)) {
     throw forbidden(messages.passwordSetupFailed, 'password_setup_not_allowed');
   }
-  const updated = await ctx.users.setCouponPassword(user, await hashPassword(password));
+  const updated = await ctx.users.setCouponPassword(user, await hashPassword(password), claim ? hashToken(claim) : null);
   if (!updated) throw forbidden(messages.passwordSetupFailed, 'password_setup_not_allowed');
   return { success: true, message: 'Password set. Verify your email address, then sign in with your password.' };
 }

@@ -3,12 +3,16 @@ import { badRequest, messages } from '../domain/errors';
 import { isoAt, type IdentityContext } from './context';
 import { consumeToken } from './one-time-tokens';
 import { requestMail } from './publish';
+import { issueDeviceToken } from './email-sign-in';
 import { openSession } from './sessions';
+import { voidUnverifiedCredentials } from './void-unverified-credentials';
 
 export async function verifyEmail(
-  ctx: Pick<IdentityContext, 'tokens' | 'users' | 'sessions' | 'publish' | 'clock' | 'settings'>,
+  ctx: Pick<IdentityContext, 'tokens' | 'users' | 'sessions' | 'publish' | 'clock' | 'settings' | 'logger'>,
   token: string,
-): Promise<{ success: true; user: { name: string }; sessionToken: string }> {
+  /** The verifying browser's sign-in claim (cookie), if it is the one that registered. */
+  claim: string | null = null,
+): Promise<{ success: true; user: { name: string }; sessionToken: string; deviceToken: string }> {
   if (!token) throw badRequest(messages.verificationMissing, 'invalid_link');
   const result = await consumeToken(ctx, 'verification', token);
   if (result.state === 'expired') throw badRequest(messages.verificationExpired, 'link_expired');
@@ -20,10 +24,13 @@ export async function verifyEmail(
   // Two links clicked at once verify (and welcome) once.
   const verified = await ctx.users.markVerified(user.id, verifiedAt);
   if (verified) {
-    user = verified;
+    // The owner has just proven the address: what anyone set before now is void.
+    user = await voidUnverifiedCredentials(ctx, verified, claim);
     await ctx.publish('user.verified', user.id, { userId: user.id, email: user.email, verifiedAt });
     await requestMail(ctx.publish, user.email, 'welcome', { name: user.name });
   }
   const session = await openSession(ctx, user, false);
-  return { success: true, user: { name: user.name }, sessionToken: session.sessionToken };
+  // This browser opened a link mailed to the address: it may sign in by e-mail alone from now on.
+  const deviceToken = await issueDeviceToken(ctx, user);
+  return { success: true, user: { name: user.name }, sessionToken: session.sessionToken, deviceToken };
 }

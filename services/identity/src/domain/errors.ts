@@ -15,6 +15,7 @@ export const messages = {
   notVerified: 'Please verify your email address first: open the link we sent you, then sign in.',
   welcomeBack: 'Welcome back!',
   checkEmail: 'Check Your Email: we sent you a verification link. Open it to continue.',
+  checkEmailSignIn: 'Check Your Email: we sent you a sign-in link. Open it to continue.',
   verificationMissing: 'Invalid Verification Link: invalid or missing required parameters.',
   verificationFailed: 'Verification failed',
   verificationExpired: 'Verification failed: this link has expired. Register again to receive a new one.',

@@ -22,13 +22,38 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   return deriveLength(password, salt, n, r, p, KEY_LENGTH);
 }
 
+/**
+ * At most this many scrypt computations at once. Each takes ~100 ms and 32 MiB on a libuv
+ * thread; unbounded, a burst of logins fills the thread pool (which file and DNS work share)
+ * and memory, and every other request waits behind it. The rest queue here, in order.
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next in line, so `running` never dips and lets a newcomer jump the queue.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function deriveLength(password: string, salt: Buffer, n: number, r: number, p: number, length: number): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; Node's default maxmem (32 MiB) is exactly N=2^15, r=8,
   // which it rejects, so the limit is set from the parameters.
   const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 /** Hashes a password with a fresh 16-byte salt. */

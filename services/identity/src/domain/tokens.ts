@@ -23,3 +23,5 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 /** SPEC section 9: reset links expire after 1 hour. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** A browser that proved an address may sign in to it by e-mail alone for a year. */
+export const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;

@@ -30,6 +30,12 @@ export interface User {
   passwordHash: string | null;
   couponCode: string | null;
   couponAppliedAt: string | null;
+  /**
+   * SHA-256 of the sign-in claim held by the browser that set the password before the address
+   * was verified (coupon sign-up). Verification keeps such a password only when it happens in
+   * that same browser; any other verification voids it (app/void-unverified-credentials.ts).
+   */
+  passwordClaimHash?: string | null;
   createdAt: string;
 }
 

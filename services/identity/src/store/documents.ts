@@ -25,7 +25,8 @@ export interface SessionDoc {
  * `claim`: held (as an httpOnly cookie) by the browser that registered, so it can sign in once
  * the address is verified, wherever the link was opened.
  */
-export type TokenKind = 'verification' | 'reset' | 'claim';
+/** `device`: long-lived, held (httpOnly cookie) by a browser that proved the address (app/email-sign-in.ts). */
+export type TokenKind = 'verification' | 'reset' | 'claim' | 'device';
 
 export interface TokenDoc {
   /** SHA-256 of the token (in the e-mailed link, or the claim cookie). */

@@ -8,6 +8,8 @@ export interface TokenRepository {
   /** Null when the token was already used: of two concurrent uses, one wins. */
   useUp(tokenHash: string): Promise<TokenDoc | null>;
   deleteAllOf(userId: string): Promise<void>;
+  /** Forgets the user's unused tokens of one kind (claims issued before verification). */
+  voidUnusedOf(userId: string, kind: TokenDoc['kind']): Promise<void>;
 }
 
 export function tokenRepository(tokens: Collection<TokenDoc>): TokenRepository {
@@ -19,6 +21,9 @@ export function tokenRepository(tokens: Collection<TokenDoc>): TokenRepository {
     useUp: (tokenHash) => tokens.update(tokenHash, { $set: { used: true } }, { used: false }),
     async deleteAllOf(userId) {
       await tokens.deleteMany({ userId });
+    },
+    async voidUnusedOf(userId, kind) {
+      await tokens.deleteMany({ userId, kind, used: false });
     },
   };
 }

@@ -25,7 +25,9 @@ export interface UserRepository {
   /** Null when a coupon was applied or the plan changed in the meantime. */
   redeemCoupon(userId: string, redemption: CouponRedemption): Promise<User | null>;
   /** The coupon sign-up's password; null when the coupon or the password changed since `user` was read. */
-  setCouponPassword(user: User, passwordHash: string): Promise<User | null>;
+  setCouponPassword(user: User, passwordHash: string, claimHash?: string | null): Promise<User | null>;
+  /** Forgets a password set before verification (the owner's verification voids it). */
+  voidPassword(userId: string): Promise<User | null>;
   setPassword(userId: string, passwordHash: string): Promise<User | null>;
   /** The first password of an account whose plan was paid; null when one was set since `user` was read. */
   setFirstPassword(user: User, passwordHash: string): Promise<User | null>;
@@ -68,8 +70,9 @@ export function userRepository(users: Collection<User>): UserRepository {
       ),
     // Conditional on the coupon still being the one checked (and, in effect, on no password
     // having been set in between: the coupon sign-up is the only other writer).
-    setCouponPassword: (user, passwordHash) =>
-      users.update(user.id, { $set: { passwordHash } }, { couponCode: user.couponCode, passwordHash: user.passwordHash }),
+    setCouponPassword: (user, passwordHash, claimHash = null) =>
+      users.update(user.id, { $set: { passwordHash, passwordClaimHash: claimHash } }, { couponCode: user.couponCode, passwordHash: user.passwordHash }),
+    voidPassword: (userId) => users.update(userId, { $set: { passwordHash: null, passwordClaimHash: null } }),
     setPassword: (userId, passwordHash) => users.update(userId, { $set: { passwordHash } }),
     setFirstPassword: (user, passwordHash) => users.update(user.id, { $set: { passwordHash } }, { passwordHash: user.passwordHash }),
     async startPeriod(userId, from, to) {

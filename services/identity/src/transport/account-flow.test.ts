@@ -57,6 +57,7 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 describe('register -> e-mail -> verify -> login -> forgot -> reset', () => {
   const email = 'Ann.Lawyer@Firm.test';
   let sessionToken = '';
+  let device = '';
 
   it('registers and mails a verification link built from PUBLIC_URL', async () => {
     const res = await api('POST', '/api/auth/register', { body: { name: 'Ann <Lawyer>', email, newsletterOptIn: true } });
@@ -78,6 +79,8 @@ describe('register -> e-mail -> verify -> login -> forgot -> reset', () => {
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/citecheck_session=[A-Za-z0-9_-]{43}/);
     expect(cookie.toLowerCase()).toContain('httponly');
+    // This browser proved the address: it may sign in by e-mail alone from now on.
+    device = cookie.match(/citecheck_device=[A-Za-z0-9_-]+/)![0];
     expect(cookie.toLowerCase()).toContain('samesite=lax');
 
     const again = await api('GET', `/api/verify-email?token=${tokenOf(links[0])}`);
@@ -96,12 +99,17 @@ describe('register -> e-mail -> verify -> login -> forgot -> reset', () => {
     expect(published.map((e) => e.type).sort()).toEqual(['user.registered', 'user.verified']);
   });
 
-  it('welcomes a verified address back with a session, and signs in by e-mail alone', async () => {
-    const back = await api('POST', '/api/auth/register', { body: { name: 'Ann', email: 'ann.lawyer@firm.TEST' } });
+  it('welcomes a verified address back with a session, and signs in by e-mail alone, in the browser that verified it', async () => {
+    const elsewhere = await api('POST', '/api/auth/register', { body: { name: 'Ann', email: 'ann.lawyer@firm.TEST' } });
+    expect(elsewhere.body).toEqual({ alreadyVerified: false, message: messages.checkEmailSignIn });
+    const stranger = await api('POST', '/api/auth/login', { body: { email: 'ann.lawyer@firm.TEST' } });
+    expect(stranger).toMatchObject({ status: 403, body: { message: messages.checkEmailSignIn, error: 'check_email' } });
+
+    const back = await api('POST', '/api/auth/register', { body: { name: 'Ann', email: 'ann.lawyer@firm.TEST' }, headers: { cookie: device } });
     expect(back.body).toMatchObject({ alreadyVerified: true, message: 'Welcome back!', user: { name: 'Ann <Lawyer>' } });
     expect((await api('GET', '/api/auth/status', { headers: bearer(back.body.sessionToken) })).body.isAuthenticated).toBe(true);
 
-    const login = await api('POST', '/api/auth/login', { body: { email: ' ANN.LAWYER@firm.test ' } });
+    const login = await api('POST', '/api/auth/login', { body: { email: ' ANN.LAWYER@firm.test ' }, headers: { cookie: device } });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ user: { name: 'Ann <Lawyer>' }, passwordSession: false, requiresPassword: false });
     sessionToken = login.body.sessionToken;

@@ -39,8 +39,18 @@ type Args = Record<string, unknown>;
 
 export function createResolvers(app: IdentityContext, serviceName: string, limits: RequestLimits) {
   const tokenOf = (ctx: IdentityGraphqlContext) => sessionTokenFrom(ctx?.authorization ?? null, ctx?.cookie ?? null);
-  const adminOf = (ctx: IdentityGraphqlContext): AdminCaller => ({ authorization: ctx?.authorization ?? null, ip: ctx?.ip ?? null });
+  // One AdminCaller per request context, so every admin field of one request shares one check.
+  const callers = new WeakMap<object, AdminCaller>();
+  const adminOf = (ctx: IdentityGraphqlContext): AdminCaller => {
+    const fresh = (): AdminCaller => ({ authorization: ctx?.authorization ?? null, ip: ctx?.ip ?? null });
+    if (!ctx || typeof ctx !== 'object') return fresh();
+    let caller = callers.get(ctx);
+    if (!caller) callers.set(ctx, (caller = fresh()));
+    return caller;
+  };
   const ipOf = (ctx: IdentityGraphqlContext) => ctx?.ip ?? null;
+  // The browser's device cookie, when the host forwards cookies (app/email-sign-in.ts).
+  const deviceOf = (ctx: IdentityGraphqlContext) => /(?:^|;\s*)citecheck_device=([^;]+)/.exec(ctx?.cookie ?? '')?.[1] ?? null;
   return {
     Query: {
       identityHealth: () => ({ service: serviceName, ok: true }),
@@ -53,7 +63,7 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
       register: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
         const input = registerBodySchema.parse(args);
         countCall(limits, 'register', ipOf(ctx), input.email || undefined);
-        const { alreadyVerified, message, sessionToken } = await registerUser(app, input);
+        const { alreadyVerified, message, sessionToken } = await registerUser(app, input, deviceOf(ctx));
         return { alreadyVerified, message, sessionToken: sessionToken ?? null };
       },
       verifyEmail: async (_: unknown, args: Args) => {
@@ -62,8 +72,9 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
       },
       login: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
         const input = loginBodySchema.parse(args);
-        countCall(limits, 'login', ipOf(ctx), input.email || undefined);
-        return login(app, input);
+        // Per IP only; wrong passwords are slowed per account by the login throttle.
+        countCall(limits, 'login', ipOf(ctx));
+        return login(app, input, ipOf(ctx), deviceOf(ctx));
       },
       logout: async (_: unknown, __: Args, ctx: IdentityGraphqlContext) => {
         await logout(app, tokenOf(ctx));

@@ -36,13 +36,17 @@ import { resendVerification } from '../app/resend-verification';
 import { resetPassword } from '../app/reset-password';
 import { setCouponPassword } from '../app/set-coupon-password';
 import { verifyEmail } from '../app/verify-email';
-import { VERIFICATION_TTL_MS } from '../domain/tokens';
+import { DEVICE_TTL_MS, VERIFICATION_TTL_MS } from '../domain/tokens';
 import { adminCallerOf, bodyOf, sessionTokenOf } from './http';
 import { countCall, type RequestLimits } from './limits';
 
 /** The registering browser's claim on the session its address's verification opens (app/claim-session.ts). */
 export const CLAIM_COOKIE = 'citecheck_claim';
-const CLAIM_PATH = '/api/auth/claim';
+/** A browser that proved an address: e-mail-only sign-in to it succeeds at once (app/email-sign-in.ts). */
+export const DEVICE_COOKIE = 'citecheck_device';
+// Sent to the API (not only the claim route): verification and the coupon sign-up's password
+// read it to tell the registering browser from any other (app/void-unverified-credentials.ts).
+const CLAIM_PATH = '/api';
 /** As long as the verification link it waits for. */
 const CLAIM_TTL_MS = VERIFICATION_TTL_MS;
 
@@ -67,8 +71,13 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   };
 
   const setClaimCookie = (ctx: Context, claim: string) => {
-    // Sent only to the claim route, only by this site, never readable by scripts.
+    // Sent only to the API, only by this site, never readable by scripts.
     ctx.cookies.set(CLAIM_COOKIE, claim, { httpOnly: true, sameSite: 'strict', secure: ctx.secure, maxAge: CLAIM_TTL_MS, path: CLAIM_PATH, overwrite: true });
+  };
+
+  const setDeviceCookie = (ctx: Context, token: string) => {
+    // The browser that proved the address; read only by the API, never by scripts.
+    ctx.cookies.set(DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, maxAge: DEVICE_TTL_MS, path: '/api', overwrite: true });
   };
 
   const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
@@ -78,7 +87,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   router.post('/api/auth/register', async (ctx) => {
     const input = registerBodySchema.parse(bodyOf(ctx));
     limit('register', ctx, input.email || undefined);
-    const { signInClaim, ...result } = await registerUser(app, input);
+    const { signInClaim, ...result } = await registerUser(app, input, ctx.cookies.get(DEVICE_COOKIE) ?? null);
     if (result.sessionToken) setSessionCookie(ctx, result.sessionToken);
     if (signInClaim) setClaimCookie(ctx, signInClaim);
     noStore(ctx);
@@ -116,8 +125,9 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   });
 
   router.get('/api/verify-email', async (ctx) => {
-    const result = await verifyEmail(app, tokenQuerySchema.parse(ctx.query).token);
+    const { deviceToken, ...result } = await verifyEmail(app, tokenQuerySchema.parse(ctx.query).token, ctx.cookies.get(CLAIM_COOKIE) ?? null);
     setSessionCookie(ctx, result.sessionToken);
+    setDeviceCookie(ctx, deviceToken);
     noStore(ctx);
     ctx.body = result;
   });
@@ -129,8 +139,10 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
 
   router.post('/api/auth/login', async (ctx) => {
     const input = loginBodySchema.parse(bodyOf(ctx));
-    limit('login', ctx, input.email || undefined);
-    const result = await login(app, input);
+    // Per IP only: counting calls per address let anyone keep its owner out. Wrong passwords
+    // are slowed down per account by the login throttle instead (app/login-throttle.ts).
+    limit('login', ctx);
+    const result = await login(app, input, ctx.ip, ctx.cookies.get(DEVICE_COOKIE) ?? null);
     setSessionCookie(ctx, result.sessionToken);
     noStore(ctx);
     ctx.body = result;
@@ -151,7 +163,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   router.post('/api/set-coupon-password', async (ctx) => {
     const input = setCouponPasswordBodySchema.parse(bodyOf(ctx));
     limit('coupon', ctx, input.email || undefined);
-    ctx.body = await setCouponPassword(app, input);
+    ctx.body = await setCouponPassword(app, input, ctx.cookies.get(CLAIM_COOKIE) ?? null);
   });
 
   router.post('/api/auth/forgot-password', async (ctx) => {

@@ -16,6 +16,7 @@ import type { IngestStore } from '../store/documents';
 import { ensureReport } from './reports';
 import { progressPublisher } from '@citecheck/platform';
 import type { Waiters } from './waiters';
+import { failureKeepsReport } from '../domain/charging';
 
 export const CONSUMER = 'ingest.pipeline';
 /** The landing page's counter: case citations checked so far. */
@@ -84,9 +85,10 @@ export function pipelineFailedHandler(deps: PipelineDeps) {
     if (!document) return;
     await deps.store.markFailed(documentId, deps.clock.now(), { message, code });
     const failed = await deps.store.document(documentId);
-    if (failed?.stage === 'failed' && failed.reservationId && !failed.released) {
-      // A failed document does not count against the user's reports. Release is idempotent
-      // per reservation, so a retry after a crash here is harmless.
+    if (failed?.stage === 'failed' && failed.reservationId && !failed.released && !failureKeepsReport(failed.failure?.code ?? code)) {
+      // A failed document does not count against the user's reports unless the work was
+      // accepted and done (domain/charging.ts). Release is idempotent per reservation, so a
+      // retry after a crash here is harmless.
       await deps.identity.releaseReport(failed.userId, failed.reservationId);
       await deps.store.markReleased(documentId);
       deps.logger.info({ documentId, code, attempt: ctx.attempt }, 'document failed; report reservation released');

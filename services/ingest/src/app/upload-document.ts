@@ -66,6 +66,7 @@ export function uploadedEvent(d: DocumentRecord) {
       userEmail: d.userEmail,
       ipAddress: d.ipAddress,
       uploadedAt: d.uploadedAt,
+      ...(d.userType ? { userType: d.userType } : {}),
     },
     d.id,
   );
@@ -97,6 +98,7 @@ export async function uploadDocument(deps: UploadDeps, input: UploadInput): Prom
     userEmail: input.user.email,
     userName: input.user.name,
     ipAddress: input.ipAddress,
+    userType: input.user.userType,
     reservationId: reservation.reservationId,
     uploadedAt: now,
     stage: 'received',

@@ -26,6 +26,8 @@ export interface DocumentRecord {
   userEmail: string;
   userName: string;
   ipAddress: string | null;
+  /** The uploader's plan when it was accepted: it bounds the OCR work (absent on older records). */
+  userType?: 'free' | 'premium' | 'enterprise';
   reservationId: string | null;
   uploadedAt: string;
   stage: DocumentStage;

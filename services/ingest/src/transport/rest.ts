@@ -10,6 +10,7 @@ import { koaBody } from 'koa-body';
 import { MAX_FILE_BYTES, messageFor } from '@citecheck/reading';
 import { ApiError, sessionTokenFrom, type AuthenticatedUser, type IdentityApi } from '@citecheck/proto';
 import { createReport, documentCitations, sharedReport, usageStats, userDocuments } from '../app/read-documents';
+import { cancelDocument } from '../app/cancel-document';
 import { uploadDocument, type UploadDeps } from '../app/upload-document';
 import { uploadErrors } from '../domain/errors';
 
@@ -75,6 +76,10 @@ export function createRoutes(deps: RouteDeps): Router {
       }
     },
   );
+
+  router.post('/api/documents/:id/cancel', async (ctx) => {
+    ctx.body = await cancelDocument(deps, await currentUser(deps.identity, ctx), ctx.params.id);
+  });
 
   router.get('/api/documents/:id/citations', async (ctx) => {
     ctx.body = await documentCitations(deps, ctx.params.id);

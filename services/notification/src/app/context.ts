@@ -11,6 +11,10 @@ export interface NotificationContext {
   /** What templates need: the public URL for links, the support address. */
   render: RenderContext;
   supportEmail: string;
+  /** Opens the links identity seals into mail requests (platform's sealed.ts). */
+  sealKey: Buffer | null;
   /** Support inquiries per client IP: keeps a script from turning the form into a mail cannon. */
   supportLimiter: RateLimiter;
+  /** Support inquiries per address typed in the form (an hour's window). */
+  supportAddressLimiter: RateLimiter;
 }

@@ -1,9 +1,18 @@
-/** POST /api/support-inquiry: forwards the inquiry to support and sends the visitor a receipt. */
+/**
+ * POST /api/support-inquiry: forwards the inquiry to the support inbox, and nowhere else.
+ *
+ * The visitor's answer is the fixed SUPPORT_SENT; no mail goes to the address they typed. A
+ * receipt quoting the message would let anyone send text of their choosing, from our domain,
+ * to any address (a spam and phishing relay). Counted per client IP and per address typed,
+ * so neither a script nor a botnet aiming at one inbox can flood support.
+ */
 import { randomUUID } from 'node:crypto';
 import { ApiError, type SupportInquiryBody } from '@citecheck/proto';
 import { checkSupportInquiry, SUPPORT_SENT } from '../domain/support';
 import { acceptMailRequest } from './accept-mail-request';
 import type { NotificationContext } from './context';
+
+const tooMany = () => new ApiError(429, 'Too many requests. Please wait a minute and try again.', 'rate_limited');
 
 export async function sendSupportInquiry(
   ctx: NotificationContext,
@@ -12,10 +21,9 @@ export async function sendSupportInquiry(
 ): Promise<{ success: true; message: string }> {
   // Checked before counting: an incomplete form does not use up the visitor's allowance.
   const inquiry = checkSupportInquiry(input);
-  if (!ctx.supportLimiter.hit(clientIp)) throw new ApiError(429, 'Too many requests. Please wait a minute and try again.', 'rate_limited');
+  if (!ctx.supportLimiter.hit(clientIp)) throw tooMany();
+  if (!ctx.supportAddressLimiter.hit(inquiry.email.trim().toLowerCase())) throw tooMany();
   const data = { name: inquiry.name, email: inquiry.email, message: inquiry.message };
-  // Forward first: if the receipt cannot be recorded, support still has the message.
   await acceptMailRequest(ctx, { messageId: randomUUID(), to: ctx.supportEmail, template: 'support-forward', data });
-  await acceptMailRequest(ctx, { messageId: randomUUID(), to: inquiry.email, template: 'support-receipt', data });
   return { success: true, message: SUPPORT_SENT };
 }

@@ -92,6 +92,19 @@ export function renderMail(template: MailTemplate, data: Record<string, string>,
         links: [link],
       };
     }
+    case 'sign-in': {
+      const name = required(template, data, 'name');
+      const link = httpLink(template, required(template, data, 'link'));
+      return {
+        subject: 'Sign in to CiteCheck',
+        text: `Hello ${name},\n\nOpen this link to sign in to CiteCheck in this browser:\n${link}\n\nThe link expires after 24 hours. If you did not try to sign in, ignore this email.\n`,
+        html: layout(
+          'Sign in to CiteCheck',
+          `<p>Hello ${escapeHtml(name)},</p>\n<p>Open this link to sign in to CiteCheck in this browser.</p>\n${button(link, 'Sign In')}\n<p>Or open this link: ${escapeHtml(link)}</p>\n<p>The link expires after 24 hours. If you did not try to sign in, ignore this email.</p>`,
+        ),
+        links: [link],
+      };
+    }
     case 'welcome': {
       const name = required(template, data, 'name');
       const link = `${ctx.publicUrl}/`;

@@ -3,13 +3,30 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import pino from 'pino';
+import { RateLimiter } from '@citecheck/platform';
 import type { CaseLaw } from '../adapters/caselaw';
+import { OpinionCache } from '../app/case-opinion';
 import { createRoutes } from './rest';
 
 /** The routes on a real port, with no CourtListener token (the local index only). */
 async function serveWithoutCourtListener(): Promise<{ url: string; close: () => Promise<void> }> {
   const caseLaw: CaseLaw = { providers: [], courtListener: null, describe: () => ({}), close: () => undefined };
-  const router = createRoutes({ recheck: async () => { throw new Error('not used'); }, caseLaw: () => caseLaw, logger: pino({ level: 'silent' }) });
+  const logger = pino({ level: 'silent' });
+  const signedIn = { id: 'u-1', name: 'Ann', email: 'ann@firm.test', isVerified: true, userType: 'free' as const, reportLimit: 3, passwordSession: false };
+  const router = createRoutes({
+    recheck: async () => {
+      throw new Error('not used');
+    },
+    caseLaw: () => caseLaw,
+    logger,
+    opinions: {
+      caseLaw: () => caseLaw,
+      logger,
+      authenticate: async (token) => (token === 'session-1' ? signedIn : null),
+      limiter: new RateLimiter({ limit: 100, windowMs: 60_000 }, { now: () => new Date() }),
+      cache: new OpinionCache(),
+    },
+  });
   const app = new Koa();
   app.use(koaBody());
   app.use(router.routes());
@@ -24,7 +41,7 @@ describe('POST /api/case-opinion without a CourtListener token', () => {
     try {
       const response = await fetch(`${server.url}/api/case-opinion`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: 'Bearer session-1' },
         body: JSON.stringify({ opinionUrl: 'https://www.courtlistener.com/opinion/145659/bell-atlantic-corp-v-twombly/' }),
       });
       expect(response.status).toBe(200);
@@ -40,7 +57,7 @@ describe('POST /api/case-opinion without a URL', () => {
     const server = await serveWithoutCourtListener();
     try {
       for (const body of [{}, { opinionUrl: '  ' }, { opinionUrl: 42 }]) {
-        const response = await fetch(`${server.url}/api/case-opinion`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const response = await fetch(`${server.url}/api/case-opinion`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer session-1' }, body: JSON.stringify(body) });
         expect(response.status).toBe(400);
       }
     } finally {

@@ -1,20 +1,22 @@
 /**
  * Validation's REST routes (SPEC.md section 7): recheck one citation, and a case opinion's text
  * (app/case-opinion.ts).
- * Both are reached from the report page, which sends no credentials: a citation id is 128
- * random bits, known only to whoever has the report.
+ * Both are reached from the report page. Recheck needs no credentials (a citation id is 128
+ * random bits, known only to whoever has the report); an opinion text needs a session, as
+ * each one may spend the CourtListener quota.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
-import { caseOpinionBodySchema, toSpecCitation } from '@citecheck/proto';
+import { caseOpinionBodySchema, sessionTokenFrom, toSpecCitation } from '@citecheck/proto';
 import type { CaseLaw } from '../adapters/caselaw';
-import { caseOpinion } from '../app/case-opinion';
+import { caseOpinion, type CaseOpinionDeps } from '../app/case-opinion';
 
 export interface RouteDeps {
   recheck(citationId: string): Promise<Parameters<typeof toSpecCitation>[0]>;
   caseLaw: () => CaseLaw;
   logger: Logger;
+  opinions: CaseOpinionDeps;
 }
 
 function bodyOf(ctx: Context): Record<string, unknown> {
@@ -33,7 +35,8 @@ export function createRoutes(deps: RouteDeps): Router {
   });
 
   router.post('/api/case-opinion', async (ctx) => {
-    ctx.body = await caseOpinion(deps, caseOpinionBodySchema.parse(bodyOf(ctx)).opinionUrl);
+    const sessionToken = sessionTokenFrom(ctx.get('authorization') || null, ctx.get('cookie') || null);
+    ctx.body = await caseOpinion(deps.opinions, sessionToken, caseOpinionBodySchema.parse(bodyOf(ctx)).opinionUrl);
   });
 
   return router;

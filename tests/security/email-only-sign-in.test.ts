@@ -1,0 +1,69 @@
+/**
+ * Finding 7, e-mail-only sign-in: a free account signed in with its address alone, and
+ * registering a verified address answered 'Welcome back!' with a session, so knowing someone's
+ * address was enough to enter their account.
+ * - fails before: a browser that never proved the address got a session from POST
+ *   /api/auth/login {email} and from POST /api/auth/register {name, email};
+ * Now it gets 'Check Your Email' and the owner a one-click sign-in link; the browser that
+ * opens it (or that verified the address) signs in by e-mail alone from then on.
+ */
+import { createService as createNotification } from '../../services/notification/src/service';
+import { createService } from '../../services/identity/src/service';
+import { call, createWorld, identitySettings, notificationSettings, serve, type TestServer, type TestWorld } from '../../services/identity/test/harness';
+
+let world: TestWorld;
+let server: TestServer;
+let stops: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  world = createWorld();
+  const identity = createService(world.portsFor('identity'), identitySettings());
+  const notification = createNotification(world.portsFor('notification'), notificationSettings());
+  await identity.module.start();
+  await notification.module.start();
+  server = await serve([identity.module.routes, notification.module.routes]);
+  stops = [() => server.close(), () => notification.module.stop(), () => identity.module.stop()];
+});
+afterAll(async () => {
+  for (const stop of stops) await stop();
+  await world.close();
+});
+
+const api = (method: string, url: string, options?: Parameters<typeof call>[3]) => call(server.url, method, url, options);
+
+async function linkIn(email: string, subject: RegExp): Promise<string> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const { body } = await api('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const mail = (body as { subject: string; links: string[] }[]).find((m) => subject.test(m.subject));
+    if (mail) return mail.links[0];
+    if (Date.now() > deadline) throw new Error(`no "${subject}" mail for ${email}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const deviceOf = (headers: Headers) => /citecheck_device=[A-Za-z0-9_-]+/.exec(headers.get('set-cookie') ?? '')?.[0];
+
+it('signs in by address alone only in a browser that proved it; elsewhere mails a sign-in link', async () => {
+  const email = 'lawyer@firm.test';
+  await api('POST', '/api/auth/register', { body: { name: 'Lee', email } });
+  const verifyLink = await linkIn(email, /Verify your email/);
+  const verified = await api('GET', `/api/verify-email?token=${new URL(verifyLink).searchParams.get('token')}`);
+  expect(deviceOf(verified.headers)).toBeDefined();
+
+  // A stranger who only knows the address.
+  const login = await api('POST', '/api/auth/login', { body: { email } });
+  expect(login).toMatchObject({ status: 403, body: { message: 'Check Your Email: we sent you a sign-in link. Open it to continue.', error: 'check_email' } });
+  expect(login.body.sessionToken).toBeUndefined();
+  const register = await api('POST', '/api/auth/register', { body: { name: 'Lee', email } });
+  expect(register.body).toEqual({ alreadyVerified: false, message: 'Check Your Email: we sent you a sign-in link. Open it to continue.' });
+
+  // The owner opens the sign-in link on a new machine: signed in, and that browser is known from now on.
+  const signInLink = await linkIn(email, /Sign in to CiteCheck/);
+  const opened = await api('GET', `/api/verify-email?token=${new URL(signInLink).searchParams.get('token')}`);
+  expect(opened.status).toBe(200);
+  const device = deviceOf(opened.headers)!;
+  const again = await api('POST', '/api/auth/login', { body: { email }, headers: { cookie: device } });
+  expect(again.status).toBe(200);
+  expect(again.body.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+});
