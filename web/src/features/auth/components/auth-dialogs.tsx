@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useQueryClient } from '@tanstack/react-query';
 import { hasPendingFile, releasePendingFile } from '@/lib/pending-file';
 import { sessionToken } from '@/lib/storage';
+import { toast } from '@/components/ui/toast-store';
 import { CLAIM_POLL_MS, claimSession } from '@/features/auth/api/claim-session';
 import { authStatusQueryKey } from '@/lib/auth';
 import { AuthDialog, type AuthMode } from './auth-dialog';
@@ -86,7 +87,14 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
         if (answer.verified) {
           setAwaitingVerification(false);
           void onAuthenticated();
-        } else if (answer.expired) setAwaitingVerification(false);
+        } else if (answer.expired) {
+          // Verified in another browser: whoever registered an address cannot be signed in by
+          // the owner's click elsewhere (that would hand a stranger the owner's account), so
+          // the wait ends here with the way in: sign in, which mails this browser a link.
+          setAwaitingVerification(false);
+          setOpen({ kind: 'auth', mode: 'login', email: '' });
+          toast({ title: 'Email verified', description: 'Sign in to continue on this device.' });
+        }
       } catch {
         // Offline for a moment: ask again at the next tick.
       }
