@@ -9,6 +9,7 @@ const ReportRoute = lazy(() => import('./routes/report'));
 const VerifyEmailRoute = lazy(() => import('./routes/verify-email'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const BillingRoute = lazy(() => import('./routes/billing'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**
@@ -23,6 +24,7 @@ const router = createBrowserRouter([
       { path: routes.results, element: <ReportRoute /> },
       { path: routes.report, element: <ReportRoute /> },
       { path: routes.dashboard, element: <DashboardRoute /> },
+      { path: routes.billing, element: <BillingRoute /> },
       { path: routes.verifyEmail, element: <VerifyEmailRoute /> },
       { path: routes.resetPassword, element: <ResetPasswordRoute /> },
       { path: '*', element: <NotFoundRoute /> },
