@@ -10,6 +10,7 @@ const VerifyEmailRoute = lazy(() => import('./routes/verify-email'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const BillingRoute = lazy(() => import('./routes/billing'));
+const SubscriptionRoute = lazy(() => import('./routes/subscription'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**
@@ -25,6 +26,7 @@ const router = createBrowserRouter([
       { path: routes.report, element: <ReportRoute /> },
       { path: routes.dashboard, element: <DashboardRoute /> },
       { path: routes.billing, element: <BillingRoute /> },
+      { path: routes.subscription, element: <SubscriptionRoute /> },
       { path: routes.verifyEmail, element: <VerifyEmailRoute /> },
       { path: routes.resetPassword, element: <ResetPasswordRoute /> },
       { path: '*', element: <NotFoundRoute /> },

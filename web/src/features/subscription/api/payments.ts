@@ -1,0 +1,66 @@
+import { api, isApiError } from '@/lib/api-client';
+import type { PaidPlan } from '@citecheck/proto/plans';
+
+/** Billing's own words when it has no Stripe keys (503). */
+export class PaymentsNotConfiguredError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentsNotConfiguredError';
+  }
+}
+
+/** The server's error text, else the fallback SPEC's error catalogue gives. */
+export function serverErrorOr(error: unknown, fallback: string): string {
+  return (isApiError(error) && error.serverMessage) || fallback;
+}
+
+export interface CreatedSubscription {
+  clientSecret: string;
+  publishableKey: string | null;
+}
+
+/** POST /api/create-subscription; a visitor sends the pending registration's name and e-mail along. */
+export async function createSubscription(planType: PaidPlan, who: { name?: string; email?: string }): Promise<CreatedSubscription> {
+  let answer: { clientSecret?: string; publishableKey?: string | null; error?: string } | undefined;
+  try {
+    answer = await api.post('/api/create-subscription', { planType, ...who });
+  } catch (error) {
+    if (isApiError(error) && error.status === 503) throw new PaymentsNotConfiguredError(serverErrorOr(error, 'Payments are not configured'));
+    throw new Error(serverErrorOr(error, 'Failed to create subscription'), { cause: error });
+  }
+  if (answer?.error) throw new Error(answer.error);
+  if (!answer?.clientSecret) throw new Error('No payment intent created - missing client secret');
+  return { clientSecret: answer.clientSecret, publishableKey: answer.publishableKey ?? null };
+}
+
+/** POST /api/confirm-subscription (signed in). */
+export async function confirmSubscription(paymentIntentId: string): Promise<void> {
+  try {
+    await api.post('/api/confirm-subscription', { paymentIntentId });
+  } catch (error) {
+    throw new Error(serverErrorOr(error, 'Failed to activate subscription'), { cause: error });
+  }
+}
+
+/** POST /api/create-account-after-payment: returns the new account's session token. */
+export async function createAccountAfterPayment(body: {
+  paymentIntentId: string;
+  name: string;
+  email: string;
+  password: string;
+  newsletterOptIn: boolean;
+}): Promise<string> {
+  let answer: { sessionToken?: string; error?: string } | undefined;
+  try {
+    answer = await api.post('/api/create-account-after-payment', body);
+  } catch (error) {
+    throw new Error(serverErrorOr(error, 'Failed to create account after payment'), { cause: error });
+  }
+  if (!answer?.sessionToken) throw new Error(answer?.error || 'Failed to create account after payment');
+  return answer.sessionToken;
+}
+
+/** POST /api/upgrade-account (signed in, back from Stripe's redirect). */
+export async function upgradeAccount(password: string, userType: PaidPlan): Promise<void> {
+  await api.post('/api/upgrade-account', { password, userType });
+}
