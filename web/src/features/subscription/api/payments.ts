@@ -1,3 +1,5 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { MutationCreateSubscriptionArgs } from '@citecheck/proto/graphql/types';
 import { api, isApiError } from '@/lib/api-client';
 import type { PaidPlan } from '@citecheck/proto/plans';
 
@@ -19,16 +21,40 @@ export interface CreatedSubscription {
   publishableKey: string | null;
 }
 
-/** POST /api/create-subscription; a visitor sends the pending registration's name and e-mail along. */
-export async function createSubscription(planType: PaidPlan, who: { name?: string; email?: string }): Promise<CreatedSubscription> {
-  let answer: { clientSecret?: string; publishableKey?: string | null; error?: string } | undefined;
-  try {
-    answer = await api.post('/api/create-subscription', { planType, ...who });
-  } catch (error) {
-    if (isApiError(error) && error.status === 503) throw new PaymentsNotConfiguredError(serverErrorOr(error, 'Payments are not configured'));
-    throw new Error(serverErrorOr(error, 'Failed to create subscription'), { cause: error });
+const CREATE_SUBSCRIPTION: TypedDocumentNode<
+  { createSubscription: { clientSecret: string; publishableKey: string | null } },
+  MutationCreateSubscriptionArgs
+> = gql`
+  mutation CreateSubscription($planType: String!, $name: String, $email: String) {
+    createSubscription(planType: $planType, name: $name, email: $email) {
+      clientSecret
+      publishableKey
+    }
   }
-  if (answer?.error) throw new Error(answer.error);
+`;
+
+/** The first GraphQL error's message and HTTP-like status, as the platform puts them in `extensions`. */
+function graphqlFailure(error: unknown): { message?: string; status?: number } {
+  const first = (error as { errors?: ReadonlyArray<{ message?: string; extensions?: { status?: unknown } }> })?.errors?.[0];
+  return { message: first?.message, status: typeof first?.extensions?.status === 'number' ? first.extensions.status : undefined };
+}
+
+/**
+ * SPEC's POST /api/create-subscription, through the supergraph's createSubscription (the same
+ * use case): its answer also names the publishable key the payment form needs, so the key is
+ * configured once, on the server. A visitor sends the pending registration's name and e-mail.
+ */
+export async function createSubscription(planType: PaidPlan, who: { name?: string; email?: string }): Promise<CreatedSubscription> {
+  let answer: { clientSecret: string; publishableKey: string | null } | undefined;
+  try {
+    const { getApolloClient } = await import('@/lib/apollo');
+    const { data } = await getApolloClient().mutate({ mutation: CREATE_SUBSCRIPTION, variables: { planType, ...who } });
+    answer = data?.createSubscription;
+  } catch (error) {
+    const failure = graphqlFailure(error);
+    if (failure.status === 503) throw new PaymentsNotConfiguredError(failure.message || 'Payments are not configured');
+    throw new Error(failure.message || 'Failed to create subscription', { cause: error });
+  }
   if (!answer?.clientSecret) throw new Error('No payment intent created - missing client secret');
   return { clientSecret: answer.clientSecret, publishableKey: answer.publishableKey ?? null };
 }
