@@ -16,9 +16,11 @@ import {
   ensureWebBuild,
   hasChromium,
   launchChromium,
+  samplePdf,
   signIn,
   signInByStorage,
   startProduct,
+  uploadByApi,
   verifiedUserByApi,
   type Product,
 } from './harness';
@@ -203,6 +205,113 @@ describeInBrowser('Plans and payments in the browser', () => {
       await page.goto(`${product.url}/billing`);
       await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
       await audit(page, 'billing signed out');
+    } finally {
+      await context.close();
+    }
+  });
+
+  /** A premium account made the way the screens make one (pay first, then set a password), through the API. */
+  async function premiumByApi(email: string, name: string): Promise<string> {
+    const call = async (route: string, body: unknown) => {
+      const response = await fetch(`${product.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const answer = (await response.json()) as Record<string, string>;
+      if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${JSON.stringify(answer)}`);
+      return answer;
+    };
+    const { clientSecret } = await call('/api/create-subscription', { planType: 'premium', name, email });
+    const paymentIntentId = clientSecret.split('_secret_')[0];
+    stripe.confirmPayment(paymentIntentId);
+    const { sessionToken } = await call('/api/create-account-after-payment', { paymentIntentId, name, email, password: 'correct horse battery', newsletterOptIn: false });
+    return sessionToken;
+  }
+
+  it('a free user at the report limit is sent by the upgrade dialog\'s Upgrade Now to /subscription', async () => {
+    const token = await verifiedUserByApi(product.url, `limit.${Date.now()}@example.com`, 'Lim It');
+    const pdf = samplePdf();
+    for (let i = 1; i <= 5; i++) {
+      const answer = await uploadByApi(product.url, token, pdf, `brief-${i}.pdf`);
+      if (answer.status !== 200) throw new Error(`upload ${i} of 5 through the API: ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+    const { context, watch } = await paymentsContext();
+    watch.expect({
+      reason: 'the 403 refusing the sixth upload (limit reached)',
+      matches: (text, where) => /status of 403/.test(text) && where.includes('/api/documents/upload'),
+    });
+    try {
+      await signIn(context, product.url, token);
+      const page = await context.newPage();
+      await page.goto(product.url);
+      await page.getByTestId('account-menu').filter({ hasText: 'Lim It' }).waitFor();
+      await page.getByTestId('upload-input').setInputFiles({ name: 'sixth-brief.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await page.getByTestId('upgrade-dialog').waitFor();
+      await page.getByTestId('upgrade-now').click();
+      await page.getByRole('heading', { name: 'Upgrade Your Plan' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/subscription');
+      expect(await page.getByTestId('upgrade-dialog').count()).toBe(0);
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  /**
+   * Clicks every enabled button of the screen at `path`, one per fresh load, and fails for any
+   * that changes nothing: no new address, no change to the page, no request, no new tab.
+   */
+  async function expectNoDeadButtons(context: BrowserContext, path: string, ready: (page: Page) => Promise<void>): Promise<string[]> {
+    const page = await context.newPage();
+    const clicked: string[] = [];
+    const dead: string[] = [];
+    try {
+      await page.goto(`${product.url}${path}`);
+      await ready(page);
+      const count = await page.locator('main button:visible, [role=dialog] button:visible, [role=alertdialog] button:visible').count();
+      for (let i = 0; i < count; i++) {
+        await page.goto(`${product.url}${path}`);
+        await ready(page);
+        const button = page.locator('main button:visible, [role=dialog] button:visible, [role=alertdialog] button:visible').nth(i);
+        if (await button.isDisabled()) continue;
+        const label = (await button.innerText()).trim();
+        await page.evaluate(() => {
+          const w = window as unknown as { __changed: boolean };
+          w.__changed = false;
+          new MutationObserver(() => (w.__changed = true)).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        });
+        const before = page.url();
+        let requested = false;
+        let opened = false;
+        const onRequest = () => (requested = true);
+        const onPage = () => (opened = true);
+        page.on('request', onRequest);
+        context.on('page', onPage);
+        await button.click();
+        await page.waitForTimeout(400);
+        page.off('request', onRequest);
+        context.off('page', onPage);
+        const changed = page.url() !== before || opened || requested || (await page.evaluate(() => (window as unknown as { __changed: boolean }).__changed).catch(() => true));
+        clicked.push(label);
+        if (!changed) dead.push(label);
+      }
+    } finally {
+      await page.close();
+    }
+    if (dead.length > 0) throw new Error(`buttons on ${path} that do nothing: ${dead.join(', ')}`);
+    return clicked;
+  }
+
+  it('no button on /subscription, /dashboard or /billing is dead', async () => {
+    const { context } = await paymentsContext();
+    try {
+      const token = await premiumByApi(`buttons.${Date.now()}@example.com`, 'Bea Buttons');
+      await signIn(context, product.url, token);
+      await signInByStorage(context, token);
+      // Premium already: the plan choice still has its buttons (a second subscription is refused with a toast).
+      const onPlans = await expectNoDeadButtons(context, '/subscription', (p) => p.getByRole('heading', { name: 'Upgrade Your Plan' }).waitFor());
+      expect(onPlans).toEqual(expect.arrayContaining(['Choose Premium', 'Choose Enterprise', 'Back to Dashboard']));
+      const onDashboard = await expectNoDeadButtons(context, '/dashboard', (p) => p.getByText('No documents yet').waitFor());
+      expect(onDashboard).toEqual(expect.arrayContaining(['Billing', 'Back to Home', 'Upload Document']));
+      const onBilling = await expectNoDeadButtons(context, '/billing', (p) => p.getByRole('heading', { name: 'Current Subscription' }).waitFor());
+      expect(onBilling).toEqual(expect.arrayContaining(['Cancel Subscription']));
     } finally {
       await context.close();
     }
