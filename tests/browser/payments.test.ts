@@ -211,7 +211,7 @@ describeInBrowser('Plans and payments in the browser', () => {
   });
 
   /** A premium account made the way the screens make one (pay first, then set a password), through the API. */
-  async function premiumByApi(email: string, name: string): Promise<string> {
+  async function premiumByApi(email: string, name: string): Promise<{ token: string; subscriptionId: string }> {
     const call = async (route: string, body: unknown) => {
       const response = await fetch(`${product.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const answer = (await response.json()) as Record<string, string>;
@@ -222,7 +222,7 @@ describeInBrowser('Plans and payments in the browser', () => {
     const paymentIntentId = clientSecret.split('_secret_')[0];
     stripe.confirmPayment(paymentIntentId);
     const { sessionToken } = await call('/api/create-account-after-payment', { paymentIntentId, name, email, password: 'correct horse battery', newsletterOptIn: false });
-    return sessionToken;
+    return { token: sessionToken, subscriptionId: stripe.subscriptionOfIntent(paymentIntentId) };
   }
 
   it('a free user at the report limit is sent by the upgrade dialog\'s Upgrade Now to /subscription', async () => {
@@ -302,7 +302,7 @@ describeInBrowser('Plans and payments in the browser', () => {
   it('no button on /subscription, /dashboard or /billing is dead', async () => {
     const { context } = await paymentsContext();
     try {
-      const token = await premiumByApi(`buttons.${Date.now()}@example.com`, 'Bea Buttons');
+      const { token } = await premiumByApi(`buttons.${Date.now()}@example.com`, 'Bea Buttons');
       await signIn(context, product.url, token);
       await signInByStorage(context, token);
       // Premium already: the plan choice still has its buttons (a second subscription is refused with a toast).
@@ -314,6 +314,47 @@ describeInBrowser('Plans and payments in the browser', () => {
       expect(onBilling).toEqual(expect.arrayContaining(['Cancel Subscription']));
     } finally {
       await context.close();
+    }
+  });
+
+  it('a premium user whose renewal failed reads Payment Required on /billing, with the failed charge in the history', async () => {
+    const { token, subscriptionId } = await premiumByApi(`owed.${Date.now()}@example.com`, 'Owen Owed');
+    const delivered = await stripe.deliver(`${product.url}/api/stripe/webhook`, stripe.failRenewal(subscriptionId));
+    expect(delivered.status).toBe(200);
+    const { context, watch } = await paymentsContext();
+    try {
+      await signIn(context, product.url, token);
+      await signInByStorage(context, token);
+      const page = await context.newPage();
+      await page.goto(`${product.url}/billing`);
+      await page.getByTestId('billing-payment-required').waitFor();
+      expect(await page.getByTestId('billing-status').innerText()).toBe('Payment Required');
+      expect(await page.getByTestId('billing-charge').count()).toBeGreaterThanOrEqual(1);
+      await audit(page, 'billing (payment required)');
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('without Stripe keys, /subscription says payments are not configured', async () => {
+    const unconfigured = await startProduct();
+    const context = await browser.newContext(DESKTOP);
+    context.setDefaultTimeout(20_000);
+    const watch = new ConsoleWatch(context, 'unconfigured');
+    try {
+      const page = await context.newPage();
+      await page.goto(`${unconfigured.url}/subscription`);
+      await page.getByTestId('choose-premium').click();
+      await page.getByTestId('subscription-not-configured').waitFor();
+      expect(await page.getByTestId('subscription-not-configured').innerText()).toMatch(/not configured/i);
+      expect(await page.getByTestId('subscription-payment').count()).toBe(0);
+      await audit(page, 'payments not configured');
+      // The 503 is the server's answer to a product without keys, not a fault of this screen.
+      expect(watch.problems.filter((p) => !/answered 503/.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+      await unconfigured.stop();
     }
   });
 });

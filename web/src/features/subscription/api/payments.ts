@@ -33,10 +33,26 @@ const CREATE_SUBSCRIPTION: TypedDocumentNode<
   }
 `;
 
-/** The first GraphQL error's message and HTTP-like status, as the platform puts them in `extensions`. */
+type GraphqlErrors = { errors?: ReadonlyArray<{ message?: string; extensions?: { status?: unknown; code?: unknown } }> };
+
+/**
+ * The first GraphQL error's message and HTTP-like status, as the platform puts them in
+ * `extensions`. The gateway also answers with that status, so Apollo may report the answer as a
+ * server error (`statusCode`, `bodyText`) rather than as GraphQL errors; both are read.
+ */
 function graphqlFailure(error: unknown): { message?: string; status?: number } {
-  const first = (error as { errors?: ReadonlyArray<{ message?: string; extensions?: { status?: unknown } }> })?.errors?.[0];
-  return { message: first?.message, status: typeof first?.extensions?.status === 'number' ? first.extensions.status : undefined };
+  const server = error as { statusCode?: unknown; bodyText?: unknown } & GraphqlErrors;
+  let errors = server?.errors;
+  if (!errors && typeof server?.bodyText === 'string') {
+    try {
+      errors = (JSON.parse(server.bodyText) as GraphqlErrors).errors;
+    } catch {
+      errors = undefined;
+    }
+  }
+  const first = errors?.[0];
+  const status = typeof first?.extensions?.status === 'number' ? first.extensions.status : typeof server?.statusCode === 'number' ? server.statusCode : undefined;
+  return { message: first?.message, status };
 }
 
 /**
@@ -52,7 +68,11 @@ export async function createSubscription(planType: PaidPlan, who: { name?: strin
     answer = data?.createSubscription;
   } catch (error) {
     const failure = graphqlFailure(error);
-    if (failure.status === 503) throw new PaymentsNotConfiguredError(failure.message || 'Payments are not configured');
+    // The supergraph passes billing's message on but not its 503 (it reports a downstream
+    // error), so billing's own wording is recognised as well as the status.
+    if (failure.status === 503 || /not configured/i.test(failure.message ?? '')) {
+      throw new PaymentsNotConfiguredError(failure.message || 'Payments are not configured');
+    }
     throw new Error(failure.message || 'Failed to create subscription', { cause: error });
   }
   if (!answer?.clientSecret) throw new Error('No payment intent created - missing client secret');
