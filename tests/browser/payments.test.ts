@@ -357,4 +357,38 @@ describeInBrowser('Plans and payments in the browser', () => {
       await unconfigured.stop();
     }
   });
+
+  it('a signed-in free user pays in the page; the dashboard then asks for a password sign-in, and Sign Out clears the session', async () => {
+    const email = `signedin.${Date.now()}@example.com`;
+    // A verification-link session: signed in, but not with a password.
+    const token = await verifiedUserByApi(product.url, email, 'Sid Signed');
+    const { context, watch } = await paymentsContext();
+    // Chromium logs the dashboard's refused documents call; refusing it is the product's answer.
+    watch.expect({ reason: 'documents call refused: password required', matches: (text, where) => /status of 403/.test(text) && where.includes('/api/user/documents') });
+    try {
+      await signIn(context, product.url, token);
+      await signInByStorage(context, token);
+      const page = await context.newPage();
+      await page.goto(`${product.url}/subscription`);
+      await page.getByTestId('choose-premium').click();
+      await page.getByTestId('fake-card-number').fill(CARD_OK);
+      await page.getByTestId('payment-submit').click();
+      await page.getByText('Payment Successful').waitFor();
+      await page.getByTestId('dashboard-password-required').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await audit(page, 'dashboard password required');
+      await page.getByTestId('dashboard-sign-in-password').click();
+      await page.getByTestId('auth-form').waitFor();
+      expect(await page.getByTestId('auth-form').getAttribute('data-mode')).toBe('login');
+      expect(await page.getByLabel(/email/i).first().inputValue()).toBe(email);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('auth-form').waitFor({ state: 'detached' });
+      await page.getByTestId('dashboard-sign-out').click();
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
+import { api } from '@/lib/api-client';
 import { authStatusQueryKey, useAuthStatus } from '@/lib/auth';
 import { sessionToken } from '@/lib/storage';
 import { PasswordRequiredError, useUserDocuments, type DashboardDocument } from '@/features/dashboard/api/get-documents';
@@ -166,9 +167,11 @@ function PasswordRequired({ email }: { email: string }) {
         </Button>
         <Button
           $variant="secondary"
-          onClick={() => {
+          onClick={async () => {
+            // The server ends the cookie session too; the stored token goes whatever it answers.
+            await api.post('/api/auth/logout').catch(() => undefined);
             sessionToken.clear();
-            void queryClient.invalidateQueries({ queryKey: authStatusQueryKey });
+            await queryClient.invalidateQueries({ queryKey: authStatusQueryKey });
           }}
           data-testid="dashboard-sign-out"
         >
