@@ -205,6 +205,8 @@ describeInBrowser('Plans and payments in the browser', () => {
       await page.goto(`${product.url}/billing`);
       await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
       await audit(page, 'billing signed out');
+      await page.getByTestId('billing-sign-in').click();
+      expect(await page.getByTestId('auth-form').getAttribute('data-mode')).toBe('login');
     } finally {
       await context.close();
     }

@@ -208,7 +208,15 @@ export function BillingView() {
         <Card data-testid="billing-access-denied">
           <CardTitle as="h1">Access Denied</CardTitle>
           <Muted>Please sign in to see your billing information.</Muted>
-          <Link to={paths.home}>Go to Home</Link>
+          <Row>
+            <Button
+              onClick={() => window.dispatchEvent(new CustomEvent('openAuthDialog', { detail: { mode: 'login', email: '' } }))}
+              data-testid="billing-sign-in"
+            >
+              Sign In
+            </Button>
+            <Link to={paths.home}>Go to Home</Link>
+          </Row>
         </Card>
       </Page>
     );
