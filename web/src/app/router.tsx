@@ -8,11 +8,14 @@ const HomeRoute = lazy(() => import('./routes/home'));
 const ReportRoute = lazy(() => import('./routes/report'));
 const VerifyEmailRoute = lazy(() => import('./routes/verify-email'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const BillingRoute = lazy(() => import('./routes/billing'));
+const SubscriptionRoute = lazy(() => import('./routes/subscription'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**
- * SPEC section 2 routes served so far. /dashboard, /subscription, /billing and /metrics are
- * added with their screens; until then they fall through to 'Page Not Found'.
+ * SPEC section 2 routes served so far. Routes whose screens are not built yet fall through to
+ * 'Page Not Found'.
  */
 const router = createBrowserRouter([
   {
@@ -21,6 +24,9 @@ const router = createBrowserRouter([
       { path: routes.home, element: <HomeRoute /> },
       { path: routes.results, element: <ReportRoute /> },
       { path: routes.report, element: <ReportRoute /> },
+      { path: routes.dashboard, element: <DashboardRoute /> },
+      { path: routes.billing, element: <BillingRoute /> },
+      { path: routes.subscription, element: <SubscriptionRoute /> },
       { path: routes.verifyEmail, element: <VerifyEmailRoute /> },
       { path: routes.resetPassword, element: <ResetPasswordRoute /> },
       { path: '*', element: <NotFoundRoute /> },

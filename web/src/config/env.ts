@@ -13,6 +13,11 @@ const EnvSchema = z.object({
   PRIVACY_URL: z._default(z.string(), 'https://citecheck.ai/privacy'),
   /** Shown in the support-form failure toast when set. */
   SUPPORT_EMAIL: z._default(z.string(), ''),
+  /**
+   * Where Stripe.js is loaded from. Empty (production) means Stripe's own address, which the
+   * loader picks; the browser tests set it to a fake served locally, since they have no network.
+   */
+  STRIPE_JS_URL: z._default(z.string(), ''),
 });
 
 const raw = import.meta.env;
@@ -22,4 +27,5 @@ export const env = EnvSchema.parse({
   TERMS_URL: raw.VITE_TERMS_URL || undefined,
   PRIVACY_URL: raw.VITE_PRIVACY_URL || undefined,
   SUPPORT_EMAIL: raw.VITE_SUPPORT_EMAIL || undefined,
+  STRIPE_JS_URL: raw.VITE_STRIPE_JS_URL || undefined,
 });

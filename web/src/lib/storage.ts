@@ -70,6 +70,8 @@ export const storedRegistration = {
     }, null),
   set: (value: StoredRegistration) =>
     safe(() => globalThis.localStorage?.setItem(REGISTRATION_KEY, JSON.stringify(value)), undefined),
+  /** Once a paid account exists for it, the pending registration has done its work. */
+  clear: () => safe(() => globalThis.localStorage?.removeItem(REGISTRATION_KEY), undefined),
 };
 
 export interface StoredResults<D, R> {

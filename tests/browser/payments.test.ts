@@ -1,0 +1,396 @@
+/**
+ * Plans and payments in Chromium against the product, with billing pointed at the local
+ * FakeStripe API and the page given the fake Stripe.js in place of Stripe's script: a visitor
+ * pays first and sets a password, lands on the dashboard's congratulations, then cancels on
+ * /billing; a free user is sent from the dashboard to /subscription. axe-core checks each screen.
+ */
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { FakeStripe } from '../src/support/fake-stripe';
+import { FAKE_STRIPE_JS } from './fake-stripe-js';
+import {
+  CHROMIUM_PATH,
+  ConsoleWatch,
+  DESKTOP,
+  ensureWebBuild,
+  hasChromium,
+  launchChromium,
+  samplePdf,
+  signIn,
+  signInByStorage,
+  startProduct,
+  uploadByApi,
+  verifiedUserByApi,
+  type Product,
+} from './harness';
+
+jest.setTimeout(180_000);
+
+const requireHere = createRequire(__filename);
+const AXE_PATH = requireHere.resolve('axe-core/axe.min.js');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+const CHROMIUM_AVAILABLE = hasChromium();
+if (!CHROMIUM_AVAILABLE) process.stderr.write(`SKIPPED: payments browser suite (no Chromium at ${CHROMIUM_PATH})\n`);
+const describeInBrowser = CHROMIUM_AVAILABLE ? describe : describe.skip;
+
+declare global {
+  interface Window {
+    axe?: { run: (context: Document | Element, options: unknown) => Promise<AxeResults> };
+  }
+}
+
+/** Stripe's test card numbers: the first pays, the second is declined. */
+const CARD_OK = '4242424242424242';
+const CARD_DECLINED = '4000000000000002';
+
+describeInBrowser('Plans and payments in the browser', () => {
+  let browser: Browser;
+  let product: Product;
+  let stripe: FakeStripe;
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    stripe = new FakeStripe();
+    await stripe.start();
+    product = await startProduct({
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_PRICE_PREMIUM: stripe.prices.premium.id,
+      STRIPE_PRICE_ENTERPRISE: stripe.prices.enterprise.id,
+      STRIPE_API_BASE: stripe.url,
+    });
+    browser = await launchChromium();
+  }, 150_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await stripe?.stop();
+  });
+
+  async function audit(page: Page, label: string): Promise<void> {
+    if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE_PATH });
+    const results = await page.evaluate((tags) => window.axe!.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), AXE_TAGS);
+    const found = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    if (found.length > 0) throw new Error(`axe-core violations on ${label}:\n  ${found.join('\n  ')}`);
+  }
+
+  /** A context whose pages get the fake Stripe.js for Stripe's address, and pay through FakeStripe. */
+  async function paymentsContext(): Promise<{ context: BrowserContext; watch: ConsoleWatch; returnUrls: string[] }> {
+    const context = await browser.newContext(DESKTOP);
+    context.setDefaultTimeout(20_000);
+    const returnUrls: string[] = [];
+    await context.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }));
+    await context.exposeBinding('fakeStripePay', async (_source, intentId: string, card: string, returnUrl: string) => {
+      returnUrls.push(returnUrl);
+      if (card !== CARD_OK) return 'Your card was declined.';
+      // Stripe's side of a successful card payment; the product reads it back from the API.
+      stripe.confirmPayment(intentId);
+      return null;
+    });
+    return { context, watch: new ConsoleWatch(context, 'payments'), returnUrls };
+  }
+
+  it('a visitor pays for Premium, sets a password, is congratulated on the dashboard, then cancels on /billing', async () => {
+    const { context, watch, returnUrls } = await paymentsContext();
+    const email = `payer.${Date.now()}@example.com`;
+    await context.addInitScript((who) => {
+      // about:blank has no storage; the product's pages do.
+      if (window.location.protocol.startsWith('http'))
+        window.localStorage.setItem('citecheck_registration', JSON.stringify({ name: 'Paula Payer', email: who, registeredAt: new Date().toISOString() }));
+    }, email);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${product.url}/subscription?plan=enterprise`);
+      await page.getByRole('heading', { name: 'Upgrade Your Plan' }).waitFor();
+      await page.getByTestId('plan-enterprise').getByText('Most Popular').waitFor();
+      expect(await page.getByTestId('plan-premium').getByText('Most Popular').count()).toBe(0);
+      await audit(page, 'plan choice');
+
+      await page.getByTestId('choose-premium').click();
+      await page.getByRole('heading', { name: 'Complete Your Premium Subscription' }).waitFor();
+      await page.getByTestId('fake-card-number').waitFor();
+      expect(await page.getByTestId('payment-submit').textContent()).toBe('Subscribe to Premium');
+      await audit(page, 'payment view');
+
+      await page.getByTestId('fake-card-number').fill(CARD_DECLINED);
+      await page.getByTestId('payment-submit').click();
+      await page.getByText('Payment Failed').waitFor();
+      await page.getByText('Your card was declined.').waitFor();
+
+      await page.getByTestId('fake-card-number').fill(CARD_OK);
+      await page.getByTestId('payment-submit').click();
+      await page.getByRole('heading', { name: 'Set Up Your Premium Account' }).waitFor();
+      expect(returnUrls.at(-1)).toBe(`${product.url}/subscription?success=true&plan=premium`);
+      await audit(page, 'account setup');
+
+      await page.getByLabel('Password', { exact: true }).fill('short');
+      await page.getByLabel('Confirm Password').fill('short');
+      await page.getByTestId('setup-complete').click();
+      await page.getByText('Password must be at least 8 characters.').waitFor();
+
+      await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+      await page.getByLabel('Confirm Password').fill('correct horse battery');
+      await page.getByTestId('setup-complete').click();
+      await page.getByRole('heading', { name: 'Congratulations!' }).waitFor();
+      expect(new URL(page.url()).search).toBe('');
+      expect(await page.evaluate(() => window.localStorage.getItem('citecheck_registration'))).toBeNull();
+      await audit(page, 'dashboard with congratulations');
+      await page.getByTestId('congratulations-view-dashboard').click();
+      await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
+      await page.getByText('No documents yet').waitFor();
+      await audit(page, 'dashboard');
+
+      await page.getByTestId('dashboard-billing').click();
+      await page.getByRole('heading', { name: 'Current Subscription' }).waitFor();
+      expect(await page.getByTestId('billing-plan').textContent()).toMatch(/premium/i);
+      await page.getByText(email).waitFor();
+      await audit(page, 'billing');
+
+      await page.getByTestId('billing-cancel').click();
+      await page.getByTestId('billing-cancel-dialog').waitFor();
+      await audit(page, 'cancel dialog');
+      await page.getByTestId('billing-keep').click();
+      await page.getByTestId('billing-cancel-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId('billing-cancel').click();
+      await page.getByTestId('billing-confirm-cancel').click();
+      await page.getByText('Subscription Cancelled').waitFor();
+      await page.getByTestId('billing-cancelling').waitFor();
+      expect(await page.getByTestId('billing-cancel').count()).toBe(0);
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a free user on the dashboard is held by the restricted modal and sent to /subscription; /billing has nothing to bill', async () => {
+    const { context, watch } = await paymentsContext();
+    try {
+      const token = await verifiedUserByApi(product.url, `free.${Date.now()}@example.com`, 'Fred Free');
+      await signIn(context, product.url, token);
+      await signInByStorage(context, token);
+      const page = await context.newPage();
+      await page.goto(`${product.url}/dashboard`);
+      await page.getByRole('alertdialog', { name: 'Dashboard Access Restricted' }).waitFor();
+      await page.getByText('You have 5 of 5 reports remaining on the free plan.').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('alertdialog', { name: 'Dashboard Access Restricted' }).waitFor();
+      await audit(page, 'dashboard restricted');
+      await page.getByTestId('dashboard-restricted-upgrade').click();
+      await page.getByRole('heading', { name: 'Upgrade Your Plan' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/subscription');
+
+      await page.goto(`${product.url}/billing`);
+      await page.getByRole('heading', { name: 'No Billing Information' }).waitFor();
+      await audit(page, 'billing (free)');
+      await page.getByTestId('billing-upgrade').click();
+      await page.getByRole('heading', { name: 'Upgrade Your Plan' }).waitFor();
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signed out, /dashboard and /billing deny access', async () => {
+    const context = await browser.newContext(DESKTOP);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${product.url}/dashboard`);
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      await page.getByText('Please sign in to access your dashboard').waitFor();
+      await audit(page, 'dashboard signed out');
+      await page.goto(`${product.url}/billing`);
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      await audit(page, 'billing signed out');
+      await page.getByTestId('billing-sign-in').click();
+      expect(await page.getByTestId('auth-form').getAttribute('data-mode')).toBe('login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  /** A premium account made the way the screens make one (pay first, then set a password), through the API. */
+  async function premiumByApi(email: string, name: string): Promise<{ token: string; subscriptionId: string }> {
+    const call = async (route: string, body: unknown) => {
+      const response = await fetch(`${product.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const answer = (await response.json()) as Record<string, string>;
+      if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${JSON.stringify(answer)}`);
+      return answer;
+    };
+    const { clientSecret } = await call('/api/create-subscription', { planType: 'premium', name, email });
+    const paymentIntentId = clientSecret.split('_secret_')[0];
+    stripe.confirmPayment(paymentIntentId);
+    const { sessionToken } = await call('/api/create-account-after-payment', { paymentIntentId, name, email, password: 'correct horse battery', newsletterOptIn: false });
+    return { token: sessionToken, subscriptionId: stripe.subscriptionOfIntent(paymentIntentId) };
+  }
+
+  it('a free user at the report limit is sent by the upgrade dialog\'s Upgrade Now to /subscription', async () => {
+    const token = await verifiedUserByApi(product.url, `limit.${Date.now()}@example.com`, 'Lim It');
+    const pdf = samplePdf();
+    for (let i = 1; i <= 5; i++) {
+      const answer = await uploadByApi(product.url, token, pdf, `brief-${i}.pdf`);
+      if (answer.status !== 200) throw new Error(`upload ${i} of 5 through the API: ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+    const { context, watch } = await paymentsContext();
+    watch.expect({
+      reason: 'the 403 refusing the sixth upload (limit reached)',
+      matches: (text, where) => /status of 403/.test(text) && where.includes('/api/documents/upload'),
+    });
+    try {
+      await signIn(context, product.url, token);
+      const page = await context.newPage();
+      await page.goto(product.url);
+      await page.getByTestId('account-menu').filter({ hasText: 'Lim It' }).waitFor();
+      await page.getByTestId('upload-input').setInputFiles({ name: 'sixth-brief.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await page.getByTestId('upgrade-dialog').waitFor();
+      await page.getByTestId('upgrade-now').click();
+      await page.getByRole('heading', { name: 'Upgrade Your Plan' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/subscription');
+      expect(await page.getByTestId('upgrade-dialog').count()).toBe(0);
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  /**
+   * Clicks every enabled button of the screen at `path`, one per fresh load, and fails for any
+   * that changes nothing: no new address, no change to the page, no request, no new tab.
+   */
+  async function expectNoDeadButtons(context: BrowserContext, path: string, ready: (page: Page) => Promise<void>): Promise<string[]> {
+    const page = await context.newPage();
+    const clicked: string[] = [];
+    const dead: string[] = [];
+    try {
+      await page.goto(`${product.url}${path}`);
+      await ready(page);
+      const count = await page.locator('main button:visible, [role=dialog] button:visible, [role=alertdialog] button:visible').count();
+      for (let i = 0; i < count; i++) {
+        await page.goto(`${product.url}${path}`);
+        await ready(page);
+        const button = page.locator('main button:visible, [role=dialog] button:visible, [role=alertdialog] button:visible').nth(i);
+        if (await button.isDisabled()) continue;
+        const label = (await button.innerText()).trim();
+        await page.evaluate(() => {
+          const w = window as unknown as { __changed: boolean };
+          w.__changed = false;
+          new MutationObserver(() => (w.__changed = true)).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        });
+        const before = page.url();
+        let requested = false;
+        let opened = false;
+        const onRequest = () => (requested = true);
+        const onPage = () => (opened = true);
+        page.on('request', onRequest);
+        context.on('page', onPage);
+        await button.click();
+        await page.waitForTimeout(400);
+        page.off('request', onRequest);
+        context.off('page', onPage);
+        const changed = page.url() !== before || opened || requested || (await page.evaluate(() => (window as unknown as { __changed: boolean }).__changed).catch(() => true));
+        clicked.push(label);
+        if (!changed) dead.push(label);
+      }
+    } finally {
+      await page.close();
+    }
+    if (dead.length > 0) throw new Error(`buttons on ${path} that do nothing: ${dead.join(', ')}`);
+    return clicked;
+  }
+
+  it('no button on /subscription, /dashboard or /billing is dead', async () => {
+    const { context } = await paymentsContext();
+    try {
+      const { token } = await premiumByApi(`buttons.${Date.now()}@example.com`, 'Bea Buttons');
+      await signIn(context, product.url, token);
+      await signInByStorage(context, token);
+      // Premium already: the plan choice still has its buttons (a second subscription is refused with a toast).
+      const onPlans = await expectNoDeadButtons(context, '/subscription', (p) => p.getByRole('heading', { name: 'Upgrade Your Plan' }).waitFor());
+      expect(onPlans).toEqual(expect.arrayContaining(['Choose Premium', 'Choose Enterprise', 'Back to Dashboard']));
+      const onDashboard = await expectNoDeadButtons(context, '/dashboard', (p) => p.getByText('No documents yet').waitFor());
+      expect(onDashboard).toEqual(expect.arrayContaining(['Billing', 'Back to Home', 'Upload Document']));
+      const onBilling = await expectNoDeadButtons(context, '/billing', (p) => p.getByRole('heading', { name: 'Current Subscription' }).waitFor());
+      expect(onBilling).toEqual(expect.arrayContaining(['Cancel Subscription']));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a premium user whose renewal failed reads Payment Required on /billing, with the failed charge in the history', async () => {
+    const { token, subscriptionId } = await premiumByApi(`owed.${Date.now()}@example.com`, 'Owen Owed');
+    const delivered = await stripe.deliver(`${product.url}/api/stripe/webhook`, stripe.failRenewal(subscriptionId));
+    expect(delivered.status).toBe(200);
+    const { context, watch } = await paymentsContext();
+    try {
+      await signIn(context, product.url, token);
+      await signInByStorage(context, token);
+      const page = await context.newPage();
+      await page.goto(`${product.url}/billing`);
+      await page.getByTestId('billing-payment-required').waitFor();
+      expect(await page.getByTestId('billing-status').innerText()).toBe('Payment Required');
+      expect(await page.getByTestId('billing-charge').count()).toBeGreaterThanOrEqual(1);
+      await audit(page, 'billing (payment required)');
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('without Stripe keys, /subscription says payments are not configured', async () => {
+    const unconfigured = await startProduct();
+    const context = await browser.newContext(DESKTOP);
+    context.setDefaultTimeout(20_000);
+    const watch = new ConsoleWatch(context, 'unconfigured');
+    try {
+      const page = await context.newPage();
+      await page.goto(`${unconfigured.url}/subscription`);
+      await page.getByTestId('choose-premium').click();
+      await page.getByTestId('subscription-not-configured').waitFor();
+      expect(await page.getByTestId('subscription-not-configured').innerText()).toMatch(/not configured/i);
+      expect(await page.getByTestId('subscription-payment').count()).toBe(0);
+      await audit(page, 'payments not configured');
+      // The 503 is the server's answer to a product without keys, not a fault of this screen.
+      expect(watch.problems.filter((p) => !/answered 503/.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+      await unconfigured.stop();
+    }
+  });
+
+  it('a signed-in free user pays in the page; the dashboard then asks for a password sign-in, and Sign Out clears the session', async () => {
+    const email = `signedin.${Date.now()}@example.com`;
+    // A verification-link session: signed in, but not with a password.
+    const token = await verifiedUserByApi(product.url, email, 'Sid Signed');
+    const { context, watch } = await paymentsContext();
+    // Chromium logs the dashboard's refused documents call; refusing it is the product's answer.
+    watch.expect({ reason: 'documents call refused: password required', matches: (text, where) => /status of 403/.test(text) && where.includes('/api/user/documents') });
+    try {
+      await signIn(context, product.url, token);
+      await signInByStorage(context, token);
+      const page = await context.newPage();
+      await page.goto(`${product.url}/subscription`);
+      await page.getByTestId('choose-premium').click();
+      await page.getByTestId('fake-card-number').fill(CARD_OK);
+      await page.getByTestId('payment-submit').click();
+      await page.getByText('Payment Successful').waitFor();
+      await page.getByTestId('dashboard-password-required').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await audit(page, 'dashboard password required');
+      await page.getByTestId('dashboard-sign-in-password').click();
+      await page.getByTestId('auth-form').waitFor();
+      expect(await page.getByTestId('auth-form').getAttribute('data-mode')).toBe('login');
+      expect(await page.getByLabel(/email/i).first().inputValue()).toBe(email);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('auth-form').waitFor({ state: 'detached' });
+      await page.getByTestId('dashboard-sign-out').click();
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,5 @@
+import { BillingView } from '@/features/billing';
+
+export default function BillingRoute() {
+  return <BillingView />;
+}

@@ -1,0 +1,5 @@
+import { DashboardView } from '@/features/dashboard';
+
+export default function DashboardRoute() {
+  return <DashboardView />;
+}

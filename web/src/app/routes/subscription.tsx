@@ -1,0 +1,5 @@
+import { SubscriptionView } from '@/features/subscription';
+
+export default function SubscriptionRoute() {
+  return <SubscriptionView />;
+}

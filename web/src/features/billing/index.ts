@@ -1,0 +1,1 @@
+export { BillingView } from './components/billing-view';

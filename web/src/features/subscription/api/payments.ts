@@ -1,0 +1,112 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { MutationCreateSubscriptionArgs } from '@citecheck/proto/graphql/types';
+import { api, isApiError } from '@/lib/api-client';
+import type { PaidPlan } from '@citecheck/proto/plans';
+
+/** Billing's own words when it has no Stripe keys (503). */
+export class PaymentsNotConfiguredError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentsNotConfiguredError';
+  }
+}
+
+/** The server's error text, else the fallback SPEC's error catalogue gives. */
+export function serverErrorOr(error: unknown, fallback: string): string {
+  return (isApiError(error) && error.serverMessage) || fallback;
+}
+
+export interface CreatedSubscription {
+  clientSecret: string;
+  publishableKey: string | null;
+}
+
+const CREATE_SUBSCRIPTION: TypedDocumentNode<
+  { createSubscription: { clientSecret: string; publishableKey: string | null } },
+  MutationCreateSubscriptionArgs
+> = gql`
+  mutation CreateSubscription($planType: String!, $name: String, $email: String) {
+    createSubscription(planType: $planType, name: $name, email: $email) {
+      clientSecret
+      publishableKey
+    }
+  }
+`;
+
+type GraphqlErrors = { errors?: ReadonlyArray<{ message?: string; extensions?: { status?: unknown; code?: unknown } }> };
+
+/**
+ * The first GraphQL error's message and HTTP-like status, as the platform puts them in
+ * `extensions`. The gateway also answers with that status, so Apollo may report the answer as a
+ * server error (`statusCode`, `bodyText`) rather than as GraphQL errors; both are read.
+ */
+function graphqlFailure(error: unknown): { message?: string; status?: number } {
+  const server = error as { statusCode?: unknown; bodyText?: unknown } & GraphqlErrors;
+  let errors = server?.errors;
+  if (!errors && typeof server?.bodyText === 'string') {
+    try {
+      errors = (JSON.parse(server.bodyText) as GraphqlErrors).errors;
+    } catch {
+      errors = undefined;
+    }
+  }
+  const first = errors?.[0];
+  const status = typeof first?.extensions?.status === 'number' ? first.extensions.status : typeof server?.statusCode === 'number' ? server.statusCode : undefined;
+  return { message: first?.message, status };
+}
+
+/**
+ * SPEC's POST /api/create-subscription, through the supergraph's createSubscription (the same
+ * use case): its answer also names the publishable key the payment form needs, so the key is
+ * configured once, on the server. A visitor sends the pending registration's name and e-mail.
+ */
+export async function createSubscription(planType: PaidPlan, who: { name?: string; email?: string }): Promise<CreatedSubscription> {
+  let answer: { clientSecret: string; publishableKey: string | null } | undefined;
+  try {
+    const { getApolloClient } = await import('@/lib/apollo');
+    const { data } = await getApolloClient().mutate({ mutation: CREATE_SUBSCRIPTION, variables: { planType, ...who } });
+    answer = data?.createSubscription;
+  } catch (error) {
+    const failure = graphqlFailure(error);
+    // The supergraph passes billing's message on but not its 503 (it reports a downstream
+    // error), so billing's own wording is recognised as well as the status.
+    if (failure.status === 503 || /not configured/i.test(failure.message ?? '')) {
+      throw new PaymentsNotConfiguredError(failure.message || 'Payments are not configured');
+    }
+    throw new Error(failure.message || 'Failed to create subscription', { cause: error });
+  }
+  if (!answer?.clientSecret) throw new Error('No payment intent created - missing client secret');
+  return { clientSecret: answer.clientSecret, publishableKey: answer.publishableKey ?? null };
+}
+
+/** POST /api/confirm-subscription (signed in). */
+export async function confirmSubscription(paymentIntentId: string): Promise<void> {
+  try {
+    await api.post('/api/confirm-subscription', { paymentIntentId });
+  } catch (error) {
+    throw new Error(serverErrorOr(error, 'Failed to activate subscription'), { cause: error });
+  }
+}
+
+/** POST /api/create-account-after-payment: returns the new account's session token. */
+export async function createAccountAfterPayment(body: {
+  paymentIntentId: string;
+  name: string;
+  email: string;
+  password: string;
+  newsletterOptIn: boolean;
+}): Promise<string> {
+  let answer: { sessionToken?: string; error?: string } | undefined;
+  try {
+    answer = await api.post('/api/create-account-after-payment', body);
+  } catch (error) {
+    throw new Error(serverErrorOr(error, 'Failed to create account after payment'), { cause: error });
+  }
+  if (!answer?.sessionToken) throw new Error(answer?.error || 'Failed to create account after payment');
+  return answer.sessionToken;
+}
+
+/** POST /api/upgrade-account (signed in, back from Stripe's redirect). */
+export async function upgradeAccount(password: string, userType: PaidPlan): Promise<void> {
+  await api.post('/api/upgrade-account', { password, userType });
+}
