@@ -80,7 +80,7 @@ describeInBrowser('Plans and payments in the browser', () => {
 
   /** A context whose pages get the fake Stripe.js for Stripe's address, and pay through FakeStripe. */
   async function paymentsContext(): Promise<{ context: BrowserContext; watch: ConsoleWatch; returnUrls: string[] }> {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser.newContext({ ...DESKTOP, bypassCSP: true });
     context.setDefaultTimeout(20_000);
     const returnUrls: string[] = [];
     await context.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }));
@@ -195,7 +195,7 @@ describeInBrowser('Plans and payments in the browser', () => {
   });
 
   it('signed out, /dashboard and /billing deny access', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser.newContext({ ...DESKTOP, bypassCSP: true });
     try {
       const page = await context.newPage();
       await page.goto(`${product.url}/dashboard`);
@@ -341,7 +341,7 @@ describeInBrowser('Plans and payments in the browser', () => {
 
   it('without Stripe keys, /subscription says payments are not configured', async () => {
     const unconfigured = await startProduct();
-    const context = await browser.newContext(DESKTOP);
+    const context = await browser.newContext({ ...DESKTOP, bypassCSP: true });
     context.setDefaultTimeout(20_000);
     const watch = new ConsoleWatch(context, 'unconfigured');
     try {

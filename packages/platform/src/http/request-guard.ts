@@ -31,13 +31,17 @@ function originOf(url: string): string | null {
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Stripe.js is loaded from Stripe (the payment form must come from Stripe to keep card data
+  // off our pages), and its Payment Element runs in Stripe's own frames.
+  "script-src 'self' https://js.stripe.com",
+  "frame-src https://js.stripe.com https://hooks.stripe.com",
   // styled-components injects <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  // The progress socket and Stripe's hosted pages are the only other places the page talks to.
-  "connect-src 'self' ws: wss:",
+  // The progress socket and Stripe's API (Stripe.js confirms payments with it) are the only
+  // other places the page talks to.
+  "connect-src 'self' ws: wss: https://api.stripe.com",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self' https://checkout.stripe.com",
