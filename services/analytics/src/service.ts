@@ -1,15 +1,18 @@
 /**
- * Analytics' wiring. So far it records a usage metric per document from the pipeline's
- * events (SPEC.md section 3), keeping a directory of users from identity's events; its only
- * query is `analyticsHealth` until the admin screens arrive.
+ * Analytics' wiring. It records a usage metric per document from the pipeline's events
+ * (SPEC.md section 3), keeping a directory of users from identity's events, and the visitor
+ * tracker's sessions and page views (`/api/track-visitor`, `/api/track-page-view`).
  */
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService } from '@citecheck/platform';
 import { configSchema } from './config';
+import { trackingUseCases } from './app/track-visitors';
 import { usageRepository, userDirectory } from './store/usage';
+import { visitorRepository } from './store/visitors';
 import { consumers } from './transport/consumers';
+import { trackingRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'analytics';
 
@@ -27,6 +30,7 @@ export const service = defineService({
         analyticsHealth: () => ({ service: SERVICE_NAME, ok: true }),
       },
     },
+    routes: trackingRoutes(trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock })),
     consumers: consumers({ usage: usageRepository(ports.store), users: userDirectory(ports.store), logger: ports.logger }),
   }),
 });

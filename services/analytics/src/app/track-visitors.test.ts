@@ -1,0 +1,46 @@
+import { createSqliteStore } from '@citecheck/platform';
+import { visitorRepository } from '../store/visitors';
+import { trackingUseCases } from './track-visitors';
+
+const SESSION = 'V1StGXR8_Z5jdHi6B-myT';
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+function setup() {
+  let now = new Date('2026-03-01T10:00:00Z');
+  const visitors = visitorRepository(createSqliteStore({ dir: ':memory:', service: 'analytics' }));
+  const tracking = trackingUseCases({ visitors, clock: { now: () => now } });
+  const advance = (ms: number) => (now = new Date(now.getTime() + ms));
+  return { visitors, tracking, advance };
+}
+
+describe('visitor tracking', () => {
+  it('stores one session per tab with a truncated address, and a reload only refreshes it', async () => {
+    const { visitors, tracking, advance } = setup();
+    const body = { sessionId: SESSION, entryPage: '/', screenResolution: '1280x800', deviceType: 'desktop' };
+    expect(await tracking.trackVisitor(body, { userAgent: CHROME, ip: '198.51.100.23' })).toEqual({ sessionId: SESSION, created: true });
+    advance(60_000);
+    expect(await tracking.trackVisitor({ ...body, entryPage: '/dashboard' }, { userAgent: CHROME, ip: '198.51.100.23' })).toMatchObject({ created: false });
+    const session = await visitors.getSession(SESSION);
+    expect(session).toMatchObject({ browser: 'Chrome', operatingSystem: 'Windows', entryPage: '/', ipPrefix: '198.51.100.0', lastSeenAt: '2026-03-01T10:01:00.000Z' });
+  });
+
+  it('records a view, then closes that view with the exit beacon (once)', async () => {
+    const { visitors, tracking, advance } = setup();
+    await tracking.trackPageView({ sessionId: SESSION, page: '/', title: 'CiteCheck', referrer: null });
+    advance(30_000);
+    expect(await tracking.trackPageView({ sessionId: SESSION, page: '/', title: 'CiteCheck', timeOnPage: 30, scrollDepth: 180 })).toEqual({ kind: 'exit' });
+    // The unload beacon after a route change's beacon: the view is already closed.
+    await tracking.trackPageView({ sessionId: SESSION, page: '/', title: 'CiteCheck', timeOnPage: 99, scrollDepth: 10 });
+    const views = await visitors.pageViews(SESSION);
+    expect(views[0]).toMatchObject({ page: '/', timeOnPage: 30, scrollDepth: 100, exitedAt: '2026-03-01T10:00:30.000Z' });
+    // The second beacon found no open view: it is counted as its own (exit-only) visit.
+    expect(views).toHaveLength(2);
+    expect(views[1]).toMatchObject({ timeOnPage: 99, scrollDepth: 10 });
+  });
+
+  it('refuses malformed records with a 400', async () => {
+    const { tracking } = setup();
+    await expect(tracking.trackPageView({ sessionId: SESSION, page: 'nope' })).rejects.toMatchObject({ status: 400 });
+    await expect(tracking.trackVisitor(null, { userAgent: null, ip: null })).rejects.toMatchObject({ status: 400 });
+  });
+});

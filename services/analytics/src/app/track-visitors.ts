@@ -1,0 +1,63 @@
+/**
+ * The tracker's two requests (SPEC.md section 7, "Visitor tracking"): a visitor session on a
+ * tab's first load, then a page view per route, and the same path again as the exit beacon
+ * with time on page and scroll depth.
+ */
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '@citecheck/proto';
+import type { Clock } from '@citecheck/platform';
+import { newVisitorSession, pageViewBodySchema, scrollDepth, visitorBodySchema } from '../domain/visitors';
+import type { VisitorRepository } from '../store/visitors';
+
+export interface TrackingRequest {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export interface TrackingDeps {
+  visitors: VisitorRepository;
+  clock: Clock;
+}
+
+function parse<T>(schema: { safeParse(body: unknown): { success: true; data: T } | { success: false } }, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ApiError(400, 'Invalid tracking record', 'bad_request');
+  return result.data;
+}
+
+export function trackingUseCases({ visitors, clock }: TrackingDeps) {
+  return {
+    async trackVisitor(body: unknown, request: TrackingRequest): Promise<{ sessionId: string; created: boolean }> {
+      const record = parse(visitorBodySchema, body);
+      const now = clock.now();
+      const created = await visitors.startSession(newVisitorSession(record, request, now));
+      if (!created) await visitors.touchSession(record.sessionId, now.toISOString());
+      return { sessionId: record.sessionId, created };
+    },
+
+    async trackPageView(body: unknown): Promise<{ kind: 'view' | 'exit' }> {
+      const record = parse(pageViewBodySchema, body);
+      const now = clock.now().toISOString();
+      await visitors.touchSession(record.sessionId, now);
+      if (record.timeOnPage === null || record.timeOnPage === undefined) {
+        await visitors.addPageView({
+          id: randomUUID(), sessionId: record.sessionId, page: record.page, title: record.title, referrer: record.referrer,
+          viewedAt: now, timeOnPage: null, scrollDepth: null, exitedAt: null,
+        });
+        return { kind: 'view' };
+      }
+      const exit = { timeOnPage: record.timeOnPage, scrollDepth: scrollDepth(record.scrollDepth), exitedAt: now };
+      const open = await visitors.openView(record.sessionId, record.page);
+      if (open) await visitors.closeView(open.id, exit);
+      // An exit whose view never arrived (sent before the 100 ms delay elapsed) is still a visit to count.
+      else
+        await visitors.addPageView({
+          id: randomUUID(), sessionId: record.sessionId, page: record.page, title: record.title, referrer: record.referrer,
+          viewedAt: now, ...exit,
+        });
+      return { kind: 'exit' };
+    },
+  };
+}
+
+export type TrackingUseCases = ReturnType<typeof trackingUseCases>;

@@ -1,0 +1,29 @@
+/**
+ * Analytics' REST routes: SPEC.md's tracker paths. The tracker never reads the answer, so a
+ * recorded visit is a bare 204; a malformed record is a 400 (ApiError) for anyone debugging.
+ */
+import Router from '@koa/router';
+import type { TrackingUseCases } from '../app/track-visitors';
+
+export function trackingRoutes(tracking: TrackingUseCases): Router {
+  const router = new Router();
+  router.post('/api/track-visitor', async (ctx) => {
+    await tracking.trackVisitor(ctx.request.body, { userAgent: ctx.get('user-agent') || null, ip: ctx.ip || null });
+    ctx.status = 204;
+  });
+  // The exit beacon (navigator.sendBeacon) arrives as text/plain: koa-body leaves it a string.
+  router.post('/api/track-page-view', async (ctx) => {
+    const body: unknown = ctx.request.body;
+    await tracking.trackPageView(typeof body === 'string' ? safeJson(body) : body);
+    ctx.status = 204;
+  });
+  return router;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
