@@ -4,11 +4,13 @@ import { SkipLink } from '@/components/layout/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountControls, AuthDialogsProvider } from '@/features/auth';
 import { SiteFooter, SiteHeader } from '@/features/landing';
+import { useVisitorTracker } from '@/lib/use-visitor-tracker';
 
 /** Header, footer and the sign-in dialogs around every route. */
 export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
+  useVisitorTracker(location.pathname);
 
   function goToSupport() {
     if (location.pathname === '/') document.getElementById('support')?.scrollIntoView();
