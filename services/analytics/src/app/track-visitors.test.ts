@@ -1,6 +1,6 @@
 import { createSqliteStore } from '@citecheck/platform';
 import { visitorRepository } from '../store/visitors';
-import { trackingUseCases } from './track-visitors';
+import { resolveRange, trackingUseCases } from './track-visitors';
 
 const SESSION = 'V1StGXR8_Z5jdHi6B-myT';
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -42,5 +42,28 @@ describe('visitor tracking', () => {
     const { tracking } = setup();
     await expect(tracking.trackPageView({ sessionId: SESSION, page: 'nope' })).rejects.toMatchObject({ status: 400 });
     await expect(tracking.trackVisitor(null, { userAgent: null, ip: null })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('visitor analytics for a range', () => {
+  it('counts only sessions and views inside the range', async () => {
+    const { tracking, advance } = setup();
+    await tracking.trackVisitor({ sessionId: SESSION, entryPage: '/' }, { userAgent: CHROME, ip: '198.51.100.23' });
+    await tracking.trackPageView({ sessionId: SESSION, page: '/' });
+    advance(2 * 86_400_000); // 2026-03-03
+    const later = 'W2StGXR8_Z5jdHi6B-myT';
+    await tracking.trackVisitor({ sessionId: later, entryPage: '/dashboard' }, { userAgent: CHROME, ip: '192.0.2.1' });
+    await tracking.trackPageView({ sessionId: later, page: '/dashboard' });
+    expect(await tracking.visitorAnalytics()).toMatchObject({ totalVisitors: 2, pageViews: 2 });
+    const firstDay = await tracking.visitorAnalytics({ startDate: '2026-03-01', endDate: '2026-03-01' });
+    expect(firstDay).toMatchObject({ totalVisitors: 1, pageViews: 1, topPages: [{ page: '/', views: 1 }], browsers: [{ browser: 'Chrome', count: 1 }] });
+    expect(await tracking.visitorAnalytics({ startDate: '2026-03-02', endDate: '2026-03-02' })).toMatchObject({ totalVisitors: 0, pageViews: 0 });
+  });
+
+  it('reads dates as whole days and refuses nonsense', () => {
+    const now = new Date('2026-03-31T12:00:00Z');
+    expect(resolveRange({ startDate: '2026-03-01', endDate: '2026-03-02' }, now)).toEqual({ start: '2026-03-01T00:00:00.000Z', end: '2026-03-03T00:00:00.000Z' });
+    expect(() => resolveRange({ startDate: 'yesterday' }, now)).toThrow('Invalid date range');
+    expect(() => resolveRange({ startDate: '2026-03-05', endDate: '2026-03-01' }, now)).toThrow('Invalid date range');
   });
 });

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '@citecheck/proto';
 import type { Clock } from '@citecheck/platform';
+import { computeVisitorAnalytics, defaultRange, type DateRange, type VisitorAnalytics } from '../domain/visitor-analytics';
 import { newVisitorSession, pageViewBodySchema, scrollDepth, visitorBodySchema } from '../domain/visitors';
 import type { VisitorRepository } from '../store/visitors';
 
@@ -57,7 +58,30 @@ export function trackingUseCases({ visitors, clock }: TrackingDeps) {
         });
       return { kind: 'exit' };
     },
+
+    /** SPEC's visitor analytics for [startDate, endDate] (dates or timestamps); the last 30 days by default. */
+    async visitorAnalytics(range: { startDate?: string | null; endDate?: string | null } = {}): Promise<VisitorAnalytics> {
+      const { sessions, views } = await visitors.inRange(resolveRange(range, clock.now()));
+      return computeVisitorAnalytics(sessions, views);
+    },
   };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A bare end date means the whole of that day. */
+export function resolveRange(range: { startDate?: string | null; endDate?: string | null }, now: Date): DateRange {
+  const fallback = defaultRange(now);
+  const at = (value: string | null | undefined, endOfDay: boolean): string | null => {
+    if (!value) return null;
+    const time = Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value);
+    if (Number.isNaN(time)) throw new ApiError(400, 'Invalid date range', 'bad_request');
+    return new Date(time + (endOfDay && DAY.test(value) ? 86_400_000 : 0)).toISOString();
+  };
+  const start = at(range.startDate, false) ?? fallback.start;
+  const end = at(range.endDate, true) ?? fallback.end;
+  if (start >= end) throw new ApiError(400, 'Invalid date range', 'bad_request');
+  return { start, end };
 }
 
 export type TrackingUseCases = ReturnType<typeof trackingUseCases>;

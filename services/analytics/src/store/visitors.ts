@@ -3,6 +3,7 @@
  * writes the store's syntax for them.
  */
 import { DuplicateKeyError, type Store } from '@citecheck/platform';
+import type { DateRange } from '../domain/visitor-analytics';
 import type { PageView, VisitorSession } from '../domain/visitors';
 
 export interface VisitorRepository {
@@ -15,6 +16,8 @@ export interface VisitorRepository {
   openView(sessionId: string, page: string): Promise<PageView | null>;
   closeView(id: string, exit: Pick<PageView, 'timeOnPage' | 'scrollDepth' | 'exitedAt'>): Promise<void>;
   pageViews(sessionId: string): Promise<PageView[]>;
+  /** Sessions started in [start, end) and views made in it, for the admin's visitor analytics. */
+  inRange(range: DateRange): Promise<{ sessions: VisitorSession[]; views: PageView[] }>;
 }
 
 export function visitorRepository(store: Store): VisitorRepository {
@@ -46,5 +49,12 @@ export function visitorRepository(store: Store): VisitorRepository {
       await views.update(id, { $set: exit }, { exitedAt: null });
     },
     pageViews: (sessionId) => views.find({ sessionId }, { sort: { viewedAt: 1 } }),
+    async inRange({ start, end }) {
+      const [inSessions, inViews] = await Promise.all([
+        sessions.find({ startedAt: { $gte: start, $lt: end } }),
+        views.find({ viewedAt: { $gte: start, $lt: end } }),
+      ]);
+      return { sessions: inSessions, views: inViews };
+    },
   };
 }
