@@ -58,7 +58,7 @@ async function main(): Promise<void> {
         userAgent: `agent-${Math.floor(random() * 50)}`, referrer: null, timezone: 'UTC', language: 'en-US',
         browser: BROWSERS[Math.floor(random() * BROWSERS.length)], operatingSystem: 'Windows', deviceType: DEVICES[Math.floor(random() * DEVICES.length)],
         screenResolution: '1920x1080', entryPage: '/', country: COUNTRIES[Math.floor(random() * COUNTRIES.length)], region: null, city: null,
-        ipPrefix: `10.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.0`,
+        ipPrefix: `10.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.0`, pageViews: 0,
       };
       await visitors.startSession(session);
       const count = Math.min(VIEWS - views, i === sessionCount - 1 ? VIEWS - views : 1 + Math.floor(random() * 7));

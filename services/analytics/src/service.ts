@@ -23,14 +23,32 @@ export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'ana
 export const service = defineService({
   name: SERVICE_NAME,
   config: configSchema,
-  create: async (ports) => ({
-    typeDefs,
-    resolvers: {
-      Query: {
-        analyticsHealth: () => ({ service: SERVICE_NAME, ok: true }),
+  create: async (ports, config) => {
+    const tracking = trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock, retentionDays: config.ANALYTICS_RETENTION_DAYS });
+    let retention: NodeJS.Timeout | undefined;
+    const purge = () =>
+      tracking.purgeExpired().then(
+        (gone) => ports.logger.info(gone, 'visitor analytics retention'),
+        (err: unknown) => ports.logger.warn({ err }, 'visitor analytics retention failed'),
+      );
+    return {
+      typeDefs,
+      resolvers: {
+        Query: {
+          analyticsHealth: () => ({ service: SERVICE_NAME, ok: true }),
+        },
       },
-    },
-    routes: trackingRoutes(trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock })),
-    consumers: consumers({ usage: usageRepository(ports.store), users: userDirectory(ports.store), logger: ports.logger }),
-  }),
+      routes: trackingRoutes(tracking),
+      consumers: consumers({ usage: usageRepository(ports.store), users: userDirectory(ports.store), logger: ports.logger }),
+      async start() {
+        await purge();
+        // Daily; several instances purging the same rows is harmless.
+        retention = setInterval(() => void purge(), 86_400_000);
+        retention.unref();
+      },
+      async stop() {
+        clearInterval(retention);
+      },
+    };
+  },
 });

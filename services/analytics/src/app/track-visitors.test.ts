@@ -36,6 +36,17 @@ describe('visitor tracking', () => {
     // The second beacon found no open view: it is counted as its own (exit-only) visit.
     expect(views).toHaveLength(2);
     expect(views[1]).toMatchObject({ timeOnPage: 99, scrollDepth: 10 });
+    expect(await tracking.visitorAnalytics()).toMatchObject({ pageViews: 2, topPages: [{ page: '/', views: 2 }] });
+  });
+
+  it('counts a page view that overtook its visitor record (not a bounce once a second view comes)', async () => {
+    const { visitors, tracking } = setup();
+    await tracking.trackPageView({ sessionId: SESSION, page: '/' });
+    await tracking.trackVisitor({ sessionId: SESSION, entryPage: '/' }, { userAgent: CHROME, ip: null });
+    expect((await visitors.getSession(SESSION))?.pageViews).toBe(1);
+    expect(await tracking.visitorAnalytics()).toMatchObject({ bounceRate: 100 });
+    await tracking.trackPageView({ sessionId: SESSION, page: '/dashboard' });
+    expect(await tracking.visitorAnalytics()).toMatchObject({ bounceRate: 0, pageViews: 2 });
   });
 
   it('refuses malformed records with a 400', async () => {
@@ -65,5 +76,22 @@ describe('visitor analytics for a range', () => {
     expect(resolveRange({ startDate: '2026-03-01', endDate: '2026-03-02' }, now)).toEqual({ start: '2026-03-01T00:00:00.000Z', end: '2026-03-03T00:00:00.000Z' });
     expect(() => resolveRange({ startDate: 'yesterday' }, now)).toThrow('Invalid date range');
     expect(() => resolveRange({ startDate: '2026-03-05', endDate: '2026-03-01' }, now)).toThrow('Invalid date range');
+  });
+});
+
+describe('retention', () => {
+  it('drops sessions and views older than the retention period and keeps the daily page counts', async () => {
+    let now = new Date('2026-01-01T10:00:00Z');
+    const visitors = visitorRepository(createSqliteStore({ dir: ':memory:', service: 'analytics' }));
+    const tracking = trackingUseCases({ visitors, clock: { now: () => now }, retentionDays: 90 });
+    await tracking.trackVisitor({ sessionId: SESSION, entryPage: '/' }, { userAgent: CHROME, ip: null });
+    await tracking.trackPageView({ sessionId: SESSION, page: '/' });
+    now = new Date('2026-03-31T09:00:00Z'); // 89 days later: still kept
+    expect(await tracking.purgeExpired()).toEqual({ sessions: 0, views: 0 });
+    now = new Date('2026-04-01T11:00:00Z'); // 90 days and an hour
+    expect(await tracking.purgeExpired()).toEqual({ sessions: 1, views: 1 });
+    expect(await visitors.getSession(SESSION)).toBeNull();
+    const january = await tracking.visitorAnalytics({ startDate: '2026-01-01', endDate: '2026-01-01' });
+    expect(january).toMatchObject({ totalVisitors: 0, pageViews: 1, topPages: [{ page: '/', views: 1 }] });
   });
 });

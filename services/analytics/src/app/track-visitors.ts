@@ -18,6 +18,8 @@ export interface TrackingRequest {
 export interface TrackingDeps {
   visitors: VisitorRepository;
   clock: Clock;
+  /** ANALYTICS_RETENTION_DAYS. */
+  retentionDays?: number;
 }
 
 function parse<T>(schema: { safeParse(body: unknown): { success: true; data: T } | { success: false } }, body: unknown): T {
@@ -26,7 +28,7 @@ function parse<T>(schema: { safeParse(body: unknown): { success: true; data: T }
   return result.data;
 }
 
-export function trackingUseCases({ visitors, clock }: TrackingDeps) {
+export function trackingUseCases({ visitors, clock, retentionDays = 90 }: TrackingDeps) {
   return {
     async trackVisitor(body: unknown, request: TrackingRequest): Promise<{ sessionId: string; created: boolean }> {
       const record = parse(visitorBodySchema, body);
@@ -59,10 +61,18 @@ export function trackingUseCases({ visitors, clock }: TrackingDeps) {
       return { kind: 'exit' };
     },
 
-    /** SPEC's visitor analytics for [startDate, endDate] (dates or timestamps); the last 30 days by default. */
+    /** Retention: drops visitor sessions and page views older than the retention period; daily page counts are kept. */
+    async purgeExpired(): Promise<{ sessions: number; views: number }> {
+      return visitors.purgeBefore(new Date(clock.now().getTime() - retentionDays * 86_400_000).toISOString());
+    },
+
+    /**
+     * SPEC's visitor analytics for [startDate, endDate] (dates or timestamps); the last 30 days
+     * by default. Page counts are per UTC day: a range starting mid-day counts that whole day's views.
+     */
     async visitorAnalytics(range: { startDate?: string | null; endDate?: string | null } = {}): Promise<VisitorAnalytics> {
-      const { sessions, views } = await visitors.inRange(resolveRange(range, clock.now()));
-      return computeVisitorAnalytics(sessions, views);
+      const { sessions, pages } = await visitors.inRange(resolveRange(range, clock.now()));
+      return computeVisitorAnalytics(sessions, pages);
     },
   };
 }

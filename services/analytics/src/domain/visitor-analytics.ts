@@ -3,7 +3,7 @@
  * page views made in it. Pure. Lists are cut to what the admin screen shows (section 9: top
  * pages 10, countries 8, browsers 9) so the answer stays small whatever the traffic.
  */
-import type { PageView, VisitorSession } from './visitors';
+import type { DailyPageViews, VisitorSession } from './visitors';
 
 export interface DateRange {
   /** Inclusive, ISO timestamp. */
@@ -29,8 +29,11 @@ export interface VisitorAnalytics {
 
 export const LIST_LIMITS = { topPages: 10, topCountries: 8, browsers: 9 } as const;
 
-export type SessionFacts = Pick<VisitorSession, 'id' | 'startedAt' | 'lastSeenAt' | 'ipPrefix' | 'userAgent' | 'country' | 'deviceType' | 'browser'>;
-export type ViewFacts = Pick<PageView, 'sessionId' | 'page'>;
+export type SessionFacts = Pick<
+  VisitorSession,
+  'id' | 'startedAt' | 'lastSeenAt' | 'ipPrefix' | 'userAgent' | 'country' | 'deviceType' | 'browser' | 'pageViews'
+>;
+export type PageFacts = Pick<DailyPageViews, 'page' | 'views'>;
 
 /**
  * Who counts as the same visitor without storing who they are: the truncated network and the
@@ -52,7 +55,8 @@ function bump(map: Map<string, number>, key: string, by = 1): void {
   map.set(key, (map.get(key) ?? 0) + by);
 }
 
-export function computeVisitorAnalytics(sessions: SessionFacts[], views: ViewFacts[]): VisitorAnalytics {
+/** `pages`: the daily page-view counts of the range's days. */
+export function computeVisitorAnalytics(sessions: SessionFacts[], pages: PageFacts[]): VisitorAnalytics {
   const unique = new Set<string>();
   const countries = new Map<string, number>();
   const devices = new Map<string, number>();
@@ -72,20 +76,20 @@ export function computeVisitorAnalytics(sessions: SessionFacts[], views: ViewFac
     days.set(date, day);
     durationSum += Math.max(0, Date.parse(session.lastSeenAt) - Date.parse(session.startedAt));
   }
-  const pages = new Map<string, number>();
-  const viewsPerSession = new Map<string, number>();
-  for (const view of views) {
-    bump(pages, view.page);
-    bump(viewsPerSession, view.sessionId);
+  const pageViews = new Map<string, number>();
+  let totalViews = 0;
+  for (const day of pages) {
+    bump(pageViews, day.page, day.views);
+    totalViews += day.views;
   }
-  const bounced = sessions.filter((session) => (viewsPerSession.get(session.id) ?? 0) <= 1).length;
+  const bounced = sessions.filter((session) => session.pageViews <= 1).length;
   return {
     totalVisitors: sessions.length,
     uniqueVisitors: unique.size,
-    pageViews: views.length,
+    pageViews: totalViews,
     avgSessionDuration: sessions.length ? Math.round(durationSum / sessions.length / 1000) : 0,
     bounceRate: sessions.length ? Math.round((bounced / sessions.length) * 1000) / 10 : 0,
-    topPages: top(pages, LIST_LIMITS.topPages, 'page', 'views'),
+    topPages: top(pageViews, LIST_LIMITS.topPages, 'page', 'views'),
     topCountries: top(countries, LIST_LIMITS.topCountries, 'country', 'visitors'),
     deviceTypes: top(devices, Number.MAX_SAFE_INTEGER, 'type', 'count'),
     browsers: top(browsers, LIST_LIMITS.browsers, 'browser', 'count'),
@@ -93,6 +97,11 @@ export function computeVisitorAnalytics(sessions: SessionFacts[], views: ViewFac
       .sort((a, b) => a[0].localeCompare(b[0]))
       .map(([date, day]) => ({ date, visitors: day.visitors, uniqueVisitors: day.unique.size })),
   };
+}
+
+/** The UTC days a range touches, first and last inclusive, for the daily counts. */
+export function daysOf(range: DateRange): { first: string; last: string } {
+  return { first: range.start.slice(0, 10), last: new Date(Date.parse(range.end) - 1).toISOString().slice(0, 10) };
 }
 
 /** SPEC section 9: the default window is the last 30 days. */

@@ -36,6 +36,19 @@ export interface VisitorSession {
   city: string | null;
   /** Truncated (see `anonymizeIp`): never the full address. */
   ipPrefix: string | null;
+  /** Page views recorded for this session, kept as they arrive so the bounce rate needs no scan of the views. */
+  pageViews: number;
+}
+
+/**
+ * Page views per page per UTC day, kept as views arrive: the admin's figures read these few
+ * rows instead of every view, and they outlive the views themselves (retention).
+ */
+export interface DailyPageViews {
+  id: string; // `${date}|${page}`
+  date: string; // YYYY-MM-DD
+  page: string;
+  views: number;
 }
 
 export interface PageView {
@@ -194,6 +207,7 @@ export function newVisitorSession(body: VisitorBody, request: { userAgent: strin
     region: null,
     city: null,
     ipPrefix: anonymizeIp(request.ip),
+    pageViews: 0,
   };
 }
 

@@ -3,8 +3,8 @@
  * writes the store's syntax for them.
  */
 import { DuplicateKeyError, type Store } from '@citecheck/platform';
-import type { DateRange } from '../domain/visitor-analytics';
-import type { PageView, VisitorSession } from '../domain/visitors';
+import { daysOf, type DateRange } from '../domain/visitor-analytics';
+import type { DailyPageViews, PageView, VisitorSession } from '../domain/visitors';
 
 export interface VisitorRepository {
   /** A session is created once: false when its id was seen before (a reload in the same tab). */
@@ -16,12 +16,26 @@ export interface VisitorRepository {
   openView(sessionId: string, page: string): Promise<PageView | null>;
   closeView(id: string, exit: Pick<PageView, 'timeOnPage' | 'scrollDepth' | 'exitedAt'>): Promise<void>;
   pageViews(sessionId: string): Promise<PageView[]>;
-  /** Sessions started in [start, end) and views made in it, for the admin's visitor analytics. */
-  inRange(range: DateRange): Promise<{ sessions: VisitorSession[]; views: PageView[] }>;
+  /** Deletes sessions started and views made before `before`; the daily counts stay. Returns how many went. */
+  purgeBefore(before: string): Promise<{ sessions: number; views: number }>;
+  /** Sessions started in [start, end) and the daily page counts of the days it touches, for the admin's visitor analytics. */
+  inRange(range: DateRange): Promise<{ sessions: VisitorSession[]; pages: DailyPageViews[] }>;
 }
 
 export function visitorRepository(store: Store): VisitorRepository {
   const sessions = store.collection<VisitorSession>({ name: 'visitor_sessions', indexes: [{ fields: ['startedAt'] }] });
+  const daily = store.collection<DailyPageViews>({ name: 'daily_page_views', indexes: [{ fields: ['date'] }] });
+  const countDaily = async (date: string, page: string) => {
+    const id = `${date}|${page}`;
+    if (await daily.update(id, { $inc: { views: 1 } })) return;
+    try {
+      await daily.insert({ id, date, page, views: 1 });
+    } catch (error) {
+      // Another request created the row first: count on it.
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      await daily.update(id, { $inc: { views: 1 } });
+    }
+  };
   const views = store.collection<PageView>({
     name: 'page_views',
     indexes: [{ fields: ['viewedAt'] }, { fields: ['sessionId', 'page'] }],
@@ -29,7 +43,8 @@ export function visitorRepository(store: Store): VisitorRepository {
   return {
     async startSession(session) {
       try {
-        await sessions.insert(session);
+        // The tracker's first page view can overtake its visitor record: count what came first.
+        await sessions.insert({ ...session, pageViews: session.pageViews + (await views.count({ sessionId: session.id })) });
         return true;
       } catch (error) {
         if (error instanceof DuplicateKeyError) return false;
@@ -42,6 +57,8 @@ export function visitorRepository(store: Store): VisitorRepository {
     getSession: (sessionId) => sessions.get(sessionId),
     async addPageView(view) {
       await views.insert(view);
+      await sessions.update(view.sessionId, { $inc: { pageViews: 1 } });
+      await countDaily(view.viewedAt.slice(0, 10), view.page);
     },
     openView: (sessionId, page) => views.findOne({ sessionId, page, exitedAt: null }, { sort: { viewedAt: -1 } }),
     async closeView(id, exit) {
@@ -49,12 +66,19 @@ export function visitorRepository(store: Store): VisitorRepository {
       await views.update(id, { $set: exit }, { exitedAt: null });
     },
     pageViews: (sessionId) => views.find({ sessionId }, { sort: { viewedAt: 1 } }),
+    async purgeBefore(before) {
+      return {
+        views: await views.deleteMany({ viewedAt: { $lt: before } }),
+        sessions: await sessions.deleteMany({ startedAt: { $lt: before } }),
+      };
+    },
     async inRange({ start, end }) {
-      const [inSessions, inViews] = await Promise.all([
+      const { first, last } = daysOf({ start, end });
+      const [inSessions, pages] = await Promise.all([
         sessions.find({ startedAt: { $gte: start, $lt: end } }),
-        views.find({ viewedAt: { $gte: start, $lt: end } }),
+        daily.find({ date: { $gte: first, $lte: last } }),
       ]);
-      return { sessions: inSessions, views: inViews };
+      return { sessions: inSessions, pages };
     },
   };
 }
