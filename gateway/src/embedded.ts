@@ -112,7 +112,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     identityService,
     await buildService(notification.service, await portsFor('notification'), configs.notification, undefined),
     await buildService(billing.service, await portsFor('billing'), configs.billing, { identity: identityService.api }),
-    await buildService(analytics.service, await portsFor('analytics'), configs.analytics, undefined),
+    await buildService(analytics.service, await portsFor('analytics'), configs.analytics, { identity: identityService.api }),
     await buildService(ingest.service, await portsFor('ingest'), configs.ingest, { identity: identityService.api }),
     await buildService(extraction.service, await portsFor('extraction'), configs.extraction, undefined),
     await buildService(validation.service, await portsFor('validation'), configs.validation, {

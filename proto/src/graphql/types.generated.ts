@@ -72,6 +72,11 @@ export interface BillingSubscription {
   cancelAtPeriodEnd: boolean;
 }
 
+export interface BrowserCount {
+  browser: string;
+  count: number;
+}
+
 export interface Cancellation {
   success: boolean;
   cancelAtPeriodEnd: boolean;
@@ -119,6 +124,22 @@ export interface Citation {
 }
 
 export type CitationType = 'case' | 'statute' | 'regulation' | 'journal' | 'rule';
+
+export interface CountryCount {
+  country: string;
+  visitors: number;
+}
+
+export interface DailyVisitors {
+  date: string;
+  visitors: number;
+  uniqueVisitors: number;
+}
+
+export interface DeviceCount {
+  type: string;
+  count: number;
+}
 
 /**
  * An uploaded document (SPEC section 3). Its id is 128 random bits: knowing it is the
@@ -265,6 +286,11 @@ export interface MutationRecheckCitationArgs {
   id: string;
 }
 
+export interface PageCount {
+  page: string;
+  views: number;
+}
+
 /**
  * The signed-in user as the header shows it (SPEC section 3, Auth status).
  */
@@ -276,6 +302,11 @@ export interface PublicUser {
 
 export interface Query {
   analyticsHealth: ServiceHealth;
+  /**
+   * Admin only (SPEC's admin bearer). Visitor analytics for [startDate, endDate] (YYYY-MM-DD or
+   * ISO timestamps; a bare end date includes that day); the last 30 days by default.
+   */
+  visitorAnalytics: VisitorAnalytics;
   billingHealth: ServiceHealth;
   billingData: BillingData;
   extractionHealth: ServiceHealth;
@@ -313,6 +344,11 @@ export interface Query {
   notificationHealth: ServiceHealth;
   progressHealth: ServiceHealth;
   validationHealth: ServiceHealth;
+}
+
+export interface QueryVisitorAnalyticsArgs {
+  startDate?: string | null;
+  endDate?: string | null;
 }
 
 export interface QueryReportArgs {
@@ -436,4 +472,23 @@ export interface ValidationReport {
 export interface Verification {
   sessionToken: string;
   name: string;
+}
+
+export interface VisitorAnalytics {
+  totalVisitors: number;
+  uniqueVisitors: number;
+  pageViews: number;
+  /**
+   * Seconds.
+   */
+  avgSessionDuration: number;
+  /**
+   * Percent of sessions with at most one page view.
+   */
+  bounceRate: number;
+  topPages: Array<PageCount>;
+  topCountries: Array<CountryCount>;
+  deviceTypes: Array<DeviceCount>;
+  browsers: Array<BrowserCount>;
+  dailyVisitors: Array<DailyVisitors>;
 }

@@ -1,12 +1,16 @@
 /**
  * Analytics' environment variables on top of the platform's.
  */
-import type { z } from 'zod';
-import { envInt, platformConfigSchema, type Resolved } from '@citecheck/platform';
+import { z } from 'zod';
+import { envInt, envUrl, platformConfigSchema, type Resolved } from '@citecheck/platform';
 
 export const configSchema = platformConfigSchema.extend({
   /** Visitor sessions and page views older than this are deleted; the daily page counts stay. */
   ANALYTICS_RETENTION_DAYS: envInt(1, 3650).default(90),
+  /** Distributed mode: identity's base URL, for the admin check of the admin reads. */
+  IDENTITY_URL: envUrl().optional(),
+  /** Distributed mode: shared secret sent to identity's internal routes as `x-internal-token`. */
+  INTERNAL_TOKEN: z.string().min(16).optional(),
 });
 
 export type AnalyticsConfig = Resolved<z.output<typeof configSchema>>;

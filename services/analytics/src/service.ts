@@ -8,6 +8,8 @@ import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService } from '@citecheck/platform';
 import { configSchema } from './config';
+import type { IdentityApi } from '@citecheck/proto';
+import { adminUseCases } from './app/admin';
 import { trackingUseCases } from './app/track-visitors';
 import { usageRepository, userDirectory } from './store/usage';
 import { visitorRepository } from './store/visitors';
@@ -19,12 +21,24 @@ export const SERVICE_NAME = 'analytics';
 /** Federation 2 subgraph, schema first: the .graphql file is the source of truth (plus proto's shared types). */
 export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'analytics.graphql')));
 
+/** What analytics needs from other services: identity's admin check. */
+export interface AnalyticsDeps {
+  identity?: Pick<IdentityApi, 'isAdmin'>;
+}
+
+interface GraphqlContext {
+  authorization?: string | null;
+  ip?: string | null;
+}
+
 /** Analytics as both hosts run it. */
 export const service = defineService({
   name: SERVICE_NAME,
   config: configSchema,
-  create: async (ports, config) => {
+  create: async (ports, config, deps: AnalyticsDeps | undefined) => {
     const tracking = trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock, retentionDays: config.ANALYTICS_RETENTION_DAYS });
+    const admin = adminUseCases({ identity: deps?.identity, tracking });
+    const callerOf = (context: GraphqlContext | undefined) => ({ authorization: context?.authorization ?? null, ip: context?.ip ?? null });
     let retention: NodeJS.Timeout | undefined;
     const purge = () =>
       tracking.purgeExpired().then(
@@ -36,9 +50,11 @@ export const service = defineService({
       resolvers: {
         Query: {
           analyticsHealth: () => ({ service: SERVICE_NAME, ok: true }),
+          visitorAnalytics: (_: unknown, range: { startDate?: string | null; endDate?: string | null }, context: GraphqlContext) =>
+            admin.visitorAnalytics(callerOf(context), range),
         },
       },
-      routes: trackingRoutes(tracking),
+      routes: trackingRoutes(tracking, admin),
       consumers: consumers({ usage: usageRepository(ports.store), users: userDirectory(ports.store), logger: ports.logger }),
       async start() {
         await purge();

@@ -3,10 +3,19 @@
  * recorded visit is a bare 204; a malformed record is a 400 (ApiError) for anyone debugging.
  */
 import Router from '@koa/router';
+import type { AdminUseCases } from '../app/admin';
 import type { TrackingUseCases } from '../app/track-visitors';
 
-export function trackingRoutes(tracking: TrackingUseCases): Router {
+export function trackingRoutes(tracking: TrackingUseCases, admin: AdminUseCases): Router {
   const router = new Router();
+  // SPEC's admin path: the same use case as the `visitorAnalytics` GraphQL field.
+  router.get('/api/admin/visitor-analytics', async (ctx) => {
+    const query = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : null);
+    ctx.body = await admin.visitorAnalytics(
+      { authorization: ctx.get('authorization') || null, ip: ctx.ip || null },
+      { startDate: query('startDate'), endDate: query('endDate') },
+    );
+  });
   router.post('/api/track-visitor', async (ctx) => {
     await tracking.trackVisitor(ctx.request.body, { userAgent: ctx.get('user-agent') || null, ip: ctx.ip || null });
     ctx.status = 204;

@@ -1,0 +1,34 @@
+/**
+ * Analytics' admin reads. Identity owns the admin's credentials: every call asks it (in
+ * process in embedded mode, over its internal HTTP API in distributed mode), so the check is
+ * the same one identity's own admin paths make, rate limit included.
+ */
+import { ApiError, type IdentityApi } from '@citecheck/proto';
+import type { VisitorAnalytics } from '../domain/visitor-analytics';
+import type { TrackingUseCases } from './track-visitors';
+
+export interface AdminCaller {
+  authorization: string | null;
+  ip: string | null;
+}
+
+export interface AdminDeps {
+  /** Absent when a standalone analytics has no IDENTITY_URL: admin reads are then refused. */
+  identity?: Pick<IdentityApi, 'isAdmin'>;
+  tracking: TrackingUseCases;
+}
+
+export function adminUseCases({ identity, tracking }: AdminDeps) {
+  const requireAdmin = async (caller: AdminCaller) => {
+    if (!identity) throw new ApiError(403, 'Admin access is not configured on this server.', 'admin_not_configured');
+    if (!(await identity.isAdmin(caller.authorization, caller.ip))) throw new ApiError(401, 'Invalid email or password', 'admin_unauthorized');
+  };
+  return {
+    async visitorAnalytics(caller: AdminCaller, range: { startDate?: string | null; endDate?: string | null }): Promise<VisitorAnalytics> {
+      await requireAdmin(caller);
+      return tracking.visitorAnalytics(range);
+    },
+  };
+}
+
+export type AdminUseCases = ReturnType<typeof adminUseCases>;
