@@ -81,3 +81,22 @@ it('records a visit, a page view and its exit, and shows them to the admin only'
   expect(ok.status).toBe(200);
   expect(await ok.json()).toMatchObject({ totalVisitors: 1, pageViews: 2 });
 }, 30_000);
+
+it('answers the admin stats to the admin only, over GraphQL and REST', async () => {
+  const ask = async (authorization: string | null) =>
+    (await (
+      await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ query: '{ stats { totalDocuments totalCitations avgProcessingTime ocrUsageCount dailyUsage { date count } } }' }),
+      })
+    ).json()) as { data?: { stats: { totalDocuments: number; dailyUsage: unknown[] } } | null; errors?: { message: string }[] };
+  expect((await ask(null)).errors?.[0].message).toBe('Invalid email or password');
+  expect((await ask(bearer({ email: ADMIN.email, password: 'nope' }))).errors?.[0].message).toBe('Invalid email or password');
+  const admin = await ask(bearer(ADMIN));
+  expect(admin.errors).toBeUndefined();
+  expect(admin.data?.stats).toMatchObject({ totalDocuments: 0, totalCitations: 0, avgProcessingTime: 0, ocrUsageCount: 0 });
+  expect(admin.data?.stats.dailyUsage).toHaveLength(7);
+  expect((await fetch(`${server.url}/api/metrics/stats`)).status).toBe(401);
+  expect((await fetch(`${server.url}/api/metrics/stats`, { headers: { authorization: bearer(ADMIN) } })).status).toBe(200);
+});

@@ -10,6 +10,22 @@ export interface Acknowledgement {
   message: string;
 }
 
+export interface AdminDailyUsage {
+  date: string;
+  count: number;
+}
+
+export interface AdminStats {
+  totalDocuments: number;
+  totalCitations: number;
+  /**
+   * Milliseconds, over the documents whose processing finished.
+   */
+  avgProcessingTime: number;
+  ocrUsageCount: number;
+  dailyUsage: Array<AdminDailyUsage>;
+}
+
 export interface AuthStatus {
   isVerified: boolean;
   isAuthenticated: boolean;
@@ -307,6 +323,10 @@ export interface Query {
    * ISO timestamps; a bare end date includes that day); the last 30 days by default.
    */
   visitorAnalytics: VisitorAnalytics;
+  /**
+   * Admin only. Totals over every usage record and the last 7 days' documents per day.
+   */
+  stats: AdminStats;
   billingHealth: ServiceHealth;
   billingData: BillingData;
   extractionHealth: ServiceHealth;

@@ -37,7 +37,8 @@ export const service = defineService({
   config: configSchema,
   create: async (ports, config, deps: AnalyticsDeps | undefined) => {
     const tracking = trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock, retentionDays: config.ANALYTICS_RETENTION_DAYS });
-    const admin = adminUseCases({ identity: deps?.identity, tracking });
+    const usage = usageRepository(ports.store);
+    const admin = adminUseCases({ identity: deps?.identity, tracking, usage, clock: ports.clock });
     const callerOf = (context: GraphqlContext | undefined) => ({ authorization: context?.authorization ?? null, ip: context?.ip ?? null });
     let retention: NodeJS.Timeout | undefined;
     const purge = () =>
@@ -52,10 +53,11 @@ export const service = defineService({
           analyticsHealth: () => ({ service: SERVICE_NAME, ok: true }),
           visitorAnalytics: (_: unknown, range: { startDate?: string | null; endDate?: string | null }, context: GraphqlContext) =>
             admin.visitorAnalytics(callerOf(context), range),
+          stats: (_: unknown, __: unknown, context: GraphqlContext) => admin.stats(callerOf(context)),
         },
       },
       routes: trackingRoutes(tracking, admin),
-      consumers: consumers({ usage: usageRepository(ports.store), users: userDirectory(ports.store), logger: ports.logger }),
+      consumers: consumers({ usage, users: userDirectory(ports.store), logger: ports.logger }),
       async start() {
         await purge();
         // Daily; several instances purging the same rows is harmless.

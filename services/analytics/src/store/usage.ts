@@ -25,6 +25,8 @@ export interface UsageRepository {
   /** Tests and figures. */
   get(documentId: string): Promise<UsageRecord | null>;
   count(): Promise<number>;
+  /** Every record, newest first (the admin's stats). */
+  list(): Promise<UsageRecord[]>;
 }
 
 export interface UserDirectory {
@@ -57,6 +59,7 @@ export function usageRepository(store: Store): UsageRepository {
     },
     get: (documentId) => usage.get(documentId),
     count: () => usage.count(),
+    list: () => usage.find({}, { sort: { createdAt: -1 } }),
   };
 }
 

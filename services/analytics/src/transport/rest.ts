@@ -8,6 +8,9 @@ import type { TrackingUseCases } from '../app/track-visitors';
 
 export function trackingRoutes(tracking: TrackingUseCases, admin: AdminUseCases): Router {
   const router = new Router();
+  router.get('/api/metrics/stats', async (ctx) => {
+    ctx.body = await admin.stats({ authorization: ctx.get('authorization') || null, ip: ctx.ip || null });
+  });
   // SPEC's admin path: the same use case as the `visitorAnalytics` GraphQL field.
   router.get('/api/admin/visitor-analytics', async (ctx) => {
     const query = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : null);
