@@ -98,5 +98,9 @@ it('answers the admin stats to the admin only, over GraphQL and REST', async () 
   expect(admin.data?.stats).toMatchObject({ totalDocuments: 0, totalCitations: 0, avgProcessingTime: 0, ocrUsageCount: 0 });
   expect(admin.data?.stats.dailyUsage).toHaveLength(7);
   expect((await fetch(`${server.url}/api/metrics/stats`)).status).toBe(401);
+  expect((await fetch(`${server.url}/api/metrics`)).status).toBe(401);
+  const records = await fetch(`${server.url}/api/metrics`, { headers: { authorization: bearer(ADMIN) } });
+  expect(records.status).toBe(200);
+  expect(await records.json()).toEqual([]);
   expect((await fetch(`${server.url}/api/metrics/stats`, { headers: { authorization: bearer(ADMIN) } })).status).toBe(200);
 });

@@ -327,6 +327,10 @@ export interface Query {
    * Admin only. Totals over every usage record and the last 7 days' documents per day.
    */
   stats: AdminStats;
+  /**
+   * Admin only. One record per uploaded document, newest first.
+   */
+  usageMetrics: Array<UsageMetric>;
   billingHealth: ServiceHealth;
   billingData: BillingData;
   extractionHealth: ServiceHealth;
@@ -434,6 +438,37 @@ export interface SubscriptionPayment {
 export interface SubscriptionResult {
   success: boolean;
   userType: string;
+}
+
+export interface UsageMetric {
+  /**
+   * The document's id.
+   */
+  id: string;
+  documentName: string;
+  createdAt: string;
+  userId: string | null;
+  user: UsageMetricUser;
+  documentSize: number;
+  citationCount: number;
+  ocrUsed: boolean;
+  llmCalls: number;
+  llmTokensUsed: number;
+  courtListenerCalls: number;
+  processingTimeMs: number;
+  ipAddress: string | null;
+  /**
+   * processing, validated or failed.
+   */
+  status: string;
+  failureCode: string | null;
+  reportId: string | null;
+}
+
+export interface UsageMetricUser {
+  name: string | null;
+  email: string | null;
+  isVerified: boolean;
 }
 
 export interface UsageStats {

@@ -54,6 +54,7 @@ export const service = defineService({
           visitorAnalytics: (_: unknown, range: { startDate?: string | null; endDate?: string | null }, context: GraphqlContext) =>
             admin.visitorAnalytics(callerOf(context), range),
           stats: (_: unknown, __: unknown, context: GraphqlContext) => admin.stats(callerOf(context)),
+          usageMetrics: (_: unknown, __: unknown, context: GraphqlContext) => admin.usageMetrics(callerOf(context)),
         },
       },
       routes: trackingRoutes(tracking, admin),

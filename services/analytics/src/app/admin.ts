@@ -7,6 +7,7 @@ import { ApiError, type IdentityApi } from '@citecheck/proto';
 import type { Clock } from '@citecheck/platform';
 import { computeStats, type UsageStats } from '../domain/stats';
 import type { VisitorAnalytics } from '../domain/visitor-analytics';
+import type { UsageRecord } from '../domain/usage';
 import type { UsageRepository } from '../store/usage';
 import type { TrackingUseCases } from './track-visitors';
 
@@ -32,6 +33,11 @@ export function adminUseCases({ identity, tracking, usage, clock }: AdminDeps) {
     async visitorAnalytics(caller: AdminCaller, range: { startDate?: string | null; endDate?: string | null }): Promise<VisitorAnalytics> {
       await requireAdmin(caller);
       return tracking.visitorAnalytics(range);
+    },
+    /** SPEC's usage metric records, newest first. */
+    async usageMetrics(caller: AdminCaller): Promise<UsageRecord[]> {
+      await requireAdmin(caller);
+      return usage.list();
     },
     async stats(caller: AdminCaller): Promise<UsageStats> {
       await requireAdmin(caller);

@@ -8,6 +8,9 @@ import type { TrackingUseCases } from '../app/track-visitors';
 
 export function trackingRoutes(tracking: TrackingUseCases, admin: AdminUseCases): Router {
   const router = new Router();
+  router.get('/api/metrics', async (ctx) => {
+    ctx.body = await admin.usageMetrics({ authorization: ctx.get('authorization') || null, ip: ctx.ip || null });
+  });
   router.get('/api/metrics/stats', async (ctx) => {
     ctx.body = await admin.stats({ authorization: ctx.get('authorization') || null, ip: ctx.ip || null });
   });
