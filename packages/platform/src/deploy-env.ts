@@ -21,7 +21,8 @@ export const DEPLOY_ENV = {
   identity: [...COMMON, 'INTERNAL_TOKEN'],
   // Identity seals one-time links in mail requests with the shared token; notification opens them.
   notification: [...COMMON, 'INTERNAL_TOKEN'],
-  analytics: [...COMMON],
+  // Analytics asks identity whether a caller is the admin.
+  analytics: [...COMMON, 'IDENTITY_URL', 'INTERNAL_TOKEN'],
   progress: [...COMMON],
   // The gateway holds no data: no bus or store of its own.
   gateway: ['MODE', 'NODE_ENV', 'PORT', 'SHUTDOWN_TIMEOUT_MS', 'SUBGRAPH_URLS', 'SERVICE_URLS'],
