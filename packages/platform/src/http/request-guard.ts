@@ -15,6 +15,9 @@ import type { Middleware } from 'koa';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'text/plain'];
+// navigator.sendBeacon posts a string as text/plain; the visitor tracker's exit beacon does.
+// It still passes the Origin check above, and recording a page view changes nothing of anyone's.
+const BEACON_PATHS = new Set(['/api/track-page-view']);
 
 export interface RequestGuardOptions {
   /** Origins besides the request's own that may send state-changing requests (PUBLIC_URL's). */
@@ -71,7 +74,7 @@ export function requestGuard(options: RequestGuardOptions = {}): Middleware {
         return;
       }
       const type = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
-      if (FORM_TYPES.includes(type)) {
+      if (FORM_TYPES.includes(type) && !(type === 'text/plain' && BEACON_PATHS.has(ctx.path))) {
         ctx.status = 415;
         ctx.body = { message: 'Unsupported media type', error: 'unsupported_media_type' };
         return;
