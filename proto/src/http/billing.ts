@@ -1,22 +1,14 @@
 import { z } from 'zod';
+import { lenientFlag, lenientPassword, lenientText } from './lenient';
 
 /**
  * Bodies of billing's REST calls (SPEC section 7, "Payments and billing"). Lenient like the
  * identity bodies: a missing or mistyped field reads as '' and the use case answers with the
  * specification's wording.
  */
-const text = z
-  .unknown()
-  .optional()
-  .transform((value) => (typeof value === 'string' ? value.trim() : ''));
-const password = z
-  .unknown()
-  .optional()
-  .transform((value) => (typeof value === 'string' ? value : ''));
-const flag = z
-  .unknown()
-  .optional()
-  .transform((value) => value === true);
+const text = lenientText;
+const password = lenientPassword;
+const flag = lenientFlag;
 
 /**
  * POST /api/create-subscription. A visitor may send the pending registration's name and

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenientFlag, lenientPassword, lenientText } from './lenient';
 
 /**
  * Bodies of identity's REST calls (SPEC section 7, "Authentication and accounts"). Lenient on
@@ -6,18 +7,9 @@ import { z } from 'zod';
  * answers with SPEC's own wording ('Please fill in all fields', ...) rather than a schema
  * error. Text fields are trimmed; passwords are kept as typed, since spaces are characters.
  */
-const text = z
-  .unknown()
-  .optional()
-  .transform((value) => (typeof value === 'string' ? value.trim() : ''));
-const password = z
-  .unknown()
-  .optional()
-  .transform((value) => (typeof value === 'string' ? value : ''));
-const flag = z
-  .unknown()
-  .optional()
-  .transform((value) => value === true);
+const text = lenientText;
+const password = lenientPassword;
+const flag = lenientFlag;
 
 /** POST /api/auth/register, POST /api/register/free. */
 export const registerBodySchema = z.object({ name: text, email: text, newsletterOptIn: flag });
