@@ -360,24 +360,66 @@ describeInBrowser('Plans and payments in the browser', () => {
     }
   });
 
-  it('a signed-in free user pays in the page; the dashboard then asks for a password sign-in, and Sign Out clears the session', async () => {
+  /** A free user signed in by a verification link (no password) pays for Premium in the page; the page is left on the account setup. */
+  async function freeUserPays(context: BrowserContext, email: string, name: string): Promise<{ page: Page; token: string }> {
+    const token = await verifiedUserByApi(product.url, email, name);
+    await signIn(context, product.url, token);
+    await signInByStorage(context, token);
+    const page = await context.newPage();
+    await page.goto(`${product.url}/subscription`);
+    await page.getByTestId('choose-premium').click();
+    await page.getByTestId('fake-card-number').fill(CARD_OK);
+    await page.getByTestId('payment-submit').click();
+    await page.getByText('Payment Successful').waitFor();
+    // Paid without a password session: the paid dashboard would refuse it, so the password comes first.
+    await page.getByRole('heading', { name: 'Set Up Your Premium Account' }).waitFor();
+    return { page, token };
+  }
+
+  it('a signed-in free user without a password pays in the page, sets a password and lands on the dashboard with the congratulations', async () => {
     const email = `signedin.${Date.now()}@example.com`;
-    // A verification-link session: signed in, but not with a password.
-    const token = await verifiedUserByApi(product.url, email, 'Sid Signed');
+    const { context, watch } = await paymentsContext();
+    try {
+      const { page, token } = await freeUserPays(context, email, 'Sid Signed');
+      expect(new URL(page.url()).pathname).toBe('/subscription');
+      await audit(page, 'account setup (signed in)');
+      await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+      await page.getByLabel('Confirm Password').fill('correct horse battery');
+      await page.getByTestId('setup-complete').click();
+      await page.getByText('Account Setup Complete').waitFor();
+      await page.getByRole('heading', { name: 'Congratulations!' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await page.getByTestId('congratulations-view-dashboard').click();
+      await page.getByText('No documents yet').waitFor();
+      expect(await page.getByTestId('dashboard-password-required').count()).toBe(0);
+      // The stored session is now a password session for the same account.
+      const stored = await page.evaluate(() => window.localStorage.getItem('sessionToken'));
+      expect(stored).toBeTruthy();
+      expect(stored).not.toBe(token);
+      const status = (await (await fetch(`${product.url}/api/auth/status`, { headers: { authorization: `Bearer ${stored}` } })).json()) as { user: { email: string; userType: string } };
+      expect(status.user).toMatchObject({ email, userType: 'premium' });
+      // The password set in the page signs the account in.
+      const login = await fetch(`${product.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'correct horse battery' }),
+      });
+      expect(login.status).toBe(200);
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a paid user who leaves the account setup for the dashboard is asked for a password sign-in, and Sign Out clears the session', async () => {
+    const email = `leaver.${Date.now()}@example.com`;
     const { context, watch } = await paymentsContext();
     // Chromium logs the dashboard's refused documents call; refusing it is the product's answer.
     watch.expect({ reason: 'documents call refused: password required', matches: (text, where) => /status of 403/.test(text) && where.includes('/api/user/documents') });
     try {
-      await signIn(context, product.url, token);
-      await signInByStorage(context, token);
-      const page = await context.newPage();
-      await page.goto(`${product.url}/subscription`);
-      await page.getByTestId('choose-premium').click();
-      await page.getByTestId('fake-card-number').fill(CARD_OK);
-      await page.getByTestId('payment-submit').click();
-      await page.getByText('Payment Successful').waitFor();
+      const { page } = await freeUserPays(context, email, 'Lea Leaver');
+      await page.goto(`${product.url}/dashboard`);
       await page.getByTestId('dashboard-password-required').waitFor();
-      expect(new URL(page.url()).pathname).toBe('/dashboard');
       await audit(page, 'dashboard password required');
       await page.getByTestId('dashboard-sign-in-password').click();
       await page.getByTestId('auth-form').waitFor();

@@ -47,6 +47,19 @@ async function paidAccount(plan: 'premium' | 'enterprise' = 'premium') {
   return { ...started, token: account.body.sessionToken as string, userId: user!.id };
 }
 
+/** A free user signed in the way the verification link signs one in: a session without a password. */
+async function signedInFreeUser(who = visitor()) {
+  expect((await world.call('POST', '/api/auth/register', { ...who, newsletterOptIn: false })).status).toBe(200);
+  let link = '';
+  await waitForAsync(async () => {
+    link = world.mails.find((m) => m.template === 'verification' && m.to === who.email)?.data.link ?? '';
+    return link !== '';
+  }, 'the verification mail');
+  const verified = await world.call('GET', `/api/verify-email?token=${new URL(link).searchParams.get('token')}`);
+  expect(verified.status).toBe(200);
+  return { who, token: verified.body.sessionToken as string };
+}
+
 async function userOf(token: string) {
   const user = await world.identity.authenticate(token);
   if (!user) throw new Error('session not found');
@@ -272,6 +285,27 @@ describe('a paying user', () => {
     expect(await world.call('POST', '/api/upgrade-account', setup, token)).toMatchObject({ status: 200, body: { success: true, userType: 'enterprise' } });
     expect(await userOf(token)).toMatchObject({ userType: 'enterprise', reportLimit: PLANS.enterprise.reportLimit });
     expect((await world.call('POST', '/api/upgrade-account', setup)).status).toBe(401);
+  });
+
+  it('a free user signed in without a password pays in the page: confirmation says a password is needed, the account setup sets it and answers a password session', async () => {
+    const { who, token } = await signedInFreeUser();
+    expect(await userOf(token)).toMatchObject({ userType: 'free', passwordSession: false });
+    const created = await world.call('POST', '/api/create-subscription', { planType: 'premium' }, token);
+    expect(created.status).toBe(200);
+    const paymentIntentId = intentOf(created.body.clientSecret);
+    world.stripe.confirmPayment(paymentIntentId);
+    expect(await world.call('POST', '/api/confirm-subscription', { paymentIntentId }, token)).toMatchObject({
+      status: 200,
+      body: { success: true, userType: 'premium', passwordRequired: true },
+    });
+    const setup = await world.call('POST', '/api/upgrade-account', { password: PASSWORD, userType: 'premium' }, token);
+    expect(setup).toMatchObject({ status: 200, body: { success: true, userType: 'premium', sessionToken: expect.any(String) } });
+    const upgraded = await userOf(setup.body.sessionToken);
+    expect(upgraded).toMatchObject({ email: who.email, userType: 'premium', reportLimit: PLANS.premium.reportLimit, passwordSession: true });
+    expect(upgraded.id).toBe((await userOf(token)).id);
+    // A password session confirming its own payment is not asked for one.
+    expect((await world.call('POST', '/api/confirm-subscription', { paymentIntentId }, setup.body.sessionToken)).body.passwordRequired).toBe(false);
+    expect((await world.call('POST', '/api/auth/login', { email: who.email, password: PASSWORD })).status).toBe(200);
   });
 
   it('needs a session for billing data, cancellation and upgrades', async () => {

@@ -40,7 +40,8 @@ export interface IdentityApi {
   /**
    * Billing, once Stripe says a signed-in user's subscription is paid (SPEC's account setup,
    * `POST /api/upgrade-account`): sets the plan and the password paid plans sign in with. The
-   * password is set only where none exists; a repeat with the same password succeeds.
+   * password is set only where none exists; a repeat with the same password succeeds. Answers a
+   * password session, so a user who was signed in without one reaches the paid dashboard at once.
    */
   setupPaidPlan(request: PaidPlanSetupRequest): Promise<PaidPlanSetupResult>;
 }
@@ -53,7 +54,7 @@ export interface PaidPlanSetupRequest {
   paidAt: string;
 }
 
-export type PaidPlanSetupResult = { ok: true } | { ok: false; reason: 'invalid_input' | 'password_mismatch' | 'not_found'; message: string };
+export type PaidPlanSetupResult = { ok: true; sessionToken: string } | { ok: false; reason: 'invalid_input' | 'password_mismatch' | 'not_found'; message: string };
 
 export interface PaidAccountRequest {
   /** The Stripe PaymentIntent id: the key that makes the call idempotent. */

@@ -438,6 +438,14 @@ export interface SubscriptionPayment {
 export interface SubscriptionResult {
   success: boolean;
   userType: string;
+  /**
+   * confirmSubscription: the session was not opened with a password, which the paid plan needs; set one with upgradeAccount.
+   */
+  passwordRequired: boolean | null;
+  /**
+   * upgradeAccount: a password session for the account, to use in place of the one sent.
+   */
+  sessionToken: string | null;
 }
 
 export interface UsageMetric {

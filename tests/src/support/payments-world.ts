@@ -21,7 +21,9 @@ import {
   createMetricsRegistry,
   createSqliteStore,
   loadConfig,
+  sealKey,
   systemClock,
+  unseal,
   type Clock,
   type Ports,
   type ServiceModule,
@@ -86,7 +88,10 @@ export async function createPaymentsWorld(options: { configured?: boolean; env?:
   const modules: ServiceModule[] = [identityModule, billingModule];
   const mails: MailRequested[] = [];
   const mailSubscription = await bus.subscribe('mail.requested', 'payments-test', async (event) => {
-    mails.push((event as { payload: MailRequested }).payload);
+    // One-time links travel sealed (as notification receives them); tests read them as mailed.
+    const mail = (event as { payload: MailRequested }).payload;
+    const key = sealKey(env);
+    mails.push({ ...mail, data: Object.fromEntries(Object.entries(mail.data).map(([k, v]) => [k, unseal(key, v)])) });
   });
   for (const module of modules) await module.start();
 

@@ -1,6 +1,9 @@
 /**
  * POST /api/confirm-subscription: a signed-in user paid in the browser; once Stripe confirms
  * the payment the plan applies at once (the webhook would also apply it, a little later).
+ * `passwordRequired` tells the page the session was not opened with a password (a free user
+ * signed in by e-mail link): the paid dashboard would refuse it, so the page goes on to SPEC's
+ * account setup (`POST /api/upgrade-account`) to set one.
  */
 import type { AuthenticatedUser } from '@citecheck/proto';
 import { errors, grantsPlan } from '../domain/billing';
@@ -13,7 +16,7 @@ export async function confirmSubscription(
   ctx: Pick<BillingContext, 'stripe' | 'settings' | 'subscriptions' | 'publish' | 'clock' | 'logger'>,
   user: AuthenticatedUser | null,
   paymentIntentId: string,
-): Promise<{ success: true; userType: string }> {
+): Promise<{ success: true; userType: string; passwordRequired: boolean }> {
   const payments = paymentsOf(ctx);
   if (!user) throw errors.authRequired();
   const { sub } = await paidSubscription(ctx, payments, paymentIntentId);
@@ -23,5 +26,5 @@ export async function confirmSubscription(
   await ctx.subscriptions.recordState(sub.id, state);
   if (!grantsPlan(stripeSub.status)) throw errors.activationFailed();
   await publishPlan(ctx.publish, sub, state.plan ?? sub.plan, 'active', ctx.clock.now());
-  return { success: true, userType: state.plan ?? sub.plan };
+  return { success: true, userType: state.plan ?? sub.plan, passwordRequired: !user.passwordSession };
 }

@@ -1,7 +1,9 @@
 /**
  * POST /api/upgrade-account (SPEC: the account-setup view after a signed-in user paid, when
  * the browser came back through Stripe's redirect): billing reads the subscription from Stripe
- * and, once it is paid, identity applies the plan and sets the password paid plans need.
+ * and, once it is paid, identity applies the plan and sets the password paid plans need. The
+ * answer carries a password session for the account (the paid dashboard needs one), which the
+ * page keeps in place of the session it came with.
  */
 import { ApiError, paidPlanSchema, type AuthenticatedUser, type UpgradeAccountBody } from '@citecheck/proto';
 import { errors, grantsPlan, messages } from '../domain/billing';
@@ -14,7 +16,7 @@ export async function upgradeAccount(
   ctx: Pick<BillingContext, 'stripe' | 'settings' | 'subscriptions' | 'identity' | 'clock' | 'logger'>,
   user: AuthenticatedUser | null,
   body: UpgradeAccountBody,
-): Promise<{ success: true; userType: string }> {
+): Promise<{ success: true; userType: string; sessionToken: string }> {
   const payments = paymentsOf(ctx);
   if (!user) throw errors.authRequired();
   const plan = paidPlanSchema.safeParse(body.userType);
@@ -26,5 +28,5 @@ export async function upgradeAccount(
   if (!grantsPlan(stripeSub.status)) throw new ApiError(402, messages.setupFailed, 'not_paid');
   const result = await ctx.identity.setupPaidPlan({ userId: user.id, password: body.password, userType: plan.data, paidAt: ctx.clock.now().toISOString() });
   if (!result.ok) throw new ApiError(REFUSALS[result.reason], result.message, result.reason);
-  return { success: true, userType: plan.data };
+  return { success: true, userType: plan.data, sessionToken: result.sessionToken };
 }

@@ -7,6 +7,7 @@ import { createIdentityClient, type PaidAccountRequest } from '@citecheck/proto'
 import { createService } from '../service';
 import { createWorld, identitySettings, serve, type TestServer, type TestWorld } from '../../test/harness';
 import type { IdentityContext } from './context';
+import { authenticate } from './authenticate';
 import { createPaidAccount } from './create-paid-account';
 import { registerFree } from './register-free';
 import { renewPeriod } from './renew-period';
@@ -92,9 +93,12 @@ it('sets up a paid plan on an account without a password: the plan and its first
   const user = (await app.users.newestFirst())[0];
   const paidAt = world.clock.now().toISOString();
   expect(await setupPaidPlan(app, { userId: user.id, password: 'short', userType: 'premium', paidAt })).toMatchObject({ ok: false, reason: 'invalid_input' });
-  expect(await setupPaidPlan(app, { userId: user.id, password: 'first password!', userType: 'premium', paidAt })).toEqual({ ok: true });
+  const setUp = await setupPaidPlan(app, { userId: user.id, password: 'first password!', userType: 'premium', paidAt });
+  if (!setUp.ok) throw new Error(`not set up: ${setUp.message}`);
   expect(await app.users.byId(user.id)).toMatchObject({ userType: 'premium', reportLimit: 100 });
-  expect(await setupPaidPlan(app, { userId: user.id, password: 'first password!', userType: 'premium', paidAt })).toEqual({ ok: true });
+  // The answer is a password session: the paid dashboard opens with it.
+  expect(await authenticate(app, setUp.sessionToken)).toMatchObject({ id: user.id, userType: 'premium', passwordSession: true });
+  expect(await setupPaidPlan(app, { userId: user.id, password: 'first password!', userType: 'premium', paidAt })).toMatchObject({ ok: true, sessionToken: expect.any(String) });
   expect(await setupPaidPlan(app, { userId: user.id, password: 'a second password', userType: 'premium', paidAt })).toMatchObject({ ok: false, reason: 'password_mismatch' });
   expect(await setupPaidPlan(app, { userId: 'nobody', password: 'first password!', userType: 'premium', paidAt })).toMatchObject({ ok: false, reason: 'not_found' });
 });

@@ -79,13 +79,19 @@ export async function createSubscription(planType: PaidPlan, who: { name?: strin
   return { clientSecret: answer.clientSecret, publishableKey: answer.publishableKey ?? null };
 }
 
-/** POST /api/confirm-subscription (signed in). */
-export async function confirmSubscription(paymentIntentId: string): Promise<void> {
+/**
+ * POST /api/confirm-subscription (signed in). `passwordRequired`: the session was not opened
+ * with a password (signed in by e-mail link), which the paid dashboard needs, so the page goes
+ * on to the account setup to set one.
+ */
+export async function confirmSubscription(paymentIntentId: string): Promise<{ passwordRequired: boolean }> {
+  let answer: { passwordRequired?: boolean } | undefined;
   try {
-    await api.post('/api/confirm-subscription', { paymentIntentId });
+    answer = await api.post<{ passwordRequired?: boolean }>('/api/confirm-subscription', { paymentIntentId });
   } catch (error) {
     throw new Error(serverErrorOr(error, 'Failed to activate subscription'), { cause: error });
   }
+  return { passwordRequired: answer?.passwordRequired === true };
 }
 
 /** POST /api/create-account-after-payment: returns the new account's session token. */
@@ -106,7 +112,11 @@ export async function createAccountAfterPayment(body: {
   return answer.sessionToken;
 }
 
-/** POST /api/upgrade-account (signed in, back from Stripe's redirect). */
-export async function upgradeAccount(password: string, userType: PaidPlan): Promise<void> {
-  await api.post('/api/upgrade-account', { password, userType });
+/**
+ * POST /api/upgrade-account (signed in, after paying without a password session or back from
+ * Stripe's redirect): answers a password session for the account, which replaces the stored one.
+ */
+export async function upgradeAccount(password: string, userType: PaidPlan): Promise<string | null> {
+  const answer = await api.post<{ sessionToken?: string }>('/api/upgrade-account', { password, userType });
+  return answer?.sessionToken ?? null;
 }

@@ -67,7 +67,10 @@ function useRefreshAccount() {
     ]);
 }
 
-function PaymentForm({ plan, signedIn, onPaidAsVisitor }: { plan: Plan; signedIn: boolean; onPaidAsVisitor: (paymentIntentId: string) => void }) {
+/** After the card payment: the account setup (password) is next for a visitor or a user without a password session. */
+type OnNeedsSetup = (paymentIntentId: string) => void;
+
+function PaymentForm({ plan, signedIn, onNeedsSetup }: { plan: Plan; signedIn: boolean; onNeedsSetup: OnNeedsSetup }) {
   const stripe = useStripe();
   const elements = useElements();
   const navigate = useNavigate();
@@ -91,17 +94,23 @@ function PaymentForm({ plan, signedIn, onPaidAsVisitor }: { plan: Plan; signedIn
       if (!paymentIntent) return;
       if (!signedIn) {
         toast({ title: 'Payment Ready', description: 'Set a password to finish creating your account.' });
-        onPaidAsVisitor(paymentIntent.id);
+        onNeedsSetup(paymentIntent.id);
         return;
       }
+      let confirmed: { passwordRequired: boolean };
       try {
-        await confirmSubscription(paymentIntent.id);
+        confirmed = await confirmSubscription(paymentIntent.id);
       } catch (failure) {
         toast({ title: 'Subscription Activation Failed', description: (failure as Error).message, variant: 'destructive' });
         return;
       }
       await refresh();
       toast({ title: 'Payment Successful', description: `Your ${plan.name} subscription is active.` });
+      if (confirmed.passwordRequired) {
+        // Signed in by e-mail link: the paid dashboard needs a password, set in the account setup.
+        onNeedsSetup(paymentIntent.id);
+        return;
+      }
       navigate(`${paths.dashboard}?success=true&plan=${plan.key}`);
     } catch (failure) {
       toast({ title: 'Payment Error', description: (failure as Error)?.message || 'An unexpected error occurred', variant: 'destructive' });
@@ -122,13 +131,13 @@ function PaymentForm({ plan, signedIn, onPaidAsVisitor }: { plan: Plan; signedIn
   );
 }
 
-function PaymentView({ plan, clientSecret, publishableKey, signedIn, onBack, onPaidAsVisitor }: {
+function PaymentView({ plan, clientSecret, publishableKey, signedIn, onBack, onNeedsSetup }: {
   plan: Plan;
   clientSecret: string;
   publishableKey: string;
   signedIn: boolean;
   onBack: () => void;
-  onPaidAsVisitor: (paymentIntentId: string) => void;
+  onNeedsSetup: OnNeedsSetup;
 }) {
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
   return (
@@ -138,7 +147,7 @@ function PaymentView({ plan, clientSecret, publishableKey, signedIn, onBack, onP
         ${plan.price} per month · {plan.reports} reports per month
       </Muted>
       <Elements stripe={stripe} options={{ clientSecret }}>
-        <PaymentForm plan={plan} signedIn={signedIn} onPaidAsVisitor={onPaidAsVisitor} />
+        <PaymentForm plan={plan} signedIn={signedIn} onNeedsSetup={onNeedsSetup} />
       </Elements>
       <div style={{ marginTop: '0.75rem' }}>
         <Button $variant="ghost" onClick={onBack} data-testid="payment-back">
@@ -166,7 +175,9 @@ function AccountSetup({ plan, paymentIntentId, signedIn, onBack }: { plan: Plan;
     try {
       if (signedIn) {
         try {
-          await upgradeAccount(password, plan.key);
+          const token = await upgradeAccount(password, plan.key);
+          // The password session replaces the e-mail-link one the dashboard would refuse.
+          if (token) sessionToken.set(token);
         } catch {
           toast({ title: 'Account Setup Failed', description: 'Failed to complete account setup.', variant: 'destructive' });
           return;
@@ -285,7 +296,7 @@ export function SubscriptionView() {
           publishableKey={view.publishableKey}
           signedIn={signedIn}
           onBack={() => setView({ kind: 'choose' })}
-          onPaidAsVisitor={(paymentIntentId) => setView({ kind: 'setup', plan: view.plan, paymentIntentId })}
+          onNeedsSetup={(paymentIntentId) => setView({ kind: 'setup', plan: view.plan, paymentIntentId })}
         />
       </Page>
     );
