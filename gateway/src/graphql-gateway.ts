@@ -1,9 +1,39 @@
 import Router from '@koa/router';
 import { ApolloGateway, LocalGraphQLDataSource, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer, HeaderMap } from '@apollo/server';
-import type { GraphQLSchema } from 'graphql';
-import { requestContext, type RequestContext } from '@citecheck/platform';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { formatSubgraphError, requestContext, type RequestContext } from '@citecheck/platform';
 import { MAX_TOKENS, operationLimitsRule } from './operation-limits';
+
+/**
+ * A subgraph run in process (embedded mode). Its errors are formatted as its own server
+ * formats them in distributed mode, so an ApiError's status and code (a 503 "Payments are not
+ * configured on this server.") reach the browser in `extensions` either way.
+ */
+class InProcessSubgraph extends LocalGraphQLDataSource {
+  override async process(options: Parameters<LocalGraphQLDataSource['process']>[0]) {
+    const result = await super.process(options);
+    if (!result.errors) return result;
+    // Typed as formatted errors, they are graphql-js's GraphQLError objects here.
+    return { ...result, errors: result.errors.map((error) => (error instanceof GraphQLError ? formatSubgraphError(error.toJSON(), error) : error)) };
+  }
+}
+
+export const SUBGRAPH_UNAVAILABLE = 'Service unavailable. Please try again later.';
+
+/**
+ * A subgraph that could not be reached (distributed mode, its service down) surfaces as a
+ * plain Error whose message names internal addresses: it is answered as a 503 in `extensions`
+ * instead, the way subgraphs report their own refusals, so screens can say so.
+ */
+function formatGatewayError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  // A subgraph's own answer names its service; query and validation errors have no Error cause.
+  if (formatted.extensions?.serviceName !== undefined) return formatted;
+  // Apollo hands over the plain Error itself, or a GraphQLError wrapping it.
+  const cause = error instanceof GraphQLError ? error.originalError : error;
+  if (!(cause instanceof Error) || cause instanceof GraphQLError) return formatted;
+  return { message: SUBGRAPH_UNAVAILABLE, ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: 'SERVICE_UNAVAILABLE', status: 503 } };
+}
 
 
 export type SubgraphRoutes =
@@ -23,7 +53,7 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
       if (routes.kind === 'local') {
         const schema = routes.schemas[name];
         if (!schema) throw new Error(`no in-process subgraph named ${name}`);
-        return new LocalGraphQLDataSource(schema);
+        return new InProcessSubgraph(schema);
       }
       const url = routes.urls[name];
       if (!url) throw new Error(`SUBGRAPH_URLS has no entry for ${name}`);
@@ -48,6 +78,8 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
     parseOptions: { maxTokens: MAX_TOKENS },
     // Error bodies never carry the server's stack (Apollo adds it outside NODE_ENV=production).
     includeStacktraceInErrorResponses: false,
+    // Errors stay HTTP 200, as GraphQL answers partial results; their status is in `extensions`.
+    formatError: formatGatewayError,
   });
   await server.start();
 

@@ -10,7 +10,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { ApiError } from '@citecheck/proto';
 import type Router from '@koa/router';
-import { GraphQLError, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { GraphQLError, parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 
@@ -24,6 +24,24 @@ export interface MountGraphqlOptions<TContext extends BaseContext> {
   context?: (ctx: Context) => TContext | Promise<TContext>;
   logger?: Logger;
   path?: string;
+}
+
+/**
+ * What a client may read of a subgraph's error: an ApiError's user-facing message with its
+ * code, status and body fields in `extensions`; GraphQL's own parse and validation errors as
+ * they are; anything else logged and answered "Internal server error", so a stack trace or a
+ * driver message never leaks. Used by every subgraph's server and by the gateway for the
+ * subgraphs it runs in process (embedded mode), so both modes answer alike.
+ */
+export function formatSubgraphError(formatted: GraphQLFormattedError, error: unknown, logger?: Logger): GraphQLFormattedError {
+  const cause = unwrapResolverError(error);
+  if (cause instanceof ApiError) {
+    return { ...formatted, message: cause.message, extensions: { ...cause.toBody(), code: cause.code, status: cause.status } };
+  }
+  const fromResolver = cause !== error || (error instanceof GraphQLError && error.originalError !== undefined);
+  if (!fromResolver) return formatted; // parse/validation errors are about the query and safe to show
+  logger?.error({ err: cause, path: formatted.path }, 'graphql resolver failed');
+  return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
 /**
@@ -46,16 +64,7 @@ export function mountGraphql<TContext extends BaseContext>(
     stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginLandingPageDisabled()],
     includeStacktraceInErrorResponses: false,
-    formatError(formatted, error) {
-      const cause = unwrapResolverError(error);
-      if (cause instanceof ApiError) {
-        return { ...formatted, message: cause.message, extensions: { ...cause.toBody(), code: cause.code, status: cause.status } };
-      }
-      const fromResolver = cause !== error || (error instanceof GraphQLError && error.originalError !== undefined);
-      if (!fromResolver) return formatted; // parse/validation errors are about the query and safe to show
-      logger?.error({ err: cause, path: formatted.path }, 'graphql resolver failed');
-      return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-    },
+    formatError: (formatted, error) => formatSubgraphError(formatted, error, logger),
   });
   // start() is async; requests wait on it rather than making mounting async.
   const started = server.start();

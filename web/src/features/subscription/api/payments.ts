@@ -35,12 +35,16 @@ const CREATE_SUBSCRIPTION: TypedDocumentNode<
 
 type GraphqlErrors = { errors?: ReadonlyArray<{ message?: string; extensions?: { status?: unknown; code?: unknown } }> };
 
+/** Billing's code for a server without Stripe keys (its 503). */
+export const PAYMENTS_NOT_CONFIGURED = 'payments_not_configured';
+
 /**
- * The first GraphQL error's message and HTTP-like status, as the platform puts them in
- * `extensions`. The gateway also answers with that status, so Apollo may report the answer as a
- * server error (`statusCode`, `bodyText`) rather than as GraphQL errors; both are read.
+ * The first GraphQL error's message, HTTP-like status and code, as subgraphs put them in
+ * `extensions` (the gateway answers GraphQL errors with HTTP 200 and passes them on). An answer
+ * with a non-2xx status (a proxy in front of the gateway) arrives as a server error
+ * (`statusCode`, `bodyText`) instead; both are read.
  */
-function graphqlFailure(error: unknown): { message?: string; status?: number } {
+export function graphqlFailure(error: unknown): { message?: string; status?: number; code?: string } {
   const server = error as { statusCode?: unknown; bodyText?: unknown } & GraphqlErrors;
   let errors = server?.errors;
   if (!errors && typeof server?.bodyText === 'string') {
@@ -52,7 +56,8 @@ function graphqlFailure(error: unknown): { message?: string; status?: number } {
   }
   const first = errors?.[0];
   const status = typeof first?.extensions?.status === 'number' ? first.extensions.status : typeof server?.statusCode === 'number' ? server.statusCode : undefined;
-  return { message: first?.message, status };
+  const code = typeof first?.extensions?.code === 'string' ? first.extensions.code : undefined;
+  return { message: first?.message, status, code };
 }
 
 /**
@@ -68,11 +73,9 @@ export async function createSubscription(planType: PaidPlan, who: { name?: strin
     answer = data?.createSubscription;
   } catch (error) {
     const failure = graphqlFailure(error);
-    // The supergraph passes billing's message on but not its 503 (it reports a downstream
-    // error), so billing's own wording is recognised as well as the status.
-    if (failure.status === 503 || /not configured/i.test(failure.message ?? '')) {
-      throw new PaymentsNotConfiguredError(failure.message || 'Payments are not configured');
-    }
+    // Only billing's own code means "no Stripe keys"; another 503 (billing unreachable) is a
+    // failure to create the subscription, told with the server's words.
+    if (failure.code === PAYMENTS_NOT_CONFIGURED) throw new PaymentsNotConfiguredError(failure.message || 'Payments are not configured');
     throw new Error(failure.message || 'Failed to create subscription', { cause: error });
   }
   if (!answer?.clientSecret) throw new Error('No payment intent created - missing client secret');
