@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LimitReachedBody } from '../http/errors';
+import type { LimitReachedBody, PaymentRequiredBody } from '../http/errors';
 import type { UserType } from '../events/account';
 
 /**
@@ -20,12 +20,15 @@ export interface AuthenticatedUser {
 
 export type ReserveReportResult =
   | { ok: true; reservationId: string; reportsUsed: number; reportLimit: number }
-  | { ok: false; body: LimitReachedBody };
+  | { ok: false; body: LimitReachedBody | PaymentRequiredBody };
 
 export interface IdentityApi {
   /** Resolves a session token (from `Authorization: Bearer` or the session cookie) to its user. */
   authenticate(sessionToken: string | null): Promise<AuthenticatedUser | null>;
-  /** Atomically takes one report from the user's limit, or answers SPEC's limit-reached body. */
+  /**
+   * Atomically takes one report from the user's limit, or answers SPEC's limit-reached body, or
+   * 'Payment Required' while the subscription's last payment has failed.
+   */
   reserveReport(userId: string): Promise<ReserveReportResult>;
   /** Gives back a reservation when processing fails (idempotent per reservationId). */
   releaseReport(userId: string, reservationId: string): Promise<void>;

@@ -19,7 +19,20 @@ export const limitReachedBodySchema = z.object({
   userType: userTypeSchema,
 });
 
+/**
+ * An upload refused because the subscription's last payment failed (Stripe's past_due): SPEC's
+ * 'Payment Required'. Not a limit: the browser shows it as the upload's failure, not the
+ * upgrade dialog.
+ */
+export const paymentRequiredBodySchema = z.object({
+  paymentRequired: z.literal(true),
+  message: z.string(),
+  error: z.literal('payment_required'),
+  userType: userTypeSchema,
+});
+
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type PaymentRequiredBody = z.infer<typeof paymentRequiredBodySchema>;
 export type LimitReachedBody = z.infer<typeof limitReachedBodySchema>;
 
 /**

@@ -1,10 +1,11 @@
 /**
  * Takes one report from the user's limit when an upload begins (ingest asks). The increment is
  * conditional (reports used under the limit, same period, same limit), so concurrent uploads
- * can never overshoot; a lost race re-reads and tries again.
+ * can never overshoot; a lost race re-reads and tries again. While billing says the
+ * subscription's last payment failed, nothing is taken: the answer is 'Payment Required'.
  */
 import { randomUUID } from 'node:crypto';
-import type { LimitReachedBody, ReserveReportResult } from '@citecheck/proto';
+import type { LimitReachedBody, PaymentRequiredBody, ReserveReportResult } from '@citecheck/proto';
 import { messages, notFound } from '../domain/errors';
 import { periodAt, type User } from '../domain/user';
 import { isoAt, type IdentityContext } from './context';
@@ -20,10 +21,16 @@ function limitBody(user: User): LimitReachedBody {
   };
 }
 
+function paymentRequiredBody(user: User): PaymentRequiredBody {
+  return { paymentRequired: true, message: messages.paymentRequired, error: 'payment_required', userType: user.userType };
+}
+
 export async function reserveReport(ctx: Pick<IdentityContext, 'users' | 'reservations' | 'clock'>, userId: string): Promise<ReserveReportResult> {
   for (let attempt = 0; attempt < 25; attempt += 1) {
     const user = await ctx.users.byId(userId);
     if (!user) throw notFound(messages.userNotFound, 'user_not_found');
+    // A paid plan whose renewal failed keeps its plan but takes no report until it is paid.
+    if (user.paymentRequired) return { ok: false, body: paymentRequiredBody(user) };
     const period = periodAt(user, ctx.clock.now());
     if (period !== user.periodStart) {
       // A new month for a paid plan: one caller resets the counter, the others re-read.

@@ -142,11 +142,33 @@ describe('planChange', () => {
       reportsUsed: 0,
       periodStart: '2025-03-02T00:00:00.000Z',
       planStartedAt: '2025-03-02T00:00:00.000Z',
+      paymentRequired: false,
     });
   });
 
   it('keeps the count when only the limit changes', () => {
-    expect(planChange(user, 'free', 7, '2025-03-02T00:00:00.000Z')).toEqual({ userType: 'free', reportLimit: 7, planChangedAt: '2025-03-02T00:00:00.000Z' });
+    expect(planChange(user, 'free', 7, '2025-03-02T00:00:00.000Z')).toEqual({
+      userType: 'free',
+      reportLimit: 7,
+      planChangedAt: '2025-03-02T00:00:00.000Z',
+      paymentRequired: false,
+    });
+  });
+
+  it.each([
+    ['past_due', true],
+    ['active', false],
+    ['cancelling', false],
+    ['cancelled', false],
+    [undefined, false],
+  ] as const)('a change with subscription status %s sets paymentRequired to %s', (status, owed) => {
+    const premium = { userType: 'premium' as const, planChangedAt: '2025-03-01T00:00:00.000Z' };
+    expect(planChange(premium, 'premium', 100, '2025-03-02T00:00:00.000Z', status)).toEqual({
+      userType: 'premium',
+      reportLimit: 100,
+      planChangedAt: '2025-03-02T00:00:00.000Z',
+      paymentRequired: owed,
+    });
   });
 
   it('ignores a repeated or older change', () => {

@@ -40,6 +40,7 @@ export const messages = {
   userNotFound: 'User not found',
   alreadyVerified: 'This email address is already verified.',
   reportLimitReached: 'Report limit reached',
+  paymentRequired: 'Payment Required: the last payment for your subscription did not go through. Uploads resume once it is paid.',
 } as const;
 
 export const badRequest = (message: string, code = 'bad_request', extra: Record<string, unknown> = {}) =>

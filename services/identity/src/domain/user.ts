@@ -2,7 +2,7 @@
  * The user aggregate as identity stores it, and the views other parties see. SPEC section 3
  * lists the admin fields; passwordHash, reportsUsed and periodStart stay inside identity.
  */
-import type { UserType } from '@citecheck/proto';
+import type { SubscriptionChanged, UserType } from '@citecheck/proto';
 import { currentPeriodStart, isPaidPlan } from './plans';
 
 export interface User {
@@ -26,6 +26,12 @@ export interface User {
   planStartedAt: string;
   /** `changedAt` of the last plan change applied; older or repeated changes are ignored. */
   planChangedAt: string;
+  /**
+   * Billing's last word was a failed subscription payment (Stripe's past_due): the plan stays,
+   * but no report is taken until it is paid (SPEC's 'Payment Required'). Absent on accounts
+   * stored before it existed, which reads as false.
+   */
+  paymentRequired?: boolean;
   newsletterOptIn: boolean;
   passwordHash: string | null;
   couponCode: string | null;
@@ -84,16 +90,23 @@ export function periodAt(user: Pick<User, 'userType' | 'periodStart' | 'planStar
 
 /** The fields a plan change sets. */
 export type PlanChange = Pick<User, 'userType' | 'reportLimit' | 'planChangedAt'> &
-  Partial<Pick<User, 'reportsUsed' | 'periodStart' | 'planStartedAt'>>;
+  Partial<Pick<User, 'reportsUsed' | 'periodStart' | 'planStartedAt' | 'paymentRequired'>>;
 
 /**
  * What billing's plan change does to `user`, or null when it is a repeated or older change
  * (already applied). A new plan starts a new period with nothing used; a changed limit alone
- * keeps the count.
+ * keeps the count. A change that names the subscription's status (billing's events do) also
+ * sets whether a payment is owed; one that does not (a payment just confirmed) clears it.
  */
-export function planChange(user: Pick<User, 'userType' | 'planChangedAt'>, userType: UserType, reportLimit: number, changedAt: string): PlanChange | null {
+export function planChange(
+  user: Pick<User, 'userType' | 'planChangedAt'>,
+  userType: UserType,
+  reportLimit: number,
+  changedAt: string,
+  status?: SubscriptionChanged['status'],
+): PlanChange | null {
   if (changedAt <= user.planChangedAt) return null;
-  const change: PlanChange = { userType, reportLimit, planChangedAt: changedAt };
+  const change: PlanChange = { userType, reportLimit, planChangedAt: changedAt, paymentRequired: status === 'past_due' };
   if (userType !== user.userType) Object.assign(change, { reportsUsed: 0, periodStart: changedAt, planStartedAt: changedAt });
   return change;
 }

@@ -82,7 +82,7 @@ export async function uploadDocument(deps: UploadDeps, input: UploadInput): Prom
   if (!reservation.ok) {
     progress.emit({ step: 'error', message: reservation.body.message, progress: 0 });
     await progress.flush();
-    throw uploadErrors.limitReached(reservation.body);
+    throw 'paymentRequired' in reservation.body ? uploadErrors.paymentRequired(reservation.body) : uploadErrors.limitReached(reservation.body);
   }
 
   const filename = sanitizeFilename(input.file.originalName || `document.${fileType}`);

@@ -2,7 +2,7 @@
  * The errors ingest answers, as ApiErrors (rendered `{message, error, ...extra}`). The file
  * checks use SPEC.md section 5's drop-zone wording and codes, from the reading package.
  */
-import { ApiError, type LimitReachedBody } from '@citecheck/proto';
+import { ApiError, type LimitReachedBody, type PaymentRequiredBody } from '@citecheck/proto';
 
 export const uploadErrors = {
   unauthenticated: () =>
@@ -14,6 +14,8 @@ export const uploadErrors = {
    * it upgrades; 429 would tell clients to retry later, which will not help.
    */
   limitReached: (body: LimitReachedBody) => new ApiError(403, body.message, body.error, { ...body }),
+  /** The subscription's last payment failed (identity refuses the report): 402, SPEC's 'Payment Required'. */
+  paymentRequired: (body: PaymentRequiredBody) => new ApiError(402, body.message, body.error, { ...body }),
   timeout: (documentId: string) =>
     new ApiError(
       504,
