@@ -110,9 +110,15 @@ describeInBrowser('Plans and payments in the browser', () => {
       expect(await page.getByTestId('plan-premium').getByText('Most Popular').count()).toBe(0);
       await audit(page, 'plan choice');
 
+      // A first attempt left unpaid (back to the plans) is cancelled when the next one starts.
+      await page.getByTestId('choose-enterprise').click();
+      await page.getByRole('heading', { name: 'Complete Your Enterprise Subscription' }).waitFor();
+      await page.getByTestId('payment-back').click();
+      const cancelledBefore = stripe.requestsTo('DELETE', /^\/v1\/subscriptions\//).length;
       await page.getByTestId('choose-premium').click();
       await page.getByRole('heading', { name: 'Complete Your Premium Subscription' }).waitFor();
       await page.getByTestId('fake-card-number').waitFor();
+      expect(stripe.requestsTo('DELETE', /^\/v1\/subscriptions\//)).toHaveLength(cancelledBefore + 1);
       expect(await page.getByTestId('payment-submit').textContent()).toBe('Subscribe to Premium');
       await audit(page, 'payment view');
 

@@ -174,6 +174,65 @@ describe('the Stripe webhook', () => {
   });
 });
 
+describe('a payment started and never made', () => {
+  it("expires after Stripe's 23 hours: the visitor's pending registration is forgotten and its customer deleted, and the payment can no longer make an account", async () => {
+    const { who, paymentIntentId, subscriptionId } = await startSubscription('premium');
+    const customerId = world.stripe.subscription(subscriptionId).customer as string;
+    expect(world.stripe.hasCustomer(customerId)).toBe(true);
+    expect((await world.stripe.deliver(world.webhookUrl, world.stripe.expireIncomplete(subscriptionId))).status).toBe(200);
+    expect(world.stripe.hasCustomer(customerId)).toBe(false);
+    expect(world.stripe.requestsTo('DELETE', new RegExp(`^/v1/customers/${customerId}$`))).toHaveLength(1);
+    const account = await world.call('POST', '/api/create-account-after-payment', { paymentIntentId, ...who, password: PASSWORD, newsletterOptIn: false });
+    expect(account.status).toBe(402);
+    // Stripe delivers at least once: the repeat deletes nothing more.
+    const again = world.stripe.event('customer.subscription.updated', world.stripe.subscription(subscriptionId), { status: 'incomplete' });
+    expect((await world.stripe.deliver(world.webhookUrl, again)).status).toBe(200);
+    expect(world.stripe.requestsTo('DELETE', /^\/v1\/customers\//)).toHaveLength(1);
+  });
+
+  it("is cancelled when the same browser starts a newer attempt (its client secret names it), which reuses the customer and pays as usual", async () => {
+    const who = visitor();
+    const first = await world.call('POST', '/api/create-subscription', { planType: 'premium', ...who });
+    const firstSub = world.stripe.subscriptionOfIntent(intentOf(first.body.clientSecret));
+    // A guess at the secret (the right PaymentIntent id) cancels nothing.
+    const guessed = await world.call('POST', '/api/create-subscription', { planType: 'premium', ...who, replacing: `${intentOf(first.body.clientSecret)}_secret_guess` });
+    expect(guessed.status).toBe(200);
+    expect(world.stripe.subscription(firstSub).status).toBe('incomplete');
+    expect(world.stripe.requestsTo('DELETE', /^\/v1\/subscriptions\//)).toHaveLength(0);
+
+    const second = await world.call('POST', '/api/create-subscription', { planType: 'enterprise', ...who, replacing: first.body.clientSecret });
+    expect(second.status).toBe(200);
+    const secondIntent = intentOf(second.body.clientSecret);
+    const secondSub = world.stripe.subscriptionOfIntent(secondIntent);
+    expect(world.stripe.subscription(firstSub).status).toBe('canceled');
+    expect(world.stripe.subscription(secondSub).customer).toBe(world.stripe.subscription(firstSub).customer);
+    // Stripe then tells of the cancellation; the customer stays, the newer attempt uses it.
+    expect((await world.stripe.deliver(world.webhookUrl, world.stripe.event('customer.subscription.deleted', world.stripe.subscription(firstSub)))).status).toBe(200);
+    expect(world.stripe.hasCustomer(world.stripe.subscription(secondSub).customer as string)).toBe(true);
+
+    // The cancelled attempt cannot be paid into an account; the newer one can.
+    world.stripe.confirmPayment(secondIntent);
+    const account = await world.call('POST', '/api/create-account-after-payment', { paymentIntentId: secondIntent, ...who, password: PASSWORD, newsletterOptIn: false });
+    expect(account.status).toBe(200);
+    expect(await userOf(account.body.sessionToken)).toMatchObject({ email: who.email, userType: 'enterprise' });
+    const stale = await world.call('POST', '/api/create-account-after-payment', { paymentIntentId: intentOf(first.body.clientSecret), ...who, password: PASSWORD, newsletterOptIn: false });
+    expect(stale.status).toBe(402);
+  });
+
+  it("is cancelled when a signed-in user starts another attempt", async () => {
+    const { token } = await signedInFreeUser();
+    const first = await world.call('POST', '/api/create-subscription', { planType: 'premium' }, token);
+    const firstSub = world.stripe.subscriptionOfIntent(intentOf(first.body.clientSecret));
+    const second = await world.call('POST', '/api/create-subscription', { planType: 'enterprise' }, token);
+    expect(second.status).toBe(200);
+    expect(world.stripe.subscription(firstSub).status).toBe('canceled');
+    const secondSub = world.stripe.subscriptionOfIntent(intentOf(second.body.clientSecret));
+    expect(world.stripe.subscription(secondSub)).toMatchObject({ status: 'incomplete', customer: world.stripe.subscription(firstSub).customer });
+    // A signed-in user's customer is the account's: it is never deleted.
+    expect(world.stripe.requestsTo('DELETE', /^\/v1\/customers\//)).toHaveLength(0);
+  });
+});
+
 describe('events out of order', () => {
   it('keeps a paid period paid when the earlier failure arrives after the successful retry', async () => {
     const { subscriptionId, token } = await paidAccount('premium');

@@ -182,7 +182,7 @@ export interface Document {
 
 export interface Mutation {
   /**
-   * A visitor may send the pending registration's name and email.
+   * A visitor may send the pending registration's name and email, and the client secret of the browser's earlier unpaid attempt (cancelled for this one).
    */
   createSubscription: SubscriptionPayment;
   confirmSubscription: SubscriptionResult;
@@ -239,6 +239,7 @@ export interface MutationCreateSubscriptionArgs {
   planType: string;
   name?: string | null;
   email?: string | null;
+  replacing?: string | null;
 }
 
 export interface MutationConfirmSubscriptionArgs {

@@ -12,9 +12,10 @@ const flag = lenientFlag;
 
 /**
  * POST /api/create-subscription. A visitor may send the pending registration's name and
- * e-mail along, so the Stripe customer carries them before the account exists.
+ * e-mail along, so the Stripe customer carries them before the account exists, and
+ * `replacing`: the client secret of this browser's earlier unpaid attempt, cancelled for this one.
  */
-export const createSubscriptionBodySchema = z.object({ planType: text, name: text, email: text });
+export const createSubscriptionBodySchema = z.object({ planType: text, name: text, email: text, replacing: text });
 /** POST /api/confirm-subscription (signed in). */
 export const confirmSubscriptionBodySchema = z.object({ paymentIntentId: text });
 /** POST /api/create-account-after-payment: the payment plus the stored pending registration. */

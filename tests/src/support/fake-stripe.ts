@@ -141,6 +141,7 @@ export class FakeStripe {
     if ((m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
       const customer = this.customers.get(m[1]);
       if (!customer) throw missing('customer', m[1]);
+      if (method === 'DELETE') return this.deleteCustomer(customer);
       if (method === 'POST') Object.assign(customer, pick(params, ['email', 'name']), { metadata: { ...customer.metadata, ...(params.metadata ?? {}) } });
       return customer;
     }
@@ -191,6 +192,20 @@ export class FakeStripe {
     };
     this.customers.set(customer.id, customer);
     return customer;
+  }
+
+  /** Stripe deletes the customer for good and cancels its subscriptions at once. */
+  private deleteCustomer(customer: Obj): Obj {
+    this.customers.delete(customer.id);
+    for (const sub of this.subscriptions.values()) {
+      if (sub.customer === customer.id && !['canceled', 'incomplete_expired'].includes(sub.status)) Object.assign(sub, { status: 'canceled', canceled_at: this.now, ended_at: this.now });
+    }
+    return { id: customer.id, object: 'customer', deleted: true };
+  }
+
+  /** Whether the customer still exists (it has not been deleted). */
+  hasCustomer(customerId: string): boolean {
+    return this.customers.has(customerId);
   }
 
   private priceById(priceId: string): Obj {
@@ -503,6 +518,21 @@ export class FakeStripe {
     this.payInvoice(invoice);
     sub.status = 'active';
     return this.event('invoice.paid', this.publicInvoice(invoice));
+  }
+
+  /**
+   * The first invoice stayed unpaid for 23 hours: Stripe expires the subscription
+   * (`incomplete_expired`, terminal), voids the invoice and cancels its PaymentIntent.
+   */
+  expireIncomplete(subId: string): Stripe.Event {
+    const sub = this.subscriptions.get(subId)!;
+    if (sub.status !== 'incomplete') throw new Error(`subscription ${subId} is ${sub.status}, not incomplete`);
+    this.now += 23 * 60 * 60;
+    const invoice = this.invoices.get(sub.latest_invoice)!;
+    invoice.status = 'void';
+    Object.assign(this.intents.get(invoice.payments.data[0].payment.payment_intent)!, { status: 'canceled', canceled_at: this.now, cancellation_reason: 'void_invoice' });
+    Object.assign(sub, { status: 'incomplete_expired', ended_at: this.now });
+    return this.event('customer.subscription.updated', sub, { status: 'incomplete' });
   }
 
   /** A subscription cancelled at period end reaches the end of its period. */

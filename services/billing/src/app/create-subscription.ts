@@ -3,11 +3,14 @@
  * invoice the browser pays with the returned client secret (`payment_behavior:
  * default_incomplete`). Works for a visitor without an account: the pending registration's
  * name and e-mail, when sent, go on the customer, and the account is created after payment.
+ * A newer attempt cancels the caller's earlier unpaid one (abandoned-payments.ts) and reuses
+ * its customer.
  */
 import type Stripe from 'stripe';
 import { ApiError, paidPlanSchema, type AuthenticatedUser, type CreateSubscriptionBody } from '@citecheck/proto';
 import { errors, messages } from '../domain/billing';
 import { idOf, stateOf } from '../domain/subscription-state';
+import { cancelAttempt, replacedVisitorAttempt } from './abandoned-payments';
 import { paymentsOf, type BillingContext } from './context';
 
 export async function createSubscription(
@@ -21,13 +24,26 @@ export async function createSubscription(
 
   const current = user ? await ctx.subscriptions.latestOf(user.id) : null;
   if (current && ['active', 'past_due', 'trialing'].includes(current.status)) throw errors.alreadySubscribed();
+  // An earlier attempt left unpaid (back to the plans, another plan chosen) must not stay live
+  // beside this one: the signed-in user's own, or the visitor's that the browser names.
+  const replaced = user
+    ? current?.status === 'incomplete'
+      ? current
+      : null
+    : body.replacing
+      ? await replacedVisitorAttempt(ctx, { stripe, prices }, body.replacing)
+      : null;
 
   const email = user?.email ?? body.email;
   const name = user?.name ?? body.name;
   let subscription: Stripe.Subscription;
   try {
+    if (!user && replaced && (email || name)) {
+      await stripe.customers.update(replaced.customerId, { ...(email ? { email } : {}), ...(name ? { name } : {}) });
+    }
     const customerId =
       current?.customerId ??
+      replaced?.customerId ??
       (
         await stripe.customers.create({
           ...(email ? { email } : {}),
@@ -70,5 +86,7 @@ export async function createSubscription(
     createdAt: ctx.clock.now().toISOString(),
     ...stateOf(subscription, prices),
   });
+  // Only once the new attempt is on record: the customer it shares stays.
+  if (replaced) await cancelAttempt(ctx, { stripe, prices }, replaced, !user);
   return { clientSecret, subscriptionId: subscription.id, publishableKey: ctx.settings.publishableKey };
 }

@@ -6,14 +6,18 @@
  *
  *   invoice.paid                   the period renews: the month's report count restarts; receipt mailed
  *   invoice.payment_failed         past due: the user sees 'Payment Required'; notice mailed
- *   customer.subscription.updated  plan, status and cancellation as Stripe now has them
- *   customer.subscription.deleted  the period ended after a cancellation: back to free
+ *   customer.subscription.updated  plan, status and cancellation as Stripe now has them; a
+ *                                  visitor's unpaid attempt that expired (incomplete_expired,
+ *                                  23 hours) forgets the pending registration
+ *   customer.subscription.deleted  the period ended after a cancellation: back to free; a
+ *                                  visitor's unpaid attempt cancelled for a newer one is forgotten
  */
 import type Stripe from 'stripe';
 import { errors, formatAmount, formatDate, grantsPlan, planName } from '../domain/billing';
 import { idOf, periodOfInvoice, stateOf, subscriptionOfInvoice } from '../domain/subscription-state';
 import type { SubscriptionDoc } from '../store';
 import { paymentsOf, type BillingContext, type Payments } from './context';
+import { forgetAbandonedVisitor } from './abandoned-payments';
 import { publishPlan, publishRenewal, requestMail } from './publish';
 
 type Ctx = Pick<BillingContext, 'stripe' | 'settings' | 'subscriptions' | 'webhookEvents' | 'publish' | 'clock' | 'logger'>;
@@ -50,7 +54,7 @@ async function apply(ctx: Ctx, payments: Payments, event: Stripe.Event): Promise
     case 'customer.subscription.updated':
       return subscriptionUpdated(ctx, payments, event.data.object, event.created, at);
     case 'customer.subscription.deleted':
-      return subscriptionDeleted(ctx, event.data.object, event.created, at);
+      return subscriptionDeleted(ctx, payments, event.data.object, event.created, at);
     default:
       ctx.logger.debug({ type: event.type }, 'stripe event not used');
   }
@@ -99,6 +103,7 @@ async function subscriptionUpdated(ctx: Ctx, payments: Payments, object: Stripe.
   if (!sub) return;
   const state = stateOf(object, payments.prices);
   const updated = await ctx.subscriptions.applyState(sub.id, state, eventAt);
+  if (updated?.status === 'incomplete_expired') return forgetAbandonedVisitor(ctx, payments, updated);
   if (!updated || !updated.userId) return;
   const planChanged = updated.plan !== sub.plan;
   const statusChanged = updated.status !== sub.status || updated.cancelAtPeriodEnd !== sub.cancelAtPeriodEnd;
@@ -108,10 +113,12 @@ async function subscriptionUpdated(ctx: Ctx, payments: Payments, object: Stripe.
   await publishPlan(ctx.publish, updated, updated.plan, status, at);
 }
 
-async function subscriptionDeleted(ctx: Ctx, object: Stripe.Subscription, eventAt: number, at: Date): Promise<void> {
+async function subscriptionDeleted(ctx: Ctx, payments: Payments, object: Stripe.Subscription, eventAt: number, at: Date): Promise<void> {
   const sub = await ours(ctx, object.id);
   if (!sub) return;
   const updated = await ctx.subscriptions.applyState(sub.id, { status: 'canceled', cancelAtPeriodEnd: false }, eventAt);
+  // A visitor's attempt that ended unpaid (cancelled for a newer one, which may have recorded it already).
+  if (!sub.userId && (sub.status === 'incomplete' || sub.status === 'canceled')) await forgetAbandonedVisitor(ctx, payments, sub);
   if (!updated) return;
   ctx.logger.info({ subscriptionId: sub.id, customer: idOf(object.customer) }, 'subscription ended');
   if (updated.userId) await publishPlan(ctx.publish, updated, 'free', 'cancelled', at);

@@ -40,7 +40,7 @@ export interface SubscriptionRepository {
   latestOf(userId: string): Promise<SubscriptionDoc | null>;
   /** The account created after payment; only the first link counts. */
   linkAccount(id: string, userId: string, email: string, name: string): Promise<SubscriptionDoc | null>;
-  /** Applies Stripe's state as of `eventAt` unless a newer event was applied or the subscription ended. */
+  /** Applies Stripe's state as of `eventAt` unless a newer event was applied or the subscription ended (canceled or expired: both final). */
   applyState(id: string, state: Partial<SubscriptionState>, eventAt: number): Promise<SubscriptionDoc | null>;
   /** What a call to Stripe answered just now: applied unless the subscription ended. */
   recordState(id: string, state: Partial<SubscriptionState>): Promise<SubscriptionDoc | null>;
@@ -49,7 +49,17 @@ export interface SubscriptionRepository {
    * The event's time is recorded too, so an older failure arriving late cannot mark it owed.
    */
   renewPeriod(id: string, start: number, end: number, eventAt: number): Promise<SubscriptionDoc | null>;
+  /** Subscriptions of the customer that may still bill or be paid (not ended, not expired). */
+  liveOfCustomer(customerId: string): Promise<SubscriptionDoc[]>;
+  /**
+   * A visitor's payment that was never made: the name and e-mail of the pending registration
+   * are forgotten. Only while no account is linked.
+   */
+  forgetVisitor(id: string): Promise<SubscriptionDoc | null>;
 }
+
+/** Stripe statuses after which a subscription never bills again. */
+export const ENDED_STATUSES = ['canceled', 'incomplete_expired'];
 
 export function openSubscriptions(store: Store): SubscriptionRepository {
   const subscriptions: Collection<SubscriptionDoc> = store.collection<SubscriptionDoc>({
@@ -68,8 +78,8 @@ export function openSubscriptions(store: Store): SubscriptionRepository {
     },
     linkAccount: (id, userId, email, name) => subscriptions.update(id, { $set: { userId, email, name } }, { userId: '' }),
     applyState: (id, state, eventAt) =>
-      subscriptions.update(id, { $set: { ...state, lastEventAt: eventAt } }, { lastEventAt: { $lte: eventAt }, status: { $ne: 'canceled' } }),
-    recordState: (id, state) => subscriptions.update(id, { $set: state }, { status: { $ne: 'canceled' } }),
+      subscriptions.update(id, { $set: { ...state, lastEventAt: eventAt } }, { lastEventAt: { $lte: eventAt }, status: { $nin: ENDED_STATUSES } }),
+    recordState: (id, state) => subscriptions.update(id, { $set: state }, { status: { $nin: ENDED_STATUSES } }),
     async renewPeriod(id, start, end, eventAt) {
       const renewed = await subscriptions.update(
         id,
@@ -79,5 +89,7 @@ export function openSubscriptions(store: Store): SubscriptionRepository {
       if (!renewed) return null;
       return (await subscriptions.update(id, { $set: { lastEventAt: eventAt } }, { lastEventAt: { $lt: eventAt } })) ?? renewed;
     },
+    liveOfCustomer: (customerId) => subscriptions.find({ customerId, status: { $nin: ENDED_STATUSES } }),
+    forgetVisitor: (id) => subscriptions.update(id, { $set: { name: '', email: '' } }, { userId: '' }),
   };
 }

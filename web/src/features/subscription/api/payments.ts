@@ -25,8 +25,8 @@ const CREATE_SUBSCRIPTION: TypedDocumentNode<
   { createSubscription: { clientSecret: string; publishableKey: string | null } },
   MutationCreateSubscriptionArgs
 > = gql`
-  mutation CreateSubscription($planType: String!, $name: String, $email: String) {
-    createSubscription(planType: $planType, name: $name, email: $email) {
+  mutation CreateSubscription($planType: String!, $name: String, $email: String, $replacing: String) {
+    createSubscription(planType: $planType, name: $name, email: $email, replacing: $replacing) {
       clientSecret
       publishableKey
     }
@@ -63,9 +63,11 @@ export function graphqlFailure(error: unknown): { message?: string; status?: num
 /**
  * SPEC's POST /api/create-subscription, through the supergraph's createSubscription (the same
  * use case): its answer also names the publishable key the payment form needs, so the key is
- * configured once, on the server. A visitor sends the pending registration's name and e-mail.
+ * configured once, on the server. A visitor sends the pending registration's name and e-mail,
+ * and `replacing`, the client secret of this page's earlier unpaid attempt, which the server
+ * then cancels so it does not stay live beside the new one.
  */
-export async function createSubscription(planType: PaidPlan, who: { name?: string; email?: string }): Promise<CreatedSubscription> {
+export async function createSubscription(planType: PaidPlan, who: { name?: string; email?: string; replacing?: string }): Promise<CreatedSubscription> {
   let answer: { clientSecret: string; publishableKey: string | null } | undefined;
   try {
     const { getApolloClient } = await import('@/lib/apollo');

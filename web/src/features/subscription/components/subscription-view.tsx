@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useQueryClient } from '@tanstack/react-query';
@@ -253,6 +253,8 @@ export function SubscriptionView() {
   const [selected, setSelected] = useState<PlanKey>(isPlanKey(queryPlan) ? queryPlan : 'premium');
   const [creating, setCreating] = useState<PlanKey | null>(null);
   const [notConfigured, setNotConfigured] = useState('');
+  // The client secret of the attempt this page started and has not paid (back to the plans).
+  const unpaidAttempt = useRef<string | null>(null);
   // Stripe's redirect comes back with success=true, the plan and the payment's id.
   const returned = search.get('success') === 'true' && isPlanKey(queryPlan) ? search.get('payment_intent') : null;
   const [view, setView] = useState<View>(() =>
@@ -268,7 +270,11 @@ export function SubscriptionView() {
     setCreating(plan);
     try {
       const pending = signedIn ? null : storedRegistration.get();
-      const created = await createSubscription(plan, pending ? { name: pending.name, email: pending.email } : {});
+      const created = await createSubscription(plan, {
+        ...(pending ? { name: pending.name, email: pending.email } : {}),
+        ...(unpaidAttempt.current ? { replacing: unpaidAttempt.current } : {}),
+      });
+      unpaidAttempt.current = created.clientSecret;
       if (!created.publishableKey) throw new PaymentsNotConfiguredError('Payments are not configured');
       setView({ kind: 'pay', plan, clientSecret: created.clientSecret, publishableKey: created.publishableKey });
     } catch (error) {
@@ -296,7 +302,10 @@ export function SubscriptionView() {
           publishableKey={view.publishableKey}
           signedIn={signedIn}
           onBack={() => setView({ kind: 'choose' })}
-          onNeedsSetup={(paymentIntentId) => setView({ kind: 'setup', plan: view.plan, paymentIntentId })}
+          onNeedsSetup={(paymentIntentId) => {
+            unpaidAttempt.current = null; // paid: nothing to replace
+            setView({ kind: 'setup', plan: view.plan, paymentIntentId });
+          }}
         />
       </Page>
     );
