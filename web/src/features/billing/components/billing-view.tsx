@@ -102,7 +102,8 @@ function CurrentSubscription({ subscription }: { subscription: NonNullable<Billi
         <dd data-testid="billing-plan">{subscription.plan.nickname}</dd>
         <dt>Status</dt>
         <dd>
-          <Badge $tone={pastDue ? 'invalid' : subscription.cancelAtPeriodEnd ? 'pending' : 'valid'} data-testid="billing-status">
+          {/* SPEC section 4: active on the default badge, a payment owed on the destructive one, others as they are. */}
+          <Badge $tone={pastDue ? 'invalid' : subscription.status === 'active' ? 'valid' : 'neutral'} data-testid="billing-status">
             {subscription.statusLabel}
           </Badge>
         </dd>
@@ -165,10 +166,13 @@ function BillingHistory({ charges }: { charges: BillingData['charges'] }) {
             <li key={charge.id} data-testid="billing-charge">
               <span className="what">
                 <strong>{charge.description}</strong>
-                <span>{formatStripeDate(charge.created)}</span>
+                <span data-testid="billing-charge-date">{formatStripeDate(charge.created)}</span>
               </span>
-              <span>{formatAmount(charge.amount)}</span>
-              <Badge $tone={charge.status === 'succeeded' || charge.status === 'paid' ? 'valid' : 'invalid'}>{charge.status}</Badge>
+              <span data-testid="billing-charge-amount">{formatAmount(charge.amount)}</span>
+              {/* SPEC section 4: 'succeeded' on the default badge, others on the secondary one. */}
+              <Badge $tone={charge.status === 'succeeded' ? 'valid' : 'neutral'} data-testid="billing-charge-status">
+                {charge.status}
+              </Badge>
               {charge.receiptUrl ? (
                 <Button
                   $variant="secondary"
@@ -186,8 +190,12 @@ function BillingHistory({ charges }: { charges: BillingData['charges'] }) {
   );
 }
 
-/** /billing (SPEC section 2). */
-export function BillingView() {
+function reloadPage() {
+  window.location.reload();
+}
+
+/** /billing (SPEC section 2). `reload` is what Try Again does (the page reloads; tests watch it). */
+export function BillingView({ reload = reloadPage }: { reload?: () => void } = {}) {
   const navigate = useNavigate();
   const { data: auth, isPending: authPending } = useAuthStatus();
   const signedIn = auth?.isAuthenticated === true;
@@ -268,7 +276,7 @@ export function BillingView() {
           <CardTitle as="h1">No Billing Data Found</CardTitle>
           <Muted role="alert">Failed to fetch billing data</Muted>
           <div>
-            <Button onClick={() => window.location.reload()} data-testid="billing-try-again">
+            <Button onClick={reload} data-testid="billing-try-again">
               Try Again
             </Button>
           </div>

@@ -3,16 +3,16 @@ export function formatAmount(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Stripe times are Unix seconds: 'December 24, 2026'; '' when there is none. */
+/** Stripe times are Unix seconds, written as SPEC section 9's 'MMM dd, yyyy' ('Dec 04, 2026'); '' when there is none. */
 export function formatStripeDate(seconds: number | null | undefined): string {
   if (!seconds) return '';
   const date = new Date(seconds * 1000);
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return `${MONTHS[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')}, ${date.getFullYear()}`;
 }
 
-/** The billing period a card shows: 'Nov 24, 2026 – Dec 24, 2026' in full month names. */
+/** The billing period a card shows: 'Nov 24, 2026 – Dec 24, 2026'. */
 export function formatPeriod(start: number, end: number): string {
   const from = formatStripeDate(start);
   const to = formatStripeDate(end);
