@@ -77,6 +77,16 @@ function describeStripeContract(name: string, open: () => Promise<Target>): void
       expect(updated.cancel_at_period_end).toBe(true);
     });
 
+    it('cancels an unpaid subscription at once, and deletes the pending registration\'s customer', async () => {
+      const { customer, subscription } = await incompleteSubscription();
+      const renamed = await target.stripe.customers.update(customer.id, { email: 'renamed@example.com', name: 'Renamed Visitor' });
+      expect(renamed).toMatchObject({ email: 'renamed@example.com', name: 'Renamed Visitor' });
+      const cancelled = await target.stripe.subscriptions.cancel(subscription.id);
+      // An unpaid subscription never bills once cancelled, whichever final status Stripe gives it.
+      expect(['canceled', 'incomplete_expired']).toContain(cancelled.status);
+      expect(await target.stripe.customers.del(customer.id)).toMatchObject({ id: customer.id, deleted: true });
+    });
+
     it('lists a customer\'s charges and answers an unknown PaymentIntent with resource_missing', async () => {
       const { customer } = await incompleteSubscription();
       const charges = await target.stripe.charges.list({ customer: customer.id, limit: 100 });
