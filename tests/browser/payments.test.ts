@@ -309,6 +309,7 @@ describeInBrowser('Plans and payments in the browser', () => {
 
   it('no button on /subscription, /dashboard or /billing is dead', async () => {
     const { context } = await paymentsContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
     try {
       const { token } = await premiumByApi(`buttons.${Date.now()}@example.com`, 'Bea Buttons');
       await signIn(context, product.url, token);
@@ -316,20 +317,54 @@ describeInBrowser('Plans and payments in the browser', () => {
       // Premium already: the plan choice still has its buttons (a second subscription is refused with a toast).
       const onPlans = await expectNoDeadButtons(context, '/subscription', (p) => p.getByRole('heading', { name: 'Upgrade Your Plan' }).waitFor());
       expect(onPlans).toEqual(expect.arrayContaining(['Choose Premium', 'Choose Enterprise', 'Back to Dashboard']));
-      const onDashboard = await expectNoDeadButtons(context, '/dashboard', (p) => p.getByText('No documents yet').waitFor());
-      expect(onDashboard).toEqual(expect.arrayContaining(['Billing', 'Back to Home', 'Upload Document']));
-      const onBilling = await expectNoDeadButtons(context, '/billing', (p) => p.getByRole('heading', { name: 'Current Subscription' }).waitFor());
-      expect(onBilling).toEqual(expect.arrayContaining(['Cancel Subscription']));
+      const onEmptyDashboard = await expectNoDeadButtons(context, '/dashboard', (p) => p.getByText('No documents yet').waitFor());
+      expect(onEmptyDashboard).toEqual(expect.arrayContaining(['Billing', 'Back to Home', 'Upload Document']));
+      // Billing history with the first payment's charge and its receipt.
+      const onBilling = await expectNoDeadButtons(context, '/billing', (p) => p.getByTestId('billing-receipt').first().waitFor());
+      expect(onBilling).toEqual(expect.arrayContaining(['Cancel Subscription', 'Receipt']));
+
+      // A checked document on the dashboard: its card's Copy Link and View Report.
+      const uploaded = await uploadByApi(product.url, token, samplePdf(), 'sample-filing.pdf');
+      expect(uploaded.status).toBe(200);
+      const documentId = (uploaded.body.document as { id: string }).id;
+      const reported = await fetch(`${product.url}/api/documents/${documentId}/report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ sessionId: 'V1StGXR8_Z5jdHi6B-myC' }),
+      });
+      expect(reported.status).toBe(200);
+      const reportId = ((await reported.json()) as { report: { id: string } }).report.id;
+      const onDashboard = await expectNoDeadButtons(context, '/dashboard', (p) => p.getByTestId('document-view-report').waitFor());
+      expect(onDashboard).toEqual(expect.arrayContaining(['Billing', 'Back to Home', 'Copy Link', 'View Report']));
+
+      const page = await context.newPage();
+      try {
+        await page.goto(`${product.url}/dashboard`);
+        const card = page.getByTestId('dashboard-document');
+        await card.getByText('sample-filing.pdf').waitFor();
+        await card.getByText('Processed').waitFor();
+        await card.getByText(documentId).waitFor();
+        expect(await card.getByTestId('document-date').innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+        await audit(page, 'dashboard with a document');
+        await card.getByTestId('document-copy-link').click();
+        await page.getByText('Link Copied').waitFor();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${product.url}/report/${reportId}`);
+        await card.getByTestId('document-view-report').click();
+        await page.waitForURL(`${product.url}/report/${reportId}`);
+      } finally {
+        await page.close();
+      }
     } finally {
       await context.close();
     }
   });
 
-  it('a premium user whose renewal failed reads Payment Required on /billing, with the failed charge in the history', async () => {
+  it('a premium user whose renewal failed reads Payment Required on /billing, with the failed charge in the history, and cannot upload until it is paid', async () => {
     const { token, subscriptionId } = await premiumByApi(`owed.${Date.now()}@example.com`, 'Owen Owed');
     const delivered = await stripe.deliver(`${product.url}/api/stripe/webhook`, stripe.failRenewal(subscriptionId));
     expect(delivered.status).toBe(200);
     const { context, watch } = await paymentsContext();
+    watch.expect({ reason: 'the 402 refusing an upload while a payment is owed', matches: (text, where) => /status of 402/.test(text) && where.includes('/api/documents/upload') });
     try {
       await signIn(context, product.url, token);
       await signInByStorage(context, token);
@@ -339,6 +374,13 @@ describeInBrowser('Plans and payments in the browser', () => {
       expect(await page.getByTestId('billing-status').innerText()).toBe('Payment Required');
       expect(await page.getByTestId('billing-charge').count()).toBeGreaterThanOrEqual(1);
       await audit(page, 'billing (payment required)');
+
+      await page.goto(product.url);
+      await page.getByTestId('account-menu').filter({ hasText: 'Owen Owed' }).waitFor();
+      await page.getByTestId('upload-input').setInputFiles({ name: 'owed-brief.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+      await page.getByText('Upload Failed').waitFor();
+      await page.getByText(/^Payment Required: the last payment for your subscription did not go through/).waitFor();
+      expect(await page.getByTestId('upgrade-dialog').count()).toBe(0);
       expect(watch.problems).toEqual([]);
     } finally {
       await context.close();
