@@ -230,6 +230,14 @@ describe('a payment started and never made', () => {
     expect(world.stripe.subscription(secondSub)).toMatchObject({ status: 'incomplete', customer: world.stripe.subscription(firstSub).customer });
     // A signed-in user's customer is the account's: it is never deleted.
     expect(world.stripe.requestsTo('DELETE', /^\/v1\/customers\//)).toHaveLength(0);
+
+    // Paid at Stripe, its webhook not yet here: the record still says incomplete, and the
+    // paid subscription is not cancelled for a newer attempt.
+    world.stripe.confirmPayment(intentOf(second.body.clientSecret));
+    const third = await world.call('POST', '/api/create-subscription', { planType: 'premium' }, token);
+    expect(third.status).toBe(200);
+    expect(world.stripe.subscription(secondSub).status).toBe('active');
+    expect(world.stripe.requestsTo('DELETE', /^\/v1\/subscriptions\//)).toHaveLength(1);
   });
 });
 

@@ -12,6 +12,28 @@ import type { BillingContext, Payments } from './context';
 
 type Ctx = Pick<BillingContext, 'subscriptions' | 'logger'>;
 
+/** Stripe's PaymentIntent of `sub`'s first invoice, or null when it cannot be read. */
+async function firstIntent(ctx: Ctx, payments: Payments, sub: SubscriptionDoc): Promise<Stripe.PaymentIntent | null> {
+  try {
+    return await payments.stripe.paymentIntents.retrieve(sub.paymentIntentId);
+  } catch (error) {
+    ctx.logger.warn({ err: error, paymentIntentId: sub.paymentIntentId }, 'earlier payment intent could not be read');
+    return null;
+  }
+}
+
+/** Our record may lag Stripe (a payment whose webhook is still on its way): a paid one is never replaced. */
+function unpaid(intent: Stripe.PaymentIntent): boolean {
+  return intent.status !== 'succeeded' && intent.status !== 'processing';
+}
+
+/** The signed-in user's newest attempt when it is still unpaid, at Stripe as on record. */
+export async function replacedUserAttempt(ctx: Ctx, payments: Payments, current: SubscriptionDoc | null): Promise<SubscriptionDoc | null> {
+  if (!current || current.status !== 'incomplete') return null;
+  const intent = await firstIntent(ctx, payments, current);
+  return intent && unpaid(intent) ? current : null;
+}
+
 /**
  * The visitor's earlier attempt that `replacing` (its client secret, which only the browser
  * that started it holds) names, when it is still unpaid; null otherwise. The secret is compared
@@ -22,14 +44,8 @@ export async function replacedVisitorAttempt(ctx: Ctx, payments: Payments, repla
   if (!paymentIntentId || paymentIntentId === replacing) return null;
   const sub = await ctx.subscriptions.byPaymentIntent(paymentIntentId);
   if (!sub || sub.userId !== '' || sub.status !== 'incomplete') return null;
-  let intent: Stripe.PaymentIntent;
-  try {
-    intent = await payments.stripe.paymentIntents.retrieve(paymentIntentId);
-  } catch (error) {
-    ctx.logger.warn({ err: error, paymentIntentId }, 'earlier payment intent could not be read');
-    return null;
-  }
-  if (intent.client_secret !== replacing || intent.status === 'succeeded' || intent.status === 'processing') return null;
+  const intent = await firstIntent(ctx, payments, sub);
+  if (!intent || intent.client_secret !== replacing || !unpaid(intent)) return null;
   return sub;
 }
 

@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import { ApiError, paidPlanSchema, type AuthenticatedUser, type CreateSubscriptionBody } from '@citecheck/proto';
 import { errors, messages } from '../domain/billing';
 import { idOf, stateOf } from '../domain/subscription-state';
-import { cancelAttempt, replacedVisitorAttempt } from './abandoned-payments';
+import { cancelAttempt, replacedUserAttempt, replacedVisitorAttempt } from './abandoned-payments';
 import { paymentsOf, type BillingContext } from './context';
 
 export async function createSubscription(
@@ -27,9 +27,7 @@ export async function createSubscription(
   // An earlier attempt left unpaid (back to the plans, another plan chosen) must not stay live
   // beside this one: the signed-in user's own, or the visitor's that the browser names.
   const replaced = user
-    ? current?.status === 'incomplete'
-      ? current
-      : null
+    ? await replacedUserAttempt(ctx, { stripe, prices }, current)
     : body.replacing
       ? await replacedVisitorAttempt(ctx, { stripe, prices }, body.replacing)
       : null;
