@@ -57,7 +57,7 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
       me: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => currentUser(app, tokenOf(ctx)),
       authStatus: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => authStatus(app, tokenOf(ctx)),
       reportUsage: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => reportUsage(app, tokenOf(ctx)),
-      adminUsers: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => listUsers(app, adminOf(ctx)),
+      users: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => listUsers(app, adminOf(ctx)),
     },
     Mutation: {
       register: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
