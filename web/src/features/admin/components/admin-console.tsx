@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { Button } from '@/components/ui/button';
+import { Container, Muted } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { adminSessionQueryKey, useAdminSession, type AdminSession } from '@/features/admin/api/admin-session';
+import { useAdminLogout } from '@/features/admin/api/admin-logout';
+import { isNotAdmin } from '@/features/admin/lib/errors';
+import { AdminLoginForm } from './admin-login-form';
+import { Tabs } from './tabs';
+import { UsageMetricsTab } from './usage-metrics-tab';
+import { VisitorAnalyticsTab } from './visitor-analytics-tab';
+
+const Page = styled(Container)`
+  padding-top: 2rem;
+  padding-bottom: 3rem;
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+  justify-content: space-between;
+  align-items: flex-start;
+  margin-bottom: 1.25rem;
+  h1 { margin: 0; font-family: ${({ theme }) => theme.fonts.serif}; }
+`;
+
+type TabKey = 'usage' | 'visitors';
+
+/**
+ * A read refused because the admin session ended (expired, or ended in another tab) sends the
+ * console back to the login form instead of leaving every section showing its failure.
+ */
+function useSignOutWhenRefused() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const query = event.query;
+        if (event.type !== 'updated' || query.queryKey[0] !== 'admin' || query.queryKey[1] === 'session') return;
+        if (query.state.status === 'error' && isNotAdmin(query.state.error?.cause)) {
+          queryClient.setQueryData(adminSessionQueryKey, null);
+        }
+      }),
+    [queryClient],
+  );
+}
+
+function AdminDashboard({ session }: { session: AdminSession }) {
+  const [tab, setTab] = useState<TabKey>('usage');
+  const logout = useAdminLogout();
+  useSignOutWhenRefused();
+
+  return (
+    <Page data-testid="admin-dashboard">
+      <Head>
+        <div>
+          <h1>Admin Dashboard</h1>
+          <Muted>Signed in as {session.email}</Muted>
+        </div>
+        <Button
+          $variant="secondary"
+          onClick={() => logout.mutate(undefined, { onSettled: () => toast({ title: 'Logged out' }) })}
+          disabled={logout.isPending}
+          data-testid="admin-logout"
+        >
+          Logout
+        </Button>
+      </Head>
+      <Tabs<TabKey>
+        label="Admin dashboard"
+        selected={tab}
+        onSelect={setTab}
+        items={[
+          { key: 'usage', label: 'Usage Metrics', content: <UsageMetricsTab /> },
+          { key: 'visitors', label: 'Visitor Analytics', content: <VisitorAnalyticsTab /> },
+        ]}
+      />
+    </Page>
+  );
+}
+
+/** /metrics: the admin login form, or the dashboard while the server knows this browser as the admin. */
+export function AdminConsole() {
+  const session = useAdminSession();
+  const queryClient = useQueryClient();
+  const signedOut = !session.isPending && !session.data;
+  // Signed out, nothing of the admin's data stays in this tab's memory. After the commit that
+  // unmounted the dashboard, so no screen is still watching (and refetching) what is removed.
+  useEffect(() => {
+    if (signedOut) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'admin' && query.queryKey[1] !== 'session' });
+  }, [signedOut, queryClient]);
+  if (session.isPending) {
+    return (
+      <Page>
+        <Spinner label="Loading admin console" />
+      </Page>
+    );
+  }
+  // Not being able to ask is treated as signed out: the login form answers with the server's reason.
+  if (!session.data) {
+    return (
+      <Page>
+        <AdminLoginForm />
+      </Page>
+    );
+  }
+  return <AdminDashboard session={session.data} />;
+}
