@@ -7,7 +7,7 @@ import { adminUseCases } from './admin';
 import { usageHandlers } from './record-usage';
 import { trackingUseCases } from './track-visitors';
 
-function setup(identity?: { isAdmin: (authorization: string | null, ip: string | null) => Promise<boolean> }) {
+function setup(identity?: { adminOf: (caller: { authorization: string | null; cookie: string | null; ipAddress: string | null }) => Promise<string | null> }) {
   const store = createSqliteStore({ dir: ':memory:', service: 'analytics' });
   const clock = { now: () => new Date() };
   const usage = usageRepository(store);
@@ -21,7 +21,9 @@ const ADMIN = { authorization: 'Bearer {"email":"a","password":"b"}', ip: '127.0
 describe('admin reads', () => {
   it('lists the usage records and their stats to the admin, whom identity recognises', async () => {
     const asked: [string | null, string | null][] = [];
-    const { admin, handlers } = setup({ isAdmin: async (authorization, ip) => (asked.push([authorization, ip]), authorization === ADMIN.authorization) });
+    const { admin, handlers } = setup({
+      adminOf: async ({ authorization, ipAddress }) => (asked.push([authorization, ipAddress]), authorization === ADMIN.authorization ? 'admin@citecheck.test' : null),
+    });
     await handlers['document.uploaded'](
       createEvent('document.uploaded', { documentId: 'd1', filename: 'brief.pdf', fileType: 'pdf', size: 10, blobKey: 'k', sessionId: 's', userId: null, userEmail: null, ipAddress: '10.0.0.1', uploadedAt: new Date().toISOString() }, 'd1'),
     );

@@ -339,7 +339,7 @@ it('serves IdentityApi on /internal/identity/* only with the shared INTERNAL_TOK
     expect(await usageOf(identity.context, userId)).toEqual({ reportLimit: 5, reportsUsed: 0 });
     await expect(client.authenticate('not-a-session')).resolves.toBeNull();
     expect((await call(s.url, 'POST', '/internal/identity/authenticate', { body: { sessionToken: 'x' }, headers })).body).toEqual({ user: null });
-    expect((await call(s.url, 'POST', '/internal/identity/is-admin', { body: { authorization: null }, headers })).body).toEqual({ isAdmin: false });
+    expect((await call(s.url, 'POST', '/internal/identity/is-admin', { body: { authorization: null }, headers })).body).toEqual({ isAdmin: false, email: null });
     expect((await call(s.url, 'POST', '/internal/identity/reserve-report', { body: { userId }, headers: { 'x-internal-token': 'wrong' } })).status).toBe(404);
     expect((await call(s.url, 'POST', '/internal/identity/reserve-report', { body: { userId } })).status).toBe(404);
     expect((await call(s2.url, 'POST', '/internal/identity/reserve-report', { body: { userId }, headers })).status).toBe(404);
