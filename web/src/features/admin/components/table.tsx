@@ -8,6 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
  * focusable and named after the table, so keyboard users can scroll it too.
  */
 const Scroll = styled.div`
+  /* Positioned, so visually hidden text inside (absolute) is clipped here, not at the page edge. */
+  position: relative;
   overflow-x: auto;
   max-width: 100%;
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
