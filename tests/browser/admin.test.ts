@@ -146,7 +146,8 @@ describeInBrowser('Admin console (/metrics) in the browser', () => {
     if ((direct.headers.get('content-type') ?? '').includes('text/html')) {
       await page.goto(`${product.url}/metrics`);
     } else {
-      notes.push(`GET /metrics on the web port answers ${direct.headers.get('content-type')}; the console was opened through the footer's Admin link`);
+      const note = `GET /metrics on the web port answers ${direct.headers.get('content-type')}; the console was opened through the footer's Admin link`;
+      if (!notes.includes(note)) notes.push(note);
       await page.goto(`${product.url}/`);
       await page.getByTestId('admin-link').click();
       await page.waitForURL(`${product.url}/metrics`);
@@ -321,6 +322,7 @@ describeInBrowser('Admin console (/metrics) in the browser', () => {
       await page.waitForURL(`${product.url}${reportHref}`);
       await page.getByTestId('report-page').waitFor();
       // A missing report sends the admin back to the console.
+      admin.watch.expect({ reason: 'the report asked for does not exist', matches: (text, where) => /status of 404/.test(text) && where.includes('/api/reports/') });
       await page.goto(`${product.url}/report/00000000000000000000000000000000`);
       await page.getByTestId('report-not-found').waitFor();
       await until('the admin back link', async () => ((await page.getByTestId('report-back-link').getAttribute('href')) === '/metrics' ? true : null), 10_000);
@@ -331,8 +333,10 @@ describeInBrowser('Admin console (/metrics) in the browser', () => {
       await page.getByTestId('admin-logout').click();
       await page.getByTestId('admin-login').waitFor();
       await toastTitled(page, 'Logged out');
-      await page.reload();
+      // A fresh load asks the server again: the session ended there, not only in this tab.
+      await openConsole(page);
       await page.getByTestId('admin-login').waitFor();
+      expect(await page.getByTestId('admin-dashboard').count()).toBe(0);
 
       if (admin.watch.problems.length > 0) throw new Error(`admin: ${admin.watch.problems.join('\n  ')}`);
       if (visitorWatch.problems.length > 0) throw new Error(`visitor: ${visitorWatch.problems.join('\n  ')}`);
