@@ -4,7 +4,7 @@ import { Card, CardTitle, Muted } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useVisitorAnalytics, type VisitorAnalytics } from '@/features/admin/api/get-visitor-analytics';
-import { LIMITS, defaultDateRange, formatSessionDuration, isValidRange, lastEntries, type DateRange } from '@/features/admin/lib/format';
+import { LIMITS, dailyVisitorSeries, defaultDateRange, formatSessionDuration, isValidRange, type DateRange } from '@/features/admin/lib/format';
 import { BlacklistPanel } from './blacklist-panel';
 import { DailyVisitorsChart } from './charts';
 import { Stat, StatGrid } from './stat-card';
@@ -78,7 +78,7 @@ function RankedTable<T>({ title, rows, name, count, nameHeader, countHeader, tes
   );
 }
 
-function Figures({ data }: { data: VisitorAnalytics }) {
+function Figures({ data, range }: { data: VisitorAnalytics; range: DateRange }) {
   return (
     <>
       <StatGrid>
@@ -89,7 +89,7 @@ function Figures({ data }: { data: VisitorAnalytics }) {
         <Stat label="Bounce rate" value={`${data.bounceRate.toFixed(1)}%`} testId="stat-bounce-rate" />
       </StatGrid>
       <div style={{ marginTop: '1.5rem' }}>
-        <DailyVisitorsChart data={lastEntries(data.dailyVisitors, LIMITS.dailyVisitors)} />
+        <DailyVisitorsChart data={dailyVisitorSeries(data.dailyVisitors, range)} />
       </div>
     </>
   );
@@ -135,7 +135,7 @@ export function VisitorAnalyticsTab({ today = new Date() }: { today?: Date }) {
           <Spinner label="Loading visitor analytics" />
         ) : (
           <div aria-busy={analytics.isFetching}>
-            <Figures data={data} />
+            <Figures data={data} range={range} />
           </div>
         )}
       </Card>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  dailyVisitorSeries,
   defaultDateRange,
   formatDate,
   formatDay,
@@ -74,5 +75,16 @@ describe('admin display (SPEC section 9)', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDate('not a date')).toBe('—');
     expect(formatDay('2026-11-03')).toBe('Nov 3');
+  });
+
+  it('charts the last 15 days of the range, quiet days as zeros', () => {
+    const series = dailyVisitorSeries([{ date: '2026-11-20', visitors: 3, uniqueVisitors: 2 }], { startDate: '2026-10-27', endDate: '2026-11-26' });
+    expect(series).toHaveLength(15);
+    expect(series[0].date).toBe('2026-11-12');
+    expect(series[14]).toEqual({ date: '2026-11-26', visitors: 0, uniqueVisitors: 0 });
+    expect(series.find((day) => day.date === '2026-11-20')).toEqual({ date: '2026-11-20', visitors: 3, uniqueVisitors: 2 });
+    // A shorter range gives only its own days.
+    expect(dailyVisitorSeries([], { startDate: '2026-11-25', endDate: '2026-11-26' }).map((day) => day.date)).toEqual(['2026-11-25', '2026-11-26']);
+    expect(dailyVisitorSeries([], { startDate: '2026-11-27', endDate: '2026-11-26' })).toEqual([]);
   });
 });

@@ -118,3 +118,26 @@ export function isValidRange(range: DateRange): boolean {
 export function lastEntries<T>(list: ReadonlyArray<T>, count: number): T[] {
   return list.slice(Math.max(0, list.length - count));
 }
+
+/**
+ * The last `count` calendar days of a range, oldest first, each with its figures or zeros:
+ * the server lists only days that had visits, and a chart must show the quiet days too.
+ */
+export function dailyVisitorSeries(
+  days: ReadonlyArray<{ date: string; visitors: number; uniqueVisitors: number }>,
+  range: DateRange,
+  count: number = LIMITS.dailyVisitors,
+): Array<{ date: string; visitors: number; uniqueVisitors: number }> {
+  if (!isValidRange(range)) return [];
+  const byDate = new Map(days.map((day) => [day.date.slice(0, 10), day]));
+  const series: Array<{ date: string; visitors: number; uniqueVisitors: number }> = [];
+  // Noon UTC, so stepping back a day never lands on the same date across a clock change.
+  let cursor = Date.parse(`${range.endDate}T12:00:00Z`);
+  for (let i = 0; i < count; i++) {
+    const date = new Date(cursor).toISOString().slice(0, 10);
+    if (date < range.startDate) break;
+    series.unshift(byDate.get(date) ?? { date, visitors: 0, uniqueVisitors: 0 });
+    cursor -= 86_400_000;
+  }
+  return series;
+}
