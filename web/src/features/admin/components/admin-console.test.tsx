@@ -358,6 +358,21 @@ describe('Visitor Analytics tab', () => {
   });
 });
 
+describe('refresh', () => {
+  it('reads everything on screen again when asked, and only then', async () => {
+    signedIn();
+    renderConsole();
+    await screen.findAllByTestId('user-row');
+    await screen.findByTestId('document-row');
+    const count = (name: string) => operations().filter((operation) => operation === name).length;
+    expect([count('AdminStats'), count('AdminUsers'), count('AdminDocuments')]).toEqual([1, 1, 1]);
+    handlers.AdminUsers = () => ({ users: [...USERS, { ...USERS[0], id: 'u3', email: 'new@example.com' }] });
+    fireEvent.click(screen.getByTestId('admin-refresh'));
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(3));
+    expect([count('AdminStats'), count('AdminUsers'), count('AdminDocuments'), count('AdminSession')]).toEqual([2, 2, 2, 1]);
+  });
+});
+
 describe('leaving', () => {
   it('logs out to the login form with a toast, forgetting what it read', async () => {
     signedIn({ AdminLogout: () => ({ adminLogout: { success: true, message: 'Logged out' } }) });

@@ -28,6 +28,12 @@ const Head = styled.div`
   h1 { margin: 0; font-family: ${({ theme }) => theme.fonts.serif}; }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+`;
+
 type TabKey = 'usage' | 'visitors';
 
 /**
@@ -52,7 +58,20 @@ function useSignOutWhenRefused() {
 function AdminDashboard({ session }: { session: AdminSession }) {
   const [tab, setTab] = useState<TabKey>('usage');
   const logout = useAdminLogout();
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
   useSignOutWhenRefused();
+
+  // Reads are kept until asked for again (SPEC: data never goes stale, no polling), so the
+  // admin asks: every admin read on screen is fetched anew.
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'admin' && query.queryKey[1] !== 'session' });
+    } finally {
+      setRefreshing(false);
+    }
+  }
 
   return (
     <Page data-testid="admin-dashboard">
@@ -61,14 +80,19 @@ function AdminDashboard({ session }: { session: AdminSession }) {
           <h1>Admin Dashboard</h1>
           <Muted>Signed in as {session.email}</Muted>
         </div>
-        <Button
-          $variant="secondary"
-          onClick={() => logout.mutate(undefined, { onSettled: () => toast({ title: 'Logged out' }) })}
-          disabled={logout.isPending}
-          data-testid="admin-logout"
-        >
-          Logout
-        </Button>
+        <Actions>
+          <Button $variant="ghost" onClick={refresh} disabled={refreshing} data-testid="admin-refresh">
+            {refreshing ? 'Refreshing...' : 'Refresh'}
+          </Button>
+          <Button
+            $variant="secondary"
+            onClick={() => logout.mutate(undefined, { onSettled: () => toast({ title: 'Logged out' }) })}
+            disabled={logout.isPending}
+            data-testid="admin-logout"
+          >
+            Logout
+          </Button>
+        </Actions>
       </Head>
       <Tabs<TabKey>
         label="Admin dashboard"
