@@ -260,6 +260,8 @@ describeInBrowser('Admin console (/metrics) in the browser', () => {
       expect(reportHref).toMatch(/^\/report\/[\w-]+$/);
       await page.getByTestId('daily-usage-chart').locator('svg').first().waitFor();
       await screenshot(page, 'admin-usage-desktop', '[data-testid=admin-dashboard]');
+      await screenshot(page, 'admin-usage-records-desktop', '[data-testid=usage-records]');
+      await screenshot(page, 'admin-users-documents-desktop', '[data-testid=users-table]');
       await audit(page, 'admin usage metrics');
 
       // The delete confirmation, then Cancel: nothing is deleted.
@@ -309,6 +311,7 @@ describeInBrowser('Admin console (/metrics) in the browser', () => {
       expect(await statusFrom(visitor, '/api/auth/status')).toBe(403);
       // The admin, at another address, carries on.
       expect(await statusFrom(page, '/api/usage-stats')).toBe(200);
+      await screenshot(page, 'admin-blacklist-desktop', '[data-testid=blacklist]');
       await audit(page, 'admin visitor analytics with a blocked IP');
 
       await page.locator(`[data-testid=blacklist-row][data-ip="${VISITOR_IP}"]`).getByTestId('unblock-ip').click();

@@ -18,14 +18,16 @@ const Scroll = styled.div`
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: 0.92rem;
+  font-size: 0.9rem;
   caption { text-align: left; font-weight: 600; padding: 0 0 0.5rem; color: ${({ theme }) => theme.colors.muted}; }
-  th, td { text-align: left; padding: 0.55rem 0.6rem; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
-  thead th { white-space: nowrap; background: ${({ theme }) => theme.colors.background}; font-size: 0.85rem; }
+  th, td { text-align: left; padding: 0.5rem 0.5rem; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
+  thead th { background: ${({ theme }) => theme.colors.background}; font-size: 0.85rem; vertical-align: bottom; }
   tbody th { font-weight: 600; }
-  td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  td.number { white-space: nowrap; }
+  td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
   .nowrap { white-space: nowrap; }
-  .sub { display: block; color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; word-break: break-all; }
+  .sub { display: block; color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; overflow-wrap: anywhere; }
+  .person { min-width: 12rem; }
 `;
 
 export const Alert = styled.p.attrs({ role: 'alert' })`

@@ -92,9 +92,7 @@ function RecentActivity() {
               <th scope="col">Document</th>
               <th scope="col">User</th>
               <th scope="col">Date</th>
-              <th scope="col" className="number">Size</th>
               <th scope="col" className="number">Citations</th>
-              <th scope="col">OCR</th>
               <th scope="col" className="number">Model calls</th>
               <th scope="col" className="number">Model tokens</th>
               <th scope="col" className="number">Case-law calls</th>
@@ -108,17 +106,19 @@ function RecentActivity() {
               <tr key={record.id} data-testid="usage-record">
                 <th scope="row">
                   {record.reportId ? <Link to={paths.report(record.reportId)}>{record.documentName}</Link> : record.documentName}
-                  {record.status !== 'validated' ? <span className="sub">{record.status}</span> : null}
+                  <span className="sub">
+                    {formatBytes(record.documentSize)}
+                    {record.status !== 'validated' ? `, ${record.status}` : ''}
+                  </span>
+                  {record.ocrUsed ? <Badge $tone="pending">OCR used</Badge> : null}
                 </th>
-                <td>
+                <td className="person">
                   <UserCell user={record.user} />
                 </td>
                 <td className="nowrap">{formatDateTime(record.createdAt)}</td>
-                <td className="number">{formatBytes(record.documentSize)}</td>
                 <td className="number" data-testid="usage-record-citations">
                   {record.citationCount}
                 </td>
-                <td>{record.ocrUsed ? <Badge $tone="pending">OCR</Badge> : 'No'}</td>
                 <td className="number">{record.llmCalls}</td>
                 <td className="number">{record.llmTokensUsed.toLocaleString('en-US')}</td>
                 <td className="number">{record.courtListenerCalls}</td>
