@@ -9,6 +9,7 @@ import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService } from '@citecheck/platform';
 import { configSchema } from './config';
 import type { IdentityApi } from '@citecheck/proto';
+import { openGeolocation, UNKNOWN_LOCATION } from './adapters/geolocation';
 import { adminUseCases } from './app/admin';
 import { AUDIT_CONSUMER, auditHandler } from './app/record-audit';
 import { auditRepository, blacklistRepository } from './store/admin';
@@ -46,7 +47,11 @@ export const service = defineService({
   name: SERVICE_NAME,
   config: configSchema,
   create: async (ports, config, deps: AnalyticsDeps | undefined) => {
-    const tracking = trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock, retentionDays: config.ANALYTICS_RETENTION_DAYS });
+    const locate = await openGeolocation().catch((err: unknown) => {
+      ports.logger.warn({ err }, 'geolocation database not readable: every visitor\'s country is Unknown');
+      return () => UNKNOWN_LOCATION;
+    });
+    const tracking = trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock, locate, retentionDays: config.ANALYTICS_RETENTION_DAYS });
     const usage = usageRepository(ports.store);
     const audit = auditRepository(ports.store);
     const admin = adminUseCases({ identity: deps?.identity, tracking, usage, clock: ports.clock, blacklist: blacklistRepository(ports.store), audit, bus: ports.bus });

@@ -186,7 +186,11 @@ export function parseIpv6(address: string): number[] | null {
 }
 
 /** The session record to store for a tracker's first request. */
-export function newVisitorSession(body: VisitorBody, request: { userAgent: string | null; ip: string | null }, now: Date): VisitorSession {
+export function newVisitorSession(
+  body: VisitorBody,
+  request: { userAgent: string | null; ip: string | null; location?: { country: string; region: string | null; city: string | null } },
+  now: Date,
+): VisitorSession {
   // The header is what the browser really sent; the body's copy only when a proxy dropped it.
   const userAgent = request.userAgent ?? body.userAgent;
   const client = describeUserAgent(userAgent);
@@ -203,9 +207,9 @@ export function newVisitorSession(body: VisitorBody, request: { userAgent: strin
     deviceType: client.deviceType ?? body.deviceType ?? 'desktop',
     screenResolution: body.screenResolution,
     entryPage: body.entryPage,
-    country: null,
-    region: null,
-    city: null,
+    country: request.location?.country ?? null,
+    region: request.location?.region ?? null,
+    city: request.location?.city ?? null,
     ipPrefix: anonymizeIp(request.ip),
     pageViews: 0,
   };
