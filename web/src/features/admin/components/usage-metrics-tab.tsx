@@ -74,7 +74,11 @@ function UserCell({ user }: { user: UsageRecord['user'] }) {
   );
 }
 
-/** SPEC's usage records: the 10 most recent documents with what each one cost. */
+/**
+ * SPEC's usage records: the 10 most recent documents with what each one cost. The server
+ * keeps an uploader's address as its network only (the host part zeroed), so the column says
+ * network, not address.
+ */
 function RecentActivity() {
   const usage = useUsageMetrics();
   const rows = (usage.data ?? []).slice(0, LIMITS.recentActivity);
@@ -98,7 +102,7 @@ function RecentActivity() {
               <th scope="col" className="number">Case-law calls</th>
               <th scope="col" className="number">Processing time</th>
               <th scope="col" className="number">Cost</th>
-              <th scope="col">IP address</th>
+              <th scope="col">IP network</th>
             </tr>
           </thead>
           <tbody>
