@@ -186,6 +186,8 @@ describe('admin login', () => {
     signedIn({ AdminLogin: () => ({ adminLogin: SESSION }) });
     fireEvent.submit(screen.getByTestId('admin-login-form'));
     expect(await screen.findByTestId('admin-dashboard')).toBeTruthy();
+    // The sign-in button is gone; focus starts at the dashboard's heading.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' }));
     expect(screen.getByRole('tab', { name: 'Usage Metrics' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Visitor Analytics' })).toBeTruthy();
     expect(JSON.stringify({ ...window.localStorage })).not.toContain('correct horse battery');
@@ -387,6 +389,14 @@ describe('leaving', () => {
   it('returns to the login form when the server no longer knows the admin', async () => {
     signedIn({ AdminStats: refused('Admin access required', 401) });
     renderConsole();
+    expect(await screen.findByTestId('admin-login')).toBeTruthy();
+  });
+
+  it('returns to the login form when a change is refused because the session ended', async () => {
+    signedIn({ DeleteUser: refused('Admin access required', 401) });
+    renderConsole();
+    fireEvent.click(within((await screen.findAllByTestId('user-row'))[0]).getByTestId('delete-user'));
+    fireEvent.click(await screen.findByTestId('confirm-delete-user'));
     expect(await screen.findByTestId('admin-login')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
@@ -26,6 +26,7 @@ const Head = styled.div`
   align-items: flex-start;
   margin-bottom: 1.25rem;
   h1 { margin: 0; font-family: ${({ theme }) => theme.fonts.serif}; }
+  h1:focus { outline: none; }
 `;
 
 const Actions = styled.div`
@@ -37,22 +38,28 @@ const Actions = styled.div`
 type TabKey = 'usage' | 'visitors';
 
 /**
- * A read refused because the admin session ended (expired, or ended in another tab) sends the
- * console back to the login form instead of leaving every section showing its failure.
+ * A read or a change refused because the admin session ended (expired, or ended in another
+ * tab) sends the console back to the login form instead of leaving every section showing its
+ * failure.
  */
 function useSignOutWhenRefused() {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        const query = event.query;
-        if (event.type !== 'updated' || query.queryKey[0] !== 'admin' || query.queryKey[1] === 'session') return;
-        if (query.state.status === 'error' && isNotAdmin(query.state.error?.cause)) {
-          queryClient.setQueryData(adminSessionQueryKey, null);
-        }
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    const signOut = () => queryClient.setQueryData(adminSessionQueryKey, null);
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      const query = event.query;
+      if (event.type !== 'updated' || query.queryKey[0] !== 'admin' || query.queryKey[1] === 'session') return;
+      if (query.state.status === 'error' && isNotAdmin(query.state.error?.cause)) signOut();
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      const mutation = event.mutation;
+      if (event.type === 'updated' && mutation?.state.status === 'error' && isNotAdmin(mutation.state.error?.cause)) signOut();
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
 }
 
 function AdminDashboard({ session }: { session: AdminSession }) {
@@ -61,6 +68,10 @@ function AdminDashboard({ session }: { session: AdminSession }) {
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
   useSignOutWhenRefused();
+  // After signing in, the sign-in button is gone: focus goes to the dashboard's heading, so
+  // keyboard and screen-reader users start at the top of what they came for.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   // Reads are kept until asked for again (SPEC: data never goes stale, no polling), so the
   // admin asks: every admin read on screen is fetched anew.
@@ -77,7 +88,9 @@ function AdminDashboard({ session }: { session: AdminSession }) {
     <Page data-testid="admin-dashboard">
       <Head>
         <div>
-          <h1>Admin Dashboard</h1>
+          <h1 ref={heading} tabIndex={-1}>
+            Admin Dashboard
+          </h1>
           <Muted>Signed in as {session.email}</Muted>
         </div>
         <Actions>

@@ -68,7 +68,8 @@ export function Tabs<K extends string>({ items, selected, onSelect, label }: { i
               role="tab"
               id={`${baseId}-tab-${item.key}`}
               aria-selected={isSelected}
-              aria-controls={`${baseId}-panel-${item.key}`}
+              // Only the selected tab's panel exists, so only it is named.
+              aria-controls={isSelected ? `${baseId}-panel-${item.key}` : undefined}
               tabIndex={isSelected ? 0 : -1}
               $selected={isSelected}
               onClick={() => onSelect(item.key)}
