@@ -322,8 +322,15 @@ describeInBrowser('Admin console (/metrics) in the browser', () => {
       await page.locator(`[data-testid=blacklist-row][data-ip="${VISITOR_IP}"]`).waitFor({ state: 'detached' });
       await until('the unblocked visitor to be served again', async () => ((await statusFrom(visitor, '/api/usage-stats')) === 200 ? true : null), 15_000, 100);
 
-      // ------------------------------------------------------------------ a report from the documents table
+      // ------------------------------------------------------------------ the admin's own actions, audited
       await page.getByRole('tab', { name: 'Usage Metrics' }).click();
+      await page.locator('[data-testid=audit-entry][data-action="ip.unblock"]').waitFor();
+      const actions = await page.getByTestId('audit-entry').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')));
+      expect(actions).toEqual(expect.arrayContaining(['admin.login_failed', 'admin.login', 'users.download', 'ip.block', 'ip.unblock']));
+      await screenshot(page, 'admin-audit-log-desktop', '[data-testid=audit-log]');
+      await audit(page, 'admin usage metrics with admin activity');
+
+      // ------------------------------------------------------------------ a report from the documents table
       await page.getByTestId('document-row').filter({ hasText: 'sample-filing.pdf' }).first().getByTestId('document-report-link').click();
       await page.waitForURL(`${product.url}${reportHref}`);
       await page.getByTestId('report-page').waitFor();

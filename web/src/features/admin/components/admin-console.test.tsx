@@ -108,6 +108,7 @@ const ANALYTICS = {
 };
 
 function signedIn(overrides: Record<string, Handler> = {}) {
+  let audit = [{ id: 'a1', at: '2026-11-26T09:00:00.000Z', actor: SESSION.email, action: 'admin.login', target: SESSION.email, ipAddress: '198.51.100.10' }];
   let blacklist: Array<{ ipAddress: string; reason: string | null; blockedAt: string; blockedBy: string }> = [{ ipAddress: '198.51.100.9', reason: 'scraping', blockedAt: '2026-11-25T10:00:00.000Z', blockedBy: SESSION.email }];
   handlers = {
     AdminSession: () => ({ adminSession: SESSION }),
@@ -117,9 +118,11 @@ function signedIn(overrides: Record<string, Handler> = {}) {
     AdminDocuments: () => ({ documents: DOCUMENTS }),
     VisitorAnalytics: () => ({ visitorAnalytics: ANALYTICS }),
     Blacklist: () => ({ blacklist: { blacklistedIPs: blacklist, totalBlacklisted: blacklist.length } }),
+    AuditLog: () => ({ auditLog: audit }),
     BlockIp: (variables) => {
       const entry = { ipAddress: String(variables?.ipAddress), reason: (variables?.reason as string | null) ?? null, blockedAt: '2026-11-26T10:00:00.000Z', blockedBy: SESSION.email };
       blacklist = [entry, ...blacklist];
+      audit = [{ id: `a${audit.length + 1}`, at: entry.blockedAt, actor: SESSION.email, action: 'ip.block', target: entry.ipAddress, ipAddress: '198.51.100.10' }, ...audit];
       return { blockIp: entry };
     },
     UnblockIp: (variables) => {
@@ -357,6 +360,24 @@ describe('Visitor Analytics tab', () => {
     expect((screen.getByTestId('block-ip-address') as HTMLInputElement).value).toBe('not-an-ip');
     fireEvent.click(within(screen.getAllByTestId('blacklist-row')[0]).getByTestId('unblock-ip'));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Failed to unblock IP', variant: 'destructive' }));
+  });
+});
+
+describe('admin activity', () => {
+  it("lists the admin's actions in words and reads them again after a change", async () => {
+    signedIn();
+    renderConsole();
+    const first = await screen.findByTestId('audit-entry');
+    expect(first.getAttribute('data-action')).toBe('admin.login');
+    expect(first.textContent).toContain('Signed in');
+    expect(calls.find((call) => call.operation === 'AuditLog')?.variables).toEqual({ limit: 10 });
+    fireEvent.click(screen.getByRole('tab', { name: 'Visitor Analytics' }));
+    fireEvent.change(await screen.findByTestId('block-ip-address'), { target: { value: '203.0.113.7' } });
+    fireEvent.submit(screen.getByTestId('block-ip-form'));
+    await waitFor(() => expect(lastToast()?.title).toBe('IP Blocked'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Usage Metrics' }));
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry').map((row) => row.getAttribute('data-action'))).toEqual(['ip.block', 'admin.login']));
+    expect(screen.getAllByTestId('audit-entry')[0].textContent).toContain('Blocked an IP');
   });
 });
 

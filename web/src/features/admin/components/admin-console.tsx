@@ -53,7 +53,10 @@ function useSignOutWhenRefused() {
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
       const mutation = event.mutation;
-      if (event.type === 'updated' && mutation?.state.status === 'error' && isNotAdmin(mutation.state.error?.cause)) signOut();
+      if (event.type !== 'updated' || !mutation) return;
+      if (mutation.state.status === 'error' && isNotAdmin(mutation.state.error?.cause)) signOut();
+      // Every change the admin makes is written to the audit log, which is read again.
+      if (mutation.state.status === 'success') void queryClient.invalidateQueries({ queryKey: ['admin', 'audit-log'] });
     });
     return () => {
       stopQueries();

@@ -18,6 +18,7 @@ import {
   monthlyCost,
   tokenCost,
 } from '@/features/admin/lib/format';
+import { AuditLog } from './audit-log';
 import { DailyUsageChart } from './charts';
 import { DocumentsTable } from './documents-table';
 import { Stat, StatGrid } from './stat-card';
@@ -140,7 +141,7 @@ function RecentActivity() {
   );
 }
 
-/** The Usage Metrics tab: the figures, daily usage, recent activity, users and documents. */
+/** The Usage Metrics tab: the figures, daily usage, recent activity, users, documents and the admin's own actions. */
 export function UsageMetricsTab() {
   return (
     <Stack>
@@ -148,6 +149,7 @@ export function UsageMetricsTab() {
       <RecentActivity />
       <UsersTable />
       <DocumentsTable />
+      <AuditLog />
     </Stack>
   );
 }
