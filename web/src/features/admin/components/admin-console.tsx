@@ -102,7 +102,8 @@ function AdminDashboard({ session }: { session: AdminSession }) {
           </Button>
           <Button
             $variant="secondary"
-            onClick={() => logout.mutate(undefined, { onSettled: () => toast({ title: 'Logged out' }) })}
+            // The promise, not mutate's callbacks: this screen unmounts as the session ends.
+            onClick={() => logout.mutateAsync().then(() => toast({ title: 'Logged out' }), () => undefined)}
             disabled={logout.isPending}
             data-testid="admin-logout"
           >
