@@ -194,6 +194,11 @@ describe('the admin API', () => {
         else expect([who, name, table[who][name]]).toEqual([who, name, 'refused: Invalid email or password']);
       }
     }
+    // adminLogout is open to anyone and ends only the caller's own session: nobody else's call ends the admin's.
+    for (const [who, headers] of actors.filter(([who]) => who !== 'admin')) {
+      expect([who, (await graphql('mutation { adminLogout { success message } }', headers)).data]).toEqual([who, { adminLogout: { success: true, message: 'Logged out' } }]);
+    }
+    expect((await graphql('{ adminSession { email } }', { cookie })).data).toEqual({ adminSession: { email: ADMIN.email } });
     // What the refused callers tried changed nothing; the admin's changes happened.
     const users = (await graphql('{ users { id } }', { cookie })).data!.users as { id: string }[];
     expect(users.map((u) => u.id)).not.toContain(unverifiedId);
