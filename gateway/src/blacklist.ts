@@ -9,10 +9,12 @@
  * the admin reads under `/api/metrics`, the `/metrics` screen with the built client's static
  * assets, and GraphQL operations that name admin fields only.
  */
+import type { IncomingMessage } from 'node:http';
+import type { BlockList } from 'node:net';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
-import type { Bus, Subscription } from '@citecheck/platform';
+import { resolveClientIp, type Bus, type Subscription } from '@citecheck/platform';
 import { parseEvent, topics } from '@citecheck/proto';
 import { MAX_TOKENS } from './operation-limits';
 
@@ -91,6 +93,16 @@ export function onlyAdminFields(query: unknown, operationName: unknown): boolean
   if (!operation || operation.operation === 'subscription') return false;
   // Fragments at the root could hide any field: only plain fields count.
   return operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && ADMIN_ROOT_FIELDS.has(selection.name.value));
+}
+
+/**
+ * For the `/ws` upgrade, which no Koa middleware sees: true when the socket must be refused.
+ * The client address is resolved with the same trusted-proxy rule as `ctx.ip`.
+ */
+export function blockedUpgrade(blocked: BlockedAddresses, trust: BlockList, request: IncomingMessage): boolean {
+  if (blocked.size === 0) return false;
+  const forwarded = request.headers['x-forwarded-for'];
+  return blocked.has(resolveClientIp(request.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, trust));
 }
 
 /** Koa middleware: 403 for a blocked client address, except on the admin's own paths. */

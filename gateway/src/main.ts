@@ -18,13 +18,14 @@ import {
   listen,
   loadConfig,
   missingDeployEnv,
+  trustList,
 } from '@citecheck/platform';
 import { gatewayConfigSchema, parseNamedUrls } from './config';
 import { apiNotFound, proxyToServices } from './facade';
 import { createGraphqlGateway } from './graphql-gateway';
 import { SUPERGRAPH_PATH } from './compose';
 import { watchBackends } from './backends';
-import { blacklistGuard, BlockedAddresses, followBlacklist } from './blacklist';
+import { blacklistGuard, BlockedAddresses, blockedUpgrade, followBlacklist } from './blacklist';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { serveWebApp } from './web';
 
@@ -79,7 +80,12 @@ async function main(): Promise<void> {
   blacklist.catch((err: unknown) => logger.error({ err }, 'IP blacklist not followed: blocked addresses are not refused'));
   // `/ws` belongs to the progress service: pass the upgrade through at the TCP level.
   const progress = new URL(serviceUrls.progress!);
+  const trust = trustList(config.TRUSTED_PROXIES);
   server.on('upgrade', (request, socket, head) => {
+    if (blockedUpgrade(blocked, trust, request)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/ws') return socket.destroy();
     const upstream = connect(Number(progress.port || 80), progress.hostname, () => {
       const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`);

@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { WebSocket } from 'ws';
 import { createEmbeddedBus } from '@citecheck/platform';
 import { createEvent } from '@citecheck/proto';
 import { hashPassword } from '@citecheck/identity';
@@ -193,6 +194,11 @@ describe('the admin API', () => {
         else expect([who, name, table[who][name]]).toEqual([who, name, 'refused: Invalid email or password']);
       }
     }
+    // adminLogout is open to anyone and ends only the caller's own session: nobody else's call ends the admin's.
+    for (const [who, headers] of actors.filter(([who]) => who !== 'admin')) {
+      expect([who, (await graphql('mutation { adminLogout { success message } }', headers)).data]).toEqual([who, { adminLogout: { success: true, message: 'Logged out' } }]);
+    }
+    expect((await graphql('{ adminSession { email } }', { cookie })).data).toEqual({ adminSession: { email: ADMIN.email } });
     // What the refused callers tried changed nothing; the admin's changes happened.
     const users = (await graphql('{ users { id } }', { cookie })).data!.users as { id: string }[];
     expect(users.map((u) => u.id)).not.toContain(unverifiedId);
@@ -277,6 +283,9 @@ describe('the admin API', () => {
     // An admin field mixed with another is not the admin's own operation.
     expect((await asBlocked('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ blacklist { totalBlacklisted } usageStats { totalCitations } }' }) })).status).toBe(403);
     expect((await asBlocked('/', { method: 'GET' })).status).toBe(403);
+    // The live channel too: its upgrade is refused before the progress service sees it.
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { 'x-forwarded-for': BLOCKED_IP } });
+    await expect(new Promise((resolve, reject) => (socket.on('open', resolve), socket.on('error', reject)))).rejects.toThrow('Unexpected server response: 403');
 
     // The admin, even from the blocked address, still reaches their own paths.
     expect((await asBlocked('/api/admin/blacklist', { headers: bearer(ADMIN) })).status).toBe(200);

@@ -231,8 +231,8 @@ export interface Document {
    */
   userEmail: string | null;
   /**
-   * Who uploaded it, resolved by identity (which shows a User to the admin and to the user
-   * themself only). Null on a shared report and for a user who was deleted.
+   * Who uploaded it, resolved by identity, which shows a User to the admin and to the uploader
+   * only: null for anyone else, and once the user is deleted.
    */
   user: User | null;
   /**

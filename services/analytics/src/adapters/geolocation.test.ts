@@ -25,7 +25,7 @@ describe('country from the local database', () => {
 
   it('names unknown or malformed codes Unknown', () => {
     expect([countryName('FR'), countryName('ZZ'), countryName('fr'), countryName(undefined)]).toEqual(['France', 'Unknown', 'Unknown', 'Unknown']);
-    expect(locateWith({ get: () => ({ country_code: 42 }) })('1.1.1.1').country).toBe('Unknown');
+    expect(locateWith({ get: () => ({ country_code: 42 }) as never })('1.1.1.1').country).toBe('Unknown');
     expect(
       locateWith({
         get: () => {

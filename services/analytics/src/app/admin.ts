@@ -53,6 +53,8 @@ export function adminUseCases({ identity, tracking, usage, clock, blacklist, aud
   };
   const recordAction = (action: AdminAction, actor: string, target: string, caller: AdminCaller) =>
     publish('admin.action', target, { at: clock.now().toISOString(), actor, action, target, ipAddress: caller.ip });
+  // A body that is not a JSON object names no address: the same 400 as a bad one.
+  const bodyOf = (body: unknown) => blockBodySchema.parse(body && typeof body === 'object' && !Array.isArray(body) ? body : {});
   const addressOf = (input: unknown): string => {
     const normalised = normaliseIp(input);
     if (!normalised.ok) throw new ApiError(400, normalised.message, 'invalid_ip_address');
@@ -87,7 +89,7 @@ export function adminUseCases({ identity, tracking, usage, clock, blacklist, aud
      */
     async blockIp(caller: AdminCaller, body: unknown): Promise<Omit<BlockedIp, 'id'>> {
       const actor = await requireAdmin(caller);
-      const input = blockBodySchema.parse(body ?? {});
+      const input = bodyOf(body);
       const ipAddress = addressOf(input.ipAddress);
       const entry: BlockedIp = { id: ipAddress, ipAddress, reason: input.reason, blockedAt: clock.now().toISOString(), blockedBy: actor };
       const store = parts().blacklist;
@@ -102,7 +104,7 @@ export function adminUseCases({ identity, tracking, usage, clock, blacklist, aud
     /** Unblocks an address (POST /api/admin/blacklist/remove, `unblockIp`); 404 when it was not blocked. */
     async unblockIp(caller: AdminCaller, body: unknown): Promise<{ success: true; message: string }> {
       const actor = await requireAdmin(caller);
-      const ipAddress = addressOf(blockBodySchema.parse(body ?? {}).ipAddress);
+      const ipAddress = addressOf(bodyOf(body).ipAddress);
       const removed = await parts().blacklist.remove(ipAddress);
       if (!removed) throw new ApiError(404, blacklistMessages.notBlocked, 'not_blocked');
       await publish('ip.unblocked', ipAddress, { ipAddress, unblockedAt: clock.now().toISOString(), unblockedBy: actor });

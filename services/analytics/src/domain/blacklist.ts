@@ -69,7 +69,7 @@ export function normaliseIp(input: unknown): NormalisedIp {
 
 /** The request bodies of POST /api/admin/blacklist/add and /remove, and the GraphQL arguments. */
 export const blockBodySchema = z.object({
-  ipAddress: z.unknown(),
+  ipAddress: z.unknown().optional(),
   reason: z
     .unknown()
     .optional()
