@@ -10,6 +10,8 @@ export const gatewayConfigSchema = platformConfigSchema.extend({
   SUBGRAPH_URLS: envList().optional(),
   /** Distributed mode: `name=url` pairs of each service's base URL, for the REST facade. */
   SERVICE_URLS: envList().optional(),
+  /** Distributed mode: the shared secret analytics' internal route wants (the IP blacklist at start). */
+  INTERNAL_TOKEN: z.string().min(16).optional(),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

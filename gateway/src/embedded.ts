@@ -23,6 +23,7 @@ import {
   listen,
   loadConfig,
   systemClock,
+  trustList,
   type Clock,
   type Ports,
   type ServiceModule,
@@ -37,6 +38,7 @@ import * as progress from '@citecheck/progress';
 import * as validation from '@citecheck/validation';
 import { gatewayConfigSchema } from './config';
 import { apiNotFound, mountServiceRoutes } from './facade';
+import { blacklistGuard, BlockedAddresses, blockedUpgrade, followBlacklist } from './blacklist';
 import { createGraphqlGateway } from './graphql-gateway';
 import { composeSupergraph, SUPERGRAPH_PATH } from './compose';
 import { serveWebApp } from './web';
@@ -108,11 +110,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 
   // Identity first: ingest is handed its API in process (over HTTP in distributed mode).
   const identityService = await buildService(identity.service, await portsFor('identity'), configs.identity, undefined);
+  const analyticsService = await buildService(analytics.service, await portsFor('analytics'), configs.analytics, { identity: identityService.api });
   const modules: ServiceModule[] = [
     identityService,
     await buildService(notification.service, await portsFor('notification'), configs.notification, undefined),
     await buildService(billing.service, await portsFor('billing'), configs.billing, { identity: identityService.api }),
-    await buildService(analytics.service, await portsFor('analytics'), configs.analytics, { identity: identityService.api }),
+    analyticsService,
     await buildService(ingest.service, await portsFor('ingest'), configs.ingest, { identity: identityService.api }),
     await buildService(extraction.service, await portsFor('extraction'), configs.extraction, undefined),
     await buildService(validation.service, await portsFor('validation'), configs.validation, {
@@ -136,15 +139,27 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     trustedProxies: config.TRUSTED_PROXIES,
     edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
+  // Before anything else the gateway serves: a blocked address reaches the admin's paths only.
+  const blocked = new BlockedAddresses();
+  app.use(blacklistGuard(blocked));
   app.use(apiNotFound());
   app.use(graphql.router.routes());
   mountServiceRoutes(app, modules);
   serveWebApp(app, config.WEB_DIST);
 
   for (const module of modules) await module.start();
+  const analyticsApi = analyticsService.api as analytics.AnalyticsApi;
+  // One embedded host: one consumer group. The full list is read from analytics in process.
+  const blacklist = await followBlacklist({ bus, group: 'gateway.blacklist', blocked, load: () => analyticsApi.blockedAddresses(), logger });
+  await blacklist.loaded;
 
   const server = await listen(app, options.port ?? config.PORT);
+  const trust = trustList(config.TRUSTED_PROXIES);
   server.on('upgrade', (request, socket, head) => {
+    if (blockedUpgrade(blocked, trust, request)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const endpoint = modules.find((m) => m.websocket?.path === pathname)?.websocket;
     if (endpoint) endpoint.handleUpgrade(request, socket, head);
@@ -162,6 +177,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       // /ws sockets) before waiting for the last request: the server only closes after them.
       const httpClosed = closeServer(server);
       // Consumers stop first, then the bus drains, then the stores close: nothing in flight is lost.
+      await blacklist.stop();
       for (const module of [...modules].reverse()) await module.stop();
       await httpClosed;
       await graphql.stop();

@@ -13,7 +13,7 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [RegExp, ServiceName]> = [
   [/^\/api\/(auth|register)\//, 'identity'],
   [/^\/api\/(verify-email|apply-coupon|set-coupon-password)$/, 'identity'],
   [/^\/api\/user\/report-usage$/, 'identity'],
-  [/^\/api\/admin\/users(\/|$)/, 'identity'],
+  [/^\/api\/admin\/(users(\/|$)|login$|logout$)/, 'identity'],
   [/^\/internal\/identity\//, 'identity'],
   [/^\/api\/(support-inquiry|dev\/outbox)$/, 'notification'],
   [/^\/api\/(documents|reports)\//, 'ingest'],
@@ -23,6 +23,7 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [RegExp, ServiceName]> = [
   [/^\/api\/(billing|webhooks|stripe)\//, 'billing'],
   [/^\/api\/(metrics|track-visitor|track-page-view)(\/|$)/, 'analytics'],
   [/^\/api\/admin\/(blacklist|visitor-analytics)(\/|$)/, 'analytics'],
+  [/^\/internal\/analytics\//, 'analytics'],
 ];
 
 export function ownerOf(pathname: string): ServiceName | null {

@@ -65,6 +65,13 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
           if (context.cookie) request.http?.headers.set('cookie', context.cookie);
           if (context.ip) request.http?.headers.set('x-forwarded-for', context.ip);
         },
+        didReceiveResponse({ response, context }) {
+          // A subgraph that opens or ends a session (identity's adminLogin) sets its cookie on
+          // the answer to the gateway; the browser must receive it.
+          const cookies = response.http?.headers.get('set-cookie');
+          if (cookies && context.setCookie) for (const cookie of splitSetCookie(cookies)) context.setCookie(cookie);
+          return response;
+        },
       });
     },
   });
@@ -110,4 +117,12 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
   });
 
   return { router, stop: () => server.stop() };
+}
+
+/**
+ * Fetch joins several Set-Cookie headers with ", ", which also appears inside an Expires
+ * date: split only where a new `name=` follows.
+ */
+export function splitSetCookie(joined: string): string[] {
+  return joined.split(/,\s*(?=[^;,\s]+=)/).filter(Boolean);
 }

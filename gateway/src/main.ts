@@ -5,10 +5,12 @@
  * hosts the web client. Each service runs its own `services/<name>/src/main.ts`.
  */
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { connect } from 'node:net';
 import {
   ConfigError,
   closeServer,
+  createBus,
   createHttpApp,
   createLogger,
   createMetricsRegistry,
@@ -16,18 +18,21 @@ import {
   listen,
   loadConfig,
   missingDeployEnv,
+  trustList,
 } from '@citecheck/platform';
 import { gatewayConfigSchema, parseNamedUrls } from './config';
 import { apiNotFound, proxyToServices } from './facade';
 import { createGraphqlGateway } from './graphql-gateway';
 import { SUPERGRAPH_PATH } from './compose';
 import { watchBackends } from './backends';
+import { blacklistGuard, BlockedAddresses, blockedUpgrade, followBlacklist } from './blacklist';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { serveWebApp } from './web';
 
 async function main(): Promise<void> {
-  // The gateway holds no data: it needs no bus or store, whatever MODE says.
-  const config = loadConfig(gatewayConfigSchema, { ...process.env, BUS: 'embedded', STORE: 'sqlite', BLOBS: 'fs' });
+  // The gateway holds no data: it needs no store, whatever MODE says. The bus (Kafka in
+  // distributed mode) brings it the IP blacklist's changes.
+  const config = loadConfig(gatewayConfigSchema, { ...process.env, STORE: 'sqlite', BLOBS: 'fs' });
   const unset = missingDeployEnv('gateway', process.env, config);
   if (unset.length > 0) throw new ConfigError(unset.map((variable) => `${variable}: required when the gateway runs in distributed mode`));
   const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -50,15 +55,37 @@ async function main(): Promise<void> {
     edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
   app.setReady(false);
+  // Before anything else the gateway serves: a blocked address reaches the admin's paths only.
+  const blocked = new BlockedAddresses();
+  app.use(blacklistGuard(blocked));
   app.use(apiNotFound());
   app.use(graphql.router.routes());
   app.use(proxyToServices(serviceUrls));
   serveWebApp(app, config.WEB_DIST);
 
   const server = await listen(app, config.PORT);
+  // In the background: the gateway serves while Kafka or analytics are still coming up.
+  const blacklist = (async () => {
+    const bus = await createBus(config, logger);
+    const following = await followBlacklist({
+      bus,
+      // A group per instance: every gateway replica must hear every change.
+      group: `gateway-${hostname()}-${process.pid}`,
+      blocked,
+      load: () => loadBlacklist(serviceUrls.analytics!, config.INTERNAL_TOKEN),
+      logger,
+    });
+    return { stop: async () => (await following.stop(), await bus.close()) };
+  })();
+  blacklist.catch((err: unknown) => logger.error({ err }, 'IP blacklist not followed: blocked addresses are not refused'));
   // `/ws` belongs to the progress service: pass the upgrade through at the TCP level.
   const progress = new URL(serviceUrls.progress!);
+  const trust = trustList(config.TRUSTED_PROXIES);
   server.on('upgrade', (request, socket, head) => {
+    if (blockedUpgrade(blocked, trust, request)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/ws') return socket.destroy();
     const upstream = connect(Number(progress.port || 80), progress.hostname, () => {
       const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
@@ -79,9 +106,22 @@ async function main(): Promise<void> {
       { name: 'backend watch', run: () => backends.stop() },
       { name: 'http', run: () => closeServer(server) },
       { name: 'graphql gateway', run: () => graphql.stop() },
+      { name: 'blacklist', run: async () => (await blacklist.catch(() => null))?.stop() },
     ],
     { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
   );
+}
+
+/** The full blacklist from analytics' internal route (INTERNAL_TOKEN). */
+async function loadBlacklist(analyticsUrl: string, internalToken: string | undefined): Promise<string[]> {
+  const response = await fetch(`${analyticsUrl}/internal/analytics/blacklist`, {
+    headers: internalToken ? { 'x-internal-token': internalToken } : {},
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!response.ok) throw new Error(`analytics answered ${response.status} for the IP blacklist`);
+  const body = (await response.json()) as { blockedAddresses?: unknown };
+  if (!Array.isArray(body.blockedAddresses)) throw new Error('analytics answered no blockedAddresses');
+  return body.blockedAddresses.filter((ip): ip is string => typeof ip === 'string');
 }
 
 main().catch((error: Error) => {

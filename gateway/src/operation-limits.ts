@@ -1,7 +1,7 @@
 /**
  * Bounds on one GraphQL operation, checked before anything runs. Without them one request
  * can ask for the same expensive field hundreds of times under different aliases (300
- * `adminUsers` with a wrong bearer once meant 300 password checks), or nest selections until
+ * `users` with a wrong bearer once meant 300 password checks), or nest selections until
  * the planner and the subgraphs do unbounded work. The limits sit far above what the web
  * client asks for (no alias, depth under 8, a few dozen fields).
  */

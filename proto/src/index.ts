@@ -8,6 +8,7 @@ export * from './events/progress';
 export * from './events/account';
 export * from './events/mail';
 export * from './events/billing';
+export * from './events/admin';
 export * from './plans';
 export * from './events/catalog';
 export * from './http/errors';

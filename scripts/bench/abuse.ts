@@ -3,7 +3,7 @@
  * The embedded server runs in a child process (as `npm start` runs it). Twenty ordinary users
  * each upload the sample filing (web/public/sample-filing.pdf) while one attacker uploads a
  * 2,000-page scan, a .docx that spells out 150,000 citations and sends a GraphQL request with
- * 300 aliased `adminUsers` and a wrong admin bearer.
+ * 300 aliased `users` and a wrong admin bearer.
  *
  *   npx tsx scripts/bench/abuse.ts [--users 20]
  *
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
 
     const tokens = await Promise.all(Array.from({ length: users }, (_, i) => verifiedUser(url, `user-${i}@example.com`)));
     const attacker = await verifiedUser(url, 'attacker@example.com');
-    const aliases = `{ ${Array.from({ length: 300 }, (_, i) => `a${i}: adminUsers { id }`).join(' ')} }`;
+    const aliases = `{ ${Array.from({ length: 300 }, (_, i) => `a${i}: users { id }`).join(' ')} }`;
     const wrongAdmin = `Bearer ${JSON.stringify({ email: 'admin@example.com', password: 'guess' })}`;
 
     const timed = async <T>(work: () => Promise<T>) => {

@@ -1,5 +1,5 @@
 /**
- * Finding 2, one GraphQL request stalls the server: 300 aliased `adminUsers` with a wrong
+ * Finding 2, one GraphQL request stalls the server: 300 aliased `users` with a wrong
  * bearer ran 300 scrypt checks (~120 ms each) at once, filling libuv's thread pool and
  * holding every other password check and file read behind them for many seconds.
  * - fails before: the 300-alias request ran (status 200 after seconds, 300 errors) and a login
@@ -44,7 +44,7 @@ const graphql = (query: string, authorization?: string) =>
     body: JSON.stringify({ query }),
   });
 
-const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: adminUsers { id }`).join(' ')} }`;
+const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: users { id }`).join(' ')} }`;
 
 it('refuses 300 aliased admin fields at once, and a login sent meanwhile is not delayed', async () => {
   const started = Date.now();
@@ -76,7 +76,7 @@ it('checks the admin once per request, so aliases count as one failure', async (
   const denied = (await (await graphql(aliases(12), bearer('wrong password'))).json()) as { errors: { extensions: { code: string } }[] };
   expect(denied.errors.length).toBeGreaterThan(0);
   // ADMIN_FAILURE_LIMIT is 3: one failed request must not lock the admin out.
-  const admin = (await (await graphql('{ adminUsers { id } }', bearer(ADMIN.password))).json()) as { data?: unknown; errors?: unknown };
+  const admin = (await (await graphql('{ users { id } }', bearer(ADMIN.password))).json()) as { data?: unknown; errors?: unknown };
   expect(admin.errors).toBeUndefined();
-  expect(admin.data).toEqual({ adminUsers: [] });
+  expect(admin.data).toEqual({ users: [] });
 });

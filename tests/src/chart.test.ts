@@ -69,6 +69,10 @@ describe('rendered objects are valid Kubernetes', () => {
     );
     // The Prometheus Operator's kinds are CRDs, outside the Kubernetes API schemas: checked below.
     expect(kubernetesErrors(documents.filter((d) => !String(d.apiVersion).startsWith('monitoring.coreos.com/')))).toEqual([]);
+    // The gateway follows the IP blacklist on Kafka, so it needs the broker's credentials too.
+    const gateway = documents.find((d) => d.kind === 'Deployment' && (d.metadata as Record<string, unknown>).name === 'gateway') as Record<string, any>;
+    const gatewayEnv = (gateway.spec.template.spec.containers[0].env as { name: string }[]).map((e) => e.name);
+    expect(gatewayEnv).toEqual(expect.arrayContaining(['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD', 'INTERNAL_TOKEN']));
   });
 
   test('monitoring: a ServiceMonitor on every service, alerts with runbooks, a dashboard that parses', () => {

@@ -161,7 +161,7 @@ spec:
                   optional: true
             {{- end }}
             {{- end }}
-            {{- if and $root.Values.kafka.sasl.mechanism (ne $name "gateway") }}
+            {{- if $root.Values.kafka.sasl.mechanism }}
             {{- range list "KAFKA_SASL_USERNAME" "KAFKA_SASL_PASSWORD" }}
             - name: {{ . }}
               valueFrom:

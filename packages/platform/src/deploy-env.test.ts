@@ -6,7 +6,7 @@ const embedded = { BUS: 'embedded', STORE: 'sqlite', BLOBS: 'fs' } as const;
 describe('missingDeployEnv', () => {
   it('names every variable a deployable needs that is unset or blank', () => {
     expect(missingDeployEnv('ingest', { IDENTITY_URL: '  ' }, kafkaMongo)).toEqual(['KAFKA_BROKERS', 'MONGO_URL', 'IDENTITY_URL', 'INTERNAL_TOKEN']);
-    expect(missingDeployEnv('gateway', {}, embedded)).toEqual(['SUBGRAPH_URLS', 'SERVICE_URLS']);
+    expect(missingDeployEnv('gateway', {}, embedded)).toEqual(['SUBGRAPH_URLS', 'SERVICE_URLS', 'INTERNAL_TOKEN']);
   });
 
   it('asks for a broker or a database only when that adapter is chosen', () => {

@@ -24,8 +24,9 @@ export const DEPLOY_ENV = {
   // Analytics asks identity whether a caller is the admin.
   analytics: [...COMMON, 'IDENTITY_URL', 'INTERNAL_TOKEN'],
   progress: [...COMMON],
-  // The gateway holds no data: no bus or store of its own.
-  gateway: ['MODE', 'NODE_ENV', 'PORT', 'SHUTDOWN_TIMEOUT_MS', 'SUBGRAPH_URLS', 'SERVICE_URLS'],
+  // The gateway holds no data (no store), but hears the IP blacklist's changes on the bus and
+  // reads the full list from analytics' internal route at start.
+  gateway: ['MODE', 'NODE_ENV', 'PORT', 'SHUTDOWN_TIMEOUT_MS', 'SUBGRAPH_URLS', 'SERVICE_URLS', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'INTERNAL_TOKEN'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Deployable = keyof typeof DEPLOY_ENV;

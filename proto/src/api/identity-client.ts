@@ -53,8 +53,9 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityAp
     async releaseReport(userId, reservationId) {
       await call('releaseReport', { userId, reservationId });
     },
-    async isAdmin(authorization, ipAddress) {
-      return (await call<{ isAdmin: boolean }>('isAdmin', { authorization, ipAddress }))?.isAdmin === true;
+    async adminOf(caller) {
+      const answer = await call<{ isAdmin: boolean; email?: string | null }>('isAdmin', caller);
+      return answer?.isAdmin === true && typeof answer.email === 'string' ? answer.email : null;
     },
     async createPaidAccount(request) {
       const result = await call<PaidAccountResult>('createPaidAccount', request);

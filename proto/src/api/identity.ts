@@ -32,8 +32,12 @@ export interface IdentityApi {
   reserveReport(userId: string): Promise<ReserveReportResult>;
   /** Gives back a reservation when processing fails (idempotent per reservationId). */
   releaseReport(userId: string, reservationId: string): Promise<void>;
-  /** Checks SPEC's admin bearer (`Authorization: Bearer {"email","password"}`) on the server. */
-  isAdmin(authorizationHeader: string | null, ipAddress: string | null): Promise<boolean>;
+  /**
+   * The admin's e-mail address when the caller is the admin, else null: an admin session
+   * (the `citecheck_admin` cookie) or SPEC's JSON bearer (`Authorization: Bearer
+   * {"email","password"}`), checked on the server once per request and rate-limited per IP.
+   */
+  adminOf(caller: AdminCallerInfo): Promise<string | null>;
   /**
    * Billing, once Stripe says a visitor's payment succeeded: creates the account on that plan
    * with its password and opens a password session. One account per payment: a retry or a
@@ -47,6 +51,13 @@ export interface IdentityApi {
    * password session, so a user who was signed in without one reaches the paid dashboard at once.
    */
   setupPaidPlan(request: PaidPlanSetupRequest): Promise<PaidPlanSetupResult>;
+}
+
+/** What an admin call carries: its Authorization and Cookie headers as sent, and the client IP. */
+export interface AdminCallerInfo {
+  authorization: string | null;
+  cookie: string | null;
+  ipAddress: string | null;
 }
 
 export interface PaidPlanSetupRequest {
@@ -77,6 +88,17 @@ export type PaidAccountResult =
 
 /** The session cookie identity sets on sign-in and e-mail verification. */
 export const SESSION_COOKIE = 'citecheck_session';
+/** The admin's session (identity's adminLogin): httpOnly, SameSite=Strict, a few hours. */
+export const ADMIN_COOKIE = 'citecheck_admin';
+
+/** The admin session token in a Cookie header, or null. */
+export function adminTokenFrom(cookie: string | undefined | null): string | null {
+  for (const part of (cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === ADMIN_COOKIE && value.length > 0) return value.join('=') || null;
+  }
+  return null;
+}
 
 /**
  * The session token a request carries: `Authorization: Bearer <token>` first, then the
@@ -107,7 +129,7 @@ export function sessionTokenFrom(authorization: string | undefined | null, cooki
  *   authenticate    {sessionToken}              -> {user: AuthenticatedUser | null}
  *   reserve-report  {userId}                    -> ReserveReportResult
  *   release-report  {userId, reservationId}     -> 204 (idempotent)
- *   is-admin        {authorization, ipAddress}  -> {isAdmin: boolean}
+ *   is-admin        {authorization, cookie, ipAddress}  -> {isAdmin: boolean, email: string | null}
  *   create-paid-account  PaidAccountRequest     -> PaidAccountResult
  *   setup-paid-plan      PaidPlanSetupRequest   -> PaidPlanSetupResult
  */
@@ -136,7 +158,7 @@ const id = z
 export const authenticateRequestSchema = z.object({ sessionToken: optionalString });
 export const reserveReportRequestSchema = z.object({ userId: id });
 export const releaseReportRequestSchema = z.object({ userId: id, reservationId: id });
-export const isAdminRequestSchema = z.object({ authorization: optionalString, ipAddress: optionalString });
+export const isAdminRequestSchema = z.object({ authorization: optionalString, cookie: optionalString, ipAddress: optionalString });
 
 export const paidAccountRequestSchema = z.object({
   paymentId: z.string().min(1),

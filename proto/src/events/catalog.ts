@@ -13,6 +13,7 @@ import { pipelineProgressSchema } from './progress';
 import { subscriptionChangedSchema, userDeletedSchema, userRegisteredSchema, userVerifiedSchema } from './account';
 import { mailRequestedSchema } from './mail';
 import { subscriptionRenewedSchema } from './billing';
+import { adminActionSchema, ipBlockedSchema, ipUnblockedSchema } from './admin';
 
 /**
  * The event catalogue: one entry per event type, naming its topic, schema version and payload
@@ -33,6 +34,9 @@ export const events = {
   'subscription.changed': { version: 1, schema: subscriptionChangedSchema },
   'subscription.renewed': { version: 1, schema: subscriptionRenewedSchema },
   'mail.requested': { version: 1, schema: mailRequestedSchema },
+  'admin.action': { version: 1, schema: adminActionSchema },
+  'ip.blocked': { version: 1, schema: ipBlockedSchema },
+  'ip.unblocked': { version: 1, schema: ipUnblockedSchema },
 } as const;
 
 export type EventType = keyof typeof events;

@@ -5,14 +5,53 @@ export interface AccountAfterPayment {
   sessionToken: string;
 }
 
+/**
+ * A yes with SPEC's toast wording. Shared: analytics' admin mutations answer it too.
+ */
 export interface Acknowledgement {
   success: boolean;
   message: string;
 }
 
+/**
+ * One admin action.
+ */
+export interface AdminAuditEntry {
+  id: string;
+  at: string;
+  /**
+   * Who acted: the admin's e-mail address, or the e-mail tried for a failed sign-in.
+   */
+  actor: string;
+  /**
+   * admin.login, admin.login_failed, admin.logout, user.delete, user.resend_verification, users.download, ip.block or ip.unblock.
+   */
+  action: string;
+  /**
+   * What it acted on: a user id, an IP address, or the admin's e-mail for a sign-in.
+   */
+  target: string;
+  /**
+   * The client address the action came from.
+   */
+  ipAddress: string | null;
+}
+
 export interface AdminDailyUsage {
   date: string;
   count: number;
+}
+
+/**
+ * The admin's session after adminLogin: an httpOnly, SameSite=Strict `citecheck_admin` cookie
+ * the browser cannot read. The admin's credentials never stay in the browser.
+ */
+export interface AdminSession {
+  email: string;
+  /**
+   * When the session ends (ISO); a new sign-in is needed after it.
+   */
+  expiresAt: string;
 }
 
 export interface AdminStats {
@@ -88,6 +127,24 @@ export interface BillingSubscription {
   cancelAtPeriodEnd: boolean;
 }
 
+/**
+ * SPEC section 3's Blacklist.
+ */
+export interface Blacklist {
+  blacklistedIPs: Array<BlockedIp>;
+  totalBlacklisted: number;
+}
+
+export interface BlockedIp {
+  ipAddress: string;
+  reason: string | null;
+  blockedAt: string;
+  /**
+   * The admin's e-mail address.
+   */
+  blockedBy: string;
+}
+
 export interface BrowserCount {
   browser: string;
   count: number;
@@ -158,8 +215,7 @@ export interface DeviceCount {
 }
 
 /**
- * An uploaded document (SPEC section 3). Its id is 128 random bits: knowing it is the
- * permission to read it. Validation adds its citations.
+ * Ingest's document, referred to by id.
  */
 export interface Document {
   id: string;
@@ -171,9 +227,14 @@ export interface Document {
   uploadedAt: string;
   validationReport: ValidationReport | null;
   /**
-   * Only on the owner's own list (myDocuments); never on a shared report.
+   * Only on the owner's own list (myDocuments) and the admin's (documents); never on a shared report.
    */
   userEmail: string | null;
+  /**
+   * Who uploaded it, resolved by identity, which shows a User to the admin and to the uploader
+   * only: null for anyone else, and once the user is deleted.
+   */
+  user: User | null;
   /**
    * Empty until the document's citations have been checked.
    */
@@ -181,6 +242,15 @@ export interface Document {
 }
 
 export interface Mutation {
+  /**
+   * Admin only (POST /api/admin/blacklist/add). Every request from the address is refused with
+   * 403 at the gateway, except the admin's own; an IPv4 or IPv6 address, stored normalised.
+   */
+  blockIp: BlockedIp;
+  /**
+   * Admin only (POST /api/admin/blacklist/remove).
+   */
+  unblockIp: Acknowledgement;
   /**
    * A visitor may send the pending registration's name and email, and the client secret of the browser's earlier unpaid attempt (cancelled for this one).
    */
@@ -218,6 +288,15 @@ export interface Mutation {
   forgotPassword: Acknowledgement;
   resetPassword: Acknowledgement;
   /**
+   * The admin's sign-in (POST /api/admin/login): sets the `citecheck_admin` cookie. Wrong
+   * credentials answer 'Invalid email or password'; attempts are rate-limited per IP.
+   */
+  adminLogin: AdminSession;
+  /**
+   * Ends the admin session and clears its cookie (POST /api/admin/logout).
+   */
+  adminLogout: Acknowledgement;
+  /**
    * Admin only.
    */
   deleteUser: Acknowledgement;
@@ -233,6 +312,15 @@ export interface Mutation {
    * Re-runs validation for one citation (POST /api/citations/{id}/validate).
    */
   recheckCitation: Citation;
+}
+
+export interface MutationBlockIpArgs {
+  ipAddress: string;
+  reason?: string | null;
+}
+
+export interface MutationUnblockIpArgs {
+  ipAddress: string;
 }
 
 export interface MutationCreateSubscriptionArgs {
@@ -287,6 +375,11 @@ export interface MutationResetPasswordArgs {
   password: string;
 }
 
+export interface MutationAdminLoginArgs {
+  email: string;
+  password: string;
+}
+
 export interface MutationDeleteUserArgs {
   id: string;
 }
@@ -332,6 +425,14 @@ export interface Query {
    * Admin only. One record per uploaded document, newest first.
    */
   usageMetrics: Array<UsageMetric>;
+  /**
+   * Admin only. The blocked client addresses, newest first (GET /api/admin/blacklist).
+   */
+  blacklist: Blacklist;
+  /**
+   * Admin only. What the admin did (sign-ins, deletions, resent links, blocks, CSV downloads), newest first; 100 entries unless limit says otherwise (at most 1000).
+   */
+  auditLog: Array<AdminAuditEntry>;
   billingHealth: ServiceHealth;
   billingData: BillingData;
   extractionHealth: ServiceHealth;
@@ -349,9 +450,14 @@ export interface Query {
    */
   reportUsage: ReportUsage;
   /**
-   * Every user, newest first. Admin only: SPEC's JSON bearer arrives as the context's authorization.
+   * The caller's admin session; null unless the caller holds a valid one.
    */
-  adminUsers: Array<User>;
+  adminSession: AdminSession | null;
+  /**
+   * Every user, newest first. Admin only: the admin session cookie, or SPEC's JSON bearer
+   * (`Authorization: Bearer {"email":...,"password":...}`) checked once per request.
+   */
+  users: Array<User>;
   ingestHealth: ServiceHealth;
   usageStats: UsageStats;
   /**
@@ -366,6 +472,10 @@ export interface Query {
    * The signed-in user's documents (the dashboard): premium and enterprise, with a password session.
    */
   myDocuments: Array<Document>;
+  /**
+   * Admin only. Every document, newest first, with its report and uploader (GET /api/admin/documents).
+   */
+  documents: Array<Document>;
   notificationHealth: ServiceHealth;
   progressHealth: ServiceHealth;
   validationHealth: ServiceHealth;
@@ -374,6 +484,10 @@ export interface Query {
 export interface QueryVisitorAnalyticsArgs {
   startDate?: string | null;
   endDate?: string | null;
+}
+
+export interface QueryAuditLogArgs {
+  limit?: number | null;
 }
 
 export interface QueryReportArgs {
@@ -472,6 +586,10 @@ export interface UsageMetric {
   status: string;
   failureCode: string | null;
   reportId: string | null;
+  /**
+   * The uploaded document (ingest's), with its report and uploader; null once it is gone.
+   */
+  document: Document | null;
 }
 
 export interface UsageMetricUser {

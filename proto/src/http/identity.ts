@@ -17,6 +17,8 @@ export const registerBodySchema = z.object({ name: text, email: text, newsletter
 export const registerPaidBodySchema = registerBodySchema.extend({ password });
 /** POST /api/auth/login; the password is optional (free accounts sign in by e-mail). */
 export const loginBodySchema = z.object({ email: text, password });
+/** POST /api/admin/login, `adminLogin`. */
+export const adminLoginBodySchema = z.object({ email: text, password });
 /** POST /api/apply-coupon. */
 export const applyCouponBodySchema = z.object({ email: text, couponCode: text });
 /** POST /api/set-coupon-password. */

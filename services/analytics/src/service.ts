@@ -9,7 +9,10 @@ import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService } from '@citecheck/platform';
 import { configSchema } from './config';
 import type { IdentityApi } from '@citecheck/proto';
+import { openGeolocation, UNKNOWN_LOCATION } from './adapters/geolocation';
 import { adminUseCases } from './app/admin';
+import { AUDIT_CONSUMER, auditHandler } from './app/record-audit';
+import { auditRepository, blacklistRepository } from './store/admin';
 import { trackingUseCases } from './app/track-visitors';
 import { usageRepository, userDirectory } from './store/usage';
 import { visitorRepository } from './store/visitors';
@@ -23,23 +26,44 @@ export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'ana
 
 /** What analytics needs from other services: identity's admin check. */
 export interface AnalyticsDeps {
-  identity?: Pick<IdentityApi, 'isAdmin'>;
+  identity?: Pick<IdentityApi, 'adminOf'>;
+}
+
+/** What the embedded host asks analytics in process (the gateway's blacklist at start). */
+export interface AnalyticsApi {
+  blockedAddresses(): Promise<string[]>;
 }
 
 interface GraphqlContext {
   authorization?: string | null;
+  cookie?: string | null;
   ip?: string | null;
 }
+
+type Args = Record<string, unknown>;
 
 /** Analytics as both hosts run it. */
 export const service = defineService({
   name: SERVICE_NAME,
   config: configSchema,
   create: async (ports, config, deps: AnalyticsDeps | undefined) => {
-    const tracking = trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock, retentionDays: config.ANALYTICS_RETENTION_DAYS });
+    const locate = await openGeolocation().catch((err: unknown) => {
+      ports.logger.warn({ err }, 'geolocation database not readable: every visitor\'s country is Unknown');
+      return () => UNKNOWN_LOCATION;
+    });
+    const tracking = trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock, locate, retentionDays: config.ANALYTICS_RETENTION_DAYS });
     const usage = usageRepository(ports.store);
-    const admin = adminUseCases({ identity: deps?.identity, tracking, usage, clock: ports.clock });
-    const callerOf = (context: GraphqlContext | undefined) => ({ authorization: context?.authorization ?? null, ip: context?.ip ?? null });
+    const audit = auditRepository(ports.store);
+    const admin = adminUseCases({ identity: deps?.identity, tracking, usage, clock: ports.clock, blacklist: blacklistRepository(ports.store), audit, bus: ports.bus });
+    // One caller object per request context, so identity checks one request's admin fields once.
+    const callers = new WeakMap<object, { authorization: string | null; cookie: string | null; ip: string | null }>();
+    const callerOf = (context: GraphqlContext | undefined) => {
+      const fresh = () => ({ authorization: context?.authorization ?? null, cookie: context?.cookie ?? null, ip: context?.ip ?? null });
+      if (!context || typeof context !== 'object') return fresh();
+      let caller = callers.get(context);
+      if (!caller) callers.set(context, (caller = fresh()));
+      return caller;
+    };
     let retention: NodeJS.Timeout | undefined;
     const purge = () =>
       tracking.purgeExpired().then(
@@ -55,10 +79,24 @@ export const service = defineService({
             admin.visitorAnalytics(callerOf(context), range),
           stats: (_: unknown, __: unknown, context: GraphqlContext) => admin.stats(callerOf(context)),
           usageMetrics: (_: unknown, __: unknown, context: GraphqlContext) => admin.usageMetrics(callerOf(context)),
+          blacklist: (_: unknown, __: unknown, context: GraphqlContext) => admin.blacklist(callerOf(context)),
+          auditLog: (_: unknown, args: { limit?: number | null }, context: GraphqlContext) => admin.auditLog(callerOf(context), args.limit),
+        },
+        Mutation: {
+          blockIp: (_: unknown, args: Args, context: GraphqlContext) => admin.blockIp(callerOf(context), args),
+          unblockIp: (_: unknown, args: Args, context: GraphqlContext) => admin.unblockIp(callerOf(context), args),
+        },
+        UsageMetric: {
+          // The record's id is its document's: ingest resolves it (null once the document is gone).
+          document: (record: { id: string }) => ({ __typename: 'Document', id: record.id }),
         },
       },
-      routes: trackingRoutes(tracking, admin),
-      consumers: consumers({ usage, users: userDirectory(ports.store), logger: ports.logger }),
+      routes: trackingRoutes(tracking, admin, config.INTERNAL_TOKEN),
+      consumers: [
+        ...consumers({ usage, users: userDirectory(ports.store), logger: ports.logger }),
+        { topic: 'admin.action', group: AUDIT_CONSUMER, handle: auditHandler(audit), options: { maxAttempts: 8, backoffMs: 500 } },
+      ],
+      api: { blockedAddresses: () => admin.blockedAddresses() } satisfies AnalyticsApi,
       async start() {
         await purge();
         // Daily; several instances purging the same rows is harmless.

@@ -41,6 +41,8 @@ export const identityConfigSchema = platformConfigSchema.extend({
    */
   INTERNAL_TOKEN: z.string().min(16).optional(),
   SESSION_TTL_DAYS: envInt(1, 365).default(30),
+  /** Minutes an admin session (after the /metrics sign-in) lasts before the admin signs in again. */
+  ADMIN_SESSION_TTL_MINUTES: envInt(5, 24 * 60).default(120),
   /** Minutes after sign-up within which a coupon can be applied and its password set. */
   COUPON_WINDOW_MINUTES: envInt(1, 24 * 60).default(30),
 });

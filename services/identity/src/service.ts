@@ -9,7 +9,7 @@ import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import type { IdentityApi } from '@citecheck/proto';
 import { assembleService, defineService, RateLimiter, sealKey, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { authenticate } from './app/authenticate';
-import { isAdmin } from './app/check-admin';
+import { adminOf } from './app/check-admin';
 import { createPaidAccount } from './app/create-paid-account';
 import { setupPaidPlan } from './app/setup-paid-plan';
 import type { IdentityContext } from './app/context';
@@ -43,6 +43,7 @@ export type IdentitySettings = Pick<
   | 'RATE_LIMIT_PER_EMAIL'
   | 'ADMIN_FAILURE_LIMIT'
   | 'SESSION_TTL_DAYS'
+  | 'ADMIN_SESSION_TTL_MINUTES'
   | 'COUPON_WINDOW_MINUTES'
   | 'INTERNAL_TOKEN'
 > &
@@ -68,6 +69,7 @@ export function createIdentityContext(ports: Ports, config: IdentitySettings): I
       admin: { email: config.ADMIN_EMAIL, passwordHash: config.ADMIN_PASSWORD_HASH },
       sessionTtlMs: sessionTtlMs(config),
       couponWindowMs: config.COUPON_WINDOW_MINUTES * 60 * 1000,
+      adminSessionTtlMs: config.ADMIN_SESSION_TTL_MINUTES * 60 * 1000,
     },
     adminFailures: new RateLimiter({ limit: config.ADMIN_FAILURE_LIMIT, windowMs: config.RATE_LIMIT_WINDOW_MS }, ports.clock),
     loginThrottle: new LoginThrottle(ports.clock),
@@ -108,7 +110,7 @@ export function identityParts(context: IdentityContext, config: IdentitySettings
       authenticate: (token) => authenticate(context, token),
       reserveReport: (userId) => reserveReport(context, userId),
       releaseReport: (userId, reservationId) => releaseReport(context, userId, reservationId),
-      isAdmin: (authorization, ip) => isAdmin(context, { authorization, ip }),
+      adminOf: (caller) => adminOf(context, { authorization: caller.authorization, cookie: caller.cookie, ip: caller.ipAddress }),
       createPaidAccount: (request) => createPaidAccount(context, request),
       setupPaidPlan: (request) => setupPaidPlan(context, request),
     },

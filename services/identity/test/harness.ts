@@ -123,6 +123,7 @@ export function identitySettings(overrides: Record<string, unknown> = {}) {
     RATE_LIMIT_PER_EMAIL: 10_000,
     ADMIN_FAILURE_LIMIT: 1000,
     SESSION_TTL_DAYS: 30,
+    ADMIN_SESSION_TTL_MINUTES: 120,
     COUPON_WINDOW_MINUTES: 30,
     ...overrides,
   };

@@ -11,12 +11,10 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const BillingRoute = lazy(() => import('./routes/billing'));
 const SubscriptionRoute = lazy(() => import('./routes/subscription'));
+const MetricsRoute = lazy(() => import('./routes/metrics'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
-/**
- * SPEC section 2 routes served so far. Routes whose screens are not built yet fall through to
- * 'Page Not Found'.
- */
+/** SPEC section 2's routes; any other path is 'Page Not Found'. */
 const router = createBrowserRouter([
   {
     element: <AppLayout />,
@@ -27,6 +25,7 @@ const router = createBrowserRouter([
       { path: routes.dashboard, element: <DashboardRoute /> },
       { path: routes.billing, element: <BillingRoute /> },
       { path: routes.subscription, element: <SubscriptionRoute /> },
+      { path: routes.metrics, element: <MetricsRoute /> },
       { path: routes.verifyEmail, element: <VerifyEmailRoute /> },
       { path: routes.resetPassword, element: <ResetPasswordRoute /> },
       { path: '*', element: <NotFoundRoute /> },

@@ -18,10 +18,21 @@ export interface RequestContext {
   authorization: string | null;
   cookie: string | null;
   ip: string | null;
+  /**
+   * Adds a `Set-Cookie` header to the HTTP answer: how a mutation that opens or ends a
+   * session (identity's adminLogin) hands the browser an httpOnly cookie. The distributed
+   * gateway passes a subgraph's Set-Cookie on to the browser.
+   */
+  setCookie?: (header: string) => void;
 }
 
-export function requestContext(ctx: Pick<Context, 'get' | 'ip'>): RequestContext {
-  return { authorization: ctx.get('authorization') || null, cookie: ctx.get('cookie') || null, ip: ctx.ip || null };
+export function requestContext(ctx: Pick<Context, 'get' | 'ip' | 'append'>): RequestContext {
+  return {
+    authorization: ctx.get('authorization') || null,
+    cookie: ctx.get('cookie') || null,
+    ip: ctx.ip || null,
+    setCookie: (header) => ctx.append('Set-Cookie', header),
+  };
 }
 
 /**

@@ -29,7 +29,7 @@ describe('usage records', () => {
     await handlers['citations.validated'](createEvent('citations.validated', { documentId: 'd1', sessionId: null, citations: [], stats: { ...stats, courtListenerCalls: 1 } }, 'd1'));
     expect(await usage.count()).toBe(1);
     expect(await usage.get('d1')).toMatchObject({
-      documentName: 'brief.pdf', documentSize: 1234, ipAddress: '10.0.0.1', user: { name: 'Ann Lawyer', email: 'a@example.com', isVerified: false },
+      documentName: 'brief.pdf', documentSize: 1234, ipAddress: '10.0.0.0', user: { name: 'Ann Lawyer', email: 'a@example.com', isVerified: false },
       ocrUsed: true, llmCalls: 2, llmTokensUsed: 500, courtListenerCalls: 3, processingTimeMs: 1200, status: 'validated',
     });
   });

@@ -18,6 +18,8 @@ export interface TrackingRequest {
 export interface TrackingDeps {
   visitors: VisitorRepository;
   clock: Clock;
+  /** Country (region, city) of a full address, from the local database (adapters/geolocation.ts); the address itself is not kept. */
+  locate?: (ip: string | null) => { country: string; region: string | null; city: string | null };
   /** ANALYTICS_RETENTION_DAYS. */
   retentionDays?: number;
 }
@@ -28,12 +30,12 @@ function parse<T>(schema: { safeParse(body: unknown): { success: true; data: T }
   return result.data;
 }
 
-export function trackingUseCases({ visitors, clock, retentionDays = 90 }: TrackingDeps) {
+export function trackingUseCases({ visitors, clock, locate, retentionDays = 90 }: TrackingDeps) {
   return {
     async trackVisitor(body: unknown, request: TrackingRequest): Promise<{ sessionId: string; created: boolean }> {
       const record = parse(visitorBodySchema, body);
       const now = clock.now();
-      const created = await visitors.startSession(newVisitorSession(record, request, now));
+      const created = await visitors.startSession(newVisitorSession(record, { ...request, location: locate?.(request.ip) }, now));
       if (!created) await visitors.touchSession(record.sessionId, now.toISOString());
       return { sessionId: record.sessionId, created };
     },

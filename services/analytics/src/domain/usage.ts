@@ -2,6 +2,7 @@
  * SPEC.md section 3's usage metric record (admin), one per document, built from the
  * pipeline's events. Pure: each function takes the record so far and an event's payload.
  */
+import { anonymizeIp } from './visitors';
 import type { CitationsValidated, DocumentUploaded, PipelineFailed, ReportGenerated } from '@citecheck/proto';
 
 export interface UsageUser {
@@ -43,7 +44,9 @@ export function usageFromUpload(p: DocumentUploaded, user: UsageUser): UsageReco
     llmTokensUsed: 0,
     courtListenerCalls: 0,
     processingTimeMs: 0,
-    ipAddress: p.ipAddress,
+    // Kept as its network only (IPv4 /24, IPv6 /48), like the visitor sessions: enough to see
+    // where uploads come from, not to name a household. The full address never reaches analytics' store.
+    ipAddress: anonymizeIp(p.ipAddress),
     status: 'processing',
     failureCode: null,
     reportId: null,

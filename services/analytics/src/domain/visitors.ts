@@ -156,7 +156,7 @@ export function anonymizeIp(ip: string | null | undefined): string | null {
   return v6 ? `${v6.slice(0, 3).map((group) => group.toString(16)).join(':')}::` : null;
 }
 
-function parseIpv4(address: string): number[] | null {
+export function parseIpv4(address: string): number[] | null {
   const parts = address.split('.');
   if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part))) return null;
   const octets = parts.map(Number);
@@ -164,7 +164,7 @@ function parseIpv4(address: string): number[] | null {
 }
 
 /** The eight 16-bit groups, or null when `address` is not IPv6 (a trailing dotted IPv4 counts as two groups). */
-function parseIpv6(address: string): number[] | null {
+export function parseIpv6(address: string): number[] | null {
   const halves = address.split('::');
   if (halves.length > 2) return null;
   const groupsOf = (half: string): number[] | null => {
@@ -186,7 +186,11 @@ function parseIpv6(address: string): number[] | null {
 }
 
 /** The session record to store for a tracker's first request. */
-export function newVisitorSession(body: VisitorBody, request: { userAgent: string | null; ip: string | null }, now: Date): VisitorSession {
+export function newVisitorSession(
+  body: VisitorBody,
+  request: { userAgent: string | null; ip: string | null; location?: { country: string; region: string | null; city: string | null } },
+  now: Date,
+): VisitorSession {
   // The header is what the browser really sent; the body's copy only when a proxy dropped it.
   const userAgent = request.userAgent ?? body.userAgent;
   const client = describeUserAgent(userAgent);
@@ -203,9 +207,9 @@ export function newVisitorSession(body: VisitorBody, request: { userAgent: strin
     deviceType: client.deviceType ?? body.deviceType ?? 'desktop',
     screenResolution: body.screenResolution,
     entryPage: body.entryPage,
-    country: null,
-    region: null,
-    city: null,
+    country: request.location?.country ?? null,
+    region: request.location?.region ?? null,
+    city: request.location?.city ?? null,
     ipPrefix: anonymizeIp(request.ip),
     pageViews: 0,
   };

@@ -2,23 +2,54 @@
  * Analytics' REST routes: SPEC.md's tracker paths. The tracker never reads the answer, so a
  * recorded visit is a bare 204; a malformed record is a 400 (ApiError) for anyone debugging.
  */
-import Router from '@koa/router';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Router, { type RouterContext } from '@koa/router';
+import { ApiError, INTERNAL_TOKEN_HEADER } from '@citecheck/proto';
 import type { AdminUseCases } from '../app/admin';
 import type { TrackingUseCases } from '../app/track-visitors';
 
-export function trackingRoutes(tracking: TrackingUseCases, admin: AdminUseCases): Router {
+/** The gateway's start-up read of the blacklist (distributed mode). */
+export const BLACKLIST_INTERNAL_PATH = '/internal/analytics/blacklist';
+
+function sameSecret(a: string, b: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+const callerOf = (ctx: RouterContext) => ({ authorization: ctx.get('authorization') || null, cookie: ctx.get('cookie') || null, ip: ctx.ip || null });
+
+export function trackingRoutes(tracking: TrackingUseCases, admin: AdminUseCases, internalToken?: string): Router {
   const router = new Router();
   router.get('/api/metrics', async (ctx) => {
-    ctx.body = await admin.usageMetrics({ authorization: ctx.get('authorization') || null, ip: ctx.ip || null });
+    ctx.body = await admin.usageMetrics(callerOf(ctx));
   });
   router.get('/api/metrics/stats', async (ctx) => {
-    ctx.body = await admin.stats({ authorization: ctx.get('authorization') || null, ip: ctx.ip || null });
+    ctx.body = await admin.stats(callerOf(ctx));
+  });
+  // SPEC's blacklist paths: the same use cases as `blacklist`, `blockIp` and `unblockIp`.
+  router.get('/api/admin/blacklist', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await admin.blacklist(callerOf(ctx));
+  });
+  router.post('/api/admin/blacklist/add', async (ctx) => {
+    const blockedIp = await admin.blockIp(callerOf(ctx), ctx.request.body);
+    ctx.body = { success: true, message: 'IP Blocked', ...blockedIp };
+  });
+  router.post('/api/admin/blacklist/remove', async (ctx) => {
+    ctx.body = await admin.unblockIp(callerOf(ctx), ctx.request.body);
+  });
+  // Never public: the gateway sends the shared INTERNAL_TOKEN; without one configured it is a 404.
+  router.get(BLACKLIST_INTERNAL_PATH, async (ctx) => {
+    const token = ctx.get(INTERNAL_TOKEN_HEADER);
+    if (!internalToken || !token || !sameSecret(token, internalToken)) throw new ApiError(404, 'Not Found', 'not_found');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { blockedAddresses: await admin.blockedAddresses() };
   });
   // SPEC's admin path: the same use case as the `visitorAnalytics` GraphQL field.
   router.get('/api/admin/visitor-analytics', async (ctx) => {
     const query = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : null);
     ctx.body = await admin.visitorAnalytics(
-      { authorization: ctx.get('authorization') || null, ip: ctx.ip || null },
+      callerOf(ctx),
       { startDate: query('startDate'), endDate: query('endDate') },
     );
   });

@@ -1,28 +1,34 @@
 /**
- * Admin rights, checked on every admin call against the credentials configured on the server
- * (SPEC's JSON bearer). Failed attempts are counted per IP; past the limit every admin call
- * from that IP answers 429 for the rest of the window, right password or not.
+ * Admin rights, checked on every admin call on the server. The admin is recognised by an
+ * admin session (the `citecheck_admin` cookie adminLogin sets, app/admin-session.ts) or by
+ * SPEC's JSON bearer carrying the configured e-mail and password. Failed attempts are counted
+ * per IP; past the limit every admin call from that IP answers 429 for the rest of the window,
+ * right password or not (a valid session is a 256-bit secret and is not held back by it).
  */
 import { createHash } from 'node:crypto';
-import { checkAdmin as credentialsMatch, parseAdminBearer } from '../domain/admin';
+import { adminTokenFrom } from '@citecheck/proto';
+import { checkAdmin as credentialsMatch, parseAdminBearer, safeEqual } from '../domain/admin';
+import { emailKey } from '../domain/email';
 import { forbidden, messages, tooManyRequests, unauthorized } from '../domain/errors';
+import { hashToken, looksLikeToken } from '../domain/tokens';
 import type { IdentityContext } from './context';
 
-/** Who is calling an admin operation: the Authorization header as sent, and the client IP. */
+/** Who is calling an admin operation: the Authorization and Cookie headers as sent, and the client IP. */
 export interface AdminCaller {
   authorization: string | null;
+  cookie?: string | null;
   ip: string | null;
 }
 
 export type AdminCheck = 'ok' | 'missing' | 'denied' | 'rate_limited' | 'not_configured';
 
-type Deps = Pick<IdentityContext, 'settings' | 'adminFailures' | 'logger'>;
+type Deps = Pick<IdentityContext, 'settings' | 'adminFailures' | 'logger' | 'adminSessions' | 'clock'>;
 
 /**
  * One check per request, and one at a time per set of credentials: a GraphQL request that
  * names an admin field 300 times (aliases), or 300 requests in flight with the same bearer,
  * share one password check and count as one failure. Keyed by the caller object (a request's
- * resolvers share it) and by a digest of the header and IP while a check is pending.
+ * resolvers share it) and by a digest of the headers and IP while a check is pending.
  */
 const perCaller = new WeakMap<AdminCaller, Promise<AdminCheck>>();
 const pending = new Map<string, Promise<AdminCheck>>();
@@ -30,7 +36,7 @@ const pending = new Map<string, Promise<AdminCheck>>();
 export function checkAdmin(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> {
   const known = perCaller.get(caller);
   if (known) return known;
-  const key = createHash('sha256').update(`${caller.ip ?? ''}\n${caller.authorization ?? ''}`).digest('hex');
+  const key = createHash('sha256').update(`${caller.ip ?? ''}\n${caller.authorization ?? ''}\n${adminTokenFrom(caller.cookie) ?? ''}`).digest('hex');
   let check = pending.get(key);
   if (!check) {
     check = checkOnce(ctx, caller).finally(() => pending.delete(key));
@@ -40,7 +46,23 @@ export function checkAdmin(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> 
   return check;
 }
 
+/** True when the cookie holds an open session of the configured admin. */
+export async function hasAdminSession(ctx: Pick<Deps, 'settings' | 'adminSessions' | 'clock'>, cookie: string | null | undefined): Promise<boolean> {
+  return (await adminSessionOf(ctx, cookie)) !== null;
+}
+
+/** The open session the cookie names, or null (unknown, expired, or opened for another admin e-mail). */
+export async function adminSessionOf(ctx: Pick<Deps, 'settings' | 'adminSessions' | 'clock'>, cookie: string | null | undefined) {
+  const token = adminTokenFrom(cookie);
+  const { email } = ctx.settings.admin;
+  if (!email || !ctx.settings.admin.passwordHash || !looksLikeToken(token)) return null;
+  const session = await ctx.adminSessions.byId(hashToken(token));
+  if (!session || session.expiresAt <= ctx.clock.now().toISOString()) return null;
+  return safeEqual(emailKey(session.email), emailKey(email)) ? session : null;
+}
+
 async function checkOnce(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> {
+  if (await hasAdminSession(ctx, caller.cookie)) return 'ok';
   const key = `admin:${caller.ip ?? 'unknown'}`;
   const { admin } = ctx.settings;
   if (ctx.adminFailures.isBlocked(key)) return 'rate_limited';
@@ -57,16 +79,16 @@ async function checkOnce(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> {
   return 'denied';
 }
 
-/** For other services (ingest's and analytics' admin calls): a yes or no. */
-export async function isAdmin(ctx: Deps, caller: AdminCaller): Promise<boolean> {
-  return (await checkAdmin(ctx, caller)) === 'ok';
+/** For other services (ingest's and analytics' admin calls): the admin's e-mail, or null. */
+export async function adminOf(ctx: Deps, caller: AdminCaller): Promise<string | null> {
+  return (await checkAdmin(ctx, caller)) === 'ok' ? (ctx.settings.admin.email ?? null) : null;
 }
 
-/** Throws the error an admin call answers when the caller is not the admin. */
-export async function requireAdmin(ctx: Deps, caller: AdminCaller): Promise<void> {
+/** Throws the error an admin call answers when the caller is not the admin; the admin's e-mail otherwise. */
+export async function requireAdmin(ctx: Deps, caller: AdminCaller): Promise<string> {
   switch (await checkAdmin(ctx, caller)) {
     case 'ok':
-      return;
+      return ctx.settings.admin.email!;
     case 'rate_limited':
       throw tooManyRequests();
     case 'not_configured':

@@ -18,6 +18,8 @@ export interface AccountSettings {
   sessionTtlMs: number;
   /** How long after sign-up a coupon may be applied and its password set (coupon flow). */
   couponWindowMs: number;
+  /** How long an admin session (the `citecheck_admin` cookie) lasts. */
+  adminSessionTtlMs: number;
 }
 
 export interface IdentityContext extends IdentityStore {

@@ -4,7 +4,7 @@ import { authenticate } from './authenticate';
 import { checkAdmin, type AdminCaller } from './check-admin';
 import type { IdentityContext } from './context';
 
-type Deps = Pick<IdentityContext, 'sessions' | 'users' | 'clock' | 'settings' | 'adminFailures' | 'logger'>;
+type Deps = Pick<IdentityContext, 'sessions' | 'users' | 'clock' | 'settings' | 'adminFailures' | 'logger' | 'adminSessions'>;
 
 /** The caller's own account; null when not signed in. */
 export async function currentUser(ctx: Pick<IdentityContext, 'sessions' | 'users' | 'clock'>, sessionToken: string | null): Promise<AdminUserView | null> {

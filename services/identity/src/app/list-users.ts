@@ -3,7 +3,7 @@ import { toAdminView, type AdminUserView } from '../domain/user';
 import { requireAdmin, type AdminCaller } from './check-admin';
 import type { IdentityContext } from './context';
 
-export async function listUsers(ctx: Pick<IdentityContext, 'users' | 'settings' | 'adminFailures' | 'logger'>, caller: AdminCaller): Promise<AdminUserView[]> {
+export async function listUsers(ctx: Pick<IdentityContext, 'users' | 'settings' | 'adminFailures' | 'logger' | 'adminSessions' | 'clock'>, caller: AdminCaller): Promise<AdminUserView[]> {
   await requireAdmin(ctx, caller);
   return (await ctx.users.newestFirst()).map(toAdminView);
 }

@@ -1,5 +1,6 @@
 /** Identity's repositories over the store port it is given. */
 import type { Store } from '@citecheck/platform';
+import { adminSessionRepository, type AdminSessionRepository } from './admin-sessions';
 import { couponUseRepository, type CouponUseRepository } from './coupon-uses';
 import { openCollections } from './documents';
 import { paidSignupRepository, type PaidSignupRepository } from './paid-signups';
@@ -11,7 +12,8 @@ import { userRepository, type UserRepository } from './users';
 
 export type { SessionDoc, TokenDoc, TokenKind, ReservationDoc, PendingPlanDoc } from './documents';
 export type { CouponRedemption, UserRepository } from './users';
-export type { SessionRepository, TokenRepository, CouponUseRepository, ReservationRepository, PendingPlanRepository, PaidSignupRepository };
+export type { AdminSessionDoc } from './admin-sessions';
+export type { AdminSessionRepository, SessionRepository, TokenRepository, CouponUseRepository, ReservationRepository, PendingPlanRepository, PaidSignupRepository };
 
 export interface IdentityStore {
   users: UserRepository;
@@ -21,6 +23,7 @@ export interface IdentityStore {
   reservations: ReservationRepository;
   pendingPlans: PendingPlanRepository;
   paidSignups: PaidSignupRepository;
+  adminSessions: AdminSessionRepository;
 }
 
 export function openIdentityStore(store: Store): IdentityStore {
@@ -33,5 +36,6 @@ export function openIdentityStore(store: Store): IdentityStore {
     reservations: reservationRepository(c.reservations),
     pendingPlans: pendingPlanRepository(c.pendingPlans),
     paidSignups: paidSignupRepository(c.paidSignups),
+    adminSessions: adminSessionRepository(store),
   };
 }

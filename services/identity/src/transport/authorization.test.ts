@@ -267,12 +267,12 @@ it('ends a deleted user\'s sessions at once', async () => {
   expect((await api('DELETE', `/api/admin/users/${id}`, { headers: actors.admin.headers })).status).toBe(404);
 });
 
-it('serves adminUsers through GraphQL to the admin only', async () => {
-  const users = await resolvers.Query.adminUsers(null, {}, { authorization: actors.admin.headers.authorization, ip: '10.0.0.1' });
+it('serves users through GraphQL to the admin only', async () => {
+  const users = await resolvers.Query.users(null, {}, { authorization: actors.admin.headers.authorization, ip: '10.0.0.1' });
   expect(users.map((u: { email: string }) => u.email)).toContain('premium@firm.test');
   expect(Object.keys(users[0]).sort()).toEqual(['createdAt', 'email', 'id', 'isVerified', 'name', 'newsletterOptIn', 'reportLimit', 'userType', 'verifiedAt']);
-  await expect(resolvers.Query.adminUsers(null, {}, { authorization: actors['wrong-admin'].headers.authorization })).rejects.toMatchObject({ status: 401 });
-  await expect(resolvers.Query.adminUsers(null, {}, { authorization: actors['premium+pw'].headers.authorization })).rejects.toMatchObject({ status: 401 });
+  await expect(resolvers.Query.users(null, {}, { authorization: actors['wrong-admin'].headers.authorization })).rejects.toMatchObject({ status: 401 });
+  await expect(resolvers.Query.users(null, {}, { authorization: actors['premium+pw'].headers.authorization })).rejects.toMatchObject({ status: 401 });
 });
 
 it('rate-limits failed admin sign-ins per IP, and sign-ins per IP', async () => {
@@ -307,7 +307,7 @@ it('refuses every admin call when no admin is configured', async () => {
   try {
     const res = await call(s.url, 'GET', '/api/admin/users', { headers: adminBearer('', '') });
     expect(res).toMatchObject({ status: 403, body: { error: 'admin_not_configured' } });
-    const gql = identity.module.resolvers.Query.adminUsers;
+    const gql = identity.module.resolvers.Query.users;
     await expect(gql(null, {}, { authorization: adminBearer('a@b.co', 'x').authorization })).rejects.toMatchObject({ status: 403, code: 'admin_not_configured' });
   } finally {
     await s.close();
@@ -339,7 +339,7 @@ it('serves IdentityApi on /internal/identity/* only with the shared INTERNAL_TOK
     expect(await usageOf(identity.context, userId)).toEqual({ reportLimit: 5, reportsUsed: 0 });
     await expect(client.authenticate('not-a-session')).resolves.toBeNull();
     expect((await call(s.url, 'POST', '/internal/identity/authenticate', { body: { sessionToken: 'x' }, headers })).body).toEqual({ user: null });
-    expect((await call(s.url, 'POST', '/internal/identity/is-admin', { body: { authorization: null }, headers })).body).toEqual({ isAdmin: false });
+    expect((await call(s.url, 'POST', '/internal/identity/is-admin', { body: { authorization: null }, headers })).body).toEqual({ isAdmin: false, email: null });
     expect((await call(s.url, 'POST', '/internal/identity/reserve-report', { body: { userId }, headers: { 'x-internal-token': 'wrong' } })).status).toBe(404);
     expect((await call(s.url, 'POST', '/internal/identity/reserve-report', { body: { userId } })).status).toBe(404);
     expect((await call(s2.url, 'POST', '/internal/identity/reserve-report', { body: { userId }, headers })).status).toBe(404);

@@ -6,6 +6,7 @@
  * layer with the same message, code and status.
  */
 import {
+  adminLoginBodySchema,
   forgotPasswordBodySchema,
   loginBodySchema,
   registerBodySchema,
@@ -13,6 +14,7 @@ import {
   sessionTokenFrom,
   tokenQuerySchema,
 } from '@citecheck/proto';
+import { adminLogin, adminLogout, currentAdminSession } from '../app/admin-session';
 import { authStatus } from '../app/auth-status';
 import type { AdminCaller } from '../app/check-admin';
 import type { IdentityContext } from '../app/context';
@@ -27,12 +29,15 @@ import { reportUsage } from '../app/report-usage';
 import { resendVerification } from '../app/resend-verification';
 import { resetPassword } from '../app/reset-password';
 import { verifyEmail } from '../app/verify-email';
+import { adminCookie, servedOverTls } from './admin-cookie';
 import { countCall, type RequestLimits } from './limits';
 
 export interface IdentityGraphqlContext {
   authorization?: string | null;
   cookie?: string | null;
   ip?: string | null;
+  /** Adds a Set-Cookie header to the answer (the host's; absent where it cannot, see adminLogin). */
+  setCookie?: (header: string) => void;
 }
 
 type Args = Record<string, unknown>;
@@ -42,7 +47,7 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
   // One AdminCaller per request context, so every admin field of one request shares one check.
   const callers = new WeakMap<object, AdminCaller>();
   const adminOf = (ctx: IdentityGraphqlContext): AdminCaller => {
-    const fresh = (): AdminCaller => ({ authorization: ctx?.authorization ?? null, ip: ctx?.ip ?? null });
+    const fresh = (): AdminCaller => ({ authorization: ctx?.authorization ?? null, cookie: ctx?.cookie ?? null, ip: ctx?.ip ?? null });
     if (!ctx || typeof ctx !== 'object') return fresh();
     let caller = callers.get(ctx);
     if (!caller) callers.set(ctx, (caller = fresh()));
@@ -50,6 +55,7 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
   };
   const ipOf = (ctx: IdentityGraphqlContext) => ctx?.ip ?? null;
   // The browser's device cookie, when the host forwards cookies (app/email-sign-in.ts).
+  const cookieOptions = (maxAgeMs: number) => ({ maxAgeMs, secure: servedOverTls(false, app.settings.publicUrl) });
   const deviceOf = (ctx: IdentityGraphqlContext) => /(?:^|;\s*)citecheck_device=([^;]+)/.exec(ctx?.cookie ?? '')?.[1] ?? null;
   return {
     Query: {
@@ -57,9 +63,24 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
       me: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => currentUser(app, tokenOf(ctx)),
       authStatus: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => authStatus(app, tokenOf(ctx)),
       reportUsage: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => reportUsage(app, tokenOf(ctx)),
-      adminUsers: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => listUsers(app, adminOf(ctx)),
+      users: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => listUsers(app, adminOf(ctx)),
+      adminSession: (_: unknown, __: Args, ctx: IdentityGraphqlContext) => currentAdminSession(app, ctx?.cookie ?? null),
     },
     Mutation: {
+      adminLogin: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
+        // Without a way to set the cookie the session would be opened for nobody.
+        if (!ctx?.setCookie) throw new Error('adminLogin needs a host that can set cookies');
+        const input = adminLoginBodySchema.parse(args);
+        countCall(limits, 'admin-login', ipOf(ctx));
+        const { token, session } = await adminLogin(app, input, ipOf(ctx));
+        ctx.setCookie(adminCookie(token, cookieOptions(app.settings.adminSessionTtlMs)));
+        return session;
+      },
+      adminLogout: async (_: unknown, __: Args, ctx: IdentityGraphqlContext) => {
+        await adminLogout(app, ctx?.cookie ?? null, ipOf(ctx));
+        ctx?.setCookie?.(adminCookie(null, cookieOptions(0)));
+        return { success: true, message: 'Logged out' };
+      },
       register: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
         const input = registerBodySchema.parse(args);
         countCall(limits, 'register', ipOf(ctx), input.email || undefined);

@@ -14,5 +14,5 @@ export function sessionTokenOf(ctx: Context): string | null {
 }
 
 export function adminCallerOf(ctx: Context): AdminCaller {
-  return { authorization: ctx.get('authorization') || null, ip: ctx.ip };
+  return { authorization: ctx.get('authorization') || null, cookie: ctx.get('cookie') || null, ip: ctx.ip };
 }

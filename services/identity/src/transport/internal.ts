@@ -17,7 +17,7 @@ import {
   reserveReportRequestSchema,
 } from '@citecheck/proto';
 import { authenticate } from '../app/authenticate';
-import { isAdmin } from '../app/check-admin';
+import { adminOf } from '../app/check-admin';
 import { createPaidAccount } from '../app/create-paid-account';
 import { setupPaidPlan } from '../app/setup-paid-plan';
 import type { IdentityContext } from '../app/context';
@@ -52,8 +52,9 @@ export function addInternalRoutes(router: Router, app: IdentityContext, internal
 
   router.post(identityInternalPaths.isAdmin, async (ctx) => {
     requireInternal(ctx);
-    const { authorization, ipAddress } = isAdminRequestSchema.parse(bodyOf(ctx));
-    ctx.body = { isAdmin: await isAdmin(app, { authorization, ip: ipAddress }) };
+    const { authorization, cookie, ipAddress } = isAdminRequestSchema.parse(bodyOf(ctx));
+    const email = await adminOf(app, { authorization, cookie, ip: ipAddress });
+    ctx.body = { isAdmin: email !== null, email };
   });
 
   router.post(identityInternalPaths.createPaidAccount, async (ctx) => {

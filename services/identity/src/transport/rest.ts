@@ -7,6 +7,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import {
+  adminLoginBodySchema,
   applyCouponBodySchema,
   forgotPasswordBodySchema,
   loginBodySchema,
@@ -17,6 +18,7 @@ import {
   setCouponPasswordBodySchema,
   tokenQuerySchema,
 } from '@citecheck/proto';
+import { adminLogin, adminLogout } from '../app/admin-session';
 import { applyCoupon } from '../app/apply-coupon';
 import { authStatus } from '../app/auth-status';
 import { checkResetToken } from '../app/check-reset-token';
@@ -37,6 +39,7 @@ import { resetPassword } from '../app/reset-password';
 import { setCouponPassword } from '../app/set-coupon-password';
 import { verifyEmail } from '../app/verify-email';
 import { DEVICE_TTL_MS, VERIFICATION_TTL_MS } from '../domain/tokens';
+import { adminCookie, servedOverTls } from './admin-cookie';
 import { adminCallerOf, bodyOf, sessionTokenOf } from './http';
 import { countCall, type RequestLimits } from './limits';
 
@@ -196,6 +199,22 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   });
 
   // ---------------------------------------------------------------- admin
+
+  // The same use cases as GraphQL's adminLogin and adminLogout.
+  router.post('/api/admin/login', async (ctx) => {
+    const input = adminLoginBodySchema.parse(bodyOf(ctx));
+    limit('admin-login', ctx);
+    const { token, session } = await adminLogin(app, input, ctx.ip);
+    ctx.append('Set-Cookie', adminCookie(token, { maxAgeMs: app.settings.adminSessionTtlMs, secure: servedOverTls(ctx.secure, app.settings.publicUrl) }));
+    noStore(ctx);
+    ctx.body = session;
+  });
+
+  router.post('/api/admin/logout', async (ctx) => {
+    await adminLogout(app, ctx.get('cookie') || null, ctx.ip);
+    ctx.append('Set-Cookie', adminCookie(null, { maxAgeMs: 0, secure: servedOverTls(ctx.secure, app.settings.publicUrl) }));
+    ctx.body = { success: true, message: 'Logged out' };
+  });
 
   router.get('/api/admin/users', async (ctx) => {
     const users = await listUsers(app, adminCallerOf(ctx));

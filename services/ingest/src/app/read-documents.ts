@@ -5,7 +5,7 @@
  * a signed-in premium or enterprise user with a password session.
  */
 import type { Bus, Clock } from '@citecheck/platform';
-import type { AuthenticatedUser } from '@citecheck/proto';
+import type { AdminCallerInfo, AuthenticatedUser, IdentityApi } from '@citecheck/proto';
 import { accountErrors, documentErrors } from '../domain/errors';
 import type { DocumentRecord, IngestStore } from '../store/documents';
 import { CITATIONS_COUNTER } from './pipeline';
@@ -67,6 +67,23 @@ export async function sharedReport(deps: { store: IngestStore }, reportId: strin
   if (!report || !document) throw documentErrors.reportNotFound();
   const spec = toSpecReport(report);
   return { report: spec, document: toSpecDocument(document, spec, false) };
+}
+
+/**
+ * GET /api/admin/documents, `documents`: every document, newest first, with its report and
+ * uploader's e-mail. Identity decides who the admin is (session cookie or SPEC's JSON bearer).
+ */
+export async function adminDocuments(deps: { store: IngestStore; identity: Pick<IdentityApi, 'adminOf'> }, caller: AdminCallerInfo) {
+  if (!(await deps.identity.adminOf(caller))) throw accountErrors.adminRequired();
+  const [documents, reports] = await Promise.all([deps.store.allDocuments(), deps.store.allReports()]);
+  const byDocument = new Map(reports.map((r) => [r.documentId, toSpecReport(r)]));
+  return { documents: documents.map((d) => toSpecDocument(d, byDocument.get(d.id) ?? null, true)) };
+}
+
+/** Who uploaded a document, as a reference to identity's User; null when nobody is on record. */
+export async function uploaderOf(deps: { store: IngestStore }, documentId: string): Promise<{ __typename: 'User'; id: string } | null> {
+  const document = await deps.store.document(documentId);
+  return document?.userId ? { __typename: 'User', id: document.userId } : null;
 }
 
 /** GET /api/usage-stats: the landing page's counter. */

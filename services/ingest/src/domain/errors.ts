@@ -36,4 +36,6 @@ export const accountErrors = {
   unauthenticated: () => new ApiError(401, 'Please sign in to see your documents', 'authentication_required'),
   upgradeRequired: () => new ApiError(403, 'Upgrade to Premium to see your documents and reports', 'upgrade_required'),
   passwordRequired: () => new ApiError(403, 'PASSWORD_REQUIRED', 'PASSWORD_REQUIRED', { requiresPassword: true }),
+  /** Identity's wording for an admin call by anyone else. */
+  adminRequired: () => new ApiError(401, 'Invalid email or password', 'admin_unauthorized'),
 };

@@ -101,6 +101,11 @@ export class IngestStore {
     return this.documents.find({ userId, stage: 'validated' }, { sort: { uploadedAt: -1 } });
   }
 
+  /** Every Document, newest first (the admin's list). */
+  allDocuments(): Promise<DocumentRecord[]> {
+    return this.documents.find({}, { sort: { uploadedAt: -1 } });
+  }
+
   /** `document.uploaded` went out: received -> uploaded. */
   async markUploaded(id: string, at: Date): Promise<void> {
     await this.documents.update(id, { $set: { stage: 'uploaded', stageAt: at.toISOString() } }, { stage: 'received' });
@@ -168,6 +173,11 @@ export class IngestStore {
 
   reportsOf(userId: string): Promise<ReportRecord[]> {
     return this.reports.find({ userId });
+  }
+
+  /** Every report (the admin's document list). */
+  allReports(): Promise<ReportRecord[]> {
+    return this.reports.find({});
   }
 
   /** Stores a Document's report; when another caller stored one first (the unique index decides), that one. */

@@ -4,17 +4,27 @@
  */
 import { sessionTokenFrom, type IdentityApi } from '@citecheck/proto';
 import type { UsageStats, ValidationReport } from '@citecheck/proto/graphql/types';
-import { createReport, documentById, sharedReport, usageStats, userDocuments, type DocumentReadDeps } from '../app/read-documents';
+import { adminDocuments, createReport, documentById, sharedReport, uploaderOf, usageStats, userDocuments, type DocumentReadDeps } from '../app/read-documents';
 
 export interface IngestGraphqlContext {
   authorization?: string | null;
   cookie?: string | null;
+  ip?: string | null;
 }
 
 type Args = Record<string, unknown>;
 
 export function createResolvers(deps: DocumentReadDeps & { identity: IdentityApi }, serviceName: string) {
   const userOf = (ctx: IngestGraphqlContext) => deps.identity.authenticate(sessionTokenFrom(ctx?.authorization ?? null, ctx?.cookie ?? null));
+  // One caller object per request context: identity checks one request's admin fields once.
+  const callers = new WeakMap<object, { authorization: string | null; cookie: string | null; ipAddress: string | null }>();
+  const adminCallerOf = (ctx: IngestGraphqlContext) => {
+    const fresh = () => ({ authorization: ctx?.authorization ?? null, cookie: ctx?.cookie ?? null, ipAddress: ctx?.ip ?? null });
+    if (!ctx || typeof ctx !== 'object') return fresh();
+    let caller = callers.get(ctx);
+    if (!caller) callers.set(ctx, (caller = fresh()));
+    return caller;
+  };
   return {
     Query: {
       ingestHealth: () => ({ service: serviceName, ok: true }),
@@ -22,12 +32,15 @@ export function createResolvers(deps: DocumentReadDeps & { identity: IdentityApi
       report: (_: unknown, args: Args) => sharedReport(deps, String(args.id)),
       document: (_: unknown, args: Args) => documentById(deps, String(args.id)),
       myDocuments: async (_: unknown, __: Args, ctx: IngestGraphqlContext) => (await userDocuments(deps, await userOf(ctx))).documents,
+      documents: async (_: unknown, __: Args, ctx: IngestGraphqlContext) => (await adminDocuments(deps, adminCallerOf(ctx))).documents,
     },
     Mutation: {
       generateReport: async (_: unknown, args: Args): Promise<ValidationReport> => (await createReport(deps, String(args.documentId))).report,
     },
     Document: {
       __resolveReference: (reference: { id: string }) => documentById(deps, reference.id),
+      // A reference only: identity shows the User to the admin and to the uploader alone.
+      user: (document: { id: string }) => uploaderOf(deps, document.id),
     },
   };
 }

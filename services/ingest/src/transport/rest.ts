@@ -9,7 +9,7 @@ import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { MAX_FILE_BYTES, messageFor } from '@citecheck/reading';
 import { ApiError, sessionTokenFrom, type AuthenticatedUser, type IdentityApi } from '@citecheck/proto';
-import { createReport, documentCitations, sharedReport, usageStats, userDocuments } from '../app/read-documents';
+import { adminDocuments, createReport, documentCitations, sharedReport, usageStats, userDocuments } from '../app/read-documents';
 import { cancelDocument } from '../app/cancel-document';
 import { uploadDocument, type UploadDeps } from '../app/upload-document';
 import { uploadErrors } from '../domain/errors';
@@ -95,6 +95,13 @@ export function createRoutes(deps: RouteDeps): Router {
 
   router.get('/api/usage-stats', async (ctx) => {
     ctx.body = await usageStats(deps);
+  });
+
+  // SPEC's admin list; the same use case as the `documents` GraphQL field.
+  router.get('/api/admin/documents', async (ctx) => {
+    const answer = await adminDocuments(deps, { authorization: ctx.get('authorization') || null, cookie: ctx.get('cookie') || null, ipAddress: ctx.ip || null });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
   });
 
   router.get('/api/user/documents', async (ctx) => {

@@ -142,8 +142,11 @@ function AccessRestricted() {
   );
 }
 
-/** The shareable validation report at /report/{id} and /results/{id}. */
-export function ReportView({ reportId }: { reportId: string }) {
+/**
+ * The shareable validation report at /report/{id} and /results/{id}. `isAdmin`: the server
+ * knows this browser as the admin, whose way back from a missing report is the console.
+ */
+export function ReportView({ reportId, isAdmin = false }: { reportId: string; isAdmin?: boolean }) {
   const { data: auth, isPending: authPending } = useAuthStatus();
   const restricted = auth?.isAuthenticated === true && auth.user?.userType === 'free';
   const reportQuery = useReport(reportId);
@@ -161,7 +164,7 @@ export function ReportView({ reportId }: { reportId: string }) {
 
   if (reportQuery.isError) {
     const notFound = reportQuery.error instanceof ReportNotFoundError || (reportQuery.error as { status?: number }).status === 404;
-    const back = backLinkFor(auth);
+    const back = backLinkFor(auth, isAdmin);
     return (
       <Page>
         <Card data-testid="report-not-found" style={{ textAlign: 'center' }}>

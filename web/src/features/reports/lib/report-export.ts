@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import type { AuthStatus, Citation, Document, PublicUser, ValidationReport } from '@citecheck/proto/graphql/types';
+import type { AuthStatus, Citation, Document, ValidationReport } from '@citecheck/proto/graphql/types';
 
 /** What the REST answers and the report page say about a document. */
 export type DocumentSummary = Pick<Document, 'id' | 'filename'> & Partial<Pick<Document, 'fileType' | 'uploadedAt' | 'userEmail'>>;
@@ -23,11 +23,12 @@ export function jsonFileName(reportId: string): string {
 }
 
 /**
- * Who goes where from 'Report Not Found' (SPEC section 2). `isAdmin` is not in SPEC's auth
- * status; it is honoured when the server marks the admin.
+ * Who goes where from 'Report Not Found' (SPEC section 2): the admin back to the console,
+ * a signed-in user to the dashboard, anyone else home. The admin is known by the server's
+ * admin session, which the route passes in.
  */
-export function backLinkFor(auth: (Omit<AuthStatus, 'user'> & { user: (PublicUser & { isAdmin?: boolean }) | null }) | undefined): { to: string; label: string } {
-  if (auth?.user?.isAdmin) return { to: paths.metrics, label: 'Back to Admin Dashboard' };
+export function backLinkFor(auth: Pick<AuthStatus, 'isAuthenticated'> | undefined, isAdmin = false): { to: string; label: string } {
+  if (isAdmin) return { to: paths.metrics, label: 'Back to Admin Dashboard' };
   if (auth?.isAuthenticated) return { to: paths.dashboard, label: 'Back to Dashboard' };
   return { to: paths.home, label: 'Back to Home' };
 }

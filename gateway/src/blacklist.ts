@@ -1,0 +1,186 @@
+/**
+ * The IP blacklist at the edge. Analytics owns the list; every gateway instance keeps a copy
+ * in memory, loaded in full at start and then kept by the `ip.blocked` / `ip.unblocked`
+ * events (a consumer group per instance, so each instance hears every change), and refuses
+ * every request from a blocked client address (`ctx.ip`, resolved with the trusted-proxy
+ * rule) with 403.
+ *
+ * The admin's own paths stay open, so the admin cannot lock themself out: `/api/admin/*`,
+ * the admin reads under `/api/metrics`, the `/metrics` screen with the built client's static
+ * assets, and GraphQL operations that name admin fields only.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { BlockList } from 'node:net';
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { resolveClientIp, type Bus, type Subscription } from '@citecheck/platform';
+import { parseEvent, topics } from '@citecheck/proto';
+import { MAX_TOKENS } from './operation-limits';
+
+export const BLOCKED_BODY = {
+  message: 'Access from your IP address has been blocked. If you think this is a mistake, contact the site administrator.',
+  error: 'ip_blocked',
+} as const;
+
+/** Root fields of the admin's own GraphQL operations (the subgraphs check admin rights themselves). */
+export const ADMIN_ROOT_FIELDS = new Set([
+  '__typename',
+  'adminSession',
+  'adminLogin',
+  'adminLogout',
+  'users',
+  'deleteUser',
+  'resendVerification',
+  'documents',
+  'usageMetrics',
+  'stats',
+  'visitorAnalytics',
+  'blacklist',
+  'blockIp',
+  'unblockIp',
+  'auditLog',
+]);
+
+export class BlockedAddresses {
+  private readonly addresses = new Set<string>();
+
+  has(ip: string | null | undefined): boolean {
+    return Boolean(ip) && this.addresses.has(plain(ip!));
+  }
+  add(ip: string): void {
+    this.addresses.add(plain(ip));
+  }
+  remove(ip: string): void {
+    this.addresses.delete(plain(ip));
+  }
+  /** Adds a full list read at start (events that arrived meanwhile are already applied). */
+  addAll(ips: Iterable<string>): void {
+    for (const ip of ips) this.add(ip);
+  }
+  get size(): number {
+    return this.addresses.size;
+  }
+}
+
+/** Analytics stores IPv4-mapped IPv6 as plain IPv4 and IPv6 lower-case; the client address is read the same way. */
+function plain(ip: string): string {
+  const lower = ip.toLowerCase();
+  return lower.startsWith('::ffff:') && /^\d+\.\d+\.\d+\.\d+$/.test(lower.slice(7)) ? lower.slice(7) : lower;
+}
+
+/** True for the admin's own paths, which a blocked address may still reach. */
+export function isAdminPath(method: string, pathname: string, graphqlQuery: () => { query: unknown; operationName: unknown }): boolean {
+  if (/^\/api\/admin(\/|$)/.test(pathname) || /^\/api\/metrics(\/|$)/.test(pathname)) return true;
+  if (method === 'GET' && (pathname === '/metrics' || pathname === '/metrics/' || pathname.startsWith('/assets/') || pathname === '/favicon.ico')) return true;
+  if (pathname === '/graphql') {
+    const { query, operationName } = graphqlQuery();
+    return onlyAdminFields(query, operationName);
+  }
+  return false;
+}
+
+/** Whether the operation the request runs selects admin root fields only. Anything unreadable is not admin. */
+export function onlyAdminFields(query: unknown, operationName: unknown): boolean {
+  if (typeof query !== 'string' || query.length > 100_000) return false;
+  let operations: OperationDefinitionNode[];
+  try {
+    operations = parse(query, { maxTokens: MAX_TOKENS }).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  } catch {
+    return false;
+  }
+  const operation = typeof operationName === 'string' && operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  if (!operation || operation.operation === 'subscription') return false;
+  // Fragments at the root could hide any field: only plain fields count.
+  return operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && ADMIN_ROOT_FIELDS.has(selection.name.value));
+}
+
+/**
+ * For the `/ws` upgrade, which no Koa middleware sees: true when the socket must be refused.
+ * The client address is resolved with the same trusted-proxy rule as `ctx.ip`.
+ */
+export function blockedUpgrade(blocked: BlockedAddresses, trust: BlockList, request: IncomingMessage): boolean {
+  if (blocked.size === 0) return false;
+  const forwarded = request.headers['x-forwarded-for'];
+  return blocked.has(resolveClientIp(request.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, trust));
+}
+
+/** Koa middleware: 403 for a blocked client address, except on the admin's own paths. */
+export function blacklistGuard(blocked: BlockedAddresses): Koa.Middleware {
+  return async (ctx, next) => {
+    if (blocked.size === 0 || !blocked.has(ctx.ip)) return next();
+    const graphqlQuery = () => {
+      const body = (ctx.request as { body?: unknown }).body;
+      const source = ctx.method === 'GET' ? ctx.query : body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+      return { query: source.query, operationName: source.operationName };
+    };
+    if (isAdminPath(ctx.method, ctx.path, graphqlQuery)) return next();
+    ctx.status = 403;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = BLOCKED_BODY;
+  };
+}
+
+/**
+ * Keeps `blocked` current from the bus, then reads the full list. Subscribing first means a
+ * change made while the list is read is not lost: changes heard before the list arrives are
+ * applied at once and again after it, in order, so a list read before an unblock cannot
+ * bring the address back. Events apply in order per address (keyed by it), and applying one
+ * twice changes nothing.
+ */
+export async function followBlacklist(options: {
+  bus: Bus;
+  group: string;
+  blocked: BlockedAddresses;
+  load: () => Promise<string[]>;
+  logger: Logger;
+  retryMs?: number;
+}): Promise<{ loaded: Promise<void>; stop(): Promise<void> }> {
+  const { bus, group, blocked, logger } = options;
+  let journal: Array<() => void> | null = [];
+  const apply = (change: () => void) => {
+    change();
+    journal?.push(change);
+  };
+  const subscriptions: Subscription[] = [
+    await bus.subscribe(topics['ip.blocked'], group, async (raw) => {
+      const { ipAddress } = parseEvent('ip.blocked', raw).payload;
+      apply(() => blocked.add(ipAddress));
+    }),
+    await bus.subscribe(topics['ip.unblocked'], group, async (raw) => {
+      const { ipAddress } = parseEvent('ip.unblocked', raw).payload;
+      apply(() => blocked.remove(ipAddress));
+    }),
+  ];
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  // The list is read until it arrives: analytics may start after the gateway.
+  const loaded = new Promise<void>((resolve) => {
+    const attempt = () => {
+      if (stopped) return resolve();
+      options.load().then(
+        (addresses) => {
+          blocked.addAll(addresses);
+          for (const change of journal ?? []) change();
+          journal = null;
+          logger.info({ blocked: blocked.size }, 'IP blacklist loaded');
+          resolve();
+        },
+        (err: unknown) => {
+          logger.warn({ err }, 'IP blacklist not loaded yet; retrying');
+          timer = setTimeout(attempt, options.retryMs ?? 2000);
+          timer.unref();
+        },
+      );
+    };
+    attempt();
+  });
+  return {
+    loaded,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.all(subscriptions.map((s) => s.close()));
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { AdminConsole } from '@/features/admin';
+
+export default function MetricsRoute() {
+  return <AdminConsole />;
+}

@@ -1,0 +1,36 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Acknowledgement, MutationUnblockIpArgs } from '@citecheck/proto/graphql/types';
+import { getApolloClient } from '@/lib/apollo';
+import { serverMessageOr } from '@/features/admin/lib/errors';
+import { blacklistQueryKey } from './get-blacklist';
+
+const UNBLOCK_IP: TypedDocumentNode<{ unblockIp: Acknowledgement }, MutationUnblockIpArgs> = gql`
+  mutation UnblockIp($ipAddress: String!) {
+    unblockIp(ipAddress: $ipAddress) {
+      success
+      message
+    }
+  }
+`;
+
+/** Fails with the server's message, else SPEC's 'Failed to unblock IP'. */
+export async function unblockIp(ipAddress: string): Promise<Acknowledgement> {
+  let answer: Acknowledgement | undefined;
+  try {
+    const { data } = await getApolloClient().mutate({ mutation: UNBLOCK_IP, variables: { ipAddress } });
+    answer = data?.unblockIp;
+  } catch (error) {
+    throw new Error(serverMessageOr(error, 'Failed to unblock IP'), { cause: error });
+  }
+  if (!answer?.success) throw new Error(answer?.message || 'Failed to unblock IP');
+  return answer;
+}
+
+export function useUnblockIp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unblockIp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blacklistQueryKey }),
+  });
+}
