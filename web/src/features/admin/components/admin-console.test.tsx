@@ -313,6 +313,8 @@ describe('Visitor Analytics tab', () => {
     const variables = calls.find((call) => call.operation === 'VisitorAnalytics')?.variables as { startDate: string; endDate: string };
     const days = (Date.parse(variables.endDate) - Date.parse(variables.startDate)) / 86_400_000;
     expect(Math.round(days)).toBe(30);
+    // The country database's licence (CC BY 4.0) asks for its credit beside the figures.
+    expect(screen.getByRole('link', { name: 'IP Geolocation by DB-IP' }).getAttribute('href')).toBe('https://db-ip.com');
     expect((screen.getByTestId('analytics-end-date') as HTMLInputElement).value).toBe(variables.endDate);
   });
 

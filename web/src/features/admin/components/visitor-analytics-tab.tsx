@@ -179,6 +179,10 @@ export function VisitorAnalyticsTab({ today = new Date() }: { today?: Date }) {
           />
         </Lists>
       ) : null}
+      {/* The country database (DB-IP IP to Country Lite) is CC BY 4.0: it asks for this credit where its figures are shown. */}
+      <Muted data-testid="geolocation-attribution">
+        <a href="https://db-ip.com">IP Geolocation by DB-IP</a>
+      </Muted>
       <BlacklistPanel />
     </Stack>
   );
