@@ -1,7 +1,8 @@
 /**
  * Embedded mode's composition root: one Node process hosts every service, the federated
  * GraphQL gateway, the REST facade, `/ws` and the built web client, on PORT (default 8080),
- * with data under DATA_DIR (default ./data). This is what `npm start` runs.
+ * with data under DATA_DIR (default ./data); every service's metrics and the probes on
+ * OPS_PORT (default 9464). This is what `npm start` runs.
  *
  * The same service code runs in distributed mode (gateway/src/main.ts plus each service's
  * own main.ts); only the adapters differ, and createPorts picks them from configuration.
@@ -17,6 +18,7 @@ import {
   closeServer,
   createBus,
   createHttpApp,
+  createOpsApp,
   createLogger,
   createPorts,
   installShutdown,
@@ -46,6 +48,11 @@ export interface EmbeddedOptions {
   env?: Record<string, string | undefined>;
   /** Overrides PORT; 0 picks a free port (tests). */
   port?: number;
+  /**
+   * Overrides OPS_PORT (Prometheus, probes). Default OPS_PORT, or a free port when `port` is 0,
+   * so tests starting several servers at once never meet on the fixed default.
+   */
+  opsPort?: number;
   clock?: Clock;
   /** What tests hand a service in process (validation's hold for the crash test). */
   deps?: { validation?: validation.ValidationServiceDeps };
@@ -55,6 +62,9 @@ export interface EmbeddedServer {
   url: string;
   port: number;
   server: Server;
+  /** The ops listener: every service's metrics merged, and the process's probes. */
+  opsUrl: string;
+  opsPort: number;
   modules: ServiceModule[];
   close(): Promise<void>;
 }
@@ -132,7 +142,6 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     service: 'gateway',
     ports: gatewayPorts,
     health: Object.fromEntries(modules.map((m) => [m.name, () => m.health()])),
-    metricsRegistries: allPorts.map((p) => p.metrics),
     trustedProxies: config.TRUSTED_PROXIES,
     edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
@@ -144,6 +153,14 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   for (const module of modules) await module.start();
 
   const server = await listen(app, options.port ?? config.PORT);
+  const opsServer = await listen(
+    createOpsApp(
+      app,
+      allPorts.map((p) => p.metrics),
+    ),
+    options.opsPort ?? (options.port === 0 ? 0 : config.OPS_PORT),
+  );
+  const opsPort = (opsServer.address() as AddressInfo).port;
   server.on('upgrade', (request, socket, head) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const endpoint = modules.find((m) => m.websocket?.path === pathname)?.websocket;
@@ -152,7 +169,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   });
   app.setReady(true);
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
+  logger.info({ port, opsPort, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -170,8 +187,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
         await ports.store.close();
         await ports.blobs.close();
       }
+      await closeServer(opsServer);
     })());
-  return { url: `http://localhost:${port}`, port, server, modules, close };
+  return { url: `http://localhost:${port}`, port, server, opsUrl: `http://localhost:${opsPort}`, opsPort, modules, close };
 }
 
 /** The supergraph composed at build time; composed now if the build step has not run. */

@@ -10,6 +10,7 @@ import {
   ConfigError,
   closeServer,
   createHttpApp,
+  createOpsApp,
   createLogger,
   createMetricsRegistry,
   installShutdown,
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   serveWebApp(app, config.WEB_DIST);
 
   const server = await listen(app, config.PORT);
+  const opsServer = await listen(createOpsApp(app, [metrics]), config.OPS_PORT);
   // `/ws` belongs to the progress service: pass the upgrade through at the TCP level.
   const progress = new URL(serviceUrls.progress!);
   server.on('upgrade', (request, socket, head) => {
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
       { name: 'backend watch', run: () => backends.stop() },
       { name: 'http', run: () => closeServer(server) },
       { name: 'graphql gateway', run: () => graphql.stop() },
+      { name: 'ops', run: () => closeServer(opsServer) },
     ],
     { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
   );

@@ -96,6 +96,11 @@ export const platformConfigSchema = z.object({
   NODE_ENV: envEnum(['development', 'test', 'production'] as const).default('development'),
   MODE: envEnum(['embedded', 'distributed'] as const).default('embedded'),
   PORT: envInt(1, 65535).default(8080),
+  /**
+   * The ops listener: Prometheus `/metrics`, `/healthz` and `/readyz` for scrapers and probes,
+   * never the public edge. 0 picks a free port (tests running several processes at once).
+   */
+  OPS_PORT: envInt(0, 65535).default(9464),
   DATA_DIR: z.string().default('./data'),
   /** Default: http://localhost:${PORT}, filled in by loadConfig. */
   PUBLIC_URL: envUrl().optional(),

@@ -1,11 +1,14 @@
 /**
  * The Koa app every service (and the embedded host) serves: request ids, an access log,
- * HTTP metrics, JSON errors, body parsing, `/healthz`, `/readyz`, `/metrics`, the service's
- * routes and optionally its GraphQL subgraph.
+ * HTTP metrics, JSON errors, body parsing, `/healthz`, `/readyz`, the service's routes and
+ * optionally its GraphQL subgraph. Prometheus text is not served here but on the ops port
+ * (`createOpsApp`, OPS_PORT), which shares this app's probes and readiness: on the public
+ * port `/metrics` is a page of the web client.
  *
  *   const app = createHttpApp({ service: 'identity', ports, routes: module.routes,
  *     health: { identity: module.health }, graphqlSchema: buildSubgraph(module.typeDefs, module.resolvers) });
  *   const server = await listen(app, config.PORT);
+ *   const ops = await listen(createOpsApp(app, [ports.metrics]), config.OPS_PORT);
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '@citecheck/proto';
@@ -41,8 +44,6 @@ export interface HttpAppOptions {
   readiness?: Record<string, HealthCheck>;
   graphqlSchema?: GraphQLSchema;
   graphqlContext?: (ctx: Context) => object | Promise<object>;
-  /** Registries `/metrics` serves; default this service's. The embedded host passes all of them. */
-  metricsRegistries?: Registry[];
   /** Largest JSON/form/text body accepted (default 1mb). Upload routes parse multipart themselves. */
   bodyLimit?: string;
   /** Checks run by `/healthz` time out after this long (default 2 s). */
@@ -59,6 +60,8 @@ export interface HttpAppOptions {
 export type HttpApp = Koa & {
   /** `/readyz` answers 503 while false: before start-up completes and once shutdown begins. */
   setReady(ready: boolean): void;
+  /** The `/healthz` and `/readyz` routes, which the ops app serves too. */
+  probes: Router;
 };
 
 /** Koa's state for every request: its id and a logger that carries it. */
@@ -114,7 +117,7 @@ function accessLogAndMetrics(registry: Registry): Middleware {
       const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
       requests.inc({ method: ctx.method, route: String(route), status: String(ctx.status) });
       duration.observe({ method: ctx.method, route: String(route) }, seconds);
-      const probe = ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path === '/metrics';
+      const probe = ctx.path === '/healthz' || ctx.path === '/readyz';
       // The path only: query strings can carry tokens (password-reset links).
       (ctx.state.logger as Logger)[probe ? 'debug' : 'info'](
         { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
@@ -208,7 +211,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     }),
   );
 
-  const system = new Router();
+  const probes = new Router();
   const healthTimeoutMs = options.healthTimeoutMs ?? 2000;
   const checkAll = async () => {
     const entries = await Promise.all(
@@ -217,7 +220,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     const components = Object.fromEntries(entries.map(([name, result]) => [name, { ok: result.ok, ...result.details }]));
     return { ok: entries.every(([, result]) => result.ok), components };
   };
-  system.get('/healthz', async (ctx) => {
+  probes.get('/healthz', async (ctx) => {
     const { ok, components } = await checkAll();
     ctx.status = ok ? 200 : 503;
     ctx.body = { status: ok ? 'ok' : 'error', service: options.service, components };
@@ -228,16 +231,17 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     );
     return { ok: entries.every(([, result]) => result.ok), failing: entries.filter(([, result]) => !result.ok).map(([name]) => name) };
   };
-  system.get('/readyz', async (ctx) => {
+  probes.get('/readyz', async (ctx) => {
     // The checks run even while starting or stopping, so the probe says what is still missing.
     const { ok, failing } = await checkReadiness();
     ctx.status = ready && ok ? 200 : 503;
     ctx.body = { status: ready && ok ? 'ready' : 'not ready', ...(failing.length ? { failing } : {}) };
   });
-  system.get('/metrics', async (ctx) => {
-    ctx.type = metricsContentType;
-    ctx.body = await mergedMetrics(options.metricsRegistries ?? [metrics]);
-  });
+  app.probes = probes;
+  app.use(probes.routes());
+  app.use(probes.allowedMethods());
+
+  const system = new Router();
   if (options.graphqlSchema) {
     mountGraphql(system, options.graphqlSchema, { logger, context: options.graphqlContext });
   }
@@ -249,4 +253,32 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     app.use(router.allowedMethods());
   }
   return app;
+}
+
+/**
+ * The ops port's app (OPS_PORT): Prometheus text at `/metrics` for `registries` (with the
+ * process metrics), and the web app's own `/healthz` and `/readyz`, which the orchestrator's
+ * probes call here. Kept apart from the web port so that scrapes and probes neither pass the
+ * public edge nor count in its request metrics, and `/metrics` there can be a page.
+ */
+export function createOpsApp(web: HttpApp, registries: Registry[]): Koa {
+  const ops = new Koa();
+  ops.proxy = false;
+  const router = new Router();
+  router.get('/metrics', async (ctx) => {
+    ctx.type = metricsContentType;
+    ctx.body = await mergedMetrics(registries);
+  });
+  ops.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.body = { message: 'Not found', error: 'not_found' };
+      ctx.status = 404; // setting a body makes it 200
+    }
+  });
+  ops.use(router.routes());
+  ops.use(router.allowedMethods());
+  ops.use(web.probes.routes());
+  ops.use(web.probes.allowedMethods());
+  return ops;
 }

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, platformConfigSchema, type Resolved } from '../config';
@@ -6,7 +7,7 @@ import { missingDeployEnv } from '../deploy-env';
 import { scheduleRetention } from '../retention';
 import type { Ports } from '../ports';
 import { buildService, type ServiceConfigSchema, type ServiceDefinition } from '../service';
-import { createHttpApp } from './app';
+import { createHttpApp, createOpsApp } from './app';
 import { buildSubgraph } from './graphql';
 import { closeServer, installShutdown, listen } from './lifecycle';
 
@@ -27,7 +28,7 @@ export function requestContext(ctx: Pick<Context, 'get' | 'ip'>): RequestContext
 /**
  * Distributed mode's `main.ts` for any service: parse the configuration (failing fast with
  * every bad variable), open the ports, build the service, serve its routes, subgraph,
- * /healthz, /readyz and /metrics, start consumers, and on SIGTERM stop in order (unready,
+ * /healthz and /readyz on PORT and /metrics, /healthz, /readyz on OPS_PORT, start consumers, and on SIGTERM stop in order (unready,
  * HTTP, consumers, bus, store, blobs) within SHUTDOWN_TIMEOUT_MS. `deps` supplies what the
  * service needs from other services, reached over HTTP here (in process in embedded mode).
  *
@@ -67,6 +68,7 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
     // until they are reachable.
     app.setReady(false);
     const server = await listen(app, config.PORT);
+    const opsServer = await listen(createOpsApp(app, [ports.metrics]), config.OPS_PORT);
     if (module.websocket) {
       const { path, handleUpgrade } = module.websocket;
       server.on('upgrade', (request, socket, head) => {
@@ -90,10 +92,12 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
         { name: 'bus', run: () => ports.bus.close() },
         { name: 'store', run: () => ports.store.close() },
         { name: 'blobs', run: () => ports.blobs.close() },
+        // Last: the probes keep answering (unready) and the final metrics stay scrapeable while draining.
+        { name: 'ops', run: () => closeServer(opsServer) },
       ],
       { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
     );
-    ports.logger.info({ port: config.PORT }, `${name} listening; starting`);
+    ports.logger.info({ port: config.PORT, opsPort: (opsServer.address() as AddressInfo).port }, `${name} listening; starting`);
     await module.start();
     stopRetention = scheduleRetention(ports.store, ports.clock, ports.logger);
     app.setReady(true);

@@ -1,0 +1,50 @@
+/**
+ * Embedded mode's two listeners: the public port serves the product, where `/metrics` is a
+ * page of the web client (the admin's screen), and the ops port serves Prometheus text for
+ * every service in the process plus the probes. Nothing Prometheus-shaped leaks onto the
+ * public port.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startEmbedded, type EmbeddedServer } from '../../gateway/src/embedded';
+
+let server: EmbeddedServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-ops-port-'));
+  const web = path.join(dataDir, 'web');
+  mkdirSync(web);
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  server = await startEmbedded({ port: 0, env: { DATA_DIR: dataDir, WEB_DIST: web, LOG_LEVEL: 'silent' } });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('/metrics on the public port is the web client, not Prometheus', async () => {
+  const response = await fetch(`${server.url}/metrics`, { headers: { accept: 'text/html' } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/html');
+  const body = await response.text();
+  expect(body).toContain('<div id="root">');
+  expect(body).not.toContain('# TYPE');
+});
+
+test('the ops port serves every service registry as Prometheus text, and the probes', async () => {
+  expect(server.opsPort).not.toBe(server.port);
+  await fetch(`${server.url}/api/auth/status`);
+  const response = await fetch(`${server.opsUrl}/metrics`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  const text = await response.text();
+  expect(text).toContain('# TYPE http_requests_total counter');
+  expect(text).toMatch(/http_requests_total\{[^}]*route="\/api\/auth\/status"[^}]*service="gateway"\} 1/);
+  expect(text).toContain('process_resident_memory_bytes');
+  expect((await fetch(`${server.opsUrl}/healthz`)).status).toBe(200);
+  expect((await fetch(`${server.opsUrl}/readyz`)).status).toBe(200);
+  // The ops port is not a second way into the product.
+  expect((await fetch(`${server.opsUrl}/api/auth/status`)).status).toBe(404);
+});
