@@ -99,7 +99,7 @@ describe('every deployable is wired everywhere', () => {
 
   test('compose gives every deployable an ops port and checks readiness there; skaffold forwards the gateway ops port', () => {
     for (const name of deployables) expect(composeEnv(name).OPS_PORT).toBe('9464');
-    const test = JSON.stringify(composeServices.ingest.healthcheck.test);
+    const test = JSON.stringify((composeServices.ingest.healthcheck as Dict).test);
     expect(test).toContain('process.env.OPS_PORT');
     expect(test).toContain('/readyz');
     expect(skaffold.portForward).toContainEqual({ resourceType: 'service', resourceName: 'gateway', port: 9464, localPort: 9464 });

@@ -10,6 +10,7 @@ export { scheduleRetention, sweepTransient, TRANSIENT_COLLECTIONS, type Transien
 export { documentLeases, type DocumentLeases, type LeaseOptions } from './lease';
 export { DEPLOY_ENV, missingDeployEnv, type Deployable } from './deploy-env';
 export * from './logger';
+export { correlatedBus, currentCorrelationId, withCorrelationId, CORRELATION_ID } from './correlation';
 export * from './metrics';
 export * from './rate-limit';
 export { createSqliteStore, type SqliteStoreOptions } from './adapters/sqlite-store';

@@ -48,6 +48,11 @@ describe('createHttpApp', () => {
     routes.post('/api/echo', (ctx) => {
       ctx.body = { got: ctx.request.body };
     });
+    routes.get('/api/log', async (ctx) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      captured.logger.info('deep in a use case');
+      ctx.body = {};
+    });
     routes.get('/api/documents/:id', (ctx) => {
       ctx.body = { id: ctx.params.id };
     });
@@ -87,13 +92,32 @@ describe('createHttpApp', () => {
     await closeServer(opsServer);
   });
 
-  it('echoes a well-formed x-request-id and makes one up otherwise', async () => {
+  it('keeps a well-formed request id from a trusted proxy, makes one up otherwise, and returns it as the correlation id', async () => {
+    // Not a trusted proxy: the caller's own id is not believed.
+    const untrusted = await fetch(`${base}/api/documents/d1`, { headers: { 'x-request-id': 'req-123' } });
+    expect(untrusted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(untrusted.headers.get('x-correlation-id')).toBe(untrusted.headers.get('x-request-id'));
+
+    await closeServer(server);
+    await closeServer(opsServer);
+    await start({ trustedProxies: ['127.0.0.1'] });
     const kept = await fetch(`${base}/api/documents/d1`, { headers: { 'x-request-id': 'req-123' } });
     expect(kept.headers.get('x-request-id')).toBe('req-123');
+    expect(kept.headers.get('x-correlation-id')).toBe('req-123');
     expect(await kept.json()).toEqual({ id: 'd1' });
+    const correlated = await fetch(`${base}/api/documents/d1`, { headers: { 'x-correlation-id': 'corr-9' } });
+    expect(correlated.headers.get('x-correlation-id')).toBe('corr-9');
     const made = await fetch(`${base}/api/documents/d1`, { headers: { 'x-request-id': 'bad id\twith tab' } });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(lines.find((l) => l.requestId === 'req-123' && l.msg === 'request')).toMatchObject({ path: '/api/documents/d1', status: 200 });
+    expect(lines.find((l) => l.requestId === 'req-123' && l.msg === 'request')).toMatchObject({ path: '/api/documents/d1', status: 200, correlationId: 'req-123' });
+  });
+
+  it('writes the correlation id on every line logged while handling the request', async () => {
+    const response = await fetch(`${base}/api/log`);
+    const id = response.headers.get('x-correlation-id');
+    expect(id).toBeTruthy();
+    // Logged through the service's own logger, not the request's child: the id still comes along.
+    expect(lines.find((l) => l.msg === 'deep in a use case')).toMatchObject({ correlationId: id });
   });
 
   it('renders an ApiError with its status and body', async () => {

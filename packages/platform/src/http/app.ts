@@ -20,7 +20,8 @@ import type { Logger } from 'pino';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { mergedMetrics, metricsContentType } from '../metrics';
 import type { Ports } from '../ports';
-import { clientIp } from './client-ip';
+import { CORRELATION_ID, withCorrelationId } from '../correlation';
+import { clientIp, isTrustedPeer, trustList } from './client-ip';
 import { mountGraphql } from './graphql';
 import { requestGuard } from './request-guard';
 
@@ -70,18 +71,25 @@ export interface RequestState {
   logger: Logger;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-function requestIds(logger: Logger): Middleware {
+/**
+ * Every request gets an id, which is also its correlation id (correlation.ts): set for the
+ * log lines and the events of everything the request does, and returned to the browser as
+ * X-Request-Id and X-Correlation-Id. An id sent by a trusted proxy (TRUSTED_PROXIES: the
+ * ingress, the gateway in front of a service) is kept, so one request can be followed across
+ * hops; a client's own is not believed, and anything odd is replaced rather than echoed into
+ * logs and headers.
+ */
+function requestIds(logger: Logger, trustedProxies: readonly string[]): Middleware {
+  const trust = trustList(trustedProxies);
   return async (ctx, next) => {
-    const incoming = ctx.get('x-request-id');
-    // A caller's id is kept so one request can be followed across services; anything odd is
-    // replaced rather than echoed into logs and headers.
-    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const incoming = ctx.get('x-correlation-id') || ctx.get('x-request-id');
+    const fromProxy = isTrustedPeer(ctx.req.socket.remoteAddress, trust);
+    const requestId = fromProxy && CORRELATION_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.state.logger = logger.child({ requestId });
     ctx.set('x-request-id', requestId);
-    await next();
+    ctx.set('x-correlation-id', requestId);
+    await withCorrelationId(requestId, next);
   };
 }
 
@@ -193,7 +201,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   };
 
   app.use(clientIp(options.trustedProxies ?? []));
-  app.use(requestIds(logger));
+  app.use(requestIds(logger, options.trustedProxies ?? []));
   app.use(accessLogAndMetrics(metrics));
   if (options.edge) app.use(requestGuard(options.edge));
   app.use(jsonErrors());
