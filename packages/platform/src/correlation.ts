@@ -11,6 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EventEnvelope } from '@citecheck/proto';
+import type { Logger } from 'pino';
 import type { Bus } from './ports';
 
 const storage = new AsyncLocalStorage<string>();
@@ -29,20 +30,25 @@ export function withCorrelationId<T>(correlationId: string, work: () => T): T {
 /**
  * `bus` with correlation: an event published during a request or a handler carries that
  * work's id (events published outside any, such as a resume at start-up, keep the one they
- * were created with), and each handler runs under the id of the event it handles.
+ * were created with), and each handler runs under the id of the event it handles. With a
+ * logger, each delivery is logged (debug) under that id, keyed as the event is (a document).
  */
-export function correlatedBus(bus: Bus): Bus {
+export function correlatedBus(bus: Bus, logger?: Logger): Bus {
   return {
     publish(topic, key, event) {
       const correlationId = currentCorrelationId();
       return bus.publish(topic, key, correlationId && correlationId !== event.correlationId ? { ...event, correlationId } : event);
     },
     subscribe(topic, group, handler, options) {
+      const handle = (event: EventEnvelope, delivery: Parameters<typeof handler>[1]) => {
+        logger?.debug({ topic, group, key: delivery.key, eventId: event?.id, attempt: delivery.attempt }, 'event delivered');
+        return handler(event, delivery);
+      };
       return bus.subscribe(
         topic,
         group,
         (event: EventEnvelope, delivery) =>
-          typeof event?.correlationId === 'string' && CORRELATION_ID.test(event.correlationId) ? withCorrelationId(event.correlationId, () => handler(event, delivery)) : handler(event, delivery),
+          typeof event?.correlationId === 'string' && CORRELATION_ID.test(event.correlationId) ? withCorrelationId(event.correlationId, () => handle(event, delivery)) : handle(event, delivery),
         options,
       );
     },

@@ -52,9 +52,9 @@ export function kafkaConnection(config: PlatformConfig): Omit<KafkaBusOptions, '
  */
 export async function createBus(config: PlatformConfig, logger?: Logger, metrics?: Registry): Promise<Bus> {
   if (config.BUS === 'kafka') {
-    return correlatedBus(createKafkaBus({ ...kafkaConnection(config), logger, metrics }));
+    return correlatedBus(createKafkaBus({ ...kafkaConnection(config), logger, metrics }), logger);
   }
-  return correlatedBus(createEmbeddedBus({ dir: config.DATA_DIR, logger }));
+  return correlatedBus(createEmbeddedBus({ dir: config.DATA_DIR, logger }), logger);
 }
 
 export async function createStore(config: PlatformConfig, service: string, logger?: Logger): Promise<Store> {
