@@ -24,6 +24,7 @@ import {
   installShutdown,
   listen,
   loadConfig,
+  scheduleRetention,
   systemClock,
   type Clock,
   type Ports,
@@ -151,6 +152,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   serveWebApp(app, config.WEB_DIST);
 
   for (const module of modules) await module.start();
+  // The platform's transient records (processed-event marks, expired leases), as each
+  // distributed service sweeps its own (runService).
+  const stopRetention = allPorts.map((ports) => scheduleRetention(ports.store, ports.clock, ports.logger));
 
   const server = await listen(app, options.port ?? config.PORT);
   const opsServer = await listen(
@@ -175,6 +179,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const close = () =>
     (closing ??= (async () => {
       app.setReady(false);
+      for (const stop of stopRetention) stop();
       // Stop accepting at once, but let the services end their long-lived connections (the
       // /ws sockets) before waiting for the last request: the server only closes after them.
       const httpClosed = closeServer(server);

@@ -235,7 +235,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       subscribed.set(consumer, { topic, groupId: consumerGroupId(group, topic) });
       let stopping = false;
       await untilConnected(() => consumer.connect(), `consumer of ${topic}`);
-      await consumer.subscribe({ topic, fromBeginning: true });
+      await consumer.subscribe({ topic, fromBeginning: subscribeOptions.fromBeginning ?? true });
 
       const deadLetter = async (key: string, value: string, error: unknown, attempts: number) => {
         options.logger?.error({ err: error, topic, group, key, attempts }, `handler failed; message moved to ${deadLetterTopic(topic)}`);
