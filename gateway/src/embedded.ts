@@ -25,6 +25,7 @@ import {
   listen,
   loadConfig,
   scheduleRetention,
+  startTracing,
   systemClock,
   type Clock,
   type Ports,
@@ -106,6 +107,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const config = configs.gateway;
   const clock = options.clock ?? systemClock;
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  // One process, one traced service: citecheck-embedded (OTEL_SERVICE_NAME overrides).
+  const tracing = await startTracing('embedded', config.OTEL_EXPORTER_OTLP_ENDPOINT, logger, env);
   mkdirSync(config.DATA_DIR, { recursive: true });
 
   // One durable in-process bus shared by all services: Kafka's semantics, no broker.
@@ -193,6 +196,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
         await ports.blobs.close();
       }
       await closeServer(opsServer);
+      await tracing.shutdown();
     })());
   return { url: `http://localhost:${port}`, port, server, opsUrl: `http://localhost:${opsPort}`, opsPort, modules, close };
 }

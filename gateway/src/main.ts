@@ -17,6 +17,7 @@ import {
   listen,
   loadConfig,
   missingDeployEnv,
+  startTracing,
 } from '@citecheck/platform';
 import { gatewayConfigSchema, parseNamedUrls } from './config';
 import { apiNotFound, proxyToServices } from './facade';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   const unset = missingDeployEnv('gateway', process.env, config);
   if (unset.length > 0) throw new ConfigError(unset.map((variable) => `${variable}: required when the gateway runs in distributed mode`));
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const tracing = await startTracing('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT, logger);
   const subgraphUrls = parseNamedUrls(config.SUBGRAPH_URLS);
   const serviceUrls = parseNamedUrls(config.SERVICE_URLS) as Partial<Record<ServiceName, string>>;
   const missing = SERVICE_NAMES.filter((name) => !subgraphUrls[name] || !serviceUrls[name]);
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
       { name: 'http', run: () => closeServer(server) },
       { name: 'graphql gateway', run: () => graphql.stop() },
       { name: 'ops', run: () => closeServer(opsServer) },
+      { name: 'tracing', run: () => tracing.shutdown() },
     ],
     { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
   );

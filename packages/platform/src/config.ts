@@ -133,6 +133,11 @@ export const platformConfigSchema = z.object({
    * default: a client's own header never picks the address that per-IP limits count.
    */
   TRUSTED_PROXIES: envCidrList().default([]),
+  /**
+   * An OTLP/HTTP collector (http://otel-collector:4318): traces are exported there when set,
+   * and the OpenTelemetry SDK is not even loaded when not (tracing.ts).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: envUrl().optional(),
 });
 
 type RawPlatformConfig = z.output<typeof platformConfigSchema>;

@@ -13,6 +13,7 @@ export * from './logger';
 export { correlatedBus, currentCorrelationId, withCorrelationId, CORRELATION_ID } from './correlation';
 export * from './metrics';
 export * from './domain-metrics';
+export { startTracing, type Tracing } from './tracing';
 export * from './rate-limit';
 export { createSqliteStore, type SqliteStoreOptions } from './adapters/sqlite-store';
 export { createEmbeddedBus, type EmbeddedBusOptions } from './adapters/embedded-bus';

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, platformConfigSchema, type Resolved } from '..
 import { createPorts } from '../create-ports';
 import { missingDeployEnv } from '../deploy-env';
 import { scheduleRetention } from '../retention';
+import { startTracing } from '../tracing';
 import type { Ports } from '../ports';
 import { buildService, type ServiceConfigSchema, type ServiceDefinition } from '../service';
 import { createHttpApp, createOpsApp } from './app';
@@ -47,6 +48,8 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
       const missing = missingDeployEnv(name, process.env, config);
       if (missing.length > 0) throw new ConfigError(missing.map((variable) => `${variable}: required when ${name} runs in distributed mode`));
     }
+    // Before the ports: the Kafka and MongoDB clients they open are among what is traced.
+    const tracing = await startTracing(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
     const ports = await createPorts(config, name);
     const module = await buildService(definition, ports, config, (deps ? deps(config, ports) : undefined) as Deps);
     const app = createHttpApp({
@@ -94,6 +97,7 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
         { name: 'blobs', run: () => ports.blobs.close() },
         // Last: the probes keep answering (unready) and the final metrics stay scrapeable while draining.
         { name: 'ops', run: () => closeServer(opsServer) },
+        { name: 'tracing', run: () => tracing.shutdown() },
       ],
       { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
     );
