@@ -25,6 +25,7 @@ const shared = {
   // The web client's `@/` alias (web/tsconfig.json, web/vite.config.ts), also for the system
   // tests that check its CSV export against the real product.
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/web/src/$1' },
+  setupFiles: ['<rootDir>/tests/jest-env.js'],
 };
 
 /** @type {import('jest').Config} */

@@ -1,7 +1,8 @@
 /**
  * Embedded mode's composition root: one Node process hosts every service, the federated
  * GraphQL gateway, the REST facade, `/ws` and the built web client, on PORT (default 8080),
- * with data under DATA_DIR (default ./data). This is what `npm start` runs.
+ * with data under DATA_DIR (default ./data); every service's metrics and the probes on
+ * OPS_PORT (default 9464). This is what `npm start` runs.
  *
  * The same service code runs in distributed mode (gateway/src/main.ts plus each service's
  * own main.ts); only the adapters differ, and createPorts picks them from configuration.
@@ -17,11 +18,14 @@ import {
   closeServer,
   createBus,
   createHttpApp,
+  createOpsApp,
   createLogger,
   createPorts,
   installShutdown,
   listen,
   loadConfig,
+  scheduleRetention,
+  startTracing,
   systemClock,
   trustList,
   type Clock,
@@ -48,6 +52,11 @@ export interface EmbeddedOptions {
   env?: Record<string, string | undefined>;
   /** Overrides PORT; 0 picks a free port (tests). */
   port?: number;
+  /**
+   * Overrides OPS_PORT (Prometheus, probes). Default OPS_PORT, or a free port when `port` is 0,
+   * so tests starting several servers at once never meet on the fixed default.
+   */
+  opsPort?: number;
   clock?: Clock;
   /** What tests hand a service in process (validation's hold for the crash test). */
   deps?: { validation?: validation.ValidationServiceDeps };
@@ -57,6 +66,9 @@ export interface EmbeddedServer {
   url: string;
   port: number;
   server: Server;
+  /** The ops listener: every service's metrics merged, and the process's probes. */
+  opsUrl: string;
+  opsPort: number;
   modules: ServiceModule[];
   close(): Promise<void>;
 }
@@ -97,6 +109,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const config = configs.gateway;
   const clock = options.clock ?? systemClock;
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  // One process, one traced service: citecheck-embedded (OTEL_SERVICE_NAME overrides).
+  const tracing = await startTracing('embedded', config.OTEL_EXPORTER_OTLP_ENDPOINT, logger, env);
   mkdirSync(config.DATA_DIR, { recursive: true });
 
   // One durable in-process bus shared by all services: Kafka's semantics, no broker.
@@ -135,7 +149,6 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     service: 'gateway',
     ports: gatewayPorts,
     health: Object.fromEntries(modules.map((m) => [m.name, () => m.health()])),
-    metricsRegistries: allPorts.map((p) => p.metrics),
     trustedProxies: config.TRUSTED_PROXIES,
     edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
@@ -152,8 +165,19 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   // One embedded host: one consumer group. The full list is read from analytics in process.
   const blacklist = await followBlacklist({ bus, group: 'gateway.blacklist', blocked, load: () => analyticsApi.blockedAddresses(), logger });
   await blacklist.loaded;
+  // The platform's transient records (processed-event marks, expired leases), as each
+  // distributed service sweeps its own (runService).
+  const stopRetention = allPorts.map((ports) => scheduleRetention(ports.store, ports.clock, ports.logger));
 
   const server = await listen(app, options.port ?? config.PORT);
+  const opsServer = await listen(
+    createOpsApp(
+      app,
+      allPorts.map((p) => p.metrics),
+    ),
+    options.opsPort ?? (options.port === 0 ? 0 : config.OPS_PORT),
+  );
+  const opsPort = (opsServer.address() as AddressInfo).port;
   const trust = trustList(config.TRUSTED_PROXIES);
   server.on('upgrade', (request, socket, head) => {
     if (blockedUpgrade(blocked, trust, request)) {
@@ -167,12 +191,13 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   });
   app.setReady(true);
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
+  logger.info({ port, opsPort, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       app.setReady(false);
+      for (const stop of stopRetention) stop();
       // Stop accepting at once, but let the services end their long-lived connections (the
       // /ws sockets) before waiting for the last request: the server only closes after them.
       const httpClosed = closeServer(server);
@@ -186,8 +211,10 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
         await ports.store.close();
         await ports.blobs.close();
       }
+      await closeServer(opsServer);
+      await tracing.shutdown();
     })());
-  return { url: `http://localhost:${port}`, port, server, modules, close };
+  return { url: `http://localhost:${port}`, port, server, opsUrl: `http://localhost:${opsPort}`, opsPort, modules, close };
 }
 
 /** The supergraph composed at build time; composed now if the build step has not run. */

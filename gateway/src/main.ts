@@ -12,6 +12,7 @@ import {
   closeServer,
   createBus,
   createHttpApp,
+  createOpsApp,
   createLogger,
   createMetricsRegistry,
   installShutdown,
@@ -19,6 +20,7 @@ import {
   loadConfig,
   missingDeployEnv,
   trustList,
+  startTracing,
 } from '@citecheck/platform';
 import { gatewayConfigSchema, parseNamedUrls } from './config';
 import { apiNotFound, proxyToServices } from './facade';
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
   const unset = missingDeployEnv('gateway', process.env, config);
   if (unset.length > 0) throw new ConfigError(unset.map((variable) => `${variable}: required when the gateway runs in distributed mode`));
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const tracing = await startTracing('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT, logger);
   const subgraphUrls = parseNamedUrls(config.SUBGRAPH_URLS);
   const serviceUrls = parseNamedUrls(config.SERVICE_URLS) as Partial<Record<ServiceName, string>>;
   const missing = SERVICE_NAMES.filter((name) => !subgraphUrls[name] || !serviceUrls[name]);
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     return { stop: async () => (await following.stop(), await bus.close()) };
   })();
   blacklist.catch((err: unknown) => logger.error({ err }, 'IP blacklist not followed: blocked addresses are not refused'));
+  const opsServer = await listen(createOpsApp(app, [metrics]), config.OPS_PORT);
   // `/ws` belongs to the progress service: pass the upgrade through at the TCP level.
   const progress = new URL(serviceUrls.progress!);
   const trust = trustList(config.TRUSTED_PROXIES);
@@ -107,6 +111,8 @@ async function main(): Promise<void> {
       { name: 'http', run: () => closeServer(server) },
       { name: 'graphql gateway', run: () => graphql.stop() },
       { name: 'blacklist', run: async () => (await blacklist.catch(() => null))?.stop() },
+      { name: 'ops', run: () => closeServer(opsServer) },
+      { name: 'tracing', run: () => tracing.shutdown() },
     ],
     { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
   );

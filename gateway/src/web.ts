@@ -4,8 +4,11 @@ import path from 'node:path';
 import type Koa from 'koa';
 import serve from 'koa-static';
 
-/** Paths the web app never owns: unknown ones there get a JSON 404, not the SPA. */
-const SERVER_PATHS = /^\/(api|graphql|ws|healthz|readyz|metrics|internal)(\/|$)/;
+/**
+ * Paths the web app never owns: unknown ones there get a JSON 404, not the SPA. `/metrics`
+ * is the admin's screen here; Prometheus reads the ops port.
+ */
+const SERVER_PATHS = /^\/(api|graphql|ws|healthz|readyz|internal)(\/|$)/;
 
 /**
  * Serves the built web client (`web/dist`) with SPA fallback: a browser asking for any other

@@ -82,9 +82,12 @@ describe('rendered objects are valid Kubernetes', () => {
     });
     const monitor = documents.find((d) => d.kind === 'ServiceMonitor') as Record<string, any>;
     expect(monitor.metadata.labels.release).toBe('kps');
-    expect(monitor.spec.endpoints).toEqual([{ port: 'http', path: '/metrics', interval: '30s' }]);
+    expect(monitor.spec.endpoints).toEqual([{ port: 'ops', path: '/metrics', interval: '30s' }]);
     const services = documents.filter((d) => d.kind === 'Service') as Record<string, any>[];
-    for (const service of services) expect(service.metadata.labels).toMatchObject(monitor.spec.selector.matchLabels);
+    for (const service of services) {
+      expect(service.metadata.labels).toMatchObject(monitor.spec.selector.matchLabels);
+      expect(service.spec.ports).toContainEqual({ name: 'ops', port: 9464, targetPort: 'ops', protocol: 'TCP' });
+    }
     const rules = (documents.find((d) => d.kind === 'PrometheusRule') as Record<string, any>).spec.groups[0].rules as Record<string, any>[];
     expect(rules.length).toBeGreaterThanOrEqual(4);
     for (const rule of rules) {
@@ -100,10 +103,29 @@ describe('rendered objects are valid Kubernetes', () => {
     const { documents } = renderChart(chartDir, { ...required, networkPolicy: { enabled: true } });
     const policies = Object.fromEntries(documents.filter((d) => d.kind === 'NetworkPolicy').map((d) => [(d.metadata as Record<string, any>).name, d as Record<string, any>]));
     expect(Object.keys(policies).sort()).toEqual(['analytics', 'billing', 'extraction', 'gateway', 'identity', 'ingest', 'notification', 'progress', 'validation']);
-    const sources = (name: string) => policies[name].spec.ingress[0].from.map((f: Record<string, any>) => f.podSelector?.matchLabels['app.kubernetes.io/name'] ?? 'namespace');
-    expect(sources('validation')).toEqual(['gateway', 'namespace']);
-    expect(sources('identity')).toEqual(['gateway', 'ingest', 'namespace']);
-    expect(policies.gateway.spec.ingress[0].from).toBeUndefined();
+    const sources = (name: string, port: string) =>
+      policies[name].spec.ingress
+        .filter((rule: Record<string, any>) => rule.ports.some((p: Record<string, any>) => p.port === port))
+        .flatMap((rule: Record<string, any>) => rule.from?.map((f: Record<string, any>) => f.podSelector?.matchLabels['app.kubernetes.io/name'] ?? 'namespace') ?? ['anyone']);
+    expect(sources('validation', 'http')).toEqual(['gateway']);
+    expect(sources('identity', 'http')).toEqual(['gateway', 'ingest']);
+    expect(sources('gateway', 'http')).toEqual(['anyone']);
+    // Metrics and probes: Prometheus's namespaces only, on every pod, the gateway's too.
+    for (const name of Object.keys(policies)) expect(sources(name, 'ops')).toEqual(['namespace']);
+  });
+
+  test('probes and Prometheus annotations point at the ops port, which the process is told of', () => {
+    const { documents } = renderChart(chartDir, { ...required, opsPort: 9500 });
+    const deployments = documents.filter((d) => d.kind === 'Deployment') as Record<string, any>[];
+    expect(deployments).toHaveLength(9);
+    for (const deployment of deployments) {
+      const pod = deployment.spec.template;
+      const container = pod.spec.containers[0];
+      expect(pod.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9500', 'prometheus.io/path': '/metrics' });
+      expect(container.ports).toContainEqual({ name: 'ops', containerPort: 9500, protocol: 'TCP' });
+      expect(container.env).toContainEqual({ name: 'OPS_PORT', value: '9500' });
+      for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) expect(container[probe].httpGet.port).toBe('ops');
+    }
   });
 
   test('every deployable has a disruption budget', () => {

@@ -97,6 +97,14 @@ describe('every deployable is wired everywhere', () => {
     expect(template).toContain(`"name" "${name}"`);
   });
 
+  test('compose gives every deployable an ops port and checks readiness there; skaffold forwards the gateway ops port', () => {
+    for (const name of deployables) expect(composeEnv(name).OPS_PORT).toBe('9464');
+    const test = JSON.stringify((composeServices.ingest.healthcheck as Dict).test);
+    expect(test).toContain('process.env.OPS_PORT');
+    expect(test).toContain('/readyz');
+    expect(skaffold.portForward).toContainEqual({ resourceType: 'service', resourceName: 'gateway', port: 9464, localPort: 9464 });
+  });
+
   test('skaffold builds nothing that is not a deployable', () => {
     const images = ((skaffold.build as Dict).artifacts as Dict[]).map((a) => a.image).sort();
     expect(images).toEqual([...deployables].sort());
@@ -178,8 +186,8 @@ describe('chart', () => {
 
   test('probes, metrics annotations, shared ConfigMap, secrets from an existing Secret', () => {
     const helpers = templates['_helpers.tpl'];
-    expect(helpers).toMatch(/livenessProbe:\s+httpGet:\s+path: \/healthz/);
-    expect(helpers).toMatch(/readinessProbe:\s+httpGet:\s+path: \/readyz/);
+    expect(helpers).toMatch(/livenessProbe:\s+httpGet:\s+path: \/healthz\s+port: ops/);
+    expect(helpers).toMatch(/readinessProbe:\s+httpGet:\s+path: \/readyz\s+port: ops/);
     expect(helpers).toContain('prometheus.io/scrape');
     expect(helpers).toContain('prometheus.io/path: /metrics');
     expect(helpers).toContain('configMapRef');

@@ -38,6 +38,7 @@ async function startSlowService(slowMs: number, shutdownMs: number) {
       BLOBS: 'fs',
       DATA_DIR: dataDir,
       PORT: String(port),
+      OPS_PORT: '0',
       LOG_LEVEL: 'warn',
       MARKS_FILE: marks(),
       SLOW_HANDLER_MS: String(slowMs),

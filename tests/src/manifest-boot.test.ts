@@ -95,6 +95,8 @@ describe.each([
   const children: ChildProcess[] = [];
   let dataDir: string;
   let gatewayUrl: string;
+  const ports = new Map<string, number>();
+  const opsPorts = new Map<string, number>();
   let stopping = false;
   let died: Promise<never>;
 
@@ -110,8 +112,10 @@ describe.each([
     beforeAll(async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-manifest-boot-'));
       // Cluster DNS stands in as 127.0.0.1: each manifest port moves to a free one here.
-      const ports = new Map<string, number>();
       for (const w of workloads) ports.set(w.name, await freePort());
+      // Each pod's ops port (OPS_PORT) is the same number on its own address; here each
+      // process gets its own free one.
+      for (const w of workloads) opsPorts.set(w.name, await freePort());
       const manifestPort = new Map(workloads.map((w) => [w.name, w.env.PORT]));
       const relocate = (value: string) =>
         value.replace(/http:\/\/([a-z]+):(\d+)/g, (whole, host: string, port: string) =>
@@ -128,6 +132,7 @@ describe.each([
           HOME: process.env.HOME ?? tmpdir(),
           ...Object.fromEntries(Object.entries(w.env).map(([k, v]) => [k, relocate(v)])),
           PORT: String(ports.get(w.name)),
+          ...(w.env.OPS_PORT ? { OPS_PORT: String(opsPorts.get(w.name)) } : {}),
           BUS: 'embedded',
           STORE: 'sqlite',
           BLOBS: 'fs',
@@ -151,7 +156,8 @@ describe.each([
           'every service ready',
           async () => {
             for (const w of workloads) {
-              const response = await fetch(`http://127.0.0.1:${ports.get(w.name)}/readyz`).catch(() => null);
+              // Where the manifests' probes point: the ops port.
+              const response = await fetch(`http://127.0.0.1:${opsPorts.get(w.name)}/readyz`).catch(() => null);
               if (response?.status !== 200) return null;
             }
             return true;
@@ -177,6 +183,16 @@ describe.each([
       );
       rmSync(dataDir, { recursive: true, force: true });
     }, 30_000);
+
+    test('every process serves Prometheus text on its ops port, and none on its own port', async () => {
+      for (const w of workloads) {
+        const ops = await fetch(`http://127.0.0.1:${opsPorts.get(w.name)}/metrics`);
+        expect(ops.headers.get('content-type')).toContain('text/plain');
+        expect(await ops.text()).toContain(`process_cpu_user_seconds_total`);
+        const own = await fetch(`http://127.0.0.1:${ports.get(w.name)}/metrics`);
+        expect(await own.text()).not.toContain('# TYPE');
+      }
+    });
 
     test('an upload goes through to its report', async () => {
       const email = 'manifest@example.com';

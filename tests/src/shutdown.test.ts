@@ -132,9 +132,12 @@ describe('no library takes SIGTERM from the process', () => {
 
 describe('the gateway with every backend down', () => {
   let gateway: Started;
+  let gatewayOps: string;
 
   beforeAll(async () => {
-    gateway = start('gateway/src/main.ts', await freePort(), gatewayEnv(await deadUrls()));
+    const opsPort = await freePort();
+    gateway = start('gateway/src/main.ts', await freePort(), { ...gatewayEnv(await deadUrls()), OPS_PORT: String(opsPort) });
+    gatewayOps = `http://127.0.0.1:${opsPort}`;
     await ready(gateway);
   }, 120_000);
 
@@ -148,8 +151,10 @@ describe('the gateway with every backend down', () => {
     expect(health.status).toBe(200);
     const body = (await health.json()) as { components: { backends: Record<string, unknown> } };
     for (const name of SERVICE_NAMES) expect(body.components.backends[name]).toMatchObject({ ready: false });
-    const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
+    const metrics = await (await fetch(`${gatewayOps}/metrics`)).text();
     for (const name of SERVICE_NAMES) expect(metrics).toMatch(new RegExp(`citecheck_gateway_backend_ready\\{[^}]*backend="${name}"[^}]*\\} 0`));
+    // Prometheus reads the ops port only: on the public port /metrics is a page of the web client.
+    expect(await (await fetch(`${gateway.url}/metrics`)).text()).not.toContain('citecheck_gateway_backend_ready');
   });
 
   it('answers a GraphQL query for a missing subgraph with an error for that field, not a crash', async () => {

@@ -28,6 +28,7 @@ test('ingest with MongoDB unreachable: alive, unready because of the store, exit
       MONGO_URL: `mongodb://127.0.0.1:${await freePort()}/citecheck`,
       DATA_DIR: dataDir,
       PORT: String(port),
+      OPS_PORT: '0',
       LOG_LEVEL: 'warn',
       IDENTITY_URL: 'http://127.0.0.1:9',
       INTERNAL_TOKEN: 'store-down-internal-token-0123456789',

@@ -109,7 +109,7 @@ spec:
         checksum/config: {{ include (print $root.Template.BasePath "/configmap.yaml") $root | sha256sum }}
         {{- if $root.Values.prometheus.scrape }}
         prometheus.io/scrape: "true"
-        prometheus.io/port: {{ $svc.port | quote }}
+        prometheus.io/port: {{ $root.Values.opsPort | quote }}
         prometheus.io/path: /metrics
         {{- end }}
     spec:
@@ -132,12 +132,18 @@ spec:
             - name: http
               containerPort: {{ $svc.port }}
               protocol: TCP
+            # Prometheus and the probes: never behind the ingress.
+            - name: ops
+              containerPort: {{ $root.Values.opsPort }}
+              protocol: TCP
           envFrom:
             - configMapRef:
                 name: {{ include "citecheck.fullname" $root }}-config
           env:
             - name: PORT
               value: {{ $svc.port | quote }}
+            - name: OPS_PORT
+              value: {{ $root.Values.opsPort | quote }}
             - name: KAFKA_CLIENT_ID
               value: {{ $name | quote }}
             - name: DATA_DIR
@@ -196,20 +202,20 @@ spec:
           startupProbe:
             httpGet:
               path: /healthz
-              port: http
+              port: ops
             periodSeconds: 2
             failureThreshold: 60
           livenessProbe:
             httpGet:
               path: /healthz
-              port: http
+              port: ops
             periodSeconds: 10
             timeoutSeconds: 3
             failureThreshold: 3
           readinessProbe:
             httpGet:
               path: /readyz
-              port: http
+              port: ops
             periodSeconds: 5
             timeoutSeconds: 3
             failureThreshold: 3
@@ -258,6 +264,11 @@ spec:
     - name: http
       port: {{ $svc.port }}
       targetPort: http
+      protocol: TCP
+    # For the ServiceMonitor, which names a Service port.
+    - name: ops
+      port: {{ $root.Values.opsPort }}
+      targetPort: ops
       protocol: TCP
 {{- $pdb := $svc.pdb | default dict }}
 {{- if and $pdb.enabled (ne $name "gateway") }}

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'development',
       MODE: 'embedded',
       PORT: 8080,
+      OPS_PORT: 9464,
       DATA_DIR: './data',
       PUBLIC_URL: 'http://localhost:8080',
       LOG_LEVEL: 'info',

@@ -96,6 +96,11 @@ export const platformConfigSchema = z.object({
   NODE_ENV: envEnum(['development', 'test', 'production'] as const).default('development'),
   MODE: envEnum(['embedded', 'distributed'] as const).default('embedded'),
   PORT: envInt(1, 65535).default(8080),
+  /**
+   * The ops listener: Prometheus `/metrics`, `/healthz` and `/readyz` for scrapers and probes,
+   * never the public edge. 0 picks a free port (tests running several processes at once).
+   */
+  OPS_PORT: envInt(0, 65535).default(9464),
   DATA_DIR: z.string().default('./data'),
   /** Default: http://localhost:${PORT}, filled in by loadConfig. */
   PUBLIC_URL: envUrl().optional(),
@@ -128,6 +133,11 @@ export const platformConfigSchema = z.object({
    * default: a client's own header never picks the address that per-IP limits count.
    */
   TRUSTED_PROXIES: envCidrList().default([]),
+  /**
+   * An OTLP/HTTP collector (http://otel-collector:4318): traces are exported there when set,
+   * and the OpenTelemetry SDK is not even loaded when not (tracing.ts).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: envUrl().optional(),
 });
 
 type RawPlatformConfig = z.output<typeof platformConfigSchema>;

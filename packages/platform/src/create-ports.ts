@@ -17,6 +17,7 @@ import { createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
 import { createMongoStore } from './adapters/mongo-store';
 import { createSqliteStore } from './adapters/sqlite-store';
 import type { PlatformConfig } from './config';
+import { correlatedBus } from './correlation';
 import { createLogger } from './logger';
 import { createMetricsRegistry } from './metrics';
 import { systemClock, type Blobs, type Bus, type Clock, type Ports, type Store } from './ports';
@@ -45,12 +46,15 @@ export function kafkaConnection(config: PlatformConfig): Omit<KafkaBusOptions, '
   };
 }
 
-/** The bus chosen by `BUS`. */
-export async function createBus(config: PlatformConfig, logger?: Logger): Promise<Bus> {
+/**
+ * The bus chosen by `BUS`, carrying correlation ids (correlation.ts). `metrics`: where the
+ * Kafka bus reports its consumers' lag.
+ */
+export async function createBus(config: PlatformConfig, logger?: Logger, metrics?: Registry): Promise<Bus> {
   if (config.BUS === 'kafka') {
-    return createKafkaBus({ ...kafkaConnection(config), logger });
+    return correlatedBus(createKafkaBus({ ...kafkaConnection(config), logger, metrics }), logger);
   }
-  return createEmbeddedBus({ dir: config.DATA_DIR, logger });
+  return correlatedBus(createEmbeddedBus({ dir: config.DATA_DIR, logger }), logger);
 }
 
 export async function createStore(config: PlatformConfig, service: string, logger?: Logger): Promise<Store> {
@@ -75,8 +79,9 @@ function requireMongo(config: PlatformConfig): string {
 
 export async function createPorts(config: PlatformConfig, service: string, options: CreatePortsOptions = {}): Promise<Ports> {
   const logger = options.logger ?? createLogger(service, config.LOG_LEVEL);
+  const metrics = options.metrics ?? createMetricsRegistry(service);
   const [bus, store, blobs] = await Promise.all([
-    options.bus ?? createBus(config, logger),
+    options.bus ?? createBus(config, logger, metrics),
     createStore(config, service, logger),
     createBlobs(config, service),
   ]);
@@ -87,6 +92,6 @@ export async function createPorts(config: PlatformConfig, service: string, optio
     blobs,
     clock: options.clock ?? systemClock,
     logger,
-    metrics: options.metrics ?? createMetricsRegistry(service),
+    metrics,
   };
 }

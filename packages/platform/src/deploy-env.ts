@@ -10,7 +10,7 @@
  */
 import type { PlatformConfig } from './config';
 
-const COMMON = ['MODE', 'NODE_ENV', 'PORT', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'MONGO_URL', 'SHUTDOWN_TIMEOUT_MS'] as const;
+const COMMON = ['MODE', 'NODE_ENV', 'PORT', 'OPS_PORT', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'MONGO_URL', 'SHUTDOWN_TIMEOUT_MS'] as const;
 
 export const DEPLOY_ENV = {
   ingest: [...COMMON, 'IDENTITY_URL', 'INTERNAL_TOKEN'],
@@ -26,7 +26,7 @@ export const DEPLOY_ENV = {
   progress: [...COMMON],
   // The gateway holds no data (no store), but hears the IP blacklist's changes on the bus and
   // reads the full list from analytics' internal route at start.
-  gateway: ['MODE', 'NODE_ENV', 'PORT', 'SHUTDOWN_TIMEOUT_MS', 'SUBGRAPH_URLS', 'SERVICE_URLS', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'INTERNAL_TOKEN'],
+  gateway: ['MODE', 'NODE_ENV', 'PORT', 'OPS_PORT', 'SHUTDOWN_TIMEOUT_MS', 'SUBGRAPH_URLS', 'SERVICE_URLS', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'INTERNAL_TOKEN'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Deployable = keyof typeof DEPLOY_ENV;
@@ -42,7 +42,8 @@ export function missingDeployEnv(
     if (variable === 'KAFKA_BROKERS' && config.BUS !== 'kafka') return false;
     if (variable === 'MONGO_URL' && config.STORE !== 'mongo' && config.BLOBS !== 'gridfs') return false;
     // Defaults the image sets (Dockerfile ENV) or that are right for every deployment.
-    if (variable === 'NODE_ENV' || variable === 'PORT' || variable === 'KAFKA_CLIENT_ID' || variable === 'SHUTDOWN_TIMEOUT_MS' || variable === 'MODE') return false;
+    // OPS_PORT is listed so that the manifests state where their probes and scrapes point.
+    if (variable === 'NODE_ENV' || variable === 'PORT' || variable === 'OPS_PORT' || variable === 'KAFKA_CLIENT_ID' || variable === 'SHUTDOWN_TIMEOUT_MS' || variable === 'MODE') return false;
     return !env[variable]?.trim();
   });
 }

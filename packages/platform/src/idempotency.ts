@@ -5,6 +5,7 @@
  * on redelivery.
  */
 import { DuplicateKeyError, type Store } from './ports';
+import { PROCESSED_KEEP_MS } from './retention';
 
 interface ProcessedEvent {
   id: string;
@@ -17,7 +18,8 @@ export interface ProcessedEvents {
 }
 
 export function processedEvents(store: Store): ProcessedEvents {
-  const collection = store.collection<ProcessedEvent>({ name: 'processed_events' });
+  // The TTL matches the retention sweep's (retention.ts): MongoDB drops old marks by itself.
+  const collection = store.collection<ProcessedEvent>({ name: 'processed_events', indexes: [{ fields: ['at'], expireAfterMs: PROCESSED_KEEP_MS }] });
   return {
     async seen(consumer, eventId) {
       return (await collection.get(`${consumer}:${eventId}`)) !== null;

@@ -10,13 +10,16 @@ export { scheduleRetention, sweepTransient, TRANSIENT_COLLECTIONS, type Transien
 export { documentLeases, type DocumentLeases, type LeaseOptions } from './lease';
 export { DEPLOY_ENV, missingDeployEnv, type Deployable } from './deploy-env';
 export * from './logger';
+export { correlatedBus, currentCorrelationId, withCorrelationId, CORRELATION_ID } from './correlation';
 export * from './metrics';
+export * from './domain-metrics';
+export { startTracing, type Tracing } from './tracing';
 export * from './rate-limit';
 export { createSqliteStore, type SqliteStoreOptions } from './adapters/sqlite-store';
 export { createEmbeddedBus, type EmbeddedBusOptions } from './adapters/embedded-bus';
 export { createFsBlobs, type FsBlobsOptions } from './adapters/fs-blobs';
 export { createMongoStore, type MongoStoreOptions } from './adapters/mongo-store';
-export { consumerGroupId, createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
+export { consumerGroupId, consumerLag, consumerLagGauge, createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
 export { createGridfsBlobs, type GridfsBlobsOptions } from './adapters/gridfs-blobs';
 export { createPorts, createBus, createStore, createBlobs, kafkaConnection, type CreatePortsOptions } from './create-ports';
 export * from './http/app';

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DuplicateKeyError, type Clock, type Store } from './ports';
+import { LEASE_KEEP_MS } from './retention';
 
 interface LeaseRecord {
   /** What is leased (a documentId, prefixed by the stage). */
@@ -39,7 +40,7 @@ export interface LeaseOptions {
 }
 
 export function documentLeases(store: Store, options: LeaseOptions): DocumentLeases {
-  const leases = store.collection<LeaseRecord>({ name: options.name ?? 'leases', indexes: [{ fields: ['expiresAt'] }] });
+  const leases = store.collection<LeaseRecord>({ name: options.name ?? 'leases', indexes: [{ fields: ['expiresAt'], expireAfterMs: LEASE_KEEP_MS }] });
   const owner = options.owner ?? randomUUID();
   const ttlMs = options.ttlMs ?? 60_000;
   const expiry = () => new Date(options.clock.now().getTime() + ttlMs).toISOString();

@@ -9,6 +9,7 @@
  * walk costs little next to serialisation.
  */
 import pino, { type Logger } from 'pino';
+import { currentCorrelationId } from './correlation';
 
 export const REDACTED = '[redacted]';
 
@@ -89,6 +90,11 @@ export function createLogger(service: string, level = 'info', destination?: pino
       },
     },
     serializers: { err: scrubbedError, error: scrubbedError },
+    // The request or event being handled, on every line written while handling it.
+    mixin: () => {
+      const correlationId = currentCorrelationId();
+      return correlationId ? { correlationId } : {};
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import { createLogger } from './logger';
 import { createSqliteStore } from './adapters/sqlite-store';
 import { Outbox, OutboxSender, retryDelayMs } from './outbox';
@@ -15,7 +16,7 @@ let outbox: Outbox<Note>;
 let sent: string[];
 let failNext: number;
 
-function sender(maxAttempts = 3) {
+function sender(maxAttempts = 3, metrics?: Registry) {
   return new OutboxSender(
     outbox,
     async (note) => {
@@ -27,7 +28,7 @@ function sender(maxAttempts = 3) {
     },
     clock,
     createLogger('outbox-test', 'silent'),
-    { what: 'note', pollMs: 60_000, maxAttempts, backoff: { baseMs: 1000, maxMs: 60_000 }, leaseMs: 300_000 },
+    { what: 'note', pollMs: 60_000, maxAttempts, backoff: { baseMs: 1000, maxMs: 60_000 }, leaseMs: 300_000, metrics },
   );
 }
 
@@ -83,5 +84,21 @@ describe('Outbox and OutboxSender', () => {
   it('backs off exponentially up to the cap', () => {
     const none = () => 0;
     expect([1, 2, 3, 10].map((a) => retryDelayMs(a, { baseMs: 1000, maxMs: 5000 }, none))).toEqual([1000, 2000, 4000, 5000]);
+  });
+
+  it('reports its backlog when scraped and counts failed attempts, final ones apart', async () => {
+    const registry = new Registry();
+    const loop = sender(2, registry);
+    await outbox.enqueue({ id: 'n7', to: 'g' }, clock.now());
+    await outbox.enqueue({ id: 'n8', to: 'h' }, clock.now());
+    expect(await registry.metrics()).toContain('citecheck_outbox_backlog{what="note"} 2');
+    failNext = 3;
+    await loop.runOnce();
+    now += 1200;
+    await loop.runOnce();
+    const text = await registry.metrics();
+    expect(text).toContain('citecheck_outbox_send_failures_total{what="note",final="false"} 2');
+    expect(text).toContain('citecheck_outbox_send_failures_total{what="note",final="true"} 1');
+    expect(text).toContain('citecheck_outbox_backlog{what="note"} 0'); // one sent, one given up on
   });
 });

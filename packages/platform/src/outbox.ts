@@ -12,6 +12,8 @@
  *   sender.start(); sender.kick();
  */
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { outboxMetrics, type OutboxMetrics } from './domain-metrics';
 import { DuplicateKeyError, type Clock, type Collection, type Filter, type IndexSpec, type Store, type Stored, type Update } from './ports';
 
 /** Where a record is on its way out. */
@@ -121,6 +123,8 @@ export interface OutboxSenderOptions {
   /** How long a claimed record is left alone before another attempt may take it. */
   leaseMs: number;
   batchSize?: number;
+  /** Where the backlog and failed attempts are reported (`outboxMetrics`, labelled `what`). */
+  metrics?: Registry;
 }
 
 /**
@@ -141,7 +145,11 @@ export class OutboxSender<T extends Stored> {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: OutboxSenderOptions,
-  ) {}
+  ) {
+    this.metrics = options.metrics ? outboxMetrics(options.metrics, options.what, () => outbox.backlog()) : null;
+  }
+
+  private readonly metrics: OutboxMetrics | null;
 
   start(): void {
     if (!this.stopped) return;
@@ -199,6 +207,7 @@ export class OutboxSender<T extends Stored> {
         const retryAt = giveUp ? null : new Date(this.clock.now().getTime() + retryDelayMs(record.attempts, this.options.backoff));
         await this.outbox.markFailedAttempt(record.id, reason, retryAt);
         const { what } = this.options;
+        this.metrics?.failures.inc({ what, final: String(giveUp) });
         this.logger.warn({ id: record.id, attempts: record.attempts, retryAt, err: error }, giveUp ? `${what} delivery failed for good` : `${what} delivery failed, will retry`);
       }
     }

@@ -24,6 +24,13 @@ export interface SubscribeOptions {
   maxAttempts?: number;
   /** First retry delay; doubles each attempt (default 200 ms). */
   backoffMs?: number;
+  /**
+   * Where a group with no committed offset starts: the oldest retained message (true, the
+   * default: nothing published before a service first subscribed is lost) or the next one
+   * published (false: a consumer that keeps what it needs elsewhere, such as the progress
+   * relay, whose replicas each start a group of their own).
+   */
+  fromBeginning?: boolean;
 }
 
 export interface Subscription {
@@ -77,6 +84,13 @@ export type FieldPath<T> = (keyof T & string) | `${keyof T & string}.${string}`;
 export interface IndexSpec<T> {
   fields: FieldPath<T>[];
   unique?: boolean;
+  /**
+   * A time to live on this index's one field, an ISO timestamp: the record may go once that
+   * time is this long past. MongoDB deletes such records itself (a TTL index, on a date the
+   * adapter keeps beside the field); the SQLite store keeps the plain index and leaves them
+   * to the periodic sweep (`scheduleRetention`). At most one per collection.
+   */
+  expireAfterMs?: number;
 }
 
 export interface CollectionSpec<T> {

@@ -1,9 +1,10 @@
 /**
  * Retention of the platform's transient records, which otherwise grow with every event: the
  * processed-event marks (idempotency, kept well past Kafka's default 7-day retention so a
- * redelivery is still recognised) and leases long expired. Timestamps are ISO strings, which
- * compare in time order, so one deleteMany per collection works in SQLite and MongoDB alike
- * (a MongoDB TTL index would need BSON dates).
+ * redelivery is still recognised) and leases long expired. Both collections declare a TTL
+ * (`expireAfterMs`), which MongoDB enforces by itself; the sweep here is what SQLite has, and
+ * in MongoDB it takes what was written before the TTL index existed. Timestamps are ISO
+ * strings, which compare in time order, so one deleteMany per collection works in both.
  *
  *   const stop = scheduleRetention(ports.store, ports.clock, ports.logger);
  */
@@ -18,10 +19,14 @@ export interface TransientCollection {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Processed-event marks: well past Kafka's default 7-day retention. */
+export const PROCESSED_KEEP_MS = 14 * DAY;
+/** Leases, a day past their expiry. */
+export const LEASE_KEEP_MS = DAY;
 
 export const TRANSIENT_COLLECTIONS: TransientCollection[] = [
-  { name: 'processed_events', field: 'at', keepMs: 14 * DAY },
-  { name: 'leases', field: 'expiresAt', keepMs: DAY },
+  { name: 'processed_events', field: 'at', keepMs: PROCESSED_KEEP_MS },
+  { name: 'leases', field: 'expiresAt', keepMs: LEASE_KEEP_MS },
 ];
 
 /** Deletes what is past its keep time; returns how many records each collection lost. */
@@ -29,7 +34,7 @@ export async function sweepTransient(store: Store, clock: Clock, collections = T
   const removed: Record<string, number> = {};
   for (const { name, field, keepMs } of collections) {
     const cutoff = new Date(clock.now().getTime() - keepMs).toISOString();
-    removed[name] = await store.collection<{ id: string }>({ name, indexes: [{ fields: [field as 'id'] }] }).deleteMany({ [field]: { $lt: cutoff } });
+    removed[name] = await store.collection<{ id: string }>({ name, indexes: [{ fields: [field as 'id'], expireAfterMs: keepMs }] }).deleteMany({ [field]: { $lt: cutoff } });
   }
   return removed;
 }

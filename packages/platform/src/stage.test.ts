@@ -2,7 +2,10 @@ import { createEvent, parseEvent, type EventEnvelope, type EventOf } from '@cite
 import { createSqliteStore } from './adapters/sqlite-store';
 import { processedEvents } from './idempotency';
 import type { Bus, DeliveryContext, Store } from './ports';
+import { Registry } from 'prom-client';
 import { oncePerDocument, stageJobs } from './stage';
+
+let observed: string[] = [];
 
 type Result = EventOf<'citations.extracted'> | EventOf<'pipeline.failed'>;
 
@@ -30,6 +33,8 @@ let published: EventEnvelope[];
 let runs: number;
 let outcome: (documentId: string) => Result;
 
+let registry: Registry | undefined;
+
 function handler() {
   const bus: Bus = { publish: async (_topic, _key, event) => void published.push(event), subscribe: async () => ({ close: async () => undefined }), close: async () => undefined };
   const jobs = stageJobs<Result>(store);
@@ -48,11 +53,20 @@ function handler() {
         runs += 1;
         return outcome(event.payload.documentId);
       },
+      metrics: registry && {
+        registry,
+        stage: 'extraction',
+        observe: (result) => {
+          if (result.type === 'citations.extracted') observed.push(result.payload.documentId);
+        },
+      },
     }),
   };
 }
 
 beforeEach(() => {
+  registry = undefined;
+  observed = [];
   store = createSqliteStore({ dir: ':memory:', service: 'stage' });
   published = [];
   runs = 0;
@@ -107,5 +121,24 @@ describe('oncePerDocument', () => {
     await handle(event, { ...delivery, attempt: 2 });
     expect(runs).toBe(2);
     expect(published.map((e) => e.type)).toEqual(['citations.extracted']);
+  });
+
+  it('counts and times each piece of work by outcome, once, and hands new results to observe', async () => {
+    registry = new Registry();
+    const { handle } = handler();
+    await handle(uploaded('doc-1'), delivery);
+    await handle(uploaded('doc-1'), delivery); // handed on again: not counted again
+    outcome = (documentId) => createEvent('pipeline.failed', { documentId, sessionId: 's', userId: null, stage: 'extraction', message: 'unreadable', code: 'read-failed' }, documentId);
+    await handle(uploaded('doc-2'), delivery);
+    outcome = () => {
+      throw new Error('blob store hiccup');
+    };
+    await expect(handle(uploaded('doc-3'), delivery)).rejects.toThrow('blob store hiccup');
+    const text = await registry.metrics();
+    expect(text).toContain('citecheck_documents_total{stage="extraction",outcome="done"} 1');
+    expect(text).toContain('citecheck_documents_total{stage="extraction",outcome="failed"} 1');
+    expect(text).toContain('citecheck_documents_total{stage="extraction",outcome="error"} 1');
+    expect(text).toContain('citecheck_stage_duration_seconds_count{stage="extraction",outcome="done"} 1');
+    expect(observed).toEqual(['doc-1']);
   });
 });

@@ -18,6 +18,9 @@
  *   }));
  */
 import type { EventEnvelope } from '@citecheck/proto';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { stageMetrics, timeStage } from './domain-metrics';
 import type { ProcessedEvents } from './idempotency';
 import type { DocumentLeases } from './lease';
 import { DuplicateKeyError, type Bus, type Clock, type Collection, type DeliveryContext, type EventHandler, type Store } from './ports';
@@ -56,10 +59,23 @@ export interface StageOptions<E extends { id: string }, R extends EventEnvelope>
    * expiry); without it two replicas handed the same event during a rebalance both do it.
    */
   leases?: DocumentLeases;
+  /**
+   * Counts and times the work (`citecheck_documents_total`, `citecheck_stage_duration_seconds`
+   * with `stage: name`), and hands each new result to `observe` for the stage's own figures.
+   * A result handed on again (a redelivery, a resume) is not counted twice.
+   */
+  metrics?: { registry: Registry; stage: string; observe?(result: R): void };
+  /** Where each finished piece of work is logged (`stage done`, with the document and its outcome). */
+  logger?: Logger;
 }
 
 export function oncePerDocument<E extends { id: string }, R extends EventEnvelope>(options: StageOptions<E, R>): EventHandler {
   const { consumer, bus, clock, processed, jobs, leases } = options;
+  const measured = options.metrics ? { ...options.metrics, figures: stageMetrics(options.metrics.registry) } : null;
+  const work = (event: E, delivery: DeliveryContext): Promise<R> =>
+    measured
+      ? timeStage(measured.figures, measured.stage, () => options.run(event, delivery), (result) => (options.succeeded(result) ? 'done' : 'failed'))
+      : options.run(event, delivery);
   const handOn = async (job: StageJob<R>, documentId: string, eventId: string) => {
     await bus.publish(job.result.type, documentId, job.result);
     await processed.mark(consumer, eventId, clock.now());
@@ -82,7 +98,12 @@ export function oncePerDocument<E extends { id: string }, R extends EventEnvelop
 
     const renewal = leases ? setInterval(() => void leases.renew(leaseId).catch(() => undefined), Math.max(10, leases.ttlMs / 3)) : undefined;
     try {
-      const result = await options.run(event, delivery);
+      const started = Date.now();
+      const result = await work(event, delivery);
+      options.logger?.info(
+        { documentId, stage: options.metrics?.stage ?? consumer, outcome: options.succeeded(result) ? 'done' : 'failed', result: result.type, ms: Date.now() - started },
+        'stage done',
+      );
       try {
         await jobs.insert({ id: documentId, status: options.succeeded(result) ? 'done' : 'failed', result, finishedAt: clock.now().toISOString() });
       } catch (error) {
@@ -94,6 +115,7 @@ export function oncePerDocument<E extends { id: string }, R extends EventEnvelop
       }
       await bus.publish(result.type, documentId, result);
       await processed.mark(consumer, event.id, clock.now());
+      measured?.observe?.(result);
     } finally {
       clearInterval(renewal);
       await leases?.release(leaseId);

@@ -54,7 +54,7 @@ export const service = defineService({
           extractionHealth: () => ({ service: SERVICE_NAME, ok: true }),
         },
       },
-      consumers: consumers(deps),
+      consumers: consumers(deps, ports.metrics),
       async start() {
         warmReader(); // the first upload should not wait for a reader thread to start
       },

@@ -45,6 +45,7 @@ export const service = defineService({
       typeDefs,
       resolvers: createResolvers({ store, bus: ports.bus, clock: ports.clock, identity: deps.identity }, SERVICE_NAME),
       routes: createRoutes({
+        metrics: ports.metrics,
         bus: ports.bus,
         blobs: ports.blobs,
         clock: ports.clock,

@@ -68,6 +68,7 @@ function build(ports: Ports, config: NotificationSettings, deps: NotificationDep
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     backoff: { baseMs: config.MAIL_RETRY_BASE_MS, maxMs: config.MAIL_RETRY_MAX_MS },
     leaseMs: 5 * 60_000,
+    metrics: ports.metrics,
   });
   const context: NotificationContext = {
     outbox,

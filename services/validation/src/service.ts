@@ -77,9 +77,9 @@ export const service = defineService({
           cache: new OpinionCache(),
         },
       }),
-      consumers: consumers(deps),
+      consumers: consumers(deps, ports.metrics),
       async start() {
-        caseLaw = await openCaseLaw(config, ports.store, ports.logger);
+        caseLaw = await openCaseLaw(config, ports.store, ports.logger, ports.metrics);
       },
       async resume() {
         ports.logger.info(requireCaseLaw().describe(), 'validation consuming citations.extracted');

@@ -19,6 +19,8 @@ export interface ClientOptions {
   /** Longest we accept to wait for a 429's `wait_until` (default 10 min); beyond it the call fails. */
   maxWaitMs?: number;
   clock?: Clock;
+  /** Told the outcome of every HTTP call, retries included (the service's metrics). */
+  onCall?(outcome: 'ok' | 'throttled' | 'error' | 'unavailable'): void;
 }
 
 /** The API answered with an error status we do not retry (or retried in vain). */
@@ -46,6 +48,7 @@ export class CourtListenerClient {
   private readonly backoffMs: number;
   private readonly maxWaitMs: number;
   private readonly clock: Clock;
+  private readonly onCall: NonNullable<ClientOptions['onCall']>;
   private count = 0;
 
   constructor(options: ClientOptions) {
@@ -56,6 +59,7 @@ export class CourtListenerClient {
     this.backoffMs = options.backoffMs ?? 1000;
     this.maxWaitMs = options.maxWaitMs ?? 600_000;
     this.clock = options.clock ?? systemClock;
+    this.onCall = options.onCall ?? (() => undefined);
   }
 
   /** HTTP requests sent so far, retries included. */
@@ -89,6 +93,7 @@ export class CourtListenerClient {
           signal: AbortSignal.timeout(this.timeoutMs),
         });
       } catch (err) {
+        this.onCall('unavailable');
         if (failures++ < this.retries) {
           await this.clock.sleep(this.backoffMs * 2 ** (failures - 1));
           continue;
@@ -96,6 +101,7 @@ export class CourtListenerClient {
         const e = err as Error;
         throw new CourtListenerUnavailableError(`CourtListener ${path}: ${e.name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : e.message}`);
       }
+      this.onCall(res.ok ? 'ok' : res.status === 429 ? 'throttled' : 'error');
       if (res.ok) return (await res.json()) as T;
       const text = await res.text().catch(() => '');
       if (res.status === 429 && waits++ < 5) {

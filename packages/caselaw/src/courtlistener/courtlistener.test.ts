@@ -72,19 +72,26 @@ describe('CourtListenerProvider against the fake server', () => {
     await fake.stop();
     fake = new FakeCourtListener(CASES, { citationsPerWindow: 2, windowMs: 600 });
     url = await fake.start();
-    const cl = new CourtListenerProvider({ baseUrl: url, token: 'test-token', citationsPerMinute: 100_000, batchSize: 2 });
+    const outcomes: string[] = [];
+    const cl = new CourtListenerProvider({ baseUrl: url, token: 'test-token', citationsPerMinute: 100_000, batchSize: 2, onCall: (outcome) => outcomes.push(outcome) });
     const t0 = Date.now();
     const res = await cl.lookup([req(550, 'U.S.', '544'), req(556, 'U.S.', '662'), req(1, 'F.3d', '1'), req(2, 'F.3d', '2')]);
     expect(res.map((r) => r.status)).toEqual(['found', 'found', 'not-found', 'not-found']);
     expect(fake.requests.some((r) => r.status === 429)).toBe(true);
+    // Every call is reported, the throttled ones as such (the service counts them as a metric).
+    expect(outcomes).toHaveLength(cl.calls);
+    expect(outcomes.filter((o) => o === 'throttled')).toHaveLength(fake.requests.filter((r) => r.status === 429).length);
+    expect(outcomes).toContain('ok');
     expect(Date.now() - t0).toBeGreaterThanOrEqual(400);
   });
 
   it('retries 5xx with backoff', async () => {
     fake.failNext(2, 503);
-    const cl = new CourtListenerProvider({ baseUrl: url, token: 'test-token', citationsPerMinute: 10_000, backoffMs: 10 });
+    const outcomes: string[] = [];
+    const cl = new CourtListenerProvider({ baseUrl: url, token: 'test-token', citationsPerMinute: 10_000, backoffMs: 10, onCall: (outcome) => outcomes.push(outcome) });
     const [r] = await cl.lookup([req(556, 'U.S.', '662')]);
     expect(r.status).toBe('found');
+    expect(outcomes.slice(0, 3)).toEqual(['error', 'error', 'ok']);
     expect(fake.requests.slice(0, 2).map((x) => x.status)).toEqual([503, 503]);
   });
 

@@ -125,9 +125,15 @@ class EmbeddedBus implements Bus {
       consumer = this.groups.get(id);
     }
     if (!consumer) {
-      consumer = new GroupConsumer(this, topic, group, () => {
-        if (this.groups.get(id) === consumer) this.groups.delete(id);
-      });
+      consumer = new GroupConsumer(
+        this,
+        topic,
+        group,
+        () => {
+          if (this.groups.get(id) === consumer) this.groups.delete(id);
+        },
+        options.fromBeginning ?? true,
+      );
       this.groups.set(id, consumer);
     }
     return consumer.join(handler, options);
@@ -183,12 +189,14 @@ class GroupConsumer {
     readonly topic: string,
     private readonly group: string,
     private readonly onStopped: () => void,
+    fromBeginning: boolean,
   ) {
     const db = bus.db;
     const row = db.prepare('SELECT committed FROM offsets WHERE topic = ? AND grp = ?').get(topic, group) as { committed: number } | undefined;
     // A new group starts at the beginning of the log (Kafka's fromBeginning): events published
-    // before a service first subscribed are not lost.
-    this.committed = row?.committed ?? 0;
+    // before a service first subscribed are not lost; or, when asked, after the last one.
+    const end = () => (db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM messages WHERE topic = ?').get(topic) as { seq: number }).seq;
+    this.committed = row?.committed ?? (fromBeginning ? 0 : end());
     this.fetchedUpTo = this.committed;
     this.acked = new Set(
       (db.prepare('SELECT seq FROM acked WHERE topic = ? AND grp = ?').all(topic, group) as { seq: number }[]).map((r) => r.seq),

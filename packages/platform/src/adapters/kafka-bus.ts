@@ -19,6 +19,7 @@
 import { deadLetterTopic, type EventEnvelope } from '@citecheck/proto';
 import { Kafka, logLevel, type Admin, type SASLOptions, type Consumer, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
+import { Gauge, type Registry } from 'prom-client';
 import type { Bus, EventHandler, SubscribeOptions, Subscription } from '../ports';
 
 export interface KafkaBusOptions {
@@ -37,6 +38,8 @@ export interface KafkaBusOptions {
   /** Partitions of one subscription handled at the same time (default 4). */
   partitionsConsumedConcurrently?: number;
   logger?: Logger;
+  /** Where `citecheck_kafka_consumer_lag` is reported (the service's registry). */
+  metrics?: Registry;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -87,6 +90,68 @@ function logCreator(logger: Logger | undefined) {
     };
 }
 
+/** Partition offsets as kafkajs's admin reports them (strings; `-1` for a group with no commit). */
+export interface PartitionOffset {
+  partition: number;
+  offset: string;
+}
+
+/**
+ * Messages a group has still to handle on one topic: per partition, the log end (the high
+ * watermark) less the group's committed offset; a partition the group never committed counts
+ * from the oldest retained message (`low`), which is where a new group starts reading.
+ */
+export function consumerLag(ends: (PartitionOffset & { low?: string })[], committed: PartitionOffset[]): number {
+  const byPartition = new Map(committed.map((c) => [c.partition, Number(c.offset)]));
+  let lag = 0;
+  for (const end of ends) {
+    const high = Number(end.offset);
+    const done = byPartition.get(end.partition);
+    const from = done !== undefined && done >= 0 ? done : Number(end.low ?? 0);
+    lag += Math.max(0, high - from);
+  }
+  return lag;
+}
+
+/** What the lag gauge asks of kafkajs's admin client. */
+type LagAdmin = Pick<Admin, 'fetchTopicOffsets' | 'fetchOffsets'>;
+
+/**
+ * `citecheck_kafka_consumer_lag{topic,group}`, measured when Prometheus scrapes: the admin
+ * client's log ends against each subscription's committed offsets. A broker that does not
+ * answer in time leaves the last values (and a warning in the log), never a hung scrape.
+ */
+export function consumerLagGauge(registry: Registry, admin: LagAdmin, subscriptions: () => Iterable<{ topic: string; groupId: string }>, logger?: Logger, timeoutMs = 2000): Gauge {
+  const existing = registry.getSingleMetric('citecheck_kafka_consumer_lag') as Gauge | undefined;
+  if (existing) return existing;
+  return new Gauge({
+    name: 'citecheck_kafka_consumer_lag',
+    help: 'Messages of a topic the consumer group has not yet handled (log end less committed offset), summed over partitions.',
+    labelNames: ['topic', 'group'],
+    registers: [registry],
+    async collect() {
+      const measure = async ({ topic, groupId }: { topic: string; groupId: string }) => {
+        const [ends, groups] = await Promise.all([admin.fetchTopicOffsets(topic), admin.fetchOffsets({ groupId, topics: [topic] })]);
+        const committed = groups.find((g) => g.topic === topic)?.partitions ?? [];
+        this.set({ topic, group: groupId }, consumerLag(ends.map((e) => ({ partition: e.partition, offset: e.high, low: e.low })), committed));
+      };
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          Promise.all([...subscriptions()].map(measure)),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+          }),
+        ]);
+      } catch (error) {
+        logger?.warn({ err: error }, 'measuring Kafka consumer lag failed');
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  });
+}
+
 export function createKafkaBus(options: KafkaBusOptions): Bus {
   const kafka = new Kafka({
     clientId: options.clientId,
@@ -103,6 +168,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   const admin: Admin = kafka.admin();
   const topics = new Map<string, Promise<void>>();
   const consumers = new Set<Consumer>();
+  const subscribed = new Map<Consumer, { topic: string; groupId: string }>();
+  if (options.metrics) consumerLagGauge(options.metrics, admin, () => subscribed.values(), options.logger);
   let closed = false;
   let wakeOnClose: () => void = () => undefined;
   const closing = new Promise<void>((resolve) => (wakeOnClose = resolve));
@@ -165,9 +232,10 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
 
       const consumer = kafka.consumer({ groupId: consumerGroupId(group, topic), allowAutoTopicCreation: false });
       consumers.add(consumer);
+      subscribed.set(consumer, { topic, groupId: consumerGroupId(group, topic) });
       let stopping = false;
       await untilConnected(() => consumer.connect(), `consumer of ${topic}`);
-      await consumer.subscribe({ topic, fromBeginning: true });
+      await consumer.subscribe({ topic, fromBeginning: subscribeOptions.fromBeginning ?? true });
 
       const deadLetter = async (key: string, value: string, error: unknown, attempts: number) => {
         options.logger?.error({ err: error, topic, group, key, attempts }, `handler failed; message moved to ${deadLetterTopic(topic)}`);
@@ -212,6 +280,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       return {
         close: async () => {
           if (!consumers.delete(consumer)) return;
+          subscribed.delete(consumer);
           stopping = true;
           // disconnect() stops fetching and waits for the message in flight before leaving.
           await consumer.disconnect();
@@ -225,6 +294,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       wakeOnClose();
       const running = [...consumers];
       consumers.clear();
+      subscribed.clear();
       await Promise.allSettled(running.map((c) => c.disconnect()));
       await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
     },

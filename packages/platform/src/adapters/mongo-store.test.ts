@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { announceSkip } from '../testing/skip';
 import { describeStoreContract } from '../testing/store-contract';
 import { connectMongo } from './mongo';
-import { createMongoStore, toMongoFilter, toMongoSort, toMongoUpdate } from './mongo-store';
+import { createMongoStore, toMongoFilter, toMongoSort, toMongoUpdate, updateWithExpiry, withExpiry } from './mongo-store';
 
 const url = process.env.MONGO_URL;
 
@@ -49,5 +49,18 @@ describe('mongo store translation', () => {
     });
     expect(toMongoUpdate('u1', { $set: {} })).toEqual({});
     expect(() => toMongoUpdate('u1', { $set: { id: 'u2' } } as never)).toThrow('id of a document cannot change');
+  });
+
+  it('keeps a TTL collection expiry as a BSON date beside its ISO timestamp, on insert and on update', () => {
+    const ttl = { field: 'at', keepMs: 60_000 };
+    expect(withExpiry({ _id: 'e1', at: '2026-01-01T00:00:00.000Z' }, ttl)).toEqual({ _id: 'e1', at: '2026-01-01T00:00:00.000Z', _expires: new Date('2026-01-01T00:01:00.000Z') });
+    // No TTL, or no readable timestamp: nothing added (the sweep still judges the record).
+    expect(withExpiry({ _id: 'e1', at: '2026-01-01T00:00:00.000Z' }, null)).toEqual({ _id: 'e1', at: '2026-01-01T00:00:00.000Z' });
+    expect(withExpiry({ _id: 'e1' }, ttl)).toEqual({ _id: 'e1' });
+    expect(updateWithExpiry(toMongoUpdate('e1', { $set: { at: '2026-02-01T00:00:00.000Z', n: 1 } } as never), ttl)).toEqual({
+      $set: { at: '2026-02-01T00:00:00.000Z', n: 1, _expires: new Date('2026-02-01T00:01:00.000Z') },
+    });
+    expect(updateWithExpiry(toMongoUpdate('e1', { $unset: ['at'] } as never), ttl)).toEqual({ $unset: { at: '', _expires: '' } });
+    expect(updateWithExpiry(toMongoUpdate('e1', { $set: { n: 2 } } as never), ttl)).toEqual({ $set: { n: 2 } });
   });
 });

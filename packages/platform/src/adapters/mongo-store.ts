@@ -102,14 +102,51 @@ export function toMongoUpdate<T extends Stored>(id: string | undefined, change: 
   return update;
 }
 
+/**
+ * MongoDB's TTL monitor reads BSON dates only, and the store keeps ISO strings (so filters and
+ * sorts work the same in SQLite): a collection with a TTL keeps the expiry as a date in
+ * `_expires`, written beside its timestamp field on every insert and update of that field.
+ */
+export const EXPIRES_FIELD = '_expires';
+
+export interface Ttl {
+  field: string;
+  keepMs: number;
+}
+
+function expiryOf(value: unknown, ttl: Ttl): Date | null {
+  const at = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isNaN(at) ? null : new Date(at + ttl.keepMs);
+}
+
+/** A document as inserted, with its expiry date when the collection has a TTL. */
+export function withExpiry(doc: MongoDoc, ttl: Ttl | null): MongoDoc {
+  const expires = ttl ? expiryOf(doc[ttl.field], ttl) : null;
+  return expires ? { ...doc, [EXPIRES_FIELD]: expires } : doc;
+}
+
+/** An update (toMongoUpdate's output) that also moves or drops the expiry when it sets or unsets the timestamp. */
+export function updateWithExpiry(update: MongoDoc, ttl: Ttl | null): MongoDoc {
+  if (!ttl) return update;
+  const set = update.$set as MongoDoc | undefined;
+  if (set && ttl.field in set) {
+    const expires = expiryOf(set[ttl.field], ttl);
+    if (expires) return { ...update, $set: { ...set, [EXPIRES_FIELD]: expires } };
+  }
+  const unset = update.$unset as MongoDoc | undefined;
+  if (unset && ttl.field in unset) return { ...update, $unset: { ...unset, [EXPIRES_FIELD]: '' } };
+  return update;
+}
+
 function fromMongo<T>(doc: MongoDoc | null): T | null {
   if (!doc) return null;
-  const { _id, ...rest } = doc;
+  const { _id, [EXPIRES_FIELD]: _expires, ...rest } = doc;
   return { id: _id, ...rest } as T;
 }
 
 class MongoCollection<T extends Stored> implements Collection<T> {
   private indexing: Promise<unknown> = Promise.resolve();
+  private ttl: Ttl | null = null;
 
   constructor(
     private readonly db: Promise<MongoDb>,
@@ -119,6 +156,9 @@ class MongoCollection<T extends Stored> implements Collection<T> {
   }
 
   ensureIndexes(indexes: NonNullable<CollectionSpec<T>['indexes']>): void {
+    const expiring = indexes.filter((spec) => spec.expireAfterMs !== undefined);
+    if (expiring.length > 1 || expiring.some((spec) => spec.fields.length !== 1)) throw new Error(`${this.name}: a TTL needs one index on one timestamp field, once`);
+    if (expiring[0]) this.ttl = { field: String(expiring[0].fields[0]), keepMs: expiring[0].expireAfterMs! };
     const previous = this.indexing;
     this.indexing = previous.then(async () => {
       const collection = (await this.db).collection(this.name);
@@ -126,6 +166,8 @@ class MongoCollection<T extends Stored> implements Collection<T> {
         const keys = Object.fromEntries(spec.fields.map((f) => [toMongoField(f), 1]));
         await collection.createIndex(keys, { unique: spec.unique ?? false });
       }
+      // Records written before the TTL existed have no _expires: the sweep still takes them.
+      if (this.ttl) await collection.createIndex({ [EXPIRES_FIELD]: 1 }, { expireAfterSeconds: 0 });
     });
   }
 
@@ -156,7 +198,7 @@ class MongoCollection<T extends Stored> implements Collection<T> {
     if (typeof doc?.id !== 'string' || doc.id === '') throw new Error(`a document in ${this.name} needs a non-empty string id`);
     const { id, ...rest } = doc;
     const collection = await this.collection();
-    await this.guard(() => collection.insertOne({ ...rest, _id: id as unknown as mongoose.mongo.ObjectId }));
+    await this.guard(() => collection.insertOne(withExpiry({ ...rest, _id: id as unknown as mongoose.mongo.ObjectId }, this.ttl)));
     return doc;
   }
 
@@ -185,7 +227,7 @@ class MongoCollection<T extends Stored> implements Collection<T> {
   async update(id: string, change: Update<T>, condition?: Filter<T>): Promise<T | null> {
     const collection = await this.collection();
     const filter: MongoDoc = { ...toMongoFilter(condition as Filter<unknown>), _id: id };
-    const update = toMongoUpdate(id, change);
+    const update = updateWithExpiry(toMongoUpdate(id, change), this.ttl);
     if (Object.keys(update).length === 0) return fromMongo<T>(await collection.findOne(filter));
     const after = await this.guard(() => collection.findOneAndUpdate(filter, update, { returnDocument: 'after' }));
     return fromMongo<T>(after);
@@ -193,7 +235,7 @@ class MongoCollection<T extends Stored> implements Collection<T> {
 
   async updateMany(filter: Filter<T>, change: Update<T>): Promise<number> {
     const collection = await this.collection();
-    const update = toMongoUpdate(undefined, change);
+    const update = updateWithExpiry(toMongoUpdate(undefined, change), this.ttl);
     const mongoFilter = toMongoFilter(filter as Filter<unknown>);
     if (Object.keys(update).length === 0) return collection.countDocuments(mongoFilter);
     // matchedCount, not modifiedCount: the SQLite store counts a document set to the value

@@ -5,7 +5,7 @@ import { ApiError } from '@citecheck/proto';
 import Router from '@koa/router';
 import { createLogger } from '../logger';
 import { createMetricsRegistry } from '../metrics';
-import { createHttpApp, type HttpApp, type HttpAppOptions } from './app';
+import { createHttpApp, createOpsApp, type HttpApp, type HttpAppOptions } from './app';
 import { buildSubgraph } from './graphql';
 import { closeServer, listen } from './lifecycle';
 
@@ -29,6 +29,8 @@ const typeDefs = `#graphql
 describe('createHttpApp', () => {
   let server: Server;
   let base: string;
+  let opsServer: Server;
+  let ops: string;
   let app: HttpApp;
   let lines: Record<string, unknown>[];
   let healthy = true;
@@ -46,6 +48,11 @@ describe('createHttpApp', () => {
     routes.post('/api/echo', (ctx) => {
       ctx.body = { got: ctx.request.body };
     });
+    routes.get('/api/log', async (ctx) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      captured.logger.info('deep in a use case');
+      ctx.body = {};
+    });
     routes.get('/api/documents/:id', (ctx) => {
       ctx.body = { id: ctx.params.id };
     });
@@ -59,9 +66,10 @@ describe('createHttpApp', () => {
         whoami: (_: unknown, __: unknown, context: { user: string }) => context.user,
       },
     };
+    const metrics = createMetricsRegistry('test');
     app = createHttpApp({
       service: 'test',
-      ports: { logger: captured.logger, metrics: createMetricsRegistry('test') },
+      ports: { logger: captured.logger, metrics },
       routes,
       health: { store: async () => ({ ok: healthy, details: { backlog: 2 } }) },
       graphqlSchema: buildSubgraph(typeDefs, resolvers),
@@ -71,6 +79,8 @@ describe('createHttpApp', () => {
     });
     server = await listen(app, 0, '127.0.0.1');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    opsServer = await listen(createOpsApp(app, [metrics]), 0, '127.0.0.1');
+    ops = `http://127.0.0.1:${(opsServer.address() as AddressInfo).port}`;
   }
 
   beforeEach(async () => {
@@ -79,15 +89,35 @@ describe('createHttpApp', () => {
   });
   afterEach(async () => {
     await closeServer(server);
+    await closeServer(opsServer);
   });
 
-  it('echoes a well-formed x-request-id and makes one up otherwise', async () => {
+  it('keeps a well-formed request id from a trusted proxy, makes one up otherwise, and returns it as the correlation id', async () => {
+    // Not a trusted proxy: the caller's own id is not believed.
+    const untrusted = await fetch(`${base}/api/documents/d1`, { headers: { 'x-request-id': 'req-123' } });
+    expect(untrusted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(untrusted.headers.get('x-correlation-id')).toBe(untrusted.headers.get('x-request-id'));
+
+    await closeServer(server);
+    await closeServer(opsServer);
+    await start({ trustedProxies: ['127.0.0.1'] });
     const kept = await fetch(`${base}/api/documents/d1`, { headers: { 'x-request-id': 'req-123' } });
     expect(kept.headers.get('x-request-id')).toBe('req-123');
+    expect(kept.headers.get('x-correlation-id')).toBe('req-123');
     expect(await kept.json()).toEqual({ id: 'd1' });
+    const correlated = await fetch(`${base}/api/documents/d1`, { headers: { 'x-correlation-id': 'corr-9' } });
+    expect(correlated.headers.get('x-correlation-id')).toBe('corr-9');
     const made = await fetch(`${base}/api/documents/d1`, { headers: { 'x-request-id': 'bad id\twith tab' } });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(lines.find((l) => l.requestId === 'req-123' && l.msg === 'request')).toMatchObject({ path: '/api/documents/d1', status: 200 });
+    expect(lines.find((l) => l.requestId === 'req-123' && l.msg === 'request')).toMatchObject({ path: '/api/documents/d1', status: 200, correlationId: 'req-123' });
+  });
+
+  it('writes the correlation id on every line logged while handling the request', async () => {
+    const response = await fetch(`${base}/api/log`);
+    const id = response.headers.get('x-correlation-id');
+    expect(id).toBeTruthy();
+    // Logged through the service's own logger, not the request's child: the id still comes along.
+    expect(lines.find((l) => l.msg === 'deep in a use case')).toMatchObject({ correlationId: id });
   });
 
   it('renders an ApiError with its status and body', async () => {
@@ -159,14 +189,32 @@ describe('createHttpApp', () => {
     expect(await response.json()).toEqual({ status: 'not ready' });
   });
 
-  it('serves Prometheus metrics with per-route request counts', async () => {
+  it('serves Prometheus metrics with per-route request counts on the ops port only', async () => {
     await fetch(`${base}/api/documents/d1`);
     await fetch(`${base}/api/documents/d2`);
-    const response = await fetch(`${base}/metrics`);
+    const response = await fetch(`${ops}/metrics`);
     expect(response.headers.get('content-type')).toContain('text/plain');
     const text = await response.text();
     expect(text).toContain('http_requests_total{method="GET",route="/api/documents/:id",status="200",service="test"} 2');
     expect(text).toContain('process_cpu_user_seconds_total');
+    // The public port has no Prometheus page: there /metrics belongs to the web client.
+    const web = await fetch(`${base}/metrics`);
+    expect(web.status).toBe(404);
+    expect(await web.text()).not.toContain('# TYPE');
+    // Scrapes do not count as requests of the service.
+    expect(await (await fetch(`${ops}/metrics`)).text()).not.toContain('route="/metrics"');
+  });
+
+  it('answers the probes on the ops port with the web app readiness', async () => {
+    expect((await fetch(`${ops}/healthz`)).status).toBe(200);
+    expect((await fetch(`${ops}/readyz`)).status).toBe(200);
+    app.setReady(false);
+    expect((await fetch(`${ops}/readyz`)).status).toBe(503);
+    healthy = false;
+    const health = await fetch(`${ops}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ service: 'test', components: { store: { ok: false } } });
+    expect((await fetch(`${ops}/nope`)).status).toBe(404);
   });
 
   it('serves the GraphQL subgraph over POST and GET, with context from the request', async () => {

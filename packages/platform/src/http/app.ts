@@ -1,11 +1,14 @@
 /**
  * The Koa app every service (and the embedded host) serves: request ids, an access log,
- * HTTP metrics, JSON errors, body parsing, `/healthz`, `/readyz`, `/metrics`, the service's
- * routes and optionally its GraphQL subgraph.
+ * HTTP metrics, JSON errors, body parsing, `/healthz`, `/readyz`, the service's routes and
+ * optionally its GraphQL subgraph. Prometheus text is not served here but on the ops port
+ * (`createOpsApp`, OPS_PORT), which shares this app's probes and readiness: on the public
+ * port `/metrics` is a page of the web client.
  *
  *   const app = createHttpApp({ service: 'identity', ports, routes: module.routes,
  *     health: { identity: module.health }, graphqlSchema: buildSubgraph(module.typeDefs, module.resolvers) });
  *   const server = await listen(app, config.PORT);
+ *   const ops = await listen(createOpsApp(app, [ports.metrics]), config.OPS_PORT);
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '@citecheck/proto';
@@ -17,7 +20,8 @@ import type { Logger } from 'pino';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { mergedMetrics, metricsContentType } from '../metrics';
 import type { Ports } from '../ports';
-import { clientIp } from './client-ip';
+import { CORRELATION_ID, withCorrelationId } from '../correlation';
+import { clientIp, isTrustedPeer, trustList } from './client-ip';
 import { mountGraphql } from './graphql';
 import { requestGuard } from './request-guard';
 
@@ -41,8 +45,6 @@ export interface HttpAppOptions {
   readiness?: Record<string, HealthCheck>;
   graphqlSchema?: GraphQLSchema;
   graphqlContext?: (ctx: Context) => object | Promise<object>;
-  /** Registries `/metrics` serves; default this service's. The embedded host passes all of them. */
-  metricsRegistries?: Registry[];
   /** Largest JSON/form/text body accepted (default 1mb). Upload routes parse multipart themselves. */
   bodyLimit?: string;
   /** Checks run by `/healthz` time out after this long (default 2 s). */
@@ -59,6 +61,8 @@ export interface HttpAppOptions {
 export type HttpApp = Koa & {
   /** `/readyz` answers 503 while false: before start-up completes and once shutdown begins. */
   setReady(ready: boolean): void;
+  /** The `/healthz` and `/readyz` routes, which the ops app serves too. */
+  probes: Router;
 };
 
 /** Koa's state for every request: its id and a logger that carries it. */
@@ -67,18 +71,25 @@ export interface RequestState {
   logger: Logger;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-function requestIds(logger: Logger): Middleware {
+/**
+ * Every request gets an id, which is also its correlation id (correlation.ts): set for the
+ * log lines and the events of everything the request does, and returned to the browser as
+ * X-Request-Id and X-Correlation-Id. An id sent by a trusted proxy (TRUSTED_PROXIES: the
+ * ingress, the gateway in front of a service) is kept, so one request can be followed across
+ * hops; a client's own is not believed, and anything odd is replaced rather than echoed into
+ * logs and headers.
+ */
+function requestIds(logger: Logger, trustedProxies: readonly string[]): Middleware {
+  const trust = trustList(trustedProxies);
   return async (ctx, next) => {
-    const incoming = ctx.get('x-request-id');
-    // A caller's id is kept so one request can be followed across services; anything odd is
-    // replaced rather than echoed into logs and headers.
-    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const incoming = ctx.get('x-correlation-id') || ctx.get('x-request-id');
+    const fromProxy = isTrustedPeer(ctx.req.socket.remoteAddress, trust);
+    const requestId = fromProxy && CORRELATION_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.state.logger = logger.child({ requestId });
     ctx.set('x-request-id', requestId);
-    await next();
+    ctx.set('x-correlation-id', requestId);
+    await withCorrelationId(requestId, next);
   };
 }
 
@@ -114,7 +125,7 @@ function accessLogAndMetrics(registry: Registry): Middleware {
       const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
       requests.inc({ method: ctx.method, route: String(route), status: String(ctx.status) });
       duration.observe({ method: ctx.method, route: String(route) }, seconds);
-      const probe = ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path === '/metrics';
+      const probe = ctx.path === '/healthz' || ctx.path === '/readyz';
       // The path only: query strings can carry tokens (password-reset links).
       (ctx.state.logger as Logger)[probe ? 'debug' : 'info'](
         { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
@@ -190,7 +201,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   };
 
   app.use(clientIp(options.trustedProxies ?? []));
-  app.use(requestIds(logger));
+  app.use(requestIds(logger, options.trustedProxies ?? []));
   app.use(accessLogAndMetrics(metrics));
   if (options.edge) app.use(requestGuard(options.edge));
   app.use(jsonErrors());
@@ -208,7 +219,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     }),
   );
 
-  const system = new Router();
+  const probes = new Router();
   const healthTimeoutMs = options.healthTimeoutMs ?? 2000;
   const checkAll = async () => {
     const entries = await Promise.all(
@@ -217,7 +228,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     const components = Object.fromEntries(entries.map(([name, result]) => [name, { ok: result.ok, ...result.details }]));
     return { ok: entries.every(([, result]) => result.ok), components };
   };
-  system.get('/healthz', async (ctx) => {
+  probes.get('/healthz', async (ctx) => {
     const { ok, components } = await checkAll();
     ctx.status = ok ? 200 : 503;
     ctx.body = { status: ok ? 'ok' : 'error', service: options.service, components };
@@ -228,16 +239,17 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     );
     return { ok: entries.every(([, result]) => result.ok), failing: entries.filter(([, result]) => !result.ok).map(([name]) => name) };
   };
-  system.get('/readyz', async (ctx) => {
+  probes.get('/readyz', async (ctx) => {
     // The checks run even while starting or stopping, so the probe says what is still missing.
     const { ok, failing } = await checkReadiness();
     ctx.status = ready && ok ? 200 : 503;
     ctx.body = { status: ready && ok ? 'ready' : 'not ready', ...(failing.length ? { failing } : {}) };
   });
-  system.get('/metrics', async (ctx) => {
-    ctx.type = metricsContentType;
-    ctx.body = await mergedMetrics(options.metricsRegistries ?? [metrics]);
-  });
+  app.probes = probes;
+  app.use(probes.routes());
+  app.use(probes.allowedMethods());
+
+  const system = new Router();
   if (options.graphqlSchema) {
     mountGraphql(system, options.graphqlSchema, { logger, context: options.graphqlContext });
   }
@@ -249,4 +261,32 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     app.use(router.allowedMethods());
   }
   return app;
+}
+
+/**
+ * The ops port's app (OPS_PORT): Prometheus text at `/metrics` for `registries` (with the
+ * process metrics), and the web app's own `/healthz` and `/readyz`, which the orchestrator's
+ * probes call here. Kept apart from the web port so that scrapes and probes neither pass the
+ * public edge nor count in its request metrics, and `/metrics` there can be a page.
+ */
+export function createOpsApp(web: HttpApp, registries: Registry[]): Koa {
+  const ops = new Koa();
+  ops.proxy = false;
+  const router = new Router();
+  router.get('/metrics', async (ctx) => {
+    ctx.type = metricsContentType;
+    ctx.body = await mergedMetrics(registries);
+  });
+  ops.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.body = { message: 'Not found', error: 'not_found' };
+      ctx.status = 404; // setting a body makes it 200
+    }
+  });
+  ops.use(router.routes());
+  ops.use(router.allowedMethods());
+  ops.use(web.probes.routes());
+  ops.use(web.probes.allowedMethods());
+  return ops;
 }

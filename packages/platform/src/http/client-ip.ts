@@ -38,6 +38,11 @@ function trusted(list: BlockList, address: string): boolean {
   return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
+/** Whether the connection's peer is one of the trusted proxies. */
+export function isTrustedPeer(peer: string | undefined, trust: BlockList): boolean {
+  return trusted(trust, plain(peer ?? ''));
+}
+
 /** The client address for a request that came from `peer` carrying `forwardedFor`. */
 export function resolveClientIp(peer: string | undefined, forwardedFor: string | undefined, trust: BlockList): string {
   let client = plain(peer ?? '');

@@ -1,12 +1,14 @@
+import type { AddressInfo } from 'node:net';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, platformConfigSchema, type Resolved } from '../config';
 import { createPorts } from '../create-ports';
 import { missingDeployEnv } from '../deploy-env';
 import { scheduleRetention } from '../retention';
+import { startTracing } from '../tracing';
 import type { Ports } from '../ports';
 import { buildService, type ServiceConfigSchema, type ServiceDefinition } from '../service';
-import { createHttpApp } from './app';
+import { createHttpApp, createOpsApp } from './app';
 import { buildSubgraph } from './graphql';
 import { closeServer, installShutdown, listen } from './lifecycle';
 
@@ -38,7 +40,7 @@ export function requestContext(ctx: Pick<Context, 'get' | 'ip' | 'append'>): Req
 /**
  * Distributed mode's `main.ts` for any service: parse the configuration (failing fast with
  * every bad variable), open the ports, build the service, serve its routes, subgraph,
- * /healthz, /readyz and /metrics, start consumers, and on SIGTERM stop in order (unready,
+ * /healthz and /readyz on PORT and /metrics, /healthz, /readyz on OPS_PORT, start consumers, and on SIGTERM stop in order (unready,
  * HTTP, consumers, bus, store, blobs) within SHUTDOWN_TIMEOUT_MS. `deps` supplies what the
  * service needs from other services, reached over HTTP here (in process in embedded mode).
  *
@@ -57,6 +59,8 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
       const missing = missingDeployEnv(name, process.env, config);
       if (missing.length > 0) throw new ConfigError(missing.map((variable) => `${variable}: required when ${name} runs in distributed mode`));
     }
+    // Before the ports: the Kafka and MongoDB clients they open are among what is traced.
+    const tracing = await startTracing(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
     const ports = await createPorts(config, name);
     const module = await buildService(definition, ports, config, (deps ? deps(config, ports) : undefined) as Deps);
     const app = createHttpApp({
@@ -78,6 +82,7 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
     // until they are reachable.
     app.setReady(false);
     const server = await listen(app, config.PORT);
+    const opsServer = await listen(createOpsApp(app, [ports.metrics]), config.OPS_PORT);
     if (module.websocket) {
       const { path, handleUpgrade } = module.websocket;
       server.on('upgrade', (request, socket, head) => {
@@ -101,10 +106,13 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
         { name: 'bus', run: () => ports.bus.close() },
         { name: 'store', run: () => ports.store.close() },
         { name: 'blobs', run: () => ports.blobs.close() },
+        // Last: the probes keep answering (unready) and the final metrics stay scrapeable while draining.
+        { name: 'ops', run: () => closeServer(opsServer) },
+        { name: 'tracing', run: () => tracing.shutdown() },
       ],
       { timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
     );
-    ports.logger.info({ port: config.PORT }, `${name} listening; starting`);
+    ports.logger.info({ port: config.PORT, opsPort: (opsServer.address() as AddressInfo).port }, `${name} listening; starting`);
     await module.start();
     stopRetention = scheduleRetention(ports.store, ports.clock, ports.logger);
     app.setReady(true);

@@ -43,6 +43,25 @@ export function describeBusContract(name: string, makeBus: () => Promise<Bus>, o
       expect(received[0][1]).toEqual({ topic, key: 'd1', attempt: 1 });
     });
 
+    it('starts a new group at the oldest message, or after the last one when fromBeginning is false', async () => {
+      await bus.publish(topic, 'k', testEvent({ n: 0 }));
+      const all: number[] = [];
+      const fresh: number[] = [];
+      await bus.subscribe(topic, uniqueName('all'), async (event) => void all.push((event.payload as { n: number }).n));
+      await bus.subscribe(topic, uniqueName('fresh'), async (event) => void fresh.push((event.payload as { n: number }).n), { fromBeginning: false });
+      await waitFor(() => all.length === 1, 'the earlier message', timeoutMs);
+      // A broker's group may join a moment after subscribe returns: publish until the fresh
+      // group sees one of the later messages.
+      const deadline = Date.now() + timeoutMs;
+      for (let n = 1; fresh.length === 0; n++) {
+        if (Date.now() > deadline) throw new Error('the fresh group saw no later message');
+        await bus.publish(topic, 'k', testEvent({ n }));
+        await delay(50);
+      }
+      expect(all[0]).toBe(0);
+      expect(fresh).not.toContain(0);
+    });
+
     it('keeps the order of messages with one key, one at a time', async () => {
       const seen: Seen[] = [];
       const busyKeys = new Set<string>();

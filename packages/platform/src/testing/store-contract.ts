@@ -53,6 +53,20 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       return collection;
     };
 
+    it('keeps a collection with a TTL like any other: reads show only what was written, and the sweep deletes by time', async () => {
+      const events = store.collection<{ id: string; at: string; n: number }>({ name: `${collectionName}_ttl`, indexes: [{ fields: ['at'], expireAfterMs: 60_000 }] });
+      await events.insert({ id: 'old', at: '2020-01-01T00:00:00.000Z', n: 1 });
+      await events.insert({ id: 'new', at: '2999-01-01T00:00:00.000Z', n: 2 });
+      expect(await events.get('old')).toEqual({ id: 'old', at: '2020-01-01T00:00:00.000Z', n: 1 });
+      expect(await events.update('new', { $set: { at: '2998-01-01T00:00:00.000Z' } })).toEqual({ id: 'new', at: '2998-01-01T00:00:00.000Z', n: 2 });
+      expect(await events.find({}, { sort: { at: 1 } })).toEqual([
+        { id: 'old', at: '2020-01-01T00:00:00.000Z', n: 1 },
+        { id: 'new', at: '2998-01-01T00:00:00.000Z', n: 2 },
+      ]);
+      expect(await events.deleteMany({ at: { $lt: '2021-01-01T00:00:00.000Z' } })).toBe(1);
+      expect(ids(await events.find())).toEqual(['new']);
+    });
+
     it('inserts, gets, updates and deletes a document', async () => {
       const c = people$();
       const inserted = await c.insert({ id: 'x1', name: 'Xena', age: 30, address: { city: 'Rome' } });

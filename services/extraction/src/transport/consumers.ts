@@ -2,11 +2,12 @@
  * Extraction consumes `document.uploaded`, once per document: a redelivery, or a resume after
  * a restart, re-publishes the stored result instead of reading the document again.
  */
-import { oncePerDocument, type Consumer } from '@citecheck/platform';
+import { ocrMetrics, oncePerDocument, type Consumer, type Ports } from '@citecheck/platform';
 import { parseEvent, topics, type EventEnvelope } from '@citecheck/proto';
 import { CONSUMER, extractDocument, MAX_ATTEMPTS, type ExtractionDeps } from '../app/extract-document';
 
-export function consumers(deps: ExtractionDeps): Consumer[] {
+export function consumers(deps: ExtractionDeps, metrics?: Ports['metrics']): Consumer[] {
+  const ocrPages = metrics ? ocrMetrics(metrics) : null;
   const handle = oncePerDocument({
     consumer: CONSUMER,
     bus: deps.bus,
@@ -18,6 +19,14 @@ export function consumers(deps: ExtractionDeps): Consumer[] {
     documentId: (event) => event.payload.documentId,
     succeeded: (result) => result.type === 'citations.extracted',
     run: (event, ctx) => extractDocument(deps, event, ctx),
+    logger: deps.logger,
+    metrics: metrics && {
+      registry: metrics,
+      stage: 'extraction',
+      observe: (result) => {
+        if (result.type === 'citations.extracted') ocrPages?.inc(result.payload.ocrPages);
+      },
+    },
   });
   const cancels = deps.cancels;
   return [

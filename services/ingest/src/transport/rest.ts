@@ -8,13 +8,14 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { MAX_FILE_BYTES, messageFor } from '@citecheck/reading';
+import { stageMetrics, type Ports } from '@citecheck/platform';
 import { ApiError, sessionTokenFrom, type AuthenticatedUser, type IdentityApi } from '@citecheck/proto';
 import { adminDocuments, createReport, documentCitations, sharedReport, usageStats, userDocuments } from '../app/read-documents';
 import { cancelDocument } from '../app/cancel-document';
 import { uploadDocument, type UploadDeps } from '../app/upload-document';
 import { uploadErrors } from '../domain/errors';
 
-export type RouteDeps = UploadDeps;
+export type RouteDeps = UploadDeps & { metrics?: Ports['metrics'] };
 
 /** Formidable stops reading a little past the limit; the exact check is on the bytes. */
 const MULTIPART_LIMIT = MAX_FILE_BYTES + 64 * 1024;
@@ -45,8 +46,28 @@ export function createRoutes(deps: RouteDeps): Router {
     await next();
   };
 
+  // Uploads as the first stage: accepted (answered with the verdicts, so the time is the whole
+  // check as the lawyer waits for it), rejected (a refusal the user reads) or error.
+  const uploads = deps.metrics ? stageMetrics(deps.metrics) : null;
+  const countUpload = async (_ctx: Context, next: Next) => {
+    if (!uploads) return next();
+    const end = uploads.duration.startTimer({ stage: 'upload' });
+    let outcome = 'error';
+    try {
+      await next();
+      outcome = 'done';
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) outcome = 'rejected';
+      throw error;
+    } finally {
+      end({ outcome });
+      uploads.documents.inc({ stage: 'upload', outcome });
+    }
+  };
+
   router.post(
     '/api/documents/upload',
+    countUpload,
     async (ctx, next) => {
       // Credentials first: nobody streams 10 MB into a server that will refuse them.
       const user = await currentUser(deps.identity, ctx);

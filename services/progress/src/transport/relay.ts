@@ -4,7 +4,6 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { PipelineProgress } from '@citecheck/proto';
-import { LatestProgress } from '../domain/latest-progress';
 
 /** SPEC.md section 4: on open the browser sends `{type: 'register', sessionId}`. */
 const registerSchema = z.object({ type: z.literal('register'), sessionId: z.string().min(1).max(200) });
@@ -13,16 +12,20 @@ const HEARTBEAT_MS = 30_000;
 
 /**
  * Relays pipeline progress to the browser tabs registered for a session. Several tabs may
- * share a session; each receives every message of that session and nothing else.
+ * share a session; each receives every message of that session and nothing else. A tab that
+ * registers (late, or again after a reconnect) is first sent what `missed` finds for its
+ * session in the progress log.
  */
 export class ProgressRelay {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   private readonly socketsBySession = new Map<string, Set<WebSocket>>();
-  private readonly latest = new LatestProgress();
   private readonly alive = new WeakSet<WebSocket>();
   private readonly heartbeat: NodeJS.Timeout;
 
-  constructor(private readonly logger: Logger) {
+  constructor(
+    private readonly logger: Logger,
+    private readonly missed: (sessionId: string) => Promise<PipelineProgress[]> = async () => [],
+  ) {
     this.wss.on('connection', (socket) => this.onConnection(socket));
     // Browsers that vanish without a close frame are found by a missed pong and dropped.
     this.heartbeat = setInterval(() => {
@@ -42,9 +45,8 @@ export class ProgressRelay {
     this.wss.handleUpgrade(request, socket, head, (ws) => this.wss.emit('connection', ws, request));
   }
 
-  /** Sends one progress message to every tab of its session and remembers it for late joiners. */
+  /** Sends one progress message to every tab of its session. */
   publish(message: PipelineProgress): void {
-    this.latest.record(message, Date.now());
     const sockets = this.socketsBySession.get(message.sessionId);
     if (!sockets) return;
     const data = JSON.stringify(message);
@@ -78,8 +80,15 @@ export class ProgressRelay {
       const sockets = this.socketsBySession.get(registered) ?? new Set<WebSocket>();
       sockets.add(socket);
       this.socketsBySession.set(registered, sockets);
-      const last = this.latest.latest(registered, Date.now());
-      if (last) socket.send(JSON.stringify(last));
+      const sessionId = registered;
+      this.missed(sessionId).then(
+        (messages) => {
+          // Registered elsewhere meanwhile, or gone: the replay is not for it any more.
+          if (registered !== sessionId || socket.readyState !== socket.OPEN) return;
+          for (const message of messages) socket.send(JSON.stringify(message));
+        },
+        (error: unknown) => this.logger.warn({ err: error }, 'could not replay missed progress'),
+      );
     });
     socket.on('close', () => {
       if (!registered) return;

@@ -13,7 +13,7 @@ import {
   type CaseLawProvider,
   type LookupResult,
 } from '@citecheck/caselaw';
-import type { Store } from '@citecheck/platform';
+import { courtListenerMetrics, type Ports, type Store } from '@citecheck/platform';
 import { indexPathOf, type ValidationConfig } from '../config';
 
 export interface CaseLaw {
@@ -46,7 +46,8 @@ export function storeCache(store: Store): CaseLawCache {
   };
 }
 
-export async function openCaseLaw(config: ValidationConfig, store: Store, logger: Logger): Promise<CaseLaw> {
+export async function openCaseLaw(config: ValidationConfig, store: Store, logger: Logger, metrics?: Ports['metrics']): Promise<CaseLaw> {
+  const calls = metrics ? courtListenerMetrics(metrics) : null;
   const indexPath = indexPathOf(config);
   if (!existsSync(indexPath) && config.CASELAW_DEMO_INDEX === 'true') {
     await ensureDemoIndex(indexPath);
@@ -60,6 +61,7 @@ export async function openCaseLaw(config: ValidationConfig, store: Store, logger
         baseUrl: config.COURTLISTENER_URL,
         citationsPerMinute: config.COURTLISTENER_CITATIONS_PER_MINUTE,
         cache: storeCache(store),
+        onCall: (outcome) => calls?.inc({ outcome }),
       })
     : null;
   const providers: CaseLawProvider[] = [local, courtListener].filter((p): p is NonNullable<typeof p> => p !== null);

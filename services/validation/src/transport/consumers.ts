@@ -2,11 +2,12 @@
  * Validation consumes `citations.extracted`, once per document: a redelivery, or a resume
  * after a restart, re-publishes the stored verdicts instead of validating again.
  */
-import { oncePerDocument, type Consumer } from '@citecheck/platform';
+import { citationMetrics, oncePerDocument, verdictLabel, type Consumer, type Ports } from '@citecheck/platform';
 import { parseEvent, topics } from '@citecheck/proto';
 import { CONSUMER, MAX_ATTEMPTS, validateCitations, type ValidationDeps } from '../app/validate-citations';
 
-export function consumers(deps: ValidationDeps): Consumer[] {
+export function consumers(deps: ValidationDeps, metrics?: Ports['metrics']): Consumer[] {
+  const verdicts = metrics ? citationMetrics(metrics) : null;
   const handle = oncePerDocument({
     consumer: CONSUMER,
     bus: deps.bus,
@@ -18,6 +19,14 @@ export function consumers(deps: ValidationDeps): Consumer[] {
     documentId: (event) => event.payload.documentId,
     succeeded: (result) => result.type === 'citations.validated',
     run: (event, ctx) => validateCitations(deps, event, ctx),
+    logger: deps.logger,
+    metrics: metrics && {
+      registry: metrics,
+      stage: 'validation',
+      observe: (result) => {
+        if (result.type === 'citations.validated') for (const citation of result.payload.citations) verdicts?.inc({ verdict: verdictLabel(citation.isValid) });
+      },
+    },
   });
   return [{ topic: topics['citations.extracted'], group: CONSUMER, handle, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 } }];
 }

@@ -1,0 +1,5 @@
+// Every process a test starts, in the test's own process or as a child that inherits its
+// environment, binds its ops listener (OPS_PORT: /metrics and the probes) on a free port:
+// test files run side by side, and each starts several processes, which would otherwise all
+// reach for the one default port. A test that sets OPS_PORT itself keeps its value.
+if (!process.env.OPS_PORT) process.env.OPS_PORT = '0';
