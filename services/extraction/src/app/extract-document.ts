@@ -44,7 +44,6 @@ export interface ExtractionDeps {
   model: ModelClient | null;
   chunkChars: number;
   readTimeoutMs: number;
-  /** Bounds the documents read at once (see semaphore.ts). */
   /** Documents being read, so an uploader's cancel can stop one (cancel-extraction.ts). */
   cancels?: Cancellations;
 }
@@ -102,7 +101,8 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
     // OCR is the long part: bounded by the uploader's plan, and readers are shared out by uploader.
     maxOcrPages: ocrPageLimit(uploaded.userType),
     tooManyOcrPagesMessage: tooManyOcrPagesMessage(ocrPageLimit(uploaded.userType)),
-    owner: uploaded.userId ?? undefined,
+    // Readers and OCR pages are shared out by uploader: the account, else the client's address.
+    owner: uploaded.userId ?? (uploaded.ipAddress ? `ip:${uploaded.ipAddress}` : undefined),
     signal: cancel?.signal,
     onProgress: (p) => {
       if (p.ocrPages === 0) return; // a text-layer read is quick; only OCR deserves a bar
