@@ -13,7 +13,7 @@ import { openSession } from './sessions';
 import { voidUnverifiedCredentials } from './void-unverified-credentials';
 
 export async function verifyEmail(
-  ctx: Pick<IdentityContext, 'tokens' | 'users' | 'sessions' | 'publish' | 'clock' | 'settings' | 'logger'>,
+  ctx: Pick<IdentityContext, 'tokens' | 'users' | 'sessions' | 'couponUses' | 'publish' | 'clock' | 'settings' | 'logger'>,
   token: string,
   /** The verifying browser's sign-in claim (cookie), if it is the one that registered. */
   claim: string | null = null,
