@@ -22,7 +22,8 @@ import {
   tooManyCitationsMessage,
   topics,
   type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
-import { exceedsCitationLimit, findDocumentCitations, toExtractedCitations } from '../domain/extract';
+import { findDocumentCitations, toExtractedCitations } from '../domain/extract';
+import { exceedsCitationLimitYielding } from './count-citations';
 import type { ModelClient } from '../adapters/model-client';
 import type { Cancellations } from './cancel-extraction';
 import { runModelPass } from './run-model-pass';
@@ -123,8 +124,9 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
 
   progress.emit({ step: 'processing', message: 'Finding citations', progress: 40, processingStats: statsNow() });
   const input = toCitationInput(document);
-  // Counted in bounded batches before the full pass, which holds every citation at once.
-  if (exceedsCitationLimit(input.text, MAX_CITATIONS_PER_DOCUMENT, CITATION_COUNT_BATCH_CHARS)) throw tooManyCitations();
+  // Counted in bounded batches before the full pass, which holds every citation at once, with
+  // the event loop free between batches.
+  if (await exceedsCitationLimitYielding(input.text, MAX_CITATIONS_PER_DOCUMENT, CITATION_COUNT_BATCH_CHARS)) throw tooManyCitations();
   let citations = findDocumentCitations(input);
   let foundByModel = new Set<(typeof citations)[number]>();
 
