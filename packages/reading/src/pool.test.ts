@@ -4,6 +4,7 @@
  */
 import { closeReader, configureReader, readDocument } from './index';
 import { readerStats } from './read';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as fixtures from '../test/fixtures';
 
 afterEach(async () => {
@@ -74,3 +75,36 @@ it('closeReader() fails a document in flight with read-aborted; the next read st
   expect(readerStats()).toEqual({ workers: 0, busy: 0, queued: 0 });
   expect((await readDocument(fixtures.handMadePdf())).pages).toHaveLength(1);
 }, 60_000);
+
+/** Thread ids of this process at nice 10 (Linux: each thread has its own nice value). */
+function lowPriorityThreads(): Set<number> {
+  const ids = new Set<number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      if (Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]) === 10) ids.add(Number(tid));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return ids;
+}
+
+(process.platform === 'linux' ? it : it.skip)('reads a scan at lower priority from its first scanned page, then replaces that thread', async () => {
+  configureReader({ workers: 1, ocrWorkers: 1 });
+  const before = lowPriorityThreads();
+  const scan = await fixtures.scannedPdf([fixtures.briefPages(1)[0].paragraphs, fixtures.briefPages(1)[0].paragraphs], { dpi: 100 });
+  let duringOcr = 0;
+  await readDocument(scan, {
+    onProgress: (p) => {
+      if (p.ocrPages > 0) duringOcr = Math.max(duringOcr, [...lowPriorityThreads()].filter((tid) => !before.has(tid)).length);
+    },
+  });
+  // The reader and the tesseract thread.
+  expect(duringOcr).toBe(2);
+  // The next document gets a fresh reader at normal priority; only the idle tesseract thread stays low.
+  const text = await readDocument(fixtures.handMadePdf());
+  expect(text.pages).toHaveLength(1);
+  const deadline = Date.now() + 5000;
+  while ([...lowPriorityThreads()].filter((tid) => !before.has(tid)).length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  expect([...lowPriorityThreads()].filter((tid) => !before.has(tid))).toHaveLength(1);
+}, 120_000);

@@ -9,7 +9,7 @@
  *   thread that fails a document or dies (out of memory, crash) is never reused; a replacement
  *   is started in the background so the pool stays warm;
  * - a thread is retired after `maxDocuments` documents, so nothing a document leaves behind in
- *   a heap lives long;
+ *   a heap lives long, and after a scanned document, for which it lowered its CPU priority;
  * - idle threads are `unref()`ed: an idle pool never keeps the process alive.
  *
  * Documents wait in a queue while every thread is busy. The next one started belongs to the
@@ -189,8 +189,9 @@ export class ReaderPool {
       this.running.delete(task);
       slot.task = null;
       slot.id = 0;
-      // A thread that failed a document (perhaps a hostile one) is not trusted with another.
-      if (message.type === 'error' || slot.documents >= this.maxDocuments) this.retire(slot, true);
+      // A thread that failed a document (perhaps a hostile one) is not trusted with another, and
+      // one lowered for a scan's OCR (worker.ts) would read the next document slowly.
+      if (message.type === 'error' || message.lowered || slot.documents >= this.maxDocuments) this.retire(slot, true);
       else slot.worker.unref();
       task.onMessage(message, () => undefined);
       this.pump();
