@@ -74,4 +74,18 @@ describe('e-mail-only sign-in from a browser that never proved the address', () 
     expect(shown.textContent).toContain(text);
     expect(onAwaitingVerification).toHaveBeenCalledTimes(1);
   });
+
+  it('a coupon sign-up is told to verify in this browser, where the coupon and password are kept', async () => {
+    // The three calls (register, apply coupon, set password) each answer 200.
+    globalThis.fetch = fakeFetch(200, JSON.stringify({ success: true, message: 'ok' })).fn;
+    renderWithProviders(<AuthDialog initialMode="register" initialEmail="" onClose={() => undefined} onAuthenticated={() => undefined} onAwaitingVerification={() => undefined} />);
+    typeInto('Full name', 'Cora');
+    typeInto('Email', 'cora@firm.test');
+    fireEvent.click(screen.getByLabelText('I have a coupon code'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Coupon code' }), { target: { value: 'BARASSOC' } });
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'a long coupon password' } });
+    fireEvent.click(screen.getByTestId('auth-submit'));
+    expect((await screen.findByTestId('auth-coupon-same-browser')).textContent).toMatch(/^Open the link in this browser/);
+    expect(screen.getByTestId('auth-dialog-done').textContent).toMatch(/coupon is applied/);
+  });
 });

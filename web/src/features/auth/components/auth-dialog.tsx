@@ -162,10 +162,17 @@ export function AuthDialog({
               <Muted>The link signs you in on the device where you open it, and it works once.</Muted>
             </>
           ) : done === 'registered-with-coupon' ? (
-            <p>
-              Your account for <strong>{email.trim()}</strong> is created and your coupon is applied. Open the verification link we
-              emailed you; after that, sign in with your email and the password you chose.
-            </p>
+            <>
+              <p>
+                Your account for <strong>{email.trim()}</strong> is created and your coupon is applied. Open the verification link we
+                emailed you; after that, sign in with your email and the password you chose.
+              </p>
+              {/* The server keeps both only when the address is verified in this browser (pre-account takeover). */}
+              <Muted data-testid="auth-coupon-same-browser">
+                Open the link in this browser: the coupon and the password stay with your account only when the address is verified
+                where you set them.
+              </Muted>
+            </>
           ) : (
             <p>
               If an account exists for <strong>{email.trim()}</strong>, we sent a link to reset your password. Reset links expire
