@@ -108,3 +108,20 @@ function lowPriorityThreads(): Set<number> {
   while ([...lowPriorityThreads()].filter((tid) => !before.has(tid)).length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   expect([...lowPriorityThreads()].filter((tid) => !before.has(tid))).toHaveLength(1);
 }, 120_000);
+
+it('a scan in OCR does not hold a reader: a text document beside it is read at once, up to twice the readers in all', async () => {
+  configureReader({ workers: 1, ocrWorkers: 1 });
+  const page = fixtures.briefPages(1)[0].paragraphs;
+  const scan = await fixtures.scannedPdf([page, page, page, page, page, page], { dpi: 100 });
+  let scanPagesRead = 0;
+  let inOcr = false;
+  const scanning = readDocument(scan, { onProgress: (p) => ((scanPagesRead = p.pagesRead), (inOcr ||= p.ocrPages > 0)) });
+  const deadline = Date.now() + 60_000;
+  while (!inOcr && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const text = await readDocument(await pages(2));
+  expect(text.pages).toHaveLength(2);
+  // Read while the scan was still being recognised, on a second thread.
+  expect(scanPagesRead).toBeLessThan(6);
+  expect(readerStats().workers).toBeLessThanOrEqual(2);
+  await scanning;
+}, 120_000);
