@@ -5,13 +5,18 @@
  * 2,000-page scan, a .docx that spells out 150,000 citations and sends a GraphQL request with
  * 300 aliased `users` and a wrong admin bearer.
  *
- *   npx tsx scripts/bench/abuse.ts [--users 20]
+ *   npx tsx scripts/bench/abuse.ts [--users 20] [--no-attack] [--profile <dir>]
  *
  * Prints the ordinary users' upload time (p50/p95), the server's peak resident memory
- * (/proc/<pid>/status VmHWM) and what each attack got back.
+ * (/proc/<pid>/status VmHWM) and what each attack got back. To tell what the attack costs
+ * from what the machine costs, it also prints the server's CPU seconds split between OCR
+ * threads (the tesseract threads run at nice 10, so they are told apart by their nice value)
+ * and the rest, and how long a trivial request took at worst while the users waited (a probe
+ * every 100 ms: the server's event loop stalls show here). `--no-attack` runs the users alone,
+ * the baseline on the same machine.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleDocx } from '../../packages/reading/test/fixtures';
@@ -30,6 +35,33 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds of the server's threads so far, OCR (nice 10) and the rest. Threads that end are
+ * gone from /proc, so the caller samples often and keeps each thread's highest figure.
+ */
+function sampleThreadCpu(pid: number, seen: Map<number, { ocr: boolean; ticks: number }>): void {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return;
+  }
+  for (const tid of tids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      // After the command: state is field 0, utime 11, stime 12, nice 16.
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      const ocr = Number(fields[16]) > 0;
+      const previous = seen.get(Number(tid));
+      if (!previous || ticks > previous.ticks) seen.set(Number(tid), { ocr: ocr || (previous?.ocr ?? false), ticks });
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+}
+
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
@@ -42,15 +74,30 @@ async function citationFlood(count: number): Promise<Buffer> {
   return simpleDocx(Array.from({ length: Math.ceil(count / perParagraph) }, () => paragraph));
 }
 
+/** CPU seconds spent since `before`, OCR threads and the rest. */
+function cpuSplit(now: Map<number, { ocr: boolean; ticks: number }>, before: Map<number, { ocr: boolean; ticks: number }>): { ocr: number; other: number } {
+  let ocr = 0;
+  let other = 0;
+  for (const [tid, thread] of now) {
+    const ticks = thread.ticks - (before.get(tid)?.ticks ?? 0);
+    if (thread.ocr) ocr += ticks;
+    else other += ticks;
+  }
+  return { ocr: ocr / TICKS_PER_SECOND, other: other / TICKS_PER_SECOND };
+}
+
 const brief = (body: { message?: string; error?: string; citations?: unknown[] }) =>
   body.citations ? `${body.citations.length} citations` : `${body.error ?? ''}: ${body.message ?? ''}`;
 
 async function main(): Promise<void> {
   const users = arg('users', 20);
+  const attack = !process.argv.includes('--no-attack');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-abuse-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, serverArgs(), {
+  // --profile <dir>: the server writes V8 CPU profiles of its threads there (open in Chrome DevTools).
+  const profileDir = process.argv.includes('--profile') ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1]) : null;
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...serverArgs()], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_EMAIL: '1000', DEV_MAIL_OUTBOX: 'true' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -71,16 +118,33 @@ async function main(): Promise<void> {
       const result = await work();
       return { ms: performance.now() - started, result };
     };
-    const attacks = Promise.all([
-      timed(() => upload(url, attacker, bigScan, 'scan.pdf', 'attack-scan')),
-      timed(() => upload(url, attacker, flood, 'flood.docx', 'attack-flood', DOCX_TYPE)),
-      timed(async () => {
-        const response = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: wrongAdmin }, body: JSON.stringify({ query: aliases }) });
-        return { status: response.status, text: (await response.text()).slice(0, 160) };
-      }),
-    ]);
+    const threads = new Map<number, { ocr: boolean; ticks: number }>();
+    sampleThreadCpu(child.pid!, threads);
+    const cpuBefore = new Map(threads);
+    // A trivial request every 100 ms while the users wait: its worst time shows event-loop stalls.
+    let slowestProbe = 0;
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const started = performance.now();
+        await fetch(`${url}/api/usage-stats`).then((r) => r.arrayBuffer());
+        slowestProbe = Math.max(slowestProbe, performance.now() - started);
+        sampleThreadCpu(child.pid!, threads);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const attacks = attack
+      ? Promise.all([
+          timed(() => upload(url, attacker, bigScan, 'scan.pdf', 'attack-scan')),
+          timed(() => upload(url, attacker, flood, 'flood.docx', 'attack-flood', DOCX_TYPE)),
+          timed(async () => {
+            const response = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: wrongAdmin }, body: JSON.stringify({ query: aliases }) });
+            return { status: response.status, text: (await response.text()).slice(0, 160) };
+          }),
+        ])
+      : null;
     // The attack starts first: ordinary users arrive while it is under way.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (attack) await new Promise((resolve) => setTimeout(resolve, 200));
     const ordinary = await Promise.all(
       tokens.map((token, i) =>
         timed(async () => {
@@ -90,13 +154,22 @@ async function main(): Promise<void> {
         }),
       ),
     );
-    const [scanResult, floodResult, graphqlResult] = await attacks;
+    sampleThreadCpu(child.pid!, threads);
+    const cpuWhileUsers = cpuSplit(threads, cpuBefore);
+    const probeWhileUsers = slowestProbe;
+    const attackResults = attacks ? await attacks : null;
+    probing = false;
+    await probe;
     const times = ordinary.map((o) => o.ms);
-    console.log(`${users} ordinary users: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
+    console.log(`${users} ordinary users${attack ? ' beside the attack' : ', no attack'}: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms`);
+    console.log(`server CPU while the users waited: ${cpuWhileUsers.ocr.toFixed(1)} s OCR threads, ${cpuWhileUsers.other.toFixed(1)} s everything else; slowest trivial request ${probeWhileUsers.toFixed(0)} ms`);
     console.log(`server peak RSS: ${peakRssMb(child.pid!).toFixed(0)} MB`);
-    console.log(`2,000-page scan: ${scanResult.result.status} after ${scanResult.ms.toFixed(0)} ms (${brief(scanResult.result.body)})`);
-    console.log(`150,000-citation .docx: ${floodResult.result.status} after ${floodResult.ms.toFixed(0)} ms (${brief(floodResult.result.body)})`);
-    console.log(`300-alias GraphQL: ${graphqlResult.result.status} after ${graphqlResult.ms.toFixed(0)} ms: ${graphqlResult.result.text}`);
+    if (attackResults) {
+      const [scanResult, floodResult, graphqlResult] = attackResults;
+      console.log(`2,000-page scan: ${scanResult.result.status} after ${scanResult.ms.toFixed(0)} ms (${brief(scanResult.result.body)})`);
+      console.log(`150,000-citation .docx: ${floodResult.result.status} after ${floodResult.ms.toFixed(0)} ms (${brief(floodResult.result.body)})`);
+      console.log(`300-alias GraphQL: ${graphqlResult.result.status} after ${graphqlResult.ms.toFixed(0)} ms: ${graphqlResult.result.text}`);
+    }
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

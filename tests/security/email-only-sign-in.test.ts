@@ -50,6 +50,7 @@ it('signs in by address alone only in a browser that proved it; elsewhere mails 
   const verifyLink = await linkIn(email, /Verify your email/);
   const verified = await api('GET', `/api/verify-email?token=${new URL(verifyLink).searchParams.get('token')}`);
   expect(deviceOf(verified.headers)).toBeDefined();
+  expect(verified.body).toMatchObject({ success: true, alreadyVerified: false });
 
   // A stranger who only knows the address.
   const login = await api('POST', '/api/auth/login', { body: { email } });
@@ -62,8 +63,31 @@ it('signs in by address alone only in a browser that proved it; elsewhere mails 
   const signInLink = await linkIn(email, /Sign in to CiteCheck/);
   const opened = await api('GET', `/api/verify-email?token=${new URL(signInLink).searchParams.get('token')}`);
   expect(opened.status).toBe(200);
+  // The page it opens says 'signed in', not 'verified' (web: verify-email route).
+  expect(opened.body).toMatchObject({ success: true, alreadyVerified: true, user: { name: 'Lee' } });
   const device = deviceOf(opened.headers)!;
   const again = await api('POST', '/api/auth/login', { body: { email }, headers: { cookie: device } });
   expect(again.status).toBe(200);
   expect(again.body.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+});
+
+it('an expired sign-in link asks the owner to sign in again, not to register', async () => {
+  const email = 'expired@firm.test';
+  await api('POST', '/api/auth/register', { body: { name: 'Kim', email } });
+  const verifyLink = await linkIn(email, /Verify your email/);
+  expect((await api('GET', `/api/verify-email?token=${new URL(verifyLink).searchParams.get('token')}`)).status).toBe(200);
+  expect((await api('POST', '/api/auth/login', { body: { email } })).status).toBe(403);
+  const signInLink = await linkIn(email, /Sign in to CiteCheck/);
+  world.clock.advance(25 * 60 * 60 * 1000);
+  const opened = await api('GET', `/api/verify-email?token=${new URL(signInLink).searchParams.get('token')}`);
+  expect(opened).toMatchObject({
+    status: 400,
+    body: { error: 'link_expired', message: 'Verification failed: this sign-in link has expired. Sign in again to receive a new one.' },
+  });
+  // A verification link of an address never verified still says to register again.
+  await api('POST', '/api/auth/register', { body: { name: 'Ng', email: 'never@firm.test' } });
+  const neverLink = await linkIn('never@firm.test', /Verify your email/);
+  world.clock.advance(25 * 60 * 60 * 1000);
+  const stale = await api('GET', `/api/verify-email?token=${new URL(neverLink).searchParams.get('token')}`);
+  expect(stale.body).toMatchObject({ error: 'link_expired', message: 'Verification failed: this link has expired. Register again to receive a new one.' });
 });

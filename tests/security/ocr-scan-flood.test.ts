@@ -4,11 +4,13 @@
  * - fails before: read workers took documents first come, first served, so one uploader's
  *   queue of scans held every worker while another uploader's brief waited behind all of them;
  * - fails before: a document stopped by a limit gave its report back, so the attack was free;
- * - fails before: an accepted document could not be cancelled (see the cancel tests below).
+ * - fails before: an accepted document could not be cancelled (see the cancel tests below);
+ * - fails before: the OCR pool recognised pages first come, first served, so a bystander's
+ *   scanned page waited behind every page an attacker's scans had queued before it.
  */
 import { PDFDocument } from 'pdf-lib';
 import { closeReader, configureReader, readDocument } from '../../packages/reading/src';
-import { simpleDocx } from '../../packages/reading/test/fixtures';
+import { briefPages, scannedPdf, simpleDocx } from '../../packages/reading/test/fixtures';
 import { OCR_PAGE_LIMITS, ocrPageLimit, tooManyOcrPagesMessage } from '../../proto/src';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +59,44 @@ it('starts the next document of the uploader with the fewest in hand, not the ol
   await Promise.all([read('attacker', 'a1'), read('attacker', 'a2'), read('attacker', 'a3'), read('lawyer', 'l1')]);
   expect(finished.indexOf('l1')).toBe(1);
 }, 60_000);
+
+it('recognises a bystander’s scanned page right after the pages in progress, not after an attacker’s queued pages', async () => {
+  await closeReader();
+  // One OCR worker makes the order plain; four readers let every document send its pages at once.
+  configureReader({ workers: 4, ocrWorkers: 1 });
+  const attackScan = await scannedPdf(briefPages(8).map((page) => page.paragraphs), { dpi: 150 });
+  const bystanderScan = await scannedPdf([briefPages(1)[0].paragraphs], { dpi: 150 });
+  // Pages of the attacker's scans recognised so far, by document.
+  const attackPagesRead = [0, 0, 0];
+  const attackerTotal = () => attackPagesRead.reduce((a, b) => a + b, 0);
+  const stop = new AbortController();
+  const attacks = attackPagesRead.map((_, i) =>
+    readDocument(attackScan, {
+      owner: 'attacker',
+      signal: stop.signal,
+      onProgress: (p) => (attackPagesRead[i] = p.pagesRead),
+    }).catch(() => undefined),
+  );
+  try {
+    // The attack is under way: its first page has been recognised and its next pages are queued.
+    const deadline = Date.now() + 60_000;
+    while (attackerTotal() < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(attackerTotal()).toBeGreaterThanOrEqual(1);
+    const before = attackerTotal();
+    const bystander = await readDocument(bystanderScan, { owner: 'bystander' });
+    const during = attackerTotal() - before;
+    expect(bystander.ocrPages).toEqual([1]);
+    // Fair: the page in progress (and perhaps one more that finished as the bystander's was
+    // rendered). First come, first served: every page the three scans had queued (six or so).
+    expect(during).toBeLessThanOrEqual(2);
+    expect(attackerTotal()).toBeLessThan(3 * 8); // the attack was still in flight throughout
+  } finally {
+    stop.abort();
+    await Promise.all(attacks);
+    await closeReader();
+    configureReader({});
+  }
+}, 180_000);
 
 it('keeps the report of a document a limit stopped, and gives back one that did no work', () => {
   expect(['too-many-ocr-pages', 'too-many-citations', 'read-timeout', 'read-memory'].map(failureKeepsReport)).toEqual([true, true, true, true]);

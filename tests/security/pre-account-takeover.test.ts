@@ -2,7 +2,9 @@
  * Finding 6, pre-account takeover: an attacker registers the victim's address, applies a
  * coupon and sets a password, then waits for the victim to verify the address.
  * fails before: verification kept the attacker's password, so the attacker signed in to the
- * victim's verified account with a password session.
+ * victim's verified account with a password session;
+ * fails before: verification kept the attacker's coupon (the plan the attacker chose) and its
+ * use stayed spent.
  */
 // The flow needs notification's dev outbox beside identity, as in embedded mode.
 import { createService as createNotification } from '../../services/notification/src/service';
@@ -54,8 +56,11 @@ it("voids the attacker's password when the owner verifies elsewhere", async () =
   await couponSignUp(victim, 'attacker password 1');
   // The victim opens the mailed link in their own browser, which never held the attacker's claim.
   expect((await api('GET', `/api/verify-email?token=${await verificationToken(victim)}`)).status).toBe(200);
+  // The password is void, and so is the coupon: a free account from a browser that never
+  // proved the address gets 'Check Your Email' and a link mailed to the victim, never a session.
   const attacker = await api('POST', '/api/auth/login', { body: { email: victim, password: 'attacker password 1' } });
-  expect(attacker.status).toBe(401);
+  expect(attacker).toMatchObject({ status: 403, body: { error: 'check_email' } });
+  expect(attacker.body.sessionToken).toBeUndefined();
 });
 
 it('keeps the password when the browser that set it is the one that verifies', async () => {
@@ -65,4 +70,35 @@ it('keeps the password when the browser that set it is the one that verifies', a
   const signIn = await api('POST', '/api/auth/login', { body: { email: owner, password: 'owner password 1' } });
   expect(signIn.status).toBe(200);
   expect(signIn.body).toMatchObject({ requiresPassword: false });
+});
+
+/** The plan of the account a verification link signed in (its session answers auth status). */
+async function planAfterVerifying(email: string, browser?: { cookie: string }): Promise<{ userType: string }> {
+  const verified = await api('GET', `/api/verify-email?token=${await verificationToken(email)}`, browser ? { headers: browser } : undefined);
+  expect(verified.status).toBe(200);
+  const status = await api('GET', '/api/auth/status', { headers: { authorization: `Bearer ${verified.body.sessionToken}` } });
+  return status.body.user as { userType: string };
+}
+
+/**
+ * fails before: the coupon the attacker applied stayed on the victim's verified account (the
+ * plan the attacker chose, with the password voided), and its use was spent.
+ */
+it("voids a coupon applied before verification when the owner verifies elsewhere, and gives its use back", async () => {
+  // ONCE may be used by one account only: the attacker's claim on it must not survive.
+  const victim = 'coupon-victim@firm.test';
+  const registered = await api('POST', '/api/register/free', { body: { name: 'Someone', email: victim } });
+  const attacker = { cookie: (registered.headers.get('set-cookie') ?? '').split(';')[0] };
+  expect((await api('POST', '/api/apply-coupon', { body: { email: victim, couponCode: 'ONCE' }, headers: attacker })).status).toBe(200);
+  expect(await planAfterVerifying(victim)).toMatchObject({ userType: 'free' });
+  // The use came back: a new account can take the single-use coupon.
+  await api('POST', '/api/register/free', { body: { name: 'Next', email: 'next@firm.test' } });
+  const next = await api('POST', '/api/apply-coupon', { body: { email: 'next@firm.test', couponCode: 'ONCE' } });
+  expect(next.status).toBe(200);
+});
+
+it('attaches the coupon when the browser that applied it is the one that verifies', async () => {
+  const owner = 'coupon-owner@firm.test';
+  const browser = await couponSignUp(owner, 'owner password 2');
+  expect(await planAfterVerifying(owner, browser)).toMatchObject({ userType: 'premium' });
 });

@@ -1,7 +1,9 @@
 /**
  * OCR with tesseract.js. Each tesseract.js worker is its own worker thread, so recognition never
- * runs on the caller's event loop. The pool is created on first use, sized to the cores, and
- * reused across documents; it shuts itself down after a quiet spell so a CLI can exit.
+ * runs on the caller's event loop, and runs at a lower CPU priority (ocr-worker.cjs), so it
+ * never starves that loop or the read workers either. The pool is created on first use, sized
+ * to the cores, and reused across documents; it shuts itself down after a quiet spell so a CLI
+ * can exit. Pages wait in a queue shared fairly among their owners (fair-queue.ts).
  *
  * Everything tesseract needs comes from node_modules: the language data from
  * @tesseract.js-data/eng (never the CDN tesseract.js falls back to), the worker script and the
@@ -10,6 +12,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+import { FairQueue } from './fair-queue';
 import type { TextItem } from './layout';
 
 /** Where tesseract.js finds its files; all local. */
@@ -18,7 +21,8 @@ export function tesseractPaths(): { langPath: string; workerPath: string; corePa
   return {
     // The integer-quantised LSTM model: what tesseract.js itself picks for LSTM-only, and faster.
     langPath: path.join(path.dirname(eng.langPath), '4.0.0_best_int'),
-    workerPath: require.resolve('tesseract.js/src/worker-script/node/index.js'),
+    // tesseract.js's own worker script, started at a lower CPU priority (ocr-worker.cjs).
+    workerPath: path.join(__dirname, 'ocr-worker.cjs'),
     corePath: path.dirname(require.resolve('tesseract.js-core/package.json')),
   };
 }
@@ -33,9 +37,12 @@ export interface OcrPage {
 
 interface Job {
   image: Uint8Array;
+  owner: string;
   resolve: (page: OcrPage) => void;
   reject: (error: unknown) => void;
   signal?: AbortSignal;
+  /** Removes the job from the queue the moment its signal aborts. */
+  onAbort?: () => void;
   onProgress?: (fraction: number) => void;
 }
 
@@ -44,60 +51,108 @@ interface Slot {
   job?: Job;
 }
 
+export interface RecognizeOptions {
+  /**
+   * Whose page this is (the uploader). Pages are served owner by owner (fair-queue.ts), so one
+   * owner's long scan delays another owner's page by about one page per worker at most.
+   * Pages without an owner share one.
+   */
+  owner?: string;
+  /** Queued pages are dropped at once when it aborts. */
+  signal?: AbortSignal;
+  /** How far recognition of this page has got (0 to 1). */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface OcrPoolOptions {
+  /** Tesseract workers (pages recognised at once). Default: the cores, at least 1. */
+  size?: number;
+  /** Pages one owner may have waiting; more are refused with QueueFullError. */
+  maxQueuedPerOwner?: number;
+}
+
 const IDLE_SHUTDOWN_MS = 15_000;
+const ANONYMOUS = '';
+/**
+ * Each document keeps at most a few pages in OCR at once (the reader's maxPendingOcr), so this
+ * is only reached by an owner with many documents in readers at the same time.
+ */
+export const DEFAULT_MAX_QUEUED_PER_OWNER = 64;
 
 export class OcrPool {
+  readonly size: number;
   private workers: Promise<TesseractWorker>[] = [];
   private idle: TesseractWorker[] = [];
   /** Workers started by this pool and not yet terminated; a job finishing after close() must not return its worker. */
   private live = new Set<TesseractWorker>();
-  private queue: Job[] = [];
+  private queue: FairQueue<Job>;
   private busy = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private slots = new WeakMap<TesseractWorker, Slot>();
 
-  constructor(readonly size = Math.max(1, os.availableParallelism?.() ?? os.cpus().length)) {}
+  constructor(options: OcrPoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? Math.max(1, os.availableParallelism?.() ?? os.cpus().length)));
+    this.queue = new FairQueue(options.maxQueuedPerOwner ?? DEFAULT_MAX_QUEUED_PER_OWNER);
+  }
+
+  /** Pages waiting for a worker, and pages being recognised (tests and figures). */
+  stats(): { queued: number; busy: number } {
+    return { queued: this.queue.size, busy: this.busy };
+  }
 
   /**
-   * Recognises one page image (PNG). Jobs queued behind others are dropped if `signal` aborts
-   * first. `onProgress` hears how far recognition of this page has got (0 to 1), so a page that
-   * takes many seconds does not look stalled.
+   * Recognises one page image (PNG). A queued page is dropped (rejected with the signal's
+   * reason) as soon as `signal` aborts. `onProgress` hears how far recognition of this page has
+   * got (0 to 1), so a page that takes many seconds does not look stalled.
    */
-  recognize(image: Uint8Array, signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<OcrPage> {
+  recognize(image: Uint8Array, options: RecognizeOptions = {}): Promise<OcrPage> {
+    const { signal, onProgress } = options;
+    const owner = options.owner ?? ANONYMOUS;
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      this.queue.push({ image, resolve, reject, signal, onProgress });
+      const job: Job = { image, owner, resolve, reject, signal, onProgress };
+      this.queue.push(owner, job); // throws QueueFullError: the promise rejects with it
+      if (signal) {
+        job.onAbort = () => {
+          if (this.queue.remove(owner, job)) reject(signal.reason);
+        };
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
       this.pump();
     });
   }
 
-  /** Stops all workers; the next recognize() starts fresh ones. */
+  /** Stops all workers; the next recognize() starts fresh ones. Queued pages fail. */
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
     const workers = this.workers;
     this.workers = [];
     this.idle = [];
     this.live.clear();
+    for (const job of this.queue.drain()) this.settle(job).reject(new Error('OCR pool closed'));
     await Promise.allSettled(workers.map(async (worker) => (await worker).terminate()));
+  }
+
+  /** The job is leaving the queue: it no longer listens for its abort. */
+  private settle(job: Job): Job {
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    return job;
   }
 
   private pump(): void {
     clearTimeout(this.idleTimer);
-    while (this.queue.length > 0) {
-      const job = this.queue.shift()!;
-      if (job.signal?.aborted) {
-        job.reject(job.signal.reason);
-        continue;
-      }
+    while (this.queue.size > 0) {
       const worker = this.idle.pop();
       if (!worker) {
-        this.queue.unshift(job);
-        while (this.workers.length < Math.min(this.size, this.busy + this.queue.length)) this.spawn();
+        while (this.workers.length < Math.min(this.size, this.busy + this.queue.size)) this.spawn();
         return;
       }
+      const { owner, item: job } = this.queue.take()!;
+      this.settle(job);
       this.busy++;
       this.run(worker, job).finally(() => {
         this.busy--;
+        this.queue.done(owner);
         if (this.live.has(worker)) this.idle.push(worker);
         this.pump();
       });
@@ -126,7 +181,7 @@ export class OcrPool {
       },
       (error) => {
         this.workers = this.workers.filter((w) => w !== started);
-        for (const job of this.queue.splice(0)) job.reject(error);
+        for (const job of this.queue.drain()) this.settle(job).reject(error);
       },
     );
   }
@@ -178,14 +233,22 @@ function toOcrPage(data: Recognised): OcrPage {
 }
 
 let shared: OcrPool | undefined;
+let sharedOptions: OcrPoolOptions = {};
 
 /** The process-wide pool (created on first use). */
 export function ocrPool(): OcrPool {
-  shared ??= new OcrPool();
+  shared ??= new OcrPool(sharedOptions);
   return shared;
 }
 
-/** Stops the shared OCR workers now (tests, or a CLI that wants to exit at once). */
+/** Options of the shared pool from its next start: now, or after closeOcrPool(). */
+export function configureOcrPool(options: OcrPoolOptions): void {
+  sharedOptions = options;
+}
+
+/** Stops the shared OCR workers now (tests, or a CLI that wants to exit at once); the next page starts a new pool. */
 export async function closeOcrPool(): Promise<void> {
-  await shared?.close();
+  const closing = shared;
+  shared = undefined;
+  await closing?.close();
 }

@@ -4,6 +4,7 @@
  */
 import { closeReader, configureReader, readDocument } from './index';
 import { readerStats } from './read';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as fixtures from '../test/fixtures';
 
 afterEach(async () => {
@@ -74,3 +75,53 @@ it('closeReader() fails a document in flight with read-aborted; the next read st
   expect(readerStats()).toEqual({ workers: 0, busy: 0, queued: 0 });
   expect((await readDocument(fixtures.handMadePdf())).pages).toHaveLength(1);
 }, 60_000);
+
+/** Thread ids of this process at nice 10 (Linux: each thread has its own nice value). */
+function lowPriorityThreads(): Set<number> {
+  const ids = new Set<number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      if (Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]) === 10) ids.add(Number(tid));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return ids;
+}
+
+(process.platform === 'linux' ? it : it.skip)('reads a scan at lower priority from its first scanned page, then replaces that thread', async () => {
+  configureReader({ workers: 1, ocrWorkers: 1 });
+  const before = lowPriorityThreads();
+  const scan = await fixtures.scannedPdf([fixtures.briefPages(1)[0].paragraphs, fixtures.briefPages(1)[0].paragraphs], { dpi: 100 });
+  let duringOcr = 0;
+  await readDocument(scan, {
+    onProgress: (p) => {
+      if (p.ocrPages > 0) duringOcr = Math.max(duringOcr, [...lowPriorityThreads()].filter((tid) => !before.has(tid)).length);
+    },
+  });
+  // The reader and the tesseract thread.
+  expect(duringOcr).toBe(2);
+  // The next document gets a fresh reader at normal priority; only the idle tesseract thread stays low.
+  const text = await readDocument(fixtures.handMadePdf());
+  expect(text.pages).toHaveLength(1);
+  const deadline = Date.now() + 5000;
+  while ([...lowPriorityThreads()].filter((tid) => !before.has(tid)).length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  expect([...lowPriorityThreads()].filter((tid) => !before.has(tid))).toHaveLength(1);
+}, 120_000);
+
+it('a scan in OCR does not hold a reader: a text document beside it is read at once, up to twice the readers in all', async () => {
+  configureReader({ workers: 1, ocrWorkers: 1 });
+  const page = fixtures.briefPages(1)[0].paragraphs;
+  const scan = await fixtures.scannedPdf([page, page, page, page, page, page], { dpi: 100 });
+  let scanPagesRead = 0;
+  let inOcr = false;
+  const scanning = readDocument(scan, { onProgress: (p) => ((scanPagesRead = p.pagesRead), (inOcr ||= p.ocrPages > 0)) });
+  const deadline = Date.now() + 60_000;
+  while (!inOcr && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const text = await readDocument(await pages(2));
+  expect(text.pages).toHaveLength(2);
+  // Read while the scan was still being recognised, on a second thread.
+  expect(scanPagesRead).toBeLessThan(6);
+  expect(readerStats().workers).toBeLessThanOrEqual(2);
+  await scanning;
+}, 120_000);

@@ -9,12 +9,14 @@
  *   thread that fails a document or dies (out of memory, crash) is never reused; a replacement
  *   is started in the background so the pool stays warm;
  * - a thread is retired after `maxDocuments` documents, so nothing a document leaves behind in
- *   a heap lives long;
+ *   a heap lives long, and after a scanned document, for which it lowered its CPU priority;
  * - idle threads are `unref()`ed: an idle pool never keeps the process alive.
  *
  * Documents wait in a queue while every thread is busy. The next one started belongs to the
  * owner with the fewest documents in hand (first come, first served among equals), so one
- * uploader's pile of long scans cannot take every thread while another uploader waits.
+ * uploader's pile of long scans cannot take every thread while another uploader waits. A
+ * thread whose document is in OCR stops counting against `size` (see roomForAnother), so a
+ * scan being recognised does not hold a reader the text documents need.
  */
 import os from 'node:os';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
@@ -53,6 +55,8 @@ interface Slot {
   documents: number;
   /** Why the thread is dying, when it reported an error first. */
   failure?: PoolFailure;
+  /** Its document has sent pages to OCR: the thread runs at low priority (worker.ts) and mostly waits. */
+  lowered?: boolean;
 }
 
 export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 48, stackSizeMb: 4 };
@@ -127,11 +131,23 @@ export class ReaderPool {
         if (!slot.task && (!free || (slot.ready && !free.ready))) free = slot;
       }
       if (!free) {
-        if (this.slots.size >= this.size) return;
+        if (!this.roomForAnother()) return;
         free = this.spawn();
       }
       this.assign(free, this.takeFairest());
     }
+  }
+
+  /**
+   * Whether another thread may start. `size` threads at normal priority; a thread whose
+   * document is in OCR runs at low priority and mostly waits for tesseract, so it does not
+   * count against them: a long scan never leaves everyone else one reader short. Such threads
+   * are bounded too (`size` more at most), as each holds a document's memory.
+   */
+  private roomForAnother(): boolean {
+    let lowered = 0;
+    for (const slot of this.slots) if (slot.lowered) lowered++;
+    return this.slots.size - lowered < this.size && this.slots.size < 2 * this.size;
   }
 
   /**
@@ -189,12 +205,18 @@ export class ReaderPool {
       this.running.delete(task);
       slot.task = null;
       slot.id = 0;
-      // A thread that failed a document (perhaps a hostile one) is not trusted with another.
-      if (message.type === 'error' || slot.documents >= this.maxDocuments) this.retire(slot, true);
+      // A thread that failed a document (perhaps a hostile one) is not trusted with another, and
+      // one lowered for a scan's OCR (worker.ts) would read the next document slowly.
+      if (message.type === 'error' || message.lowered || slot.documents >= this.maxDocuments) this.retire(slot, true);
       else slot.worker.unref();
       task.onMessage(message, () => undefined);
       this.pump();
       return;
+    }
+    if (message.type === 'ocr-request' && !slot.lowered) {
+      slot.lowered = true;
+      // One reader less at normal priority: a waiting document may start beside it.
+      queueMicrotask(() => this.pump());
     }
     const id = slot.id;
     task.onMessage(message, (answer, transfer) => {

@@ -6,7 +6,8 @@
  */
 import { detectFileType } from './detect';
 import { DocumentError, MAX_FILE_BYTES, messageFor, type DocumentErrorCode } from './errors';
-import { closeOcrPool, ocrPool } from './ocr';
+import { QueueFullError } from './fair-queue';
+import { closeOcrPool, configureOcrPool, ocrPool } from './ocr';
 import { ReaderPool, type PoolOptions, type ReadTask } from './pool';
 import { sanitizeFilename } from './sanitize';
 import type { FileType, ReadDocument, ReadOptions, ReadProgress } from './types';
@@ -50,6 +51,8 @@ export interface ReaderOptions {
    * native (canvas) memory outside it, bounded by PDF_LIMITS.maxRenderPixels.
    */
   maxHeapMb?: number;
+  /** Pages recognised at once by OCR, each in a tesseract worker thread. Default: the cores, at least 1. */
+  ocrWorkers?: number;
 }
 
 let settings: PoolOptions = {};
@@ -61,10 +64,11 @@ function readerPool(): ReaderPool {
 }
 
 /**
- * Sets the size and heap cap of the read workers. Takes effect when the pool is next started:
- * before the first read, or after closeReader().
+ * Sets the size and heap cap of the read workers and the number of OCR workers. Takes effect
+ * when the pools are next started: before the first read, or after closeReader().
  */
 export function configureReader(options: ReaderOptions): void {
+  configureOcrPool({ size: options.ocrWorkers });
   const heap = options.maxHeapMb;
   settings = {
     size: options.workers,
@@ -150,9 +154,17 @@ function readInWorker(fileType: FileType, buffer: Uint8Array, options: ReadOptio
               if (lastProgress) options.onProgress?.(toProgress(lastProgress, partialPages()));
             };
             const done = (): void => void recognising.delete(page);
-            ocr.recognize(message.image.png, ocrAbort.signal, onPageProgress).then(
+            // Pages are served owner by owner: another uploader's page waits for pages already
+            // being recognised, never for this document's queue.
+            ocr.recognize(message.image.png, { owner: options.owner, signal: ocrAbort.signal, onProgress: onPageProgress }).then(
               (result) => (done(), !settled && reply({ type: 'ocr-result', id, page, ocr: result })),
-              () => (done(), !settled && reply({ type: 'ocr-failed', id, page })),
+              (error: unknown) => {
+                done();
+                if (settled) return;
+                // One owner with more pages waiting than the pool takes from anyone: too much at once.
+                if (error instanceof QueueFullError) finish({ code: 'too-many-ocr-pages' }, true);
+                else reply({ type: 'ocr-failed', id, page });
+              },
             );
             break;
           }

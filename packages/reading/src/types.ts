@@ -86,8 +86,9 @@ export interface ReadOptions {
   /** The message for `too-many-ocr-pages` (the caller knows the plan behind the cap). */
   tooManyOcrPagesMessage?: string;
   /**
-   * Who the document belongs to. Waiting documents are started owner by owner, so one owner's
-   * queue of long scans never holds every read worker while others wait.
+   * Who the document belongs to (a user id, or the client's IP when there is none). Waiting
+   * documents are started owner by owner, and scanned pages are recognised owner by owner, so
+   * one owner's long scans never hold every read or OCR worker while others wait.
    */
   owner?: string;
 }

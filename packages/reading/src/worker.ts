@@ -9,6 +9,7 @@
  * document `progress`, `ocr-request`, and exactly one `done` or `error`. Every message about a
  * document carries its `id`; the parent sends the next `read` only after `done` or `error`.
  */
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { readDocx } from './docx';
 import { DocumentError } from './errors';
@@ -28,13 +29,31 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'progress'; id: number; pagesRead: number; totalPages: number; ocrPages: number; ocrPending: number }
   | { type: 'ocr-request'; id: number; page: number; image: RenderedPage }
-  | { type: 'done'; id: number; document: ReadDocument; memory: ReaderMemory }
+  | { type: 'done'; id: number; document: ReadDocument; memory: ReaderMemory; lowered: boolean }
   | { type: 'error'; id: number; code: DocumentError['code']; message: string; memory: ReaderMemory };
 
 /** This thread's own memory: in a worker thread, heap and buffer figures are the thread's, not the process's. */
 function threadMemory(): ReaderMemory {
   const { heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
   return { heapUsedBytes: heapUsed, heapTotalBytes: heapTotal, externalBytes: external, arrayBuffersBytes: arrayBuffers };
+}
+
+/**
+ * A scanned document's pages are rendered for OCR here, and OCR itself runs at a lower CPU
+ * priority (ocr-worker.cjs); so does this thread from its first scanned page on, so a long scan
+ * never takes CPU from the documents that need none. A lowered thread cannot be raised again
+ * without privileges, so the pool replaces it after the document (`lowered` in `done`).
+ */
+const OCR_NICE = 10;
+let lowered = false;
+function lowerPriority(): void {
+  if (lowered) return;
+  lowered = true;
+  try {
+    os.setPriority(OCR_NICE); // on Linux, this thread only
+  } catch {
+    // not permitted here: normal priority
+  }
 }
 
 const port = parentPort;
@@ -50,7 +69,7 @@ if (port) {
       waiting = new Map();
       const { id } = message;
       void read(message).then(
-        (document) => send({ type: 'done', id, document, memory: threadMemory() }),
+        (document) => send({ type: 'done', id, document, memory: threadMemory(), lowered }),
         (error: unknown) => {
           const failure = error instanceof DocumentError ? error : new DocumentError('read-failed');
           send({ type: 'error', id, code: failure.code, message: failure.message, memory: threadMemory() });
@@ -78,6 +97,7 @@ if (port) {
           progress: (update) => send({ type: 'progress', id, ...update }),
           ocr: (page, image) =>
             new Promise<OcrPage>((resolve, reject) => {
+              lowerPriority();
               waiting.set(page, { resolve, reject });
               // Copy into a buffer of its own so the transfer cannot detach memory canvas still uses.
               const png = new Uint8Array(image.png);

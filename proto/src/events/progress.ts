@@ -26,6 +26,12 @@ export const pipelineProgressSchema = z.object({
   step: progressStepSchema,
   message: z.string(),
   progress: z.number().min(0).max(100),
+  /**
+   * The document the message is about, sent once on 'upload' so the uploading tab can cancel
+   * it (POST /api/documents/:id/cancel) while it is read, before the upload call answers.
+   * Only the uploader may cancel; the relay sends a session's messages to its own tabs only.
+   */
+  documentId: z.string().optional(),
   citationCount: z.number().int().nonnegative().optional(),
   validationProgress: z
     .object({

@@ -22,7 +22,8 @@ import {
   tooManyCitationsMessage,
   topics,
   type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
-import { exceedsCitationLimit, findDocumentCitations, toExtractedCitations } from '../domain/extract';
+import { findDocumentCitations, toExtractedCitations } from '../domain/extract';
+import { exceedsCitationLimitYielding } from './count-citations';
 import type { ModelClient } from '../adapters/model-client';
 import type { Cancellations } from './cancel-extraction';
 import { runModelPass } from './run-model-pass';
@@ -44,7 +45,6 @@ export interface ExtractionDeps {
   model: ModelClient | null;
   chunkChars: number;
   readTimeoutMs: number;
-  /** Bounds the documents read at once (see semaphore.ts). */
   /** Documents being read, so an uploader's cancel can stop one (cancel-extraction.ts). */
   cancels?: Cancellations;
 }
@@ -102,7 +102,8 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
     // OCR is the long part: bounded by the uploader's plan, and readers are shared out by uploader.
     maxOcrPages: ocrPageLimit(uploaded.userType),
     tooManyOcrPagesMessage: tooManyOcrPagesMessage(ocrPageLimit(uploaded.userType)),
-    owner: uploaded.userId ?? undefined,
+    // Readers and OCR pages are shared out by uploader: the account, else the client's address.
+    owner: uploaded.userId ?? (uploaded.ipAddress ? `ip:${uploaded.ipAddress}` : undefined),
     signal: cancel?.signal,
     onProgress: (p) => {
       if (p.ocrPages === 0) return; // a text-layer read is quick; only OCR deserves a bar
@@ -123,8 +124,9 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
 
   progress.emit({ step: 'processing', message: 'Finding citations', progress: 40, processingStats: statsNow() });
   const input = toCitationInput(document);
-  // Counted in bounded batches before the full pass, which holds every citation at once.
-  if (exceedsCitationLimit(input.text, MAX_CITATIONS_PER_DOCUMENT, CITATION_COUNT_BATCH_CHARS)) throw tooManyCitations();
+  // Counted in bounded batches before the full pass, which holds every citation at once, with
+  // the event loop free between batches.
+  if (await exceedsCitationLimitYielding(input.text, MAX_CITATIONS_PER_DOCUMENT, CITATION_COUNT_BATCH_CHARS)) throw tooManyCitations();
   let citations = findDocumentCitations(input);
   let foundByModel = new Set<(typeof citations)[number]>();
 

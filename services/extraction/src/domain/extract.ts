@@ -15,22 +15,29 @@ export interface CitationInput {
 }
 
 /**
- * True when `text` holds more than `limit` citations. Counts batch by batch (cut at line
- * ends) without resolving short forms, and stops at the first batch past the limit, so a
- * document built to yield 150,000 citations costs a few batches of work and memory instead of
- * 150,000 citation objects. Short forms are counted too, so the count errs high at a cut.
+ * Citations in `text`, counted batch by batch (cut at line ends) without resolving short forms:
+ * one count per batch, so the caller can stop at the first batch past a limit and a document
+ * built to yield 150,000 citations costs a few batches of work and memory instead of 150,000
+ * citation objects. Short forms are counted too, so the count errs high at a cut.
  */
-export function exceedsCitationLimit(text: string, limit: number, batchChars: number): boolean {
-  let count = 0;
+export function* batchCitationCounts(text: string, batchChars: number): Generator<number> {
   for (let start = 0; start < text.length; ) {
     let end = Math.min(text.length, start + batchChars);
     if (end < text.length) {
       const lineEnd = text.lastIndexOf('\n', end);
       if (lineEnd > start) end = lineEnd + 1;
     }
-    count += findCitations(text.slice(start, end), { resolve: false }).length;
-    if (count > limit) return true;
+    yield findCitations(text.slice(start, end), { resolve: false }).length;
     start = end;
+  }
+}
+
+/** True when `text` holds more than `limit` citations (see batchCitationCounts). */
+export function exceedsCitationLimit(text: string, limit: number, batchChars: number): boolean {
+  let count = 0;
+  for (const found of batchCitationCounts(text, batchChars)) {
+    count += found;
+    if (count > limit) return true;
   }
   return false;
 }

@@ -7,6 +7,7 @@ import { applyCoupon } from './apply-coupon';
 import type { IdentityContext } from './context';
 import { registerFree } from './register-free';
 import { setCouponPassword } from './set-coupon-password';
+import { voidUnverifiedCredentials } from './void-unverified-credentials';
 
 let world: TestWorld;
 let app: IdentityContext;
@@ -49,5 +50,29 @@ describe('coupons', () => {
     await registerFree(app, { name: 'D', email: 'd@firm.test', newsletterOptIn: false });
     world.clock.advance(31 * 60 * 1000);
     await expect(applyCoupon(app, { email: 'd@firm.test', couponCode: 'PREMIUMX' })).rejects.toMatchObject({ status: 403 });
+  });
+
+  describe('at verification', () => {
+    /** A coupon sign-up in one browser (its claim), then the owner's verification with `verifyingClaim`. */
+    async function verifyAfterCoupon(email: string, verifyingClaim: (applyingClaim: string) => string | null) {
+      const { signInClaim } = await registerFree(app, { name: 'A', email, newsletterOptIn: false });
+      await applyCoupon(app, { email, couponCode: 'PREMIUMX' }, signInClaim);
+      const user = (await app.users.byEmail(email))!;
+      const verified = (await app.users.markVerified(user.id, new Date().toISOString()))!;
+      return voidUnverifiedCredentials(app, verified, verifyingClaim(signInClaim));
+    }
+
+    it.each<[string, (claim: string) => string | null]>([
+      ['another browser (no claim)', () => null],
+      ['another browser (a different claim)', (claim) => claim.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))],
+    ])('takes the coupon off when the address is verified in %s: free plan, free limit', async (_name, verifyingClaim) => {
+      const after = await verifyAfterCoupon('elsewhere@firm.test', verifyingClaim);
+      expect(after).toMatchObject({ userType: 'free', reportLimit: 5, couponCode: null, couponAppliedAt: null });
+    });
+
+    it('keeps the coupon when the browser that applied it verifies', async () => {
+      const after = await verifyAfterCoupon('here@firm.test', (claim) => claim);
+      expect(after).toMatchObject({ userType: 'premium', couponCode: 'PREMIUMX' });
+    });
   });
 });

@@ -1,4 +1,9 @@
-/** GET /api/verify-email?token=: single use, 24 hours; signs the user in. */
+/**
+ * GET /api/verify-email?token=: single use, 24 hours; signs the user in. The same link serves
+ * the mailed one-click sign-in (email-sign-in.ts): for an address verified before, the answer
+ * says so (`alreadyVerified`), so the page tells the user they are signed in rather than
+ * verified, and an expired one asks them to sign in again rather than register.
+ */
 import { badRequest, messages } from '../domain/errors';
 import { isoAt, type IdentityContext } from './context';
 import { consumeToken } from './one-time-tokens';
@@ -8,14 +13,17 @@ import { openSession } from './sessions';
 import { voidUnverifiedCredentials } from './void-unverified-credentials';
 
 export async function verifyEmail(
-  ctx: Pick<IdentityContext, 'tokens' | 'users' | 'sessions' | 'publish' | 'clock' | 'settings' | 'logger'>,
+  ctx: Pick<IdentityContext, 'tokens' | 'users' | 'sessions' | 'couponUses' | 'publish' | 'clock' | 'settings' | 'logger'>,
   token: string,
   /** The verifying browser's sign-in claim (cookie), if it is the one that registered. */
   claim: string | null = null,
-): Promise<{ success: true; user: { name: string }; sessionToken: string; deviceToken: string }> {
+): Promise<{ success: true; user: { name: string }; sessionToken: string; deviceToken: string; alreadyVerified: boolean }> {
   if (!token) throw badRequest(messages.verificationMissing, 'invalid_link');
   const result = await consumeToken(ctx, 'verification', token);
-  if (result.state === 'expired') throw badRequest(messages.verificationExpired, 'link_expired');
+  if (result.state === 'expired') {
+    const owner = result.doc ? await ctx.users.byId(result.doc.userId) : null;
+    throw badRequest(owner?.isVerified ? messages.signInLinkExpired : messages.verificationExpired, 'link_expired');
+  }
   if (result.state === 'used') throw badRequest(messages.verificationUsed, 'link_used');
   if (result.state !== 'ok' || !result.doc) throw badRequest(messages.verificationFailed, 'invalid_link');
   let user = await ctx.users.byId(result.doc.userId);
@@ -32,5 +40,5 @@ export async function verifyEmail(
   const session = await openSession(ctx, user, false);
   // This browser opened a link mailed to the address: it may sign in by e-mail alone from now on.
   const deviceToken = await issueDeviceToken(ctx, user);
-  return { success: true, user: { name: user.name }, sessionToken: session.sessionToken, deviceToken };
+  return { success: true, user: { name: user.name }, sessionToken: session.sessionToken, deviceToken, alreadyVerified: !verified };
 }

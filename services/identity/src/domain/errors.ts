@@ -20,6 +20,8 @@ export const messages = {
   verificationFailed: 'Verification failed',
   verificationExpired: 'Verification failed: this link has expired. Register again to receive a new one.',
   verificationUsed: 'Verification failed: this link has already been used.',
+  // A sign-in link is a verification link to an address already verified: asking again mails a new one.
+  signInLinkExpired: 'Verification failed: this sign-in link has expired. Sign in again to receive a new one.',
   passwordTooShortSetup: 'Password must be at least 8 characters long.',
   passwordTooShortReset: 'Password must be at least 8 characters long',
   passwordFieldsRequired: 'Please fill in all password fields',

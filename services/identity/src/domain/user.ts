@@ -42,6 +42,11 @@ export interface User {
    * that same browser; any other verification voids it (app/void-unverified-credentials.ts).
    */
   passwordClaimHash?: string | null;
+  /**
+   * The same for the coupon applied before verification: it stays on the account only when
+   * the address is verified in the browser that applied it; otherwise verification voids it.
+   */
+  couponClaimHash?: string | null;
   createdAt: string;
 }
 

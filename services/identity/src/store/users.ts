@@ -12,6 +12,8 @@ export interface CouponRedemption {
   plan: UserType;
   reportLimit: number;
   at: string;
+  /** SHA-256 of the applying browser's sign-in claim, if it had one. */
+  claimHash?: string | null;
 }
 
 export interface UserRepository {
@@ -28,6 +30,11 @@ export interface UserRepository {
   setCouponPassword(user: User, passwordHash: string, claimHash?: string | null): Promise<User | null>;
   /** Forgets a password set before verification (the owner's verification voids it). */
   voidPassword(userId: string): Promise<User | null>;
+  /**
+   * Takes a coupon applied before verification off the account: the free plan again. Null when
+   * the coupon is no longer `code` (already voided by a concurrent call).
+   */
+  voidCoupon(userId: string, code: string, free: { reportLimit: number; at: string }): Promise<User | null>;
   setPassword(userId: string, passwordHash: string): Promise<User | null>;
   /** The first password of an account whose plan was paid; null when one was set since `user` was read. */
   setFirstPassword(user: User, passwordHash: string): Promise<User | null>;
@@ -61,10 +68,10 @@ export function userRepository(users: Collection<User>): UserRepository {
       }
     },
     markVerified: (userId, verifiedAt) => users.update(userId, { $set: { isVerified: true, verifiedAt } }, { isVerified: false }),
-    redeemCoupon: (userId, { code, plan, reportLimit, at }) =>
+    redeemCoupon: (userId, { code, plan, reportLimit, at, claimHash = null }) =>
       users.update(
         userId,
-        { $set: { couponCode: code, couponAppliedAt: at, userType: plan, reportLimit, reportsUsed: 0, periodStart: at, planStartedAt: at } },
+        { $set: { couponCode: code, couponAppliedAt: at, couponClaimHash: claimHash, userType: plan, reportLimit, reportsUsed: 0, periodStart: at, planStartedAt: at } },
         // Two different coupons applied at once: the first turns the account paid, the second fails.
         { couponCode: null, userType: 'free' },
       ),
@@ -73,6 +80,12 @@ export function userRepository(users: Collection<User>): UserRepository {
     setCouponPassword: (user, passwordHash, claimHash = null) =>
       users.update(user.id, { $set: { passwordHash, passwordClaimHash: claimHash } }, { couponCode: user.couponCode, passwordHash: user.passwordHash }),
     voidPassword: (userId) => users.update(userId, { $set: { passwordHash: null, passwordClaimHash: null } }),
+    voidCoupon: (userId, code, { reportLimit, at }) =>
+      users.update(
+        userId,
+        { $set: { couponCode: null, couponAppliedAt: null, couponClaimHash: null, userType: 'free', reportLimit, reportsUsed: 0, periodStart: at, planStartedAt: at } },
+        { couponCode: code },
+      ),
     setPassword: (userId, passwordHash) => users.update(userId, { $set: { passwordHash } }),
     setFirstPassword: (user, passwordHash) => users.update(user.id, { $set: { passwordHash } }, { passwordHash: user.passwordHash }),
     async startPeriod(userId, from, to) {

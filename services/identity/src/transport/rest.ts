@@ -160,7 +160,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   router.post('/api/apply-coupon', async (ctx) => {
     const input = applyCouponBodySchema.parse(bodyOf(ctx));
     limit('coupon', ctx, input.email || undefined);
-    ctx.body = await applyCoupon(app, input);
+    ctx.body = await applyCoupon(app, input, ctx.cookies.get(CLAIM_COOKIE) ?? null);
   });
 
   router.post('/api/set-coupon-password', async (ctx) => {

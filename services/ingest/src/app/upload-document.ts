@@ -115,7 +115,7 @@ export async function uploadDocument(deps: UploadDeps, input: UploadInput): Prom
   try {
     await deps.blobs.put(document.blobKey, input.file.buffer);
     await deps.store.addDocument(document);
-    progress.emit({ step: 'upload', message: `Received ${filename}`, progress: 5 });
+    progress.emit({ step: 'upload', message: `Received ${filename}`, progress: 5, documentId });
     await progress.flush();
     await deps.bus.publish(topics['document.uploaded'], documentId, uploadedEvent(document));
   } catch (error) {

@@ -48,7 +48,7 @@ export default function HomeRoute() {
       </Stack>
       <Stack as="section" id="upload" aria-label="Check a document">
         <UploadCard onFile={processing.submitFile} busy={processing.busy} />
-        <ProgressCard progress={progress} fileName={fileName} totals={totals} />
+        <ProgressCard progress={progress} fileName={fileName} totals={totals} onCancel={() => void processing.cancel()} cancelling={processing.cancelling} />
         {document ? <ResultsSection document={document} report={report} /> : null}
       </Stack>
       <TestimonialCarousel />

@@ -22,17 +22,23 @@ function HomeButton() {
   );
 }
 
-/** /verify-email?token=... : the link from the verification e-mail lands here. */
+/**
+ * /verify-email?token=... : the link from the verification e-mail lands here, and so does the
+ * mailed one-click sign-in link (an e-mail-only sign-in from a browser that never proved the
+ * address). Either signs this browser in; the server says which it was.
+ */
 export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const verification = useVerifyEmail(token);
 
-  let state: 'invalid' | 'verifying' | 'failed' | 'success';
+  let state: 'invalid' | 'verifying' | 'failed' | 'success' | 'signed-in';
   if (!token) state = 'invalid';
   else if (verification.isPending) state = 'verifying';
   else if (verification.isError) state = 'failed';
+  else if (verification.data?.alreadyVerified) state = 'signed-in';
   else state = 'success';
+  const name = verification.data?.user?.name;
 
   return (
     <Page>
@@ -57,10 +63,16 @@ export default function VerifyEmailRoute() {
             </p>
           </>
         ) : null}
+        {state === 'signed-in' ? (
+          <>
+            <h1>Signed In</h1>
+            <p data-testid="verify-signed-in">Welcome back{name ? `, ${name}` : ''}! You are signed in to CiteCheck on this device.</p>
+          </>
+        ) : null}
         {state === 'success' ? (
           <>
             <h1>Email Verified</h1>
-            <p>Welcome to CiteCheck{verification.data?.user?.name ? `, ${verification.data.user.name}` : ''}! Your email address is verified.</p>
+            <p>Welcome to CiteCheck{name ? `, ${name}` : ''}! Your email address is verified.</p>
             <h2>What's next</h2>
             <ol>
               <li>Go back to the home page and upload a brief (.pdf or .docx).</li>

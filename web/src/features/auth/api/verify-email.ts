@@ -9,6 +9,8 @@ export interface VerifyEmailResponse {
   message?: string;
   /** The server signs the visitor in on verification. */
   sessionToken?: string;
+  /** The address was verified before: the link was a mailed one-click sign-in link. */
+  alreadyVerified?: boolean;
 }
 
 /**

@@ -10,7 +10,7 @@ import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { useLogin } from '@/features/auth/api/login';
 import { CouponRegistrationError, useRegisterWithCoupon } from '@/features/auth/api/register-with-coupon';
 import { useRegisterFree } from '@/features/auth/api/register-free';
-import { checkForgotPassword, checkFreeAccount, checkLogin, isAlreadyRegistered } from '@/features/auth/lib/validation';
+import { checkForgotPassword, checkFreeAccount, checkLogin, isAlreadyRegistered, isSignInLinkSent } from '@/features/auth/lib/validation';
 
 export type AuthMode = 'login' | 'register' | 'forgot-password';
 
@@ -65,7 +65,7 @@ export function AuthDialog({
   const [useCoupon, setUseCoupon] = useState(false);
   const [couponCode, setCouponCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<null | 'registered' | 'registered-with-coupon' | 'reset-sent'>(null);
+  const [done, setDone] = useState<null | 'registered' | 'registered-with-coupon' | 'reset-sent' | 'sign-in-link-sent'>(null);
 
   const login = useLogin();
   const registerFree = useRegisterFree();
@@ -86,6 +86,9 @@ export function AuthDialog({
       await login.mutateAsync({ email: email.trim(), password: password || undefined });
       onAuthenticated();
     } catch (e) {
+      // An e-mail-only sign-in from a browser that never proved the address: the server mailed
+      // a one-click sign-in link instead of signing in. Not an error; the next step is the e-mail.
+      if (isApiError(e) && isSignInLinkSent(e.status, e.body)) return setDone('sign-in-link-sent');
       setError(serverText(e) ?? 'Please check your credentials');
     }
   }
@@ -151,11 +154,25 @@ export function AuthDialog({
               Your free account for <strong>{email.trim()}</strong> is created. Open the verification link we emailed you to start
               checking documents.
             </p>
+          ) : done === 'sign-in-link-sent' ? (
+            <>
+              <p data-testid="auth-sign-in-link-sent">
+                We sent a sign-in link to <strong>{email.trim()}</strong>. Open it to continue.
+              </p>
+              <Muted>The link signs you in on the device where you open it, and it works once.</Muted>
+            </>
           ) : done === 'registered-with-coupon' ? (
-            <p>
-              Your account for <strong>{email.trim()}</strong> is created and your coupon is applied. Open the verification link we
-              emailed you; after that, sign in with your email and the password you chose.
-            </p>
+            <>
+              <p>
+                Your account for <strong>{email.trim()}</strong> is created and your coupon is applied. Open the verification link we
+                emailed you; after that, sign in with your email and the password you chose.
+              </p>
+              {/* The server keeps both only when the address is verified in this browser (pre-account takeover). */}
+              <Muted data-testid="auth-coupon-same-browser">
+                Open the link in this browser: the coupon and the password stay with your account only when the address is verified
+                where you set them.
+              </Muted>
+            </>
           ) : (
             <p>
               If an account exists for <strong>{email.trim()}</strong>, we sent a link to reset your password. Reset links expire

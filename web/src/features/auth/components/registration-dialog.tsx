@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-client';
 import { storedRegistration } from '@/lib/storage';
 import { useRegisterVisitor } from '@/features/auth/api/register-visitor';
-import { checkRegistration } from '@/features/auth/lib/validation';
+import { checkRegistration, mailedLinkKind } from '@/features/auth/lib/validation';
 
 /** Name + email registration for visitors who dropped a file (SPEC section 2 "Dialogs"). */
 export function RegistrationDialog({
@@ -25,7 +25,7 @@ export function RegistrationDialog({
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [newsletterOptIn, setNewsletterOptIn] = useState(true);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<{ email: string; link: 'sign-in' | 'verification' } | null>(null);
   const register = useRegisterVisitor();
 
   function close() {
@@ -47,7 +47,8 @@ export function RegistrationDialog({
         toast({ title: 'Welcome back!', description: result.message });
         onAuthenticated();
       } else {
-        setSentTo(email.trim());
+        // A verified address registered from a browser that never proved it: a sign-in link.
+        setSentTo({ email: email.trim(), link: mailedLinkKind(result.message) });
         onAwaitingVerification();
       }
     } catch (error) {
@@ -62,11 +63,22 @@ export function RegistrationDialog({
   if (sentTo) {
     return (
       <Dialog open={open} onClose={close} title="Check Your Email" testId="registration-dialog">
-        <div data-testid="registration-check-email">
-          <p>
-            We sent a verification link to <strong>{sentTo}</strong>.
-          </p>
-          <Muted>Open the link in that message, on this or any other device. This page goes on by itself once your address is verified.</Muted>
+        <div data-testid="registration-check-email" data-link={sentTo.link}>
+          {sentTo.link === 'sign-in' ? (
+            <>
+              <p>
+                This address already has an account. We sent a sign-in link to <strong>{sentTo.email}</strong>. Open it to continue.
+              </p>
+              <Muted>The link signs you in on the device where you open it, and it works once.</Muted>
+            </>
+          ) : (
+            <>
+              <p>
+                We sent a verification link to <strong>{sentTo.email}</strong>.
+              </p>
+              <Muted>Open the link in that message, on this or any other device. This page goes on by itself once your address is verified.</Muted>
+            </>
+          )}
         </div>
         <DialogActions>
           <Button onClick={close}>Close</Button>

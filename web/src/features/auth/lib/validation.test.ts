@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkFreeAccount, checkLogin, checkNewPassword, checkRegistration, isAlreadyRegistered } from './validation';
+import { checkFreeAccount, checkLogin, checkNewPassword, checkRegistration, isAlreadyRegistered, isSignInLinkSent, mailedLinkKind } from './validation';
 
 const account = { name: 'Ann', email: 'ann@firm.com', acceptTerms: true, useCoupon: false, couponCode: '', password: '' };
 
@@ -26,6 +26,18 @@ describe('SPEC section 5 messages', () => {
     expect(checkNewPassword({ password: 'short', confirm: 'short' })).toEqual({ title: 'Password too short', description: 'Password must be at least 8 characters long' });
     expect(checkNewPassword({ password: 'abcdefgh', confirm: 'abcdefgX' })).toEqual({ title: "Passwords don't match", description: 'Please make sure both password fields match' });
     expect(checkNewPassword({ password: 'abcdefgh', confirm: 'abcdefgh' })).toBeNull();
+  });
+  it('recognises the mailed sign-in link answer of an e-mail-only sign-in', () => {
+    expect(isSignInLinkSent(403, { error: 'check_email', message: 'Check Your Email: we sent you a sign-in link. Open it to continue.' })).toBe(true);
+    expect(isSignInLinkSent(403, { error: 'email_not_verified' })).toBe(false);
+    expect(isSignInLinkSent(401, { error: 'check_email' })).toBe(false);
+    expect(isSignInLinkSent(403, 'check_email')).toBe(false);
+    expect(isSignInLinkSent(403, null)).toBe(false);
+  });
+  it('tells which link a registration mailed', () => {
+    expect(mailedLinkKind('Check Your Email: we sent you a sign-in link. Open it to continue.')).toBe('sign-in');
+    expect(mailedLinkKind('Check Your Email: we sent you a verification link. Open it to continue.')).toBe('verification');
+    expect(mailedLinkKind(undefined)).toBe('verification');
   });
   it('recognises an already registered email', () => {
     expect(isAlreadyRegistered(409, undefined)).toBe(true);

@@ -68,3 +68,20 @@ export function checkNewPassword(input: { password: string; confirm: string }): 
 export function isAlreadyRegistered(status: number | undefined, message: string | undefined): boolean {
   return status === 409 || /already (registered|exists)/i.test(message ?? '');
 }
+
+/**
+ * The login answer 'Check Your Email' (403 `check_email`): signing in by e-mail alone from a
+ * browser that never proved the address mails a one-click sign-in link instead.
+ */
+export function isSignInLinkSent(status: number | undefined, body: unknown): boolean {
+  return status === 403 && typeof body === 'object' && body !== null && (body as { error?: unknown }).error === 'check_email';
+}
+
+/**
+ * Registering an address: the server's answer says which link it mailed. A verified address
+ * registered again from a browser that never proved it gets a sign-in link (its wording:
+ * 'Check Your Email: we sent you a sign-in link. ...'), a new one a verification link.
+ */
+export function mailedLinkKind(message: string | undefined): 'sign-in' | 'verification' {
+  return /sign-in link/i.test(message ?? '') ? 'sign-in' : 'verification';
+}

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
+import { Button } from '@/components/ui/button';
 import { Card, CardTitle, Muted } from '@/components/ui/card';
 
-import { STAGES, stageStates, type ProcessingStats, type ProgressState } from '@/features/documents/lib/stages';
+import { canCancel, STAGES, stageStates, type ProcessingStats, type ProgressState } from '@/features/documents/lib/stages';
 
 const Bar = styled.div`
   height: 10px;
@@ -74,10 +75,15 @@ export function ProgressCard({
   progress,
   fileName,
   totals,
+  onCancel,
+  cancelling = false,
 }: {
   progress: ProgressState;
   fileName: string | null;
   totals: { total: number; valid: number; invalid: number; accuracyRate: number } | null;
+  /** Stops the document while it is still being read (a long scan); offered only then. */
+  onCancel?: () => void;
+  cancelling?: boolean;
 }) {
   if (progress.status === 'idle') return null;
   const states = stageStates(progress);
@@ -108,6 +114,13 @@ export function ProgressCard({
         <p data-testid="ocr-progress">
           OCR: {ocr.message ?? 'Reading scanned pages'}
           {typeof ocr.progress === 'number' ? ` (${Math.round(ocr.progress)}%)` : ''}
+        </p>
+      ) : null}
+      {onCancel && canCancel(progress) ? (
+        <p>
+          <Button $variant="secondary" onClick={onCancel} disabled={cancelling} data-testid="cancel-document">
+            {cancelling ? 'Cancelling...' : 'Cancel'}
+          </Button>
         </p>
       ) : null}
       {progress.citationCount !== null ? <p data-testid="progress-citation-count">Citations found: {progress.citationCount}</p> : null}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { dismissToast, toast } from '@/components/ui/toast-store';
 import { isApiError, type LimitDetails } from '@/lib/api-client';
@@ -7,6 +7,7 @@ import { currentResults, processingSessionId, storedRegistration } from '@/lib/s
 import type { ValidationReport } from '@citecheck/proto/graphql/types';
 import type { DocumentSummary } from '@/features/documents/api/upload-document';
 import { authStatusQueryOptions, useAuthStatus } from '@/lib/auth';
+import { cancelDocument } from '@/features/documents/api/cancel-document';
 import { generateReport } from '@/features/documents/api/generate-report';
 import { citationsQueryKey } from '@/lib/document-citations';
 import { uploadDocument } from '@/features/documents/api/upload-document';
@@ -77,21 +78,54 @@ export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimi
   statusRef.current = state.progress.status;
   /** The 'Processing Failed' toast of the current run, if one was raised. */
   const failureToastRef = useRef<string | null>(null);
+  const documentIdRef = useRef(state.progress.documentId);
+  documentIdRef.current = state.progress.documentId;
+  /** The uploader cancelled the current run: its end is the answer to that, not a failure. */
+  const cancelledRef = useRef(false);
+  const [cancelling, setCancelling] = useState(false);
+
+  /** Says once that the run was cancelled, whichever of the live channel and the upload call tells first. */
+  const announceCancelled = useCallback((description: string | undefined) => {
+    if (failureToastRef.current) return;
+    failureToastRef.current = toast({ title: 'Document Cancelled', description: description ?? 'Reading this document was cancelled.' });
+  }, []);
 
   useProgressSocket(sessionId, (message) => {
     // An error for a run that is already over (reset after a refused upload) is stale.
     if (message.step === 'error' && statusRef.current !== 'processing') return;
     dispatch({ type: 'progress', message });
     if (message.step === 'error') {
-      failureToastRef.current = toast({ title: 'Processing Failed', description: message.message, variant: 'destructive' });
+      if (cancelledRef.current) announceCancelled(message.message);
+      else failureToastRef.current = toast({ title: 'Processing Failed', description: message.message, variant: 'destructive' });
       dispatch({ type: 'reset' });
     }
   });
+
+  /** Stops the document being read (POST /api/documents/:id/cancel); the upload then ends. */
+  const cancel = useCallback(async () => {
+    const documentId = documentIdRef.current;
+    if (!documentId || cancelledRef.current) return;
+    cancelledRef.current = true;
+    setCancelling(true);
+    try {
+      await cancelDocument({ documentId });
+    } catch (error) {
+      cancelledRef.current = false;
+      toast({
+        title: 'Cancel Failed',
+        description: (isApiError(error) ? error.serverMessage : undefined) ?? 'The document could not be cancelled.',
+        variant: 'destructive',
+      });
+    } finally {
+      setCancelling(false);
+    }
+  }, []);
 
   const processFile = useCallback(
     async (file: File) => {
       dispatch({ type: 'start', fileName: file.name });
       failureToastRef.current = null;
+      cancelledRef.current = false;
       const status = authRef.current;
       const stored = storedRegistration.get();
       const user =
@@ -111,6 +145,10 @@ export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimi
         dispatch({ type: 'progress', message: { step: 'report', message: 'Generating report...', citationCount: uploaded.citations.length } });
       } catch (error) {
         dispatch({ type: 'reset' });
+        if (cancelledRef.current) {
+          announceCancelled(isApiError(error) ? error.serverMessage : undefined);
+          return;
+        }
         if (isApiError(error) && error.limit) {
           // The server also reports the refusal on the live channel; the upgrade dialog says
           // it better than a 'Processing Failed' toast behind it.
@@ -134,7 +172,7 @@ export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimi
       }
       dispatch({ type: 'progress', message: { step: 'complete', message: 'Processing complete' } });
     },
-    [queryClient, sessionId],
+    [queryClient, sessionId, announceCancelled],
   );
 
   /** Entry point for a chosen file: processes now, or holds it until the visitor signs in. */
@@ -165,5 +203,5 @@ export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimi
   }, [processFile]);
 
   const busy = state.progress.status === 'processing';
-  return { state, submitFile, busy, sessionId };
+  return { state, submitFile, busy, sessionId, cancel, cancelling };
 }

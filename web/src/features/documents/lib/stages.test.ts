@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ProgressStep } from '@citecheck/proto/progress';
-import { applyProgress, IDLE_PROGRESS, stageIndexForStep, stageStates, type ProgressState } from './stages';
+import { applyProgress, canCancel, IDLE_PROGRESS, stageIndexForStep, stageStates, type ProgressState } from './stages';
 
 const run = (...steps: ProgressStep[]): ProgressState => steps.reduce((state, step) => applyProgress(state, { step }), IDLE_PROGRESS);
 
@@ -52,5 +52,30 @@ describe('stage mapping (SPEC section 4)', () => {
 
   it('records an error', () => {
     expect(run('upload', 'error').status).toBe('error');
+  });
+});
+
+describe('cancel', () => {
+  const uploaded = applyProgress(IDLE_PROGRESS, { step: 'upload', message: 'Received brief.pdf', documentId: 'doc-1' });
+
+  it('keeps the document id from the upload message through later messages', () => {
+    expect(uploaded.documentId).toBe('doc-1');
+    expect(applyProgress(uploaded, { step: 'OCR' }).documentId).toBe('doc-1');
+  });
+
+  it.each<[string, ProgressStep[], boolean]>([
+    ['while uploading', [], true],
+    ['while reading', ['extraction'], true],
+    ['during OCR', ['extraction', 'OCR'], true],
+    ['not once citations are being found: the read is over', ['extraction', 'processing'], false],
+    ['not during validation', ['extraction', 'validation'], false],
+    ['not once complete', ['complete'], false],
+  ])('%s', (_name, steps, expected) => {
+    const state = steps.reduce((s, step) => applyProgress(s, { step }), uploaded);
+    expect(canCancel(state)).toBe(expected);
+  });
+
+  it('not before the server has named the document', () => {
+    expect(canCancel(run('upload', 'extraction'))).toBe(false);
   });
 });

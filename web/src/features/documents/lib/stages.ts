@@ -57,6 +57,8 @@ export interface ProgressState {
   validationProgress: PipelineProgress['validationProgress'] | null;
   processingStats: Partial<ProcessingStats> | null;
   ocrProgress: PipelineProgress['ocrProgress'] | null;
+  /** The document being processed, once the server has said which (its 'upload' message). */
+  documentId: string | null;
 }
 
 export const IDLE_PROGRESS: ProgressState = {
@@ -69,6 +71,7 @@ export const IDLE_PROGRESS: ProgressState = {
   validationProgress: null,
   processingStats: null,
   ocrProgress: null,
+  documentId: null,
 };
 
 function clampPercent(value: number): number {
@@ -94,6 +97,7 @@ export function applyProgress(state: ProgressState, message: ProgressUpdate): Pr
     validationProgress: message.validationProgress ?? state.validationProgress,
     processingStats: message.processingStats ? { ...state.processingStats, ...message.processingStats } : state.processingStats,
     ocrProgress: message.ocrProgress ?? state.ocrProgress,
+    documentId: message.documentId ?? state.documentId,
   };
   if (message.step === 'complete') {
     return { ...next, status: 'complete', progress: 100, stageIndex: STAGES.length };
@@ -111,4 +115,12 @@ export function stageStates(state: ProgressState): StageState[] {
     if (index === state.stageIndex) return state.status === 'complete' ? 'done' : 'active';
     return 'pending';
   });
+}
+
+/** Steps while the document is still being read: the only time a cancel can stop it. */
+const CANCELLABLE_STEPS = new Set(['upload', 'extraction', 'OCR', 'ocr']);
+
+/** True while the uploader can still cancel the document (known id, still being read). */
+export function canCancel(state: ProgressState): boolean {
+  return state.status === 'processing' && state.documentId !== null && state.step !== null && CANCELLABLE_STEPS.has(state.step);
 }

@@ -1,0 +1,125 @@
+/**
+ * The screens of two security flows, in Chromium against the product in embedded mode:
+ *
+ *  1. Signing in with an e-mail alone from a browser that never proved the address ends on
+ *     'Check Your Email' with a sign-in link, not an error; the link opened signs the browser
+ *     in and says so.
+ *  2. A long scan being read can be cancelled from the processing card; the tab says once that
+ *     it was cancelled.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { blankScanPdf } from '../src/pipeline-fixtures';
+import {
+  CHROMIUM_PATH,
+  ConsoleWatch,
+  DESKTOP,
+  ensureWebBuild,
+  hasChromium,
+  launchChromium,
+  signIn,
+  signInByStorage,
+  startProduct,
+  until,
+  verifiedUserByApi,
+  type Product,
+} from './harness';
+
+jest.setTimeout(180_000);
+
+const CHROMIUM_AVAILABLE = hasChromium();
+if (!CHROMIUM_AVAILABLE) {
+  const line = `SKIPPED: browser security-screens suite (no Chromium at ${CHROMIUM_PATH})`;
+  console.log(line);
+  process.stderr.write(`${line}\n`);
+}
+const describeInBrowser = CHROMIUM_AVAILABLE ? describe : describe.skip;
+
+/** The link of the newest mail to `email` whose subject matches. */
+async function mailedLink(url: string, email: string, subject: RegExp): Promise<string> {
+  return until(`a "${subject}" e-mail to ${email}`, async () => {
+    const response = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const mails = (await response.json()) as { subject: string; links?: string[] }[];
+    return mails.find((mail) => subject.test(mail.subject))?.links?.find((link) => link.includes('/verify-email?token=')) ?? null;
+  });
+}
+
+describeInBrowser('security screens', () => {
+  let product: Product;
+  let browser: Browser;
+  let users = 0;
+  const newEmail = (who: string) => `${who}-${++users}-${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    product = await startProduct();
+    browser = await launchChromium();
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  }, 60_000);
+
+  async function withContext(label: string, run: (context: BrowserContext, watch: ConsoleWatch) => Promise<void>) {
+    const context = await browser.newContext(DESKTOP);
+    context.setDefaultTimeout(30_000);
+    const watch = new ConsoleWatch(context, label);
+    try {
+      await run(context, watch);
+      if (watch.problems.length > 0) throw new Error(`console errors, page errors or 5xx answers:\n  ${watch.problems.join('\n  ')}`);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('an e-mail-only sign-in from a new browser shows Check Your Email, and the mailed link signs in', async () => {
+    const email = newEmail('lee.link');
+    await verifiedUserByApi(product.url, email, 'Lee Link');
+    await withContext('sign-in link', async (context, watch) => {
+      watch.expect({ reason: "the login's 403 'check_email' answer, by design", matches: (text) => /status of 403/.test(text) });
+      watch.expect({ reason: 'the used link opened again: 400, by design', matches: (text, where) => /status of 400/.test(text) && where.includes('/api/verify-email') });
+      const page = await context.newPage();
+      await page.goto(product.url);
+      await page.getByTestId('header-sign-in').click();
+      const form = page.locator('[data-testid=auth-form][data-mode=login]');
+      await form.getByLabel('Email').fill(email);
+      await page.getByTestId('auth-submit').click();
+      const sent = page.getByTestId('auth-sign-in-link-sent');
+      await sent.waitFor();
+      expect(await sent.innerText()).toBe(`We sent a sign-in link to ${email}. Open it to continue.`);
+      expect(await page.getByTestId('auth-error').count()).toBe(0);
+
+      const link = await mailedLink(product.url, email, /Sign in to CiteCheck/);
+      await page.goto(link);
+      await page.locator('[data-testid=verify-email][data-state=signed-in]').waitFor();
+      expect(await page.getByTestId('verify-signed-in').innerText()).toBe('Welcome back, Lee Link! You are signed in to CiteCheck on this device.');
+      await page.getByTestId('account-menu').filter({ hasText: 'Lee Link' }).waitFor();
+      // The same link again: used.
+      await page.goto(link);
+      await page.locator('[data-testid=verify-email][data-state=failed]').waitFor();
+      expect(await page.getByTestId('verify-error').innerText()).toBe('Verification failed: this link has already been used.');
+    });
+  });
+
+  it('cancels a scan being read from the processing card', async () => {
+    const token = await verifiedUserByApi(product.url, newEmail('sam.scan'), 'Sam Scan');
+    const scan = await blankScanPdf(2000);
+    await withContext('cancel', async (context, watch) => {
+      watch.expect({ reason: "the upload's 422 answer for a cancelled document, by design", matches: (text) => /status of 422/.test(text) });
+      await signIn(context, product.url, token);
+      await signInByStorage(context, token);
+      const page: Page = await context.newPage();
+      await page.goto(product.url);
+      await page.getByTestId('account-menu').filter({ hasText: 'Sam Scan' }).waitFor();
+      await page.getByTestId('upload-input').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: scan });
+      const cancel = page.getByTestId('cancel-document');
+      await cancel.waitFor();
+      await cancel.click();
+      await page.getByTestId('toast-title').filter({ hasText: 'Document Cancelled' }).waitFor();
+      expect(await page.getByTestId('toast-description').innerText()).toBe('Reading this document was cancelled.');
+      // The card is gone and the upload card takes a new file.
+      await page.getByTestId('progress-card').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('choose-file-button').isDisabled()).toBe(false);
+    });
+  });
+});
