@@ -156,6 +156,13 @@ describe('compose', () => {
       expect(upstreams[name]).toBe(`http://${name}:${port}`);
     }
   });
+
+  test("the services trust the project's network (the gateway's forwarded address and correlation id); the gateway trusts no one", () => {
+    const subnets = ((compose.networks as Dict).default as { ipam: { config: { subnet: string }[] } }).ipam.config.map((c) => c.subnet);
+    for (const name of serviceNames) expect({ name, trusted: composeEnv(name).TRUSTED_PROXIES }).toEqual({ name, trusted: subnets[0] });
+    // Browsers reach the gateway through Docker's port mapping, from an address in that range.
+    expect(composeEnv('gateway').TRUSTED_PROXIES).toBe('');
+  });
 });
 
 describe('chart', () => {
