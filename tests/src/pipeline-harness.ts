@@ -10,15 +10,35 @@ export function serverArgs(): string[] {
   return ['--import', 'tsx', 'gateway/src/embedded.ts'];
 }
 
+/**
+ * Ports the tests hand to child processes, chosen below the kernel's ephemeral range
+ * (32768-60999 on Linux). A port found with `listen(0)` comes from that range and is free
+ * only until it is closed: before the child binds it, any outgoing connection on the machine
+ * (a fetch, a subprocess's client) may be given the same number, and the child then dies with
+ * EADDRINUSE. Below the range only another listener can take it.
+ */
+const TEST_PORTS = { from: 20_000, to: 32_000 };
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = TEST_PORTS.from + Math.floor(Math.random() * (TEST_PORTS.to - TEST_PORTS.from));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port between ${TEST_PORTS.from} and ${TEST_PORTS.to}`);
+}
+
+/** True when `port` can be bound on every interface, IPv6 and IPv4 alike (as the services bind it). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '::' }, () => server.close(() => resolve(true)));
   });
 }
 
