@@ -6,17 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import {
-  buildService,
-  createEmbeddedBus,
-  createFsBlobs,
-  createLogger,
-  createMetricsRegistry,
-  createSqliteStore,
-  loadConfig,
-  systemClock,
-  type Ports,
-} from '@citecheck/platform';
+import { buildService, createLogger, loadConfig } from '@citecheck/platform';
+import { localPorts } from '@citecheck/platform/testing';
 import type { IdentityApi } from '@citecheck/proto';
 import { service } from './service';
 
@@ -33,15 +24,7 @@ async function startupLines(env: Record<string, string>): Promise<Array<{ level:
     },
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-billing-'));
-  const ports: Ports = {
-    service: 'billing',
-    bus: createEmbeddedBus({ dir: ':memory:' }),
-    store: createSqliteStore({ dir: ':memory:', service: 'billing' }),
-    blobs: createFsBlobs({ dataDir }),
-    clock: systemClock,
-    logger: createLogger('billing', 'info', sink),
-    metrics: createMetricsRegistry('billing'),
-  };
+  const ports = localPorts('billing', { dataDir, logger: createLogger('billing', 'info', sink) });
   try {
     const module = await buildService(service, ports, loadConfig(service.config, env), { identity });
     await module.start();
