@@ -8,3 +8,4 @@ export { describeBlobsContract } from './blobs-contract';
 export { waitFor, delay, testEvent, uniqueName } from './wait';
 export { announceSkip } from './skip';
 export { localPorts, type LocalPortsOptions } from './ports';
+export { logLines } from './logs';
