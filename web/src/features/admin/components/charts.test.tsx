@@ -1,21 +1,11 @@
 /** @jest-environment jsdom */
-import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
+import { renderChartsWithoutLayout } from '@/testing/charts';
 import { renderWithProviders } from '@/testing/render';
 import { DailyUsageChart, DailyVisitorsChart } from './charts';
 
-beforeAll(() => {
-  // jsdom has no layout: the charts' container measures nothing and says so.
-  const warn = console.warn.bind(console);
-  jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).includes('of chart should be greater than 0')) warn(...args);
-  });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(renderChartsWithoutLayout);
 
 /** The screen readers' table of a chart: its header row, then one row per day. */
 function tableOf(testId: string): string[][] {
