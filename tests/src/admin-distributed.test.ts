@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '@citecheck/identity';
 import { freePort, until } from './pipeline-harness';
-import { ProcessGroup, gatewayRoutes, serviceUrls, startServices, untilBackendsReady, type Started } from './support/processes';
+import { ProcessGroup, gatewayRoutes, localDistributedEnv, serviceUrls, startServices, untilBackendsReady, type Started } from './support/processes';
 
 const ADMIN = { email: 'admin@citecheck.test', password: 'correct horse battery' };
 const BLOCKED_IP = '203.0.113.77';
@@ -28,12 +28,7 @@ describe('the admin API, one process per service', () => {
     const urls = await serviceUrls();
     const common = {
       ...process.env,
-      MODE: 'distributed',
-      BUS: 'embedded',
-      STORE: 'sqlite',
-      BLOBS: 'fs',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      ...localDistributedEnv(dataDir),
       INTERNAL_TOKEN: 'admin-distributed-internal-token',
       IDENTITY_URL: urls.identity,
       ADMIN_EMAIL: ADMIN.email,

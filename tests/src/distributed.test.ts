@@ -9,26 +9,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SERVICE_NAMES } from '../../gateway/src/services';
+import { linesPdf } from './pipeline-fixtures';
 import { freePort, listen, upload, verifiedUser } from './pipeline-harness';
-import { ProcessGroup, gatewayRoutes, serviceUrls, startServices, untilBackendsReady } from './support/processes';
+import { ProcessGroup, gatewayRoutes, localDistributedEnv, serviceUrls, startServices, untilBackendsReady } from './support/processes';
 
 const INTERNAL_TOKEN = 'distributed-test-internal-token';
 
-async function briefPdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.TimesRoman);
-  const page = pdf.addPage([612, 792]);
-  const lines = [
-    'Plaintiff must plead enough facts to state a claim. Bell Atlantic Corp. v. Twombly,',
-    '550 U.S. 544, 570 (2007). A claim has facial plausibility when the pleaded content',
-    'allows the inference. Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009). But see',
-    'Kaufman v. Alitalia Airlines, Inc., 477 U.S. 242, 248 (1986).',
-  ];
-  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 700 - 16 * i, size: 12, font }));
-  return Buffer.from(await pdf.save());
-}
+const briefPdf = () =>
+  linesPdf(
+    [
+      'Plaintiff must plead enough facts to state a claim. Bell Atlantic Corp. v. Twombly,',
+      '550 U.S. 544, 570 (2007). A claim has facial plausibility when the pleaded content',
+      'allows the inference. Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009). But see',
+      'Kaufman v. Alitalia Airlines, Inc., 477 U.S. 242, 248 (1986).',
+    ],
+    12,
+  );
 
 describe('distributed mode: one process per service', () => {
   const processes = new ProcessGroup();
@@ -41,12 +38,7 @@ describe('distributed mode: one process per service', () => {
     gatewayUrl = `http://127.0.0.1:${await freePort()}`;
     const common = {
       ...process.env,
-      MODE: 'distributed',
-      BUS: 'embedded',
-      STORE: 'sqlite',
-      BLOBS: 'fs',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      ...localDistributedEnv(dataDir),
       PUBLIC_URL: gatewayUrl,
       INTERNAL_TOKEN,
       IDENTITY_URL: urls.identity,

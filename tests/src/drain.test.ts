@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createEmbeddedBus } from '@citecheck/platform';
 import { createEvent } from '@citecheck/proto';
 import { freePort, until } from './pipeline-harness';
-import { sigterm, startProcess, untilReady } from './support/processes';
+import { localDistributedEnv, sigterm, startProcess, untilReady } from './support/processes';
 let dataDir: string;
 
 beforeEach(() => {
@@ -30,14 +30,9 @@ async function startSlowService(slowMs: number, shutdownMs: number) {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
-      MODE: 'distributed',
-      BUS: 'embedded',
-      STORE: 'sqlite',
-      BLOBS: 'fs',
-      DATA_DIR: dataDir,
+      ...localDistributedEnv(dataDir),
       PORT: String(port),
       OPS_PORT: '0',
-      LOG_LEVEL: 'warn',
       MARKS_FILE: marks(),
       SLOW_HANDLER_MS: String(slowMs),
       SHUTDOWN_TIMEOUT_MS: String(shutdownMs),

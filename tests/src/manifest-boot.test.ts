@@ -12,10 +12,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { parse } from 'yaml';
 import { DEPLOY_ENV } from '@citecheck/platform';
 import { renderChart } from './support/helm-template';
+import { SHORT_BRIEF, linesPdf } from './pipeline-fixtures';
 import { freePort, until, upload } from './pipeline-harness';
 import { ProcessGroup, ROOT as root } from './support/processes';
 const SECRET: Record<string, string> = { INTERNAL_TOKEN: 'manifest-boot-internal-token-0123456789' };
@@ -76,14 +76,7 @@ function entryOf(name: string): string {
   return name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
 }
 
-async function briefPdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.TimesRoman);
-  const page = pdf.addPage([612, 792]);
-  const lines = ['Plaintiff must plead enough facts. Bell Atlantic Corp. v. Twombly, 550 U.S. 544, 570 (2007).', 'But see Kaufman v. Alitalia Airlines, Inc., 477 U.S. 242, 248 (1986).'];
-  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 700 - 16 * i, size: 11, font }));
-  return Buffer.from(await pdf.save());
-}
+const briefPdf = () => linesPdf(SHORT_BRIEF);
 
 describe.each([
   ['the Helm chart', chartWorkloads],

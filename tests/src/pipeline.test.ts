@@ -4,21 +4,14 @@
  * citation with the verdict the fixture table expects; reports add up and open signed out;
  * 20 users at once each see only their own progress; the report limit holds under a race.
  */
-import { startPipelineProduct, type PipelineProduct } from './support/embedded-product';
+import { usePipelineProduct } from './support/embedded-product';
 import { briefCitations, briefPages, makeDocx, makePdf, type FixtureCitation } from './pipeline-fixtures';
 import { DOCX_TYPE, STEP_ORDER, listen, upload, verifiedUser, type ProgressMessage, type UploadResult } from './pipeline-harness';
 
 jest.setTimeout(240_000);
 
-let product: PipelineProduct | undefined;
 let url: string;
-
-beforeAll(async () => {
-  product = await startPipelineProduct('pipeline');
-  url = product.url;
-});
-
-afterAll(() => product?.close());
+usePipelineProduct('pipeline', (product) => (url = product.url));
 
 let users = 0;
 const newUser = () => verifiedUser(url, `lawyer${++users}-${Date.now()}@example.com`);

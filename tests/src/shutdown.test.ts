@@ -15,7 +15,7 @@ import { SUPERGRAPH_PATH } from '../../gateway/src/compose';
 import { createGraphqlGateway } from '../../gateway/src/graphql-gateway';
 import { SERVICE_NAMES } from '../../gateway/src/services';
 import { freePort } from './pipeline-harness';
-import { gatewayRoutes, serviceUrls, sigterm, startProcess, untilReady, type Started } from './support/processes';
+import { gatewayRoutes, localDistributedEnv, serviceUrls, sigterm, startProcess, untilReady, type Started } from './support/processes';
 
 let dataDir: string;
 const children: Started[] = [];
@@ -38,12 +38,7 @@ function start(entry: string, port: number, env: Record<string, string>): Listen
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      MODE: 'distributed',
-      BUS: 'embedded',
-      STORE: 'sqlite',
-      BLOBS: 'fs',
-      DATA_DIR: path.join(dataDir, path.basename(path.dirname(path.dirname(entry)))),
-      LOG_LEVEL: 'warn',
+      ...localDistributedEnv(path.join(dataDir, path.basename(path.dirname(path.dirname(entry))))),
       INTERNAL_TOKEN: 'shutdown-test-internal-token',
       IDENTITY_URL: 'http://127.0.0.1:9',
       PORT: String(port),

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, until } from './pipeline-harness';
-import { ROOT as root, sigterm, startProcess, untilReady, type Started } from './support/processes';
+import { ROOT as root, localDistributedEnv, sigterm, startProcess, untilReady, type Started } from './support/processes';
 
 interface OtlpSpan {
   name: string;
@@ -54,13 +54,8 @@ test('a service exports the spans of a request to the OTLP endpoint when one is 
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      MODE: 'distributed',
-      BUS: 'embedded',
-      STORE: 'sqlite',
-      BLOBS: 'fs',
-      DATA_DIR: dataDir,
+      ...localDistributedEnv(dataDir),
       PORT: String(port),
-      LOG_LEVEL: 'warn',
       INTERNAL_TOKEN: 'tracing-test-internal-token-0123456789',
       OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
       OTEL_BSP_SCHEDULE_DELAY: '100',

@@ -36,3 +36,16 @@ export async function startPipelineProduct(name: string): Promise<PipelineProduc
     throw error;
   }
 }
+
+/**
+ * Starts the product before the file's tests (calling `onStart` with it, where the file keeps
+ * its URL) and closes it after them.
+ */
+export function usePipelineProduct(name: string, onStart: (product: PipelineProduct) => void): void {
+  let product: PipelineProduct | undefined;
+  beforeAll(async () => {
+    product = await startPipelineProduct(name);
+    onStart(product);
+  });
+  afterAll(() => product?.close());
+}

@@ -122,6 +122,15 @@ export class ProcessGroup {
   }
 }
 
+/**
+ * Distributed mode on this machine: Kafka, MongoDB and object storage have no stand-in here, so
+ * the processes share the durable embedded bus, SQLite files and blobs under one DATA_DIR (the
+ * adapters are chosen by configuration and pass the same contract suites).
+ */
+export function localDistributedEnv(dataDir: string): Record<string, string> {
+  return { MODE: 'distributed', BUS: 'embedded', STORE: 'sqlite', BLOBS: 'fs', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+}
+
 /** A free port on 127.0.0.1 for each service, as its base URL. */
 export async function serviceUrls(): Promise<Record<string, string>> {
   return Object.fromEntries(await Promise.all(SERVICE_NAMES.map(async (name) => [name, `http://127.0.0.1:${await freePort()}`] as const)));
