@@ -4,21 +4,14 @@
  * so it can cancel a long scan while it is read. Only the uploader can.
  * - fails before: progress messages named no document, so a tab could not cancel its upload.
  */
-import { startPipelineProduct, type PipelineProduct } from '../src/support/embedded-product';
+import { usePipelineProduct } from '../src/support/embedded-product';
 import { blankScanPdf } from '../src/pipeline-fixtures';
 import { listen, upload, verifiedUser } from '../src/pipeline-harness';
 
 jest.setTimeout(180_000);
 
-let product: PipelineProduct | undefined;
 let url: string;
-
-beforeAll(async () => {
-  product = await startPipelineProduct('cancel');
-  url = product.url;
-});
-
-afterAll(() => product?.close());
+usePipelineProduct('cancel', (product) => (url = product.url));
 
 const cancel = (documentId: string, token: string) =>
   fetch(`${url}/api/documents/${documentId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: url } });
