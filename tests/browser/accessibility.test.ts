@@ -9,73 +9,28 @@
  * of the sample filing and its case opinion dialog, the shared report signed out,
  * /verify-email and /reset-password without a token, and 'Page Not Found'.
  */
-import { createRequire } from 'node:module';
-import type { AxeResults, Result as AxeRule } from 'axe-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { AXE_TAGS, AXE_VERSION, EXTRA_RULES, describeViolation, runAxe } from './axe';
 import {
-  CHROMIUM_PATH,
   ConsoleWatch,
   DESKTOP,
   MOBILE,
-  ensureWebBuild,
-  hasChromium,
-  launchChromium,
+  describeInBrowser,
+  newEmail,
   signIn,
   signInByStorage,
-  startProduct,
+  startSuite,
+  stopSuite,
   verifiedUserByApi,
+  withContext as withBrowserContext,
   type Product,
 } from './harness';
 
 jest.setTimeout(120_000);
 
-const requireHere = createRequire(__filename);
-const AXE_PATH = requireHere.resolve('axe-core/axe.min.js');
-const AXE_VERSION = (requireHere('axe-core/package.json') as { version: string }).version;
-/** WCAG 2.0 and 2.1, levels A and AA. */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-/** Two best-practice rules kept on as well: the heading outline and content outside landmarks. */
-const EXTRA_RULES = ['heading-order', 'region'];
 const PROCESSING_TIMEOUT_MS = 60_000;
 
-const CHROMIUM_AVAILABLE = hasChromium();
-if (!CHROMIUM_AVAILABLE) {
-  const line = `SKIPPED: accessibility suite (no Chromium at ${CHROMIUM_PATH})`;
-  console.log(line);
-  process.stderr.write(`${line}\n`);
-}
-const describeInBrowser = CHROMIUM_AVAILABLE ? describe : describe.skip;
-
-declare global {
-  interface Window {
-    axe?: { run: (context: Document | Element, options: unknown) => Promise<AxeResults> };
-  }
-}
-
-/** Waits until no CSS animation or transition is running, so contrast is read at rest. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const deadline = Date.now() + 3_000;
-        const check = () => {
-          const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
-          if (running.length === 0 || Date.now() > deadline) requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-          else setTimeout(check, 50);
-        };
-        check();
-      }),
-  );
-}
-
-function describeViolation(rule: AxeRule): string {
-  const targets = rule.nodes.slice(0, 3).map((node) => node.target.map(String).join(' >> '));
-  const more = rule.nodes.length > 3 ? ` (+${rule.nodes.length - 3} more)` : '';
-  const summary = (rule.nodes[0]?.failureSummary ?? rule.help).replace(/\s+/g, ' ').trim();
-  return `${rule.id} [${rule.impact ?? 'n/a'}] ${rule.nodes.length} node(s): ${targets.join(', ')}${more}\n      ${summary}`;
-}
-
-describeInBrowser('CiteCheck accessibility (axe-core, WCAG 2 A/AA)', () => {
+describeInBrowser('accessibility suite')('CiteCheck accessibility (axe-core, WCAG 2 A/AA)', () => {
   let product: Product;
   let browser: Browser;
   const started = Date.now();
@@ -83,36 +38,21 @@ describeInBrowser('CiteCheck accessibility (axe-core, WCAG 2 A/AA)', () => {
   const expectedConsole: string[] = [];
   /** Violations, one entry per page that has any. */
   const failures: string[] = [];
-  let userCount = 0;
-  const newEmail = (who: string) => `${who}-${++userCount}-${Date.now()}@example.com`;
   let reportId: string | null = null;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    product = await startProduct();
-    browser = await launchChromium();
+    ({ product, browser } = await startSuite());
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await stopSuite(product, browser);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log([`accessibility suite: ${summaries.length} page(s) checked in ${seconds} s (axe-core ${AXE_VERSION}: ${AXE_TAGS.join(', ')} + ${EXTRA_RULES.join(', ')})`, ...summaries.map((s) => `  ${s}`), `  expected console errors: ${expectedConsole.length ? expectedConsole.join('; ') : 'none'}`].join('\n'));
   }, 60_000);
 
   /** Runs axe on `page` as it is now; records a one-line summary and any violations. */
   async function audit(page: Page, label: string): Promise<void> {
-    await settle(page);
-    if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE_PATH });
-    const results = await page.evaluate(
-      ({ tags, extra }) =>
-        window.axe!.run(document, {
-          runOnly: { type: 'tag', values: tags },
-          rules: Object.fromEntries(extra.map((id) => [id, { enabled: true }])),
-          resultTypes: ['violations'],
-        }),
-      { tags: AXE_TAGS, extra: EXTRA_RULES },
-    );
+    const results = await runAxe(page);
     const violations = results.violations;
     const nodes = violations.reduce((sum, v) => sum + v.nodes.length, 0);
     summaries.push(
@@ -126,20 +66,10 @@ describeInBrowser('CiteCheck accessibility (axe-core, WCAG 2 A/AA)', () => {
     if (mine.length > 0) throw new Error(`axe-core found WCAG 2 A/AA violations:\n  ${mine.join('\n  ')}`);
   }
 
-  async function withContext(options: BrowserContextOptions, label: string, run: (context: BrowserContext, watch: ConsoleWatch) => Promise<void>) {
-    // axe-core is injected as a script the product's Content-Security-Policy rightly refuses;
-    // the audit's own context lets it in (the pages' own scripts are checked as served).
-    const context = await browser.newContext({ ...options, bypassCSP: true });
-    context.setDefaultTimeout(20_000);
-    const watch = new ConsoleWatch(context, label);
-    try {
-      await run(context, watch);
-      expectedConsole.push(...watch.allowed);
-      if (watch.problems.length > 0) throw new Error(`console errors, page errors or 5xx answers:\n  ${watch.problems.join('\n  ')}`);
-    } finally {
-      await context.close();
-    }
-  }
+  // axe-core is injected as a script the product's Content-Security-Policy rightly refuses;
+  // the audit's own context lets it in (the pages' own scripts are checked as served).
+  const withContext = (options: BrowserContextOptions, label: string, run: (context: BrowserContext, watch: ConsoleWatch) => Promise<void>) =>
+    withBrowserContext(browser, { ...options, bypassCSP: true, expected: expectedConsole }, label, run);
 
   it('home page (desktop, phone) and the Get Started, registration and sign-in dialogs', async () => {
     const labels = [

@@ -11,25 +11,22 @@
  * started with loopback as a trusted proxy (TRUSTED_PROXIES) and each context sends its own
  * X-Forwarded-For, exactly as a reverse proxy in front of the product would.
  */
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { hashPassword } from '@citecheck/identity';
-import type { AxeResults, Result as AxeRule } from 'axe-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
+import { describeViolation, runAxe } from './axe';
 import {
-  CHROMIUM_PATH,
   ConsoleWatch,
   DESKTOP,
   MOBILE,
   SAMPLE_PDF_PATH,
-  ensureWebBuild,
-  hasChromium,
-  launchChromium,
+  describeInBrowser,
   parseCsv,
   screenshot,
   signIn,
   signInByStorage,
-  startProduct,
+  startSuite,
+  stopSuite,
   until,
   verifiedUserByApi,
   type Product,
@@ -37,10 +34,6 @@ import {
 
 jest.setTimeout(240_000);
 
-const requireHere = createRequire(__filename);
-const AXE_PATH = requireHere.resolve('axe-core/axe.min.js');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const EXTRA_RULES = ['heading-order', 'region'];
 const PROCESSING_TIMEOUT_MS = 90_000;
 
 const ADMIN = { email: 'admin@citecheck.test', password: 'correct horse battery staple' };
@@ -48,82 +41,38 @@ const ADMIN = { email: 'admin@citecheck.test', password: 'correct horse battery 
 const VISITOR_IP = '203.0.113.50';
 const ADMIN_IP = '198.51.100.10';
 
-const CHROMIUM_AVAILABLE = hasChromium();
-if (!CHROMIUM_AVAILABLE) process.stderr.write(`SKIPPED: admin console browser suite (no Chromium at ${CHROMIUM_PATH})\n`);
-const describeInBrowser = CHROMIUM_AVAILABLE ? describe : describe.skip;
-
-declare global {
-  interface Window {
-    axe?: { run: (context: Document | Element, options: unknown) => Promise<AxeResults> };
-  }
-}
-
-function describeViolation(rule: AxeRule): string {
-  const targets = rule.nodes.slice(0, 3).map((node) => node.target.map(String).join(' >> '));
-  return `${rule.id} [${rule.impact ?? 'n/a'}] ${rule.nodes.length} node(s): ${targets.join(', ')}\n      ${(rule.nodes[0]?.failureSummary ?? rule.help).replace(/\s+/g, ' ').trim()}`;
-}
-
-/** Waits until no finite animation runs, so contrast is read at rest. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const deadline = Date.now() + 3_000;
-        const check = () => {
-          const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
-          if (running.length === 0 || Date.now() > deadline) requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-          else setTimeout(check, 50);
-        };
-        check();
-      }),
-  );
-}
-
-/** The status a page's own fetch of `path` gets (the browser's cookies and forwarded address). */
 /** Waits for the toast titled `title` (a newer toast replaces the one before). */
 function toastTitled(page: Page, title: string): Promise<void> {
   return page.getByTestId('toast-title').filter({ hasText: new RegExp(`^${title}$`) }).waitFor();
 }
 
+/** The status a page's own fetch of `path` gets (the browser's cookies and forwarded address). */
 function statusFrom(page: Page, path: string): Promise<number> {
   return page.evaluate((p) => fetch(p, { credentials: 'include' }).then((r) => r.status), path);
 }
 
-describeInBrowser('Admin console (/metrics) in the browser', () => {
+describeInBrowser('admin console browser suite')('Admin console (/metrics) in the browser', () => {
   let browser: Browser;
   let product: Product;
   const audited: string[] = [];
   const notes: string[] = [];
 
   beforeAll(async () => {
-    ensureWebBuild();
-    product = await startProduct({
+    ({ product, browser } = await startSuite({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD_HASH: await hashPassword(ADMIN.password),
       // Both browsers reach the product over loopback; loopback plays the operator's proxy.
       TRUSTED_PROXIES: '127.0.0.1,::1',
-    });
-    browser = await launchChromium();
+    }));
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await stopSuite(product, browser);
     console.log([`admin console suite: axe-core on ${audited.length} screen(s)`, ...audited.map((a) => `  ${a}`), ...notes.map((n) => `  note: ${n}`)].join('\n'));
   });
 
   async function audit(page: Page, label: string): Promise<void> {
-    await settle(page);
-    if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE_PATH });
-    const results = await page.evaluate(
-      ({ tags, extra }) =>
-        window.axe!.run(document, {
-          runOnly: { type: 'tag', values: tags },
-          rules: Object.fromEntries(extra.map((id) => [id, { enabled: true }])),
-          resultTypes: ['violations'],
-        }),
-      { tags: AXE_TAGS, extra: EXTRA_RULES },
-    );
+    const results = await runAxe(page);
     audited.push(`${results.violations.length === 0 ? '✓' : '✗'} ${label}: ${results.violations.length} violation(s), ${results.passes.length} rule(s) passed`);
     if (results.violations.length > 0) throw new Error(`axe-core violations on ${label}:\n    ${results.violations.map(describeViolation).join('\n    ')}`);
   }

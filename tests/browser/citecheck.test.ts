@@ -20,19 +20,19 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, FileChooser, Page, WebSocket as PlaywrightWebSocket } from 'playwright-core';
 import { SAMPLE_CITATIONS } from '../../web/sample-filing/brief';
 import {
-  CHROMIUM_PATH,
   ConsoleWatch,
   DESKTOP,
   MOBILE,
-  ensureWebBuild,
-  hasChromium,
-  launchChromium,
+  describeInBrowser,
+  expectNoProblems,
+  newEmail,
   parseCsv,
   samplePdf,
   screenshot,
   screenshotsTaken,
   signIn,
-  startProduct,
+  startSuite,
+  stopSuite,
   uploadByApi,
   verificationLink,
   verifiedUserByApi,
@@ -72,14 +72,6 @@ const CSV_COLUMNS = [
   'Validation Details',
   'CourtListener URL',
 ];
-
-const CHROMIUM_AVAILABLE = hasChromium();
-if (!CHROMIUM_AVAILABLE) {
-  const line = `SKIPPED: browser end-to-end suite (no Chromium at ${CHROMIUM_PATH})`;
-  console.log(line);
-  process.stderr.write(`${line}\n`);
-}
-const describeInBrowser = CHROMIUM_AVAILABLE ? describe : describe.skip;
 
 interface Row {
   status: string;
@@ -188,11 +180,6 @@ async function expectProgressComplete(page: Page) {
   expect(statLabels.filter((label) => /^[a-z]+[A-Z]\w*$/.test(label))).toEqual([]);
 }
 
-function expectNoProblems(...watches: ConsoleWatch[]) {
-  const problems = watches.flatMap((w) => w.problems);
-  if (problems.length > 0) throw new Error(`console errors, page errors or 5xx answers:\n  ${problems.join('\n  ')}`);
-}
-
 /** Presses Tab until the element with `testId` has focus; fails with the path focus took. */
 async function tabTo(page: Page, testId: string, maxPresses = 40) {
   const path: string[] = [];
@@ -215,7 +202,7 @@ async function noHorizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-describeInBrowser('CiteCheck in a real browser', () => {
+describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () => {
   let product: Product;
   let browser: Browser;
   const passed: string[] = [];
@@ -224,18 +211,13 @@ describeInBrowser('CiteCheck in a real browser', () => {
 
   /** Filled by the first test, read by the report test. */
   let first: { reportId: string; totals: Totals; rows: Row[] } | null = null;
-  let userCount = 0;
-  const newEmail = (who: string) => `${who}-${++userCount}-${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    product = await startProduct();
-    browser = await launchChromium();
+    ({ product, browser } = await startSuite());
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await stopSuite(product, browser);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       [

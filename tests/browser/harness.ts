@@ -23,6 +23,18 @@ export function hasChromium(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
 
+/**
+ * `describe` for a suite that needs Chromium; without it, `describe.skip`, after saying so
+ * (`SKIPPED: <suite> ...`) on the console and on stderr, where a run's summary shows it.
+ */
+export function describeInBrowser(suite: string): jest.Describe {
+  if (hasChromium()) return describe;
+  const line = `SKIPPED: ${suite} (no Chromium at ${CHROMIUM_PATH})`;
+  console.log(line);
+  process.stderr.write(`${line}\n`);
+  return describe.skip;
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -141,6 +153,58 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   }
   return { url, output: () => output, stop };
 }
+
+/** What every suite opens in its beforeAll: the built client, the product (`startProduct(env)`) and Chromium. */
+export async function startSuite(env: Record<string, string> = {}): Promise<{ product: Product; browser: Browser }> {
+  ensureWebBuild();
+  const product = await startProduct(env);
+  try {
+    return { product, browser: await launchChromium() };
+  } catch (error) {
+    await product.stop();
+    throw error;
+  }
+}
+
+/** Closes what `startSuite` opened (either may be missing when the beforeAll failed). */
+export async function stopSuite(product: Product | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await product?.stop();
+}
+
+/** Throws with every console error, page error and 5xx answer the watches saw. */
+export function expectNoProblems(...watches: ConsoleWatch[]): void {
+  const problems = watches.flatMap((w) => w.problems);
+  if (problems.length > 0) throw new Error(`console errors, page errors or 5xx answers:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * Runs `run` in a new browser context labelled `label`, then fails on any console error, page
+ * error or 5xx answer in it that `run` did not declare expected, and closes the context.
+ * `expected` collects the expected console errors seen, for a suite's summary.
+ */
+export async function withContext(
+  browser: Browser,
+  options: BrowserContextOptions & { timeoutMs?: number; expected?: string[] },
+  label: string,
+  run: (context: BrowserContext, watch: ConsoleWatch) => Promise<void>,
+): Promise<void> {
+  const { timeoutMs = 20_000, expected, ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
+  context.setDefaultTimeout(timeoutMs);
+  const watch = new ConsoleWatch(context, label);
+  try {
+    await run(context, watch);
+    expected?.push(...watch.allowed);
+    expectNoProblems(watch);
+  } finally {
+    await context.close();
+  }
+}
+
+let emails = 0;
+/** A new address for each user a suite makes: `who` and a count, unique across runs. */
+export const newEmail = (who: string): string => `${who}-${++emails}-${Date.now()}@example.com`;
 
 // ------------------------------------------------------------------ users through the API
 

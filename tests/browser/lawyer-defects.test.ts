@@ -14,18 +14,17 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import {
-  CHROMIUM_PATH,
-  ConsoleWatch,
   DESKTOP,
-  ensureWebBuild,
-  hasChromium,
-  launchChromium,
+  describeInBrowser,
+  newEmail,
   screenshot,
   signIn,
   signInByStorage,
-  startProduct,
+  startSuite,
+  stopSuite,
   verificationLink,
   verifiedUserByApi,
+  withContext,
   type Product,
 } from './harness';
 
@@ -34,19 +33,6 @@ jest.setTimeout(180_000);
 const PROCESSING_TIMEOUT_MS = 120_000;
 const PHONE_375: BrowserContextOptions = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const COUPON = 'BARASSOC';
-
-const CHROMIUM_AVAILABLE = hasChromium();
-if (!CHROMIUM_AVAILABLE) {
-  const line = `SKIPPED: browser lawyer-defects suite (no Chromium at ${CHROMIUM_PATH})`;
-  console.log(line);
-  process.stderr.write(`${line}\n`);
-}
-const describeInBrowser = CHROMIUM_AVAILABLE ? describe : describe.skip;
-
-function expectNoProblems(...watches: ConsoleWatch[]) {
-  const problems = watches.flatMap((w) => w.problems);
-  if (problems.length > 0) throw new Error(`console errors, page errors or 5xx answers:\n  ${problems.join('\n  ')}`);
-}
 
 /** Starts the sample filing through 'Upload & Test Now' and waits for the results table. */
 async function checkSampleFiling(page: Page): Promise<number> {
@@ -58,34 +44,15 @@ async function checkSampleFiling(page: Page): Promise<number> {
   return page.getByTestId('citation-row').count();
 }
 
-describeInBrowser('what a lawyer hit, fixed', () => {
+describeInBrowser('browser lawyer-defects suite')('what a lawyer hit, fixed', () => {
   let product: Product;
   let browser: Browser;
-  let users = 0;
-  const newEmail = (who: string) => `${who}-${++users}-${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    product = await startProduct({ COUPONS: `${COUPON}:premium` });
-    browser = await launchChromium();
+    ({ product, browser } = await startSuite({ COUPONS: `${COUPON}:premium` }));
   }, 300_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  }, 60_000);
-
-  async function withContext(options: BrowserContextOptions, label: string, run: (context: BrowserContext, watch: ConsoleWatch) => Promise<void>) {
-    const context = await browser.newContext(options);
-    context.setDefaultTimeout(20_000);
-    const watch = new ConsoleWatch(context, label);
-    try {
-      await run(context, watch);
-      expectNoProblems(watch);
-    } finally {
-      await context.close();
-    }
-  }
+  afterAll(() => stopSuite(product, browser), 60_000);
 
   async function signedInPage(context: BrowserContext, name: string): Promise<Page> {
     const token = await verifiedUserByApi(product.url, newEmail(name.toLowerCase().replace(/\W+/g, '.')), name);
@@ -98,7 +65,7 @@ describeInBrowser('what a lawyer hit, fixed', () => {
   }
 
   it('on a 375 px phone the results reflow with no sideways scrolling, whole-word snippets and court names', async () => {
-    await withContext(PHONE_375, 'phone 375', async (context) => {
+    await withContext(browser, PHONE_375, 'phone 375', async (context) => {
       const page = await signedInPage(context, 'Pat Phone');
       await checkSampleFiling(page);
       await page.getByTestId('results-section').scrollIntoViewIfNeeded();
@@ -138,7 +105,7 @@ describeInBrowser('what a lawyer hit, fixed', () => {
   });
 
   it('the opinion dialog shows the case and a CourtListener link when no opinion text is available', async () => {
-    await withContext(DESKTOP, 'opinion', async (context) => {
+    await withContext(browser, DESKTOP, 'opinion', async (context) => {
       const page = await signedInPage(context, 'Olga Opinion');
       await checkSampleFiling(page);
       await page.locator('[data-testid=citation-row][data-status=valid] [data-testid=view-opinion-button]').first().click();
@@ -156,7 +123,7 @@ describeInBrowser('what a lawyer hit, fixed', () => {
   });
 
   it('results on screen survive signing out, creating a free account and verifying it in the same tab', async () => {
-    await withContext(DESKTOP, 'results kept', async (context) => {
+    await withContext(browser, DESKTOP, 'results kept', async (context) => {
       const page = await signedInPage(context, 'Kim Keeps');
       const rowCount = await checkSampleFiling(page);
       const firstCite = await page.getByTestId('citation-text').first().innerText();
@@ -183,7 +150,7 @@ describeInBrowser('what a lawyer hit, fixed', () => {
   });
 
   it('verifying on another device: the waiting tab stops waiting and offers the sign-in, without taking the session', async () => {
-    await withContext(DESKTOP, 'waiting tab', async (context) => {
+    await withContext(browser, DESKTOP, 'waiting tab', async (context) => {
       const page = await context.newPage();
       await page.goto(product.url);
       await page.getByTestId('header-sign-in').waitFor();
@@ -197,7 +164,7 @@ describeInBrowser('what a lawyer hit, fixed', () => {
       await page.getByTestId('registration-check-email').waitFor();
 
       // The phone: another browser, sharing nothing with the first one.
-      await withContext(PHONE_375, 'other device', async (phone) => {
+      await withContext(browser, PHONE_375, 'other device', async (phone) => {
         const other = await phone.newPage();
         await other.goto(await verificationLink(product.url, email));
         await other.locator('[data-testid=verify-email][data-state=success]').waitFor();
@@ -212,7 +179,7 @@ describeInBrowser('what a lawyer hit, fixed', () => {
   });
 
   it('coupon sign-up ends on Check Your Email without an error, and offers the sign-in once verified elsewhere', async () => {
-    await withContext(DESKTOP, 'coupon', async (context) => {
+    await withContext(browser, DESKTOP, 'coupon', async (context) => {
       const page = await context.newPage();
       await page.goto(product.url);
       await page.getByTestId('header-create-account').click();
@@ -228,7 +195,7 @@ describeInBrowser('what a lawyer hit, fixed', () => {
       expect(await page.getByTestId('auth-error').count()).toBe(0);
       expect(await page.getByTestId('auth-dialog-done').innerText()).toMatch(/coupon is applied/);
 
-      await withContext(DESKTOP, 'coupon other device', async (other) => {
+      await withContext(browser, DESKTOP, 'coupon other device', async (other) => {
         const mail = await other.newPage();
         await mail.goto(await verificationLink(product.url, email));
         await mail.locator('[data-testid=verify-email][data-state=success]').waitFor();

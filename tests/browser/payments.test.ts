@@ -4,22 +4,20 @@
  * pays first and sets a password, lands on the dashboard's congratulations, then cancels on
  * /billing; a free user is sent from the dashboard to /subscription. axe-core checks each screen.
  */
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FakeStripe } from '../src/support/fake-stripe';
+import { describeViolation, runAxe } from './axe';
 import { FAKE_STRIPE_JS } from './fake-stripe-js';
 import {
-  CHROMIUM_PATH,
   ConsoleWatch,
   DESKTOP,
-  ensureWebBuild,
-  hasChromium,
-  launchChromium,
+  describeInBrowser,
   samplePdf,
   signIn,
   signInByStorage,
   startProduct,
+  startSuite,
+  stopSuite,
   uploadByApi,
   verifiedUserByApi,
   type Product,
@@ -27,55 +25,29 @@ import {
 
 jest.setTimeout(180_000);
 
-const requireHere = createRequire(__filename);
-const AXE_PATH = requireHere.resolve('axe-core/axe.min.js');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-const CHROMIUM_AVAILABLE = hasChromium();
-if (!CHROMIUM_AVAILABLE) process.stderr.write(`SKIPPED: payments browser suite (no Chromium at ${CHROMIUM_PATH})\n`);
-const describeInBrowser = CHROMIUM_AVAILABLE ? describe : describe.skip;
-
-declare global {
-  interface Window {
-    axe?: { run: (context: Document | Element, options: unknown) => Promise<AxeResults> };
-  }
-}
-
 /** Stripe's test card numbers: the first pays, the second is declined. */
 const CARD_OK = '4242424242424242';
 const CARD_DECLINED = '4000000000000002';
 
-describeInBrowser('Plans and payments in the browser', () => {
+describeInBrowser('payments browser suite')('Plans and payments in the browser', () => {
   let browser: Browser;
   let product: Product;
   let stripe: FakeStripe;
 
   beforeAll(async () => {
-    ensureWebBuild();
     stripe = new FakeStripe();
     await stripe.start();
-    product = await startProduct({
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PRICE_PREMIUM: stripe.prices.premium.id,
-      STRIPE_PRICE_ENTERPRISE: stripe.prices.enterprise.id,
-      STRIPE_API_BASE: stripe.url,
-    });
-    browser = await launchChromium();
+    ({ product, browser } = await startSuite(stripe.billingEnv()));
   }, 150_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await stopSuite(product, browser);
     await stripe?.stop();
   });
 
   async function audit(page: Page, label: string): Promise<void> {
-    if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE_PATH });
-    const results = await page.evaluate((tags) => window.axe!.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), AXE_TAGS);
-    const found = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    if (found.length > 0) throw new Error(`axe-core violations on ${label}:\n  ${found.join('\n  ')}`);
+    const results = await runAxe(page, { atRest: false, extraRules: false });
+    if (results.violations.length > 0) throw new Error(`axe-core violations on ${label}:\n    ${results.violations.map(describeViolation).join('\n    ')}`);
   }
 
   /** A context whose pages get the fake Stripe.js for Stripe's address, and pay through FakeStripe. */

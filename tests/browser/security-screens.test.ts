@@ -7,32 +7,23 @@
  *  2. A long scan being read can be cancelled from the processing card; the tab says once that
  *     it was cancelled.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { blankScanPdf } from '../src/pipeline-fixtures';
 import {
-  CHROMIUM_PATH,
-  ConsoleWatch,
   DESKTOP,
-  ensureWebBuild,
-  hasChromium,
-  launchChromium,
+  describeInBrowser,
+  newEmail,
   signIn,
   signInByStorage,
-  startProduct,
+  startSuite,
+  stopSuite,
   until,
   verifiedUserByApi,
+  withContext,
   type Product,
 } from './harness';
 
 jest.setTimeout(180_000);
-
-const CHROMIUM_AVAILABLE = hasChromium();
-if (!CHROMIUM_AVAILABLE) {
-  const line = `SKIPPED: browser security-screens suite (no Chromium at ${CHROMIUM_PATH})`;
-  console.log(line);
-  process.stderr.write(`${line}\n`);
-}
-const describeInBrowser = CHROMIUM_AVAILABLE ? describe : describe.skip;
 
 /** The link of the newest mail to `email` whose subject matches. */
 async function mailedLink(url: string, email: string, subject: RegExp): Promise<string> {
@@ -43,39 +34,22 @@ async function mailedLink(url: string, email: string, subject: RegExp): Promise<
   });
 }
 
-describeInBrowser('security screens', () => {
+describeInBrowser('browser security-screens suite')('security screens', () => {
   let product: Product;
   let browser: Browser;
-  let users = 0;
-  const newEmail = (who: string) => `${who}-${++users}-${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    product = await startProduct();
-    browser = await launchChromium();
+    ({ product, browser } = await startSuite());
   }, 300_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  }, 60_000);
+  afterAll(() => stopSuite(product, browser), 60_000);
 
-  async function withContext(label: string, run: (context: BrowserContext, watch: ConsoleWatch) => Promise<void>) {
-    const context = await browser.newContext(DESKTOP);
-    context.setDefaultTimeout(30_000);
-    const watch = new ConsoleWatch(context, label);
-    try {
-      await run(context, watch);
-      if (watch.problems.length > 0) throw new Error(`console errors, page errors or 5xx answers:\n  ${watch.problems.join('\n  ')}`);
-    } finally {
-      await context.close();
-    }
-  }
+  const inDesktop = (label: string, run: Parameters<typeof withContext>[3]) => withContext(browser, { ...DESKTOP, timeoutMs: 30_000 }, label, run);
 
   it('an e-mail-only sign-in from a new browser shows Check Your Email, and the mailed link signs in', async () => {
     const email = newEmail('lee.link');
     await verifiedUserByApi(product.url, email, 'Lee Link');
-    await withContext('sign-in link', async (context, watch) => {
+    await inDesktop('sign-in link', async (context, watch) => {
       watch.expect({ reason: "the login's 403 'check_email' answer, by design", matches: (text) => /status of 403/.test(text) });
       watch.expect({ reason: 'the used link opened again: 400, by design', matches: (text, where) => /status of 400/.test(text) && where.includes('/api/verify-email') });
       const page = await context.newPage();
@@ -104,7 +78,7 @@ describeInBrowser('security screens', () => {
   it('cancels a scan being read from the processing card', async () => {
     const token = await verifiedUserByApi(product.url, newEmail('sam.scan'), 'Sam Scan');
     const scan = await blankScanPdf(2000);
-    await withContext('cancel', async (context, watch) => {
+    await inDesktop('cancel', async (context, watch) => {
       watch.expect({ reason: "the upload's 422 answer for a cancelled document, by design", matches: (text) => /status of 422/.test(text) });
       await signIn(context, product.url, token);
       await signInByStorage(context, token);

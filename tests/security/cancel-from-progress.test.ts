@@ -4,31 +4,14 @@
  * so it can cancel a long scan while it is read. Only the uploader can.
  * - fails before: progress messages named no document, so a tab could not cancel its upload.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startEmbedded, type EmbeddedServer } from '../../gateway/src/embedded';
+import { usePipelineProduct } from '../src/support/embedded-product';
 import { blankScanPdf } from '../src/pipeline-fixtures';
-import { freePort, listen, upload, verifiedUser } from '../src/pipeline-harness';
+import { listen, upload, verifiedUser } from '../src/pipeline-harness';
 
 jest.setTimeout(180_000);
 
-let server: EmbeddedServer;
 let url: string;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-cancel-'));
-  server = await startEmbedded({
-    env: { PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_EMAIL: '1000', DEV_MAIL_OUTBOX: 'true' },
-  });
-  url = server.url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+usePipelineProduct('cancel', (product) => (url = product.url));
 
 const cancel = (documentId: string, token: string) =>
   fetch(`${url}/api/documents/${documentId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: url } });

@@ -6,99 +6,48 @@
  * and again when a gateway starts. As in distributed.test.ts, the processes share the
  * durable embedded bus and SQLite files under one DATA_DIR instead of Kafka and MongoDB.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '@citecheck/identity';
-import { SERVICE_NAMES } from '../../gateway/src/services';
 import { freePort, until } from './pipeline-harness';
+import { ProcessGroup, gatewayRoutes, localDistributedEnv, serviceUrls, startServices, untilBackendsReady, type Started } from './support/processes';
 
-const root = path.resolve(__dirname, '..', '..');
 const ADMIN = { email: 'admin@citecheck.test', password: 'correct horse battery' };
 const BLOCKED_IP = '203.0.113.77';
 
 describe('the admin API, one process per service', () => {
-  const children: ChildProcess[] = [];
+  const processes = new ProcessGroup();
   let dataDir: string;
   let gatewayUrl: string;
-  let startGateway: () => Promise<ChildProcess>;
-  let stopping = false;
-  let processDied: (error: Error) => void = () => undefined;
-  const died = new Promise<never>((_, reject) => (processDied = reject));
-  died.catch(() => undefined);
+  let gateway: Started;
+  let startGateway: () => Promise<void>;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-admin-distributed-'));
-    const ports = Object.fromEntries(await Promise.all(SERVICE_NAMES.map(async (name) => [name, await freePort()] as const)));
-    const urlOf = (name: string) => `http://127.0.0.1:${ports[name]}`;
+    const urls = await serviceUrls();
     const common = {
       ...process.env,
-      MODE: 'distributed',
-      BUS: 'embedded',
-      STORE: 'sqlite',
-      BLOBS: 'fs',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      ...localDistributedEnv(dataDir),
       INTERNAL_TOKEN: 'admin-distributed-internal-token',
-      IDENTITY_URL: urlOf('identity'),
+      IDENTITY_URL: urls.identity,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD_HASH: await hashPassword(ADMIN.password),
       ADMIN_FAILURE_LIMIT: '1000',
       TRUSTED_PROXIES: '127.0.0.1',
     };
-    const start = (entry: string, env: Record<string, string>) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      const remember = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000));
-      child.stdout?.on('data', remember);
-      child.stderr?.on('data', remember);
-      child.once('exit', (code, signal) => {
-        if (!stopping && !(child as { retired?: boolean }).retired) processDied(new Error(`${entry} exited (code ${code}, signal ${signal}):\n${output}`));
-      });
-      children.push(child);
-      return child;
-    };
-    for (const name of SERVICE_NAMES) start(`services/${name}/src/main.ts`, { PORT: String(ports[name]) });
+    startServices(processes, urls, { env: common, keep: 2000 });
     startGateway = async () => {
       const port = await freePort();
       gatewayUrl = `http://127.0.0.1:${port}`;
-      const child = start('gateway/src/main.ts', {
-        PORT: String(port),
-        PUBLIC_URL: gatewayUrl,
-        SUBGRAPH_URLS: SERVICE_NAMES.map((name) => `${name}=${urlOf(name)}/graphql`).join(','),
-        SERVICE_URLS: SERVICE_NAMES.map((name) => `${name}=${urlOf(name)}`).join(','),
-      });
-      await Promise.race([
-        until(
-          'every service ready behind the gateway',
-          async () => {
-            const response = await fetch(`${gatewayUrl}/healthz`).catch(() => null);
-            const body = response?.ok ? ((await response.json()) as { components: { backends: Record<string, { ready?: boolean }> } }) : null;
-            return body && SERVICE_NAMES.every((name) => body.components.backends[name]?.ready) ? true : null;
-          },
-          90_000,
-          250,
-        ),
-        died,
-      ]);
-      return child;
+      gateway = processes.start('gateway/src/main.ts', { env: { ...common, PORT: String(port), PUBLIC_URL: gatewayUrl, ...gatewayRoutes(urls) }, keep: 2000 });
+      await untilBackendsReady(processes, gatewayUrl, 90_000);
     };
     await startGateway();
   }, 120_000);
 
   afterAll(async () => {
-    stopping = true;
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await processes.stopAll();
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
@@ -137,12 +86,7 @@ describe('the admin API, one process per service', () => {
     expect((await asBlocked('/api/admin/blacklist', adminBearer)).status).toBe(200);
 
     // A new gateway process reads the list from analytics at start.
-    const old = children.find((child) => child.spawnargs.includes('gateway/src/main.ts'))!;
-    (old as { retired?: boolean }).retired = true;
-    await new Promise<void>((resolve) => {
-      old.once('exit', () => resolve());
-      old.kill('SIGTERM');
-    });
+    await processes.stop(gateway);
     await startGateway();
     await until('the restarted gateway to have the list', async () => (await asBlocked('/api/usage-stats')).status === 403, 5000, 50);
 

@@ -5,15 +5,13 @@
  * the next start. Nothing is lost either way. The service is tests/src/support/slow-service.ts
  * on the durable embedded bus, which commits as Kafka does, after the handler.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEmbeddedBus } from '@citecheck/platform';
 import { createEvent } from '@citecheck/proto';
 import { freePort, until } from './pipeline-harness';
-
-const root = path.resolve(__dirname, '..', '..');
+import { localDistributedEnv, sigterm, startProcess, untilReady } from './support/processes';
 let dataDir: string;
 
 beforeEach(() => {
@@ -26,37 +24,22 @@ const lines = () => (existsSync(marks()) ? readFileSync(marks(), 'utf8').trim().
 
 async function startSlowService(slowMs: number, shutdownMs: number) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/src/support/slow-service.ts'], {
-    cwd: root,
+  const service = startProcess('tests/src/support/slow-service.ts', {
+    name: 'slow service',
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
-      MODE: 'distributed',
-      BUS: 'embedded',
-      STORE: 'sqlite',
-      BLOBS: 'fs',
-      DATA_DIR: dataDir,
+      ...localDistributedEnv(dataDir),
       PORT: String(port),
       OPS_PORT: '0',
-      LOG_LEVEL: 'warn',
       MARKS_FILE: marks(),
       SLOW_HANDLER_MS: String(slowMs),
       SHUTDOWN_TIMEOUT_MS: String(shutdownMs),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
-  await Promise.race([
-    until('ready', async () => ((await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status === 200 ? true : null), 60_000, 200),
-    exited.then(() => {
-      throw new Error(`slow service exited before ready:\n${output}`);
-    }),
-  ]);
-  return { child, exited };
+  await untilReady(service, `http://127.0.0.1:${port}/readyz`, 60_000);
+  return service;
 }
 
 async function publishOne(): Promise<string> {
@@ -75,34 +58,28 @@ test('a handler that fits in the drain finishes, is committed and is not run aga
   const first = await startSlowService(1500, 5000);
   const id = await publishOne();
   await until('handler started', async () => lines().includes(`start ${id}`) || null, 20_000, 50);
-  const sent = Date.now();
-  first.child.kill('SIGTERM');
-  const exit = await first.exited;
+  const exit = await sigterm(first);
   expect(exit.code).toBe(0);
-  expect(exit.at - sent).toBeLessThan(5000);
+  expect(exit.ms).toBeLessThan(5000);
   expect(lines()).toEqual([`start ${id}`, `finish ${id}`]);
 
   const second = await startSlowService(1500, 5000);
   await new Promise((resolve) => setTimeout(resolve, 2500));
   expect(lines()).toEqual([`start ${id}`, `finish ${id}`]);
-  second.child.kill('SIGTERM');
-  expect((await second.exited).code).toBe(0);
+  expect((await sigterm(second)).code).toBe(0);
 }, 120_000);
 
 test('a handler longer than the drain is handed back and runs again after a restart', async () => {
   const first = await startSlowService(4000, 1000);
   const id = await publishOne();
   await until('handler started', async () => lines().includes(`start ${id}`) || null, 20_000, 50);
-  const sent = Date.now();
-  first.child.kill('SIGTERM');
-  const exit = await first.exited;
+  const exit = await sigterm(first);
   expect(exit.code).toBe(0);
-  expect(exit.at - sent).toBeLessThan(3000);
+  expect(exit.ms).toBeLessThan(3000);
   expect(lines()).toEqual([`start ${id}`]);
 
   const second = await startSlowService(300, 5000);
   await until('handled again', async () => lines().includes(`finish ${id}`) || null, 30_000, 100);
   expect(lines()).toEqual([`start ${id}`, `start ${id}`, `finish ${id}`]);
-  second.child.kill('SIGTERM');
-  expect((await second.exited).code).toBe(0);
+  expect((await sigterm(second)).code).toBe(0);
 }, 120_000);

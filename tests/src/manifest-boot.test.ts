@@ -8,18 +8,16 @@
  * and cluster DNS for 127.0.0.1 on free ports. Then a brief is uploaded through the gateway
  * and followed to its report.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { parse } from 'yaml';
 import { DEPLOY_ENV } from '@citecheck/platform';
 import { renderChart } from './support/helm-template';
+import { SHORT_BRIEF, linesPdf } from './pipeline-fixtures';
 import { freePort, until, upload } from './pipeline-harness';
-
-const root = path.resolve(__dirname, '..', '..');
+import { ProcessGroup, ROOT as root } from './support/processes';
 const SECRET: Record<string, string> = { INTERNAL_TOKEN: 'manifest-boot-internal-token-0123456789' };
 
 type Dict = Record<string, any>;
@@ -78,27 +76,18 @@ function entryOf(name: string): string {
   return name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
 }
 
-async function briefPdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.TimesRoman);
-  const page = pdf.addPage([612, 792]);
-  const lines = ['Plaintiff must plead enough facts. Bell Atlantic Corp. v. Twombly, 550 U.S. 544, 570 (2007).', 'But see Kaufman v. Alitalia Airlines, Inc., 477 U.S. 242, 248 (1986).'];
-  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 700 - 16 * i, size: 11, font }));
-  return Buffer.from(await pdf.save());
-}
+const briefPdf = () => linesPdf(SHORT_BRIEF);
 
 describe.each([
   ['the Helm chart', chartWorkloads],
   ['docker-compose.yml', composeWorkloads],
 ])('%s', (_label, workloadsOf) => {
   const workloads = workloadsOf();
-  const children: ChildProcess[] = [];
+  const processes = new ProcessGroup();
   let dataDir: string;
   let gatewayUrl: string;
   const ports = new Map<string, number>();
   const opsPorts = new Map<string, number>();
-  let stopping = false;
-  let died: Promise<never>;
 
   test('declares every deployable, each with every variable it needs (packages/platform/src/deploy-env.ts)', () => {
     expect(workloads.map((w) => w.name).sort()).toEqual(Object.keys(DEPLOY_ENV).sort());
@@ -122,9 +111,6 @@ describe.each([
           ports.has(host) && manifestPort.get(host) === port ? `http://127.0.0.1:${ports.get(host)}` : whole,
         );
       gatewayUrl = `http://127.0.0.1:${ports.get('gateway')}`;
-      let processDied: (error: Error) => void = () => undefined;
-      died = new Promise<never>((_, reject) => (processDied = reject));
-      died.catch(() => undefined);
       for (const w of workloads) {
         const env: Record<string, string> = {
           // Only what any container has; everything else comes from the manifest.
@@ -139,19 +125,9 @@ describe.each([
           DATA_DIR: dataDir,
           LOG_LEVEL: 'warn',
         };
-        const child = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', entryOf(w.name)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-        let output = '';
-        const remember = (chunk: Buffer) => {
-          output = (output + chunk.toString()).slice(-3000);
-        };
-        child.stdout?.on('data', remember);
-        child.stderr?.on('data', remember);
-        child.once('exit', (code, signal) => {
-          if (!stopping) processDied(new Error(`${w.name} exited (code ${code}, signal ${signal}):\n${output}`));
-        });
-        children.push(child);
+        processes.start(entryOf(w.name), { env, name: w.name, nodeArgs: ['--enable-source-maps'], keep: 3000 });
       }
-      await Promise.race([
+      await processes.race(
         until(
           'every service ready',
           async () => {
@@ -165,22 +141,11 @@ describe.each([
           120_000,
           300,
         ),
-        died,
-      ]);
+      );
     }, 180_000);
 
     afterAll(async () => {
-      stopping = true;
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              child.once('exit', () => resolve());
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
+      await processes.stopAll();
       rmSync(dataDir, { recursive: true, force: true });
     }, 30_000);
 
@@ -203,7 +168,7 @@ describe.each([
       });
       expect(registered.status).toBeLessThan(300);
       // NODE_ENV=production has no dev outbox route: read the mail from notification's store.
-      const token = await Promise.race([
+      const token = await processes.race(
         until('verification mail', async () => {
           const db = new Database(path.join(dataDir, 'notification.sqlite'), { readonly: true, fileMustExist: true });
           try {
@@ -217,13 +182,12 @@ describe.each([
             db.close();
           }
         }),
-        died,
-      ]);
+      );
       const verified = await fetch(`${gatewayUrl}/api/verify-email?token=${token}`);
       expect(verified.status).toBe(200);
       const session = ((await verified.json()) as { sessionToken: string }).sessionToken;
 
-      const result = await Promise.race([upload(gatewayUrl, session, await briefPdf(), 'brief.pdf', 'manifest-session'), died]);
+      const result = await processes.race(upload(gatewayUrl, session, await briefPdf(), 'brief.pdf', 'manifest-session'));
       expect(result.status).toBe(200);
       const verdicts = Object.fromEntries((result.body.citations ?? []).map((c) => [c.text, c.isValid]));
       expect(verdicts).toMatchObject({ '550 U.S. 544': true, '477 U.S. 242': false });

@@ -13,10 +13,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { consumerLagGauge, createMetricsRegistry } from '@citecheck/platform';
 import { watchBackends } from '../../gateway/src/backends';
 import { renderChart } from './support/helm-template';
+import { SHORT_BRIEF, linesPdf } from './pipeline-fixtures';
 import { freePort, serverArgs, until, verifiedUser } from './pipeline-harness';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -26,14 +26,7 @@ let url: string;
 let opsUrl: string;
 const lines: Record<string, unknown>[] = [];
 
-async function briefPdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.TimesRoman);
-  const page = pdf.addPage([612, 792]);
-  const text = ['Plaintiff must plead enough facts. Bell Atlantic Corp. v. Twombly, 550 U.S. 544, 570 (2007).', 'But see Kaufman v. Alitalia Airlines, Inc., 477 U.S. 242, 248 (1986).'];
-  text.forEach((line, i) => page.drawText(line, { x: 72, y: 700 - 16 * i, size: 11, font }));
-  return Buffer.from(await pdf.save());
-}
+const briefPdf = () => linesPdf(SHORT_BRIEF);
 
 /** Metric names a Prometheus text page declares (`# TYPE name kind`). */
 function declared(text: string): Set<string> {

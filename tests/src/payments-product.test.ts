@@ -9,16 +9,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  createEmbeddedBus,
-  createFsBlobs,
-  createHttpApp,
-  createLogger,
-  createMetricsRegistry,
-  createSqliteStore,
-  systemClock,
-  type Ports,
-} from '@citecheck/platform';
+import { createHttpApp } from '@citecheck/platform';
+import { localPorts } from '@citecheck/platform/testing';
 import { startEmbedded, type EmbeddedServer } from '../../gateway/src/embedded';
 import { composeSupergraph } from '../../gateway/src/compose';
 import { createGraphqlGateway, SUBGRAPH_UNAVAILABLE } from '../../gateway/src/graphql-gateway';
@@ -65,14 +57,7 @@ describe('a past-due subscription', () => {
 
   it("refuses uploads with 'Payment Required' after invoice.payment_failed, and takes them again once the invoice is paid", async () => {
     await withProduct(
-      {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_PRICE_PREMIUM: stripe.prices.premium.id,
-        STRIPE_PRICE_ENTERPRISE: stripe.prices.enterprise.id,
-        STRIPE_API_BASE: stripe.url,
-      },
+      stripe.billingEnv(),
       async (server) => {
         const who = { name: 'Dee Late', email: `late.${Date.now()}@firm.test` };
         const created = await post(server.url, '/api/create-subscription', { planType: 'premium', ...who });
@@ -133,15 +118,7 @@ describe("billing's refusals through the supergraph", () => {
     const urls = Object.fromEntries(SERVICE_NAMES.map((name) => [name, `http://127.0.0.1:${closed}/graphql`]));
     const gateway = await createGraphqlGateway(composeSupergraph(), { kind: 'remote', urls });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-gateway-alone-'));
-    const ports: Ports = {
-      service: 'gateway',
-      bus: createEmbeddedBus({ dir: ':memory:', pollMs: 20 }),
-      store: createSqliteStore({ dir: ':memory:', service: 'gateway' }),
-      blobs: createFsBlobs({ dataDir }),
-      clock: systemClock,
-      logger: createLogger('gateway', 'silent'),
-      metrics: createMetricsRegistry('gateway'),
-    };
+    const ports = localPorts('gateway', { dataDir });
     // The gateway's router on the platform's HTTP app, as the gateway serves it in distributed mode.
     const app = createHttpApp({ service: 'gateway', ports, routes: [gateway.router] });
     const server: Server = await new Promise((resolve) => {

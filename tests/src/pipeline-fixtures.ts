@@ -95,6 +95,21 @@ export async function makePdf(pages: string[][]): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/** A one-page PDF with `lines` as they are, 16 points apart: a short brief whose lines the test chose. */
+export async function linesPdf(lines: readonly string[], size = 11): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const page = pdf.addPage([612, 792]);
+  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 700 - 16 * i, size, font }));
+  return Buffer.from(await pdf.save());
+}
+
+/** Two citations: a real case (550 U.S. 544) and a real cite under the wrong name (477 U.S. 242). */
+export const SHORT_BRIEF = [
+  'Plaintiff must plead enough facts. Bell Atlantic Corp. v. Twombly, 550 U.S. 544, 570 (2007).',
+  'But see Kaufman v. Alitalia Airlines, Inc., 477 U.S. 242, 248 (1986).',
+];
+
 export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
   const doc = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph({ text })) }] });
   return Buffer.from(await Packer.toBuffer(doc));

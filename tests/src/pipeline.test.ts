@@ -4,31 +4,14 @@
  * citation with the verdict the fixture table expects; reports add up and open signed out;
  * 20 users at once each see only their own progress; the report limit holds under a race.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startEmbedded, type EmbeddedServer } from '../../gateway/src/embedded';
+import { usePipelineProduct } from './support/embedded-product';
 import { briefCitations, briefPages, makeDocx, makePdf, type FixtureCitation } from './pipeline-fixtures';
-import { DOCX_TYPE, STEP_ORDER, freePort, listen, upload, verifiedUser, type ProgressMessage, type UploadResult } from './pipeline-harness';
+import { DOCX_TYPE, STEP_ORDER, listen, upload, verifiedUser, type ProgressMessage, type UploadResult } from './pipeline-harness';
 
 jest.setTimeout(240_000);
 
-let server: EmbeddedServer;
 let url: string;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-pipeline-'));
-  server = await startEmbedded({
-    env: { PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_EMAIL: '1000', DEV_MAIL_OUTBOX: 'true' },
-  });
-  url = server.url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+usePipelineProduct('pipeline', (product) => (url = product.url));
 
 let users = 0;
 const newUser = () => verifiedUser(url, `lawyer${++users}-${Date.now()}@example.com`);

@@ -5,7 +5,6 @@
  * the gateway exits. The children run with NODE_ENV=production, as in the image, since
  * libraries (Apollo Server) install their own signal handlers only outside tests.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,92 +14,45 @@ import { buildSubgraph, mountGraphql } from '@citecheck/platform';
 import { SUPERGRAPH_PATH } from '../../gateway/src/compose';
 import { createGraphqlGateway } from '../../gateway/src/graphql-gateway';
 import { SERVICE_NAMES } from '../../gateway/src/services';
-import { freePort, until } from './pipeline-harness';
+import { freePort } from './pipeline-harness';
+import { gatewayRoutes, localDistributedEnv, serviceUrls, sigterm, startProcess, untilReady, type Started } from './support/processes';
 
-const root = path.resolve(__dirname, '..', '..');
 let dataDir: string;
-const children: ChildProcess[] = [];
+const children: Started[] = [];
 
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-shutdown-'));
 });
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Started {
-  child: ChildProcess;
+interface Listening extends Started {
   url: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
-function start(entry: string, port: number, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
+function start(entry: string, port: number, env: Record<string, string>): Listening {
+  const started = startProcess(entry, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      MODE: 'distributed',
-      BUS: 'embedded',
-      STORE: 'sqlite',
-      BLOBS: 'fs',
-      DATA_DIR: path.join(dataDir, path.basename(path.dirname(path.dirname(entry)))),
-      LOG_LEVEL: 'warn',
+      ...localDistributedEnv(path.join(dataDir, path.basename(path.dirname(path.dirname(entry))))),
       INTERNAL_TOKEN: 'shutdown-test-internal-token',
       IDENTITY_URL: 'http://127.0.0.1:9',
       PORT: String(port),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
-  let output = '';
-  const remember = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', remember);
-  child.stderr?.on('data', remember);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+  children.push(started);
+  return { ...started, url: `http://127.0.0.1:${port}` };
 }
 
-async function ready(started: Started, timeoutMs = 90_000): Promise<void> {
-  await Promise.race([
-    until(
-      `${started.url}/readyz`,
-      async () => ((await fetch(`${started.url}/readyz`).catch(() => null))?.status === 200 ? true : null),
-      timeoutMs,
-      200,
-    ),
-    started.exited.then((exit) => {
-      throw new Error(`exited before ready (${JSON.stringify(exit)}):\n${started.output()}`);
-    }),
-  ]);
-}
+const ready = (started: Listening) => untilReady(started, `${started.url}/readyz`);
 
 /** Addresses nothing listens on: the backends are all down. */
-async function deadUrls(): Promise<Record<string, string>> {
-  return Object.fromEntries(await Promise.all(SERVICE_NAMES.map(async (name) => [name, `http://127.0.0.1:${await freePort()}`] as const)));
-}
-
-function gatewayEnv(urls: Record<string, string>, subgraphUrls: Record<string, string> = urls): Record<string, string> {
-  return {
-    SUBGRAPH_URLS: SERVICE_NAMES.map((name) => `${name}=${subgraphUrls[name]}/graphql`).join(','),
-    SERVICE_URLS: SERVICE_NAMES.map((name) => `${name}=${urls[name]}`).join(','),
-  };
-}
-
-async function sigtermExit(started: Started) {
-  const sent = Date.now();
-  started.child.kill('SIGTERM');
-  const exit = await started.exited;
-  return { code: exit.code, signal: exit.signal, ms: exit.at - sent };
-}
+const deadUrls = serviceUrls;
 
 describe('no library takes SIGTERM from the process', () => {
   // Apollo Server stops itself on SIGTERM and re-sends the signal, outside tests only: that
@@ -131,12 +83,12 @@ describe('no library takes SIGTERM from the process', () => {
 });
 
 describe('the gateway with every backend down', () => {
-  let gateway: Started;
+  let gateway: Listening;
   let gatewayOps: string;
 
   beforeAll(async () => {
     const opsPort = await freePort();
-    gateway = start('gateway/src/main.ts', await freePort(), { ...gatewayEnv(await deadUrls()), OPS_PORT: String(opsPort) });
+    gateway = start('gateway/src/main.ts', await freePort(), { ...gatewayRoutes(await deadUrls()), OPS_PORT: String(opsPort) });
     gatewayOps = `http://127.0.0.1:${opsPort}`;
     await ready(gateway);
   }, 120_000);
@@ -169,7 +121,7 @@ describe('the gateway with every backend down', () => {
   });
 
   it('exits 0 within 1 s of SIGTERM', async () => {
-    const exit = await sigtermExit(gateway);
+    const exit = await sigterm(gateway);
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(exit.ms).toBeLessThan(1000);
   });
@@ -181,7 +133,7 @@ describe('each service, idle', () => {
     async (name) => {
       const service = start(`services/${name}/src/main.ts`, await freePort(), {});
       await ready(service);
-      const exit = await sigtermExit(service);
+      const exit = await sigterm(service);
       expect({ exit, output: exit.code === 0 ? '' : service.output() }).toMatchObject({ exit: { code: 0, signal: null }, output: '' });
       expect(exit.ms).toBeLessThan(1000);
     },
@@ -210,7 +162,7 @@ describe('the gateway with a request in flight', () => {
     const gateway = start(
       'gateway/src/main.ts',
       await freePort(),
-      gatewayEnv(urls, { ...urls, billing: `http://127.0.0.1:${slowPort}` }),
+      gatewayRoutes(urls, { ...urls, billing: `http://127.0.0.1:${slowPort}` }),
     );
     await ready(gateway);
 
@@ -220,7 +172,7 @@ describe('the gateway with a request in flight', () => {
       body: JSON.stringify({ query: '{ billingHealth { service ok } }' }),
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const exit = sigtermExit(gateway);
+    const exit = sigterm(gateway);
     const response = await inFlight;
     expect(await response.json()).toEqual({ data: { billingHealth: { service: 'billing', ok: true } } });
     expect(await exit).toMatchObject({ code: 0, signal: null });

@@ -3,15 +3,14 @@
  * request to that OTLP/HTTP endpoint (here a receiver this test runs), and without it the
  * OpenTelemetry SDK is not loaded at all.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, until } from './pipeline-harness';
-
-const root = path.resolve(__dirname, '..', '..');
+import { ROOT as root, localDistributedEnv, sigterm, startProcess, untilReady, type Started } from './support/processes';
 
 interface OtlpSpan {
   name: string;
@@ -26,7 +25,7 @@ interface OtlpExport {
 let receiver: Server;
 let receiverUrl: string;
 const exports: { path: string; contentType: string; body: OtlpExport }[] = [];
-let child: ChildProcess;
+let identity: Started | undefined;
 let dataDir: string;
 
 beforeAll(async () => {
@@ -44,40 +43,26 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  if (identity) await sigterm(identity);
   await new Promise((resolve) => receiver.close(resolve));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('a service exports the spans of a request to the OTLP endpoint when one is set', async () => {
   const port = await freePort();
-  let output = '';
-  child = spawn(process.execPath, ['--import', 'tsx', 'services/identity/src/main.ts'], {
-    cwd: root,
+  identity = startProcess('services/identity/src/main.ts', {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      MODE: 'distributed',
-      BUS: 'embedded',
-      STORE: 'sqlite',
-      BLOBS: 'fs',
-      DATA_DIR: dataDir,
+      ...localDistributedEnv(dataDir),
       PORT: String(port),
-      LOG_LEVEL: 'warn',
       INTERNAL_TOKEN: 'tracing-test-internal-token-0123456789',
       OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
       OTEL_BSP_SCHEDULE_DELAY: '100',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
-  await until(`identity ready (${output})`, async () => (await fetch(`${base}/readyz`)).status === 200, 90_000, 200);
+  await untilReady(identity, `${base}/readyz`);
 
   const response = await fetch(`${base}/api/auth/status`);
   expect(response.status).toBe(200);

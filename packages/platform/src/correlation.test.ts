@@ -1,18 +1,11 @@
-import { Writable } from 'node:stream';
 import type { EventEnvelope } from '@citecheck/proto';
 import { createEmbeddedBus } from './adapters/embedded-bus';
 import { correlatedBus, currentCorrelationId, withCorrelationId } from './correlation';
 import { createLogger } from './logger';
-import { testEvent, waitFor } from './testing';
+import { logLines, testEvent, waitFor } from './testing';
 
 function captured() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   return { lines, logger: createLogger('test', 'info', stream) };
 }
 

@@ -1,16 +1,7 @@
-import { Writable } from 'node:stream';
 import { createLogger, REDACTED } from './logger';
+import { logLines } from './testing/logs';
 
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, stream };
-}
+const capture = logLines;
 
 describe('createLogger', () => {
   it('labels lines with the service and level', () => {

@@ -5,18 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import {
-  buildService,
-  createEmbeddedBus,
-  createFsBlobs,
-  createLogger,
-  createMetricsRegistry,
-  createSqliteStore,
-  loadConfig,
-  systemClock,
-  type Ports,
-} from '@citecheck/platform';
+import { buildService, createLogger, loadConfig } from '@citecheck/platform';
+import { localPorts, logLines } from '@citecheck/platform/testing';
 import type { IdentityApi } from '@citecheck/proto';
 import { service } from './service';
 
@@ -25,23 +15,9 @@ const identity = new Proxy({} as IdentityApi, {
 });
 
 async function startupLines(env: Record<string, string>): Promise<Array<{ level: string; msg: string; missing?: string[] }>> {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-billing-'));
-  const ports: Ports = {
-    service: 'billing',
-    bus: createEmbeddedBus({ dir: ':memory:' }),
-    store: createSqliteStore({ dir: ':memory:', service: 'billing' }),
-    blobs: createFsBlobs({ dataDir }),
-    clock: systemClock,
-    logger: createLogger('billing', 'info', sink),
-    metrics: createMetricsRegistry('billing'),
-  };
+  const ports = localPorts('billing', { dataDir, logger: createLogger('billing', 'info', stream) });
   try {
     const module = await buildService(service, ports, loadConfig(service.config, env), { identity });
     await module.start();
@@ -52,7 +28,7 @@ async function startupLines(env: Record<string, string>): Promise<Array<{ level:
     await ports.store.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return lines.flatMap((l) => l.split('\n')).filter(Boolean).map((l) => JSON.parse(l));
+  return lines as Array<{ level: string; msg: string; missing?: string[] }>;
 }
 
 it('names what payments still need, as an error in production', async () => {

@@ -10,19 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import {
-  buildService,
-  createEmbeddedBus,
-  createFsBlobs,
-  createLogger,
-  createMetricsRegistry,
-  createSqliteStore,
-  loadConfig,
-  systemClock,
-  type Bus,
-  type Ports,
-  type Service,
-} from '@citecheck/platform';
+import { buildService, createEmbeddedBus, loadConfig, type Bus, type Service } from '@citecheck/platform';
+import { localPorts } from '@citecheck/platform/testing';
 import { createEvent, topics, type PipelineProgress } from '@citecheck/proto';
 import { configSchema } from './config';
 import { service } from './service';
@@ -43,15 +32,7 @@ afterEach(async () => {
 
 /** One progress instance over the shared bus and store file, served on a port of its own. */
 async function instance(): Promise<{ module: Service<undefined>; url: string }> {
-  const ports: Ports = {
-    service: 'progress',
-    bus,
-    store: createSqliteStore({ dir: dataDir, service: 'progress' }),
-    blobs: createFsBlobs({ dataDir }),
-    clock: systemClock,
-    logger: createLogger('progress', 'silent'),
-    metrics: createMetricsRegistry('progress'),
-  };
+  const ports = localPorts('progress', { dataDir, bus, store: 'file' });
   const module = await buildService(service, ports, loadConfig(configSchema, { DATA_DIR: dataDir }), undefined);
   await module.start();
   const server: Server = createServer();

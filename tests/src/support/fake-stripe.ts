@@ -107,6 +107,19 @@ export class FakeStripe {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
 
+  /** Billing's settings that point it at this stand-in (after `start`, which sets the URL). */
+  billingEnv(): Record<string, string> {
+    if (!this.url) throw new Error('FakeStripe.billingEnv() before start(): no URL yet');
+    return {
+      STRIPE_SECRET_KEY: this.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+      STRIPE_WEBHOOK_SECRET: this.webhookSecret,
+      STRIPE_PRICE_PREMIUM: this.prices.premium.id,
+      STRIPE_PRICE_ENTERPRISE: this.prices.enterprise.id,
+      STRIPE_API_BASE: this.url,
+    };
+  }
+
   requestsTo(method: string, path: RegExp): RecordedRequest[] {
     return this.requests.filter((r) => r.method === method && path.test(r.path));
   }

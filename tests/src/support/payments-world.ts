@@ -15,11 +15,8 @@ import {
   buildSubgraph,
   requestContext,
   createEmbeddedBus,
-  createFsBlobs,
   createHttpApp,
   createLogger,
-  createMetricsRegistry,
-  createSqliteStore,
   loadConfig,
   sealKey,
   systemClock,
@@ -29,6 +26,7 @@ import {
   type ServiceModule,
 } from '@citecheck/platform';
 import type { IdentityApi, MailRequested } from '@citecheck/proto';
+import { localPorts } from '@citecheck/platform/testing';
 import { FakeStripe } from './fake-stripe';
 
 export interface PaymentsWorld {
@@ -51,15 +49,7 @@ export async function createPaymentsWorld(options: { configured?: boolean; env?:
   const clock: Clock = { now: () => new Date(Math.max(systemClock.now().getTime(), (stripe.now + 1) * 1000)) };
   const opened: Ports[] = [];
   const portsFor = (service: string): Ports => {
-    const ports: Ports = {
-      service,
-      bus,
-      store: createSqliteStore({ dir: ':memory:', service }),
-      blobs: createFsBlobs({ dataDir }),
-      clock,
-      logger: createLogger(service, process.env.TEST_LOG_LEVEL ?? 'silent'),
-      metrics: createMetricsRegistry(service),
-    };
+    const ports = localPorts(service, { dataDir, bus, clock, logger: createLogger(service, process.env.TEST_LOG_LEVEL ?? 'silent') });
     opened.push(ports);
     return ports;
   };
@@ -73,14 +63,7 @@ export async function createPaymentsWorld(options: { configured?: boolean; env?:
     SESSION_TTL_DAYS: '365',
     ...(options.configured === false
       ? {}
-      : {
-          STRIPE_SECRET_KEY: stripe.secretKey,
-          STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-          STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-          STRIPE_PRICE_PREMIUM: stripe.prices.premium.id,
-          STRIPE_PRICE_ENTERPRISE: stripe.prices.enterprise.id,
-          STRIPE_API_BASE: stripe.url,
-        }),
+      : stripe.billingEnv()),
     ...options.env,
   };
   const identityModule = await buildService(identity.service, portsFor('identity'), loadConfig(identity.service.config, env), undefined);

@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { ApiError } from '@citecheck/proto';
 import Router from '@koa/router';
 import { createLogger } from '../logger';
@@ -8,15 +7,10 @@ import { createMetricsRegistry } from '../metrics';
 import { createHttpApp, createOpsApp, type HttpApp, type HttpAppOptions } from './app';
 import { buildSubgraph } from './graphql';
 import { closeServer, listen } from './lifecycle';
+import { logLines } from '../testing/logs';
 
 function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   return { lines, logger: createLogger('test', 'debug', stream) };
 }
 

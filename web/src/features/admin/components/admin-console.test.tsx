@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CombinedGraphQLErrors } from '@apollo/client';
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+import { renderChartsWithoutLayout } from '@/testing/charts';
 import { renderWithProviders } from '@/testing/render';
 
 // The console reads and writes through Apollo Client; the test plays the gateway, answering
@@ -40,16 +41,7 @@ beforeAll(async () => {
   ({ MemoryRouter } = await import('react-router-dom'));
   ({ AdminConsole } = await import('./admin-console'));
   ({ getToasts } = await import('@/components/ui/toast-store'));
-  // jsdom has no layout: the charts' container measures nothing and says so.
-  const warn = console.warn.bind(console);
-  jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).includes('of chart should be greater than 0')) warn(...args);
-  });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  renderChartsWithoutLayout();
 });
 
 const refused = (message: string, status = 401) => () => {

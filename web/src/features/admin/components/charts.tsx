@@ -37,29 +37,66 @@ function ChartFigure({ caption, testId, table, children, empty }: { caption: str
   );
 }
 
-/** Documents processed per day (SPEC: the last 7 days). */
-export function DailyUsageChart({ data }: { data: ReadonlyArray<{ date: string; count: number }> }) {
+interface Series<K extends string> {
+  key: K;
+  /** The series' name in the legend, the tooltip and the table's column header. */
+  name: string;
+  color: string;
+}
+
+/**
+ * Figures per day, drawn as bars (one series) or lines, with the table of the same figures:
+ * a row per day, a column per series.
+ */
+function DailyChart<K extends string>({
+  caption,
+  testId,
+  tableCaption,
+  kind,
+  series,
+  data,
+}: {
+  caption: string;
+  testId: string;
+  tableCaption: string;
+  kind: 'bar' | 'line';
+  series: ReadonlyArray<Series<K>>;
+  data: ReadonlyArray<{ date: string } & Record<K, number>>;
+}) {
   const theme = useTheme();
   const points = data.map((day) => ({ ...day, label: formatDay(day.date) }));
+  const axes = [
+    <CartesianGrid key="grid" strokeDasharray="3 3" vertical={false} />,
+    <XAxis key="x" dataKey="label" tick={{ fill: theme.colors.text, fontSize: 12 }} />,
+    <YAxis key="y" allowDecimals={false} tick={{ fill: theme.colors.text, fontSize: 12 }} />,
+    <Tooltip key="tooltip" />,
+  ];
+  const margin = { top: 8, right: 8, bottom: 0, left: -16 };
   return (
     <ChartFigure
-      caption="Daily usage"
-      testId="daily-usage-chart"
+      caption={caption}
+      testId={testId}
       empty={points.length === 0}
       table={
         <table>
-          <caption>Documents processed per day</caption>
+          <caption>{tableCaption}</caption>
           <thead>
             <tr>
               <th scope="col">Day</th>
-              <th scope="col">Documents</th>
+              {series.map((line) => (
+                <th key={line.key} scope="col">
+                  {line.name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {points.map((day) => (
               <tr key={day.date}>
                 <th scope="row">{day.label}</th>
-                <td>{day.count}</td>
+                {series.map((line) => (
+                  <td key={line.key}>{day[line.key]}</td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -67,60 +104,56 @@ export function DailyUsageChart({ data }: { data: ReadonlyArray<{ date: string; 
       }
     >
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 260 }}>
-        <BarChart data={points} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fill: theme.colors.text, fontSize: 12 }} />
-          <YAxis allowDecimals={false} tick={{ fill: theme.colors.text, fontSize: 12 }} />
-          <Tooltip />
-          <Bar dataKey="count" name="Documents" fill={theme.colors.brand} radius={[4, 4, 0, 0]} isAnimationActive={false} />
-        </BarChart>
+        {kind === 'bar' ? (
+          <BarChart data={points} accessibilityLayer={false} margin={margin}>
+            {axes}
+            {series.map((bar) => (
+              <Bar key={bar.key} dataKey={bar.key} name={bar.name} fill={bar.color} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        ) : (
+          <LineChart data={points} accessibilityLayer={false} margin={margin}>
+            {axes}
+            <Legend />
+            {series.map((line) => (
+              <Line key={line.key} type="monotone" dataKey={line.key} name={line.name} stroke={line.color} strokeWidth={2} isAnimationActive={false} />
+            ))}
+          </LineChart>
+        )}
       </ResponsiveContainer>
     </ChartFigure>
+  );
+}
+
+/** Documents processed per day (SPEC: the last 7 days). */
+export function DailyUsageChart({ data }: { data: ReadonlyArray<{ date: string; count: number }> }) {
+  const theme = useTheme();
+  return (
+    <DailyChart
+      caption="Daily usage"
+      testId="daily-usage-chart"
+      tableCaption="Documents processed per day"
+      kind="bar"
+      series={[{ key: 'count', name: 'Documents', color: theme.colors.brand }]}
+      data={data}
+    />
   );
 }
 
 /** Visitors and unique visitors per day (SPEC: the last 15 days of the window). */
 export function DailyVisitorsChart({ data }: { data: ReadonlyArray<{ date: string; visitors: number; uniqueVisitors: number }> }) {
   const theme = useTheme();
-  const points = data.map((day) => ({ ...day, label: formatDay(day.date) }));
   return (
-    <ChartFigure
+    <DailyChart
       caption="Daily visitors"
       testId="daily-visitors-chart"
-      empty={points.length === 0}
-      table={
-        <table>
-          <caption>Visitors per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Visitors</th>
-              <th scope="col">Unique visitors</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{day.label}</th>
-                <td>{day.visitors}</td>
-                <td>{day.uniqueVisitors}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
-    >
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 260 }}>
-        <LineChart data={points} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fill: theme.colors.text, fontSize: 12 }} />
-          <YAxis allowDecimals={false} tick={{ fill: theme.colors.text, fontSize: 12 }} />
-          <Tooltip />
-          <Legend />
-          <Line type="monotone" dataKey="visitors" name="Visitors" stroke={theme.colors.brand} strokeWidth={2} isAnimationActive={false} />
-          <Line type="monotone" dataKey="uniqueVisitors" name="Unique visitors" stroke={theme.colors.accent} strokeWidth={2} isAnimationActive={false} />
-        </LineChart>
-      </ResponsiveContainer>
-    </ChartFigure>
+      tableCaption="Visitors per day"
+      kind="line"
+      series={[
+        { key: 'visitors', name: 'Visitors', color: theme.colors.brand },
+        { key: 'uniqueVisitors', name: 'Unique visitors', color: theme.colors.accent },
+      ]}
+      data={data}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@j
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { AuthStatus } from '@citecheck/proto/graphql/types';
+import { FREE, PREMIUM, SIGNED_OUT } from '@/testing/accounts';
 import type { BillingData } from '@citecheck/proto/http/billing';
 import { getToasts } from '@/components/ui/toast-store';
 import { authStatusQueryKey } from '@/lib/auth';
@@ -30,9 +31,6 @@ beforeAll(async () => {
   ({ BillingView } = await import('./billing-view'));
 });
 
-const PREMIUM: AuthStatus = { isVerified: true, isAuthenticated: true, user: { name: 'Paula Payer', email: 'paula@firm.test', userType: 'premium' } };
-const FREE: AuthStatus = { isVerified: true, isAuthenticated: true, user: { name: 'Fred Free', email: 'fred@firm.test', userType: 'free' } };
-const SIGNED_OUT: AuthStatus = { isVerified: false, isAuthenticated: false, user: null };
 
 /** Noon, local time, in Stripe's seconds: the dates read the same in any time zone. */
 const at = (year: number, month: number, day: number) => new Date(year, month - 1, day, 12).getTime() / 1000;

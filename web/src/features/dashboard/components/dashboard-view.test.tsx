@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuthStatus } from '@citecheck/proto/graphql/types';
+import { FREE, PREMIUM, SIGNED_OUT } from '@/testing/accounts';
 import { getToasts } from '@/components/ui/toast-store';
 import { authStatusQueryKey } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
@@ -25,9 +26,6 @@ beforeAll(async () => {
   ({ DashboardView } = await import('./dashboard-view'));
 });
 
-const PREMIUM: AuthStatus = { isVerified: true, isAuthenticated: true, user: { name: 'Paula Payer', email: 'paula@firm.test', userType: 'premium' } };
-const FREE: AuthStatus = { isVerified: true, isAuthenticated: true, user: { name: 'Fred Free', email: 'fred@firm.test', userType: 'free' } };
-const SIGNED_OUT: AuthStatus = { isVerified: false, isAuthenticated: false, user: null };
 
 const DOCUMENTS: DashboardDocument[] = [
   {
