@@ -46,6 +46,10 @@ interface Item {
 
 const BACKWARD_SEEK = 28;
 const SPACE = 32;
+const OPEN_PAREN = 40;
+const PERIOD = 46;
+const DASH = 45;
+const UNDERSCORE = 95;
 
 const STOP_WORDS = new Set(['v', 'in re', 're', 'quoting', 'e.g.', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']);
 const bareWord = (w: string) => w.replace(/^[^\sa-zA-Z0-9]+|[^\sa-zA-Z0-9]+$/g, '');
@@ -63,6 +67,9 @@ function stopWordOf(word: string): string | null {
   if (/^e.g.?$/.test(bare) || /^e.g$/.test(bare)) return 'e.g.';
   return null;
 }
+
+/** `also` with only punctuation around it (the second word of `see also`). */
+const mayBeAlso = (word: string) => word.length >= 4 && word.length <= 12 && /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word);
 
 /**
  * The items before a citation, read backwards on demand (most names end within a few words,
@@ -119,7 +126,7 @@ class ItemsBefore {
     const stop = stopWordOf(word);
     this.p = s;
     // Two-word stop words, `In re` and `see also`, are one item.
-    if ((stop === 're' || /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word)) && s > 1 && text.charCodeAt(s - 1) === SPACE) {
+    if ((stop === 're' || mayBeAlso(word)) && s > 1 && text.charCodeAt(s - 1) === SPACE) {
       let f = s - 1;
       while (f > 0 && text.charCodeAt(f - 1) !== SPACE) f--;
       const first = text.slice(f, s - 1);
@@ -208,32 +215,36 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
     // A year before the citation, `Moriana (2022) 213 L. Ed. 2d 179`; `(1993).`, or the period
     // after a citation, instead ends the previous sentence (`... 509 U.S. 579 (1993). Twombly,
     // 550 U.S. at 556`, `Wrong v. Wrong, 1 U.S. 2. Foo, 1 U.S., at 2`).
-    if (w === '.' || /^\(\d{4}\)[.;]$/.test(w) || (/[)\d]\.$/.test(w) && index < C - 1)) {
+    // (The regexes here run for every word of every name: each is asked only when the word's
+    // first or last character allows a match.)
+    const first = w.charCodeAt(0);
+    const last = w.charCodeAt(w.length - 1);
+    if (w === '.' || (first === OPEN_PAREN && /^\(\d{4}\)[.;]$/.test(w)) || (last === PERIOD && /[)\d]\.$/.test(w) && index < C - 1)) {
       startIndex = index + 2;
       candidate = extract(startIndex, titleStart);
       break;
     }
-    const year = /^\((\d{4})\)/.exec(w);
+    const year = first === OPEN_PAREN ? /^\((\d{4})\)/.exec(w) : null;
     if (year) {
       titleStart = index - 1;
       preCiteYear = Number(year[1]);
       continue;
     }
-    if (w.startsWith('(') && caseNameLength > 3) {
+    if (first === OPEN_PAREN && caseNameLength > 3) {
       startIndex = w === '(' || (w.length > 1 && isLowerAlpha(w[1])) ? index + 2 : index;
       candidate = extract(startIndex, titleStart);
       break;
     }
-    const first = w[0];
+    const initial = w[0];
     // After `v.`, a lowercase word ends the plaintiff (`bob Lissner v. Test`); numbers and
     // `&` belong to names (`Kedzie & 103rd Currency Exchange`, `Local 214 Pension Fund`).
-    if (vToken && !isUpper(first) && !isDigit(first) && first !== '&' && !['of', 'the', 'an', 'and'].includes(w)) {
+    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !['of', 'the', 'an', 'and'].includes(w)) {
       startIndex = index + 2;
       candidate = extract(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
       break;
     }
     // A blank citation (`— U.S. —`, `___ Nev. ___`): pass over it like a citation.
-    if (/^[_-]+,?$/.test(w)) {
+    if ((first === UNDERSCORE || first === DASH) && /^[_-]+,?$/.test(w)) {
       let open = index - 1;
       while (words.at(open) && index - open <= 8 && !/^[_-]+$/.test((words.at(open) as Item).text)) open--;
       if (words.at(open) && index - open <= 8) index = open;
@@ -248,13 +259,13 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
     }
     // A capitalised word ending in a period after two plaintiff words ends a sentence
     // (`... Stats. Amick v. ...`), unless it is an abbreviation names use (`Coll.`, `U.S.A.`).
-    if ((vToken && isUpper(first) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w)) || word.kind === 'stop') {
+    if ((vToken && isUpper(initial) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w)) || word.kind === 'stop') {
       startIndex = index + 2;
       candidate = extract(startIndex, titleStart);
       if (word.kind === 'stop') breakingStop = word;
       break;
     }
-    if (!vToken && !isUpper(first) && isAlpha(first) && !['of', 'the', 'an', 'and'].includes(w)) {
+    if (!vToken && !isUpper(initial) && isAlpha(initial) && !['of', 'the', 'an', 'and'].includes(w)) {
       if (w === 'ex' || w === 'rel.') continue;
       startIndex = index + 2;
       candidate = extract(startIndex, titleStart);

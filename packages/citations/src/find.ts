@@ -140,13 +140,24 @@ function describe(token: Token, year: number | null): { normalized: string; repo
 }
 
 const NL = 10;
+const PERIOD = 46;
+const QUESTION = 63;
+const BANG = 33;
 
+/**
+ * Whether the character at `p` may end a sentence (`.`, `?`, `!`): checked before asking
+ * isSentenceEnd, because the walks below ask at every character of a sentence.
+ */
+const mayEndSentence = (clean: string, p: number) => {
+  const c = clean.charCodeAt(p);
+  return c === PERIOD || c === QUESTION || c === BANG;
+};
 /** Whether a sentence may begin at `f`: after a sentence end, or after a blank line in the original. */
 const startsSentence = (original: string, clean: string, f: number) =>
-  isSentenceEnd(clean, f - 1) || (original.charCodeAt(f - 1) === NL && original.charCodeAt(f - 2) === NL);
+  (mayEndSentence(clean, f - 1) && isSentenceEnd(clean, f - 1)) || (original.charCodeAt(f - 1) === NL && original.charCodeAt(f - 2) === NL);
 /** Whether a sentence may end at `t` (exclusive): after a sentence end, or before a blank line. */
 const endsSentence = (original: string, clean: string, t: number) =>
-  isSentenceEnd(clean, t - 1) || (original.charCodeAt(t) === NL && original.charCodeAt(t + 1) === NL);
+  (mayEndSentence(clean, t - 1) && isSentenceEnd(clean, t - 1)) || (original.charCodeAt(t) === NL && original.charCodeAt(t + 1) === NL);
 
 /**
  * The sentence around [start, end): back and forward to a sentence end (a full stop that
