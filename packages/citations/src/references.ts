@@ -33,6 +33,38 @@ function markerPositions(text: string, from: number): number[] {
 }
 const PIN_HERE = new RegExp(String.raw`,? {0,2}((?:at {1,3})?${PIN_LIST})`, 'y');
 
+interface NameOf {
+  name: string;
+  field: 'plaintiff' | 'defendant';
+  cite: Citation;
+}
+
+/**
+ * Of `names` (in citation order), the one of the latest citation ending by `space` whose
+ * name is written just before `space`; of one citation's two parties, the plaintiff. Found
+ * by binary search and a walk back, not by looking at every citation of the name: a long
+ * document cites its cases again and again.
+ */
+function latestNamedBefore(clean: string, names: NameOf[], space: number): NameOf | null {
+  let lo = 0;
+  let hi = names.length - 1;
+  let last = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (names[mid].cite.end <= space) {
+      last = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  let hit: NameOf | null = null;
+  for (let k = last; k >= 0; k--) {
+    const x = names[k];
+    if (hit && x.cite !== hit.cite) break;
+    if (clean.startsWith(x.name, space - x.name.length) && !/[A-Za-z0-9]/.test(clean[space - x.name.length - 1] ?? ' ')) hit = x;
+  }
+  return hit;
+}
+
 /**
  * Reference citations in `text` (cleaned), given the citations found in it (in order);
  * each comes back resolved to the full citation whose party it names.
@@ -40,20 +72,29 @@ const PIN_HERE = new RegExp(String.raw`,? {0,2}((?:at {1,3})?${PIN_LIST})`, 'y')
 export function findReferences(original: string, clean: string, citations: Citation[]): Citation[] {
   const fulls = citations.filter((c) => c.type === 'case' && c.form === 'full' && (c.plaintiff || c.defendant));
   if (fulls.length === 0) return [];
-  // Names by their last word, for a quick check of the words before each candidate.
-  const byLastWord = new Map<string, { name: string; field: 'plaintiff' | 'defendant'; cite: Citation }[]>();
+  // Names by their last word, for a quick check of the words before each candidate; each
+  // list in the order of the citations (so by their start and end).
+  const byLastWord = new Map<string, NameOf[]>();
+  // By name, the parallels of the citations listed with it: a parallel of one of them adds nothing.
+  const parallelsListed = new Map<string, Set<string>>();
   for (const c of fulls) {
     for (const field of ['plaintiff', 'defendant'] as const) {
       const name = c[field];
       if (!usableName(name)) continue;
       const last = name.slice(name.lastIndexOf(' ') + 1);
       const list = byLastWord.get(last) ?? [];
-      if (!list.some((x) => x.name === name && x.cite.parallels.includes(c.normalized as string))) list.push({ name, field, cite: c });
+      const covered = parallelsListed.get(name) ?? new Set<string>();
+      if (!covered.has(c.normalized as string)) {
+        list.push({ name, field, cite: c });
+        for (const p of c.parallels) covered.add(p);
+      }
       byLastWord.set(last, list);
+      parallelsListed.set(name, covered);
     }
   }
   // Citations are in order and do not overlap: the one that could overlap [s, e) is the last
-  // starting before e (binary search), or a reference added here.
+  // starting before e (binary search), or the last reference added here (references are
+  // found in order of their markers, each spanning its own, so they come in order too).
   const starts = citations.map((c) => c.start);
   const overlapsTaken = (s: number, e: number) => {
     let lo = 0;
@@ -66,7 +107,8 @@ export function findReferences(original: string, clean: string, citations: Citat
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    return (last >= 0 && citations[last].end > s) || out.some((r) => s < r.end && r.start < e);
+    const lastReference = out[out.length - 1];
+    return (last >= 0 && citations[last].end > s) || (lastReference !== undefined && s < lastReference.end && lastReference.start < e);
   };
   const out: Citation[] = [];
   for (const marker of markerPositions(clean, fulls[0].end)) {
@@ -81,10 +123,7 @@ export function findReferences(original: string, clean: string, citations: Citat
     while (w > 0 && /[A-Za-z']/.test(clean[w - 1])) w--;
     const candidates = byLastWord.get(clean.slice(w, space));
     if (!candidates) continue;
-    // The latest full citation before this point whose party name ends here.
-    const hit = candidates
-      .filter((x) => x.cite.end <= space && clean.startsWith(x.name, space - x.name.length) && !/[A-Za-z0-9]/.test(clean[space - x.name.length - 1] ?? ' '))
-      .sort((a, b) => b.cite.start - a.cite.start)[0];
+    const hit = latestNamedBefore(clean, candidates, space);
     if (!hit) continue;
     let pinStart = space;
     while (clean[pinStart] === ' ') pinStart++;
