@@ -57,8 +57,10 @@ const RULE_TYPE = 'court_rule';
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /** The spellings of laws starting at `pos`, longest first: [end, law indexes]. */
-function lawSpellingsAt(text: string, pos: number): [number, number[]][] {
-  const hits: [number, number[]][] = [];
+const NO_LAW_SPELLINGS: readonly [number, number[]][] = [];
+function lawSpellingsAt(text: string, pos: number): readonly [number, number[]][] {
+  // Most capitalised words begin no spelling: the list is made only when one ends here.
+  let hits: [number, number[]][] | null = null;
   let node = root;
   let spaces = 0;
   for (let i = pos; i < Math.min(text.length, pos + 64); i++) {
@@ -71,9 +73,9 @@ function lawSpellingsAt(text: string, pos: number): [number, number[]][] {
     const child = node.next?.get(c);
     if (!child) break;
     node = child;
-    if (node.laws && (!isAlnum(text.charCodeAt(i + 1)) || text.charCodeAt(i) === 46)) hits.push([i + 1, node.laws]);
+    if (node.laws && (!isAlnum(text.charCodeAt(i + 1)) || text.charCodeAt(i) === 46)) (hits ??= []).push([i + 1, node.laws]);
   }
-  return hits.reverse();
+  return hits ? hits.reverse() : NO_LAW_SPELLINGS;
 }
 
 const compiled = new Map<string, RegExp | null>();

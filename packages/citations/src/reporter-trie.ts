@@ -112,8 +112,11 @@ export function mayStartSpelling(text: string, pos: number): boolean {
  * at a word boundary: the next character is not a letter or digit, or the spelling itself
  * ends with a period (`F.3d,`, `U.S.`).
  */
-export function matchSpellings(text: string, pos: number, from: Node = root): SpellingHit[] {
-  const hits: SpellingHit[] = [];
+const NO_HITS: readonly SpellingHit[] = [];
+
+export function matchSpellings(text: string, pos: number, from: Node = root): readonly SpellingHit[] {
+  // Most places begin no spelling: the list is made only when one ends here.
+  let hits: SpellingHit[] | null = null;
   if (from === root) branch(normalizeCode(text.charCodeAt(pos)));
   let node = from;
   let spaces = 0;
@@ -129,15 +132,15 @@ export function matchSpellings(text: string, pos: number, from: Node = root): Sp
     if (!child) break;
     node = child;
     if ((node.editions || node.journal) && endsWord(text, i)) {
-      hits.push({ end: i + 1, editions: node.editions ?? [], journal: node.editions ? null : node.journal });
+      (hits ??= []).push({ end: i + 1, editions: node.editions ?? [], journal: node.editions ? null : node.journal });
     }
   }
-  return hits.reverse();
+  return hits ? hits.reverse() : NO_HITS;
 }
 
 /** As matchSpellings, for the editions cited reporter first; cheap to call at every capital. */
-export function matchReporterFirst(text: string, pos: number): SpellingHit[] {
-  if (!reporterFirstRoot.next?.has(text.charCodeAt(pos))) return [];
+export function matchReporterFirst(text: string, pos: number): readonly SpellingHit[] {
+  if (!reporterFirstRoot.next?.has(text.charCodeAt(pos))) return NO_HITS;
   return matchSpellings(text, pos, reporterFirstRoot);
 }
 
