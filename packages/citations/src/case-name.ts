@@ -54,17 +54,27 @@ const UNDERSCORE = 95;
 const STOP_WORDS = new Set(['v', 'in re', 're', 'quoting', 'e.g.', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']);
 const bareWord = (w: string) => w.replace(/^[^\sa-zA-Z0-9]+|[^\sa-zA-Z0-9]+$/g, '');
 const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** The characters bareWord keeps at a word's ends: letters, digits and whitespace (`\s`). */
+const keptByBareWord = (c: number) => isWordChar(c) || ((c <= 32 || c >= 0xa0) && /\s/.test(String.fromCharCode(c)));
 // First letters of the stop words (either case), to turn most words away without a regex.
 const STOP_FIRST = new Set([...'virqepdcasg', ...'VIRQEPDCASG'].map((c) => c.charCodeAt(0)));
+// The longest one-word stop word (`dismissed`); `in re` and `see also` are read as two words.
+const LONGEST_STOP_WORD = 9;
 function stopWordOf(word: string): string | null {
   if (word.length > 12) return null;
-  let k = 0;
-  while (k < word.length && !isWordChar(word.charCodeAt(k))) k++;
-  if (!STOP_FIRST.has(word.charCodeAt(k))) return null;
-  const bare = bareWord(word).toLowerCase();
+  // The word without the punctuation around it (bareWord), by index: it is made into a
+  // lowercase string only when it is short enough and begins like a stop word, since this
+  // runs for every word before every citation.
+  let a = 0;
+  while (a < word.length && !keptByBareWord(word.charCodeAt(a))) a++;
+  if (!STOP_FIRST.has(word.charCodeAt(a))) return null;
+  let b = word.length;
+  while (b > a && !keptByBareWord(word.charCodeAt(b - 1))) b--;
+  if (b - a > LONGEST_STOP_WORD) return null;
+  const bare = word.slice(a, b).toLowerCase();
   if (STOP_WORDS.has(bare)) return bare;
   // eyecite's `e.g.` is a pattern in which each `.` is any character.
-  if (/^e.g.?$/.test(bare) || /^e.g$/.test(bare)) return 'e.g.';
+  if (bare.charCodeAt(0) === 101 /* e */ && (/^e.g.?$/.test(bare) || /^e.g$/.test(bare))) return 'e.g.';
   return null;
 }
 
@@ -88,6 +98,13 @@ class ItemsBefore {
     const k = -index - 1;
     while (this.back.length <= k && this.produce());
     return this.back[k];
+  }
+
+  /** The text from item `from` to item `to` (exclusive), or '' when there is none. */
+  textOf(from: number, to: number): string {
+    const first = this.at(from);
+    const last = this.at(to - 1);
+    return from < to && first && last ? this.text.slice(first.start, last.end) : '';
   }
 
   /** Whether item `index` is the text's very first. */
@@ -177,11 +194,6 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
   // start; the arithmetic is the same): -1 is the item just before it.
   const words = new ItemsBefore(text, citationStart, anchorsByEnd);
   const C = 0;
-  const extract = (from: number, to: number) => {
-    const first = words.at(from);
-    const last = words.at(to - 1);
-    return from < to && first && last ? text.slice(first.start, last.end) : '';
-  };
 
   let vToken: Item | null = null;
   let startIndex: number | null = null;
@@ -204,12 +216,12 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
       continue;
     }
     if (word.kind === 'space') {
-      if (words.isTextStart(index)) candidate = extract(index, titleStart);
+      if (words.isTextStart(index)) candidate = words.textOf(index, titleStart);
       continue;
     }
     if (w.endsWith(';') || w.endsWith('”') || w.endsWith('"')) {
       startIndex = index + 2;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       break;
     }
     // A year before the citation, `Moriana (2022) 213 L. Ed. 2d 179`; `(1993).`, or the period
@@ -221,7 +233,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
     const last = w.charCodeAt(w.length - 1);
     if (w === '.' || (first === OPEN_PAREN && /^\(\d{4}\)[.;]$/.test(w)) || (last === PERIOD && /[)\d]\.$/.test(w) && index < C - 1)) {
       startIndex = index + 2;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       break;
     }
     const year = first === OPEN_PAREN ? /^\((\d{4})\)/.exec(w) : null;
@@ -232,7 +244,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
     }
     if (first === OPEN_PAREN && caseNameLength > 3) {
       startIndex = w === '(' || (w.length > 1 && isLowerAlpha(w[1])) ? index + 2 : index;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       break;
     }
     const initial = w[0];
@@ -240,7 +252,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
     // `&` belong to names (`Kedzie & 103rd Currency Exchange`, `Local 214 Pension Fund`).
     if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !['of', 'the', 'an', 'and'].includes(w)) {
       startIndex = index + 2;
-      candidate = extract(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
+      candidate = words.textOf(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
       break;
     }
     // A blank citation (`— U.S. —`, `___ Nev. ___`): pass over it like a citation.
@@ -254,21 +266,21 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
     if (word.kind === 'stop' && word.stop === 'v' && bareWord(w) === 'v') {
       vToken = word;
       startIndex = index - 2;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       continue;
     }
     // A capitalised word ending in a period after two plaintiff words ends a sentence
     // (`... Stats. Amick v. ...`), unless it is an abbreviation names use (`Coll.`, `U.S.A.`).
     if ((vToken && isUpper(initial) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w)) || word.kind === 'stop') {
       startIndex = index + 2;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       if (word.kind === 'stop') breakingStop = word;
       break;
     }
     if (!vToken && !isUpper(initial) && isAlpha(initial) && !['of', 'the', 'an', 'and'].includes(w)) {
       if (w === 'ex' || w === 'rel.') continue;
       startIndex = index + 2;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       const capital = /\b[A-Z][a-zA-Z0-9]*\b/.exec(candidate);
       candidate = capital ? candidate.slice(capital.index) : null;
       if (capital) {
@@ -284,7 +296,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
     }
     if (words.isTextStart(index)) {
       startIndex = index;
-      candidate = extract(index, titleStart).replace(/^(?:of|the|an|and)\b/i, '');
+      candidate = words.textOf(index, titleStart).replace(/^(?:of|the|an|and)\b/i, '');
       if (/\b\d+\b$/.test(candidate)) candidate = null;
     }
   }

@@ -97,9 +97,9 @@ export function resolveInPlace(out: Citation[]): void {
   const seen = new Map<string, Citation>();
   // Full case citations by the words (4+ letters) of their names, for supra and short names.
   const casesWithWord = new Map<string, Citation[]>();
-  // By case (see caseOf), what of it is already listed in fullCases (its name) and byVolume
-  // (its volume, reporter, first page and name).
-  const listedAs = new Map<Citation, Set<string>>();
+  // By case (see caseOf), its citations listed in byVolume (one per volume, reporter, first
+  // page and name); fullCases has one per name.
+  const listedFor = new Map<Citation, Citation[]>();
   let indexedUpTo = 0;
 
   // A parallel group, or the same citation written twice, is one case.
@@ -156,17 +156,14 @@ export function resolveInPlace(out: Citation[]): void {
         // What a short form or supra can learn from a full citation is its case, first page
         // and name: one that repeats all three of an earlier one (a case cited again and
         // again) is not listed again, so that the lookups stay short in long documents.
-        const key = `${c.volume} ${c.reporter}`;
-        const known = listedAs.get(caseOf(c)) ?? new Set<string>();
-        listedAs.set(caseOf(c), known);
-        const asNamed = `\u0000${c.caseName}`;
-        if (!known.has(asNamed)) {
-          known.add(asNamed);
-          fullCases.push(c);
-        }
-        const asCited = `${key}\u0000${c.page}\u0000${c.caseName}`;
-        if (!known.has(asCited)) {
-          known.add(asCited);
+        const theCase = caseOf(c);
+        const listed = listedFor.get(theCase) ?? [];
+        const repeated = listed.some((f) => f.volume === c.volume && f.reporter === c.reporter && f.page === c.page && f.caseName === c.caseName);
+        if (!repeated) {
+          if (!listed.some((f) => f.caseName === c.caseName)) fullCases.push(c);
+          listed.push(c);
+          listedFor.set(theCase, listed);
+          const key = `${c.volume} ${c.reporter}`;
           const list = byVolume.get(key);
           if (list) list.push(c);
           else byVolume.set(key, [c]);
