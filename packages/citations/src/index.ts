@@ -9,11 +9,11 @@
  *   resolve.ts   short forms → their full citations
  * plus catalogue.ts (the reporter data).
  */
-import { cleanText } from './clean';
+import { cleanTextAndFindWords } from './clean';
 import { extractCitations } from './find';
 import { resolveInPlace } from './resolve';
 import { findReferences } from './references';
-import { tokenize } from './tokenize';
+import { DEFAULT_EXTRACTORS, tokenize } from './tokenize';
 import type { Citation, DocumentPosition, FindOptions } from './types';
 
 export type { Citation, CitationForm, CitationType, DocumentPosition, FindOptions } from './types';
@@ -48,8 +48,8 @@ export function positionAt(positions: DocumentPosition[], offset: number): Docum
  */
 export function findCitations(text: string, options: FindOptions = {}): Citation[] {
   if (typeof text !== 'string' || text.length === 0) return [];
-  const clean = cleanText(text);
-  let citations = extractCitations(text, clean, tokenize(clean));
+  const { clean, words } = cleanTextAndFindWords(text);
+  let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words));
   if (options.resolve !== false) resolveInPlace(citations);
   const references = findReferences(text, clean, citations);
   if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { generateCorpus, rng } from '../test/corpus/generate';
-import { nextAnchorStart, SPELLING_PAIRS } from './tokenize';
+import { cleanText, cleanTextAndFindWords } from './clean';
+import { DEFAULT_EXTRACTORS, nextAnchorStart, SPELLING_PAIRS, tokenize } from './tokenize';
 
 /**
  * The candidate scan is hand-written for speed; this is the regex it replaces, whose
@@ -46,20 +47,41 @@ function pieces(seed: number, count: number): string {
   return text;
 }
 
+function sampleTexts(): string[] {
+  const corpus = join(__dirname, '..', 'test', 'corpus');
+  return [
+    readFileSync(join(corpus, 'brief-montreal.txt'), 'utf8'),
+    readFileSync(join(corpus, 'brief-state.txt'), 'utf8'),
+    ...generateCorpus(7, 200).map((p) => p.text),
+    ...Array.from({ length: 200 }, (_, k) => pieces(k + 1, 400)),
+    '', '1', '12 U', 'Id.', 'x12 U', '_12 U', '123456 U', '12    U', '12   U', '12-Ohio', '12-ohio', 'N.  Y', 'N.   Y',
+  ];
+}
+
 describe('nextAnchorStart', () => {
   it('finds exactly the candidates the anchor regex finds', () => {
-    const corpus = join(__dirname, '..', 'test', 'corpus');
-    const texts = [
-      readFileSync(join(corpus, 'brief-montreal.txt'), 'utf8'),
-      readFileSync(join(corpus, 'brief-state.txt'), 'utf8'),
-      ...generateCorpus(7, 200).map((p) => p.text),
-      ...Array.from({ length: 200 }, (_, k) => pieces(k + 1, 400)),
-      '', '1', '12 U', 'Id.', 'x12 U', '_12 U', '123456 U', '12    U', '12   U', '12-Ohio', '12-ohio', 'N.  Y', 'N.   Y',
-    ];
-    for (const text of texts) expect([text.slice(0, 60), handScan(text)]).toEqual([text.slice(0, 60), regexScan(text)]);
+    for (const text of sampleTexts()) expect([text.slice(0, 60), handScan(text)]).toEqual([text.slice(0, 60), regexScan(text)]);
   });
 
   it('only ever needs to look at word starts: every spelling pair begins with a word character', () => {
     for (const pair of SPELLING_PAIRS) expect(String.fromCharCode(pair >>> 16)).toMatch(/^\w$/);
+  });
+});
+
+describe('cleanTextAndFindWords', () => {
+  it('cleans as cleanText does and lists every word start (the regex \\b\\w) of the result', () => {
+    for (const raw of [...sampleTexts(), 'a\nb', '’x’', '\u2014\u2014a', 'é1_2 3', 'x'.repeat(9)]) {
+      const { clean, words } = cleanTextAndFindWords(raw);
+      expect(clean).toBe(cleanText(raw));
+      const starts = [...clean.matchAll(/\b\w/g)].map((m) => m.index);
+      expect([raw.slice(0, 40), [...words.offsets.subarray(0, words.count)]]).toEqual([raw.slice(0, 40), starts]);
+    }
+  });
+
+  it('gives the tokenizer the same tokens as its own scan of the text', () => {
+    for (const raw of sampleTexts()) {
+      const { clean, words } = cleanTextAndFindWords(raw);
+      expect(tokenize(clean, DEFAULT_EXTRACTORS, words)).toEqual(tokenize(clean));
+    }
   });
 });

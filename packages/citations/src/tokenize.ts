@@ -17,6 +17,7 @@
  * only, so no input can make it backtrack over the whole text.
  */
 import { EDITIONS } from './catalogue';
+import type { WordStarts } from './clean';
 import { matchFormat, startsWithVolume } from './formats';
 import { LAW_PAIRS, lawTokenAt } from './laws';
 import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
@@ -509,68 +510,84 @@ function defaultDispatch(): Dispatch {
 }
 
 
-/** tokenize's unsorted tokens for DEFAULT_EXTRACTORS, in one scan of the text. */
-function scanDefault(text: string, tokens: Token[]): void {
-  const { sticky, byChar, byNext } = defaultDispatch();
+/**
+ * tokenize's unsorted tokens for DEFAULT_EXTRACTORS, in one scan of the text — or of the
+ * word starts `words` lists, when the caller found them while cleaning the text.
+ */
+function scanDefault(text: string, tokens: Token[], words: WordStarts | null): void {
+  const dispatch = defaultDispatch();
   // Per extractor, where its global scan would resume (its lastIndex).
-  const resume = new Array<number>(sticky.length).fill(0);
-  for (let p = nextAnchorStart(text, 0); p >= 0; p = nextAnchorStart(text, p + 1)) {
-    const first = text.charCodeAt(p);
-    if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) continue;
-    if (isDigit(first)) volumeAt(text, p, tokens);
-    else if (first >= 65 && first <= 90) capitalAt(text, p, tokens);
-    let list: number[] | undefined;
-    let digits = 0;
-    let year = false;
-    if (isDigit(first)) {
-      // The number's length, whether it is a year, and what follows it.
-      let j = p + 1;
-      while (isDigit(text.charCodeAt(j))) j++;
-      digits = j - p;
-      year = digits === 4 && ((first === 49 && text.charCodeAt(p + 1) === 57) || (first === 50 && text.charCodeAt(p + 1) === 48));
-      let next = text.charCodeAt(j);
-      if (next === SPACE) {
-        let q = j + 1;
-        while (q < j + 3 && text.charCodeAt(q) === SPACE) q++;
-        next = text.charCodeAt(q);
-      } else if (next !== DASH) continue;
-      list = byNext.get(next);
-    } else list = byChar.get(first);
-    if (!list) continue;
-    for (let k = 0; k < list.length; k++) {
-      const e = list[k];
-      if (resume[e] > p) continue;
-      if (digits > 0) {
-        const shape = NUMBER_SHAPES[e] as NumberShape;
-        if (digits > shape.digits || (shape.year && !year)) continue;
-      }
-      const x = sticky[e];
-      x.lastIndex = p;
-      const m = x.exec(text);
-      if (m === null) continue;
-      if (m[0].length === 0) {
-        resume[e] = p + 1;
-        continue;
-      }
-      const end = p + m[0].length;
-      resume[e] = end;
-      const token = DEFAULT_EXTRACTORS[e].build(m);
-      if (!token) continue;
-      tokens.push(token);
-      if (token.end < end) resume[e] = token.end;
+  const resume = new Array<number>(dispatch.sticky.length).fill(0);
+  if (words) {
+    const { offsets, count } = words;
+    for (let k = 0; k < count; k++) {
+      const p = offsets[k];
+      const first = text.charCodeAt(p);
+      if (CHAR_CLASS[first] & MAY_BEGIN && anchorMayStartAt(text, p, first)) anchorsAt(text, p, tokens, dispatch, resume);
     }
+  } else {
+    for (let p = nextAnchorStart(text, 0); p >= 0; p = nextAnchorStart(text, p + 1)) anchorsAt(text, p, tokens, dispatch, resume);
+  }
+}
+
+/** The tokens that begin at the candidate `p`, pushed onto `tokens`. */
+function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, byNext }: Dispatch, resume: number[]): void {
+  const first = text.charCodeAt(p);
+  if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) return;
+  if (isDigit(first)) volumeAt(text, p, tokens);
+  else if (first >= 65 && first <= 90) capitalAt(text, p, tokens);
+  let list: number[] | undefined;
+  let digits = 0;
+  let year = false;
+  if (isDigit(first)) {
+    // The number's length, whether it is a year, and what follows it.
+    let j = p + 1;
+    while (isDigit(text.charCodeAt(j))) j++;
+    digits = j - p;
+    year = digits === 4 && ((first === 49 && text.charCodeAt(p + 1) === 57) || (first === 50 && text.charCodeAt(p + 1) === 48));
+    let next = text.charCodeAt(j);
+    if (next === SPACE) {
+      let q = j + 1;
+      while (q < j + 3 && text.charCodeAt(q) === SPACE) q++;
+      next = text.charCodeAt(q);
+    } else if (next !== DASH) return;
+    list = byNext.get(next);
+  } else list = byChar.get(first);
+  if (!list) return;
+  for (let k = 0; k < list.length; k++) {
+    const e = list[k];
+    if (resume[e] > p) continue;
+    if (digits > 0) {
+      const shape = NUMBER_SHAPES[e] as NumberShape;
+      if (digits > shape.digits || (shape.year && !year)) continue;
+    }
+    const x = sticky[e];
+    x.lastIndex = p;
+    const m = x.exec(text);
+    if (m === null) continue;
+    if (m[0].length === 0) {
+      resume[e] = p + 1;
+      continue;
+    }
+    const end = p + m[0].length;
+    resume[e] = end;
+    const token = DEFAULT_EXTRACTORS[e].build(m);
+    if (!token) continue;
+    tokens.push(token);
+    if (token.end < end) resume[e] = token.end;
   }
 }
 
 /**
  * All anchors in `text` (already cleaned), sorted by position, overlaps removed (the
- * earlier, then longer, anchor wins).
+ * earlier, then longer, anchor wins). `words`: where the words of `text` begin, when the
+ * caller has them (cleanTextAndFindWords); the text is then not scanned again.
  */
-export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS): Token[] {
+export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS, words: WordStarts | null = null): Token[] {
   const tokens: Token[] = [];
   // The one-pass scan knows the default extractors' first characters; any other list (or a
   // default list changed by a caller) is scanned extractor by extractor.
-  if (extractors === DEFAULT_EXTRACTORS && extractors.length === DEFAULT_REGEXES.length && extractors.every((x, e) => x.regex === DEFAULT_REGEXES[e])) scanDefault(text, tokens);
+  if (extractors === DEFAULT_EXTRACTORS && extractors.length === DEFAULT_REGEXES.length && extractors.every((x, e) => x.regex === DEFAULT_REGEXES[e])) scanDefault(text, tokens, words);
   else {
     scanReporters(text, tokens);
     for (const extractor of extractors) {
