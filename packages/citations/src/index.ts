@@ -51,7 +51,7 @@ export function findCitations(text: string, options: FindOptions = {}): Citation
   const { clean, words } = cleanTextAndFindWords(text);
   let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words));
   if (options.resolve !== false) resolveInPlace(citations);
-  const references = findReferences(text, clean, citations);
+  const references = findReferences(text, clean, citations, words);
   if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);
   const positions = options.positions;
   if (positions && positions.length) {

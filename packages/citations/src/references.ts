@@ -9,6 +9,7 @@
  */
 import { blankCitation } from './find';
 import { PIN_LIST } from './pins';
+import type { WordStarts } from './clean';
 import type { Citation } from './types';
 
 const COMMON_NAMES = new Set(['state', 'united states', 'united states of america', 'people', 'commonwealth', 'mass', 'commissioner', 'u.s.', 'government']);
@@ -23,13 +24,117 @@ function usableName(name: string | null): name is string {
 const AFTER_NAME = /^(?:,? {0,2})?(?:at {1,3}(?:pp?\. {0,2})?\*?\d|pp?\. {0,2}\*?\d|¶{1,2} {0,2}\d)/;
 const MARKER = / (?:at {1,3}(?:pp?\. {0,2})?|pp?\. {0,2}|¶{1,2} {0,2})\*?\d/g;
 
-/** Offsets of the space before each marker, in order, from `from`. */
-function markerPositions(text: string, from: number): number[] {
+/**
+ * Offsets of the space before each marker (MARKER's matches), in order, from `from`. With
+ * `words`, the word starts of `text` (found while cleaning it), the text is not scanned
+ * again: every marker is next to a word start — the `at` or `p` after its space, or the
+ * digit that ends it — and only those are looked at.
+ */
+export function markerPositions(text: string, from: number, words: WordStarts | null = null): number[] {
   const out: number[] = [];
-  MARKER.lastIndex = from;
-  let m: RegExpExecArray | null;
-  while ((m = MARKER.exec(text)) !== null) out.push(m.index);
+  if (!words) {
+    MARKER.lastIndex = from;
+    let m: RegExpExecArray | null;
+    while ((m = MARKER.exec(text)) !== null) out.push(m.index);
+    return out;
+  }
+  const { offsets, count } = words;
+  // Where the last marker ended: the regex's next search starts there.
+  let searchFrom = from;
+  for (let k = 0; k < count; k++) {
+    const s = offsets[k];
+    const c = text.charCodeAt(s);
+    let space = -1;
+    if (c === LOWER_A || c === LOWER_P) space = s - 1;
+    else if (c >= DIGIT_0 && c <= DIGIT_9) space = spaceBeforeParagraphSign(text, s);
+    if (space < searchFrom || text.charCodeAt(space) !== SPACE) continue;
+    const end = markerEnd(text, space);
+    if (end < 0) continue;
+    out.push(space);
+    searchFrom = end;
+  }
   return out;
+}
+
+const SPACE = 32;
+const ASTERISK = 42;
+const PERIOD = 46;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const LOWER_A = 97;
+const LOWER_P = 112;
+const LOWER_T = 116;
+const PARAGRAPH = 0xb6;
+
+const isDigitAt = (text: string, p: number) => {
+  const c = text.charCodeAt(p);
+  return c >= DIGIT_0 && c <= DIGIT_9;
+};
+/** The end of a run of at most `max` characters `c` from `p` (its length is the end minus `p`). */
+function runEnd(text: string, p: number, c: number, max: number): number {
+  let q = p;
+  while (q < p + max + 1 && text.charCodeAt(q) === c) q++;
+  return q;
+}
+
+/** For a marker written `¶ 12` ending with the digit at `digit`: the space before its `¶`, else -1. */
+function spaceBeforeParagraphSign(text: string, digit: number): number {
+  let p = digit;
+  if (text.charCodeAt(p - 1) === ASTERISK) p--;
+  let spaces = 0;
+  while (spaces < 3 && text.charCodeAt(p - 1) === SPACE) {
+    p--;
+    spaces++;
+  }
+  let signs = 0;
+  while (signs < 3 && text.charCodeAt(p - 1) === PARAGRAPH) {
+    p--;
+    signs++;
+  }
+  return signs >= 1 && signs <= 2 && spaces <= 2 ? p - 1 : -1;
+}
+
+/** Where MARKER's match at `space` (sticky) ends, or -1 when there is none: the regex written out. */
+function markerEnd(text: string, space: number): number {
+  let q = space + 1;
+  const c = text.charCodeAt(q);
+  if (c === LOWER_A) {
+    // `at {1,3}(?:pp?\. {0,2})?`
+    if (text.charCodeAt(q + 1) !== LOWER_T) return -1;
+    const spaces = runEnd(text, q + 2, SPACE, 3);
+    if (spaces - (q + 2) < 1 || spaces - (q + 2) > 3) return -1;
+    q = spaces;
+    const page = pageAbbreviationEnd(text, q);
+    if (page >= 0) q = page;
+  } else if (c === LOWER_P) {
+    // `pp?\. {0,2}`
+    q = pageAbbreviationEnd(text, q);
+    if (q < 0) return -1;
+  } else if (c === PARAGRAPH) {
+    // `¶{1,2} {0,2}`
+    const signs = runEnd(text, q, PARAGRAPH, 2);
+    if (signs - q > 2) return -1;
+    const spaces = runEnd(text, signs, SPACE, 2);
+    if (spaces - signs > 2) return -1;
+    q = spaces;
+  } else return -1;
+  // `\*?\d`
+  if (text.charCodeAt(q) === ASTERISK) q++;
+  return isDigitAt(text, q) ? q + 1 : -1;
+}
+
+/**
+ * The end of `p. ` or `pp. ` (`pp?\. {0,2}`) at `p` when a star or digit follows it (else
+ * the optional group gives way, as in the regex), or -1.
+ */
+function pageAbbreviationEnd(text: string, p: number): number {
+  if (text.charCodeAt(p) !== LOWER_P) return -1;
+  let q = p + 1;
+  if (text.charCodeAt(q) === LOWER_P) q++;
+  if (text.charCodeAt(q) !== PERIOD) return -1;
+  const spaces = runEnd(text, q + 1, SPACE, 2);
+  if (spaces - (q + 1) > 2) return -1;
+  return spaces;
 }
 const PIN_HERE = new RegExp(String.raw`,? {0,2}((?:at {1,3})?${PIN_LIST})`, 'y');
 
@@ -69,7 +174,7 @@ function latestNamedBefore(clean: string, names: NameOf[], space: number): NameO
  * Reference citations in `text` (cleaned), given the citations found in it (in order);
  * each comes back resolved to the full citation whose party it names.
  */
-export function findReferences(original: string, clean: string, citations: Citation[]): Citation[] {
+export function findReferences(original: string, clean: string, citations: Citation[], words: WordStarts | null = null): Citation[] {
   const fulls = citations.filter((c) => c.type === 'case' && c.form === 'full' && (c.plaintiff || c.defendant));
   if (fulls.length === 0) return [];
   // Names by their last word, for a quick check of the words before each candidate; each
@@ -111,7 +216,7 @@ export function findReferences(original: string, clean: string, citations: Citat
     return (last >= 0 && citations[last].end > s) || (lastReference !== undefined && s < lastReference.end && lastReference.start < e);
   };
   const out: Citation[] = [];
-  for (const marker of markerPositions(clean, fulls[0].end)) {
+  for (const marker of markerPositions(clean, fulls[0].end, words)) {
     // The name ends before the marker's space (and any comma before it: `Foo, at 62`).
     let space = marker;
     if (clean[space - 1] === ',') space--;
