@@ -60,22 +60,40 @@ export function cleanText(text: string): string {
   return buffer.toString('utf16le');
 }
 
-/** Where words begin in a text: `offsets[0..count)`, ascending. */
+/**
+ * Where words begin in a text: `offsets[0..count)`, ascending — every word whose first
+ * character the caller asked for (see cleanTextAndFindWords).
+ */
 export interface WordStarts {
   offsets: Int32Array;
   count: number;
 }
 
-/** Word characters, as the regex `\w`: ASCII letters, digits and `_` (a table over every code unit). */
-const WORD = new Uint8Array(0x10000);
-for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) WORD[c] = 1;
+/** Word characters, as the regex `\w`: ASCII letters, digits and `_`. */
+const isWordCode = (c: number) => c < 128 && /\w/.test(String.fromCharCode(c));
 
 /**
- * cleanText, and, found in the same pass, every offset where a word (a run of `\w`
- * characters) begins in the cleaned text: the tokenizer looks only there, and reading the
- * text once instead of twice is a good part of the time the engine takes on a long opinion.
+ * A table for cleanTextAndFindWords: the words to list are those beginning with one of
+ * `firstChars`. (Bit 0 of each entry marks a word character, bit 1 a first character asked for.)
  */
-export function cleanTextAndFindWords(text: string): { clean: string; words: WordStarts } {
+export function wordTable(firstChars: string): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  for (let c = 0; c < 128; c++) if (isWordCode(c)) table[c] = 1;
+  for (let k = 0; k < firstChars.length; k++) {
+    const c = firstChars.charCodeAt(k);
+    if (isWordCode(c)) table[c] |= 2;
+  }
+  return table;
+}
+const EVERY_WORD = wordTable('_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
+
+/**
+ * cleanText, and, found in the same pass, every offset in the cleaned text where a word (a
+ * run of `\w` characters) begins with one of the first characters `table` asks for (all by
+ * default): the tokenizer and the reference finder look only there, and reading the text
+ * once instead of three times is a good part of the time the engine takes on a long opinion.
+ */
+export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WORD): { clean: string; words: WordStarts } {
   const n = text.length;
   // As cleanText, but the whole text is read from the buffer (faster than charCodeAt).
   const buffer = Buffer.from(text, 'utf16le');
@@ -95,13 +113,14 @@ export function cleanTextAndFindWords(text: string): { clean: string; words: Wor
         replaced = true;
       }
     }
-    // A word begins where a word character follows a non-word one. Written without a
-    // branch (the offset is always stored, and kept by advancing `count` by 0 or 1): word
-    // boundaries come every few characters, too irregularly for the processor to predict.
-    const isWord = WORD[c];
+    // A word begins where a word character follows a non-word one; it is listed when its
+    // first character is asked for. Written without a branch (the offset is always stored,
+    // and kept by advancing `count` by 0 or 1): word boundaries come every few characters,
+    // too irregularly for the processor to predict.
+    const cls = table[c];
     offsets[count] = i;
-    count += isWord & (previousIsWord ^ 1);
-    previousIsWord = isWord;
+    count += (cls >> 1) & (previousIsWord ^ 1);
+    previousIsWord = cls & 1;
   }
   return { clean: replaced ? buffer.toString('utf16le') : text, words: { offsets, count } };
 }

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { generateCorpus, rng } from '../test/corpus/generate';
-import { cleanTextAndFindWords } from './clean';
-import { markerPositions } from './references';
+import { cleanTextAndFindWords, wordTable } from './clean';
+import { MARKER_FIRST_CHARS, markerPositions } from './references';
 
 /** Text made of the pieces reference markers are made of, in random order. */
 function pieces(seed: number, count: number): string {
@@ -25,7 +25,7 @@ describe('markerPositions', () => {
       ' at 5', ' at    5', ' at p. 5', ' at pp.   5', ' p. *4', ' ¶ 12', ' ¶¶12', ' ¶¶¶ 1', '  ¶ *3', 'x at 5', ' at p.5 at 6',
     ];
     for (const raw of texts) {
-      const { clean, words } = cleanTextAndFindWords(raw);
+      const { clean, words } = cleanTextAndFindWords(raw, wordTable(MARKER_FIRST_CHARS));
       for (const from of [0, 7]) {
         expect([raw.slice(0, 40), from, markerPositions(clean, from, words)]).toEqual([raw.slice(0, 40), from, markerPositions(clean, from)]);
       }

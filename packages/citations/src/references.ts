@@ -24,11 +24,14 @@ function usableName(name: string | null): name is string {
 const AFTER_NAME = /^(?:,? {0,2})?(?:at {1,3}(?:pp?\. {0,2})?\*?\d|pp?\. {0,2}\*?\d|¶{1,2} {0,2}\d)/;
 const MARKER = / (?:at {1,3}(?:pp?\. {0,2})?|pp?\. {0,2}|¶{1,2} {0,2})\*?\d/g;
 
+/** The first characters of the words a marker is next to (for cleanTextAndFindWords). */
+export const MARKER_FIRST_CHARS = 'ap0123456789';
+
 /**
  * Offsets of the space before each marker (MARKER's matches), in order, from `from`. With
- * `words`, the word starts of `text` (found while cleaning it), the text is not scanned
- * again: every marker is next to a word start — the `at` or `p` after its space, or the
- * digit that ends it — and only those are looked at.
+ * `words`, the starts of the words of `text` that begin with one of MARKER_FIRST_CHARS (at
+ * least those; found while cleaning it), the text is not scanned again: every marker is
+ * next to such a word — the `at` or `p` after its space, or the digit that ends it.
  */
 export function markerPositions(text: string, from: number, words: WordStarts | null = null): number[] {
   const out: number[] = [];

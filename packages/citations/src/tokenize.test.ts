@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { generateCorpus, rng } from '../test/corpus/generate';
-import { cleanText, cleanTextAndFindWords } from './clean';
-import { DEFAULT_EXTRACTORS, nextAnchorStart, SPELLING_PAIRS, tokenize } from './tokenize';
+import { cleanText, cleanTextAndFindWords, wordTable } from './clean';
+import { ANCHOR_FIRST_CHARS, DEFAULT_EXTRACTORS, nextAnchorStart, SPELLING_PAIRS, tokenize } from './tokenize';
 
 /**
  * The candidate scan is hand-written for speed; this is the regex it replaces, whose
@@ -75,12 +75,15 @@ describe('cleanTextAndFindWords', () => {
       expect(clean).toBe(cleanText(raw));
       const starts = [...clean.matchAll(/\b\w/g)].map((m) => m.index);
       expect([raw.slice(0, 40), [...words.offsets.subarray(0, words.count)]]).toEqual([raw.slice(0, 40), starts]);
+      const some = cleanTextAndFindWords(raw, wordTable('1Ia_'));
+      const someStarts = [...clean.matchAll(/\b[1Ia_]/g)].map((m) => m.index);
+      expect([raw.slice(0, 40), [...some.words.offsets.subarray(0, some.words.count)]]).toEqual([raw.slice(0, 40), someStarts]);
     }
   });
 
   it('gives the tokenizer the same tokens as its own scan of the text', () => {
     for (const raw of sampleTexts()) {
-      const { clean, words } = cleanTextAndFindWords(raw);
+      const { clean, words } = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS));
       expect(tokenize(clean, DEFAULT_EXTRACTORS, words)).toEqual(tokenize(clean));
     }
   });

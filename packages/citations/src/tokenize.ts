@@ -418,6 +418,9 @@ function anchorMayStartAt(text: string, p: number, first: number): boolean {
   return false;
 }
 
+/** The first characters of the words a candidate may begin (for cleanTextAndFindWords). */
+export const ANCHOR_FIRST_CHARS = [...Array(128).keys()].filter((c) => CHAR_CLASS[c] & MAY_BEGIN).map((c) => String.fromCharCode(c)).join('');
+
 /**
  * The first position at or after `from` where a default anchor, a case volume or a
  * reporter-first or law spelling may begin (see above), or -1.
@@ -580,8 +583,9 @@ function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, b
 
 /**
  * All anchors in `text` (already cleaned), sorted by position, overlaps removed (the
- * earlier, then longer, anchor wins). `words`: where the words of `text` begin, when the
- * caller has them (cleanTextAndFindWords); the text is then not scanned again.
+ * earlier, then longer, anchor wins). `words`: where the words of `text` that begin with
+ * one of ANCHOR_FIRST_CHARS begin (at least those), when the caller has them
+ * (cleanTextAndFindWords); the text is then not scanned again.
  */
 export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS, words: WordStarts | null = null): Token[] {
   const tokens: Token[] = [];
