@@ -260,24 +260,32 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     // A spelling shared by several editions (`So.`, `Ark.`) is settled by the year cited;
     // one that still names different reporters cannot be checked and is dropped, as eyecite
     // drops it (`1 Johnson 1 (1806)`).
-    group.forEach((c, k) => {
+    // (Plain loops here and below: this runs for every citation, and callbacks cost more
+    // than the work when the engine runs from source through tsx, as the services do.)
+    for (let k = 0; k < group.length; k++) {
+      const c = group[k];
       const token = groupTokens[k];
-      if ((token.editions?.length ?? 0) < 2) return;
+      if ((token.editions?.length ?? 0) < 2) continue;
       const facts = describe(token, tail.year);
       if (!facts || facts.ambiguous) {
         dropped.add(c);
-        return;
+        continue;
       }
       c.reporter = facts.reporter;
       c.normalized = facts.normalized;
       c.court = facts.court ?? c.court;
-    });
+    }
     const lead = group[0];
     // `Martinez, 2019 WL 4639462, at *3`: Bluebook's short form of a WL, LEXIS or neutral
     // cite repeats it whole after a one-party name; keep that name (resolve.ts links it).
     const name = findCaseNameBefore(clean, lead.start, anchorsByEnd, false);
-    const normalizedAll = group.map((c) => c.normalized as string);
-    const implied = group.map((c) => c.court).find((c) => c !== null) ?? null;
+    let implied: string | null = null;
+    for (const c of group) {
+      if (c.court !== null) {
+        implied = c.court;
+        break;
+      }
+    }
     for (const c of group) {
       c.year = tail.year ?? name?.year ?? c.year;
       c.court = tail.court ?? implied;
@@ -289,7 +297,9 @@ export function extractCitations(original: string, clean: string, tokens: Token[
         c.defendant = name.defendant;
         c.fullStart = name.start;
       }
-      c.parallels = normalizedAll.filter((n) => n !== c.normalized);
+      const parallels: string[] = [];
+      for (const other of group) if (other.normalized !== c.normalized) parallels.push(other.normalized as string);
+      c.parallels = parallels;
     }
     group = [];
     groupTokens = [];

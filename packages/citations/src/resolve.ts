@@ -158,9 +158,16 @@ export function resolveInPlace(out: Citation[]): void {
         // again) is not listed again, so that the lookups stay short in long documents.
         const theCase = caseOf(c);
         const listed = listedFor.get(theCase) ?? [];
-        const repeated = listed.some((f) => f.volume === c.volume && f.reporter === c.reporter && f.page === c.page && f.caseName === c.caseName);
+        // (Loops rather than callbacks: this runs for every full citation.)
+        let repeated = false;
+        let nameListed = false;
+        for (const f of listed) {
+          if (f.caseName !== c.caseName) continue;
+          nameListed = true;
+          if (f.volume === c.volume && f.reporter === c.reporter && f.page === c.page) repeated = true;
+        }
         if (!repeated) {
-          if (!listed.some((f) => f.caseName === c.caseName)) fullCases.push(c);
+          if (!nameListed) fullCases.push(c);
           listed.push(c);
           listedFor.set(theCase, listed);
           const key = `${c.volume} ${c.reporter}`;
@@ -177,10 +184,11 @@ export function resolveInPlace(out: Citation[]): void {
     let target: Citation | null = null;
     if (c.form === 'short') {
       const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
-      const candidates = (byVolume.get(`${c.volume} ${c.reporter}`) ?? []).filter((f) => {
+      const candidates: Citation[] = [];
+      for (const f of byVolume.get(`${c.volume} ${c.reporter}`) ?? []) {
         const first = pageNumber(f.page);
-        return Number.isNaN(first) || Number.isNaN(pin) || pin >= first;
-      });
+        if (Number.isNaN(first) || Number.isNaN(pin) || pin >= first) candidates.push(f);
+      }
       target = onlyOne(candidates) ?? (c.caseName ? onlyOne(named(c, candidates, c.caseName)) : null);
     } else if (c.form === 'id') {
       target = last !== null && pinFits(last, c.pinCite) ? last : null;
