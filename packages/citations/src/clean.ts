@@ -98,8 +98,9 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   // As cleanText, but the whole text is read from the buffer (faster than charCodeAt).
   const buffer = Buffer.from(text, 'utf16le');
   const codes = new Uint16Array(buffer.buffer, buffer.byteOffset, n);
-  // At most every other character begins a word; one more slot takes the last unkept store.
-  const offsets = new Int32Array(((n + 1) >> 1) + 1);
+  // Room for a word listed every 8 characters to begin with (a brief lists one every 13 or
+  // so); grown when full. One slot more than the words listed takes the last unkept store.
+  let offsets = new Int32Array((n >> 3) + 2);
   let count = 0;
   let replaced = false;
   let previousIsWord = 0;
@@ -121,6 +122,11 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     offsets[count] = i;
     count += (cls >> 1) & (previousIsWord ^ 1);
     previousIsWord = cls & 1;
+    if (count === offsets.length - 1) {
+      const grown = new Int32Array(offsets.length * 2);
+      grown.set(offsets);
+      offsets = grown;
+    }
   }
   return { clean: replaced ? buffer.toString('utf16le') : text, words: { offsets, count } };
 }
