@@ -86,11 +86,50 @@ const mayBeAlso = (word: string) => word.length >= 4 && word.length <= 12 && /^[
  * and a brief has thousands of citations). Item -1 is the one just before the citation,
  * -2 the one before it, and so on, as far back as BACKWARD_SEEK items or the text's start.
  */
+/**
+ * The anchors of a text in order, looked up by where they end (they never overlap, so their
+ * ends ascend too). The walk back asks about every character of every word it reads; a
+ * cursor that only moves back answers that in constant time, where a Map lookup per
+ * character cost more than the rest of the walk.
+ */
+export class AnchorIndex {
+  readonly ends: Int32Array;
+  constructor(readonly anchors: readonly Anchor[]) {
+    this.ends = Int32Array.from(anchors, (a) => a.end);
+  }
+
+  /** The index of the last anchor ending at or before `p`, or -1 (binary search). */
+  lastEndingBy(p: number): number {
+    let lo = 0;
+    let hi = this.ends.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ends[mid] <= p) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
+}
+
 class ItemsBefore {
   private readonly back: Item[] = [];
   private p: number;
-  constructor(private readonly text: string, end: number, private readonly anchorsByEnd: Map<number, Anchor>) {
+  /** The last anchor ending at or before `p` (the walk only moves back, and so does this). */
+  private anchor: number;
+  private readonly ends: Int32Array;
+  constructor(private readonly text: string, end: number, private readonly index: AnchorIndex) {
     this.p = end;
+    this.anchor = index.lastEndingBy(end);
+    this.ends = index.ends;
+  }
+
+  /** The last anchor ending at or before `q`, from anchor `k` (at or after it) back. */
+  private lastEndingBy(q: number, k: number): number {
+    while (k >= 0 && this.ends[k] > q) k--;
+    return k;
   }
 
   /** Item `index` (negative), or undefined past the start of the text or the window. */
@@ -113,7 +152,7 @@ class ItemsBefore {
   }
 
   private produce(): boolean {
-    const { text, anchorsByEnd } = this;
+    const { text, ends } = this;
     const p = this.p;
     if (p <= 0 || this.back.length >= BACKWARD_SEEK) return false;
     if (text.charCodeAt(p - 1) === SPACE) {
@@ -123,7 +162,9 @@ class ItemsBefore {
       this.p = s;
       return true;
     }
-    const anchor = anchorsByEnd.get(p);
+    // Every later question is about a position before p: the cursor may move back to it.
+    const k = (this.anchor = this.lastEndingBy(p, this.anchor));
+    const anchor = k >= 0 && ends[k] === p ? this.index.anchors[k] : undefined;
     if (anchor && anchor.start < p) {
       const kind = anchor.kind === 'id' ? 'stop' : anchor.kind;
       this.back.push({ kind, start: anchor.start, end: p, text: text.slice(anchor.start, p), stop: anchor.kind === 'id' ? 'id' : undefined });
@@ -133,12 +174,8 @@ class ItemsBefore {
     let s = p - 1;
     while (s > 0 && text.charCodeAt(s - 1) !== SPACE) s--;
     // A citation may end inside the run (`1 U.S. 2.` ends at the `2`): the word starts there.
-    for (let q = p - 1; q > s; q--) {
-      if (anchorsByEnd.has(q)) {
-        s = q;
-        break;
-      }
-    }
+    const inside = this.lastEndingBy(p - 1, k);
+    if (inside >= 0 && ends[inside] > s) s = ends[inside];
     const word = text.slice(s, p);
     const stop = stopWordOf(word);
     this.p = s;
@@ -148,7 +185,8 @@ class ItemsBefore {
       while (f > 0 && text.charCodeAt(f - 1) !== SPACE) f--;
       const first = text.slice(f, s - 1);
       const pair = `${bareWord(first).toLowerCase()} ${bareWord(word).toLowerCase()}`;
-      if ((pair === 'in re' || pair === 'see also') && !anchorsByEnd.has(s - 1)) {
+      const before = this.lastEndingBy(s - 1, k);
+      if ((pair === 'in re' || pair === 'see also') && !(before >= 0 && ends[before] === s - 1)) {
         this.back.push({ kind: 'stop', start: f, end: p, text: `${first} ${word}`, stop: pair });
         this.p = f;
         return true;
@@ -189,10 +227,10 @@ export function stripStopWords(name: string): string {
  * The case name before a citation starting at `citationStart`, or null. `short`: a short
  * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
  */
-export function findCaseNameBefore(text: string, citationStart: number, anchorsByEnd: Map<number, Anchor>, short: boolean): FoundName | null {
+export function findCaseNameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean): FoundName | null {
   // Indexes are negative, counted back from the citation (eyecite counts from the text's
   // start; the arithmetic is the same): -1 is the item just before it.
-  const words = new ItemsBefore(text, citationStart, anchorsByEnd);
+  const words = new ItemsBefore(text, citationStart, anchors);
   const C = 0;
 
   let vToken: Item | null = null;

@@ -8,7 +8,7 @@
  */
 import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
-import { findCaseNameBefore, type Anchor } from './case-name';
+import { AnchorIndex, findCaseNameBefore, type Anchor } from './case-name';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
 import type { Token } from './tokenize';
@@ -109,9 +109,9 @@ function readParentheticals(clean: string, pos: number, nextStart = Infinity): T
  * before a comma (`asdf, supra`), and a volume (`Foo, 123 supra`); null when nothing marks
  * it as a citation (`as discussed supra`).
  */
-function readSupra(clean: string, pos: number, anchorsByEnd: Map<number, Anchor>): { name: string | null; volume: number | null; start: number } | null {
+function readSupra(clean: string, pos: number, anchorIndex: AnchorIndex): { name: string | null; volume: number | null; start: number } | null {
   // `Daubert, supra`: the name written before it, read back as for a short form.
-  const named = /,\s*$/.test(clean.slice(Math.max(0, pos - 4), pos)) ? findCaseNameBefore(clean, pos, anchorsByEnd, true) : null;
+  const named = /,\s*$/.test(clean.slice(Math.max(0, pos - 4), pos)) ? findCaseNameBefore(clean, pos, anchorIndex, true) : null;
   const before = clean.slice(Math.max(0, pos - 60), pos);
   const m = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/.exec(before);
   const volume = m?.[3] ? Number(m[3]) : null;
@@ -251,8 +251,10 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   let group: Citation[] = [];
   let groupTokens: Token[] = [];
   // Names never run through another citation: the walk back treats each as one item.
-  const anchorsByEnd = new Map<number, Anchor>();
-  for (const t of tokens) anchorsByEnd.set(t.end, { start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
+  // (tokenize returns them sorted and without overlaps, as AnchorIndex needs.)
+  const anchors: Anchor[] = [];
+  for (const t of tokens) anchors.push({ start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
+  const anchorIndex = new AnchorIndex(anchors);
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
@@ -278,7 +280,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     const lead = group[0];
     // `Martinez, 2019 WL 4639462, at *3`: Bluebook's short form of a WL, LEXIS or neutral
     // cite repeats it whole after a one-party name; keep that name (resolve.ts links it).
-    const name = findCaseNameBefore(clean, lead.start, anchorsByEnd, false);
+    const name = findCaseNameBefore(clean, lead.start, anchorIndex, false);
     let implied: string | null = null;
     for (const c of group) {
       if (c.court !== null) {
@@ -350,7 +352,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.pinCite = token.pin ?? null;
       c.normalized = `${c.volume} ${entry.canonical} at ${c.pinCite}`;
       c.court = impliedCourt(entry);
-      const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorsByEnd, true);
+      const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorIndex, true);
       if (name) {
         c.caseName = name.caseName;
         c.fullStart = name.start;
@@ -391,7 +393,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
 
     if (token.kind === 'supra') {
-      const supra = readSupra(clean, token.start, anchorsByEnd);
+      const supra = readSupra(clean, token.start, anchorIndex);
       // Without a name, a comma or a volume before it, `supra` is a cross-reference
       // (`discussed supra`), not a citation.
       if (!supra) continue;
