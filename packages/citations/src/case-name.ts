@@ -95,7 +95,8 @@ const mayBeAlso = (word: string) => word.length >= 4 && word.length <= 12 && /^[
 export class AnchorIndex {
   readonly ends: Int32Array;
   constructor(readonly anchors: readonly Anchor[]) {
-    this.ends = Int32Array.from(anchors, (a) => a.end);
+    this.ends = new Int32Array(anchors.length);
+    for (let k = 0; k < anchors.length; k++) this.ends[k] = anchors[k].end;
   }
 
   /** The index of the last anchor ending at or before `p`, or -1 (binary search). */
