@@ -34,10 +34,24 @@ const norm = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 /** The first two letters (spaces skipped) of every law spelling, as `first << 16 | second`. */
 export const LAW_PAIRS = new Set<number>();
 
+// Most capitalised words that begin like a law spelling (`State`, `Court`, `Commission`) part
+// from every one by their third letter. These say, before the trie is walked, whether one
+// can begin at a place: the first three letters of every spelling (ASCII, as
+// `(first * 128 + second) * 128 + third`), the first two of those shorter than three
+// letters, and first letters after which any text must be walked (a one-letter spelling, or
+// a spelling whose first three letters are not all ASCII).
+const LAW_TRIPLES = new Set<number>();
+const SHORT_LAW_PAIRS = new Set<number>();
+const WALK_ALWAYS = new Set<number>();
+
 LAWS.forEach((law, index) => {
   for (const spelling of law.strings) {
     const letters = spelling.replace(/ /g, '');
     LAW_PAIRS.add((norm(letters.charCodeAt(0)) << 16) | norm(letters.charCodeAt(1)));
+    const [c1, c2, c3] = [0, 1, 2].map((k) => norm(letters.charCodeAt(k)));
+    if (letters.length < 2 || c1 >= 128 || c2 >= 128 || (letters.length >= 3 && c3 >= 128)) WALK_ALWAYS.add(c1);
+    else if (letters.length === 2) SHORT_LAW_PAIRS.add(c1 * 65536 + c2);
+    else LAW_TRIPLES.add((c1 * 128 + c2) * 128 + c3);
     let node = root;
     for (let k = 0; k < spelling.length; k++) {
       const c = norm(spelling.charCodeAt(k));
@@ -55,6 +69,24 @@ LAWS.forEach((law, index) => {
 const REGULATION_TYPES = new Set(['admin_compilation', 'admin_register', 'admin_docket', 'admin_filing']);
 const RULE_TYPE = 'court_rule';
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** The position after at most two spaces from `p` (the trie's walk skips as many). */
+function afterSpaces(text: string, p: number): number {
+  let q = p;
+  while (q < p + 2 && text.charCodeAt(q) === SPACE) q++;
+  return q;
+}
+
+/** Whether a law spelling may begin at `pos`, by its first three letters (see LAW_TRIPLES). */
+export function mayBeginLaw(text: string, pos: number): boolean {
+  const c1 = norm(text.charCodeAt(pos));
+  if (WALK_ALWAYS.has(c1)) return true;
+  const q2 = afterSpaces(text, pos + 1);
+  const c2 = norm(text.charCodeAt(q2));
+  if (SHORT_LAW_PAIRS.has(c1 * 65536 + c2)) return true;
+  const c3 = norm(text.charCodeAt(afterSpaces(text, q2 + 1)));
+  return c1 < 128 && c2 < 128 && c3 < 128 && LAW_TRIPLES.has((c1 * 128 + c2) * 128 + c3);
+}
 
 /** The spellings of laws starting at `pos`, longest first: [end, law indexes]. */
 const NO_LAW_SPELLINGS: readonly [number, number[]][] = [];
@@ -163,6 +195,7 @@ function numberBefore(text: string, pos: number): number | null {
  * @example lawTokenAt('See Wis. Stat. § 655.002(2)(c).', 4)?.statute.normalized // 'Wis. Stat. § 655.002(2)(c)'
  */
 export function lawTokenAt(text: string, i: number): LawToken | null {
+  if (!mayBeginLaw(text, i)) return null;
   let found = null as LawToken | null;
   for (const [end, laws] of lawSpellingsAt(text, i)) {
     const written = text.slice(i, end);
