@@ -79,13 +79,8 @@ function stopWordOf(word: string): string | null {
 }
 
 /** `also` with only punctuation around it (the second word of `see also`). */
-const mayBeAlso = (word: string) => word.length >= 4 && word.length <= 12 && /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word);
+const mayBeAlso = (word: string) => word.length >= 4 && /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word);
 
-/**
- * The items before a citation, read backwards on demand (most names end within a few words,
- * and a brief has thousands of citations). Item -1 is the one just before the citation,
- * -2 the one before it, and so on, as far back as BACKWARD_SEEK items or the text's start.
- */
 /**
  * The anchors of a text in order, looked up by where they end (they never overlap, so their
  * ends ascend too). The walk back asks about every character of every word it reads; a
@@ -115,6 +110,11 @@ export class AnchorIndex {
   }
 }
 
+/**
+ * The items before a citation, read backwards on demand (most names end within a few words,
+ * and a brief has thousands of citations). Item -1 is the one just before the citation,
+ * -2 the one before it, and so on, as far back as BACKWARD_SEEK items or the text's start.
+ */
 class ItemsBefore {
   private readonly back: Item[] = [];
   private p: number;

@@ -47,7 +47,8 @@ export function cleanText(text: string): string {
   // and turned back into a string: Node's Buffer does both conversions natively, at twice
   // the speed of filling a Uint16Array from JavaScript (and text from a PDF has a line break
   // every line, so nearly every document takes this path). The string comes back in V8's
-  // compact one-byte form when it can, which the later regexes scan faster.
+  // compact one-byte form when it can, which the later regexes scan faster. (A small Buffer
+  // is a slice of Node's pool, which Node aligns to 8 bytes: the 16-bit view always fits.)
   const buffer = Buffer.from(text, 'utf16le');
   const codes = new Uint16Array(buffer.buffer, buffer.byteOffset, n);
   for (; i < n; i++) {

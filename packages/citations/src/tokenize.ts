@@ -325,10 +325,12 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
 // a global regex's next match is its leftmost match from lastIndex, and every such start is
 // a candidate — in one pass over the text instead of one per extractor.
 //
-// The scan is plain code rather than one regex: every candidate begins a word, so it looks
-// only at the first character of each word and turns most words away on that character (a
-// regex alternation of ~30 branches behind `\b` was tried at every position of the text and
-// took a fifth of the engine's time). tokenize.test.ts checks it against that regex.
+// This is plain code rather than one regex: every candidate begins a word, and the cleaning
+// pass, which reads every character anyway, lists the word starts whose first character
+// fits (cleanTextAndFindWords), so findCitations never scans the text again for them;
+// nextAnchorStart is the same test as a scan, for callers without that list. (A regex
+// alternation of ~30 branches behind `\b`, tried at every position of the text, took about
+// a sixth of the engine's time.) tokenize.test.ts checks both against that regex.
 
 /** The first two letters (spaces skipped) of the reporter-first and law spellings, as `first << 16 | second`. */
 export const SPELLING_PAIRS: ReadonlySet<number> = new Set([...REPORTER_FIRST_PAIRS, ...LAW_PAIRS]);
