@@ -159,7 +159,8 @@ class ItemsBefore {
     if (text.charCodeAt(p - 1) === SPACE) {
       let s = p - 1;
       while (s > 0 && text.charCodeAt(s - 1) === SPACE) s--;
-      this.back.push({ kind: 'space', start: s, end: p, text: ' ' });
+      // (Every item has all five fields, `stop` undefined where it has none: one object shape.)
+      this.back.push({ kind: 'space', start: s, end: p, text: ' ', stop: undefined });
       this.p = s;
       return true;
     }
@@ -193,7 +194,7 @@ class ItemsBefore {
         return true;
       }
     }
-    this.back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word });
+    this.back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word, stop: undefined });
     return true;
   }
 }

@@ -140,6 +140,7 @@ function describe(token: Token, year: number | null): { normalized: string; repo
 }
 
 const NL = 10;
+const SPACE = 32;
 const PERIOD = 46;
 const QUESTION = 63;
 const BANG = 33;
@@ -152,12 +153,18 @@ const mayEndSentence = (clean: string, p: number) => {
   const c = clean.charCodeAt(p);
   return c === PERIOD || c === QUESTION || c === BANG;
 };
+/**
+ * Whether `p` is a line break in the original: the cleaned text has a space there (cleaning
+ * turns every line break into one), which is asked first so that most characters are read
+ * from one string only.
+ */
+const isLineBreak = (original: string, clean: string, p: number) => clean.charCodeAt(p) === SPACE && original.charCodeAt(p) === NL;
 /** Whether a sentence may begin at `f`: after a sentence end, or after a blank line in the original. */
 const startsSentence = (original: string, clean: string, f: number) =>
-  (mayEndSentence(clean, f - 1) && isSentenceEnd(clean, f - 1)) || (original.charCodeAt(f - 1) === NL && original.charCodeAt(f - 2) === NL);
+  (mayEndSentence(clean, f - 1) && isSentenceEnd(clean, f - 1)) || (isLineBreak(original, clean, f - 1) && original.charCodeAt(f - 2) === NL);
 /** Whether a sentence may end at `t` (exclusive): after a sentence end, or before a blank line. */
 const endsSentence = (original: string, clean: string, t: number) =>
-  (mayEndSentence(clean, t - 1) && isSentenceEnd(clean, t - 1)) || (original.charCodeAt(t) === NL && original.charCodeAt(t + 1) === NL);
+  (mayEndSentence(clean, t - 1) && isSentenceEnd(clean, t - 1)) || (isLineBreak(original, clean, t) && original.charCodeAt(t + 1) === NL);
 
 /**
  * The sentence around [start, end): back and forward to a sentence end (a full stop that
