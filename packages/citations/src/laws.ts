@@ -44,11 +44,17 @@ const LAW_TRIPLES = new Set<number>();
 const SHORT_LAW_PAIRS = new Set<number>();
 const WALK_ALWAYS = new Set<number>();
 
-LAWS.forEach((law, index) => {
-  for (const spelling of law.strings) {
+// Indexed loops and no per-spelling array or closure: this runs at every start-up, in V8's
+// interpreter (see catalogue.ts).
+for (let index = 0; index < LAWS.length; index++) {
+  const strings = LAWS[index].strings;
+  for (let s = 0; s < strings.length; s++) {
+    const spelling = strings[s];
     const letters = spelling.replace(/ /g, '');
-    LAW_PAIRS.add((norm(letters.charCodeAt(0)) << 16) | norm(letters.charCodeAt(1)));
-    const [c1, c2, c3] = [0, 1, 2].map((k) => norm(letters.charCodeAt(k)));
+    const c1 = norm(letters.charCodeAt(0));
+    const c2 = norm(letters.charCodeAt(1));
+    const c3 = norm(letters.charCodeAt(2));
+    LAW_PAIRS.add((c1 << 16) | c2);
     if (letters.length < 2 || c1 >= 128 || c2 >= 128 || (letters.length >= 3 && c3 >= 128)) WALK_ALWAYS.add(c1);
     else if (letters.length === 2) SHORT_LAW_PAIRS.add(c1 * 65536 + c2);
     else LAW_TRIPLES.add((c1 * 128 + c2) * 128 + c3);
@@ -64,7 +70,7 @@ LAWS.forEach((law, index) => {
     if (!node.laws) node.laws = [];
     if (!node.laws.includes(index)) node.laws.push(index);
   }
-});
+}
 
 const REGULATION_TYPES = new Set(['admin_compilation', 'admin_register', 'admin_docket', 'admin_filing']);
 const RULE_TYPE = 'court_rule';
