@@ -81,7 +81,7 @@ export const courts = String.raw`
 {"id":"cafc","name":"Court of Appeals for the Federal Circuit","citationString":"Fed. Cir.","start":1982,"end":null}
 {"id":"cal","name":"California Supreme Court","citationString":"Cal.","start":1849,"end":null}
 {"id":"calag","name":"California Attorney General Reports","citationString":"Cal. Att'y Gen.","start":null,"end":null}
-{"id":"calappdeptsuper","name":"California Superior Court, Appellate Division","citationString":"Cal. App. Dep’t Super. Ct.","start":1998,"end":null}
+{"id":"calappdeptsuper","name":"California Superior Court, Appellate Division","citationString":"Cal. App. Dep\u2019t Super. Ct.","start":1998,"end":null}
 {"id":"calctapp","name":"California Courts of Appeal","citationString":"Cal. Ct. App.","start":1905,"end":null}
 {"id":"calctapp1d","name":"California Court of Appeal, First Appellate District","citationString":"","start":1905,"end":null}
 {"id":"calctapp2d","name":"California Court of Appeal, Second Appellate District","citationString":"","start":1905,"end":null}
@@ -478,7 +478,7 @@ export const courts = String.raw`
 {"id":"flajudct1","name":"Charlotte County Judge's Court","citationString":"","start":null,"end":1972}
 {"id":"flajudct10","name":"Pinellas County Judge's Court","citationString":"","start":null,"end":1972}
 {"id":"flajudct11","name":"Monroe County Judge Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct12","name":"Palm Beach County Judge’s Court","citationString":"","start":null,"end":1972}
+{"id":"flajudct12","name":"Palm Beach County Judge\u2019s Court","citationString":"","start":null,"end":1972}
 {"id":"flajudct13","name":"Duval County Judge's Court","citationString":"","start":null,"end":1972}
 {"id":"flajudct14","name":"Sarasota County Judge's Court","citationString":"","start":null,"end":1972}
 {"id":"flajudct2","name":"Dade County Judge's Court","citationString":"","start":null,"end":1972}
@@ -2189,7 +2189,7 @@ export const courts = String.raw`
 {"id":"okeb","name":"United States Bankruptcy Court, E.D. Oklahoma","citationString":"Bankr. E.D. Okla.","start":1984,"end":null}
 {"id":"oked","name":"United States District Court, Oklahoma Eastern","citationString":"E.D. Okla.","start":1906,"end":null}
 {"id":"okla","name":"Supreme Court of Oklahoma","citationString":"Okla.","start":1884,"end":null}
-{"id":"oklaag","name":"Oklahoma Attorney General Reports","citationString":"Okla. Att’y Gen.","start":null,"end":null}
+{"id":"oklaag","name":"Oklahoma Attorney General Reports","citationString":"Okla. Att\u2019y Gen.","start":null,"end":null}
 {"id":"oklacivapp","name":"Court of Civil Appeals of Oklahoma","citationString":"Okla. Civ. App.","start":1968,"end":null}
 {"id":"oklacoj","name":"Court on the Judiciary of Oklahoma","citationString":"Okla. Ct. Jud.","start":null,"end":null}
 {"id":"oklacrimapp","name":"Court of Criminal Appeals of Oklahoma","citationString":"Okla. Crim. App.","start":1907,"end":null}
