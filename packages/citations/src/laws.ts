@@ -11,6 +11,7 @@
 import overlay from '../data/overlay.json';
 import { parseRecords } from './generated-data';
 import { laws as lawRecords } from './generated/laws';
+import { RegexCache } from './regex-cache';
 import type { StatuteMatch } from './statutes';
 
 interface LawRecord {
@@ -116,26 +117,21 @@ function lawSpellingsAt(text: string, pos: number): readonly [number, number[]][
   return hits ? hits.reverse() : NO_LAW_SPELLINGS;
 }
 
-const compiled = new Map<string, RegExp | null>();
-function regexFor(format: string, written: string): RegExp | null {
-  const key = `${format}\u0000${written}`;
-  let re = compiled.get(key);
-  if (re === undefined) {
-    const source = format
-      .split('$reporter')
-      .join(written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      // Python's `{,n}`.
-      .replace(/\{,(\d+)\}/g, '{0,$1}')
-      .replace(/(?<!\\) /g, ' {1,3}');
-    try {
-      re = new RegExp(source, 'y');
-    } catch {
-      re = null;
-    }
-    if (compiled.size > 1024) compiled.clear();
-    compiled.set(key, re);
+const compiled = new RegexCache(1025, (format, written) => {
+  const source = format
+    .split('$reporter')
+    .join(written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    // Python's `{,n}`.
+    .replace(/\{,(\d+)\}/g, '{0,$1}')
+    .replace(/(?<!\\) /g, ' {1,3}');
+  try {
+    return new RegExp(source, 'y');
+  } catch {
+    return null;
   }
-  return re;
+});
+function regexFor(format: string, written: string): RegExp | null {
+  return compiled.get(format, written);
 }
 
 // Subsections after a section (`(a)(2)`, `(a)(2) and (d)`) belong to it, as `§ 1983(a)`.
