@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { GeneratedEdition } from '../src/catalogue';
+import { courtKey } from '../src/court-key';
 
 const require = createRequire(__filename);
 const packageDir = path.resolve(__dirname, '..');
@@ -126,6 +127,24 @@ function courts(source: SourceModule) {
   }).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/**
+ * [key, court id] for every court citation string, the first court of each key in id
+ * order, as the parenthetical reader looks them up (src/court-key.ts). Stored so that the
+ * first parenthetical of a run does not parse every court's record and compute 2,800 keys:
+ * names and years are read only when asked for (the verifier).
+ */
+function courtCitations(records: { id: string; citationString: string }[]): [string, string][] {
+  const seen = new Set<string>();
+  const out: [string, string][] = [];
+  for (const c of records) {
+    const key = courtKey(c.citationString);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    out.push([key, c.id]);
+  }
+  return out;
+}
+
 function lawsAndJournals(source: SourceModule) {
   const extractors = new source.DefaultTokenizer().extractors;
   // Laws: the reporter (`U.S.C.`, `Cal. Penal Code`…), its type (leg_statute,
@@ -207,7 +226,7 @@ function main(): void {
   };
   const files: Record<string, Record<string, unknown>> = {
     'reporters.ts': { provenance, ...reporters(source) },
-    'courts.ts': { provenance, courts: courts(source) },
+    'courts.ts': { provenance, courts: courts(source), courtCitations: courtCitations(courts(source)) },
     'laws.ts': { provenance, ...lawsAndJournals(source) },
   };
   mkdirSync(outDir, { recursive: true });
