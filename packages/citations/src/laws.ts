@@ -45,6 +45,9 @@ const LAW_TRIPLES = new Set<number>();
 const SHORT_LAW_PAIRS = new Set<number>();
 const WALK_ALWAYS = new Set<number>();
 
+/** Spellings not yet in the trie, by first character (spaces skipped): spelling, law index, spelling, law index… */
+const pendingBranches = new Map<number, (string | number)[]>();
+
 // Indexed loops and no per-spelling array or closure: this runs at every start-up, in V8's
 // interpreter (see catalogue.ts).
 for (let index = 0; index < LAWS.length; index++) {
@@ -59,13 +62,32 @@ for (let index = 0; index < LAWS.length; index++) {
     if (letters.length < 2 || c1 >= 128 || c2 >= 128 || (letters.length >= 3 && c3 >= 128)) WALK_ALWAYS.add(c1);
     else if (letters.length === 2) SHORT_LAW_PAIRS.add(c1 * 65536 + c2);
     else LAW_TRIPLES.add((c1 * 128 + c2) * 128 + c3);
+    const waiting = pendingBranches.get(c1);
+    if (waiting) waiting.push(spelling, index);
+    else pendingBranches.set(c1, [spelling, index]);
+  }
+}
+
+/**
+ * The trie's branch under the first character `c`, built the first time a text needs it:
+ * the whole trie (a Map per node) was most of what start-up allocated, and a brief walks
+ * a few branches. Spellings keep their catalogue order within a branch, so each node lists
+ * its laws in the order a build of the whole trie gives.
+ */
+function buildBranch(c: number): void {
+  const waiting = pendingBranches.get(c);
+  if (!waiting) return;
+  pendingBranches.delete(c);
+  for (let w = 0; w < waiting.length; w += 2) {
+    const spelling = waiting[w] as string;
+    const index = waiting[w + 1] as number;
     let node = root;
     for (let k = 0; k < spelling.length; k++) {
-      const c = norm(spelling.charCodeAt(k));
-      if (c === SPACE) continue;
+      const code = norm(spelling.charCodeAt(k));
+      if (code === SPACE) continue;
       if (!node.next) node.next = new Map();
-      let child = node.next.get(c);
-      if (!child) node.next.set(c, (child = { next: null, laws: null }));
+      let child = node.next.get(code);
+      if (!child) node.next.set(code, (child = { next: null, laws: null }));
       node = child;
     }
     if (!node.laws) node.laws = [];
@@ -100,6 +122,8 @@ const NO_LAW_SPELLINGS: readonly [number, number[]][] = [];
 function lawSpellingsAt(text: string, pos: number): readonly [number, number[]][] {
   // Most capitalised words begin no spelling: the list is made only when one ends here.
   let hits: [number, number[]][] | null = null;
+  // The walk below skips up to two spaces before the first character too.
+  buildBranch(norm(text.charCodeAt(afterSpaces(text, pos))));
   let node = root;
   let spaces = 0;
   for (let i = pos; i < Math.min(text.length, pos + 64); i++) {
