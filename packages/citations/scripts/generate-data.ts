@@ -224,9 +224,10 @@ function main(): void {
     datasets: 'Free Law Project reporters-db and courts-db (BSD-2-Clause), see data/NOTICE.md',
     via: `${SOURCE_PACKAGE}@${version} (npm)`,
   };
+  const courtList = courts(source);
   const files: Record<string, Record<string, unknown>> = {
     'reporters.ts': { provenance, ...reporters(source) },
-    'courts.ts': { provenance, courts: courts(source), courtCitations: courtCitations(courts(source)) },
+    'courts.ts': { provenance, courts: courtList, courtCitations: courtCitations(courtList) },
     'laws.ts': { provenance, ...lawsAndJournals(source) },
   };
   mkdirSync(outDir, { recursive: true });

@@ -67,7 +67,8 @@ function addPending(entry: Entry): void {
   if (list) list.push(entry);
   else pending.set(first, [entry]);
 }
-// Indexed loops, not destructuring: this runs at every start-up in V8's interpreter (see catalogue.ts).
+// No destructured entries (the iterator protocol per entry): this runs at every start-up, in
+// V8's interpreter (see catalogue.ts).
 SPELLINGS.forEach((editions, spelling) => addPending({ spelling, editions, journal: null }));
 const journalRecords = parseRecords<[string, string]>(journals);
 for (let r = 0; r < journalRecords.length; r++) addPending({ spelling: journalRecords[r][0], editions: null, journal: journalRecords[r][0] });
