@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { GeneratedEdition } from '../src/catalogue';
+import { courtKey } from '../src/court-key';
 
 const require = createRequire(__filename);
 const packageDir = path.resolve(__dirname, '..');
@@ -126,6 +127,24 @@ function courts(source: SourceModule) {
   }).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/**
+ * [key, court id] for every court citation string, the first court of each key in id
+ * order, as the parenthetical reader looks them up (src/court-key.ts). Stored so that the
+ * first parenthetical of a run does not parse every court's record and compute 2,800 keys:
+ * names and years are read only when asked for (the verifier).
+ */
+function courtCitations(records: { id: string; citationString: string }[]): [string, string][] {
+  const seen = new Set<string>();
+  const out: [string, string][] = [];
+  for (const c of records) {
+    const key = courtKey(c.citationString);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    out.push([key, c.id]);
+  }
+  return out;
+}
+
 function lawsAndJournals(source: SourceModule) {
   const extractors = new source.DefaultTokenizer().extractors;
   // Laws: the reporter (`U.S.C.`, `Cal. Penal Code`…), its type (leg_statute,
@@ -165,6 +184,16 @@ function lawsAndJournals(source: SourceModule) {
 }
 
 /**
+ * A JSON record with every character beyond Latin-1 written as a `\\uXXXX` escape, which
+ * JSON.parse reads back as the character. One such character (a curly apostrophe in a
+ * spelling) would make V8 hold the whole bundled engine, and every string parsed from the
+ * data, in two bytes per character instead of one: slower to load and to scan at start-up.
+ */
+function latin1Only(record: string): string {
+  return record.replace(/[^\u0000-\u00ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * A TypeScript module holding the data as JSON text, one record per line, parsed on first
  * use: V8 loads a string far faster than the same data as an object literal (start-up is
  * part of the CLI's and a cold worker's latency), and a data update shows in a diff as the
@@ -177,7 +206,7 @@ function toModule(name: string, content: Record<string, unknown>): string {
   ];
   for (const [key, value] of Object.entries(content)) {
     if (Array.isArray(value) || (value && typeof value === 'object' && key !== 'provenance')) {
-      const records = Array.isArray(value) ? value.map((v) => JSON.stringify(v)) : Object.entries(value as Record<string, unknown>).map(([k, v]) => JSON.stringify([k, v]));
+      const records = (Array.isArray(value) ? value.map((v) => JSON.stringify(v)) : Object.entries(value as Record<string, unknown>).map(([k, v]) => JSON.stringify([k, v]))).map(latin1Only);
       for (const r of records) if (r.includes('`') || r.includes('${')) throw new Error(`${name}: a record holds a backtick or \${: ${r}`);
       out.push(`/** ${key}: one JSON ${Array.isArray(value) ? 'record' : '[key, value] pair'} per line. */`);
       out.push(`export const ${key} = String.raw\`\n${records.join('\n')}\n\`;`, '');
@@ -195,9 +224,10 @@ function main(): void {
     datasets: 'Free Law Project reporters-db and courts-db (BSD-2-Clause), see data/NOTICE.md',
     via: `${SOURCE_PACKAGE}@${version} (npm)`,
   };
+  const courtList = courts(source);
   const files: Record<string, Record<string, unknown>> = {
     'reporters.ts': { provenance, ...reporters(source) },
-    'courts.ts': { provenance, courts: courts(source) },
+    'courts.ts': { provenance, courts: courtList, courtCitations: courtCitations(courtList) },
     'laws.ts': { provenance, ...lawsAndJournals(source) },
   };
   mkdirSync(outDir, { recursive: true });

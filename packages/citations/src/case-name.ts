@@ -46,22 +46,68 @@ interface Item {
 
 const BACKWARD_SEEK = 28;
 const SPACE = 32;
+const OPEN_PAREN = 40;
+const PERIOD = 46;
+const DASH = 45;
+const UNDERSCORE = 95;
 
 const STOP_WORDS = new Set(['v', 'in re', 're', 'quoting', 'e.g.', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']);
 const bareWord = (w: string) => w.replace(/^[^\sa-zA-Z0-9]+|[^\sa-zA-Z0-9]+$/g, '');
 const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** The characters bareWord keeps at a word's ends: letters, digits and whitespace (`\s`). */
+const keptByBareWord = (c: number) => isWordChar(c) || ((c <= 32 || c >= 0xa0) && /\s/.test(String.fromCharCode(c)));
 // First letters of the stop words (either case), to turn most words away without a regex.
 const STOP_FIRST = new Set([...'virqepdcasg', ...'VIRQEPDCASG'].map((c) => c.charCodeAt(0)));
+// The longest one-word stop word (`dismissed`); `in re` and `see also` are read as two words.
+const LONGEST_STOP_WORD = 9;
 function stopWordOf(word: string): string | null {
   if (word.length > 12) return null;
-  let k = 0;
-  while (k < word.length && !isWordChar(word.charCodeAt(k))) k++;
-  if (!STOP_FIRST.has(word.charCodeAt(k))) return null;
-  const bare = bareWord(word).toLowerCase();
+  // The word without the punctuation around it (bareWord), by index: it is made into a
+  // lowercase string only when it is short enough and begins like a stop word, since this
+  // runs for every word before every citation.
+  let a = 0;
+  while (a < word.length && !keptByBareWord(word.charCodeAt(a))) a++;
+  if (!STOP_FIRST.has(word.charCodeAt(a))) return null;
+  let b = word.length;
+  while (b > a && !keptByBareWord(word.charCodeAt(b - 1))) b--;
+  if (b - a > LONGEST_STOP_WORD) return null;
+  const bare = word.slice(a, b).toLowerCase();
   if (STOP_WORDS.has(bare)) return bare;
   // eyecite's `e.g.` is a pattern in which each `.` is any character.
-  if (/^e.g.?$/.test(bare) || /^e.g$/.test(bare)) return 'e.g.';
+  if (bare.charCodeAt(0) === 101 /* e */ && (/^e.g.?$/.test(bare) || /^e.g$/.test(bare))) return 'e.g.';
   return null;
+}
+
+/** `also` with only punctuation around it (the second word of `see also`). */
+const mayBeAlso = (word: string) => word.length >= 4 && /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word);
+
+/**
+ * The anchors of a text in order, looked up by where they end (they never overlap, so their
+ * ends ascend too). The walk back asks about every character of every word it reads; a
+ * cursor that only moves back answers that in constant time, where a Map lookup per
+ * character cost more than the rest of the walk.
+ */
+export class AnchorIndex {
+  readonly ends: Int32Array;
+  constructor(readonly anchors: readonly Anchor[]) {
+    this.ends = new Int32Array(anchors.length);
+    for (let k = 0; k < anchors.length; k++) this.ends[k] = anchors[k].end;
+  }
+
+  /** The index of the last anchor ending at or before `p`, or -1 (binary search). */
+  lastEndingBy(p: number): number {
+    let lo = 0;
+    let hi = this.ends.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ends[mid] <= p) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
 }
 
 /**
@@ -72,8 +118,19 @@ function stopWordOf(word: string): string | null {
 class ItemsBefore {
   private readonly back: Item[] = [];
   private p: number;
-  constructor(private readonly text: string, end: number, private readonly anchorsByEnd: Map<number, Anchor>) {
+  /** The last anchor ending at or before `p` (the walk only moves back, and so does this). */
+  private anchor: number;
+  private readonly ends: Int32Array;
+  constructor(private readonly text: string, end: number, private readonly index: AnchorIndex) {
     this.p = end;
+    this.anchor = index.lastEndingBy(end);
+    this.ends = index.ends;
+  }
+
+  /** The last anchor ending at or before `q`, from anchor `k` (at or after it) back. */
+  private lastEndingBy(q: number, k: number): number {
+    while (k >= 0 && this.ends[k] > q) k--;
+    return k;
   }
 
   /** Item `index` (negative), or undefined past the start of the text or the window. */
@@ -83,23 +140,33 @@ class ItemsBefore {
     return this.back[k];
   }
 
+  /** The text from item `from` to item `to` (exclusive), or '' when there is none. */
+  textOf(from: number, to: number): string {
+    const first = this.at(from);
+    const last = this.at(to - 1);
+    return from < to && first && last ? this.text.slice(first.start, last.end) : '';
+  }
+
   /** Whether item `index` is the text's very first. */
   isTextStart(index: number): boolean {
     return this.at(index) !== undefined && -index === this.back.length && this.p === 0;
   }
 
   private produce(): boolean {
-    const { text, anchorsByEnd } = this;
+    const { text, ends } = this;
     const p = this.p;
     if (p <= 0 || this.back.length >= BACKWARD_SEEK) return false;
     if (text.charCodeAt(p - 1) === SPACE) {
       let s = p - 1;
       while (s > 0 && text.charCodeAt(s - 1) === SPACE) s--;
-      this.back.push({ kind: 'space', start: s, end: p, text: ' ' });
+      // (Every item has all five fields, `stop` undefined where it has none: one object shape.)
+      this.back.push({ kind: 'space', start: s, end: p, text: ' ', stop: undefined });
       this.p = s;
       return true;
     }
-    const anchor = anchorsByEnd.get(p);
+    // Every later question is about a position before p: the cursor may move back to it.
+    const k = (this.anchor = this.lastEndingBy(p, this.anchor));
+    const anchor = k >= 0 && ends[k] === p ? this.index.anchors[k] : undefined;
     if (anchor && anchor.start < p) {
       const kind = anchor.kind === 'id' ? 'stop' : anchor.kind;
       this.back.push({ kind, start: anchor.start, end: p, text: text.slice(anchor.start, p), stop: anchor.kind === 'id' ? 'id' : undefined });
@@ -109,28 +176,25 @@ class ItemsBefore {
     let s = p - 1;
     while (s > 0 && text.charCodeAt(s - 1) !== SPACE) s--;
     // A citation may end inside the run (`1 U.S. 2.` ends at the `2`): the word starts there.
-    for (let q = p - 1; q > s; q--) {
-      if (anchorsByEnd.has(q)) {
-        s = q;
-        break;
-      }
-    }
+    const inside = this.lastEndingBy(p - 1, k);
+    if (inside >= 0 && ends[inside] > s) s = ends[inside];
     const word = text.slice(s, p);
     const stop = stopWordOf(word);
     this.p = s;
     // Two-word stop words, `In re` and `see also`, are one item.
-    if ((stop === 're' || /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word)) && s > 1 && text.charCodeAt(s - 1) === SPACE) {
+    if ((stop === 're' || mayBeAlso(word)) && s > 1 && text.charCodeAt(s - 1) === SPACE) {
       let f = s - 1;
       while (f > 0 && text.charCodeAt(f - 1) !== SPACE) f--;
       const first = text.slice(f, s - 1);
       const pair = `${bareWord(first).toLowerCase()} ${bareWord(word).toLowerCase()}`;
-      if ((pair === 'in re' || pair === 'see also') && !anchorsByEnd.has(s - 1)) {
+      const before = this.lastEndingBy(s - 1, k);
+      if ((pair === 'in re' || pair === 'see also') && !(before >= 0 && ends[before] === s - 1)) {
         this.back.push({ kind: 'stop', start: f, end: p, text: `${first} ${word}`, stop: pair });
         this.p = f;
         return true;
       }
     }
-    this.back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word });
+    this.back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word, stop: undefined });
     return true;
   }
 }
@@ -165,16 +229,11 @@ export function stripStopWords(name: string): string {
  * The case name before a citation starting at `citationStart`, or null. `short`: a short
  * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
  */
-export function findCaseNameBefore(text: string, citationStart: number, anchorsByEnd: Map<number, Anchor>, short: boolean): FoundName | null {
+export function findCaseNameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean): FoundName | null {
   // Indexes are negative, counted back from the citation (eyecite counts from the text's
   // start; the arithmetic is the same): -1 is the item just before it.
-  const words = new ItemsBefore(text, citationStart, anchorsByEnd);
+  const words = new ItemsBefore(text, citationStart, anchors);
   const C = 0;
-  const extract = (from: number, to: number) => {
-    const first = words.at(from);
-    const last = words.at(to - 1);
-    return from < to && first && last ? text.slice(first.start, last.end) : '';
-  };
 
   let vToken: Item | null = null;
   let startIndex: number | null = null;
@@ -197,43 +256,47 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
       continue;
     }
     if (word.kind === 'space') {
-      if (words.isTextStart(index)) candidate = extract(index, titleStart);
+      if (words.isTextStart(index)) candidate = words.textOf(index, titleStart);
       continue;
     }
     if (w.endsWith(';') || w.endsWith('”') || w.endsWith('"')) {
       startIndex = index + 2;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       break;
     }
     // A year before the citation, `Moriana (2022) 213 L. Ed. 2d 179`; `(1993).`, or the period
     // after a citation, instead ends the previous sentence (`... 509 U.S. 579 (1993). Twombly,
     // 550 U.S. at 556`, `Wrong v. Wrong, 1 U.S. 2. Foo, 1 U.S., at 2`).
-    if (w === '.' || /^\(\d{4}\)[.;]$/.test(w) || (/[)\d]\.$/.test(w) && index < C - 1)) {
+    // (The regexes here run for every word of every name: each is asked only when the word's
+    // first or last character allows a match.)
+    const first = w.charCodeAt(0);
+    const last = w.charCodeAt(w.length - 1);
+    if (w === '.' || (first === OPEN_PAREN && /^\(\d{4}\)[.;]$/.test(w)) || (last === PERIOD && /[)\d]\.$/.test(w) && index < C - 1)) {
       startIndex = index + 2;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       break;
     }
-    const year = /^\((\d{4})\)/.exec(w);
+    const year = first === OPEN_PAREN ? /^\((\d{4})\)/.exec(w) : null;
     if (year) {
       titleStart = index - 1;
       preCiteYear = Number(year[1]);
       continue;
     }
-    if (w.startsWith('(') && caseNameLength > 3) {
+    if (first === OPEN_PAREN && caseNameLength > 3) {
       startIndex = w === '(' || (w.length > 1 && isLowerAlpha(w[1])) ? index + 2 : index;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       break;
     }
-    const first = w[0];
+    const initial = w[0];
     // After `v.`, a lowercase word ends the plaintiff (`bob Lissner v. Test`); numbers and
     // `&` belong to names (`Kedzie & 103rd Currency Exchange`, `Local 214 Pension Fund`).
-    if (vToken && !isUpper(first) && !isDigit(first) && first !== '&' && !['of', 'the', 'an', 'and'].includes(w)) {
+    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !['of', 'the', 'an', 'and'].includes(w)) {
       startIndex = index + 2;
-      candidate = extract(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
+      candidate = words.textOf(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
       break;
     }
     // A blank citation (`— U.S. —`, `___ Nev. ___`): pass over it like a citation.
-    if (/^[_-]+,?$/.test(w)) {
+    if ((first === UNDERSCORE || first === DASH) && /^[_-]+,?$/.test(w)) {
       let open = index - 1;
       while (words.at(open) && index - open <= 8 && !/^[_-]+$/.test((words.at(open) as Item).text)) open--;
       if (words.at(open) && index - open <= 8) index = open;
@@ -243,21 +306,21 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
     if (word.kind === 'stop' && word.stop === 'v' && bareWord(w) === 'v') {
       vToken = word;
       startIndex = index - 2;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       continue;
     }
     // A capitalised word ending in a period after two plaintiff words ends a sentence
     // (`... Stats. Amick v. ...`), unless it is an abbreviation names use (`Coll.`, `U.S.A.`).
-    if ((vToken && isUpper(first) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w)) || word.kind === 'stop') {
+    if ((vToken && isUpper(initial) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w)) || word.kind === 'stop') {
       startIndex = index + 2;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       if (word.kind === 'stop') breakingStop = word;
       break;
     }
-    if (!vToken && !isUpper(first) && isAlpha(first) && !['of', 'the', 'an', 'and'].includes(w)) {
+    if (!vToken && !isUpper(initial) && isAlpha(initial) && !['of', 'the', 'an', 'and'].includes(w)) {
       if (w === 'ex' || w === 'rel.') continue;
       startIndex = index + 2;
-      candidate = extract(startIndex, titleStart);
+      candidate = words.textOf(startIndex, titleStart);
       const capital = /\b[A-Z][a-zA-Z0-9]*\b/.exec(candidate);
       candidate = capital ? candidate.slice(capital.index) : null;
       if (capital) {
@@ -273,7 +336,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchorsB
     }
     if (words.isTextStart(index)) {
       startIndex = index;
-      candidate = extract(index, titleStart).replace(/^(?:of|the|an|and)\b/i, '');
+      candidate = words.textOf(index, titleStart).replace(/^(?:of|the|an|and)\b/i, '');
       if (/\b\d+\b$/.test(candidate)) candidate = null;
     }
   }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { courtKey } from './court-key';
+import { parseRecords } from './generated-data';
+import { courts } from './generated/courts';
 import { courtId, courtName } from './index';
 
 describe('courtName', () => {
@@ -28,5 +31,21 @@ describe('courtName', () => {
   it('is null for an id it does not know, so callers can fall back to what they had', () => {
     expect(courtName('zzz')).toBeNull();
     expect(courtName('Court of Appeals for the Second Circuit')).toBeNull();
+  });
+});
+
+describe('courtId on courts-db citation strings', () => {
+  it('finds every court by its citation string as written, the first court (by id) of those written alike', () => {
+    const records = parseRecords<{ id: string; citationString: string }>(courts);
+    const firstOfKey = new Map<string, string>();
+    for (const c of records) {
+      const key = courtKey(c.citationString);
+      if (key && !firstOfKey.has(key)) firstOfKey.set(key, c.id);
+    }
+    expect(firstOfKey.size).toBeGreaterThan(1000);
+    for (const c of records) {
+      if (!courtKey(c.citationString)) continue;
+      expect([c.citationString, courtId(c.citationString)]).toEqual([c.citationString, firstOfKey.get(courtKey(c.citationString))]);
+    }
   });
 });

@@ -12,8 +12,9 @@
  * district (`mad`, `njd`, `dcd`), and the same with `b` for bankruptcy courts (`nysb`).
  */
 
+import { courtKey as bare } from './court-key';
 import { parseRecords } from './generated-data';
-import { courts as courtRecords } from './generated/courts';
+import { courtCitations, courts as courtRecords } from './generated/courts';
 
 interface CourtRecord {
   id: string;
@@ -23,31 +24,33 @@ interface CourtRecord {
   end: number | null;
 }
 
-/** Citation string with everything but letters and digits removed, lowercased (eyecite's comparison). */
-const bare = (s: string) => s.replace(/[^\p{L}\p{N}_]/gu, '').toLowerCase();
-
-interface CourtTable {
+interface CitationTable {
   byCitation: Map<string, string>;
-  byId: Map<string, CourtRecord>;
   citationKeys: string[];
 }
-let table: CourtTable | null = null;
-/** courts-db, indexed on first use (most short texts never need it). */
-function courtTable(): CourtTable {
-  if (table) return table;
-  const byCitation = new Map<string, string>();
-  const byId = new Map<string, CourtRecord>();
-  for (const c of parseRecords<CourtRecord>(courtRecords)) {
-    byId.set(c.id, c);
-    const k = bare(c.citationString);
-    if (k && !byCitation.has(k)) byCitation.set(k, c.id);
-  }
-  return (table = { byCitation, byId, citationKeys: [...byCitation.keys()] });
+let citationTable: CitationTable | null = null;
+/**
+ * courts-db's citation strings by key (src/court-key.ts), on first use. The keys are
+ * generated: a brief's first parenthetical reads about 60 KB of them, not every court's record.
+ */
+function courtCitationTable(): CitationTable {
+  if (citationTable) return citationTable;
+  const byCitation = new Map(parseRecords<[string, string]>(courtCitations));
+  return (citationTable = { byCitation, citationKeys: [...byCitation.keys()] });
+}
+
+let byId: Map<string, CourtRecord> | null = null;
+/** courts-db's records by court id, on first use (names and years: the verifier asks). */
+function courtsById(): Map<string, CourtRecord> {
+  if (byId) return byId;
+  byId = new Map();
+  for (const c of parseRecords<CourtRecord>(courtRecords)) byId.set(c.id, c);
+  return byId;
 }
 
 /** courts-db's record for a court id (name, citation string, years), or null. */
 export function courtRecord(id: string): CourtRecord | null {
-  return courtTable().byId.get(id) ?? null;
+  return courtsById().get(id) ?? null;
 }
 
 /**
@@ -55,7 +58,7 @@ export function courtRecord(id: string): CourtRecord | null {
  * @example courtName('ca2') // 'Court of Appeals for the Second Circuit'
  */
 export function courtName(id: string): string | null {
-  return courtTable().byId.get(id)?.name ?? null;
+  return courtsById().get(id)?.name ?? null;
 }
 
 /** Bluebook state abbreviation → [postal code, CourtListener id of the state's high court]. */
@@ -130,7 +133,7 @@ export function parseCourtParenthetical(inner: string): { court: string | null; 
  */
 export function courtId(abbr: string): string | null {
   const s = abbr.replace(/\s+/g, ' ').trim();
-  const { byCitation, citationKeys } = courtTable();
+  const { byCitation, citationKeys } = courtCitationTable();
   const exact = byCitation.get(bare(s));
   if (exact) return exact;
   const k = key(s);

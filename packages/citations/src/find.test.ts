@@ -185,4 +185,11 @@ describe('helpers', () => {
     expect(cleanText(raw)).toBe("Id.  at 5-6 F. App'x");
     expect(cleanText(raw)).toHaveLength(raw.length);
   });
+
+  it('cleanText copies every other code unit as it is, lone surrogates and all, at any length', () => {
+    expect(cleanText('a\ud800b\n\udc00’x§é')).toBe("a\ud800b \udc00'x§é");
+    for (let k = 1; k < 20; k++) expect(cleanText(`${'\n'.repeat(k)}é${'x'.repeat(k)}`)).toBe(`${' '.repeat(k)}é${'x'.repeat(k)}`);
+    const plain = 'See 550 U.S. 544.';
+    expect(cleanText(plain)).toBe(plain);
+  });
 });

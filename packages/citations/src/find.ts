@@ -8,7 +8,7 @@
  */
 import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
-import { findCaseNameBefore, type Anchor } from './case-name';
+import { AnchorIndex, findCaseNameBefore, type Anchor } from './case-name';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
 import type { Token } from './tokenize';
@@ -109,9 +109,9 @@ function readParentheticals(clean: string, pos: number, nextStart = Infinity): T
  * before a comma (`asdf, supra`), and a volume (`Foo, 123 supra`); null when nothing marks
  * it as a citation (`as discussed supra`).
  */
-function readSupra(clean: string, pos: number, anchorsByEnd: Map<number, Anchor>): { name: string | null; volume: number | null; start: number } | null {
+function readSupra(clean: string, pos: number, anchorIndex: AnchorIndex): { name: string | null; volume: number | null; start: number } | null {
   // `Daubert, supra`: the name written before it, read back as for a short form.
-  const named = /,\s*$/.test(clean.slice(Math.max(0, pos - 4), pos)) ? findCaseNameBefore(clean, pos, anchorsByEnd, true) : null;
+  const named = /,\s*$/.test(clean.slice(Math.max(0, pos - 4), pos)) ? findCaseNameBefore(clean, pos, anchorIndex, true) : null;
   const before = clean.slice(Math.max(0, pos - 60), pos);
   const m = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/.exec(before);
   const volume = m?.[3] ? Number(m[3]) : null;
@@ -140,13 +140,31 @@ function describe(token: Token, year: number | null): { normalized: string; repo
 }
 
 const NL = 10;
+const SPACE = 32;
+const PERIOD = 46;
+const QUESTION = 63;
+const BANG = 33;
 
+/**
+ * Whether the character at `p` may end a sentence (`.`, `?`, `!`): checked before asking
+ * isSentenceEnd, because the walks below ask at every character of a sentence.
+ */
+const mayEndSentence = (clean: string, p: number) => {
+  const c = clean.charCodeAt(p);
+  return c === PERIOD || c === QUESTION || c === BANG;
+};
+/**
+ * Whether `p` is a line break in the original: the cleaned text has a space there (cleaning
+ * turns every line break into one), which is asked first so that most characters are read
+ * from one string only.
+ */
+const isLineBreak = (original: string, clean: string, p: number) => clean.charCodeAt(p) === SPACE && original.charCodeAt(p) === NL;
 /** Whether a sentence may begin at `f`: after a sentence end, or after a blank line in the original. */
 const startsSentence = (original: string, clean: string, f: number) =>
-  isSentenceEnd(clean, f - 1) || (original.charCodeAt(f - 1) === NL && original.charCodeAt(f - 2) === NL);
+  (mayEndSentence(clean, f - 1) && isSentenceEnd(clean, f - 1)) || (isLineBreak(original, clean, f - 1) && original.charCodeAt(f - 2) === NL);
 /** Whether a sentence may end at `t` (exclusive): after a sentence end, or before a blank line. */
 const endsSentence = (original: string, clean: string, t: number) =>
-  isSentenceEnd(clean, t - 1) || (original.charCodeAt(t) === NL && original.charCodeAt(t + 1) === NL);
+  (mayEndSentence(clean, t - 1) && isSentenceEnd(clean, t - 1)) || (isLineBreak(original, clean, t) && original.charCodeAt(t + 1) === NL);
 
 /**
  * The sentence around [start, end): back and forward to a sentence end (a full stop that
@@ -240,8 +258,10 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   let group: Citation[] = [];
   let groupTokens: Token[] = [];
   // Names never run through another citation: the walk back treats each as one item.
-  const anchorsByEnd = new Map<number, Anchor>();
-  for (const t of tokens) anchorsByEnd.set(t.end, { start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
+  // (tokenize returns them sorted and without overlaps, as AnchorIndex needs.)
+  const anchors: Anchor[] = [];
+  for (const t of tokens) anchors.push({ start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
+  const anchorIndex = new AnchorIndex(anchors);
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
@@ -249,24 +269,32 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     // A spelling shared by several editions (`So.`, `Ark.`) is settled by the year cited;
     // one that still names different reporters cannot be checked and is dropped, as eyecite
     // drops it (`1 Johnson 1 (1806)`).
-    group.forEach((c, k) => {
+    // (Plain loops here and below: this runs for every citation, and callbacks cost more
+    // than the work when the engine runs from source through tsx, as the services do.)
+    for (let k = 0; k < group.length; k++) {
+      const c = group[k];
       const token = groupTokens[k];
-      if ((token.editions?.length ?? 0) < 2) return;
+      if ((token.editions?.length ?? 0) < 2) continue;
       const facts = describe(token, tail.year);
       if (!facts || facts.ambiguous) {
         dropped.add(c);
-        return;
+        continue;
       }
       c.reporter = facts.reporter;
       c.normalized = facts.normalized;
       c.court = facts.court ?? c.court;
-    });
+    }
     const lead = group[0];
     // `Martinez, 2019 WL 4639462, at *3`: Bluebook's short form of a WL, LEXIS or neutral
     // cite repeats it whole after a one-party name; keep that name (resolve.ts links it).
-    const name = findCaseNameBefore(clean, lead.start, anchorsByEnd, false);
-    const normalizedAll = group.map((c) => c.normalized as string);
-    const implied = group.map((c) => c.court).find((c) => c !== null) ?? null;
+    const name = findCaseNameBefore(clean, lead.start, anchorIndex, false);
+    let implied: string | null = null;
+    for (const c of group) {
+      if (c.court !== null) {
+        implied = c.court;
+        break;
+      }
+    }
     for (const c of group) {
       c.year = tail.year ?? name?.year ?? c.year;
       c.court = tail.court ?? implied;
@@ -278,7 +306,9 @@ export function extractCitations(original: string, clean: string, tokens: Token[
         c.defendant = name.defendant;
         c.fullStart = name.start;
       }
-      c.parallels = normalizedAll.filter((n) => n !== c.normalized);
+      const parallels: string[] = [];
+      for (const other of group) if (other.normalized !== c.normalized) parallels.push(other.normalized as string);
+      c.parallels = parallels;
     }
     group = [];
     groupTokens = [];
@@ -329,7 +359,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.pinCite = token.pin ?? null;
       c.normalized = `${c.volume} ${entry.canonical} at ${c.pinCite}`;
       c.court = impliedCourt(entry);
-      const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorsByEnd, true);
+      const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorIndex, true);
       if (name) {
         c.caseName = name.caseName;
         c.fullStart = name.start;
@@ -370,7 +400,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
 
     if (token.kind === 'supra') {
-      const supra = readSupra(clean, token.start, anchorsByEnd);
+      const supra = readSupra(clean, token.start, anchorIndex);
       // Without a name, a comma or a volume before it, `supra` is a cross-reference
       // (`discussed supra`), not a citation.
       if (!supra) continue;

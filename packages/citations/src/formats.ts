@@ -9,6 +9,8 @@
  * spelling of such an edition was found, compiled once per (format, spelling as written).
  */
 
+import { RegexCache } from './regex-cache';
+
 const ROMAN = String.raw`[cC]?(?:[xX][cC]|[xX][lL]|[lL]?[xX]{1,3})(?:[iI][xX]|[iI][vV]|[vV]?[iI]{0,3})|(?:[cC]?[lL]?)(?:[iI][xX]|[iI][vV]|[vV]?[iI]{1,3})|(?:[lL][vV]|[cC][vV]|[cC][lL]|[cC][lL][vV])`;
 
 // Longest names first, so `$page_with_commas_and_suffix` is not read as `$page` + text.
@@ -77,23 +79,17 @@ export interface FormatMatch {
   nominative: string | null;
 }
 
-const compiled = new Map<string, RegExp | null>();
-const MAX_COMPILED = 2048;
+const compiled = new RegexCache(2048, (template, reporterWritten) => {
+  const source = expand(template, reporterWritten);
+  try {
+    return source ? new RegExp(source, 'y') : null;
+  } catch {
+    return null;
+  }
+});
 
 function regexFor(template: string, reporterWritten: string): RegExp | null {
-  const key = `${template}\u0000${reporterWritten}`;
-  let re = compiled.get(key);
-  if (re === undefined) {
-    const source = expand(template, reporterWritten);
-    try {
-      re = source ? new RegExp(source, 'y') : null;
-    } catch {
-      re = null;
-    }
-    if (compiled.size >= MAX_COMPILED) compiled.clear();
-    compiled.set(key, re);
-  }
-  return re;
+  return compiled.get(template, reporterWritten);
 }
 
 /** Whether the template begins with the volume (else with the reporter). */

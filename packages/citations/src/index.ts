@@ -9,11 +9,11 @@
  *   resolve.ts   short forms → their full citations
  * plus catalogue.ts (the reporter data).
  */
-import { cleanText } from './clean';
+import { cleanTextAndFindWords, wordTable } from './clean';
 import { extractCitations } from './find';
 import { resolveInPlace } from './resolve';
-import { findReferences } from './references';
-import { tokenize } from './tokenize';
+import { findReferences, MARKER_FIRST_CHARS } from './references';
+import { ANCHOR_FIRST_CHARS, DEFAULT_EXTRACTORS, tokenize } from './tokenize';
 import type { Citation, DocumentPosition, FindOptions } from './types';
 
 export type { Citation, CitationForm, CitationType, DocumentPosition, FindOptions } from './types';
@@ -23,6 +23,10 @@ export { resolveShortForms } from './resolve';
 export { formatCitationsJson, type CitationJson } from './format';
 export { cleanText } from './clean';
 export { tokenize, DEFAULT_EXTRACTORS, type Extractor, type Token } from './tokenize';
+
+// The words the cleaning pass lists for the later stages: those the tokenizer and the
+// reference finder look at (a third of a brief's words).
+const WORDS_TO_LIST = wordTable(ANCHOR_FIRST_CHARS + MARKER_FIRST_CHARS);
 
 /** The paragraph containing `offset` (positions sorted by offset), by binary search. */
 export function positionAt(positions: DocumentPosition[], offset: number): DocumentPosition | null {
@@ -48,10 +52,10 @@ export function positionAt(positions: DocumentPosition[], offset: number): Docum
  */
 export function findCitations(text: string, options: FindOptions = {}): Citation[] {
   if (typeof text !== 'string' || text.length === 0) return [];
-  const clean = cleanText(text);
-  let citations = extractCitations(text, clean, tokenize(clean));
+  const { clean, words } = cleanTextAndFindWords(text, WORDS_TO_LIST);
+  let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words));
   if (options.resolve !== false) resolveInPlace(citations);
-  const references = findReferences(text, clean, citations);
+  const references = findReferences(text, clean, citations, words);
   if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);
   const positions = options.positions;
   if (positions && positions.length) {

@@ -11,6 +11,7 @@
 import overlay from '../data/overlay.json';
 import { parseRecords } from './generated-data';
 import { laws as lawRecords } from './generated/laws';
+import { RegexCache } from './regex-cache';
 import type { StatuteMatch } from './statutes';
 
 interface LawRecord {
@@ -34,31 +35,95 @@ const norm = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 /** The first two letters (spaces skipped) of every law spelling, as `first << 16 | second`. */
 export const LAW_PAIRS = new Set<number>();
 
-LAWS.forEach((law, index) => {
-  for (const spelling of law.strings) {
+// Most capitalised words that begin like a law spelling (`State`, `Court`, `Commission`) part
+// from every one by their third letter. These say, before the trie is walked, whether one
+// can begin at a place: the first three letters of every spelling (ASCII, as
+// `(first * 128 + second) * 128 + third`), the first two of those shorter than three
+// letters, and first letters after which any text must be walked (a one-letter spelling, or
+// a spelling whose first three letters are not all ASCII).
+const LAW_TRIPLES = new Set<number>();
+const SHORT_LAW_PAIRS = new Set<number>();
+const WALK_ALWAYS = new Set<number>();
+
+/** Spellings not yet in the trie, by first character (spaces skipped): spelling, law index, spelling, law index… */
+const pendingBranches = new Map<number, (string | number)[]>();
+
+// Indexed loops and no per-spelling array or closure: this runs at every start-up, in V8's
+// interpreter (see catalogue.ts).
+for (let index = 0; index < LAWS.length; index++) {
+  const strings = LAWS[index].strings;
+  for (let s = 0; s < strings.length; s++) {
+    const spelling = strings[s];
     const letters = spelling.replace(/ /g, '');
-    LAW_PAIRS.add((norm(letters.charCodeAt(0)) << 16) | norm(letters.charCodeAt(1)));
+    const c1 = norm(letters.charCodeAt(0));
+    const c2 = norm(letters.charCodeAt(1));
+    const c3 = norm(letters.charCodeAt(2));
+    LAW_PAIRS.add((c1 << 16) | c2);
+    if (letters.length < 2 || c1 >= 128 || c2 >= 128 || (letters.length >= 3 && c3 >= 128)) WALK_ALWAYS.add(c1);
+    else if (letters.length === 2) SHORT_LAW_PAIRS.add(c1 * 65536 + c2);
+    else LAW_TRIPLES.add((c1 * 128 + c2) * 128 + c3);
+    const waiting = pendingBranches.get(c1);
+    if (waiting) waiting.push(spelling, index);
+    else pendingBranches.set(c1, [spelling, index]);
+  }
+}
+
+/**
+ * The trie's branch under the first character `c`, built the first time a text needs it:
+ * the whole trie (a Map per node) was most of what start-up allocated, and a brief walks
+ * a few branches. Spellings keep their catalogue order within a branch, so each node lists
+ * its laws in the order a build of the whole trie gives.
+ */
+function buildBranch(c: number): void {
+  const waiting = pendingBranches.get(c);
+  if (!waiting) return;
+  pendingBranches.delete(c);
+  for (let w = 0; w < waiting.length; w += 2) {
+    const spelling = waiting[w] as string;
+    const index = waiting[w + 1] as number;
     let node = root;
     for (let k = 0; k < spelling.length; k++) {
-      const c = norm(spelling.charCodeAt(k));
-      if (c === SPACE) continue;
+      const code = norm(spelling.charCodeAt(k));
+      if (code === SPACE) continue;
       if (!node.next) node.next = new Map();
-      let child = node.next.get(c);
-      if (!child) node.next.set(c, (child = { next: null, laws: null }));
+      let child = node.next.get(code);
+      if (!child) node.next.set(code, (child = { next: null, laws: null }));
       node = child;
     }
     if (!node.laws) node.laws = [];
     if (!node.laws.includes(index)) node.laws.push(index);
   }
-});
+}
 
 const REGULATION_TYPES = new Set(['admin_compilation', 'admin_register', 'admin_docket', 'admin_filing']);
 const RULE_TYPE = 'court_rule';
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+/** The position after at most two spaces from `p` (the trie's walk skips as many). */
+function afterSpaces(text: string, p: number): number {
+  let q = p;
+  while (q < p + 2 && text.charCodeAt(q) === SPACE) q++;
+  return q;
+}
+
+/** Whether a law spelling may begin at `pos`, by its first three letters (see LAW_TRIPLES). */
+export function mayBeginLaw(text: string, pos: number): boolean {
+  const c1 = norm(text.charCodeAt(pos));
+  if (WALK_ALWAYS.has(c1)) return true;
+  const q2 = afterSpaces(text, pos + 1);
+  const c2 = norm(text.charCodeAt(q2));
+  if (SHORT_LAW_PAIRS.has(c1 * 65536 + c2)) return true;
+  const c3 = norm(text.charCodeAt(afterSpaces(text, q2 + 1)));
+  return c1 < 128 && c2 < 128 && c3 < 128 && LAW_TRIPLES.has((c1 * 128 + c2) * 128 + c3);
+}
+
 /** The spellings of laws starting at `pos`, longest first: [end, law indexes]. */
-function lawSpellingsAt(text: string, pos: number): [number, number[]][] {
-  const hits: [number, number[]][] = [];
+const NO_LAW_SPELLINGS: readonly [number, number[]][] = [];
+function lawSpellingsAt(text: string, pos: number): readonly [number, number[]][] {
+  // Most capitalised words begin no spelling: the list is made only when one ends here.
+  let hits: [number, number[]][] | null = null;
+  // The walk below skips up to two spaces before the first character too.
+  buildBranch(norm(text.charCodeAt(afterSpaces(text, pos))));
   let node = root;
   let spaces = 0;
   for (let i = pos; i < Math.min(text.length, pos + 64); i++) {
@@ -71,31 +136,26 @@ function lawSpellingsAt(text: string, pos: number): [number, number[]][] {
     const child = node.next?.get(c);
     if (!child) break;
     node = child;
-    if (node.laws && (!isAlnum(text.charCodeAt(i + 1)) || text.charCodeAt(i) === 46)) hits.push([i + 1, node.laws]);
+    if (node.laws && (!isAlnum(text.charCodeAt(i + 1)) || text.charCodeAt(i) === 46)) (hits ??= []).push([i + 1, node.laws]);
   }
-  return hits.reverse();
+  return hits ? hits.reverse() : NO_LAW_SPELLINGS;
 }
 
-const compiled = new Map<string, RegExp | null>();
-function regexFor(format: string, written: string): RegExp | null {
-  const key = `${format}\u0000${written}`;
-  let re = compiled.get(key);
-  if (re === undefined) {
-    const source = format
-      .split('$reporter')
-      .join(written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      // Python's `{,n}`.
-      .replace(/\{,(\d+)\}/g, '{0,$1}')
-      .replace(/(?<!\\) /g, ' {1,3}');
-    try {
-      re = new RegExp(source, 'y');
-    } catch {
-      re = null;
-    }
-    if (compiled.size > 1024) compiled.clear();
-    compiled.set(key, re);
+const compiled = new RegexCache(1025, (format, written) => {
+  const source = format
+    .split('$reporter')
+    .join(written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    // Python's `{,n}`.
+    .replace(/\{,(\d+)\}/g, '{0,$1}')
+    .replace(/(?<!\\) /g, ' {1,3}');
+  try {
+    return new RegExp(source, 'y');
+  } catch {
+    return null;
   }
-  return re;
+});
+function regexFor(format: string, written: string): RegExp | null {
+  return compiled.get(format, written);
 }
 
 // Subsections after a section (`(a)(2)`, `(a)(2) and (d)`) belong to it, as `§ 1983(a)`.
@@ -161,6 +221,7 @@ function numberBefore(text: string, pos: number): number | null {
  * @example lawTokenAt('See Wis. Stat. § 655.002(2)(c).', 4)?.statute.normalized // 'Wis. Stat. § 655.002(2)(c)'
  */
 export function lawTokenAt(text: string, i: number): LawToken | null {
+  if (!mayBeginLaw(text, i)) return null;
   let found = null as LawToken | null;
   for (const [end, laws] of lawSpellingsAt(text, i)) {
     const written = text.slice(i, end);

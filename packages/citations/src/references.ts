@@ -9,6 +9,7 @@
  */
 import { blankCitation } from './find';
 import { PIN_LIST } from './pins';
+import type { WordStarts } from './clean';
 import type { Citation } from './types';
 
 const COMMON_NAMES = new Set(['state', 'united states', 'united states of america', 'people', 'commonwealth', 'mass', 'commissioner', 'u.s.', 'government']);
@@ -23,37 +24,185 @@ function usableName(name: string | null): name is string {
 const AFTER_NAME = /^(?:,? {0,2})?(?:at {1,3}(?:pp?\. {0,2})?\*?\d|pp?\. {0,2}\*?\d|¶{1,2} {0,2}\d)/;
 const MARKER = / (?:at {1,3}(?:pp?\. {0,2})?|pp?\. {0,2}|¶{1,2} {0,2})\*?\d/g;
 
-/** Offsets of the space before each marker, in order, from `from`. */
-function markerPositions(text: string, from: number): number[] {
+/** The first characters of the words a marker is next to (for cleanTextAndFindWords). */
+export const MARKER_FIRST_CHARS = 'ap0123456789';
+
+/**
+ * Offsets of the space before each marker (MARKER's matches), in order, from `from`. With
+ * `words`, the starts of the words of `text` that begin with one of MARKER_FIRST_CHARS (at
+ * least those; found while cleaning it), the text is not scanned again: every marker is
+ * next to such a word — the `at` or `p` after its space, or the digit that ends it.
+ */
+export function markerPositions(text: string, from: number, words: WordStarts | null = null): number[] {
   const out: number[] = [];
-  MARKER.lastIndex = from;
-  let m: RegExpExecArray | null;
-  while ((m = MARKER.exec(text)) !== null) out.push(m.index);
+  if (!words) {
+    MARKER.lastIndex = from;
+    let m: RegExpExecArray | null;
+    while ((m = MARKER.exec(text)) !== null) out.push(m.index);
+    return out;
+  }
+  const { offsets, count } = words;
+  // Where the last marker ended: the regex's next search starts there.
+  let searchFrom = from;
+  for (let k = 0; k < count; k++) {
+    const s = offsets[k];
+    const c = text.charCodeAt(s);
+    let space = -1;
+    if (c === LOWER_A || c === LOWER_P) space = s - 1;
+    else if (c >= DIGIT_0 && c <= DIGIT_9) space = spaceBeforeParagraphSign(text, s);
+    if (space < searchFrom || text.charCodeAt(space) !== SPACE) continue;
+    const end = markerEnd(text, space);
+    if (end < 0) continue;
+    out.push(space);
+    searchFrom = end;
+  }
   return out;
 }
+
+const SPACE = 32;
+const ASTERISK = 42;
+const PERIOD = 46;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const LOWER_A = 97;
+const LOWER_P = 112;
+const LOWER_T = 116;
+const PARAGRAPH = 0xb6;
+
+const isDigitAt = (text: string, p: number) => {
+  const c = text.charCodeAt(p);
+  return c >= DIGIT_0 && c <= DIGIT_9;
+};
+/** The end of a run of at most `max` characters `c` from `p` (its length is the end minus `p`). */
+function runEnd(text: string, p: number, c: number, max: number): number {
+  let q = p;
+  while (q < p + max + 1 && text.charCodeAt(q) === c) q++;
+  return q;
+}
+
+/** For a marker written `¶ 12` ending with the digit at `digit`: the space before its `¶`, else -1. */
+function spaceBeforeParagraphSign(text: string, digit: number): number {
+  let p = digit;
+  if (text.charCodeAt(p - 1) === ASTERISK) p--;
+  let spaces = 0;
+  while (spaces < 3 && text.charCodeAt(p - 1) === SPACE) {
+    p--;
+    spaces++;
+  }
+  let signs = 0;
+  while (signs < 3 && text.charCodeAt(p - 1) === PARAGRAPH) {
+    p--;
+    signs++;
+  }
+  return signs >= 1 && signs <= 2 && spaces <= 2 ? p - 1 : -1;
+}
+
+/** Where MARKER's match at `space` (sticky) ends, or -1 when there is none: the regex written out. */
+function markerEnd(text: string, space: number): number {
+  let q = space + 1;
+  const c = text.charCodeAt(q);
+  if (c === LOWER_A) {
+    // `at {1,3}(?:pp?\. {0,2})?`
+    if (text.charCodeAt(q + 1) !== LOWER_T) return -1;
+    const spaces = runEnd(text, q + 2, SPACE, 3);
+    if (spaces - (q + 2) < 1 || spaces - (q + 2) > 3) return -1;
+    q = spaces;
+    const page = pageAbbreviationEnd(text, q);
+    if (page >= 0) q = page;
+  } else if (c === LOWER_P) {
+    // `pp?\. {0,2}`
+    q = pageAbbreviationEnd(text, q);
+    if (q < 0) return -1;
+  } else if (c === PARAGRAPH) {
+    // `¶{1,2} {0,2}`
+    const signs = runEnd(text, q, PARAGRAPH, 2);
+    if (signs - q > 2) return -1;
+    const spaces = runEnd(text, signs, SPACE, 2);
+    if (spaces - signs > 2) return -1;
+    q = spaces;
+  } else return -1;
+  // `\*?\d`
+  if (text.charCodeAt(q) === ASTERISK) q++;
+  return isDigitAt(text, q) ? q + 1 : -1;
+}
+
+/**
+ * The end of `p. ` or `pp. ` (`pp?\. {0,2}`) at `p` when a star or digit follows it (else
+ * the optional group gives way, as in the regex), or -1.
+ */
+function pageAbbreviationEnd(text: string, p: number): number {
+  if (text.charCodeAt(p) !== LOWER_P) return -1;
+  let q = p + 1;
+  if (text.charCodeAt(q) === LOWER_P) q++;
+  if (text.charCodeAt(q) !== PERIOD) return -1;
+  const spaces = runEnd(text, q + 1, SPACE, 2);
+  if (spaces - (q + 1) > 2) return -1;
+  return spaces;
+}
 const PIN_HERE = new RegExp(String.raw`,? {0,2}((?:at {1,3})?${PIN_LIST})`, 'y');
+
+interface NameOf {
+  name: string;
+  field: 'plaintiff' | 'defendant';
+  cite: Citation;
+}
+
+/**
+ * Of `names` (in citation order), the one of the latest citation ending by `space` whose
+ * name is written just before `space`; of one citation's two parties, the plaintiff. Found
+ * by binary search and a walk back, not by looking at every citation of the name: a long
+ * document cites its cases again and again.
+ */
+function latestNamedBefore(clean: string, names: NameOf[], space: number): NameOf | null {
+  let lo = 0;
+  let hi = names.length - 1;
+  let last = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (names[mid].cite.end <= space) {
+      last = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  let hit: NameOf | null = null;
+  for (let k = last; k >= 0; k--) {
+    const x = names[k];
+    if (hit && x.cite !== hit.cite) break;
+    if (clean.startsWith(x.name, space - x.name.length) && !/[A-Za-z0-9]/.test(clean[space - x.name.length - 1] ?? ' ')) hit = x;
+  }
+  return hit;
+}
 
 /**
  * Reference citations in `text` (cleaned), given the citations found in it (in order);
  * each comes back resolved to the full citation whose party it names.
  */
-export function findReferences(original: string, clean: string, citations: Citation[]): Citation[] {
+export function findReferences(original: string, clean: string, citations: Citation[], words: WordStarts | null = null): Citation[] {
   const fulls = citations.filter((c) => c.type === 'case' && c.form === 'full' && (c.plaintiff || c.defendant));
   if (fulls.length === 0) return [];
-  // Names by their last word, for a quick check of the words before each candidate.
-  const byLastWord = new Map<string, { name: string; field: 'plaintiff' | 'defendant'; cite: Citation }[]>();
+  // Names by their last word, for a quick check of the words before each candidate; each
+  // list in the order of the citations (so by their start and end).
+  const byLastWord = new Map<string, NameOf[]>();
+  // By name, the parallels of the citations listed with it: a parallel of one of them adds nothing.
+  const parallelsListed = new Map<string, Set<string>>();
   for (const c of fulls) {
     for (const field of ['plaintiff', 'defendant'] as const) {
       const name = c[field];
       if (!usableName(name)) continue;
       const last = name.slice(name.lastIndexOf(' ') + 1);
       const list = byLastWord.get(last) ?? [];
-      if (!list.some((x) => x.name === name && x.cite.parallels.includes(c.normalized as string))) list.push({ name, field, cite: c });
+      const covered = parallelsListed.get(name) ?? new Set<string>();
+      if (!covered.has(c.normalized as string)) {
+        list.push({ name, field, cite: c });
+        for (const p of c.parallels) covered.add(p);
+      }
       byLastWord.set(last, list);
+      parallelsListed.set(name, covered);
     }
   }
   // Citations are in order and do not overlap: the one that could overlap [s, e) is the last
-  // starting before e (binary search), or a reference added here.
+  // starting before e (binary search), or the last reference added here (references are
+  // found in order of their markers, each spanning its own, so they come in order too).
   const starts = citations.map((c) => c.start);
   const overlapsTaken = (s: number, e: number) => {
     let lo = 0;
@@ -66,10 +215,11 @@ export function findReferences(original: string, clean: string, citations: Citat
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    return (last >= 0 && citations[last].end > s) || out.some((r) => s < r.end && r.start < e);
+    const lastReference = out[out.length - 1];
+    return (last >= 0 && citations[last].end > s) || (lastReference !== undefined && s < lastReference.end && lastReference.start < e);
   };
   const out: Citation[] = [];
-  for (const marker of markerPositions(clean, fulls[0].end)) {
+  for (const marker of markerPositions(clean, fulls[0].end, words)) {
     // The name ends before the marker's space (and any comma before it: `Foo, at 62`).
     let space = marker;
     if (clean[space - 1] === ',') space--;
@@ -81,10 +231,7 @@ export function findReferences(original: string, clean: string, citations: Citat
     while (w > 0 && /[A-Za-z']/.test(clean[w - 1])) w--;
     const candidates = byLastWord.get(clean.slice(w, space));
     if (!candidates) continue;
-    // The latest full citation before this point whose party name ends here.
-    const hit = candidates
-      .filter((x) => x.cite.end <= space && clean.startsWith(x.name, space - x.name.length) && !/[A-Za-z0-9]/.test(clean[space - x.name.length - 1] ?? ' '))
-      .sort((a, b) => b.cite.start - a.cite.start)[0];
+    const hit = latestNamedBefore(clean, candidates, space);
     if (!hit) continue;
     let pinStart = space;
     while (clean[pinStart] === ' ') pinStart++;

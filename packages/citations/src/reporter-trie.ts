@@ -67,9 +67,13 @@ function addPending(entry: Entry): void {
   if (list) list.push(entry);
   else pending.set(first, [entry]);
 }
-for (const [spelling, editions] of SPELLINGS) addPending({ spelling, editions, journal: null });
-for (const [journal] of parseRecords<[string, string]>(journals)) addPending({ spelling: journal, editions: null, journal });
-for (const [spelling, journal] of parseRecords<[string, string]>(journalSpellings)) addPending({ spelling, editions: null, journal });
+// No destructured entries (the iterator protocol per entry): this runs at every start-up, in
+// V8's interpreter (see catalogue.ts).
+SPELLINGS.forEach((editions, spelling) => addPending({ spelling, editions, journal: null }));
+const journalRecords = parseRecords<[string, string]>(journals);
+for (let r = 0; r < journalRecords.length; r++) addPending({ spelling: journalRecords[r][0], editions: null, journal: journalRecords[r][0] });
+const journalSpellingRecords = parseRecords<[string, string]>(journalSpellings);
+for (let r = 0; r < journalSpellingRecords.length; r++) addPending({ spelling: journalSpellingRecords[r][0], editions: null, journal: journalSpellingRecords[r][1] });
 
 /** The root's branch for the first character `c`, built on first use. */
 function branch(c: number): Node | undefined {
@@ -91,11 +95,18 @@ function branch(c: number): Node | undefined {
   return root.next?.get(c);
 }
 
-const REPORTER_FIRST = new Set(EDITIONS.flatMap((e, i) => (e.formats?.some((f) => !startsWithVolume(f)) ? [i] : [])));
+const REPORTER_FIRST = new Set<number>();
+for (let e = 0; e < EDITIONS.length; e++) if (EDITIONS[e].formats?.some((f) => !startsWithVolume(f))) REPORTER_FIRST.add(e);
 /** The first two letters (spaces skipped) of the reporter-first spellings, as `first << 16 | second`. */
 export const REPORTER_FIRST_PAIRS = new Set<number>();
-for (const [spelling, editions] of SPELLINGS) {
-  const first = editions.filter((e) => REPORTER_FIRST.has(e));
+// Only the spellings of the few reporter-first editions are looked at (their canonical
+// spelling and variations), not all 3,500: this runs at every start-up.
+const reporterFirstSpellings = new Set<string>();
+for (const e of REPORTER_FIRST) for (const spelling of [EDITIONS[e].canonical, ...EDITIONS[e].variations]) reporterFirstSpellings.add(spelling);
+for (const spelling of reporterFirstSpellings) {
+  const editions = SPELLINGS.get(spelling);
+  if (!editions) continue;
+  const first = editions.filter((i) => REPORTER_FIRST.has(i));
   if (!first.length) continue;
   insert(spelling, reporterFirstRoot).editions = first;
   const letters = spelling.replace(/ /g, '');
@@ -112,8 +123,11 @@ export function mayStartSpelling(text: string, pos: number): boolean {
  * at a word boundary: the next character is not a letter or digit, or the spelling itself
  * ends with a period (`F.3d,`, `U.S.`).
  */
-export function matchSpellings(text: string, pos: number, from: Node = root): SpellingHit[] {
-  const hits: SpellingHit[] = [];
+const NO_HITS: readonly SpellingHit[] = [];
+
+export function matchSpellings(text: string, pos: number, from: Node = root): readonly SpellingHit[] {
+  // Most places begin no spelling: the list is made only when one ends here.
+  let hits: SpellingHit[] | null = null;
   if (from === root) branch(normalizeCode(text.charCodeAt(pos)));
   let node = from;
   let spaces = 0;
@@ -129,15 +143,15 @@ export function matchSpellings(text: string, pos: number, from: Node = root): Sp
     if (!child) break;
     node = child;
     if ((node.editions || node.journal) && endsWord(text, i)) {
-      hits.push({ end: i + 1, editions: node.editions ?? [], journal: node.editions ? null : node.journal });
+      (hits ??= []).push({ end: i + 1, editions: node.editions ?? [], journal: node.editions ? null : node.journal });
     }
   }
-  return hits.reverse();
+  return hits ? hits.reverse() : NO_HITS;
 }
 
 /** As matchSpellings, for the editions cited reporter first; cheap to call at every capital. */
-export function matchReporterFirst(text: string, pos: number): SpellingHit[] {
-  if (!reporterFirstRoot.next?.has(text.charCodeAt(pos))) return [];
+export function matchReporterFirst(text: string, pos: number): readonly SpellingHit[] {
+  if (!reporterFirstRoot.next?.has(text.charCodeAt(pos))) return NO_HITS;
   return matchSpellings(text, pos, reporterFirstRoot);
 }
 

@@ -86,16 +86,54 @@ export function resolveInPlace(out: Citation[]): void {
     if (!t) tokensOf.set(name, (t = nameTokens(name)));
     return t;
   };
-  const lowerOf = new Map<string, string>();
-  const lower = (name: string) => {
-    let l = lowerOf.get(name);
-    if (l === undefined) lowerOf.set(name, (l = name.toLowerCase()));
-    return l;
+  // The words of a name as written, lowercased (the index of names by word).
+  const wordsLowerOf = new Map<string, Set<string>>();
+  const nameWordsLower = (c: Citation) => {
+    const name = c.caseName ?? '';
+    let words = wordsLowerOf.get(name);
+    if (words === undefined) wordsLowerOf.set(name, (words = new Set(name.toLowerCase().split(/[\s.,']+/))));
+    return words;
   };
   const seen = new Map<string, Citation>();
   // Full case citations by the words (4+ letters) of their names, for supra and short names.
   const casesWithWord = new Map<string, Citation[]>();
+  // By case (see caseOf), its citations listed in byVolume (one per volume, reporter, first
+  // page and name); fullCases has one per name.
+  const listedFor = new Map<Citation, Citation[]>();
   let indexedUpTo = 0;
+
+  // A parallel group, or the same citation written twice, is one case.
+  const caseOf = (f: Citation) => primaryOf.get(f) ?? seen.get(f.normalized as string) ?? f;
+  /** The one case the citations in `list` stand for, or null when none or several. */
+  const onlyOne = (list: Citation[]): Citation | null => {
+    let found: Citation | null = null;
+    for (const f of list) {
+      const k = caseOf(f);
+      if (found === null) found = k;
+      else if (k !== found) return null;
+    }
+    return found;
+  };
+  /** The cases in `list` (null: every full case cited so far) whose party names `name`, as written in `c`. */
+  const named = (c: Citation, list: Citation[] | null, name: string) => {
+    const words = nameWords(c);
+    const probe = (name.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
+    // Only cases whose name holds the short name's longest word can match (most cannot).
+    // Index the names of the cases cited since the last look (only when a name is looked up).
+    for (; indexedUpTo < fullCases.length; indexedUpTo++) {
+      const f = fullCases[indexedUpTo];
+      for (const w of nameWordsLower(f)) {
+        if (w.length < 4) continue;
+        const list = casesWithWord.get(w);
+        if (list) list.push(f);
+        else casesWithWord.set(w, [f]);
+      }
+    }
+    let pool: Citation[];
+    if (list) pool = probe.length >= 4 ? list.filter((f) => nameWordsLower(f).has(probe)) : list;
+    else pool = probe.length >= 4 ? (casesWithWord.get(probe) ?? []) : fullCases;
+    return pool.filter((f) => f.caseName && shortNameMatches(words, nameWords(f)));
+  };
 
   for (const c of out) {
     if (c.form === 'full' && c.type === 'case' && c.plaintiff === null && !NAMED_WITHOUT_V.test(c.caseName ?? '')) {
@@ -110,16 +148,33 @@ export function resolveInPlace(out: Citation[]): void {
     }
     if (c.form === 'full') {
       if (c.type === 'case') {
-        fullCases.push(c);
-        const key = `${c.volume} ${c.reporter}`;
-        const list = byVolume.get(key);
-        if (list) list.push(c);
-        else byVolume.set(key, [c]);
         if (!seen.has(c.normalized as string)) seen.set(c.normalized as string, c);
         // In a parallel group the first citation stands for the group.
         const primary = last !== null && last.type === 'case' && last.parallels.includes(c.normalized as string) && c.parallels.includes(last.normalized as string) ? (primaryOf.get(last) ?? last) : null;
         if (primary) primaryOf.set(c, primary);
         else last = c;
+        // What a short form or supra can learn from a full citation is its case, first page
+        // and name: one that repeats all three of an earlier one (a case cited again and
+        // again) is not listed again, so that the lookups stay short in long documents.
+        const theCase = caseOf(c);
+        const listed = listedFor.get(theCase) ?? [];
+        // (Loops rather than callbacks: this runs for every full citation.)
+        let repeated = false;
+        let nameListed = false;
+        for (const f of listed) {
+          if (f.caseName !== c.caseName) continue;
+          nameListed = true;
+          if (f.volume === c.volume && f.reporter === c.reporter && f.page === c.page) repeated = true;
+        }
+        if (!repeated) {
+          if (!nameListed) fullCases.push(c);
+          listed.push(c);
+          listedFor.set(theCase, listed);
+          const key = `${c.volume} ${c.reporter}`;
+          const list = byVolume.get(key);
+          if (list) list.push(c);
+          else byVolume.set(key, [c]);
+        }
       } else {
         last = c;
       }
@@ -127,42 +182,18 @@ export function resolveInPlace(out: Citation[]): void {
     }
 
     let target: Citation | null = null;
-    // A parallel group, or the same citation written twice, is one case.
-    const caseOf = (f: Citation) => primaryOf.get(f) ?? seen.get(f.normalized as string) ?? f;
-    const onlyOne = (list: Citation[]) => {
-      const distinct = [...new Set(list.map(caseOf))];
-      return distinct.length === 1 ? distinct[0] : null;
-    };
-    // `list` null: every full case cited so far.
-    const named = (list: Citation[] | null, name: string) => {
-      const words = nameWords(c);
-      const probe = (name.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
-      // Only cases whose name holds the short name's longest word can match (most cannot).
-      // Index the names of the cases cited since the last look (only when a name is looked up).
-      for (; indexedUpTo < fullCases.length; indexedUpTo++) {
-        const f = fullCases[indexedUpTo];
-        for (const w of new Set(lower(f.caseName ?? '').split(/[\s.,']+/))) {
-          if (w.length < 4) continue;
-          const list = casesWithWord.get(w);
-          if (list) list.push(f);
-          else casesWithWord.set(w, [f]);
-        }
-      }
-      const indexed = probe.length >= 4 ? (casesWithWord.get(probe) ?? []) : null;
-      const pool = indexed ? (list ? indexed.filter((f) => list.includes(f)) : indexed) : (list ?? fullCases);
-      return pool.filter((f) => f.caseName && shortNameMatches(words, nameWords(f)));
-    };
     if (c.form === 'short') {
       const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
-      const candidates = (byVolume.get(`${c.volume} ${c.reporter}`) ?? []).filter((f) => {
+      const candidates: Citation[] = [];
+      for (const f of byVolume.get(`${c.volume} ${c.reporter}`) ?? []) {
         const first = pageNumber(f.page);
-        return Number.isNaN(first) || Number.isNaN(pin) || pin >= first;
-      });
-      target = onlyOne(candidates) ?? (c.caseName ? onlyOne(named(candidates, c.caseName)) : null);
+        if (Number.isNaN(first) || Number.isNaN(pin) || pin >= first) candidates.push(f);
+      }
+      target = onlyOne(candidates) ?? (c.caseName ? onlyOne(named(c, candidates, c.caseName)) : null);
     } else if (c.form === 'id') {
       target = last !== null && pinFits(last, c.pinCite) ? last : null;
     } else if (c.form === 'supra' && c.caseName) {
-      target = onlyOne(named(null, c.caseName));
+      target = onlyOne(named(c, null, c.caseName));
     }
 
     if (target) {

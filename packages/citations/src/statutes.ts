@@ -52,6 +52,8 @@ function sectionPart(signs: string | undefined, section: string): string {
   return `${plural ? '§§' : '§'} ${s}`;
 }
 
+const FIRST_SECTION = new RegExp(`^${SECTION}`);
+
 /**
  * Several sections are only cited after `§§` (or `sections`); after a single `§`, a list
  * like `§ 1983, 12 defendants` is prose, so only the first section is kept and the
@@ -62,7 +64,7 @@ function sectionsFor(m: RegExpExecArray, signGroup: number, sectionGroup: number
   const written = m[sectionGroup];
   const plural = signs === '§§' || /s\.?$/i.test(signs);
   if (plural) return { section: squash(written) };
-  const first = new RegExp(`^${SECTION}`).exec(written)?.[0] ?? written;
+  const first = FIRST_SECTION.exec(written)?.[0] ?? written;
   if (first.length === written.length) return { section: squash(written) };
   const at = m.index + m[0].lastIndexOf(written);
   return { section: first, end: at + first.length };

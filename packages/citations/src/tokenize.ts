@@ -11,12 +11,13 @@
  * here no per-reporter pass over the text happens at all.
  *
  * `Id.`, `supra` and statutes are extractors (`Extractor[]`, swappable like eyecite's
- * tokenizers): with the default list, one cheap scan (ANCHOR_START) finds the places where
+ * tokenizers): with the default list, one cheap scan (nextAnchorStart) finds the places where
  * any of them may begin and each is tried, sticky, only where its first characters fit.
  * Each pattern begins with a literal or a bounded digit run and uses bounded quantifiers
  * only, so no input can make it backtrack over the whole text.
  */
 import { EDITIONS } from './catalogue';
+import type { WordStarts } from './clean';
 import { matchFormat, startsWithVolume } from './formats';
 import { LAW_PAIRS, lawTokenAt } from './laws';
 import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
@@ -316,30 +317,132 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
 // lookbehind that excludes at least a preceding word character (and, except `supra`, a
 // period), with a volume or year of 1-4 digits followed by 1-3 spaces and a capital or digit
 // (or `-` and a capital: `2009-Ohio-1234`), or with one of the literals `Id.`, `Ibid`,
-// `supra`, `Cal.`, `Tex.`, `N. Y`, `C. P`, `CPLR`, `Fla.`. ANCHOR_START finds those
-// positions (the preceding period is checked by hand: a lookbehind makes the scan slower);
-// trying there only the extractors that can start with that character (sticky, at that
-// position) finds exactly the matches the per-extractor global scans find — a global
-// regex's next match is its leftmost match from lastIndex, and every such start is a
-// candidate — in one pass over the text instead of one per extractor.
-// The first two letters of the spellings cited reporter first or of a law series
-// (`T.C. Memo.`, `Mass. Gen. Laws`), as one character-class alternation: `M {0,2}[ai]|…`.
-function pairAlternation(): string {
-  const byFirst = new Map<number, Set<number>>();
-  for (const pair of [...REPORTER_FIRST_PAIRS, ...LAW_PAIRS]) {
-    const first = pair >>> 16;
-    const set = byFirst.get(first) ?? new Set<number>();
-    set.add(pair & 0xffff);
-    byFirst.set(first, set);
-  }
-  const cls = (codes: Set<number>) => [...codes].map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('');
-  return [...byFirst].map(([first, seconds]) => `\\u${first.toString(16).padStart(4, '0')} {0,2}[${cls(seconds)}]`).join('|');
+// `supra`, `Cal.`, `Tex.`, `N. Y`, `C. P`, `CPLR`, `Fla.`. nextAnchorStart finds those
+// positions, together with the volumes of case citations (up to five digits before a
+// reporter) and the first two letters of every reporter-first or law spelling (`T.C. Memo.`,
+// `Mass. Gen. Laws`); trying there only the extractors that can start with that character
+// (sticky, at that position) finds exactly the matches the per-extractor global scans find —
+// a global regex's next match is its leftmost match from lastIndex, and every such start is
+// a candidate — in one pass over the text instead of one per extractor.
+//
+// This is plain code rather than one regex: every candidate begins a word, and the cleaning
+// pass, which reads every character anyway, lists the word starts whose first character
+// fits (cleanTextAndFindWords), so findCitations never scans the text again for them;
+// nextAnchorStart is the same test as a scan, for callers without that list. (A regex
+// alternation of ~30 branches behind `\b`, tried at every position of the text, took about
+// a sixth of the engine's time.) tokenize.test.ts checks both against that regex.
+
+/** The first two letters (spaces skipped) of the reporter-first and law spellings, as `first << 16 | second`. */
+export const SPELLING_PAIRS: ReadonlySet<number> = new Set([...REPORTER_FIRST_PAIRS, ...LAW_PAIRS]);
+
+// Per UTF-16 code unit: whether it is a word character (the regex `\w`: ASCII letters,
+// digits and `_`), and whether a candidate may begin with it. The table covers every code
+// unit (64 KB) so that the scan indexes it without a range check.
+const WORD_CHAR = 1;
+const MAY_BEGIN = 2;
+const CHAR_CLASS = new Uint8Array(0x10000);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/\w/.test(ch)) CHAR_CLASS[c] |= WORD_CHAR;
+  // Digits, and the first letters of `Id.`, `Ibid`, `supra`, `Cal.`, `Tex.`, `N. Y`, `C. P`, `CPLR`, `Fla.`.
+  if (/[0-9IisCTNF]/.test(ch)) CHAR_CLASS[c] |= MAY_BEGIN;
+}
+// The spelling pairs of ASCII letters as a table (`first * 128 + second`); others stay in the set.
+const ASCII_PAIRS = new Uint8Array(128 * 128);
+for (const pair of SPELLING_PAIRS) {
+  const first = pair >>> 16;
+  const second = pair & 0xffff;
+  // A spelling that began with anything but a word character could never start a word; the
+  // data has none (all begin with a capital), and tokenize.test.ts keeps it so.
+  if (CHAR_CLASS[first] & WORD_CHAR) CHAR_CLASS[first] |= MAY_BEGIN;
+  if (first < 128 && second < 128) ASCII_PAIRS[first * 128 + second] = 1;
 }
 
-// Where an anchor can begin: a volume of up to five digits before a reporter (or a title
-// before a code), `Id.`, `Ibid`, `supra`, the literal starts of the hand-written statute
-// patterns, and the first two letters of any reporter-first or law spelling.
-const ANCHOR_START = new RegExp(String.raw`\b(?:\d{1,5}(?: {1,3}[A-Z0-9(]|-[A-Z])|[Ii](?:d\.|bid)|supra|Cal\.|Tex\.|N\. {0,2}Y|C\. {0,2}P|CPLR|Fla\.|${pairAlternation()})`, 'g');
+/** Whether the first two letters `first`, `second` (spaces skipped) begin a reporter-first or law spelling. */
+function beginsSpelling(first: number, second: number): boolean {
+  return first < 128 && second < 128 ? ASCII_PAIRS[first * 128 + second] === 1 : SPELLING_PAIRS.has((first << 16) | second);
+}
+
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const OPEN_PAREN_CODE = 40;
+
+/** The position after up to `max` spaces from `p`. */
+function afterSpaces(text: string, p: number, max: number): number {
+  let q = p;
+  while (q < p + max && text.charCodeAt(q) === SPACE) q++;
+  return q;
+}
+
+/**
+ * Whether `text` holds `literal` at `p`: as startsWith, written out because it runs at
+ * thousands of word starts and a call into the builtin costs more than the comparison.
+ */
+function hasAt(text: string, p: number, literal: string): boolean {
+  for (let k = 0; k < literal.length; k++) if (text.charCodeAt(p + k) !== literal.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Whether `text` at `p` holds `literal` followed, after at most two spaces, by `then` (`N. Y`, `C. P`). */
+function literalThen(text: string, p: number, literal: string, then: number): boolean {
+  return hasAt(text, p, literal) && text.charCodeAt(afterSpaces(text, p + literal.length, 2)) === then;
+}
+
+/** Whether a candidate begins at `p`, the start of a word whose first character is `first`. */
+function anchorMayStartAt(text: string, p: number, first: number): boolean {
+  if (isDigit(first)) {
+    // A volume or title of at most five digits, then 1-3 spaces and a capital, digit or `(`,
+    // or a dash and a capital.
+    let j = p + 1;
+    while (isDigit(text.charCodeAt(j))) j++;
+    if (j - p > 5) return false;
+    const next = text.charCodeAt(j);
+    if (next === DASH) return isUpper(text.charCodeAt(j + 1));
+    if (next !== SPACE) return false;
+    const after = text.charCodeAt(afterSpaces(text, j + 1, 2));
+    return isUpper(after) || isDigit(after) || after === OPEN_PAREN_CODE;
+  }
+  if (beginsSpelling(first, text.charCodeAt(afterSpaces(text, p + 1, 2)))) return true;
+  switch (first) {
+    case 73: // I
+    case 105: // i
+      return hasAt(text, p + 1, 'd.') || hasAt(text, p + 1, 'bid');
+    case 115: // s
+      return hasAt(text, p, 'supra');
+    case 67: // C
+      return hasAt(text, p, 'Cal.') || hasAt(text, p, 'CPLR') || literalThen(text, p, 'C.', 80 /* P */);
+    case 84: // T
+      return hasAt(text, p, 'Tex.');
+    case 78: // N
+      return literalThen(text, p, 'N.', 89 /* Y */);
+    case 70: // F
+      return hasAt(text, p, 'Fla.');
+  }
+  return false;
+}
+
+/** The first characters of the words a candidate may begin (for cleanTextAndFindWords). */
+export const ANCHOR_FIRST_CHARS = [...Array(128).keys()].filter((c) => CHAR_CLASS[c] & MAY_BEGIN).map((c) => String.fromCharCode(c)).join('');
+
+/**
+ * The first position at or after `from` where a default anchor, a case volume or a
+ * reporter-first or law spelling may begin (see above), or -1.
+ */
+export function nextAnchorStart(text: string, from: number): number {
+  const n = text.length;
+  // Bit 0: whether the previous character is a word character.
+  let previousIsWord = from > 0 ? CHAR_CLASS[text.charCodeAt(from - 1)] & WORD_CHAR : 0;
+  for (let i = from; i < n; i++) {
+    const cls = CHAR_CLASS[text.charCodeAt(i)];
+    // MAY_BEGIN counts only where a word begins: masked off after a word character. Written
+    // without branches: word boundaries come every few characters, too irregularly for the
+    // processor to predict, and this loop runs over every character of the text.
+    const begins = cls & ~(previousIsWord << 1);
+    previousIsWord = cls & WORD_CHAR;
+    if (begins & MAY_BEGIN && anchorMayStartAt(text, i, text.charCodeAt(i))) return i;
+  }
+  return -1;
+}
+
 const DOT = 46;
 const LOWER_S = 115;
 
@@ -412,73 +515,85 @@ function defaultDispatch(): Dispatch {
 }
 
 
-/** tokenize's unsorted tokens for DEFAULT_EXTRACTORS, in one scan of the text. */
-function scanDefault(text: string, tokens: Token[]): void {
-  const { sticky, byChar, byNext } = defaultDispatch();
+/**
+ * tokenize's unsorted tokens for DEFAULT_EXTRACTORS, in one scan of the text — or of the
+ * word starts `words` lists, when the caller found them while cleaning the text.
+ */
+function scanDefault(text: string, tokens: Token[], words: WordStarts | null): void {
+  const dispatch = defaultDispatch();
   // Per extractor, where its global scan would resume (its lastIndex).
-  const resume = new Array<number>(sticky.length).fill(0);
-  const re = ANCHOR_START;
-  re.lastIndex = 0;
-  let cand: RegExpExecArray | null;
-  while ((cand = re.exec(text)) !== null) {
-    const p = cand.index;
-    re.lastIndex = p + 1;
-    const first = text.charCodeAt(p);
-    if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) continue;
-    if (isDigit(first)) volumeAt(text, p, tokens);
-    else if (first >= 65 && first <= 90) capitalAt(text, p, tokens);
-    let list: number[] | undefined;
-    let digits = 0;
-    let year = false;
-    if (isDigit(first)) {
-      // The number's length, whether it is a year, and what follows it.
-      let j = p + 1;
-      while (isDigit(text.charCodeAt(j))) j++;
-      digits = j - p;
-      year = digits === 4 && ((first === 49 && text.charCodeAt(p + 1) === 57) || (first === 50 && text.charCodeAt(p + 1) === 48));
-      let next = text.charCodeAt(j);
-      if (next === SPACE) {
-        let q = j + 1;
-        while (q < j + 3 && text.charCodeAt(q) === SPACE) q++;
-        next = text.charCodeAt(q);
-      } else if (next !== DASH) continue;
-      list = byNext.get(next);
-    } else list = byChar.get(first);
-    if (!list) continue;
-    for (let k = 0; k < list.length; k++) {
-      const e = list[k];
-      if (resume[e] > p) continue;
-      if (digits > 0) {
-        const shape = NUMBER_SHAPES[e] as NumberShape;
-        if (digits > shape.digits || (shape.year && !year)) continue;
-      }
-      const x = sticky[e];
-      x.lastIndex = p;
-      const m = x.exec(text);
-      if (m === null) continue;
-      if (m[0].length === 0) {
-        resume[e] = p + 1;
-        continue;
-      }
-      const end = p + m[0].length;
-      resume[e] = end;
-      const token = DEFAULT_EXTRACTORS[e].build(m);
-      if (!token) continue;
-      tokens.push(token);
-      if (token.end < end) resume[e] = token.end;
+  const resume = new Array<number>(dispatch.sticky.length).fill(0);
+  if (words) {
+    const { offsets, count } = words;
+    for (let k = 0; k < count; k++) {
+      const p = offsets[k];
+      const first = text.charCodeAt(p);
+      if (CHAR_CLASS[first] & MAY_BEGIN && anchorMayStartAt(text, p, first)) anchorsAt(text, p, tokens, dispatch, resume);
     }
+  } else {
+    for (let p = nextAnchorStart(text, 0); p >= 0; p = nextAnchorStart(text, p + 1)) anchorsAt(text, p, tokens, dispatch, resume);
+  }
+}
+
+/** The tokens that begin at the candidate `p`, pushed onto `tokens`. */
+function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, byNext }: Dispatch, resume: number[]): void {
+  const first = text.charCodeAt(p);
+  if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) return;
+  if (isDigit(first)) volumeAt(text, p, tokens);
+  else if (first >= 65 && first <= 90) capitalAt(text, p, tokens);
+  let list: number[] | undefined;
+  let digits = 0;
+  let year = false;
+  if (isDigit(first)) {
+    // The number's length, whether it is a year, and what follows it.
+    let j = p + 1;
+    while (isDigit(text.charCodeAt(j))) j++;
+    digits = j - p;
+    year = digits === 4 && ((first === 49 && text.charCodeAt(p + 1) === 57) || (first === 50 && text.charCodeAt(p + 1) === 48));
+    let next = text.charCodeAt(j);
+    if (next === SPACE) {
+      let q = j + 1;
+      while (q < j + 3 && text.charCodeAt(q) === SPACE) q++;
+      next = text.charCodeAt(q);
+    } else if (next !== DASH) return;
+    list = byNext.get(next);
+  } else list = byChar.get(first);
+  if (!list) return;
+  for (let k = 0; k < list.length; k++) {
+    const e = list[k];
+    if (resume[e] > p) continue;
+    if (digits > 0) {
+      const shape = NUMBER_SHAPES[e] as NumberShape;
+      if (digits > shape.digits || (shape.year && !year)) continue;
+    }
+    const x = sticky[e];
+    x.lastIndex = p;
+    const m = x.exec(text);
+    if (m === null) continue;
+    if (m[0].length === 0) {
+      resume[e] = p + 1;
+      continue;
+    }
+    const end = p + m[0].length;
+    resume[e] = end;
+    const token = DEFAULT_EXTRACTORS[e].build(m);
+    if (!token) continue;
+    tokens.push(token);
+    if (token.end < end) resume[e] = token.end;
   }
 }
 
 /**
  * All anchors in `text` (already cleaned), sorted by position, overlaps removed (the
- * earlier, then longer, anchor wins).
+ * earlier, then longer, anchor wins). `words`: where the words of `text` that begin with
+ * one of ANCHOR_FIRST_CHARS begin (at least those), when the caller has them
+ * (cleanTextAndFindWords); the text is then not scanned again.
  */
-export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS): Token[] {
+export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS, words: WordStarts | null = null): Token[] {
   const tokens: Token[] = [];
   // The one-pass scan knows the default extractors' first characters; any other list (or a
   // default list changed by a caller) is scanned extractor by extractor.
-  if (extractors === DEFAULT_EXTRACTORS && extractors.length === DEFAULT_REGEXES.length && extractors.every((x, e) => x.regex === DEFAULT_REGEXES[e])) scanDefault(text, tokens);
+  if (extractors === DEFAULT_EXTRACTORS && extractors.length === DEFAULT_REGEXES.length && extractors.every((x, e) => x.regex === DEFAULT_REGEXES[e])) scanDefault(text, tokens, words);
   else {
     scanReporters(text, tokens);
     for (const extractor of extractors) {

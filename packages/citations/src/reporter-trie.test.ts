@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { EDITIONS, SPELLINGS } from './catalogue';
+import { startsWithVolume } from './formats';
+import { matchReporterFirst, REPORTER_FIRST_PAIRS } from './reporter-trie';
+
+/**
+ * The reporter-first trie is built from the spellings of the reporter-first editions only
+ * (it is built at every start-up); these tests compare it with what a walk over every
+ * spelling of the catalogue, in catalogue order, puts in it.
+ */
+describe('reporter-first spellings', () => {
+  const reporterFirst = new Set(EDITIONS.flatMap((e, i) => (e.formats?.some((f) => !startsWithVolume(f)) ? [i] : [])));
+  // The trie ignores spaces and reads curly apostrophes as straight ones: spellings equal
+  // but for those reach one node, which keeps the editions of the last of them.
+  const trieKey = (s: string) => s.replace(/ /g, '').replace(/[\u2018\u2019]/g, "'");
+  const expected = new Map<string, readonly number[]>();
+  const pairs = new Set<number>();
+  for (const [spelling, editions] of SPELLINGS) {
+    const first = editions.filter((e) => reporterFirst.has(e));
+    if (!first.length) continue;
+    const key = trieKey(spelling);
+    expected.set(key, first);
+    pairs.add((key.charCodeAt(0) << 16) | key.charCodeAt(1));
+  }
+
+  it('finds exactly the spellings of reporter-first editions, naming exactly those editions', () => {
+    expect(expected.size).toBeGreaterThan(5);
+    for (const spelling of SPELLINGS.keys()) {
+      const hit = matchReporterFirst(`${spelling} 2010-123`, 0).find((h) => h.end === spelling.length);
+      expect({ spelling, editions: hit?.editions ?? null }).toEqual({ spelling, editions: expected.get(trieKey(spelling)) ?? null });
+    }
+  });
+
+  it('lists the first two letters of exactly those spellings', () => {
+    expect(new Set(REPORTER_FIRST_PAIRS)).toEqual(pairs);
+  });
+});

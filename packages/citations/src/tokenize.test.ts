@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { generateCorpus, rng } from '../test/corpus/generate';
+import { cleanText, cleanTextAndFindWords, wordTable } from './clean';
+import { ANCHOR_FIRST_CHARS, DEFAULT_EXTRACTORS, nextAnchorStart, SPELLING_PAIRS, tokenize } from './tokenize';
+
+/**
+ * The candidate scan is hand-written for speed; this is the regex it replaces, whose
+ * matches (tried at every position) define which positions are candidates.
+ */
+function regexScan(text: string): number[] {
+  const byFirst = new Map<number, Set<number>>();
+  for (const pair of SPELLING_PAIRS) {
+    const set = byFirst.get(pair >>> 16) ?? new Set<number>();
+    set.add(pair & 0xffff);
+    byFirst.set(pair >>> 16, set);
+  }
+  const hex = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
+  const pairs = [...byFirst].map(([first, seconds]) => `${hex(first)} {0,2}[${[...seconds].map(hex).join('')}]`).join('|');
+  const re = new RegExp(String.raw`\b(?:\d{1,5}(?: {1,3}[A-Z0-9(]|-[A-Z])|[Ii](?:d\.|bid)|supra|Cal\.|Tex\.|N\. {0,2}Y|C\. {0,2}P|CPLR|Fla\.|${pairs})`, 'g');
+  const out: number[] = [];
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    out.push(m.index);
+    re.lastIndex = m.index + 1;
+  }
+  return out;
+}
+
+function handScan(text: string): number[] {
+  const out: number[] = [];
+  for (let p = nextAnchorStart(text, 0); p >= 0; p = nextAnchorStart(text, p + 1)) out.push(p);
+  return out;
+}
+
+/** Text made of the pieces candidates are made of, in random order, with odd spacing. */
+function pieces(seed: number, count: number): string {
+  const parts = [
+    '1', '12', '123', '12345', '123456', '2009', ' ', ' ', '  ', '   ', '    ', '-', '_', '.', ',', '(', ')', '\n',
+    'Id.', 'id.', 'Ibid', 'ibid', 'supra', 'Supra', 'Cal.', 'Tex.', 'N.', 'Y', 'C.', 'P', 'CPLR', 'Fla.', 'U.S.',
+    'T.C. Memo.', 'Mass.', 'Gen.', 'Laws', 'ch.', 'Ohio', 'F.', '3d', 'See', 'v.', 'at', 'a', 'x', 'é', '§', '’', 'Ü',
+  ];
+  const next = rng(seed);
+  let text = '';
+  for (let i = 0; i < count; i++) text += parts[Math.floor(next() * parts.length)];
+  return text;
+}
+
+function sampleTexts(): string[] {
+  const corpus = join(__dirname, '..', 'test', 'corpus');
+  return [
+    readFileSync(join(corpus, 'brief-montreal.txt'), 'utf8'),
+    readFileSync(join(corpus, 'brief-state.txt'), 'utf8'),
+    ...generateCorpus(7, 200).map((p) => p.text),
+    ...Array.from({ length: 200 }, (_, k) => pieces(k + 1, 400)),
+    '', '1', '12 U', 'Id.', 'x12 U', '_12 U', '123456 U', '12    U', '12   U', '12-Ohio', '12-ohio', 'N.  Y', 'N.   Y',
+  ];
+}
+
+describe('nextAnchorStart', () => {
+  it('finds exactly the candidates the anchor regex finds', () => {
+    for (const text of sampleTexts()) expect([text.slice(0, 60), handScan(text)]).toEqual([text.slice(0, 60), regexScan(text)]);
+  });
+
+  it('only ever needs to look at word starts: every spelling pair begins with a word character', () => {
+    for (const pair of SPELLING_PAIRS) expect(String.fromCharCode(pair >>> 16)).toMatch(/^\w$/);
+  });
+});
+
+describe('cleanTextAndFindWords', () => {
+  it('cleans as cleanText does and lists every word start (the regex \\b\\w) of the result', () => {
+    for (const raw of [...sampleTexts(), 'a\nb', '’x’', '\u2014\u2014a', 'é1_2 3', 'x'.repeat(9)]) {
+      const { clean, words } = cleanTextAndFindWords(raw);
+      expect(clean).toBe(cleanText(raw));
+      const starts = [...clean.matchAll(/\b\w/g)].map((m) => m.index);
+      expect([raw.slice(0, 40), [...words.offsets.subarray(0, words.count)]]).toEqual([raw.slice(0, 40), starts]);
+      const some = cleanTextAndFindWords(raw, wordTable('1Ia_'));
+      const someStarts = [...clean.matchAll(/\b[1Ia_]/g)].map((m) => m.index);
+      expect([raw.slice(0, 40), [...some.words.offsets.subarray(0, some.words.count)]]).toEqual([raw.slice(0, 40), someStarts]);
+    }
+  });
+
+  it('gives the tokenizer the same tokens as its own scan of the text', () => {
+    for (const raw of sampleTexts()) {
+      const { clean, words } = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS));
+      expect(tokenize(clean, DEFAULT_EXTRACTORS, words)).toEqual(tokenize(clean));
+    }
+  });
+});
