@@ -24,7 +24,9 @@
  * message is as durable as before when its publisher goes on; an offset written a turn late
  * can only mean a redelivery after a crash, which at-least-once allows. Twenty uploads publish
  * thousands of progress messages: one fsync per turn instead of one per message is most of
- * what the bus used to cost them.
+ * what the bus used to cost them. Committed offsets, and messages of `transientTopics`, need
+ * no fsync at all: losing the last of them to a power cut means a redelivery, or a progress
+ * bar that skips a step.
  *
  * A publish in this process wakes the consumers of its topic once it is committed; a slow poll
  * (`pollMs`) picks up messages written by other processes (the CLI, a test harness). One
@@ -45,6 +47,12 @@ export interface EmbeddedBusOptions {
   /** Messages older than this are deleted from the log (default 7 days, Kafka's default retention). */
   retentionMs?: number;
   synchronous?: Synchronous;
+  /**
+   * Topics whose messages may be lost on a power cut, never when the process is killed
+   * (progress for browsers, which the progress service keeps for replay): appended without an
+   * fsync when nothing durable shares their turn.
+   */
+  transientTopics?: readonly string[];
   logger?: Logger;
 }
 
@@ -73,6 +81,7 @@ class EmbeddedBus implements Bus {
   private readonly timer: NodeJS.Timeout;
   private readonly retentionTimer: NodeJS.Timeout;
   private closed = false;
+  private readonly transientTopics: ReadonlySet<string>;
   /** Every write goes through it (see the header). */
   readonly commits: GroupCommit;
   private readonly insert;
@@ -82,6 +91,7 @@ class EmbeddedBus implements Bus {
   constructor(private readonly options: EmbeddedBusOptions) {
     this.db = openSqlite(options.dir, 'bus.sqlite', options.synchronous);
     this.logger = options.logger;
+    this.transientTopics = new Set(options.transientTopics ?? []);
     this.concurrency = Math.max(1, options.concurrency ?? 16);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS messages (
@@ -133,7 +143,7 @@ class EmbeddedBus implements Bus {
     if (this.closed) throw new Error('bus is closed');
     if (!topic || typeof key !== 'string') throw new Error('publish needs a topic and a string key');
     const value = JSON.stringify(event);
-    await this.commits.write(() => this.append(topic, key, value, null));
+    await this.commits.write(() => this.append(topic, key, value, null), !this.transientTopics.has(topic));
     this.wakeTopic(topic);
   }
 
@@ -410,7 +420,8 @@ class GroupConsumer {
       this.acked.add(seq);
     }
     if (writes.length > 0) {
-      this.bus.commits.write(() => writes.forEach((work) => work())).then(
+      // Only a dead letter must survive a power cut; a lost offset is a redelivery.
+      this.bus.commits.write(() => writes.forEach((work) => work()), deadLetter).then(
         () => {
           if (deadLetter) this.bus.wakeTopic(deadLetterTopic(topic));
         },

@@ -16,7 +16,8 @@
  * of the event loop run at its end in one transaction, each in a savepoint of its own, and
  * each call resolves once that transaction has committed. The read-check-write of `update`
  * still runs whole inside it. A read sees what has been committed: a caller that awaited its
- * write reads it back, as with MongoDB.
+ * write reads it back, as with MongoDB. A `transient` collection's writes commit without an
+ * fsync when nothing durable shares their turn.
  *
  * Differences from MongoDB that callers should know: documents are JSON (a Date is stored
  * as its ISO string, so store timestamps as ISO strings in both modes); a unique index lets
@@ -58,7 +59,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       if (closed) throw new Error('store is closed');
       let collection = collections.get(spec.name);
       if (!collection) {
-        collection = new SqliteCollection<Stored>(db, commits, spec.name);
+        collection = new SqliteCollection<Stored>(db, commits, spec.name, spec.transient !== true);
         collections.set(spec.name, collection);
       }
       collection.ensureIndexes((spec.indexes ?? []) as CollectionSpec<Stored>['indexes'] & object);
@@ -217,6 +218,8 @@ class SqliteCollection<T extends Stored> implements Collection<T> {
     private readonly db: SqliteDatabase,
     private readonly commits: GroupCommit,
     private readonly name: string,
+    /** False for a `transient` collection: its commits need not wait for the disk. */
+    private readonly durable: boolean,
   ) {
     if (!NAME.test(name)) throw new Error(`invalid collection name: "${name}"`);
     this.table = sqlIdent(name);
@@ -294,7 +297,7 @@ class SqliteCollection<T extends Stored> implements Collection<T> {
     if (typeof doc?.id !== 'string' || doc.id === '') throw new Error(`a document in ${this.name} needs a non-empty string id`);
     const json = JSON.stringify(doc);
     const insert = this.prepare(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?)`);
-    await this.commits.write(() => this.guard(() => insert.run(doc.id, json)));
+    await this.commits.write(() => this.guard(() => insert.run(doc.id, json)), this.durable);
     return JSON.parse(json) as T;
   }
 
@@ -342,7 +345,7 @@ class SqliteCollection<T extends Stored> implements Collection<T> {
       write.run(json, id);
       return JSON.parse(json) as T;
     };
-    return this.commits.write(() => this.guard(run));
+    return this.commits.write(() => this.guard(run), this.durable);
   }
 
   async updateMany(filter: Filter<T>, change: Update<T>): Promise<number> {
@@ -358,18 +361,18 @@ class SqliteCollection<T extends Stored> implements Collection<T> {
       }
       return rows.length;
     };
-    return this.commits.write(() => this.guard(run));
+    return this.commits.write(() => this.guard(run), this.durable);
   }
 
   async delete(id: string): Promise<boolean> {
     const remove = this.prepare(`DELETE FROM ${this.table} WHERE id = ?`);
-    return this.commits.write(() => remove.run(id).changes > 0);
+    return this.commits.write(() => remove.run(id).changes > 0, this.durable);
   }
 
   async deleteMany(filter: Filter<T>): Promise<number> {
     const c = this.compiler();
     const where = c.filter(filter as Filter<unknown>);
     const remove = this.prepare(`DELETE FROM ${this.table} WHERE ${where}`);
-    return this.commits.write(() => remove.run(...c.params).changes);
+    return this.commits.write(() => remove.run(...c.params).changes, this.durable);
   }
 }

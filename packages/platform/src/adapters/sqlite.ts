@@ -43,6 +43,9 @@ export function sqlIdent(value: string): string {
   return `"${value.replace(/"/g, '""')}"`;
 }
 
+/** PRAGMA synchronous's value for FULL. */
+const FULL = 2;
+
 interface Waiter {
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -56,24 +59,33 @@ interface Waiter {
  * whoever awaits a write may rely on it as before. Each write runs in a savepoint of its own,
  * so one that throws (a unique key) undoes only itself and rejects only its own promise.
  *
+ * A write marked not `durable` may be lost on a power cut (never when the process is killed):
+ * a turn with only such writes (progress messages, committed offsets) commits with
+ * synchronous=NORMAL, without an fsync. The next durable commit's fsync covers the log up to
+ * it, so a power cut can only lose such writes made after the last durable one.
+ *
  * No transaction stays open between turns: another connection to the file (another process,
  * or a second store on it in this one) waits at most for one turn's writes.
  */
 export class GroupCommit {
-  private pending: { writes: (() => void)[]; waiters: Waiter[] } | null = null;
+  private pending: { writes: (() => void)[]; waiters: Waiter[]; durable: boolean } | null = null;
+  private readonly full: boolean;
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    this.full = db.pragma('synchronous', { simple: true }) === FULL && !db.memory;
+  }
 
   /** Queues `work` for this turn's transaction; resolves with its result once committed. */
-  write<R>(work: () => R): Promise<R> {
+  write<R>(work: () => R, durable = true): Promise<R> {
     if (!this.pending) {
-      this.pending = { writes: [], waiters: [] };
+      this.pending = { writes: [], waiters: [], durable: false };
       setImmediate(() => this.flush());
     }
     const pending = this.pending;
+    if (durable) pending.durable = true;
     return new Promise<R>((resolve, reject) => {
       let result: R;
       let failed = false;
@@ -95,8 +107,14 @@ export class GroupCommit {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
+    const relaxed = this.full && !pending.durable;
     try {
-      this.db.transaction(() => pending.writes.forEach((work) => work())).immediate();
+      if (relaxed) this.db.exec('PRAGMA synchronous = NORMAL');
+      try {
+        this.db.transaction(() => pending.writes.forEach((work) => work())).immediate();
+      } finally {
+        if (relaxed) this.db.exec('PRAGMA synchronous = FULL');
+      }
     } catch (error) {
       this.onError(error);
       for (const waiter of pending.waiters) waiter.reject(error);
