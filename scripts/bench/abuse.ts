@@ -13,11 +13,12 @@
  * threads (the tesseract threads run at nice 10, so they are told apart by their nice value)
  * and the rest, and how long a trivial request took at worst while the users waited (a probe
  * every 100 ms: the server's event loop stalls show here). `--no-attack` runs the users alone,
- * the baseline on the same machine.
+ * the baseline on the same machine. The machine's load average is printed at the start and the
+ * end of the users' wait: on a shared machine it says how far two runs compare.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleDocx } from '../../packages/reading/test/fixtures';
 import { blankScanPdf } from '../../tests/src/pipeline-fixtures';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
       const result = await work();
       return { ms: performance.now() - started, result };
     };
+    const loadBefore = loadavg()[0];
     const threads = new Map<number, { ocr: boolean; ticks: number }>();
     sampleThreadCpu(child.pid!, threads);
     const cpuBefore = new Map(threads);
@@ -163,7 +165,7 @@ async function main(): Promise<void> {
     const times = ordinary.map((o) => o.ms);
     console.log(`${users} ordinary users${attack ? ' beside the attack' : ', no attack'}: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms`);
     console.log(`server CPU while the users waited: ${cpuWhileUsers.ocr.toFixed(1)} s OCR threads, ${cpuWhileUsers.other.toFixed(1)} s everything else; slowest trivial request ${probeWhileUsers.toFixed(0)} ms`);
-    console.log(`server peak RSS: ${peakRssMb(child.pid!).toFixed(0)} MB`);
+    console.log(`server peak RSS: ${peakRssMb(child.pid!).toFixed(0)} MB; load average ${loadBefore.toFixed(1)} when the users started, ${loadavg()[0].toFixed(1)} at the end`);
     if (attackResults) {
       const [scanResult, floodResult, graphqlResult] = attackResults;
       console.log(`2,000-page scan: ${scanResult.result.status} after ${scanResult.ms.toFixed(0)} ms (${brief(scanResult.result.body)})`);

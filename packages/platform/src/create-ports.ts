@@ -10,6 +10,7 @@
  */
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import { topics } from '@citecheck/proto';
 import { createEmbeddedBus } from './adapters/embedded-bus';
 import { createFsBlobs } from './adapters/fs-blobs';
 import { createGridfsBlobs } from './adapters/gridfs-blobs';
@@ -54,7 +55,9 @@ export async function createBus(config: PlatformConfig, logger?: Logger, metrics
   if (config.BUS === 'kafka') {
     return correlatedBus(createKafkaBus({ ...kafkaConnection(config), logger, metrics }), logger);
   }
-  return correlatedBus(createEmbeddedBus({ dir: config.DATA_DIR, logger }), logger);
+  // Progress is for browsers watching now (the progress service keeps its own log for replay):
+  // a power cut may lose its last messages, as it would lose the browsers' connections.
+  return correlatedBus(createEmbeddedBus({ dir: config.DATA_DIR, logger, transientTopics: [topics['pipeline.progress']] }), logger);
 }
 
 export async function createStore(config: PlatformConfig, service: string, logger?: Logger): Promise<Store> {

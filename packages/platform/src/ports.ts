@@ -96,6 +96,12 @@ export interface IndexSpec<T> {
 export interface CollectionSpec<T> {
   name: string;
   indexes?: IndexSpec<T>[];
+  /**
+   * Its writes may be lost on a power cut or a kernel panic, never when the process is
+   * killed (a log kept for convenience, like progress replay): the SQLite store then commits
+   * them without waiting for the disk. MongoDB treats every collection alike.
+   */
+  transient?: boolean;
 }
 
 /** Raised by insert/update when a unique index would be violated. */

@@ -301,6 +301,25 @@ function judgePair(x: WordsMatch, y: WordsMatch, pairs: [Party, Party][], swappe
   return { verdict: 'different', score: 0.45 * quality };
 }
 
+/**
+ * A name's parties, parsed once: a brief cites the same cases again and again, every brief on
+ * a server meets the same database names, and parsing (the OCR-tolerant test of each word
+ * against every sovereign above all) was most of a comparison's cost. Parties are never
+ * changed once parsed, so they are shared. Bounded: the oldest entry goes first.
+ */
+const parsed = new Map<string, Party[]>();
+const PARSED_MAX = 5000;
+
+function parsedParties(name: string): Party[] {
+  let parties = parsed.get(name);
+  if (!parties) {
+    parties = partiesOf(name).map(partyOf);
+    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
+    parsed.set(name, parties);
+  }
+  return parties;
+}
+
 const ORDER: Record<NameVerdict, number> = { same: 3, partial: 2, different: 1, unknown: 0 };
 
 function better(a: NameComparison, b: NameComparison): NameComparison {
@@ -315,8 +334,8 @@ function better(a: NameComparison, b: NameComparison): NameComparison {
  * @example compareCaseNames('Kaufman v. Alitalia Airlines, Inc.', 'Anderson v. Liberty Lobby, Inc.').verdict // 'different'
  */
 export function compareCaseNames(cited: string, found: string, foundShort?: string | null): NameComparison {
-  const a = partiesOf(cited).map(partyOf);
-  const b = partiesOf(found).map(partyOf);
+  const a = parsedParties(cited);
+  const b = parsedParties(found);
   if (a.length === 0 || b.length === 0) return { verdict: 'unknown', score: 0.5 };
   let result: NameComparison;
   if (a.length === 2 && b.length === 2) {

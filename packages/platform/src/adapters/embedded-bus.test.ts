@@ -1,8 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventEnvelope } from '@citecheck/proto';
+import Database from 'better-sqlite3';
 import { describeBusContract } from '../testing/bus-contract';
 import { delay, testEvent, waitFor } from '../testing/wait';
 import { createEmbeddedBus } from './embedded-bus';
@@ -29,6 +30,22 @@ describe('embedded bus specifics', () => {
     await bus.publish('t', 'k', testEvent({}));
     await waitFor(() => receivedAt > 0, 'delivery', 1000);
     expect(receivedAt - sentAt).toBeLessThan(200);
+    await bus.close();
+  });
+
+  it('commits the publishes of one turn together, each durable by the time its publish resolves', async () => {
+    const dir = tempDir();
+    const bus = createEmbeddedBus({ dir });
+    await Promise.all(Array.from({ length: 200 }, (_, i) => bus.publish('t', `k${i % 7}`, testEvent({ n: i }))));
+    // Another connection (another process) already sees all 200, in publish order.
+    const reader = new Database(join(dir, 'bus.sqlite'), { readonly: true });
+    const rows = reader.prepare("SELECT value FROM messages WHERE topic = 't' ORDER BY seq").all() as { value: string }[];
+    reader.close();
+    expect(rows.map((row) => (JSON.parse(row.value) as EventEnvelope<{ n: number }>).payload.n)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    // Each commit appends the pages it changed to the write-ahead log (32-byte header, then
+    // frames of 24 bytes + one 4 KB page): one transaction per message would leave hundreds.
+    const frames = (statSync(join(dir, 'bus.sqlite-wal')).size - 32) / (24 + 4096);
+    expect(frames).toBeLessThan(40);
     await bus.close();
   });
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -38,6 +38,28 @@ describe('sqlite store specifics', () => {
       .all('a@example.com') as { detail: string }[];
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING (COVERING )?INDEX/);
     db.close();
+  });
+
+  it('commits the writes of one turn together; a write that fails undoes only itself', async () => {
+    const store = createSqliteStore({ dir, service: 'progress' });
+    const log = store.collection<{ id: string; n: number }>({ name: 'log' });
+    await log.insert({ id: 'taken', n: -1 });
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 200 }, (_, n) => log.insert({ id: `m${n}`, n })),
+      log.insert({ id: 'taken', n: -2 }),
+      log.update('m3', { $set: { n: 300 } }),
+    ]);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.name)).toEqual(['DuplicateKeyError']);
+    expect((results[201] as PromiseFulfilledResult<{ n: number }>).value.n).toBe(300);
+    // Committed when each call resolved: another connection sees every write but the refused one.
+    const db = new Database(join(dir, 'progress.sqlite'), { readonly: true });
+    expect((db.prepare('SELECT COUNT(*) AS n FROM log').get() as { n: number }).n).toBe(201);
+    expect(JSON.parse((db.prepare("SELECT doc FROM log WHERE id = 'taken'").get() as { doc: string }).doc)).toEqual({ id: 'taken', n: -1 });
+    db.close();
+    // Each commit appends the pages it changed to the write-ahead log (32-byte header, then
+    // frames of 24 bytes + one 4 KB page): a transaction per write would leave hundreds.
+    expect((statSync(join(dir, 'progress.sqlite-wal')).size - 32) / (24 + 4096)).toBeLessThan(40);
+    await store.close();
   });
 
   it('reopens a file and finds what was written, indexes included', async () => {

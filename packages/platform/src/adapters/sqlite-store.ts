@@ -12,6 +12,13 @@
  * write lock up front so another process cannot slip in either. That makes `update(id,
  * change, condition)` atomic, which quota reservation relies on.
  *
+ * Writes are group-committed (`GroupCommit` in sqlite.ts): the writes asked for in one turn
+ * of the event loop run at its end in one transaction, each in a savepoint of its own, and
+ * each call resolves once that transaction has committed. The read-check-write of `update`
+ * still runs whole inside it. A read sees what has been committed: a caller that awaited its
+ * write reads it back, as with MongoDB. A `transient` collection's writes commit without an
+ * fsync when nothing durable shares their turn.
+ *
  * Differences from MongoDB that callers should know: documents are JSON (a Date is stored
  * as its ISO string, so store timestamps as ISO strings in both modes); a unique index lets
  * many documents lack the field (SQLite NULLs are distinct); equality on an array field
@@ -29,7 +36,7 @@ import {
 } from '../ports';
 import { applyUpdate, isOperatorObject, splitPath } from './documents';
 import type { Statement } from 'better-sqlite3';
-import { openSqlite, sqlIdent, sqlString, type SqliteDatabase, type Synchronous } from './sqlite';
+import { GroupCommit, openSqlite, sqlIdent, sqlString, type SqliteDatabase, type Synchronous } from './sqlite';
 
 export interface SqliteStoreOptions {
   /** Directory of the database file, or ':memory:' for a private in-memory database. */
@@ -43,6 +50,7 @@ const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 export function createSqliteStore(options: SqliteStoreOptions): Store {
   if (!NAME.test(options.service)) throw new Error(`invalid service name: "${options.service}"`);
   const db = openSqlite(options.dir, `${options.service}.sqlite`, options.synchronous);
+  const commits = new GroupCommit(db);
   const collections = new Map<string, SqliteCollection<Stored>>();
   let closed = false;
 
@@ -51,7 +59,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       if (closed) throw new Error('store is closed');
       let collection = collections.get(spec.name);
       if (!collection) {
-        collection = new SqliteCollection<Stored>(db, spec.name);
+        collection = new SqliteCollection<Stored>(db, commits, spec.name, spec.transient !== true);
         collections.set(spec.name, collection);
       }
       collection.ensureIndexes((spec.indexes ?? []) as CollectionSpec<Stored>['indexes'] & object);
@@ -60,6 +68,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     async close() {
       if (closed) return;
       closed = true;
+      commits.flush();
       db.close();
     },
   };
@@ -207,7 +216,10 @@ class SqliteCollection<T extends Stored> implements Collection<T> {
 
   constructor(
     private readonly db: SqliteDatabase,
+    private readonly commits: GroupCommit,
     private readonly name: string,
+    /** False for a `transient` collection: its commits need not wait for the disk. */
+    private readonly durable: boolean,
   ) {
     if (!NAME.test(name)) throw new Error(`invalid collection name: "${name}"`);
     this.table = sqlIdent(name);
@@ -284,7 +296,8 @@ class SqliteCollection<T extends Stored> implements Collection<T> {
   async insert(doc: T): Promise<T> {
     if (typeof doc?.id !== 'string' || doc.id === '') throw new Error(`a document in ${this.name} needs a non-empty string id`);
     const json = JSON.stringify(doc);
-    this.guard(() => this.prepare(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?)`).run(doc.id, json));
+    const insert = this.prepare(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?)`);
+    await this.commits.write(() => this.guard(() => insert.run(doc.id, json)), this.durable);
     return JSON.parse(json) as T;
   }
 
@@ -324,15 +337,15 @@ class SqliteCollection<T extends Stored> implements Collection<T> {
     const where = c.filter(condition as Filter<unknown>);
     const read = this.prepare(`SELECT doc FROM ${this.table} WHERE id = ? AND ${where}`);
     const write = this.prepare(`UPDATE ${this.table} SET doc = ? WHERE id = ?`);
-    const run = this.db.transaction((): T | null => {
+    const run = (): T | null => {
       const row = read.get(id, ...c.params) as Row | undefined;
       if (!row) return null;
       const next = applyUpdate(JSON.parse(row.doc) as T, change);
       const json = JSON.stringify(next);
       write.run(json, id);
       return JSON.parse(json) as T;
-    });
-    return this.guard(() => run.immediate());
+    };
+    return this.commits.write(() => this.guard(run), this.durable);
   }
 
   async updateMany(filter: Filter<T>, change: Update<T>): Promise<number> {
@@ -340,24 +353,26 @@ class SqliteCollection<T extends Stored> implements Collection<T> {
     const where = c.filter(filter as Filter<unknown>);
     const read = this.prepare(`SELECT doc FROM ${this.table} WHERE ${where}`);
     const write = this.prepare(`UPDATE ${this.table} SET doc = ? WHERE id = ?`);
-    const run = this.db.transaction((): number => {
+    const run = (): number => {
       const rows = read.all(...c.params) as Row[];
       for (const row of rows) {
         const next = applyUpdate(JSON.parse(row.doc) as T, change);
         write.run(JSON.stringify(next), next.id);
       }
       return rows.length;
-    });
-    return this.guard(() => run.immediate());
+    };
+    return this.commits.write(() => this.guard(run), this.durable);
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.prepare(`DELETE FROM ${this.table} WHERE id = ?`).run(id).changes > 0;
+    const remove = this.prepare(`DELETE FROM ${this.table} WHERE id = ?`);
+    return this.commits.write(() => remove.run(id).changes > 0, this.durable);
   }
 
   async deleteMany(filter: Filter<T>): Promise<number> {
     const c = this.compiler();
     const where = c.filter(filter as Filter<unknown>);
-    return this.prepare(`DELETE FROM ${this.table} WHERE ${where}`).run(...c.params).changes;
+    const remove = this.prepare(`DELETE FROM ${this.table} WHERE ${where}`);
+    return this.commits.write(() => remove.run(...c.params).changes, this.durable);
   }
 }

@@ -31,6 +31,9 @@ export class ProgressLog {
   ) {
     this.records = store.collection<LoggedProgress>({
       name: 'progress_log',
+      // A convenience for tabs that reconnect: a power cut may take its last messages (and the
+      // tabs with them), so its writes do not wait for the disk.
+      transient: true,
       indexes: [{ fields: ['sessionId', 'at'] }, { fields: ['documentId', 'at'] }, { fields: ['at'], expireAfterMs: keepMs }],
     });
   }
