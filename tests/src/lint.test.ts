@@ -89,6 +89,11 @@ describe('lint rules', () => {
     expect(await messagesFor("import { useCitations } from '@/lib/document-citations';\nexport const x = useCitations;\n", 'web/src/features/reports/components/probe.tsx')).toEqual([]);
   });
 
+  it('keeps every feature folder apart, the ones added after the rule was written too', async () => {
+    const messages = await messagesFor("import { BillingView } from '@/features/billing';\nexport const x = BillingView;\n", 'web/src/features/admin/components/probe.tsx');
+    expect(messages.join('\n')).toMatch(/A web feature imports no other feature/);
+  });
+
   it('resolves the web alias, so the web client\'s imports are checked like any other', async () => {
     const devInProduct = await messagesFor("import { render } from '@testing-library/react';\nexport const x = render;\n", 'web/src/components/ui/probe.tsx');
     expect(devInProduct.join('\n')).toMatch(/'@testing-library\/react' should be listed in the project's dependencies, not devDependencies/);
