@@ -9,7 +9,7 @@ export const COST_PER_1000_TOKENS = 0.0025;
 /** The case-law database subscription, dollars per month, added to every month's cost. */
 export const FIXED_MONTHLY_COST = 300;
 /** An accuracy at or above this share of valid citations is shown as good. */
-export const ACCURACY_THRESHOLD = 0.8;
+const ACCURACY_THRESHOLD = 0.8;
 
 /** How many rows or points each part of the console shows. */
 export const LIMITS = {
@@ -22,7 +22,7 @@ export const LIMITS = {
 } as const;
 
 /** The visitor analytics window when the admin has not picked one. */
-export const DEFAULT_WINDOW_DAYS = 30;
+const DEFAULT_WINDOW_DAYS = 30;
 
 /** The model cost of `tokens`, in dollars. */
 export function tokenCost(tokens: number): number {
