@@ -2,13 +2,14 @@
  * What the admin console shows, computed without the network (SPEC section 9, "Admin
  * display"): costs, durations, list sizes and the analytics window.
  */
+import { formatMonthDayYear, isoDay, MONTHS } from '@/lib/dates';
 
 /** Dollars per 1,000 language-model tokens. */
 export const COST_PER_1000_TOKENS = 0.0025;
 /** The case-law database subscription, dollars per month, added to every month's cost. */
 export const FIXED_MONTHLY_COST = 300;
 /** An accuracy at or above this share of valid citations is shown as good. */
-export const ACCURACY_THRESHOLD = 0.8;
+const ACCURACY_THRESHOLD = 0.8;
 
 /** How many rows or points each part of the console shows. */
 export const LIMITS = {
@@ -21,7 +22,7 @@ export const LIMITS = {
 } as const;
 
 /** The visitor analytics window when the admin has not picked one. */
-export const DEFAULT_WINDOW_DAYS = 30;
+const DEFAULT_WINDOW_DAYS = 30;
 
 /** The model cost of `tokens`, in dollars. */
 export function tokenCost(tokens: number): number {
@@ -67,14 +68,12 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** SPEC's date format, 'MMM dd, yyyy', in the reader's time zone; '—' for a missing or unreadable date. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return `${MONTHS[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')}, ${date.getFullYear()}`;
+  return formatMonthDayYear(date);
 }
 
 /** A date and time for activity rows, e.g. "Nov 26, 2026, 09:14". */
@@ -82,7 +81,7 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return `${formatDate(value)}, ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return `${formatMonthDayYear(date)}, ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
 /** A chart axis label for a YYYY-MM-DD day, e.g. "Nov 26" (read as that calendar day, whatever the time zone). */
@@ -90,11 +89,6 @@ export function formatDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
   if (!match) return day;
   return `${MONTHS[Number(match[2]) - 1] ?? match[2]} ${Number(match[3])}`;
-}
-
-/** The local calendar day of `date` as YYYY-MM-DD (what a date input holds). */
-export function isoDay(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
 export interface DateRange {

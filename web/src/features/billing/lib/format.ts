@@ -1,15 +1,14 @@
+import { formatMonthDayYear } from '@/lib/dates';
+
 /** Stripe amounts are in cents: '$25.00'. */
 export function formatAmount(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** Stripe times are Unix seconds, written as SPEC section 9's 'MMM dd, yyyy' ('Dec 04, 2026'); '' when there is none. */
 export function formatStripeDate(seconds: number | null | undefined): string {
   if (!seconds) return '';
-  const date = new Date(seconds * 1000);
-  return `${MONTHS[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')}, ${date.getFullYear()}`;
+  return formatMonthDayYear(new Date(seconds * 1000));
 }
 
 /** The billing period a card shows: 'Nov 24, 2026 – Dec 24, 2026'. */

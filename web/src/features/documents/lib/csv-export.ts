@@ -1,5 +1,6 @@
 import type { Citation, ValidationReport } from '@citecheck/proto/graphql/types';
 import { checkedAgainstOf, courtListenerUrl, reportDetailText, STATUS_LABELS, statusOf, totalsOf } from '@/lib/citations';
+import { isoDay } from '@/lib/dates';
 
 export const CSV_COLUMNS = [
   'Citation Text',
@@ -21,12 +22,6 @@ export function csvCell(value: unknown): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The date part of the file name, local calendar day as YYYY-MM-DD. */
-export function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** SPEC section 9: citation-validation-report-{filename}-{date}.csv */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { graphqlFailure, PAYMENTS_NOT_CONFIGURED } from './payments';
+import { graphqlFailure } from '@/lib/graphql-errors';
+import { PAYMENTS_NOT_CONFIGURED } from './payments';
 
 /** How the supergraph's answers read on the plan screens (the gateway keeps billing's status and code in `extensions`). */
 describe('graphqlFailure', () => {

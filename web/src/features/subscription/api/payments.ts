@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { MutationCreateSubscriptionArgs } from '@citecheck/proto/graphql/types';
 import { api, isApiError } from '@/lib/api-client';
+import { graphqlFailure } from '@/lib/graphql-errors';
 import type { PaidPlan } from '@citecheck/proto/plans';
 
 /** Billing's own words when it has no Stripe keys (503). */
@@ -33,32 +34,8 @@ const CREATE_SUBSCRIPTION: TypedDocumentNode<
   }
 `;
 
-type GraphqlErrors = { errors?: ReadonlyArray<{ message?: string; extensions?: { status?: unknown; code?: unknown } }> };
-
 /** Billing's code for a server without Stripe keys (its 503). */
 export const PAYMENTS_NOT_CONFIGURED = 'payments_not_configured';
-
-/**
- * The first GraphQL error's message, HTTP-like status and code, as subgraphs put them in
- * `extensions` (the gateway answers GraphQL errors with HTTP 200 and passes them on). An answer
- * with a non-2xx status (a proxy in front of the gateway) arrives as a server error
- * (`statusCode`, `bodyText`) instead; both are read.
- */
-export function graphqlFailure(error: unknown): { message?: string; status?: number; code?: string } {
-  const server = error as { statusCode?: unknown; bodyText?: unknown } & GraphqlErrors;
-  let errors = server?.errors;
-  if (!errors && typeof server?.bodyText === 'string') {
-    try {
-      errors = (JSON.parse(server.bodyText) as GraphqlErrors).errors;
-    } catch {
-      errors = undefined;
-    }
-  }
-  const first = errors?.[0];
-  const status = typeof first?.extensions?.status === 'number' ? first.extensions.status : typeof server?.statusCode === 'number' ? server.statusCode : undefined;
-  const code = typeof first?.extensions?.code === 'string' ? first.extensions.code : undefined;
-  return { message: first?.message, status, code };
-}
 
 /**
  * SPEC's POST /api/create-subscription, through the supergraph's createSubscription (the same
