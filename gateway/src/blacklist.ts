@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { BlockList } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
@@ -96,13 +97,16 @@ export function onlyAdminFields(query: unknown, operationName: unknown): boolean
 }
 
 /**
- * For the `/ws` upgrade, which no Koa middleware sees: true when the socket must be refused.
- * The client address is resolved with the same trusted-proxy rule as `ctx.ip`.
+ * For the `/ws` upgrade, which no Koa middleware sees: refuses it with 403 and answers true
+ * when the client address is blocked. The address is resolved with the same trusted-proxy
+ * rule as `ctx.ip`. Both hosts (embedded and distributed) call it before routing the upgrade.
  */
-export function blockedUpgrade(blocked: BlockedAddresses, trust: BlockList, request: IncomingMessage): boolean {
+export function refuseBlockedUpgrade(blocked: BlockedAddresses, trust: BlockList, request: IncomingMessage, socket: Duplex): boolean {
   if (blocked.size === 0) return false;
   const forwarded = request.headers['x-forwarded-for'];
-  return blocked.has(resolveClientIp(request.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, trust));
+  if (!blocked.has(resolveClientIp(request.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, trust))) return false;
+  socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  return true;
 }
 
 /** Koa middleware: 403 for a blocked client address, except on the admin's own paths. */

@@ -42,7 +42,7 @@ import * as progress from '@citecheck/progress';
 import * as validation from '@citecheck/validation';
 import { gatewayConfigSchema } from './config';
 import { apiNotFound, mountServiceRoutes } from './facade';
-import { blacklistGuard, BlockedAddresses, blockedUpgrade, followBlacklist } from './blacklist';
+import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade } from './blacklist';
 import { createGraphqlGateway } from './graphql-gateway';
 import { composeSupergraph, SUPERGRAPH_PATH } from './compose';
 import { serveWebApp } from './web';
@@ -180,10 +180,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const opsPort = (opsServer.address() as AddressInfo).port;
   const trust = trustList(config.TRUSTED_PROXIES);
   server.on('upgrade', (request, socket, head) => {
-    if (blockedUpgrade(blocked, trust, request)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
+    if (refuseBlockedUpgrade(blocked, trust, request, socket)) return;
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const endpoint = modules.find((m) => m.websocket?.path === pathname)?.websocket;
     if (endpoint) endpoint.handleUpgrade(request, socket, head);

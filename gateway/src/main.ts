@@ -27,7 +27,7 @@ import { apiNotFound, proxyToServices } from './facade';
 import { createGraphqlGateway } from './graphql-gateway';
 import { SUPERGRAPH_PATH } from './compose';
 import { watchBackends } from './backends';
-import { blacklistGuard, BlockedAddresses, blockedUpgrade, followBlacklist } from './blacklist';
+import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade } from './blacklist';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { serveWebApp } from './web';
 
@@ -86,10 +86,7 @@ async function main(): Promise<void> {
   const progress = new URL(serviceUrls.progress!);
   const trust = trustList(config.TRUSTED_PROXIES);
   server.on('upgrade', (request, socket, head) => {
-    if (blockedUpgrade(blocked, trust, request)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
+    if (refuseBlockedUpgrade(blocked, trust, request, socket)) return;
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/ws') return socket.destroy();
     const upstream = connect(Number(progress.port || 80), progress.hostname, () => {
       const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`);

@@ -28,6 +28,7 @@ export * from './http/lifecycle';
 export * from './http/standalone';
 export * from './http/client-ip';
 export * from './http/request-guard';
+export * from './http/internal-token';
 export { processedEvents, type ProcessedEvents } from './idempotency';
 export { oncePerDocument, stageJobs, type StageJob, type StageOptions } from './stage';
 export * from './outbox';

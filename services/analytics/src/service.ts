@@ -6,7 +6,7 @@
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { defineService } from '@citecheck/platform';
+import { defineService, perRequest } from '@citecheck/platform';
 import { configSchema } from './config';
 import type { IdentityApi } from '@citecheck/proto';
 import { openGeolocation, UNKNOWN_LOCATION } from './adapters/geolocation';
@@ -56,14 +56,7 @@ export const service = defineService({
     const audit = auditRepository(ports.store);
     const admin = adminUseCases({ identity: deps?.identity, tracking, usage, clock: ports.clock, blacklist: blacklistRepository(ports.store), audit, bus: ports.bus });
     // One caller object per request context, so identity checks one request's admin fields once.
-    const callers = new WeakMap<object, { authorization: string | null; cookie: string | null; ip: string | null }>();
-    const callerOf = (context: GraphqlContext | undefined) => {
-      const fresh = () => ({ authorization: context?.authorization ?? null, cookie: context?.cookie ?? null, ip: context?.ip ?? null });
-      if (!context || typeof context !== 'object') return fresh();
-      let caller = callers.get(context);
-      if (!caller) callers.set(context, (caller = fresh()));
-      return caller;
-    };
+    const callerOf = perRequest((context: GraphqlContext | undefined) => ({ authorization: context?.authorization ?? null, cookie: context?.cookie ?? null, ip: context?.ip ?? null }));
     let retention: NodeJS.Timeout | undefined;
     const purge = () =>
       tracking.purgeExpired().then(

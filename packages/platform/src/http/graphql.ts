@@ -19,6 +19,21 @@ export function buildSubgraph(typeDefs: DocumentNode | string, resolvers: any): 
   return buildSubgraphSchema({ typeDefs: typeof typeDefs === 'string' ? parse(typeDefs) : typeDefs, resolvers });
 }
 
+/**
+ * `make`'s value once per GraphQL request context: every resolver of one request gets the same
+ * object. The services build their admin caller with it, so a request naming many admin
+ * fields (aliases) costs identity one admin check. Without a context object, a fresh value.
+ */
+export function perRequest<C, T>(make: (ctx: C) => T): (ctx: C) => T {
+  const made = new WeakMap<object, T>();
+  return (ctx) => {
+    if (!ctx || typeof ctx !== 'object') return make(ctx);
+    let value = made.get(ctx);
+    if (value === undefined) made.set(ctx, (value = make(ctx)));
+    return value;
+  };
+}
+
 export interface MountGraphqlOptions<TContext extends BaseContext> {
   /** Builds the resolvers' context from the Koa context (the authenticated user, ports...). */
   context?: (ctx: Context) => TContext | Promise<TContext>;

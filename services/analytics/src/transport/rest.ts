@@ -2,19 +2,14 @@
  * Analytics' REST routes: SPEC.md's tracker paths. The tracker never reads the answer, so a
  * recorded visit is a bare 204; a malformed record is a 400 (ApiError) for anyone debugging.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import Router, { type RouterContext } from '@koa/router';
-import { ApiError, INTERNAL_TOKEN_HEADER } from '@citecheck/proto';
+import { requireInternalToken } from '@citecheck/platform';
+import { INTERNAL_TOKEN_HEADER } from '@citecheck/proto';
 import type { AdminUseCases } from '../app/admin';
 import type { TrackingUseCases } from '../app/track-visitors';
 
 /** The gateway's start-up read of the blacklist (distributed mode). */
 export const BLACKLIST_INTERNAL_PATH = '/internal/analytics/blacklist';
-
-function sameSecret(a: string, b: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(a), digest(b));
-}
 
 const callerOf = (ctx: RouterContext) => ({ authorization: ctx.get('authorization') || null, cookie: ctx.get('cookie') || null, ip: ctx.ip || null });
 
@@ -40,8 +35,7 @@ export function trackingRoutes(tracking: TrackingUseCases, admin: AdminUseCases,
   });
   // Never public: the gateway sends the shared INTERNAL_TOKEN; without one configured it is a 404.
   router.get(BLACKLIST_INTERNAL_PATH, async (ctx) => {
-    const token = ctx.get(INTERNAL_TOKEN_HEADER);
-    if (!internalToken || !token || !sameSecret(token, internalToken)) throw new ApiError(404, 'Not Found', 'not_found');
+    requireInternalToken(ctx.get(INTERNAL_TOKEN_HEADER), internalToken);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { blockedAddresses: await admin.blockedAddresses() };
   });

@@ -18,7 +18,8 @@ export async function createSubscription(
   user: AuthenticatedUser | null,
   body: CreateSubscriptionBody,
 ): Promise<{ clientSecret: string; subscriptionId: string; publishableKey: string | null }> {
-  const { stripe, prices } = paymentsOf(ctx);
+  const payments = paymentsOf(ctx);
+  const { stripe, prices } = payments;
   const plan = paidPlanSchema.safeParse(body.planType);
   if (!plan.success) throw errors.unknownPlan();
 
@@ -27,9 +28,9 @@ export async function createSubscription(
   // An earlier attempt left unpaid (back to the plans, another plan chosen) must not stay live
   // beside this one: the signed-in user's own, or the visitor's that the browser names.
   const replaced = user
-    ? await replacedUserAttempt(ctx, { stripe, prices }, current)
+    ? await replacedUserAttempt(ctx, payments, current)
     : body.replacing
-      ? await replacedVisitorAttempt(ctx, { stripe, prices }, body.replacing)
+      ? await replacedVisitorAttempt(ctx, payments, body.replacing)
       : null;
 
   const email = user?.email ?? body.email;
@@ -85,6 +86,6 @@ export async function createSubscription(
     ...stateOf(subscription, prices),
   });
   // Only once the new attempt is on record: the customer it shares stays.
-  if (replaced) await cancelAttempt(ctx, { stripe, prices }, replaced, !user);
+  if (replaced) await cancelAttempt(ctx, payments, replaced, !user);
   return { clientSecret, subscriptionId: subscription.id, publishableKey: ctx.settings.publishableKey };
 }

@@ -46,11 +46,6 @@ export function checkAdmin(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> 
   return check;
 }
 
-/** True when the cookie holds an open session of the configured admin. */
-export async function hasAdminSession(ctx: Pick<Deps, 'settings' | 'adminSessions' | 'clock'>, cookie: string | null | undefined): Promise<boolean> {
-  return (await adminSessionOf(ctx, cookie)) !== null;
-}
-
 /** The open session the cookie names, or null (unknown, expired, or opened for another admin e-mail). */
 export async function adminSessionOf(ctx: Pick<Deps, 'settings' | 'adminSessions' | 'clock'>, cookie: string | null | undefined) {
   const token = adminTokenFrom(cookie);
@@ -62,7 +57,7 @@ export async function adminSessionOf(ctx: Pick<Deps, 'settings' | 'adminSessions
 }
 
 async function checkOnce(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> {
-  if (await hasAdminSession(ctx, caller.cookie)) return 'ok';
+  if (await adminSessionOf(ctx, caller.cookie)) return 'ok';
   const key = `admin:${caller.ip ?? 'unknown'}`;
   const { admin } = ctx.settings;
   if (ctx.adminFailures.isBlocked(key)) return 'rate_limited';

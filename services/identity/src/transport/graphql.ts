@@ -5,6 +5,7 @@
  * calls the same use case, and the ApiErrors it throws are rendered by the platform's GraphQL
  * layer with the same message, code and status.
  */
+import { perRequest } from '@citecheck/platform';
 import {
   adminLoginBodySchema,
   forgotPasswordBodySchema,
@@ -45,14 +46,7 @@ type Args = Record<string, unknown>;
 export function createResolvers(app: IdentityContext, serviceName: string, limits: RequestLimits) {
   const tokenOf = (ctx: IdentityGraphqlContext) => sessionTokenFrom(ctx?.authorization ?? null, ctx?.cookie ?? null);
   // One AdminCaller per request context, so every admin field of one request shares one check.
-  const callers = new WeakMap<object, AdminCaller>();
-  const adminOf = (ctx: IdentityGraphqlContext): AdminCaller => {
-    const fresh = (): AdminCaller => ({ authorization: ctx?.authorization ?? null, cookie: ctx?.cookie ?? null, ip: ctx?.ip ?? null });
-    if (!ctx || typeof ctx !== 'object') return fresh();
-    let caller = callers.get(ctx);
-    if (!caller) callers.set(ctx, (caller = fresh()));
-    return caller;
-  };
+  const adminOf = perRequest((ctx: IdentityGraphqlContext): AdminCaller => ({ authorization: ctx?.authorization ?? null, cookie: ctx?.cookie ?? null, ip: ctx?.ip ?? null }));
   const ipOf = (ctx: IdentityGraphqlContext) => ctx?.ip ?? null;
   // The browser's device cookie, when the host forwards cookies (app/email-sign-in.ts).
   const cookieOptions = (maxAgeMs: number) => ({ maxAgeMs, secure: servedOverTls(false, app.settings.publicUrl) });

@@ -5,6 +5,7 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { requireInternalToken } from '@citecheck/platform';
 import {
   ApiError,
   authenticateRequestSchema,
@@ -23,14 +24,10 @@ import { setupPaidPlan } from '../app/setup-paid-plan';
 import type { IdentityContext } from '../app/context';
 import { releaseReport } from '../app/release-report';
 import { reserveReport } from '../app/reserve-report';
-import { safeEqual } from '../domain/admin';
 import { bodyOf } from './http';
 
 export function addInternalRoutes(router: Router, app: IdentityContext, internalToken: string | undefined): void {
-  const requireInternal = (ctx: Context) => {
-    const token = ctx.get(INTERNAL_TOKEN_HEADER);
-    if (!internalToken || !token || !safeEqual(token, internalToken)) throw new ApiError(404, 'Not Found', 'not_found');
-  };
+  const requireInternal = (ctx: Context) => requireInternalToken(ctx.get(INTERNAL_TOKEN_HEADER), internalToken);
 
   router.post(identityInternalPaths.authenticate, async (ctx) => {
     requireInternal(ctx);

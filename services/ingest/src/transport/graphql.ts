@@ -2,6 +2,7 @@
  * Resolvers of ingest's subgraph: the same use cases as the REST routes. The caller's
  * credentials arrive in the GraphQL context as the gateway forwards them.
  */
+import { perRequest } from '@citecheck/platform';
 import { sessionTokenFrom, type IdentityApi } from '@citecheck/proto';
 import type { UsageStats, ValidationReport } from '@citecheck/proto/graphql/types';
 import { adminDocuments, createReport, documentById, sharedReport, uploaderOf, usageStats, userDocuments, type DocumentReadDeps } from '../app/read-documents';
@@ -17,14 +18,7 @@ type Args = Record<string, unknown>;
 export function createResolvers(deps: DocumentReadDeps & { identity: IdentityApi }, serviceName: string) {
   const userOf = (ctx: IngestGraphqlContext) => deps.identity.authenticate(sessionTokenFrom(ctx?.authorization ?? null, ctx?.cookie ?? null));
   // One caller object per request context: identity checks one request's admin fields once.
-  const callers = new WeakMap<object, { authorization: string | null; cookie: string | null; ipAddress: string | null }>();
-  const adminCallerOf = (ctx: IngestGraphqlContext) => {
-    const fresh = () => ({ authorization: ctx?.authorization ?? null, cookie: ctx?.cookie ?? null, ipAddress: ctx?.ip ?? null });
-    if (!ctx || typeof ctx !== 'object') return fresh();
-    let caller = callers.get(ctx);
-    if (!caller) callers.set(ctx, (caller = fresh()));
-    return caller;
-  };
+  const adminCallerOf = perRequest((ctx: IngestGraphqlContext) => ({ authorization: ctx?.authorization ?? null, cookie: ctx?.cookie ?? null, ipAddress: ctx?.ip ?? null }));
   return {
     Query: {
       ingestHealth: () => ({ service: serviceName, ok: true }),
