@@ -548,11 +548,8 @@ function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, b
     digits = j - p;
     year = digits === 4 && ((first === 49 && text.charCodeAt(p + 1) === 57) || (first === 50 && text.charCodeAt(p + 1) === 48));
     let next = text.charCodeAt(j);
-    if (next === SPACE) {
-      let q = j + 1;
-      while (q < j + 3 && text.charCodeAt(q) === SPACE) q++;
-      next = text.charCodeAt(q);
-    } else if (next !== DASH) return;
+    if (next === SPACE) next = text.charCodeAt(afterSpaces(text, j + 1, 2));
+    else if (next !== DASH) return;
     list = byNext.get(next);
   } else list = byChar.get(first);
   if (!list) return;
