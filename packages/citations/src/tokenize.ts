@@ -19,7 +19,7 @@
 import { EDITIONS } from './catalogue';
 import { wordTable, type WordStarts } from './clean';
 import { matchFormat, startsWithVolume } from './formats';
-import { LAW_PAIRS, lawTokenAt } from './laws';
+import { afterSpaces, LAW_PAIRS, lawTokenAt } from './laws';
 import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
@@ -362,13 +362,6 @@ function beginsSpelling(first: number, second: number): boolean {
 
 const isUpper = (c: number) => c >= 65 && c <= 90;
 const OPEN_PAREN_CODE = 40;
-
-/** The position after up to `max` spaces from `p`. */
-function afterSpaces(text: string, p: number, max: number): number {
-  let q = p;
-  while (q < p + max && text.charCodeAt(q) === SPACE) q++;
-  return q;
-}
 
 /**
  * Whether `text` holds `literal` at `p`: as startsWith, written out because it runs at
