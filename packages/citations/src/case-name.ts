@@ -14,6 +14,7 @@
  * sentence after a plaintiff of two words or more.
  */
 import { isAbbreviation } from './names';
+import { lastWhere } from './last-where';
 
 export interface FoundName {
   /** `Plaintiff v. Defendant`, `In re Defendant`, or (short forms) the name written. */
@@ -94,19 +95,9 @@ export class AnchorIndex {
     for (let k = 0; k < anchors.length; k++) this.ends[k] = anchors[k].end;
   }
 
-  /** The index of the last anchor ending at or before `p`, or -1 (binary search). */
+  /** The index of the last anchor ending at or before `p`, or -1. */
   lastEndingBy(p: number): number {
-    let lo = 0;
-    let hi = this.ends.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.ends[mid] <= p) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found;
+    return lastWhere(this.ends.length, (k) => this.ends[k] <= p);
   }
 }
 

@@ -12,6 +12,7 @@
 import { cleanTextAndFindWords, wordTable } from './clean';
 import { extractCitations } from './find';
 import { resolveInPlace } from './resolve';
+import { lastWhere } from './last-where';
 import { findReferences, MARKER_FIRST_CHARS } from './references';
 import { ANCHOR_FIRST_CHARS, DEFAULT_EXTRACTORS, tokenize } from './tokenize';
 import type { Citation, DocumentPosition, FindOptions } from './types';
@@ -30,17 +31,8 @@ const WORDS_TO_LIST = wordTable(ANCHOR_FIRST_CHARS + MARKER_FIRST_CHARS);
 
 /** The paragraph containing `offset` (positions sorted by offset), by binary search. */
 export function positionAt(positions: DocumentPosition[], offset: number): DocumentPosition | null {
-  let lo = 0;
-  let hi = positions.length - 1;
-  let found: DocumentPosition | null = null;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (positions[mid].offset <= offset) {
-      found = positions[mid];
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
+  const k = lastWhere(positions.length, (i) => positions[i].offset <= offset);
+  return k >= 0 ? positions[k] : null;
 }
 
 /**

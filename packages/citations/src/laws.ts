@@ -99,10 +99,13 @@ const REGULATION_TYPES = new Set(['admin_compilation', 'admin_register', 'admin_
 const RULE_TYPE = 'court_rule';
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
-/** The position after at most two spaces from `p` (the trie's walk skips as many). */
-function afterSpaces(text: string, p: number): number {
+/**
+ * The position after up to `max` spaces from `p` (the law trie's walk skips two; the
+ * tokenizer's candidate checks use it too).
+ */
+export function afterSpaces(text: string, p: number, max: number): number {
   let q = p;
-  while (q < p + 2 && text.charCodeAt(q) === SPACE) q++;
+  while (q < p + max && text.charCodeAt(q) === SPACE) q++;
   return q;
 }
 
@@ -110,10 +113,10 @@ function afterSpaces(text: string, p: number): number {
 export function mayBeginLaw(text: string, pos: number): boolean {
   const c1 = norm(text.charCodeAt(pos));
   if (WALK_ALWAYS.has(c1)) return true;
-  const q2 = afterSpaces(text, pos + 1);
+  const q2 = afterSpaces(text, pos + 1, 2);
   const c2 = norm(text.charCodeAt(q2));
   if (SHORT_LAW_PAIRS.has(c1 * 65536 + c2)) return true;
-  const c3 = norm(text.charCodeAt(afterSpaces(text, q2 + 1)));
+  const c3 = norm(text.charCodeAt(afterSpaces(text, q2 + 1, 2)));
   return c1 < 128 && c2 < 128 && c3 < 128 && LAW_TRIPLES.has((c1 * 128 + c2) * 128 + c3);
 }
 
@@ -123,7 +126,7 @@ function lawSpellingsAt(text: string, pos: number): readonly [number, number[]][
   // Most capitalised words begin no spelling: the list is made only when one ends here.
   let hits: [number, number[]][] | null = null;
   // The walk below skips up to two spaces before the first character too.
-  buildBranch(norm(text.charCodeAt(afterSpaces(text, pos))));
+  buildBranch(norm(text.charCodeAt(afterSpaces(text, pos, 2))));
   let node = root;
   let spaces = 0;
   for (let i = pos; i < Math.min(text.length, pos + 64); i++) {

@@ -9,6 +9,7 @@
  */
 import { blankCitation } from './find';
 import { PIN_LIST } from './pins';
+import { lastWhere } from './last-where';
 import type { WordStarts } from './clean';
 import type { Citation } from './types';
 
@@ -154,16 +155,7 @@ interface NameOf {
  * document cites its cases again and again.
  */
 function latestNamedBefore(clean: string, names: NameOf[], space: number): NameOf | null {
-  let lo = 0;
-  let hi = names.length - 1;
-  let last = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (names[mid].cite.end <= space) {
-      last = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  const last = lastWhere(names.length, (k) => names[k].cite.end <= space);
   let hit: NameOf | null = null;
   for (let k = last; k >= 0; k--) {
     const x = names[k];
@@ -205,16 +197,7 @@ export function findReferences(original: string, clean: string, citations: Citat
   // found in order of their markers, each spanning its own, so they come in order too).
   const starts = citations.map((c) => c.start);
   const overlapsTaken = (s: number, e: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    let last = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid] < e) {
-        last = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    const last = lastWhere(starts.length, (k) => starts[k] < e);
     const lastReference = out[out.length - 1];
     return (last >= 0 && citations[last].end > s) || (lastReference !== undefined && s < lastReference.end && lastReference.start < e);
   };

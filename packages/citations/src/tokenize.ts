@@ -17,9 +17,9 @@
  * only, so no input can make it backtrack over the whole text.
  */
 import { EDITIONS } from './catalogue';
-import type { WordStarts } from './clean';
+import { wordTable, type WordStarts } from './clean';
 import { matchFormat, startsWithVolume } from './formats';
-import { LAW_PAIRS, lawTokenAt } from './laws';
+import { afterSpaces, LAW_PAIRS, lawTokenAt } from './laws';
 import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
@@ -335,26 +335,23 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
 /** The first two letters (spaces skipped) of the reporter-first and law spellings, as `first << 16 | second`. */
 export const SPELLING_PAIRS: ReadonlySet<number> = new Set([...REPORTER_FIRST_PAIRS, ...LAW_PAIRS]);
 
-// Per UTF-16 code unit: whether it is a word character (the regex `\w`: ASCII letters,
-// digits and `_`), and whether a candidate may begin with it. The table covers every code
-// unit (64 KB) so that the scan indexes it without a range check.
+// Per UTF-16 code unit: whether it is a word character (the regex `\w`), and whether a
+// candidate may begin with it — the table the cleaning pass lists word starts by (wordTable),
+// so that both agree on where a word begins. The first characters are the digits, the first
+// letters of `Id.`, `Ibid`, `supra`, `Cal.`, `Tex.`, `N. Y`, `C. P`, `CPLR`, `Fla.`, and
+// those of the spellings. (A spelling that began with anything but a word character could
+// never start a word, and wordTable leaves such a character out; the data has none, all
+// begin with a capital, and tokenize.test.ts keeps it so.)
 const WORD_CHAR = 1;
 const MAY_BEGIN = 2;
-const CHAR_CLASS = new Uint8Array(0x10000);
-for (let c = 0; c < 128; c++) {
-  const ch = String.fromCharCode(c);
-  if (/\w/.test(ch)) CHAR_CLASS[c] |= WORD_CHAR;
-  // Digits, and the first letters of `Id.`, `Ibid`, `supra`, `Cal.`, `Tex.`, `N. Y`, `C. P`, `CPLR`, `Fla.`.
-  if (/[0-9IisCTNF]/.test(ch)) CHAR_CLASS[c] |= MAY_BEGIN;
-}
+let spellingFirsts = '';
+for (const pair of SPELLING_PAIRS) spellingFirsts += String.fromCharCode(pair >>> 16);
+const CHAR_CLASS = wordTable(`0123456789IisCTNF${spellingFirsts}`);
 // The spelling pairs of ASCII letters as a table (`first * 128 + second`); others stay in the set.
 const ASCII_PAIRS = new Uint8Array(128 * 128);
 for (const pair of SPELLING_PAIRS) {
   const first = pair >>> 16;
   const second = pair & 0xffff;
-  // A spelling that began with anything but a word character could never start a word; the
-  // data has none (all begin with a capital), and tokenize.test.ts keeps it so.
-  if (CHAR_CLASS[first] & WORD_CHAR) CHAR_CLASS[first] |= MAY_BEGIN;
   if (first < 128 && second < 128) ASCII_PAIRS[first * 128 + second] = 1;
 }
 
@@ -365,13 +362,6 @@ function beginsSpelling(first: number, second: number): boolean {
 
 const isUpper = (c: number) => c >= 65 && c <= 90;
 const OPEN_PAREN_CODE = 40;
-
-/** The position after up to `max` spaces from `p`. */
-function afterSpaces(text: string, p: number, max: number): number {
-  let q = p;
-  while (q < p + max && text.charCodeAt(q) === SPACE) q++;
-  return q;
-}
 
 /**
  * Whether `text` holds `literal` at `p`: as startsWith, written out because it runs at
@@ -551,11 +541,8 @@ function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, b
     digits = j - p;
     year = digits === 4 && ((first === 49 && text.charCodeAt(p + 1) === 57) || (first === 50 && text.charCodeAt(p + 1) === 48));
     let next = text.charCodeAt(j);
-    if (next === SPACE) {
-      let q = j + 1;
-      while (q < j + 3 && text.charCodeAt(q) === SPACE) q++;
-      next = text.charCodeAt(q);
-    } else if (next !== DASH) return;
+    if (next === SPACE) next = text.charCodeAt(afterSpaces(text, j + 1, 2));
+    else if (next !== DASH) return;
     list = byNext.get(next);
   } else list = byChar.get(first);
   if (!list) return;
