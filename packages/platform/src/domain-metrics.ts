@@ -123,12 +123,17 @@ export interface OutboxMetrics {
   backlog: Gauge<'what'>;
 }
 
+/** Per registry, the backlog count of each `what`, which its gauge asks for when scraped. */
+const outboxBacklogs = new WeakMap<Registry, Map<string, () => Promise<number>>>();
+
 /**
  * `citecheck_outbox_send_failures_total{what,final}` (what="mail": e-mail failures) and
  * `citecheck_outbox_backlog{what}`, the records still waiting, counted when scraped.
  */
 export function outboxMetrics(registry: Registry, what: string, backlog: () => Promise<number>): OutboxMetrics {
-  const pending = new Map<string, () => Promise<number>>();
+  const counts = outboxBacklogs.get(registry) ?? new Map<string, () => Promise<number>>();
+  counts.set(what, backlog);
+  outboxBacklogs.set(registry, counts);
   const gauge = once(
     registry,
     'citecheck_outbox_backlog',
@@ -139,7 +144,7 @@ export function outboxMetrics(registry: Registry, what: string, backlog: () => P
         labelNames: ['what'],
         registers: [registry],
         async collect() {
-          for (const [label, count] of outboxBacklogs.get(registry) ?? []) {
+          for (const [label, count] of counts) {
             // A store that cannot answer leaves the last value rather than failing the scrape.
             await count().then(
               (n) => this.set({ what: label }, n),
@@ -149,9 +154,6 @@ export function outboxMetrics(registry: Registry, what: string, backlog: () => P
         },
       }),
   );
-  const counts = outboxBacklogs.get(registry) ?? pending;
-  counts.set(what, backlog);
-  outboxBacklogs.set(registry, counts);
   return {
     backlog: gauge,
     failures: once(
@@ -167,5 +169,3 @@ export function outboxMetrics(registry: Registry, what: string, backlog: () => P
     ),
   };
 }
-
-const outboxBacklogs = new WeakMap<Registry, Map<string, () => Promise<number>>>();

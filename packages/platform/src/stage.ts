@@ -71,11 +71,11 @@ export interface StageOptions<E extends { id: string }, R extends EventEnvelope>
 
 export function oncePerDocument<E extends { id: string }, R extends EventEnvelope>(options: StageOptions<E, R>): EventHandler {
   const { consumer, bus, clock, processed, jobs, leases } = options;
+  /** A result's job status, which is also its outcome in the metrics and the log. */
+  const statusOf = (result: R): StageJob<R>['status'] => (options.succeeded(result) ? 'done' : 'failed');
   const measured = options.metrics ? { ...options.metrics, figures: stageMetrics(options.metrics.registry) } : null;
   const work = (event: E, delivery: DeliveryContext): Promise<R> =>
-    measured
-      ? timeStage(measured.figures, measured.stage, () => options.run(event, delivery), (result) => (options.succeeded(result) ? 'done' : 'failed'))
-      : options.run(event, delivery);
+    measured ? timeStage(measured.figures, measured.stage, () => options.run(event, delivery), statusOf) : options.run(event, delivery);
   const handOn = async (job: StageJob<R>, documentId: string, eventId: string) => {
     await bus.publish(job.result.type, documentId, job.result);
     await processed.mark(consumer, eventId, clock.now());
@@ -100,12 +100,10 @@ export function oncePerDocument<E extends { id: string }, R extends EventEnvelop
     try {
       const started = Date.now();
       const result = await work(event, delivery);
-      options.logger?.info(
-        { documentId, stage: options.metrics?.stage ?? consumer, outcome: options.succeeded(result) ? 'done' : 'failed', result: result.type, ms: Date.now() - started },
-        'stage done',
-      );
+      const status = statusOf(result);
+      options.logger?.info({ documentId, stage: options.metrics?.stage ?? consumer, outcome: status, result: result.type, ms: Date.now() - started }, 'stage done');
       try {
-        await jobs.insert({ id: documentId, status: options.succeeded(result) ? 'done' : 'failed', result, finishedAt: clock.now().toISOString() });
+        await jobs.insert({ id: documentId, status, result, finishedAt: clock.now().toISOString() });
       } catch (error) {
         // Our lease lapsed and the replica that took over finished first: its result stands.
         if (!(error instanceof DuplicateKeyError)) throw error;

@@ -207,7 +207,7 @@ export class ReaderPool {
       slot.id = 0;
       // A thread that failed a document (perhaps a hostile one) is not trusted with another, and
       // one lowered for a scan's OCR (worker.ts) would read the next document slowly.
-      if (message.type === 'error' || message.lowered || slot.documents >= this.maxDocuments) this.retire(slot, true);
+      if (message.type === 'error' || slot.lowered || slot.documents >= this.maxDocuments) this.retire(slot, true);
       else slot.worker.unref();
       task.onMessage(message, () => undefined);
       this.pump();

@@ -29,7 +29,7 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'progress'; id: number; pagesRead: number; totalPages: number; ocrPages: number; ocrPending: number }
   | { type: 'ocr-request'; id: number; page: number; image: RenderedPage }
-  | { type: 'done'; id: number; document: ReadDocument; memory: ReaderMemory; lowered: boolean }
+  | { type: 'done'; id: number; document: ReadDocument; memory: ReaderMemory }
   | { type: 'error'; id: number; code: DocumentError['code']; message: string; memory: ReaderMemory };
 
 /** This thread's own memory: in a worker thread, heap and buffer figures are the thread's, not the process's. */
@@ -42,7 +42,7 @@ function threadMemory(): ReaderMemory {
  * A scanned document's pages are rendered for OCR here, and OCR itself runs at a lower CPU
  * priority (ocr-worker.cjs); so does this thread from its first scanned page on, so a long scan
  * never takes CPU from the documents that need none. A lowered thread cannot be raised again
- * without privileges, so the pool replaces it after the document (`lowered` in `done`).
+ * without privileges, so the pool replaces it after the document (it saw the `ocr-request`).
  */
 const OCR_NICE = 10;
 let lowered = false;
@@ -69,7 +69,7 @@ if (port) {
       waiting = new Map();
       const { id } = message;
       void read(message).then(
-        (document) => send({ type: 'done', id, document, memory: threadMemory(), lowered }),
+        (document) => send({ type: 'done', id, document, memory: threadMemory() }),
         (error: unknown) => {
           const failure = error instanceof DocumentError ? error : new DocumentError('read-failed');
           send({ type: 'error', id, code: failure.code, message: failure.message, memory: threadMemory() });

@@ -167,9 +167,9 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
   const admin: Admin = kafka.admin();
   const topics = new Map<string, Promise<void>>();
-  const consumers = new Set<Consumer>();
-  const subscribed = new Map<Consumer, { topic: string; groupId: string }>();
-  if (options.metrics) consumerLagGauge(options.metrics, admin, () => subscribed.values(), options.logger);
+  /** Each open consumer and what it reads (the lag gauge measures these). */
+  const consumers = new Map<Consumer, { topic: string; groupId: string }>();
+  if (options.metrics) consumerLagGauge(options.metrics, admin, () => consumers.values(), options.logger);
   let closed = false;
   let wakeOnClose: () => void = () => undefined;
   const closing = new Promise<void>((resolve) => (wakeOnClose = resolve));
@@ -230,9 +230,9 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       const backoffMs = Math.max(0, subscribeOptions.backoffMs ?? DEFAULT_BACKOFF_MS);
       await Promise.all([ensureTopic(topic), ensureTopic(deadLetterTopic(topic))]);
 
-      const consumer = kafka.consumer({ groupId: consumerGroupId(group, topic), allowAutoTopicCreation: false });
-      consumers.add(consumer);
-      subscribed.set(consumer, { topic, groupId: consumerGroupId(group, topic) });
+      const groupId = consumerGroupId(group, topic);
+      const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
+      consumers.set(consumer, { topic, groupId });
       let stopping = false;
       await untilConnected(() => consumer.connect(), `consumer of ${topic}`);
       await consumer.subscribe({ topic, fromBeginning: subscribeOptions.fromBeginning ?? true });
@@ -280,7 +280,6 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       return {
         close: async () => {
           if (!consumers.delete(consumer)) return;
-          subscribed.delete(consumer);
           stopping = true;
           // disconnect() stops fetching and waits for the message in flight before leaving.
           await consumer.disconnect();
@@ -292,9 +291,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       if (closed) return;
       closed = true;
       wakeOnClose();
-      const running = [...consumers];
+      const running = [...consumers.keys()];
       consumers.clear();
-      subscribed.clear();
       await Promise.allSettled(running.map((c) => c.disconnect()));
       await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
     },

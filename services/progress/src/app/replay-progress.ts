@@ -20,9 +20,14 @@ export async function recordProgress(deps: ProgressDeps, event: EventOf<'pipelin
   });
 }
 
+/** The oldest time still kept in the log. */
+function keptSince(deps: ProgressDeps): string {
+  return new Date(deps.clock.now().getTime() - deps.log.keepMs).toISOString();
+}
+
 /** What a tab registering for `sessionId` is sent first: its latest document's progress (domain/replay.ts). */
 export async function missedProgress(deps: ProgressDeps, sessionId: string): Promise<PipelineProgress[]> {
-  const since = new Date(deps.clock.now().getTime() - deps.log.keepMs).toISOString();
+  const since = keptSince(deps);
   const documentId = await deps.log.latestDocumentOf(sessionId, since);
   if (!documentId) return [];
   return progressToReplay((await deps.log.ofDocument(documentId, since)).filter((message) => message.sessionId === sessionId));
@@ -30,5 +35,5 @@ export async function missedProgress(deps: ProgressDeps, sessionId: string): Pro
 
 /** Drops what is past the log's keep time; the TTL does it in MongoDB, this everywhere. */
 export async function sweepProgress(deps: ProgressDeps): Promise<number> {
-  return deps.log.deleteBefore(new Date(deps.clock.now().getTime() - deps.log.keepMs).toISOString());
+  return deps.log.deleteBefore(keptSince(deps));
 }
