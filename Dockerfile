@@ -25,12 +25,14 @@ ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=fals
 # --- manifests: every package.json of the workspace tree, nothing else -----------------------
 # Copying the whole context here (cheap) and keeping only manifests means new workspaces
 # need no edit to this file, and the layers below stay cached until a manifest changes.
+# npm's `prepare` script comes along: without the bundle scripts it skips the bundles.
 FROM node:${NODE_VERSION}-slim AS manifests
 WORKDIR /src
 COPY . .
 RUN mkdir /out \
  && find . -path ./node_modules -prune -o \( -name package.json -o -name package-lock.json \) -print \
-    | xargs -I{} cp --parents {} /out
+    | xargs -I{} cp --parents {} /out \
+ && cp --parents scripts/prepare.mjs /out
 
 # --- build: all dependencies, then `npm run build` (web client + supergraph) -----------------
 FROM toolchain AS build
@@ -69,6 +71,9 @@ COPY services/ services/
 COPY gateway/ gateway/
 COPY --from=build /app/gateway/supergraph.graphql gateway/supergraph.graphql
 COPY --from=build /app/web/dist web/dist
+# esbuild bundles, newer than the sources copied above, so they are used (scripts/prepare.mjs).
+COPY --from=build /app/packages/reading/dist packages/reading/dist
+COPY --from=build /app/packages/cli/dist packages/cli/dist
 
 # `exec` hands the shell's PID to node, so signals from tini reach the service itself.
 RUN cat > /usr/local/bin/citecheck-entrypoint <<'EOF'

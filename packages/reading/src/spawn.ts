@@ -1,8 +1,11 @@
 /**
  * Starting a worker thread from this package's source. The package ships TypeScript (main is
- * src/index.ts), so a `.ts` worker entry needs tsx's require hook inside the thread; a built
- * `.js` copy runs as it is.
+ * src/index.ts). A worker runs from its esbuild bundle (dist/<entry>.cjs, made by
+ * scripts/bundle-worker.mjs at `npm install` and `npm run build`) while that is newer than every
+ * file in src/; otherwise from the `.ts` entry with tsx's require hook inside the thread, which
+ * costs about 0.7 s more CPU per thread. A built `.js` copy runs as it is.
  */
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
@@ -12,10 +15,36 @@ export function startWorker(entry: string, resourceLimits?: ResourceLimits): Wor
   return new Worker(file, { execArgv, resourceLimits, stdout: false, stderr: false });
 }
 
-/** `entry` without extension, next to this file: `.js` when running from a build, `.ts` from source. */
+/** `entry` without extension: next to this file (`.js` from a build), its fresh bundle, or its `.ts` source. */
 function resolveEntry(entry: string): string {
-  const extension = path.extname(__filename) === '.js' ? '.js' : '.ts';
-  return path.join(__dirname, entry + extension);
+  if (path.extname(__filename) === '.js') return path.join(__dirname, entry + '.js');
+  const bundle = path.join(__dirname, '..', 'dist', entry + '.cjs');
+  return bundleIsFresh(bundle, __dirname) ? bundle : path.join(__dirname, entry + '.ts');
+}
+
+const freshness = new Map<string, boolean>();
+
+/** True when `bundle` exists and is newer than every file under `sources` (checked once per process). */
+export function bundleIsFresh(bundle: string, sources: string): boolean {
+  let fresh = freshness.get(bundle);
+  if (fresh === undefined) {
+    try {
+      fresh = statSync(bundle).mtimeMs > newestFile(sources);
+    } catch {
+      fresh = false; // no bundle
+    }
+    freshness.set(bundle, fresh);
+  }
+  return fresh;
+}
+
+function newestFile(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestFile(full) : statSync(full).mtimeMs);
+  }
+  return newest;
 }
 
 /** Flags that load a module before the program (the module is the value). */
