@@ -109,19 +109,40 @@ function lowPriorityThreads(): Set<number> {
   expect([...lowPriorityThreads()].filter((tid) => !before.has(tid))).toHaveLength(1);
 }, 120_000);
 
-it('a scan in OCR does not hold a reader: a text document beside it is read at once, up to twice the readers in all', async () => {
-  configureReader({ workers: 1, ocrWorkers: 1 });
+/** Starts reading a six-page scan for `owner` and resolves once its first page is in OCR. */
+async function scanInOcr(owner: string): Promise<{ scanning: Promise<unknown>; pagesRead: () => number }> {
   const page = fixtures.briefPages(1)[0].paragraphs;
   const scan = await fixtures.scannedPdf([page, page, page, page, page, page], { dpi: 100 });
-  let scanPagesRead = 0;
+  let pagesRead = 0;
   let inOcr = false;
-  const scanning = readDocument(scan, { onProgress: (p) => ((scanPagesRead = p.pagesRead), (inOcr ||= p.ocrPages > 0)) });
+  const scanning = readDocument(scan, { owner, onProgress: (p) => ((pagesRead = p.pagesRead), (inOcr ||= p.ocrPages > 0)) });
   const deadline = Date.now() + 60_000;
   while (!inOcr && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const text = await readDocument(await pages(2));
+  return { scanning, pagesRead: () => pagesRead };
+}
+
+it('a scan in OCR does not hold a reader: another owner\'s text document beside it is read at once', async () => {
+  configureReader({ workers: 1, ocrWorkers: 1 });
+  const scan = await scanInOcr('scanner');
+  const text = await readDocument(await pages(2), { owner: 'reader' });
   expect(text.pages).toHaveLength(2);
   // Read while the scan was still being recognised, on a second thread.
-  expect(scanPagesRead).toBeLessThan(6);
+  expect(scan.pagesRead()).toBeLessThan(6);
   expect(readerStats().workers).toBeLessThanOrEqual(2);
-  await scanning;
+  await scan.scanning;
+}, 120_000);
+
+// Failed before the per-owner bound: the owner's second document took a new thread beside the
+// scan, so scans from one owner could lower and hold every thread the pool may start.
+it('an owner whose scans hold as many OCR threads as the pool has readers waits for one to end; others do not', async () => {
+  configureReader({ workers: 1, ocrWorkers: 1 });
+  const scan = await scanInOcr('scanner');
+  let ownersNextDone = false;
+  const ownersNext = readDocument(await pages(2), { owner: 'scanner' }).then((document) => ((ownersNextDone = true), document));
+  const othersText = await readDocument(await pages(2), { owner: 'reader' });
+  expect(othersText.pages).toHaveLength(2);
+  expect(ownersNextDone).toBe(false);
+  expect(scan.pagesRead()).toBeLessThan(6);
+  await scan.scanning;
+  expect((await ownersNext).pages).toHaveLength(2);
 }, 120_000);

@@ -16,7 +16,9 @@
  * owner with the fewest documents in hand (first come, first served among equals), so one
  * uploader's pile of long scans cannot take every thread while another uploader waits. A
  * thread whose document is in OCR stops counting against `size` (see roomForAnother), so a
- * scan being recognised does not hold a reader the text documents need.
+ * scan being recognised does not hold a reader the text documents need; and an owner whose
+ * documents hold `size` such threads starts nothing more until one ends, so one uploader's
+ * scans cannot fill the room kept for them either.
  */
 import os from 'node:os';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
@@ -125,6 +127,8 @@ export class ReaderPool {
 
   private pump(): void {
     while (this.queue.length > 0) {
+      const next = this.fairestIndex();
+      if (next === -1) return; // every queued document's owner is at its OCR threads' bound
       let free: Slot | undefined;
       for (const slot of this.slots) {
         // A ready worker first; one still starting is next best (it is already on its way).
@@ -134,7 +138,7 @@ export class ReaderPool {
         if (!this.roomForAnother()) return;
         free = this.spawn();
       }
-      this.assign(free, this.takeFairest());
+      this.assign(free, this.take(next));
     }
   }
 
@@ -142,29 +146,48 @@ export class ReaderPool {
    * Whether another thread may start. `size` threads at normal priority; a thread whose
    * document is in OCR runs at low priority and mostly waits for tesseract, so it does not
    * count against them: a long scan never leaves everyone else one reader short. Such threads
-   * are bounded too (`size` more at most), as each holds a document's memory.
+   * are bounded too (`2 × size` more at most), as each holds a document's memory, and per owner
+   * (fairestIndex), so one owner's scans cannot take that room from another's.
    */
   private roomForAnother(): boolean {
     let lowered = 0;
     for (const slot of this.slots) if (slot.lowered) lowered++;
-    return this.slots.size - lowered < this.size && this.slots.size < 2 * this.size;
+    return this.slots.size - lowered < this.size && this.slots.size < 3 * this.size;
   }
 
   /**
-   * Removes and returns the next task to start: its owner has the fewest documents in hand,
-   * then was served longest ago (owners take turns), then it was queued first.
+   * The queued task to start next, or -1 when none may: its owner has the fewest documents in
+   * hand, then was served longest ago (owners take turns), then it was queued first. An owner
+   * whose documents in OCR already hold `size` threads waits until one of them ends: a scan may
+   * lower the next thread too, and one owner's scans must not fill every thread there is.
    */
-  private takeFairest(): ReadTask {
+  private fairestIndex(): number {
     const inHand = new Map<string | undefined, number>();
-    for (const task of this.running.keys()) inHand.set(task.owner, (inHand.get(task.owner) ?? 0) + 1);
-    const rank = (task: ReadTask): [number, number] => [inHand.get(task.owner) ?? 0, this.lastServed.get(task.owner) ?? 0];
-    let best = 0;
-    for (let i = 1; i < this.queue.length; i++) {
-      const [held, served] = rank(this.queue[i]);
-      const [bestHeld, bestServed] = rank(this.queue[best]);
-      if (held < bestHeld || (held === bestHeld && served < bestServed)) best = i;
+    const inOcr = new Map<string | undefined, number>();
+    for (const [task, slot] of this.running) {
+      inHand.set(task.owner, (inHand.get(task.owner) ?? 0) + 1);
+      if (slot.lowered) inOcr.set(task.owner, (inOcr.get(task.owner) ?? 0) + 1);
     }
-    const [task] = this.queue.splice(best, 1);
+    let best = -1;
+    let bestHeld = 0;
+    let bestServed = 0;
+    for (let i = 0; i < this.queue.length; i++) {
+      const owner = this.queue[i].owner;
+      if ((inOcr.get(owner) ?? 0) >= this.size) continue;
+      const held = inHand.get(owner) ?? 0;
+      const served = this.lastServed.get(owner) ?? 0;
+      if (best === -1 || held < bestHeld || (held === bestHeld && served < bestServed)) {
+        best = i;
+        bestHeld = held;
+        bestServed = served;
+      }
+    }
+    return best;
+  }
+
+  /** Removes the queued task at `index` and records its owner's turn. */
+  private take(index: number): ReadTask {
+    const [task] = this.queue.splice(index, 1);
     // Forgetting old turns only resets them to "not served lately"; it keeps the map small.
     if (this.lastServed.size > 10_000) this.lastServed.clear();
     this.lastServed.set(task.owner, ++this.served);
