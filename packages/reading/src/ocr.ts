@@ -11,6 +11,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+// Before tesseract.js: it sets how tesseract.js starts its threads (see the module).
+import './tesseract-threads';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
 import { FairQueue } from './fair-queue';
 import type { TextItem } from './layout';

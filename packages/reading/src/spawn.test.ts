@@ -50,6 +50,13 @@ describe('reading from a child process', () => {
     expect({ stdout: result.stdout.trim(), code: result.code }).toEqual({ stdout: expected, code: 0 });
   }, 100_000);
 
+  // Failed before workerOptions(): a V8 flag such as --max-old-space-size is process-wide and
+  // refused in a worker's execArgv, so passing the parent's flags on made every read fail.
+  it('started as `node --max-old-space-size=1024 --title citecheck-read --import tsx script.ts`', async () => {
+    const result = await run(process.execPath, ['--max-old-space-size=1024', '--title', 'citecheck-read', '--import', 'tsx', CHILD]);
+    expect({ stdout: result.stdout.trim(), code: result.code }).toEqual({ stdout: expected, code: 0 });
+  }, 100_000);
+
   it('started with the tsx CLI, calling closeReader() like the CLI', async () => {
     const result = await run(path.join(ROOT, 'node_modules/.bin/tsx'), [CHILD, 'close']);
     expect({ stdout: result.stdout.trim(), code: result.code }).toEqual({ stdout: expected, code: 0 });

@@ -7,12 +7,49 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
 
 export function startWorker(entry: string, resourceLimits?: ResourceLimits): Worker {
   const file = resolveEntry(entry);
-  const execArgv = file.endsWith('.ts') ? [...inheritedFlags(), '--require', require.resolve('tsx/cjs')] : inheritedFlags();
-  return new Worker(file, { execArgv, resourceLimits, stdout: false, stderr: false });
+  const extra = file.endsWith('.ts') ? ['--require', require.resolve('tsx/cjs')] : [];
+  return newWorker(file, { resourceLimits, stdout: false, stderr: false }, extra);
+}
+
+/** Flags Node refused in a worker's execArgv, learnt once per process (see newWorker). */
+const refusedFlags = new Set<string>();
+
+/**
+ * A worker thread started with the parent's flags minus tsx's (inheritedFlags), plus `extra`.
+ * Node refuses process-wide flags in an explicit execArgv (V8 options such as
+ * `--max-old-space-size`, or `--title`), although a thread started without one inherits them
+ * silently; so the flags its error names are left out, with their values, and the thread is
+ * started again. Heap limits of a thread are its `resourceLimits` anyway.
+ */
+export function newWorker(file: string, options: Omit<WorkerOptions, 'execArgv'>, extra: string[] = []): Worker {
+  try {
+    return new Worker(file, { ...options, execArgv: [...withoutRefused(inheritedFlags()), ...extra] });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    const named = /flags: (.*)$/.exec((error as Error).message)?.[1].split(', ') ?? [];
+    if (named.length === 0 || named.every((flag) => refusedFlags.has(flag))) throw error;
+    for (const flag of named) refusedFlags.add(flag);
+    return new Worker(file, { ...options, execArgv: [...withoutRefused(inheritedFlags()), ...extra] });
+  }
+}
+
+/** `flags` without the refused ones and the separate values that follow them (`--title name`). */
+function withoutRefused(flags: string[]): string[] {
+  const kept: string[] = [];
+  let droppingValues = false;
+  for (const flag of flags) {
+    if (refusedFlags.has(flag)) droppingValues = true;
+    else if (droppingValues && !flag.startsWith('-')) continue;
+    else {
+      droppingValues = false;
+      kept.push(flag);
+    }
+  }
+  return kept;
 }
 
 /** `entry` without extension: next to this file (`.js` from a build), its fresh bundle, or its `.ts` source. */
