@@ -147,6 +147,7 @@ async function main(): Promise<void> {
       : null;
     // The attack starts first: ordinary users arrive while it is under way.
     if (attack) await new Promise((resolve) => setTimeout(resolve, 200));
+    const usersStarted = process.hrtime.bigint();
     const ordinary = await Promise.all(
       tokens.map((token, i) =>
         timed(async () => {
@@ -156,6 +157,7 @@ async function main(): Promise<void> {
         }),
       ),
     );
+    const usersEnded = process.hrtime.bigint();
     sampleThreadCpu(child.pid!, threads);
     const cpuWhileUsers = cpuSplit(threads, cpuBefore);
     const probeWhileUsers = slowestProbe;
@@ -166,6 +168,8 @@ async function main(): Promise<void> {
     console.log(`${users} ordinary users${attack ? ' beside the attack' : ', no attack'}: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms`);
     console.log(`server CPU while the users waited: ${cpuWhileUsers.ocr.toFixed(1)} s OCR threads, ${cpuWhileUsers.other.toFixed(1)} s everything else; slowest trivial request ${probeWhileUsers.toFixed(0)} ms`);
     console.log(`server peak RSS: ${peakRssMb(child.pid!).toFixed(0)} MB; load average ${loadBefore.toFixed(1)} when the users started, ${loadavg()[0].toFixed(1)} at the end`);
+    // V8's profiles time their samples by the same monotonic clock (in µs) on Linux.
+    if (profileDir) console.log(`profiles: the users waited from ${usersStarted / 1000n} to ${usersEnded / 1000n} µs on the profiles' clock`);
     if (attackResults) {
       const [scanResult, floodResult, graphqlResult] = attackResults;
       console.log(`2,000-page scan: ${scanResult.result.status} after ${scanResult.ms.toFixed(0)} ms (${brief(scanResult.result.body)})`);
