@@ -55,15 +55,6 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   async hit(key: string): Promise<boolean> {
-    return this.hitNow(key);
-  }
-
-  async isBlocked(key: string): Promise<boolean> {
-    return this.isBlockedNow(key);
-  }
-
-  /** `hit`, synchronously (the store-backed limiter's fallback counts through it). */
-  hitNow(key: string): boolean {
     const now = this.clock.now().getTime();
     let window = this.windows.get(key);
     this.windows.delete(key);
@@ -74,7 +65,7 @@ export class MemoryRateLimiter implements RateLimiter {
     return window.count <= this.options.limit;
   }
 
-  isBlockedNow(key: string): boolean {
+  async isBlocked(key: string): Promise<boolean> {
     const window = this.windows.get(key);
     if (!window || this.expired(window, this.clock.now().getTime())) return false;
     return window.count >= this.options.limit;
@@ -161,7 +152,7 @@ export class StoreRateLimiter implements RateLimiter {
       return count <= this.options.limit;
     } catch (error) {
       this.failed(error);
-      return this.fallback.hitNow(key);
+      return this.fallback.hit(key);
     }
   }
 
@@ -172,7 +163,7 @@ export class StoreRateLimiter implements RateLimiter {
       return (record?.count ?? 0) >= this.options.limit;
     } catch (error) {
       this.failed(error);
-      return this.fallback.isBlockedNow(key);
+      return this.fallback.isBlocked(key);
     }
   }
 
