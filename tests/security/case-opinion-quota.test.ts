@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createHttpApp, createLogger, createMetricsRegistry, RateLimiter } from '@citecheck/platform';
+import { createHttpApp, createLogger, createMetricsRegistry, MemoryRateLimiter } from '@citecheck/platform';
 import type { CaseLaw } from '../../services/validation/src/adapters/caselaw';
 import { OpinionCache } from '../../services/validation/src/app/case-opinion';
 import { createRoutes } from '../../services/validation/src/transport/rest';
@@ -35,7 +35,7 @@ beforeAll(async () => {
       caseLaw: () => caseLaw,
       logger,
       authenticate: async (token) => (token === 'good-session' ? user : null),
-      limiter: new RateLimiter({ limit: 5, windowMs: 60_000 }, { now: () => new Date() }),
+      limiter: new MemoryRateLimiter({ limit: 5, windowMs: 60_000 }, { now: () => new Date() }),
       cache: new OpinionCache(),
     },
   });

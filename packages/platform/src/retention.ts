@@ -1,15 +1,17 @@
 /**
  * Retention of the platform's transient records, which otherwise grow with every event: the
  * processed-event marks (idempotency, kept well past Kafka's default 7-day retention so a
- * redelivery is still recognised) and leases long expired. Both collections declare a TTL
- * (`expireAfterMs`), which MongoDB enforces by itself; the sweep here is what SQLite has, and
- * in MongoDB it takes what was written before the TTL index existed. Timestamps are ISO
+ * redelivery is still recognised), leases long expired, and the shared rate limiters' windows
+ * once past. Each collection declares a TTL (`expireAfterMs`), which MongoDB enforces by
+ * itself; the sweep here is what SQLite has, and in MongoDB it takes what was written before
+ * the TTL index existed. Timestamps are ISO
  * strings, which compare in time order, so one deleteMany per collection works in both.
  *
  *   const stop = scheduleRetention(ports.store, ports.clock, ports.logger);
  */
 import type { Logger } from 'pino';
 import type { Clock, Store } from './ports';
+import { RATE_LIMIT_COLLECTION, RATE_WINDOW_KEEP_MS } from './rate-limit';
 
 export interface TransientCollection {
   name: string;
@@ -27,6 +29,8 @@ export const LEASE_KEEP_MS = DAY;
 export const TRANSIENT_COLLECTIONS: TransientCollection[] = [
   { name: 'processed_events', field: 'at', keepMs: PROCESSED_KEEP_MS },
   { name: 'leases', field: 'expiresAt', keepMs: LEASE_KEEP_MS },
+  // The shared rate limiters' windows (distributed mode), shortly after each window ends.
+  { name: RATE_LIMIT_COLLECTION, field: 'endsAt', keepMs: RATE_WINDOW_KEEP_MS },
 ];
 
 /** Deletes what is past its keep time; returns how many records each collection lost. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import type { IdentityApi } from '@citecheck/proto';
-import { defineService, RateLimiter } from '@citecheck/platform';
+import { createRateLimiter, defineService } from '@citecheck/platform';
 import { createStripeClient } from './adapters/stripe';
 import type { BillingContext } from './app/context';
 import { createPublisher } from './app/publish';
@@ -45,7 +45,9 @@ export const service = defineService({
         missing,
       },
     };
-    const perIp = new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: config.RATE_LIMIT_WINDOW_MS }, ports.clock);
+    // Shared by the replicas in distributed mode. While the store fails each replica counts on
+    // its own (rate-limit.ts): checkout stays open and a script still cannot mint Stripe objects freely.
+    const perIp = createRateLimiter(ports, config.MODE, { name: 'calls-per-ip', limit: config.RATE_LIMIT_PER_IP, windowMs: config.RATE_LIMIT_WINDOW_MS });
     return {
       typeDefs,
       resolvers: createResolvers(context, SERVICE_NAME, perIp),

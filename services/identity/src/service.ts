@@ -7,7 +7,7 @@ import Router from '@koa/router';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import type { IdentityApi } from '@citecheck/proto';
-import { assembleService, defineService, RateLimiter, sealKey, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
+import { assembleService, createRateLimiter, defineService, sealKey, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { authenticate } from './app/authenticate';
 import { adminOf } from './app/check-admin';
 import { createPaidAccount } from './app/create-paid-account';
@@ -25,6 +25,7 @@ import { addInternalRoutes } from './transport/internal';
 import type { RequestLimits } from './transport/limits';
 import { addAccountRoutes } from './transport/rest';
 import { LoginThrottle } from './app/login-throttle';
+import { storeLoginBackoffs } from './store/login-backoffs';
 
 export const SERVICE_NAME = 'identity';
 
@@ -71,8 +72,11 @@ export function createIdentityContext(ports: Ports, config: IdentitySettings): I
       couponWindowMs: config.COUPON_WINDOW_MINUTES * 60 * 1000,
       adminSessionTtlMs: config.ADMIN_SESSION_TTL_MINUTES * 60 * 1000,
     },
-    adminFailures: new RateLimiter({ limit: config.ADMIN_FAILURE_LIMIT, windowMs: config.RATE_LIMIT_WINDOW_MS }, ports.clock),
-    loginThrottle: new LoginThrottle(ports.clock),
+    // Counted in the store in distributed mode, so replicas add up to one limit; while the
+    // store fails, each counts in its own process (rate-limit.ts, login-throttle.ts): an
+    // outage neither opens the admin sign-in to unlimited guessing nor locks the admin out.
+    adminFailures: createRateLimiter(ports, config.MODE, { name: 'admin-failures', limit: config.ADMIN_FAILURE_LIMIT, windowMs: config.RATE_LIMIT_WINDOW_MS }),
+    loginThrottle: new LoginThrottle(ports.clock, config.MODE === 'distributed' ? storeLoginBackoffs(ports.store) : null, ports.logger),
   };
 }
 
@@ -80,13 +84,17 @@ function sessionTtlMs(config: Pick<IdentitySettings, 'SESSION_TTL_DAYS'>): numbe
   return config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
 }
 
-/** Routes, subgraph, consumer and in-process API over one context. */
-export function identityParts(context: IdentityContext, config: IdentitySettings): ServiceParts<IdentityApi> {
+/** The request limits of register, login, forgot-password, coupons and reset (transport/limits.ts). */
+function requestLimits(ports: Ports, config: IdentitySettings): RequestLimits {
   const window = config.RATE_LIMIT_WINDOW_MS;
-  const limits: RequestLimits = {
-    perIp: new RateLimiter({ limit: config.RATE_LIMIT_PER_IP, windowMs: window }, context.clock),
-    perEmail: new RateLimiter({ limit: config.RATE_LIMIT_PER_EMAIL, windowMs: window }, context.clock),
+  return {
+    perIp: createRateLimiter(ports, config.MODE, { name: 'calls-per-ip', limit: config.RATE_LIMIT_PER_IP, windowMs: window }),
+    perEmail: createRateLimiter(ports, config.MODE, { name: 'calls-per-email', limit: config.RATE_LIMIT_PER_EMAIL, windowMs: window }),
   };
+}
+
+/** Routes, subgraph, consumer and in-process API over one context. */
+export function identityParts(context: IdentityContext, config: IdentitySettings, limits: RequestLimits): ServiceParts<IdentityApi> {
   const routes = new Router();
   addAccountRoutes(routes, context, { sessionTtlMs: sessionTtlMs(config), limits });
   addInternalRoutes(routes, context, config.INTERNAL_TOKEN);
@@ -121,12 +129,12 @@ export function identityParts(context: IdentityContext, config: IdentitySettings
 export const service = defineService({
   name: SERVICE_NAME,
   config: identityConfigSchema,
-  create: async (ports, config) => identityParts(createIdentityContext(ports, config), config),
+  create: async (ports, config) => identityParts(createIdentityContext(ports, config), config, requestLimits(ports, config)),
 });
 
 /** Identity built over `ports` with its context in reach (tests host it this way). */
 export function createService(ports: Ports, config: IdentitySettings): IdentityService {
   const context = createIdentityContext(ports, config);
-  const module = assembleService(SERVICE_NAME, ports, identityParts(context, config));
+  const module = assembleService(SERVICE_NAME, ports, identityParts(context, config, requestLimits(ports, config)));
   return { module, api: module.api as IdentityApi, context };
 }

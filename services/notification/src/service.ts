@@ -5,7 +5,7 @@
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { assembleService, ConfigError, defineService, sealKey, OutboxSender, RateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
+import { assembleService, ConfigError, defineService, sealKey, OutboxSender, createRateLimiter, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { createDevOutboxMailer, createSendGridMailer, type Mailer } from './adapters/mailer';
 import type { NotificationContext } from './app/context';
 import { notificationConfigSchema, type NotificationConfig } from './config';
@@ -77,8 +77,10 @@ function build(ports: Ports, config: NotificationSettings, deps: NotificationDep
     render: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
     sealKey: sealKey(config),
     supportEmail: config.SUPPORT_EMAIL,
-    supportLimiter: new RateLimiter({ limit: config.SUPPORT_RATE_LIMIT, windowMs: 60_000 }, ports.clock),
-    supportAddressLimiter: new RateLimiter({ limit: SUPPORT_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 }, ports.clock),
+    // Shared by the replicas in distributed mode. While the store fails each replica counts on
+    // its own (rate-limit.ts): the form stays open to visitors and still cannot flood support.
+    supportLimiter: createRateLimiter(ports, config.MODE, { name: 'support-ip', limit: config.SUPPORT_RATE_LIMIT, windowMs: 60_000 }),
+    supportAddressLimiter: createRateLimiter(ports, config.MODE, { name: 'support-address', limit: SUPPORT_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 }),
   };
   const routes = createRoutes(context, { devOutboxEnabled: devOutbox && mailer.kind === 'dev-outbox' });
 

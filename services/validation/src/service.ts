@@ -6,7 +6,7 @@
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { defineService, documentLeases, processedEvents, RateLimiter } from '@citecheck/platform';
+import { createRateLimiter, defineService, documentLeases, processedEvents } from '@citecheck/platform';
 import type { IdentityApi } from '@citecheck/proto';
 import { openCaseLaw, type CaseLaw } from './adapters/caselaw';
 import { OpinionCache } from './app/case-opinion';
@@ -73,7 +73,10 @@ export const service = defineService({
           logger: ports.logger,
           // Without identity (a test host) nobody is signed in, so nobody spends the quota.
           authenticate: async (token) => (hooks?.identity && token ? hooks.identity.authenticate(token) : null),
-          limiter: new RateLimiter({ limit: config.CASE_OPINION_RATE_LIMIT, windowMs: 60_000 }, ports.clock),
+          // Shared by the replicas in distributed mode. While the store fails each replica
+          // counts on its own (rate-limit.ts): readers keep their opinions, and one user still
+          // cannot spend the CourtListener quota unchecked.
+          limiter: createRateLimiter(ports, config.MODE, { name: 'case-opinions', limit: config.CASE_OPINION_RATE_LIMIT, windowMs: 60_000 }),
           cache: new OpinionCache(),
         },
       }),

@@ -38,13 +38,13 @@ export function createResolvers(app: BillingContext, serviceName: string, perIp:
     },
     Mutation: {
       createSubscription: async (_: unknown, args: Args, ctx: BillingGraphqlContext) => {
-        countCall(perIp, 'create-subscription', ctx?.ip ?? null);
+        await countCall(perIp, 'create-subscription', ctx?.ip ?? null);
         return createSubscription(app, await userOf(ctx), createSubscriptionBodySchema.parse(args));
       },
       confirmSubscription: async (_: unknown, args: Args, ctx: BillingGraphqlContext) =>
         confirmSubscription(app, await userOf(ctx), confirmSubscriptionBodySchema.parse(args).paymentIntentId),
       createAccountAfterPayment: async (_: unknown, args: Args, ctx: BillingGraphqlContext) => {
-        countCall(perIp, 'create-account-after-payment', ctx?.ip ?? null);
+        await countCall(perIp, 'create-account-after-payment', ctx?.ip ?? null);
         return createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(args));
       },
       upgradeAccount: async (_: unknown, args: Args, ctx: BillingGraphqlContext) => upgradeAccount(app, await userOf(ctx), upgradeAccountBodySchema.parse(args)),

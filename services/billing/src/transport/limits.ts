@@ -8,6 +8,6 @@ import type { RateLimiter } from '@citecheck/platform';
 
 export const RATE_LIMITED = 'Too many requests. Please wait a minute and try again.';
 
-export function countCall(perIp: RateLimiter, action: string, ip: string | null): void {
-  if (!perIp.hit(`${action}:${ip}`)) throw new ApiError(429, RATE_LIMITED, 'rate_limited');
+export async function countCall(perIp: RateLimiter, action: string, ip: string | null): Promise<void> {
+  if (!(await perIp.hit(`${action}:${ip}`))) throw new ApiError(429, RATE_LIMITED, 'rate_limited');
 }

@@ -41,7 +41,7 @@ export function createRoutes(app: BillingContext, perIp: RateLimiter): Router {
   const userOf = (ctx: Context) => caller(app, ctx.get('authorization') || null, ctx.get('cookie') || null);
 
   router.post('/api/create-subscription', async (ctx) => {
-    countCall(perIp, 'create-subscription', ctx.ip);
+    await countCall(perIp, 'create-subscription', ctx.ip);
     const { clientSecret } = await createSubscription(app, await userOf(ctx), createSubscriptionBodySchema.parse(bodyOf(ctx)));
     ctx.body = { clientSecret };
   });
@@ -49,7 +49,7 @@ export function createRoutes(app: BillingContext, perIp: RateLimiter): Router {
     ctx.body = await confirmSubscription(app, await userOf(ctx), confirmSubscriptionBodySchema.parse(bodyOf(ctx)).paymentIntentId);
   });
   router.post('/api/create-account-after-payment', async (ctx) => {
-    countCall(perIp, 'create-account-after-payment', ctx.ip);
+    await countCall(perIp, 'create-account-after-payment', ctx.ip);
     ctx.body = await createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(bodyOf(ctx)));
   });
   router.post('/api/upgrade-account', async (ctx) => {

@@ -31,13 +31,13 @@ export async function adminLogin(
   if (!admin.email || !admin.passwordHash) throw forbidden(messages.adminNotConfigured, 'admin_not_configured');
   // Shared with the bearer check: failed sign-ins and failed bearers count against one budget.
   const key = `admin:${ip ?? 'unknown'}`;
-  if (ctx.adminFailures.isBlocked(key)) throw tooManyRequests();
+  if (await ctx.adminFailures.isBlocked(key)) throw tooManyRequests();
   // Both fields are required (SPEC section 5); an empty or absurdly long one is refused before any hashing.
   if (!input.email || !input.password || input.email.length > 320 || input.password.length > MAX_PASSWORD_CHARS) {
     throw badRequest(messages.adminRequired, 'admin_unauthorized');
   }
   if (!(await credentialsMatch(input, admin))) {
-    ctx.adminFailures.hit(key);
+    await ctx.adminFailures.hit(key);
     ctx.logger.warn({ ip, email: input.email }, 'admin sign-in failed');
     await recordAdminAction(ctx, { action: 'admin.login_failed', actor: input.email, target: input.email, ipAddress: ip });
     throw unauthorized(messages.adminRequired, 'admin_unauthorized');

@@ -60,7 +60,7 @@ async function checkOnce(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> {
   if (await adminSessionOf(ctx, caller.cookie)) return 'ok';
   const key = `admin:${caller.ip ?? 'unknown'}`;
   const { admin } = ctx.settings;
-  if (ctx.adminFailures.isBlocked(key)) return 'rate_limited';
+  if (await ctx.adminFailures.isBlocked(key)) return 'rate_limited';
   const credentials = parseAdminBearer(caller.authorization);
   if (!admin.email || !admin.passwordHash) {
     if (credentials) ctx.logger.warn({ ip: caller.ip }, 'admin call refused: no admin configured (ADMIN_EMAIL, ADMIN_PASSWORD_HASH)');
@@ -68,7 +68,7 @@ async function checkOnce(ctx: Deps, caller: AdminCaller): Promise<AdminCheck> {
   }
   if (!credentials) return 'missing';
   if (await credentialsMatch(credentials, admin)) return 'ok';
-  ctx.adminFailures.hit(key);
+  await ctx.adminFailures.hit(key);
   // The e-mail tried is logged to spot guessing; the password never is.
   ctx.logger.warn({ ip: caller.ip, email: credentials.email }, 'admin authentication failed');
   return 'denied';

@@ -4,65 +4,68 @@
  * A hard lock after N failures per account is a way for anyone to keep the owner out (type
  * their address with wrong passwords, forever); counting all calls per address was the same
  * thing. So failures are counted three ways, each with an exponential backoff rather than a
- * lock:
+ * lock (domain/login-backoff.ts):
  * - per account and IP (after 5 failures a wait of 1 s, then 2 s, 4 s ... up to 15 minutes): guessing
  *   from one place gets slow fast;
  * - per IP across accounts (after 20, same growth): one place guessing many accounts;
  * - per account across IPs (after 10, up to 60 s): guessing from many places, short enough not to
  *   hold the owner for long, and skipped from an IP where this account signed in before, so the
  *   owner at their usual machine is not held at all.
- * A success clears the account-and-IP count. State is per process, like the other limiters.
+ * A success clears the account-and-IP count.
+ *
+ * The counts live in this process in embedded mode and in the store in distributed mode, where
+ * every replica must see the same counts (store/login-backoffs.ts). When the store fails the
+ * throttle neither refuses every sign-in (a database hiccup would lock every user out) nor
+ * stops counting (a guesser could time attempts to an outage): it counts in this process until
+ * the store answers again, the per-replica protection there was before the counts were shared,
+ * and logs the outage as an error once.
  */
-import type { Clock } from '@citecheck/platform';
+import type { Clock, LimitLogger } from '@citecheck/platform';
+import { PER_ACCOUNT, PER_ACCOUNT_AND_IP, PER_IP } from '../domain/login-backoff';
 import { emailKey } from '../domain/email';
 import { tooManyRequests } from '../domain/errors';
-
-interface Backoff {
-  failures: number;
-  /** Epoch ms before which another attempt is refused. */
-  until: number;
-  /** Epoch ms of the last failure; counts fade after a quiet hour. */
-  last: number;
-}
-
-interface Rule {
-  free: number;
-  maxMs: number;
-}
-
-const PER_ACCOUNT_AND_IP: Rule = { free: 5, maxMs: 15 * 60_000 };
-const PER_IP: Rule = { free: 20, maxMs: 15 * 60_000 };
-const PER_ACCOUNT: Rule = { free: 10, maxMs: 60_000 };
-const QUIET_MS = 60 * 60_000;
-const MAX_KEYS = 50_000;
+import { memoryLoginBackoffs, type LoginBackoffRepository } from '../store/login-backoffs';
 
 export class LoginThrottle {
-  private readonly backoffs = new Map<string, Backoff>();
-  /** account|ip pairs that signed in successfully: the owner's usual places. */
-  private readonly known = new Set<string>();
+  private readonly local = memoryLoginBackoffs();
+  private degraded = false;
 
-  constructor(private readonly clock: Pick<Clock, 'now'>) {}
+  /** `shared`: the store's counts (distributed mode); without it the counts are this process's. */
+  constructor(
+    private readonly clock: Pick<Clock, 'now'>,
+    private readonly shared: LoginBackoffRepository | null = null,
+    private readonly logger?: LimitLogger,
+  ) {}
 
   /** Throws 429 when any count says the caller must wait. */
-  check(email: string, ip: string | null): void {
+  async check(email: string, ip: string | null): Promise<void> {
     const now = this.clock.now().getTime();
     const { pair, byIp, account } = this.keys(email, ip);
-    const waiting = (key: string) => (this.backoffs.get(key)?.until ?? 0) > now;
-    if (waiting(pair) || waiting(byIp) || (!this.known.has(pair) && waiting(account))) throw tooManyRequests();
+    const waiting = await this.counts(async (book) => {
+      const [waits, known] = await Promise.all([book.waits([pair, byIp, account]), book.isKnownPlace(pair)]);
+      const held = (key: string) => (waits.get(key) ?? 0) > now;
+      return held(pair) || held(byIp) || (!known && held(account));
+    });
+    if (waiting) throw tooManyRequests();
   }
 
-  failed(email: string, ip: string | null): void {
+  async failed(email: string, ip: string | null): Promise<void> {
+    const now = this.clock.now().getTime();
     const { pair, byIp, account } = this.keys(email, ip);
-    this.count(pair, PER_ACCOUNT_AND_IP);
-    this.count(byIp, PER_IP);
-    this.count(account, PER_ACCOUNT);
+    await this.counts(async (book) => {
+      await book.fail(pair, PER_ACCOUNT_AND_IP, now);
+      await book.fail(byIp, PER_IP, now);
+      await book.fail(account, PER_ACCOUNT, now);
+    });
   }
 
-  succeeded(email: string, ip: string | null): void {
+  async succeeded(email: string, ip: string | null): Promise<void> {
+    const now = this.clock.now().getTime();
     const { pair } = this.keys(email, ip);
-    this.backoffs.delete(pair);
-    if (this.known.size >= MAX_KEYS) this.known.clear();
-    this.known.add(pair);
+    await this.counts(async (book) => {
+      await book.clear(pair);
+      await book.rememberPlace(pair, now);
+    });
   }
 
   private keys(email: string, ip: string | null) {
@@ -70,15 +73,22 @@ export class LoginThrottle {
     return { account, byIp: `ip:${ip ?? 'unknown'}`, pair: `${account}|${ip ?? 'unknown'}` };
   }
 
-  private count(key: string, rule: Rule): void {
-    const now = this.clock.now().getTime();
-    const previous = this.backoffs.get(key);
-    const failures = previous && now - previous.last < QUIET_MS ? previous.failures + 1 : 1;
-    const over = failures - rule.free + 1;
-    const until = over > 0 ? now + Math.min(rule.maxMs, 1000 * 2 ** Math.min(over - 1, 20)) : 0;
-    this.backoffs.delete(key);
-    this.backoffs.set(key, { failures, until, last: now });
-    // Oldest first in a Map: drop the stalest when full.
-    while (this.backoffs.size > MAX_KEYS) this.backoffs.delete(this.backoffs.keys().next().value as string);
+  /** Runs `work` on the shared counts, or on this process's while there are none or they fail. */
+  private async counts<R>(work: (book: LoginBackoffRepository) => Promise<R>): Promise<R> {
+    if (!this.shared) return work(this.local);
+    try {
+      const result = await work(this.shared);
+      if (this.degraded) {
+        this.degraded = false;
+        this.logger?.info({}, 'sign-in throttle store answers again: counting shared');
+      }
+      return result;
+    } catch (error) {
+      if (!this.degraded) {
+        this.degraded = true;
+        this.logger?.error({ err: error }, 'sign-in throttle store failed: counting in this process until it answers');
+      }
+      return work(this.local);
+    }
   }
 }

@@ -21,13 +21,13 @@ export async function login(
   const { email, password } = input;
   if (!email) throw badRequest(messages.emailRequired, 'missing_email');
   // Only password attempts are throttled: they are what a guesser makes.
-  if (password) ctx.loginThrottle?.check(email, ip);
+  if (password) await ctx.loginThrottle?.check(email, ip);
   try {
     const result = await signIn(ctx, email, password, deviceToken);
-    if (password) ctx.loginThrottle?.succeeded(email, ip);
+    if (password) await ctx.loginThrottle?.succeeded(email, ip);
     return result;
   } catch (error) {
-    if (password && (error as { status?: number }).status === 401) ctx.loginThrottle?.failed(email, ip);
+    if (password && (error as { status?: number }).status === 401) await ctx.loginThrottle?.failed(email, ip);
     throw error;
   }
 }

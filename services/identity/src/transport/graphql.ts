@@ -65,7 +65,7 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
         // Without a way to set the cookie the session would be opened for nobody.
         if (!ctx?.setCookie) throw new Error('adminLogin needs a host that can set cookies');
         const input = adminLoginBodySchema.parse(args);
-        countCall(limits, 'admin-login', ipOf(ctx));
+        await countCall(limits, 'admin-login', ipOf(ctx));
         const { token, session } = await adminLogin(app, input, ipOf(ctx));
         ctx.setCookie(adminCookie(token, cookieOptions(app.settings.adminSessionTtlMs)));
         return session;
@@ -77,7 +77,7 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
       },
       register: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
         const input = registerBodySchema.parse(args);
-        countCall(limits, 'register', ipOf(ctx), input.email || undefined);
+        await countCall(limits, 'register', ipOf(ctx), input.email || undefined);
         const { alreadyVerified, message, sessionToken } = await registerUser(app, input, deviceOf(ctx));
         return { alreadyVerified, message, sessionToken: sessionToken ?? null };
       },
@@ -85,23 +85,23 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
         const result = await verifyEmail(app, tokenQuerySchema.parse(args).token);
         return { sessionToken: result.sessionToken, name: result.user.name };
       },
-      login: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
+      login: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
         const input = loginBodySchema.parse(args);
         // Per IP only; wrong passwords are slowed per account by the login throttle.
-        countCall(limits, 'login', ipOf(ctx));
+        await countCall(limits, 'login', ipOf(ctx));
         return login(app, input, ipOf(ctx), deviceOf(ctx));
       },
       logout: async (_: unknown, __: Args, ctx: IdentityGraphqlContext) => {
         await logout(app, tokenOf(ctx));
         return { success: true, message: 'Logged out' };
       },
-      forgotPassword: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
+      forgotPassword: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
         const input = forgotPasswordBodySchema.parse(args);
-        countCall(limits, 'forgot', ipOf(ctx), input.email || undefined);
+        await countCall(limits, 'forgot', ipOf(ctx), input.email || undefined);
         return forgotPassword(app, input);
       },
-      resetPassword: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
-        countCall(limits, 'reset', ipOf(ctx));
+      resetPassword: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
+        await countCall(limits, 'reset', ipOf(ctx));
         return resetPassword(app, resetPasswordBodySchema.parse(args));
       },
       deleteUser: (_: unknown, args: Args, ctx: IdentityGraphqlContext) => deleteUser(app, adminOf(ctx), String(args.id)),

@@ -13,8 +13,10 @@ export interface RequestLimits {
 }
 
 /** Counts one call; both the IP and the address must be under their limit. */
-export function countCall(limits: RequestLimits, action: string, ip: string | null, email?: string): void {
-  const ipOk = limits.perIp.hit(`${action}:${ip}`);
-  const emailOk = email ? limits.perEmail.hit(`${action}:${emailKey(email)}`) : true;
+export async function countCall(limits: RequestLimits, action: string, ip: string | null, email?: string): Promise<void> {
+  const [ipOk, emailOk] = await Promise.all([
+    limits.perIp.hit(`${action}:${ip}`),
+    email ? limits.perEmail.hit(`${action}:${emailKey(email)}`) : true,
+  ]);
   if (!ipOk || !emailOk) throw tooManyRequests();
 }

@@ -89,7 +89,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
 
   router.post('/api/auth/register', async (ctx) => {
     const input = registerBodySchema.parse(bodyOf(ctx));
-    limit('register', ctx, input.email || undefined);
+    await limit('register', ctx, input.email || undefined);
     const { signInClaim, ...result } = await registerUser(app, input, ctx.cookies.get(DEVICE_COOKIE) ?? null);
     if (result.sessionToken) setSessionCookie(ctx, result.sessionToken);
     if (signInClaim) setClaimCookie(ctx, signInClaim);
@@ -99,7 +99,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
 
   router.post('/api/register/free', async (ctx) => {
     const input = registerBodySchema.parse(bodyOf(ctx));
-    limit('register', ctx, input.email || undefined);
+    await limit('register', ctx, input.email || undefined);
     const { signInClaim, ...result } = await registerFree(app, input);
     setClaimCookie(ctx, signInClaim);
     ctx.status = 201;
@@ -122,7 +122,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
 
   router.post('/api/register/paid', async (ctx) => {
     const input = registerPaidBodySchema.parse(bodyOf(ctx));
-    limit('register', ctx, input.email || undefined);
+    await limit('register', ctx, input.email || undefined);
     ctx.status = 201;
     ctx.body = await registerPaid(app, input);
   });
@@ -144,7 +144,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
     const input = loginBodySchema.parse(bodyOf(ctx));
     // Per IP only: counting calls per address let anyone keep its owner out. Wrong passwords
     // are slowed down per account by the login throttle instead (app/login-throttle.ts).
-    limit('login', ctx);
+    await limit('login', ctx);
     const result = await login(app, input, ctx.ip, ctx.cookies.get(DEVICE_COOKIE) ?? null);
     setSessionCookie(ctx, result.sessionToken);
     noStore(ctx);
@@ -159,19 +159,19 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
 
   router.post('/api/apply-coupon', async (ctx) => {
     const input = applyCouponBodySchema.parse(bodyOf(ctx));
-    limit('coupon', ctx, input.email || undefined);
+    await limit('coupon', ctx, input.email || undefined);
     ctx.body = await applyCoupon(app, input, ctx.cookies.get(CLAIM_COOKIE) ?? null);
   });
 
   router.post('/api/set-coupon-password', async (ctx) => {
     const input = setCouponPasswordBodySchema.parse(bodyOf(ctx));
-    limit('coupon', ctx, input.email || undefined);
+    await limit('coupon', ctx, input.email || undefined);
     ctx.body = await setCouponPassword(app, input, ctx.cookies.get(CLAIM_COOKIE) ?? null);
   });
 
   router.post('/api/auth/forgot-password', async (ctx) => {
     const input = forgotPasswordBodySchema.parse(bodyOf(ctx));
-    limit('forgot', ctx, input.email || undefined);
+    await limit('forgot', ctx, input.email || undefined);
     ctx.body = await forgotPassword(app, input);
   });
 
@@ -188,7 +188,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
 
   router.post('/api/auth/reset-password', async (ctx) => {
     // Counted per IP only: the body names a token, not an address.
-    limit('reset', ctx);
+    await limit('reset', ctx);
     ctx.body = await resetPassword(app, resetPasswordBodySchema.parse(bodyOf(ctx)));
   });
 
@@ -203,7 +203,7 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   // The same use cases as GraphQL's adminLogin and adminLogout.
   router.post('/api/admin/login', async (ctx) => {
     const input = adminLoginBodySchema.parse(bodyOf(ctx));
-    limit('admin-login', ctx);
+    await limit('admin-login', ctx);
     const { token, session } = await adminLogin(app, input, ctx.ip);
     ctx.append('Set-Cookie', adminCookie(token, { maxAgeMs: app.settings.adminSessionTtlMs, secure: servedOverTls(ctx.secure, app.settings.publicUrl) }));
     noStore(ctx);

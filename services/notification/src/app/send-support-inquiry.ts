@@ -21,8 +21,8 @@ export async function sendSupportInquiry(
 ): Promise<{ success: true; message: string }> {
   // Checked before counting: an incomplete form does not use up the visitor's allowance.
   const inquiry = checkSupportInquiry(input);
-  if (!ctx.supportLimiter.hit(clientIp)) throw tooMany();
-  if (!ctx.supportAddressLimiter.hit(inquiry.email.trim().toLowerCase())) throw tooMany();
+  if (!(await ctx.supportLimiter.hit(clientIp))) throw tooMany();
+  if (!(await ctx.supportAddressLimiter.hit(inquiry.email.trim().toLowerCase()))) throw tooMany();
   const data = { name: inquiry.name, email: inquiry.email, message: inquiry.message };
   await acceptMailRequest(ctx, { messageId: randomUUID(), to: ctx.supportEmail, template: 'support-forward', data });
   return { success: true, message: SUPPORT_SENT };

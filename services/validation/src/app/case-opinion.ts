@@ -56,7 +56,7 @@ export async function caseOpinion(deps: CaseOpinionDeps, sessionToken: string | 
     return { opinionText: null, textAvailable: false };
   }
   // Counted only for what reaches CourtListener: reading a cached text costs nothing.
-  if (!deps.limiter.hit(user.id)) throw new ApiError(429, 'Too many requests. Please wait a minute and try again.', 'rate_limited');
+  if (!(await deps.limiter.hit(user.id))) throw new ApiError(429, 'Too many requests. Please wait a minute and try again.', 'rate_limited');
   try {
     const opinionText = await courtListener.fetchOpinionText(opinionUrl);
     deps.cache.set(opinionUrl, opinionText);

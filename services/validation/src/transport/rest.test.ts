@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import pino from 'pino';
-import { RateLimiter } from '@citecheck/platform';
+import { MemoryRateLimiter } from '@citecheck/platform';
 import type { CaseLaw } from '../adapters/caselaw';
 import { OpinionCache } from '../app/case-opinion';
 import { createRoutes } from './rest';
@@ -23,7 +23,7 @@ async function serveWithoutCourtListener(): Promise<{ url: string; close: () => 
       caseLaw: () => caseLaw,
       logger,
       authenticate: async (token) => (token === 'session-1' ? signedIn : null),
-      limiter: new RateLimiter({ limit: 100, windowMs: 60_000 }, { now: () => new Date() }),
+      limiter: new MemoryRateLimiter({ limit: 100, windowMs: 60_000 }, { now: () => new Date() }),
       cache: new OpinionCache(),
     },
   });
