@@ -181,7 +181,7 @@ class EmbeddedBus implements Bus {
     clearInterval(this.timer);
     clearInterval(this.retentionTimer);
     await Promise.all([...this.groups.values()].map((g) => g.stop()));
-    this.commits.flush();
+    await this.commits.close();
     this.db.close();
   }
 }

@@ -68,7 +68,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     async close() {
       if (closed) return;
       closed = true;
-      commits.flush();
+      await commits.close();
       db.close();
     },
   };
