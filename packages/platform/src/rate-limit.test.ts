@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSqliteStore } from './adapters/sqlite-store';
-import type { Collection, Store, Stored } from './ports';
+import type { Store } from './ports';
+import { failingStore } from './testing/failing-store';
 import { createRateLimiter, MemoryRateLimiter, rateLimitCollection, StoreRateLimiter } from './rate-limit';
 
 function clockAt(start = 0) {
@@ -151,25 +152,3 @@ describe('StoreRateLimiter', () => {
     expect(await rateLimitCollection(store).count()).toBe(1);
   });
 });
-
-/** A store whose collections throw while `down` is true, as a MongoDB outage does. */
-function failingStore(inner: Store) {
-  const state = { down: false, store: undefined as unknown as Store };
-  state.store = {
-    collection<T extends Stored>(spec: Parameters<Store['collection']>[0]) {
-      const real = inner.collection<T>(spec as never);
-      return new Proxy(real, {
-        get(target, property) {
-          const value = target[property as keyof Collection<T>];
-          if (typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            if (state.down) return Promise.reject(new Error('connection refused'));
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        },
-      });
-    },
-    close: () => inner.close(),
-  };
-  return state;
-}

@@ -9,3 +9,4 @@ export { waitFor, delay, testEvent, uniqueName } from './wait';
 export { announceSkip } from './skip';
 export { localPorts, type LocalPortsOptions } from './ports';
 export { logLines } from './logs';
+export { failingStore } from './failing-store';

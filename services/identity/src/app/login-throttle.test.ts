@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSqliteStore, type Collection, type Store, type Stored } from '@citecheck/platform';
+import { createSqliteStore, type Store, type Stored } from '@citecheck/platform';
+import { failingStore } from '@citecheck/platform/testing';
 import { TestClock } from '../../test/harness';
 import { storeLoginBackoffs } from '../store/login-backoffs';
 import { LoginThrottle } from './login-throttle';
@@ -127,22 +128,3 @@ it('counts in this process while the store fails, says so once, and shares again
   for (let i = 0; i < 4; i += 1) await a.failed(OWNER, '198.51.100.1');
   expect(await attempt(b, OWNER, '198.51.100.1')).toBe(429);
 });
-
-/** A store whose collections throw while `down` is true, as a MongoDB outage does. */
-function failingStore(inner: Store) {
-  const state = { down: false, store: undefined as unknown as Store };
-  state.store = {
-    collection<T extends Stored>(spec: Parameters<Store['collection']>[0]) {
-      const real = inner.collection<T>(spec as never);
-      return new Proxy(real, {
-        get(target, property) {
-          const value = target[property as keyof Collection<T>];
-          if (typeof value !== 'function') return value;
-          return (...args: unknown[]) => (state.down ? Promise.reject(new Error('connection refused')) : (value as (...a: unknown[]) => unknown).apply(target, args));
-        },
-      });
-    },
-    close: () => inner.close(),
-  };
-  return state;
-}
