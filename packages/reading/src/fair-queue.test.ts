@@ -104,3 +104,12 @@ it('drain empties the queue', () => {
   expect(queue.size).toBe(0);
   expect(queue.take()).toBeUndefined();
 });
+
+it('skips the owners the taker refuses, and takes nothing when it refuses all', () => {
+  const queue = new FairQueue<string>();
+  run([...pushes('a', 2), ...pushes('b', 1)], queue);
+  expect(queue.take((owner) => owner !== 'a')).toEqual({ owner: 'b', item: 'b1' });
+  expect(queue.take((owner) => owner !== 'a')).toBeUndefined();
+  expect(queue.size).toBe(2);
+  expect(queue.take()).toEqual({ owner: 'a', item: 'a1' });
+});

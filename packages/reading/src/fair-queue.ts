@@ -1,5 +1,5 @@
 /**
- * A queue shared fairly among owners, for the OCR pool (ocr.ts). Each owner (an uploader) has
+ * A queue shared fairly among owners, for the OCR pool (ocr.ts) and the read workers (pool.ts). Each owner (an uploader) has
  * a queue of their own; the next item taken belongs to the owner with the fewest items in hand
  * (taken and not yet finished), and among equals to the owner served longest ago (never
  * served: first). So one owner's 2,000 queued pages delay another owner's first page only by
@@ -46,13 +46,15 @@ export class FairQueue<T> {
   }
 
   /**
-   * Takes the next item: from the owner with the fewest in hand, longest waiting among equals.
-   * The caller says when it is finished with `done(owner)`.
+   * Takes the next item: from the owner with the fewest in hand, longest waiting among equals,
+   * skipping owners `mayTake` refuses (undefined when none is left). The caller says when it
+   * is finished with `done(owner)`.
    */
-  take(): { owner: string; item: T } | undefined {
+  take(mayTake: (owner: string) => boolean = () => true): { owner: string; item: T } | undefined {
     let best: string | undefined;
     let bestRank: [number, number] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     for (const owner of this.waiting.keys()) {
+      if (!mayTake(owner)) continue;
       const rank: [number, number] = [this.inHand.get(owner) ?? 0, this.lastServed.get(owner) ?? 0];
       if (rank[0] < bestRank[0] || (rank[0] === bestRank[0] && rank[1] < bestRank[1])) {
         best = owner;

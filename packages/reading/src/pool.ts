@@ -23,6 +23,7 @@
 import os from 'node:os';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { DocumentErrorCode } from './errors';
+import { FairQueue } from './fair-queue';
 import { startWorker } from './spawn';
 import type { FromWorker, ReadRequest, ToWorker } from './worker';
 
@@ -72,11 +73,9 @@ export class ReaderPool {
   private readonly resourceLimits: ResourceLimits;
   private readonly maxDocuments: number;
   private readonly slots = new Set<Slot>();
-  private readonly queue: ReadTask[] = [];
+  /** Documents waiting, by owner (tasks without one share the owner ''). */
+  private readonly queue = new FairQueue<ReadTask>();
   private readonly running = new Map<ReadTask, Slot>();
-  /** When each owner last had a document started (a rising count), for taking turns. */
-  private readonly lastServed = new Map<string | undefined, number>();
-  private served = 0;
   private nextId = 1;
   private closed = false;
 
@@ -94,7 +93,7 @@ export class ReaderPool {
   /** Queues a document; it starts as soon as a worker is free. */
   submit(task: ReadTask): void {
     if (this.closed) return task.onFailure('read-aborted');
-    this.queue.push(task);
+    this.queue.push(ownerOf(task), task);
     this.pump();
   }
 
@@ -103,8 +102,7 @@ export class ReaderPool {
    * terminated and replaced. Nothing more is reported to the task.
    */
   cancel(task: ReadTask): void {
-    const queued = this.queue.indexOf(task);
-    if (queued !== -1) this.queue.splice(queued, 1);
+    this.queue.remove(ownerOf(task), task);
     const slot = this.running.get(task);
     if (slot) this.retire(slot, true);
   }
@@ -112,7 +110,7 @@ export class ReaderPool {
   /** Terminates every worker; documents in hand or queued fail with `read-aborted`. */
   async close(): Promise<void> {
     this.closed = true;
-    const tasks = [...this.queue.splice(0), ...this.running.keys()];
+    const tasks = [...this.queue.drain(), ...this.running.keys()];
     const workers = [...this.slots].map((slot) => slot.worker);
     this.slots.clear();
     this.running.clear();
@@ -122,23 +120,20 @@ export class ReaderPool {
 
   /** Threads alive or starting, and how many are reading (for tests and figures). */
   stats(): { workers: number; busy: number; queued: number } {
-    return { workers: this.slots.size, busy: this.running.size, queued: this.queue.length };
+    return { workers: this.slots.size, busy: this.running.size, queued: this.queue.size };
   }
 
   private pump(): void {
-    while (this.queue.length > 0) {
-      const next = this.fairestIndex();
-      if (next === -1) return; // every queued document's owner is at its OCR threads' bound
+    while (this.queue.size > 0) {
       let free: Slot | undefined;
       for (const slot of this.slots) {
         // A ready worker first; one still starting is next best (it is already on its way).
         if (!slot.task && (!free || (slot.ready && !free.ready))) free = slot;
       }
-      if (!free) {
-        if (!this.roomForAnother()) return;
-        free = this.spawn();
-      }
-      this.assign(free, this.take(next));
+      if (!free && !this.roomForAnother()) return;
+      const next = this.queue.take(this.mayStartFor());
+      if (!next) return; // every waiting owner's scans hold as many OCR threads as they may
+      this.assign(free ?? this.spawn(), next.item);
     }
   }
 
@@ -147,7 +142,7 @@ export class ReaderPool {
    * document is in OCR runs at low priority and mostly waits for tesseract, so it does not
    * count against them: a long scan never leaves everyone else one reader short. Such threads
    * are bounded too (`2 × size` more at most), as each holds a document's memory, and per owner
-   * (fairestIndex), so one owner's scans cannot take that room from another's.
+   * (mayStartFor), so one owner's scans cannot take that room from another's.
    */
   private roomForAnother(): boolean {
     let lowered = 0;
@@ -156,42 +151,20 @@ export class ReaderPool {
   }
 
   /**
-   * The queued task to start next, or -1 when none may: its owner has the fewest documents in
-   * hand, then was served longest ago (owners take turns), then it was queued first. An owner
-   * whose documents in OCR already hold `size` threads waits until one of them ends: a scan may
-   * lower the next thread too, and one owner's scans must not fill every thread there is.
+   * Which owners may have a document started now. The queue picks among them the owner with
+   * the fewest documents in hand, then the one served longest ago (fair-queue.ts). An owner
+   * whose documents in OCR already hold `size` threads waits until one of them ends: a scan
+   * may lower the next thread too, and one owner's scans must not fill every thread there is.
    */
-  private fairestIndex(): number {
-    const inHand = new Map<string | undefined, number>();
-    const inOcr = new Map<string | undefined, number>();
-    for (const [task, slot] of this.running) {
-      inHand.set(task.owner, (inHand.get(task.owner) ?? 0) + 1);
-      if (slot.lowered) inOcr.set(task.owner, (inOcr.get(task.owner) ?? 0) + 1);
-    }
-    let best = -1;
-    let bestHeld = 0;
-    let bestServed = 0;
-    for (let i = 0; i < this.queue.length; i++) {
-      const owner = this.queue[i].owner;
-      if ((inOcr.get(owner) ?? 0) >= this.size) continue;
-      const held = inHand.get(owner) ?? 0;
-      const served = this.lastServed.get(owner) ?? 0;
-      if (best === -1 || held < bestHeld || (held === bestHeld && served < bestServed)) {
-        best = i;
-        bestHeld = held;
-        bestServed = served;
-      }
-    }
-    return best;
+  private mayStartFor(): (owner: string) => boolean {
+    const inOcr = new Map<string, number>();
+    for (const [task, slot] of this.running) if (slot.lowered) inOcr.set(ownerOf(task), (inOcr.get(ownerOf(task)) ?? 0) + 1);
+    return (owner) => (inOcr.get(owner) ?? 0) < this.size;
   }
 
-  /** Removes the queued task at `index` and records its owner's turn. */
-  private take(index: number): ReadTask {
-    const [task] = this.queue.splice(index, 1);
-    // Forgetting old turns only resets them to "not served lately"; it keeps the map small.
-    if (this.lastServed.size > 10_000) this.lastServed.clear();
-    this.lastServed.set(task.owner, ++this.served);
-    return task;
+  /** A document's thread is done with it (read, failed, cancelled): out of hand for the fair queue too. */
+  private finished(task: ReadTask): void {
+    if (this.running.delete(task)) this.queue.done(ownerOf(task));
   }
 
   private spawn(): Slot {
@@ -225,7 +198,7 @@ export class ReaderPool {
     const task = slot.task;
     if (!task || message.id !== slot.id) return;
     if (message.type === 'done' || message.type === 'error') {
-      this.running.delete(task);
+      this.finished(task);
       slot.task = null;
       slot.id = 0;
       // A thread that failed a document (perhaps a hostile one) is not trusted with another, and
@@ -252,7 +225,7 @@ export class ReaderPool {
     this.slots.delete(slot);
     const task = slot.task;
     if (task) {
-      this.running.delete(task);
+      this.finished(task);
       slot.task = null;
       task.onFailure(slot.failure ?? 'read-failed');
     }
@@ -264,7 +237,7 @@ export class ReaderPool {
   /** Takes a worker out of the pool and terminates it (its task, if any, is not told). */
   private retire(slot: Slot, replace: boolean): void {
     if (!this.slots.delete(slot)) return;
-    if (slot.task) this.running.delete(slot.task);
+    if (slot.task) this.finished(slot.task);
     slot.task = null;
     slot.id = 0;
     void slot.worker.terminate();
@@ -274,8 +247,13 @@ export class ReaderPool {
   /** Queued documents get a new worker; otherwise, when `eager`, one spare is kept ready for the next. */
   private replace(eager: boolean): void {
     if (this.closed) return;
-    if (this.queue.length > 0) return this.pump();
+    if (this.queue.size > 0) return this.pump();
     const spare = [...this.slots].some((slot) => !slot.task);
     if (eager && !spare && this.slots.size < this.size) this.spawn();
   }
+}
+
+/** The queue's owner of a task: its uploader, or '' shared by every task without one. */
+function ownerOf(task: ReadTask): string {
+  return task.owner ?? '';
 }
