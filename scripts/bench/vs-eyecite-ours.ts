@@ -70,7 +70,15 @@ function main(): number {
   }
   const passCount = Math.floor(Number(args[1]));
   const paths = args.slice(2);
-  const texts = paths.map((p) => readFileSync(p, 'utf8'));
+  const texts: string[] = [];
+  for (const path of paths) {
+    try {
+      texts.push(readFileSync(path, 'utf8'));
+    } catch (e) {
+      console.error(`cannot read ${path}: ${(e as Error).message}`);
+      return 2;
+    }
+  }
 
   const passes: PassTime[] = [];
   const files: OursRun['files'] = [];

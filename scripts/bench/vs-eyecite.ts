@@ -114,7 +114,10 @@ function runOurs(dir: string, files: string[]): OursRun {
   if (build.status !== 0) fail(`esbuild failed:\n${build.stderr}`, 1);
   const res = spawnSync(process.execPath, [bundle, '--passes', String(OUR_PASSES), ...files.map((f) => join(CORPUS, f))], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
   if (res.status !== 0) fail(`vs-eyecite-ours failed:\n${res.stderr}`, 1);
-  return JSON.parse(res.stdout) as OursRun;
+  const run = JSON.parse(res.stdout) as OursRun;
+  // The comparison pairs files by position: both sides must list them in the same order.
+  if (run.files.length !== files.length || run.files.some((f, i) => f.file !== files[i])) fail('vs-eyecite-ours listed other files than it was given', 1);
+  return run;
 }
 
 /** Import + first call on 1 KB of a real opinion, in fresh node processes (median of 5). */
