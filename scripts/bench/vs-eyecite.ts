@@ -17,6 +17,15 @@
  * (import + first call on 1 KB, in fresh node processes) and our peak RSS. A full report
  * (every disagreement) is written beside the corpus as vs-eyecite-report.json.
  *
+ * Each engine runs in a process of its own and is timed the same way: eyecite in Python
+ * (scripts/eyecite/run-eyecite.py), ours in node, from vs-eyecite-ours.ts bundled with the
+ * engine by esbuild as the CLI's lean bundle is; only the call that finds citations is timed,
+ * file by file, and each process keeps only the texts and the first pass's citations. Ours
+ * used to run in this process, under tsx, with the whole pass's results alive while it
+ * ran and eyecite's parsed output in the heap: V8's young-generation collections then
+ * copied ~3 MB of our own results each time (3.5-5 ms per collection, every ~40 ms, against
+ * 0.5-1 ms in a process of its own), which timed the harness as much as the engine.
+ *
  * eyecite runs through scripts/eyecite/run-eyecite.py with the Debian python3; when that
  * setup is missing this exits 2 with the steps to set it up (scripts/eyecite/README.md).
  * Not a test: figures depend on the machine, and nothing here asserts a timing.
@@ -25,7 +34,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { findCitations, findReporter, type Citation } from '../../packages/citations/src';
+import { findReporter } from '../../packages/citations/src';
+// Types only: the script itself runs in a process of its own (runOurs).
+import type { Found, OursRun, PassTime } from './vs-eyecite-ours';
 
 const ROOT = join(__dirname, '..', '..');
 const RUNNER = join(ROOT, 'scripts', 'eyecite', 'run-eyecite.py');
@@ -38,26 +49,12 @@ const EYECITE_PASSES = Number(args.find((a) => a.startsWith('--eyecite-passes=')
 // over this corpus: run under tsx on the loaded machine, the tenth pass was still the
 // fastest so far (CPU time per pass 0.70, 0.25, 0.16, 0.15, 0.11, 0.11, 0.11, 0.10, 0.10,
 // 0.07 s), and the time settles after about fifteen. A warm pass takes about 50 ms, so
-// thirty are cheap; every pass is in the report file.
+// thirty are cheap; every pass is in the report file. (Bundled, in its own process, the
+// passes settle sooner, after four or five.)
 const OUR_PASSES = 30;
 const CORPUS = resolve(args.find((a) => !a.startsWith('--')) ?? join(homedir(), '.cache', 'citecheck', 'opinions'));
 const LIMIT = 60;
 const CONTEXT = 40; // characters each side: about 80 of context
-
-interface Found {
-  start: number;
-  end: number;
-  volume: string;
-  reporter: string;
-  page: string;
-  text: string;
-}
-
-/** Time of one pass over the corpus: wall clock and CPU. */
-interface PassTime {
-  seconds: number;
-  cpuSeconds: number;
-}
 
 interface EyeciteRun {
   eyecite: string;
@@ -108,62 +105,39 @@ function runEyecite(files: string[]): EyeciteRun {
 }
 
 /**
- * Whether one of our case citations is written volume-reporter-page, which is what eyecite's
- * FullCaseCitation is. Our engine reports such a cite repeated after a short name
- * (`Grutter, 539 U.S. 306`) as a short form, Bluebook's reading; eyecite reports it as a full
- * citation. Both found the same citation, so short forms written with their first page count
- * here; `550 U.S. at 556` (eyecite's ShortCaseCitation) does not.
+ * Our full case citations and the time of each pass, from scripts/bench/vs-eyecite-ours.ts
+ * bundled with the engine and run in a node process of its own (see its header for why).
  */
-function writtenInFull(c: Citation): boolean {
-  if (c.form === 'full') return true;
-  if (c.form !== 'short' || c.page === null || /\bat\b/.test(c.text)) return false;
-  const written = c.text.replace(/\s+/g, ' ');
-  // A blank page is written with any number of underscores (`570 U. S. ____`).
-  return written.endsWith(` ${c.page}`) || (/^_+$/.test(c.page) && /_+$/.test(written));
-}
-
-/** Our full case citations, and the time of each pass over the corpus (the first is cold: JIT, lazily built tables). */
-function runOurs(texts: string[]): { perFile: Found[][]; passes: PassTime[] } {
-  let perFile: Found[][] = [];
-  const passes: PassTime[] = [];
-  for (let pass = 0; pass < OUR_PASSES; pass++) {
-    const t0 = performance.now();
-    const cpu0 = process.cpuUsage();
-    const found = texts.map((t) => findCitations(t));
-    const cpu = process.cpuUsage(cpu0);
-    passes.push({ seconds: (performance.now() - t0) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
-    perFile = found.map((cs) =>
-      cs
-        .filter((c) => c.type === 'case' && writtenInFull(c))
-        .map((c) => ({ start: c.start, end: c.end, volume: String(c.volume ?? ''), reporter: c.reporter ?? '', page: c.page ?? '', text: c.text })),
-    );
-  }
-  return { perFile, passes };
+function runOurs(dir: string, files: string[]): OursRun {
+  const bundle = join(dir, 'vs-eyecite-ours.cjs');
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'scripts/bench/vs-eyecite-ours.ts'), '--bundle', '--platform=node', '--format=cjs', '--target=node20', `--outfile=${bundle}`, '--log-level=warning'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) fail(`esbuild failed:\n${build.stderr}`, 1);
+  const res = spawnSync(process.execPath, [bundle, '--passes', String(OUR_PASSES), ...files.map((f) => join(CORPUS, f))], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  if (res.status !== 0) fail(`vs-eyecite-ours failed:\n${res.stderr}`, 1);
+  const run = JSON.parse(res.stdout) as OursRun;
+  // The comparison pairs files by position: both sides must list them in the same order.
+  if (run.files.length !== files.length || run.files.some((f, i) => f.file !== files[i])) fail('vs-eyecite-ours listed other files than it was given', 1);
+  return run;
 }
 
 /** Import + first call on 1 KB of a real opinion, in fresh node processes (median of 5). */
-function coldStart(sample: string): { importAndFirstCallMs: number; processMs: number } {
-  const dir = mkdtempSync(join(tmpdir(), 'vs-eyecite-'));
-  try {
-    const bundle = join(dir, 'citations.cjs');
-    const sampleFile = join(dir, 'sample.txt');
-    const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${bundle}`, '--log-level=warning'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`esbuild failed: ${build.stderr}`);
-    writeFileSync(sampleFile, sample);
-    const script = `const t0=process.hrtime.bigint();const m=require(${JSON.stringify(bundle)});const t=require('fs').readFileSync(${JSON.stringify(sampleFile)},'utf8');m.findCitations(t);console.log(Number(process.hrtime.bigint()-t0)/1e6)`;
-    const inner: number[] = [];
-    const wall: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      const res = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
-      wall.push(performance.now() - t0);
-      inner.push(Number(res.stdout.trim()));
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    return { importAndFirstCallMs: +median(inner).toFixed(1), processMs: +median(wall).toFixed(1) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+function coldStart(dir: string, sample: string): { importAndFirstCallMs: number; processMs: number } {
+  const bundle = join(dir, 'citations.cjs');
+  const sampleFile = join(dir, 'sample.txt');
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${bundle}`, '--log-level=warning'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`esbuild failed: ${build.stderr}`);
+  writeFileSync(sampleFile, sample);
+  const script = `const t0=process.hrtime.bigint();const m=require(${JSON.stringify(bundle)});const t=require('fs').readFileSync(${JSON.stringify(sampleFile)},'utf8');m.findCitations(t);console.log(Number(process.hrtime.bigint()-t0)/1e6)`;
+  const inner: number[] = [];
+  const wall: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const res = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    wall.push(performance.now() - t0);
+    inner.push(Number(res.stdout.trim()));
   }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return { importAndFirstCallMs: +median(inner).toFixed(1), processMs: +median(wall).toFixed(1) };
 }
 
 /** A blank page (`570 U.S. ___`) is null for eyecite and the blank as written for us. */
@@ -193,8 +167,17 @@ function main() {
   const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
   console.log(`corpus: ${files.length} opinions, ${(bytes / 1e6).toFixed(2)} MB (${CORPUS})`);
 
+  // One engine at a time, each in its own process: eyecite, then ours.
   const eye = runEyecite(files);
-  const ours = runOurs(texts);
+  const dir = mkdtempSync(join(tmpdir(), 'vs-eyecite-'));
+  try {
+    report(version, files, texts, bytes, eye, runOurs(dir, files), dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function report(version: string, files: string[], texts: string[], bytes: number, eye: EyeciteRun, ours: OursRun, dir: string) {
 
   const missed: Disagreement[] = [];
   const oursOnly: Disagreement[] = [];
@@ -204,7 +187,7 @@ function main() {
   files.forEach((file, i) => {
     const text = texts[i];
     const e = eye.files[i].citations;
-    const o = ours.perFile[i];
+    const o = ours.files[i].citations;
     eyeTotal += e.length;
     oursTotal += o.length;
     // Pair equal keys in order of appearance; what is left over on either side disagrees.
@@ -271,7 +254,7 @@ function main() {
   const ourCpuMBs = mb / best(ours.passes, 'cpuSeconds');
   const firstMBs = (p: PassTime[]) => (mb / p[0].seconds).toFixed(2);
   const sample = texts.find((t) => t.length > 4000)!.slice(2000, 3024);
-  const cold = coldStart(sample);
+  const cold = coldStart(dir, sample);
   console.log(`\nfull case citations: eyecite ${eyeTotal}, ours ${oursTotal}, agreeing ${matched}`);
   console.log(`recall (of eyecite's): ${(100 * recall).toFixed(1)}%`);
   console.log(`precision (ours-only counted as false until judged): ${(100 * precision).toFixed(1)}%`);
@@ -279,7 +262,7 @@ function main() {
   console.log(`speed, CPU time: ours ${ourCpuMBs.toFixed(2)} MB/s, eyecite ${eyeCpuMBs.toFixed(2)} MB/s (best passes); ratio ${(ourCpuMBs / eyeCpuMBs).toFixed(1)}x`);
   console.log(`eyecite import + tokenizer build: ${(eye.importSeconds * 1000).toFixed(0)} ms; its peak RSS ${eye.peakRssMB.toFixed(0)} MB`);
   console.log(`our cold start (fresh node, import + first call on 1 KB, median of 5): ${cold.importAndFirstCallMs} ms; whole process ${cold.processMs} ms`);
-  console.log(`our peak RSS (this process): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  console.log(`our peak RSS (its own process, texts and first pass's citations held): ${ours.peakRssMB.toFixed(0)} MB`);
 
   const reportFile = join(CORPUS, 'vs-eyecite-report.json');
   writeFileSync(reportFile, `${JSON.stringify({ eyecite: version, corpus: CORPUS, files: files.length, bytes, eyeTotal, oursTotal, matched, recall, precision, ourMBs, eyeMBs, ourCpuMBs, eyeCpuMBs, ourPasses: ours.passes, eyecitePasses: eye.passes, cold, missed, oursOnly }, null, 1)}\n`);

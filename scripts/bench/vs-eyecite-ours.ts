@@ -1,0 +1,105 @@
+/**
+ * Our side of scripts/bench/vs-eyecite.ts, run in a process of its own, as eyecite runs in
+ * its own Python process (scripts/eyecite/run-eyecite.py), and timed the way eyecite is:
+ *
+ *   node <bundle of this file> --passes N FILE...
+ *
+ * vs-eyecite.ts bundles this file with the engine (esbuild, as the CLI's lean bundle is made)
+ * and reads the JSON it prints: every pass's time and, from the first pass, each file's full
+ * case citations (the ones eyecite's FullCaseCitation covers). Only `findCitations` is timed,
+ * file by file, by wall clock and CPU time, and a pass's time is the sum over its files, as
+ * run-eyecite.py times `get_citations`. Later passes keep nothing: each file's result is
+ * dropped as soon as it is counted, as eyecite's are. The process holds only the texts and
+ * the first pass's citations, so the collector's work is what the engine causes, not the
+ * comparison's (when the engine ran inside vs-eyecite.ts, the young generation's collections
+ * copied the harness's whole pass of results, and the heap held eyecite's parsed output).
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { findCitations, type Citation } from '../../packages/citations/src';
+
+/** A full case citation as vs-eyecite.ts compares it with eyecite's. */
+export interface Found {
+  start: number;
+  end: number;
+  volume: string;
+  reporter: string;
+  page: string;
+  text: string;
+}
+
+/** Time of one pass over the corpus: wall clock and CPU. */
+export interface PassTime {
+  seconds: number;
+  cpuSeconds: number;
+}
+
+/** What this script prints. */
+export interface OursRun {
+  passes: PassTime[];
+  files: { file: string; citations: Found[] }[];
+  peakRssMB: number;
+}
+
+/**
+ * Whether one of our case citations is written volume-reporter-page, which is what eyecite's
+ * FullCaseCitation is. Our engine reports such a cite repeated after a short name
+ * (`Grutter, 539 U.S. 306`) as a short form, Bluebook's reading; eyecite reports it as a full
+ * citation. Both found the same citation, so short forms written with their first page count
+ * here; `550 U.S. at 556` (eyecite's ShortCaseCitation) does not.
+ */
+function writtenInFull(c: Citation): boolean {
+  if (c.form === 'full') return true;
+  if (c.form !== 'short' || c.page === null || /\bat\b/.test(c.text)) return false;
+  const written = c.text.replace(/\s+/g, ' ');
+  // A blank page is written with any number of underscores (`570 U. S. ____`).
+  return written.endsWith(` ${c.page}`) || (/^_+$/.test(c.page) && /_+$/.test(written));
+}
+
+function fullCaseCitations(found: Citation[]): Found[] {
+  return found
+    .filter((c) => c.type === 'case' && writtenInFull(c))
+    .map((c) => ({ start: c.start, end: c.end, volume: String(c.volume ?? ''), reporter: c.reporter ?? '', page: c.page ?? '', text: c.text }));
+}
+
+function main(): number {
+  const args = process.argv.slice(2);
+  if (args[0] !== '--passes' || !(Number(args[1]) >= 1) || args.length < 3) {
+    console.error('usage: node vs-eyecite-ours.cjs --passes N FILE...');
+    return 2;
+  }
+  const passCount = Math.floor(Number(args[1]));
+  const paths = args.slice(2);
+  const texts: string[] = [];
+  for (const path of paths) {
+    try {
+      texts.push(readFileSync(path, 'utf8'));
+    } catch (e) {
+      console.error(`cannot read ${path}: ${(e as Error).message}`);
+      return 2;
+    }
+  }
+
+  const passes: PassTime[] = [];
+  const files: OursRun['files'] = [];
+  for (let pass = 0; pass < passCount; pass++) {
+    let seconds = 0;
+    let cpuSeconds = 0;
+    for (let i = 0; i < texts.length; i++) {
+      const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
+      const found = findCitations(texts[i]);
+      const cpu = process.cpuUsage(cpu0);
+      seconds += (performance.now() - t0) / 1000;
+      cpuSeconds += (cpu.user + cpu.system) / 1e6;
+      // Every pass finds the same citations; the first pass's are reported, as eyecite's are.
+      if (pass === 0) files.push({ file: basename(paths[i]), citations: fullCaseCitations(found) });
+    }
+    passes.push({ seconds, cpuSeconds });
+  }
+  const run: OursRun = { passes, files, peakRssMB: process.resourceUsage().maxRSS / 1024 };
+  process.stdout.write(`${JSON.stringify(run)}\n`);
+  return 0;
+}
+
+process.exitCode = main();
