@@ -74,3 +74,29 @@ function threadNiceValues(): Map<number, number> {
   const after = threadNiceValues();
   expect(after.get(process.pid)).toBe(0);
 }, 60_000);
+
+/** Tesseract threads of this process (they alone run at nice 10 here) that were not in `before`. */
+const newOcrThreads = (before: Map<number, number>) => [...threadNiceValues()].filter(([tid, nice]) => !before.has(tid) && nice === 10).length;
+
+async function until(condition: () => boolean, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+(process.platform === 'linux' ? it : it.skip)('stops idle workers after a quiet spell, unless kept warm: warm() starts them all before any page', async () => {
+  const before = threadNiceValues();
+  pool = new OcrPool({ size: 2, idleShutdownMs: 300 });
+  await pool.recognize(await pngBytes());
+  await until(() => newOcrThreads(before) === 0);
+  expect(newOcrThreads(before)).toBe(0);
+  await pool.close();
+
+  const beforeWarm = threadNiceValues();
+  pool = new OcrPool({ size: 2, idleShutdownMs: 300 });
+  pool.warm();
+  await until(() => newOcrThreads(beforeWarm) === 2);
+  expect(newOcrThreads(beforeWarm)).toBe(2);
+  await pool.recognize(await pngBytes());
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(newOcrThreads(beforeWarm)).toBe(2);
+}, 90_000);

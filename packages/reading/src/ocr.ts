@@ -3,7 +3,7 @@
  * runs on the caller's event loop, and runs at a lower CPU priority (ocr-worker.cjs), so it
  * never starves that loop or the read workers either. The pool is created on first use, sized
  * to the cores, and reused across documents; it shuts itself down after a quiet spell so a CLI
- * can exit. Pages wait in a queue shared fairly among their owners (fair-queue.ts).
+ * can exit, unless a server keeps it warm (warm()). Pages wait in a queue shared fairly among their owners (fair-queue.ts).
  *
  * Everything tesseract needs comes from node_modules: the language data from
  * @tesseract.js-data/eng (never the CDN tesseract.js falls back to), the worker script and the
@@ -71,6 +71,8 @@ export interface OcrPoolOptions {
   size?: number;
   /** Pages one owner may have waiting; more are refused with QueueFullError. */
   maxQueuedPerOwner?: number;
+  /** How long the workers stay up with nothing to do, unless kept warm (default 15 s). */
+  idleShutdownMs?: number;
 }
 
 const IDLE_SHUTDOWN_MS = 15_000;
@@ -91,10 +93,14 @@ export class OcrPool {
   private busy = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private slots = new WeakMap<TesseractWorker, Slot>();
+  /** Set by warm(): the workers stay up when idle. */
+  private keepWarm = false;
+  private readonly idleShutdownMs: number;
 
   constructor(options: OcrPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? Math.max(1, os.availableParallelism?.() ?? os.cpus().length)));
     this.queue = new FairQueue(options.maxQueuedPerOwner ?? DEFAULT_MAX_QUEUED_PER_OWNER);
+    this.idleShutdownMs = options.idleShutdownMs ?? IDLE_SHUTDOWN_MS;
   }
 
   /** Pages waiting for a worker, and pages being recognised (tests and figures). */
@@ -122,6 +128,19 @@ export class OcrPool {
       }
       this.pump();
     });
+  }
+
+  /**
+   * Starts every worker now and keeps them up when idle (a server at boot). Starting a
+   * tesseract worker costs about 0.9 s of CPU, half of it compiling tesseract's WebAssembly on
+   * V8's threads shared by the whole process, which run at normal priority whatever the OCR
+   * thread's: paid during a burst of uploads, the first scan took that from everyone's
+   * documents, and again after every quiet spell. Kept up, they cost about 60 MB each.
+   */
+  warm(): void {
+    this.keepWarm = true;
+    clearTimeout(this.idleTimer);
+    while (this.workers.length < this.size) this.spawn();
   }
 
   /** Stops all workers; the next recognize() starts fresh ones. Queued pages fail. */
@@ -159,8 +178,8 @@ export class OcrPool {
         this.pump();
       });
     }
-    if (this.busy === 0 && this.workers.length > 0) {
-      this.idleTimer = setTimeout(() => void this.close(), IDLE_SHUTDOWN_MS);
+    if (this.busy === 0 && this.workers.length > 0 && !this.keepWarm) {
+      this.idleTimer = setTimeout(() => void this.close(), this.idleShutdownMs);
       this.idleTimer.unref();
     }
   }

@@ -82,9 +82,14 @@ export function readerStats(): { workers: number; busy: number; queued: number }
   return pool?.stats() ?? { workers: 0, busy: 0, queued: 0 };
 }
 
-/** Starts one read worker now, so the first document does not wait for it (a server at boot). */
-export function warmReader(): void {
+/**
+ * A server at boot: starts one read worker now, so the first document does not wait for it,
+ * and with `ocr` the OCR workers too, kept up from then on (see OcrPool.warm), so a scan never
+ * costs everyone else their start. `closeReader()` stops them.
+ */
+export function warmReader(options: { ocr?: boolean } = {}): void {
   readerPool().warm();
+  if (options.ocr) ocrPool().warm();
 }
 
 /**

@@ -4,7 +4,7 @@
  * no key) is set.
  */
 import { z } from 'zod';
-import { envInt, envUrl, platformConfigSchema, type Resolved } from '@citecheck/platform';
+import { envEnum, envInt, envUrl, platformConfigSchema, type Resolved } from '@citecheck/platform';
 
 export const configSchema = platformConfigSchema.extend({
   OPENAI_API_KEY: z.string().optional(),
@@ -23,6 +23,12 @@ export const configSchema = platformConfigSchema.extend({
   UPLOADS_BLOB_NAMESPACE: z.string().regex(/^[a-z][a-z0-9-]*$/).default('ingest'),
   /** Documents read at the same time in this process (each read is a CPU-bound worker thread). */
   READ_CONCURRENCY: envInt(1, 64).default(2),
+  /**
+   * Start the OCR workers at boot and keep them (about 60 MB each, one per core), instead of
+   * starting them at the first scanned page and stopping them after 15 idle seconds: each start
+   * costs about 0.9 s of CPU, some of it at normal priority, taken from every upload in flight.
+   */
+  OCR_KEEP_WARM: envEnum(['true', 'false'] as const).default('true'),
   /** Time budget for reading one document (text layer and OCR). */
   READ_TIMEOUT_MS: envInt(1000, 3_600_000).default(300_000),
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { createBlobs, defineService, documentLeases, processedEvents } from '@citecheck/platform';
-import { configureReader, warmReader } from '@citecheck/reading';
+import { closeReader, configureReader, warmReader } from '@citecheck/reading';
 import { createModelClient } from './adapters/model-client';
 import { configSchema, modelPassEnabled } from './config';
 import { jobsCollection } from './store/jobs';
@@ -56,13 +56,16 @@ export const service = defineService({
       },
       consumers: consumers(deps, ports.metrics),
       async start() {
-        warmReader(); // the first upload should not wait for a reader thread to start
+        // The first upload should not wait for a reader thread to start, nor a scan pay for
+        // the OCR workers' start while others' documents are in flight.
+        warmReader({ ocr: config.OCR_KEEP_WARM === 'true' });
       },
       async resume() {
         ports.logger.info({ modelPass: Boolean(model) }, 'extraction consuming document.uploaded');
       },
       async stop() {
         await uploads.close();
+        await closeReader();
       },
       async health() {
         return { ok: true, details: { modelPass: Boolean(model) } };
