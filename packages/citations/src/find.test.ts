@@ -2,6 +2,7 @@
 import { findCitations, formatCitationsJson, normalize } from './index';
 import { courtId } from './courts';
 import { cleanText } from './clean';
+import { sentenceAround } from './find';
 import type { Citation } from './types';
 
 const pickFields = (c: Citation, keys: (keyof Citation)[]) => Object.fromEntries(keys.map((k) => [k, c[k]]));
@@ -115,6 +116,23 @@ describe('positions, context and JSON', () => {
     const [c] = findCitations(text, { positions: [{ offset: 0, page: 1, paragraph: 0 }, { offset: 18, page: 2, paragraph: 1, kind: 'footnote' }] });
     expect(c).toMatchObject({ documentPage: 2, paragraph: 1, paragraphKind: 'footnote' });
     expect(c.context).toBe('See Conley v. Gibson, 355 U.S. 41 (1957).');
+  });
+
+  it('gives each citation the sentence around it, as sentenceAround reads it', () => {
+    // Blank lines (one, two, a line of spaces between breaks), `?` and `!`, abbreviations,
+    // neighbouring citations sharing a sentence, and windows cut at MAX_CONTEXT.
+    const text = [
+      'Is it settled? See Conley v. Gibson, 355 U.S. 41 (1957); Twombly v. Bell, 550 U.S. 544, 556 (2007)!',
+      '',
+      'Id. at 557. The Court in Twombly, 550 U.S. at 570, said so.\n\n\nIqbal, 556 U.S. 662 (2009), agreed.',
+      ' \nA line after spaces: Smith v. Jones Corp., 1 F.3d 2 (1st Cir. 1993). Id.',
+      'II. A HEADING WITHOUT A STOP\n\nas held in Roe v. Wade, 410 U.S. 113 (1973), and prose without one\n\nafter the break',
+      `${'word '.repeat(120)}Doe v. Roe, 3 F.4th 5 (2d Cir. 2021) ${'more '.repeat(120)}end.`,
+    ].join('\n');
+    const citations = findCitations(text);
+    expect(citations.length).toBeGreaterThanOrEqual(8);
+    const clean = cleanText(text);
+    for (const c of citations) expect([c.text, c.context]).toEqual([c.text, sentenceAround(text, clean, c.fullStart, c.fullEnd)]);
   });
 
   it('formats the CLI JSON with the agreed fields', () => {

@@ -193,6 +193,64 @@ function sentenceTo(original: string, clean: string, end: number, maxTo: number)
 const contextText = (clean: string, from: number, to: number) => clean.slice(from, to).replace(/ {2,}/g, ' ').trim();
 
 /**
+ * The walks of setContexts for one document. A sentence also ends at a blank line: those are
+ * listed once (indexOf runs natively over the text), so that the walks, which read every
+ * character of a sentence, read only the cleaned text and test one thing per character.
+ */
+class SentenceWalks {
+  /** Every p where the original has two line breaks (a blank line), ascending. */
+  private readonly blanks: number[] = [];
+
+  constructor(original: string, private readonly clean: string) {
+    for (let p = original.indexOf('\n\n'); p >= 0; p = original.indexOf('\n\n', p + 1)) this.blanks.push(p);
+  }
+
+  /** The last f in (lo, start] where a sentence starts (startsSentence), else lo. */
+  back(start: number, lo: number): number {
+    const { clean, blanks } = this;
+    // The last start after a blank line (f = p + 2) bounds the walk: nothing before it counts.
+    let stop = lo;
+    for (let k = lastAtMost(blanks, start - 2); k >= 0 && blanks[k] + 2 > lo; k--) {
+      if (clean.charCodeAt(blanks[k] + 1) === SPACE) {
+        stop = blanks[k] + 2;
+        break;
+      }
+    }
+    let f = start;
+    while (f > stop && !(mayEndSentence(clean, f - 1) && isSentenceEnd(clean, f - 1))) f--;
+    return f;
+  }
+
+  /** The first t in [end, hi) where a sentence ends (endsSentence), else hi. */
+  forward(end: number, hi: number): number {
+    const { clean, blanks } = this;
+    // The first end before a blank line (t = p) bounds the walk.
+    let stop = hi;
+    for (let k = lastAtMost(blanks, end - 1) + 1; k < blanks.length && blanks[k] < hi; k++) {
+      if (clean.charCodeAt(blanks[k]) === SPACE) {
+        stop = blanks[k];
+        break;
+      }
+    }
+    let t = end;
+    while (t < stop && !(mayEndSentence(clean, t - 1) && isSentenceEnd(clean, t - 1))) t++;
+    return t;
+  }
+}
+
+/** The index of the last element of ascending `list` that is ≤ `value`, or -1. */
+function lastAtMost(list: number[], value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/**
  * Sets `context` on citations in order, as sentenceAround would. Neighbouring citations
  * mostly share a sentence, so each walk reuses what the previous one established: walking
  * back from start ≥ start0, positions in (from0, start0] are known not to start a sentence
@@ -201,6 +259,8 @@ const contextText = (clean: string, from: number, to: number) => clean.slice(fro
  * a shared sentence is built once.
  */
 function setContexts(original: string, clean: string, citations: Citation[]): void {
+  if (citations.length === 0) return;
+  const walks = new SentenceWalks(original, clean);
   let prev = false;
   let start0 = 0;
   let from0 = 0;
@@ -220,18 +280,17 @@ function setContexts(original: string, clean: string, citations: Citation[]): vo
     if (prev && start >= start0) {
       // The last sentence start in (minFrom, start]: first the new stretch down to start0...
       const lo = Math.max(start0, minFrom);
-      from = start;
-      while (from > lo && !startsSentence(original, clean, from)) from--;
+      from = walks.back(start, lo);
       // ...then (minFrom, start0], whose last sentence start is from0 when from0 was one
       // (the previous walk stopped above its own window edge, which is ≤ minFrom).
       if (from === lo) from = minFrom < start0 && from0 > minFrom ? from0 : minFrom;
-    } else from = sentenceFrom(original, clean, start, minFrom);
+    } else from = walks.back(start, minFrom);
 
     let to: number;
     if (prev && end >= end0 && end < to0) {
       // Nothing in [end, to0) ends a sentence; to0 does, unless it was the previous window's edge.
-      to = to0 < maxTo0 ? to0 : sentenceTo(original, clean, maxTo0, maxTo);
-    } else to = sentenceTo(original, clean, end, maxTo);
+      to = to0 < maxTo0 ? to0 : walks.forward(maxTo0, maxTo);
+    } else to = walks.forward(end, maxTo);
 
     prev = true;
     start0 = start;

@@ -70,7 +70,7 @@ describe('nextAnchorStart', () => {
 
 describe('cleanTextAndFindWords', () => {
   it('cleans as cleanText does and lists every word start (the regex \\b\\w) of the result', () => {
-    for (const raw of [...sampleTexts(), 'a\nb', '’x’', '\u2014\u2014a', 'é1_2 3', 'x'.repeat(9)]) {
+    for (const raw of [...sampleTexts(), 'a\nb', '’x’', '\u2014\u2014a', 'é1_2 3', 'x'.repeat(9), 'x\u2019', 'A\nB\n', '1\u00a0\u00a0Id.', '\x7f1 2']) {
       const { clean, words } = cleanTextAndFindWords(raw);
       expect(clean).toBe(cleanText(raw));
       const starts = [...clean.matchAll(/\b\w/g)].map((m) => m.index);

@@ -391,7 +391,14 @@ function anchorMayStartAt(text: string, p: number, first: number): boolean {
     const after = text.charCodeAt(afterSpaces(text, j + 1, 2));
     return isUpper(after) || isDigit(after) || after === OPEN_PAREN_CODE;
   }
-  if (beginsSpelling(first, text.charCodeAt(afterSpaces(text, p + 1, 2)))) return true;
+  return beginsSpelling(first, text.charCodeAt(afterSpaces(text, p + 1, 2))) || literalAt(text, p, first);
+}
+
+/**
+ * Whether one of the literals a default extractor's match begins with (`Id.`, `Ibid`,
+ * `supra`, `Cal.`, `Tex.`, `N. Y`, `C. P`, `CPLR`, `Fla.`) is at `p`, whose character is `first`.
+ */
+function literalAt(text: string, p: number, first: number): boolean {
   switch (first) {
     case 73: // I
     case 105: // i
@@ -544,7 +551,13 @@ function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, b
     if (next === SPACE) next = text.charCodeAt(afterSpaces(text, j + 1, 2));
     else if (next !== DASH) return;
     list = byNext.get(next);
-  } else list = byChar.get(first);
+  } else {
+    // A capitalised word is a candidate when it begins a reporter-first or law spelling
+    // (`Court`, `Code`): the extractors that begin with a letter each need their literal at
+    // `p`, so without one none is run.
+    if (!literalAt(text, p, first)) return;
+    list = byChar.get(first);
+  }
   if (!list) return;
   for (let k = 0; k < list.length; k++) {
     const e = list[k];
