@@ -209,13 +209,17 @@ export const newEmail = (who: string): string => `${who}-${++emails}-${Date.now(
 // ------------------------------------------------------------------ users through the API
 
 
-/** The verification link of the newest e-mail to `email` in the dev outbox. */
-export async function verificationLink(url: string, email: string): Promise<string> {
-  return until(`a verification e-mail to ${email} in the dev outbox`, async () => {
+/**
+ * The `/verify-email?token=` link of the newest e-mail to `email` in the dev outbox (the
+ * verification mail, or with `subject` the newest mail whose subject matches, e.g. a sign-in link).
+ */
+export async function verificationLink(url: string, email: string, subject?: RegExp): Promise<string> {
+  return until(`a ${subject ? `"${subject.source}"` : 'verification'} e-mail to ${email} in the dev outbox`, async () => {
     const response = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
     if (!response.ok) throw new Error(`GET /api/dev/outbox: ${response.status}`);
-    const mails = (await response.json()) as { text?: string; links?: string[] }[];
+    const mails = (await response.json()) as { subject?: string; text?: string; links?: string[] }[];
     for (const mail of mails) {
+      if (subject && !subject.test(mail.subject ?? '')) continue;
       const link = [...(mail.links ?? []), ...(mail.text?.match(/https?:\/\/\S+/g) ?? [])].find((l) => l.includes('/verify-email?token='));
       if (link) return link;
     }

@@ -17,22 +17,13 @@ import {
   signInByStorage,
   startSuite,
   stopSuite,
-  until,
+  verificationLink,
   verifiedUserByApi,
   withContext,
   type Product,
 } from './harness';
 
 jest.setTimeout(180_000);
-
-/** The link of the newest mail to `email` whose subject matches. */
-async function mailedLink(url: string, email: string, subject: RegExp): Promise<string> {
-  return until(`a "${subject}" e-mail to ${email}`, async () => {
-    const response = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const mails = (await response.json()) as { subject: string; links?: string[] }[];
-    return mails.find((mail) => subject.test(mail.subject))?.links?.find((link) => link.includes('/verify-email?token=')) ?? null;
-  });
-}
 
 describeInBrowser('browser security-screens suite')('security screens', () => {
   let product: Product;
@@ -63,7 +54,7 @@ describeInBrowser('browser security-screens suite')('security screens', () => {
       expect(await sent.innerText()).toBe(`We sent a sign-in link to ${email}. Open it to continue.`);
       expect(await page.getByTestId('auth-error').count()).toBe(0);
 
-      const link = await mailedLink(product.url, email, /Sign in to CiteCheck/);
+      const link = await verificationLink(product.url, email, /Sign in to CiteCheck/);
       await page.goto(link);
       await page.locator('[data-testid=verify-email][data-state=signed-in]').waitFor();
       expect(await page.getByTestId('verify-signed-in').innerText()).toBe('Welcome back, Lee Link! You are signed in to CiteCheck on this device.');
