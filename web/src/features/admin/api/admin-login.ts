@@ -2,7 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSession, MutationAdminLoginArgs } from '@citecheck/proto/graphql/types';
 import { getApolloClient } from '@/lib/apollo';
-import { serverMessageOr } from '@/features/admin/lib/errors';
+import { adminCall } from '@/features/admin/lib/errors';
 import { adminSessionQueryKey } from './admin-session';
 
 const ADMIN_LOGIN: TypedDocumentNode<{ adminLogin: AdminSession }, MutationAdminLoginArgs> = gql`
@@ -20,15 +20,7 @@ const ADMIN_LOGIN: TypedDocumentNode<{ adminLogin: AdminSession }, MutationAdmin
  * too-many-attempts refusal), else SPEC's.
  */
 export async function adminLogin(input: MutationAdminLoginArgs): Promise<AdminSession> {
-  let session: AdminSession | undefined;
-  try {
-    const { data } = await getApolloClient().mutate({ mutation: ADMIN_LOGIN, variables: input });
-    session = data?.adminLogin;
-  } catch (error) {
-    throw new Error(serverMessageOr(error, 'Invalid email or password'), { cause: error });
-  }
-  if (!session) throw new Error('Invalid email or password');
-  return session;
+  return adminCall(async () => (await getApolloClient().mutate({ mutation: ADMIN_LOGIN, variables: input })).data?.adminLogin, 'Invalid email or password', { serverMessage: true });
 }
 
 export function useAdminLogin() {

@@ -2,7 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlockedIp, MutationBlockIpArgs } from '@citecheck/proto/graphql/types';
 import { getApolloClient } from '@/lib/apollo';
-import { serverMessageOr } from '@/features/admin/lib/errors';
+import { adminCall } from '@/features/admin/lib/errors';
 import { blacklistQueryKey } from './get-blacklist';
 
 const BLOCK_IP: TypedDocumentNode<{ blockIp: BlockedIp }, MutationBlockIpArgs> = gql`
@@ -18,15 +18,7 @@ const BLOCK_IP: TypedDocumentNode<{ blockIp: BlockedIp }, MutationBlockIpArgs> =
 
 /** Fails with the server's message (a malformed address, say), else SPEC's 'Failed to block IP'. */
 export async function blockIp(input: MutationBlockIpArgs): Promise<BlockedIp> {
-  let blocked: BlockedIp | undefined;
-  try {
-    const { data } = await getApolloClient().mutate({ mutation: BLOCK_IP, variables: input });
-    blocked = data?.blockIp;
-  } catch (error) {
-    throw new Error(serverMessageOr(error, 'Failed to block IP'), { cause: error });
-  }
-  if (!blocked) throw new Error('Failed to block IP');
-  return blocked;
+  return adminCall(async () => (await getApolloClient().mutate({ mutation: BLOCK_IP, variables: input })).data?.blockIp, 'Failed to block IP', { serverMessage: true });
 }
 
 export function useBlockIp() {

@@ -2,7 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Acknowledgement, MutationDeleteUserArgs } from '@citecheck/proto/graphql/types';
 import { getApolloClient } from '@/lib/apollo';
-import { serverMessageOr } from '@/features/admin/lib/errors';
+import { adminCall } from '@/features/admin/lib/errors';
 import { usersQueryKey } from './get-users';
 
 const DELETE_USER: TypedDocumentNode<{ deleteUser: Acknowledgement }, MutationDeleteUserArgs> = gql`
@@ -16,14 +16,9 @@ const DELETE_USER: TypedDocumentNode<{ deleteUser: Acknowledgement }, MutationDe
 
 /** Fails with the server's message, else SPEC's 'Failed to delete user'. */
 export async function deleteUser(id: string): Promise<Acknowledgement> {
-  let answer: Acknowledgement | undefined;
-  try {
-    const { data } = await getApolloClient().mutate({ mutation: DELETE_USER, variables: { id } });
-    answer = data?.deleteUser;
-  } catch (error) {
-    throw new Error(serverMessageOr(error, 'Failed to delete user'), { cause: error });
-  }
-  if (!answer?.success) throw new Error(answer?.message || 'Failed to delete user');
+  const fallback = 'Failed to delete user';
+  const answer = await adminCall(async () => (await getApolloClient().mutate({ mutation: DELETE_USER, variables: { id } })).data?.deleteUser, fallback, { serverMessage: true });
+  if (!answer.success) throw new Error(answer.message || fallback);
   return answer;
 }
 

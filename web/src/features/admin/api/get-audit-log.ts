@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAuditEntry, QueryAuditLogArgs } from '@citecheck/proto/graphql/types';
+import { adminCall } from '@/features/admin/lib/errors';
 import { getApolloClient } from '@/lib/apollo';
 
 export type { AdminAuditEntry };
@@ -20,12 +21,7 @@ const AUDIT_LOG: TypedDocumentNode<{ auditLog: AdminAuditEntry[] }, QueryAuditLo
 
 /** The admin's latest `limit` actions (sign-ins, deletions, blocks, downloads), newest first. */
 export async function getAuditLog(limit: number): Promise<AdminAuditEntry[]> {
-  try {
-    const { data } = await getApolloClient().query({ query: AUDIT_LOG, variables: { limit } });
-    return data?.auditLog ?? [];
-  } catch (error) {
-    throw new Error('Failed to fetch audit log', { cause: error });
-  }
+  return adminCall(async () => (await getApolloClient().query({ query: AUDIT_LOG, variables: { limit } })).data?.auditLog ?? [], 'Failed to fetch audit log');
 }
 
 export const auditLogQueryKey = (limit: number) => ['admin', 'audit-log', limit] as const;

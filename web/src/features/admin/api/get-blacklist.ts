@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Blacklist } from '@citecheck/proto/graphql/types';
+import { adminCall } from '@/features/admin/lib/errors';
 import { getApolloClient } from '@/lib/apollo';
 
 export type { Blacklist };
@@ -20,15 +21,7 @@ const BLACKLIST: TypedDocumentNode<{ blacklist: Blacklist }> = gql`
 `;
 
 export async function getBlacklist(): Promise<Blacklist> {
-  let blacklist: Blacklist | undefined;
-  try {
-    const { data } = await getApolloClient().query({ query: BLACKLIST });
-    blacklist = data?.blacklist;
-  } catch (error) {
-    throw new Error('Failed to fetch blacklist', { cause: error });
-  }
-  if (!blacklist) throw new Error('Failed to fetch blacklist');
-  return blacklist;
+  return adminCall(async () => (await getApolloClient().query({ query: BLACKLIST })).data?.blacklist, 'Failed to fetch blacklist');
 }
 
 export const blacklistQueryKey = ['admin', 'blacklist'] as const;

@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Document, User, ValidationReport } from '@citecheck/proto/graphql/types';
+import { adminCall } from '@/features/admin/lib/errors';
 import { getApolloClient } from '@/lib/apollo';
 
 /** SPEC section 3, Document, with the report's figures and the uploader. */
@@ -34,12 +35,7 @@ const DOCUMENTS: TypedDocumentNode<{ documents: AdminDocument[] }> = gql`
 `;
 
 export async function getDocuments(): Promise<AdminDocument[]> {
-  try {
-    const { data } = await getApolloClient().query({ query: DOCUMENTS });
-    return data?.documents ?? [];
-  } catch (error) {
-    throw new Error('Failed to fetch documents', { cause: error });
-  }
+  return adminCall(async () => (await getApolloClient().query({ query: DOCUMENTS })).data?.documents ?? [], 'Failed to fetch documents');
 }
 
 export const documentsQueryKey = ['admin', 'documents'] as const;

@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminStats } from '@citecheck/proto/graphql/types';
+import { adminCall } from '@/features/admin/lib/errors';
 import { getApolloClient } from '@/lib/apollo';
 
 export type { AdminStats };
@@ -21,15 +22,7 @@ const STATS: TypedDocumentNode<{ stats: AdminStats }> = gql`
 `;
 
 export async function getStats(): Promise<AdminStats> {
-  let stats: AdminStats | undefined;
-  try {
-    const { data } = await getApolloClient().query({ query: STATS });
-    stats = data?.stats;
-  } catch (error) {
-    throw new Error('Failed to fetch stats', { cause: error });
-  }
-  if (!stats) throw new Error('Failed to fetch stats');
-  return stats;
+  return adminCall(async () => (await getApolloClient().query({ query: STATS })).data?.stats, 'Failed to fetch stats');
 }
 
 export const statsQueryKey = ['admin', 'stats'] as const;

@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UsageMetric } from '@citecheck/proto/graphql/types';
+import { adminCall } from '@/features/admin/lib/errors';
 import { getApolloClient } from '@/lib/apollo';
 
 /** SPEC section 3, Usage metric record. */
@@ -49,12 +50,7 @@ const USAGE_METRICS: TypedDocumentNode<{ usageMetrics: UsageRecord[] }> = gql`
 
 /** Every usage record, newest first. */
 export async function getUsageMetrics(): Promise<UsageRecord[]> {
-  try {
-    const { data } = await getApolloClient().query({ query: USAGE_METRICS });
-    return data?.usageMetrics ?? [];
-  } catch (error) {
-    throw new Error('Failed to fetch metrics', { cause: error });
-  }
+  return adminCall(async () => (await getApolloClient().query({ query: USAGE_METRICS })).data?.usageMetrics ?? [], 'Failed to fetch metrics');
 }
 
 export const usageMetricsQueryKey = ['admin', 'usage-metrics'] as const;

@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@citecheck/proto/graphql/types';
+import { adminCall } from '@/features/admin/lib/errors';
 import { getApolloClient } from '@/lib/apollo';
 
 /** SPEC section 3, User (admin list). */
@@ -23,12 +24,7 @@ const USERS: TypedDocumentNode<{ users: AdminUser[] }> = gql`
 `;
 
 export async function getUsers(): Promise<AdminUser[]> {
-  try {
-    const { data } = await getApolloClient().query({ query: USERS });
-    return data?.users ?? [];
-  } catch (error) {
-    throw new Error('Failed to fetch users', { cause: error });
-  }
+  return adminCall(async () => (await getApolloClient().query({ query: USERS })).data?.users ?? [], 'Failed to fetch users');
 }
 
 export const usersQueryKey = ['admin', 'users'] as const;

@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryVisitorAnalyticsArgs, VisitorAnalytics } from '@citecheck/proto/graphql/types';
+import { adminCall } from '@/features/admin/lib/errors';
 import { getApolloClient } from '@/lib/apollo';
 import type { DateRange } from '@/features/admin/lib/format';
 
@@ -41,15 +42,7 @@ const VISITOR_ANALYTICS: TypedDocumentNode<{ visitorAnalytics: VisitorAnalytics 
 
 /** Visitor analytics from `startDate` through `endDate` (calendar days, both included). */
 export async function getVisitorAnalytics(range: DateRange): Promise<VisitorAnalytics> {
-  let analytics: VisitorAnalytics | undefined;
-  try {
-    const { data } = await getApolloClient().query({ query: VISITOR_ANALYTICS, variables: range });
-    analytics = data?.visitorAnalytics;
-  } catch (error) {
-    throw new Error('Failed to fetch visitor analytics', { cause: error });
-  }
-  if (!analytics) throw new Error('Failed to fetch visitor analytics');
-  return analytics;
+  return adminCall(async () => (await getApolloClient().query({ query: VISITOR_ANALYTICS, variables: range })).data?.visitorAnalytics, 'Failed to fetch visitor analytics');
 }
 
 export const visitorAnalyticsQueryKey = (range: DateRange) => ['admin', 'visitor-analytics', range.startDate, range.endDate] as const;

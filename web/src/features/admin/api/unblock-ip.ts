@@ -2,7 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Acknowledgement, MutationUnblockIpArgs } from '@citecheck/proto/graphql/types';
 import { getApolloClient } from '@/lib/apollo';
-import { serverMessageOr } from '@/features/admin/lib/errors';
+import { adminCall } from '@/features/admin/lib/errors';
 import { blacklistQueryKey } from './get-blacklist';
 
 const UNBLOCK_IP: TypedDocumentNode<{ unblockIp: Acknowledgement }, MutationUnblockIpArgs> = gql`
@@ -16,14 +16,9 @@ const UNBLOCK_IP: TypedDocumentNode<{ unblockIp: Acknowledgement }, MutationUnbl
 
 /** Fails with the server's message, else SPEC's 'Failed to unblock IP'. */
 export async function unblockIp(ipAddress: string): Promise<Acknowledgement> {
-  let answer: Acknowledgement | undefined;
-  try {
-    const { data } = await getApolloClient().mutate({ mutation: UNBLOCK_IP, variables: { ipAddress } });
-    answer = data?.unblockIp;
-  } catch (error) {
-    throw new Error(serverMessageOr(error, 'Failed to unblock IP'), { cause: error });
-  }
-  if (!answer?.success) throw new Error(answer?.message || 'Failed to unblock IP');
+  const fallback = 'Failed to unblock IP';
+  const answer = await adminCall(async () => (await getApolloClient().mutate({ mutation: UNBLOCK_IP, variables: { ipAddress } })).data?.unblockIp, fallback, { serverMessage: true });
+  if (!answer.success) throw new Error(answer.message || fallback);
   return answer;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
-import { isNotAdmin, serverMessageOr } from './errors';
+import { adminCall, isNotAdmin, serverMessageOr } from './errors';
 
 describe('the server wording of a failed admin call', () => {
   it('reads the first GraphQL error', () => {
@@ -21,5 +21,19 @@ describe('the server wording of a failed admin call', () => {
     const html = new ServerError('Response not successful', { response: new Response('<html>', { status: 502 }), bodyText: '<html>' });
     expect(serverMessageOr(html, 'Failed to unblock IP')).toBe('Failed to unblock IP');
     expect(serverMessageOr(new CombinedGraphQLErrors({ data: null, errors: [{ message: '  ' }] }), 'Failed to delete user')).toBe('Failed to delete user');
+  });
+});
+
+describe('one admin call', () => {
+  const refused = () => Promise.reject(new CombinedGraphQLErrors({ data: null, errors: [{ message: 'That IP is already blocked' }] }));
+
+  it('returns the answer, and fails with the fallback when there is none', async () => {
+    await expect(adminCall(async () => ['a'], 'Failed to fetch users')).resolves.toEqual(['a']);
+    await expect(adminCall(async () => undefined, 'Failed to fetch stats')).rejects.toThrow('Failed to fetch stats');
+  });
+
+  it("shows the fallback for a failed query, the server's message for a failed mutation", async () => {
+    await expect(adminCall(refused, 'Failed to fetch blacklist')).rejects.toThrow('Failed to fetch blacklist');
+    await expect(adminCall(refused, 'Failed to block IP', { serverMessage: true })).rejects.toThrow('That IP is already blocked');
   });
 });

@@ -15,3 +15,19 @@ export function serverMessageOr(error: unknown, fallback: string): string {
 export function isNotAdmin(error: unknown): boolean {
   return graphqlFailure(error).status === 401;
 }
+
+/**
+ * Runs one admin GraphQL call and returns what it answered. A call that fails, or answers
+ * nothing, fails with `fallback` (SPEC's wording); with `serverMessage`, a failed call shows the
+ * server's message first (mutations, whose refusals the server words itself).
+ */
+export async function adminCall<T>(call: () => Promise<T | null | undefined>, fallback: string, options: { serverMessage?: boolean } = {}): Promise<T> {
+  let answer: T | null | undefined;
+  try {
+    answer = await call();
+  } catch (error) {
+    throw new Error(options.serverMessage ? serverMessageOr(error, fallback) : fallback, { cause: error });
+  }
+  if (answer === null || answer === undefined) throw new Error(fallback);
+  return answer;
+}
