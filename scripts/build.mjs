@@ -25,10 +25,9 @@ function newestMtime(dir) {
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 run(process.execPath, [tsx, 'gateway/src/compose.ts']);
 run(process.execPath, [tsx, 'gateway/src/codegen.ts']);
-// The CLI's lean `extract` bundle (the bin falls back to the sources when it is missing or stale).
-run(process.execPath, [path.join(root, 'packages', 'cli', 'scripts', 'bundle.mjs')]);
-// The read worker's bundle (threads start from the TypeScript sources when it is missing or stale).
-run(process.execPath, [path.join(root, 'packages', 'reading', 'scripts', 'bundle-worker.mjs')]);
+// The esbuild bundles (the CLI's lean `extract`, the read worker), as `npm install` makes them;
+// each falls back to the TypeScript sources when it is missing or stale.
+run(process.execPath, [path.join(root, 'scripts', 'prepare.mjs')]);
 
 const webIndex = path.join(root, 'web', 'dist', 'index.html');
 const webIsFresh = existsSync(webIndex) && statSync(webIndex).mtimeMs > newestMtime(path.join(root, 'web'));
