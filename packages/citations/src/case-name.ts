@@ -216,6 +216,46 @@ export function stripStopWords(name: string): string {
   return trimChars(trimChars(text, ', ').replace(STOP_WORDS_ANY_CASE, ''), ', ').trim();
 }
 
+interface Parties {
+  plaintiff: string | null;
+  /** '' when nothing is left of the name. */
+  defendant: string;
+}
+
+/** The parties of a name read back from a citation (`versus`: it has a `v.`). */
+function readParties(candidate: string, versus: boolean): Parties {
+  let plaintiff: string | null = null;
+  let defendant: string;
+  if (versus) {
+    const m = /\s+v\.?\s+/.exec(candidate);
+    let rawPlaintiff = '';
+    if (m) {
+      rawPlaintiff = candidate.slice(0, m.index);
+      defendant = candidate.slice(m.index + m[0].length);
+    } else defendant = candidate;
+    rawPlaintiff = trimChars(rawPlaintiff, ' \t\n,(');
+    // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
+    // inside the name they are part of it (`Estate of Durden`).
+    plaintiff = stripStopWords(rawPlaintiff.replace(/^(?:[a-z]\S*\s+)+/, '')).replace(/\s{2,}/g, ' ') || null;
+  } else defendant = candidate;
+  return { plaintiff, defendant: stripStopWords(defendant).replace(/\s{2,}/g, ' ') };
+}
+
+// A case is named again and again before its citations, and the same words come back: the
+// parties read from them are remembered (about ten regexes each), bounded.
+const partiesRead = [new Map<string, Parties>(), new Map<string, Parties>()];
+const MAX_PARTIES_REMEMBERED = 4096;
+function partiesOf(candidate: string, versus: boolean): Parties {
+  const remembered = partiesRead[versus ? 1 : 0];
+  let parties = remembered.get(candidate);
+  if (parties === undefined) {
+    parties = readParties(candidate, versus);
+    if (remembered.size >= MAX_PARTIES_REMEMBERED) remembered.clear();
+    remembered.set(candidate, parties);
+  }
+  return parties;
+}
+
 /**
  * The case name before a citation starting at `citationStart`, or null. `short`: a short
  * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
@@ -332,22 +372,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     }
   }
   if (!candidate) return null;
-
-  let plaintiff: string | null = null;
-  let defendant: string;
-  if (vToken) {
-    const m = /\s+v\.?\s+/.exec(candidate);
-    let rawPlaintiff = '';
-    if (m) {
-      rawPlaintiff = candidate.slice(0, m.index);
-      defendant = candidate.slice(m.index + m[0].length);
-    } else defendant = candidate;
-    rawPlaintiff = trimChars(rawPlaintiff, ' \t\n,(');
-    // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
-    // inside the name they are part of it (`Estate of Durden`).
-    plaintiff = stripStopWords(rawPlaintiff.replace(/^(?:[a-z]\S*\s+)+/, '')).replace(/\s{2,}/g, ' ') || null;
-  } else defendant = candidate;
-  const cleanDefendant = stripStopWords(defendant).replace(/\s{2,}/g, ' ');
+  const { plaintiff, defendant: cleanDefendant } = partiesOf(candidate, vToken !== null);
   if (!cleanDefendant) return null;
 
   const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;
