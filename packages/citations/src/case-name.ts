@@ -80,7 +80,14 @@ function stopWordOf(word: string): string | null {
 }
 
 /** `also` with only punctuation around it (the second word of `see also`). */
-const mayBeAlso = (word: string) => word.length >= 4 && /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word);
+function mayBeAlso(word: string): boolean {
+  if (word.length < 4) return false;
+  // Its first letter must be an `a` (most words are turned away here, without the regex).
+  let a = 0;
+  while (a < word.length && !isLetter(word.charCodeAt(a))) a++;
+  return (word.charCodeAt(a) | 32) === 97 && /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word);
+}
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
  * The anchors of a text in order, looked up by where they end (they never overlap, so their
@@ -188,6 +195,12 @@ class ItemsBefore {
     this.back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word, stop: undefined });
     return true;
   }
+}
+
+/** `/[)\d]\.$/.test(w)` for a word ending in a period: `(1993).`, `2.` */
+function endsCloseOrDigitPeriod(w: string): boolean {
+  const c = w.charCodeAt(w.length - 2);
+  return c === 41 || (c >= 48 && c <= 57);
 }
 
 const isUpper = (c: string) => c >= 'A' && c <= 'Z';
@@ -302,7 +315,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     // first or last character allows a match.)
     const first = w.charCodeAt(0);
     const last = w.charCodeAt(w.length - 1);
-    if (w === '.' || (first === OPEN_PAREN && /^\(\d{4}\)[.;]$/.test(w)) || (last === PERIOD && /[)\d]\.$/.test(w) && index < C - 1)) {
+    if (w === '.' || (first === OPEN_PAREN && /^\(\d{4}\)[.;]$/.test(w)) || (last === PERIOD && index < C - 1 && endsCloseOrDigitPeriod(w))) {
       startIndex = index + 2;
       candidate = words.textOf(startIndex, titleStart);
       break;
@@ -334,7 +347,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
       titleStart = index - 1;
       continue;
     }
-    if (word.kind === 'stop' && word.stop === 'v' && bareWord(w) === 'v') {
+    if (word.kind === 'stop' && word.stop === 'v' && (w === 'v.' || bareWord(w) === 'v')) {
       vToken = word;
       startIndex = index - 2;
       candidate = words.textOf(startIndex, titleStart);

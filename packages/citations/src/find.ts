@@ -9,6 +9,7 @@
 import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
 import { AnchorIndex, findCaseNameBefore, type Anchor } from './case-name';
+import { allDigits, isBlankPage } from './chars';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
 import type { Token } from './tokenize';
@@ -52,6 +53,12 @@ const BLANK_PARALLEL = /,? {0,3}(?:_{1,}|-{2,}) {1,3}[A-Z][A-Za-z.' ]{0,20}?(?: 
 function skipBlankParallels(clean: string, pos: number): number {
   let p = pos;
   for (let n = 0; n < 3; n++) {
+    // The blank's first character, after the comma and spaces the pattern allows, or none.
+    let q = p;
+    if (clean.charCodeAt(q) === 44 /* , */) q++;
+    while (q < p + 4 && clean.charCodeAt(q) === SPACE) q++;
+    const first = clean.charCodeAt(q);
+    if (first !== 95 /* _ */ && first !== 45 /* - */) break;
     BLANK_PARALLEL.lastIndex = p;
     if (!BLANK_PARALLEL.exec(clean)) break;
     p = BLANK_PARALLEL.lastIndex;
@@ -128,7 +135,7 @@ function describe(token: Token, year: number | null): { normalized: string; repo
   const { entry, ambiguous } = narrowEditions(token.editions ?? [], token.reporter ?? '', year ?? token.year ?? null);
   if (!entry) return null;
   const volume = Number(token.volume);
-  const page = /^[_-]+$/.test(token.page ?? '') ? '___' : (token.page ?? '');
+  const page = isBlankPage(token.page ?? '') ? '___' : (token.page ?? '');
   const normalized = token.dashed
     ? `${token.volume}-${entry.canonical}-${page}`
     : token.reporterFirst
@@ -391,9 +398,9 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     if (facts) {
       const c = blankCitation('case', 'full', original.slice(token.start, token.end), token.start, token.end);
       c.normalized = facts.normalized;
-      c.volume = token.volume !== undefined && /^\d+$/.test(token.volume) ? Number(token.volume) : null;
+      c.volume = token.volume !== undefined && allDigits(token.volume) ? Number(token.volume) : null;
       c.reporter = facts.reporter;
-      c.page = /^[_-]+$/.test(token.page ?? '') ? '___' : (token.page ?? null);
+      c.page = isBlankPage(token.page ?? '') ? '___' : (token.page ?? null);
       c.court = facts.court;
       c.year = facts.year;
       const { pins, end } = readPins(clean, token.end, nextStart);

@@ -25,5 +25,8 @@ export function readPins(text: string, pos: number, limit: number): { pins: stri
   PIN_AFTER.lastIndex = pos;
   const m = PIN_AFTER.exec(text);
   if (!m || PIN_AFTER.lastIndex > limit) return { pins: null, end: pos };
-  return { pins: m[1].replace(/ {2,}/g, ' ').replace(/^\s+/, ''), end: PIN_AFTER.lastIndex };
+  // Squeezed only where there is something to squeeze (most pins are written `556`).
+  const written = m[1];
+  const pins = written.includes('  ') || written.charCodeAt(0) <= 32 || written.charCodeAt(0) >= 0x80 ? written.replace(/ {2,}/g, ' ').replace(/^\s+/, '') : written;
+  return { pins, end: PIN_AFTER.lastIndex };
 }

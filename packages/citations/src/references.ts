@@ -7,17 +7,23 @@
  * words before it are compared with the names of the cases cited in full before it. Names
  * too common to mean one case (`State`, `United States`, `People`) never count.
  */
+import { isLetterCode } from './chars';
 import { blankCitation } from './find';
 import { PIN_LIST } from './pins';
 import { lastWhere } from './last-where';
 import type { WordStarts } from './clean';
 import type { Citation } from './types';
 
+/** A letter or apostrophe: the characters of the last word of a name (`[A-Za-z']`). */
+const isNameChar = (c: number) => isLetterCode(c) || c === 39;
+
 const COMMON_NAMES = new Set(['state', 'united states', 'united states of america', 'people', 'commonwealth', 'mass', 'commissioner', 'u.s.', 'government']);
 
 /** eyecite's test for a name that can stand for its case on its own. */
 function usableName(name: string | null): name is string {
-  return name !== null && name.length > 2 && /^[A-Z]/.test(name) && !name.endsWith('.') && !/^\d+$/.test(name) && !COMMON_NAMES.has(name.toLowerCase());
+  if (name === null || name.length <= 2) return false;
+  const first = name.charCodeAt(0);
+  return first >= 65 && first <= 90 && !name.endsWith('.') && !COMMON_NAMES.has(name.toLowerCase());
 }
 
 // What follows a name in a reference: `at 62`, `at p. *4`, `p. *4`, `¶ 12` (one scan of the
@@ -207,11 +213,11 @@ export function findReferences(original: string, clean: string, citations: Citat
     let space = marker;
     if (clean[space - 1] === ',') space--;
     while (space > 0 && clean[space - 1] === ' ') space--;
-    if (!/[A-Za-z']/.test(clean[space - 1] ?? '')) continue;
+    if (!isNameChar(clean.charCodeAt(space - 1))) continue;
     const after = AFTER_NAME.exec(clean.slice(space, space + 24).replace(/^ +/, ''));
     if (!after) continue;
     let w = space;
-    while (w > 0 && /[A-Za-z']/.test(clean[w - 1])) w--;
+    while (w > 0 && isNameChar(clean.charCodeAt(w - 1))) w--;
     const candidates = byLastWord.get(clean.slice(w, space));
     if (!candidates) continue;
     const hit = latestNamedBefore(clean, candidates, space);

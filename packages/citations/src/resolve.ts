@@ -13,6 +13,7 @@
  * A resolved short form inherits the antecedent's name, year and court (its own written
  * name, if any, is kept), and id/supra forms its volume, reporter and first page.
  */
+import { allDigits } from './chars';
 import type { Citation } from './types';
 
 function inherit(c: Citation, from: Citation): void {
@@ -37,7 +38,7 @@ function inherit(c: Citation, from: Citation): void {
 
 const NAMED_WITHOUT_V = /^(?:In re|Ex parte|Matter of|In the Matter of|Estate of|Application of|Petition of)\b/i;
 
-const pageNumber = (p: string | null) => (p && /^\d+$/.test(p) ? Number(p) : NaN);
+const pageNumber = (p: string | null) => (p && allDigits(p) ? Number(p) : NaN);
 
 // eyecite's bound on an opinion's length: `1 U.S. 1. Id. at 200` cannot be the same case.
 const MAX_OPINION_PAGES = 150;
@@ -115,9 +116,12 @@ export function resolveInPlace(out: Citation[]): void {
     return found;
   };
   /** The cases in `list` (null: every full case cited so far) whose party names `name`, as written in `c`. */
+  // The longest word of a short name, lowercased, by name.
+  const probeOf = new Map<string, string>();
   const named = (c: Citation, list: Citation[] | null, name: string) => {
     const words = nameWords(c);
-    const probe = (name.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase();
+    let probe = probeOf.get(name);
+    if (probe === undefined) probeOf.set(name, (probe = (name.split(/[\s.,']+/).sort((a, b) => b.length - a.length)[0] ?? '').toLowerCase()));
     // Only cases whose name holds the short name's longest word can match (most cannot).
     // Index the names of the cases cited since the last look (only when a name is looked up).
     for (; indexedUpTo < fullCases.length; indexedUpTo++) {
