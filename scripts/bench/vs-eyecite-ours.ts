@@ -1,21 +1,25 @@
 /**
  * Our side of scripts/bench/vs-eyecite.ts, run in a process of its own, as eyecite runs in
- * its own Python process (scripts/eyecite/run-eyecite.py), and timed the way eyecite is:
+ * its own Python process (scripts/eyecite/run-eyecite.py), and answering the same way:
  *
- *   node <bundle of this file> --passes N FILE...
+ *   node <bundle of this file> FILE...
  *
- * vs-eyecite.ts bundles this file with the engine (esbuild, as the CLI's lean bundle is made)
- * and reads the JSON it prints: every pass's time and, from the first pass, each file's full
- * case citations (the ones eyecite's FullCaseCitation covers). Only `findCitations` is timed,
- * file by file, by wall clock and CPU time, and a pass's time is the sum over its files, as
- * run-eyecite.py times `get_citations`. Later passes keep nothing: each file's result is
- * dropped as soon as it is counted, as eyecite's are. The process holds only the texts and
- * the first pass's citations, so the collector's work is what the engine causes, not the
- * comparison's (when the engine ran inside vs-eyecite.ts, the young generation's collections
- * copied the harness's whole pass of results, and the heap held eyecite's parsed output).
+ * vs-eyecite.ts bundles this file with the engine (esbuild, as the CLI's lean bundle is). It
+ * reads the files and prints `{"ready": true}` on one line, then answers each line read from
+ * stdin with one JSON line on stdout:
+ *   pass    runs `findCitations` on every file, one after the other, and prints the pass's
+ *           time, wall clock and CPU, summed over the calls (only the calls are timed);
+ *   report  prints each file's full case citations (the ones eyecite's FullCaseCitation
+ *           covers, from the first pass) and the peak RSS, and exits.
+ * Later passes keep nothing: each file's result is dropped as soon as it is counted, as
+ * eyecite's are. The process holds only the texts and the first pass's citations, so the
+ * collector's work is what the engine causes, not the comparison's (when the engine ran
+ * inside vs-eyecite.ts, the young generation's collections copied the harness's whole pass
+ * of results, and the heap held eyecite's parsed output).
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { createInterface } from 'node:readline';
 import { findCitations, type Citation } from '../../packages/citations/src';
 
 /** A full case citation as vs-eyecite.ts compares it with eyecite's. */
@@ -28,15 +32,14 @@ export interface Found {
   text: string;
 }
 
-/** Time of one pass over the corpus: wall clock and CPU. */
-export interface PassTime {
+/** Time of one run: wall clock and CPU. */
+export interface RunTime {
   seconds: number;
   cpuSeconds: number;
 }
 
-/** What this script prints. */
-export interface OursRun {
-  passes: PassTime[];
+/** What `report` prints. */
+export interface OursReport {
   files: { file: string; citations: Found[] }[];
   peakRssMB: number;
 }
@@ -62,44 +65,58 @@ function fullCaseCitations(found: Citation[]): Found[] {
     .map((c) => ({ start: c.start, end: c.end, volume: String(c.volume ?? ''), reporter: c.reporter ?? '', page: c.page ?? '', text: c.text }));
 }
 
-function main(): number {
-  const args = process.argv.slice(2);
-  if (args[0] !== '--passes' || !(Number(args[1]) >= 1) || args.length < 3) {
-    console.error('usage: node vs-eyecite-ours.cjs --passes N FILE...');
-    return 2;
+function main(): void {
+  const paths = process.argv.slice(2);
+  if (paths.length === 0) {
+    console.error('usage: node vs-eyecite-ours.cjs FILE...');
+    process.exitCode = 2;
+    return;
   }
-  const passCount = Math.floor(Number(args[1]));
-  const paths = args.slice(2);
   const texts: string[] = [];
   for (const path of paths) {
     try {
       texts.push(readFileSync(path, 'utf8'));
     } catch (e) {
       console.error(`cannot read ${path}: ${(e as Error).message}`);
-      return 2;
+      process.exitCode = 2;
+      return;
     }
   }
 
-  const passes: PassTime[] = [];
-  const files: OursRun['files'] = [];
-  for (let pass = 0; pass < passCount; pass++) {
-    let seconds = 0;
-    let cpuSeconds = 0;
-    for (let i = 0; i < texts.length; i++) {
-      const t0 = performance.now();
-      const cpu0 = process.cpuUsage();
-      const found = findCitations(texts[i]);
-      const cpu = process.cpuUsage(cpu0);
-      seconds += (performance.now() - t0) / 1000;
-      cpuSeconds += (cpu.user + cpu.system) / 1e6;
-      // Every pass finds the same citations; the first pass's are reported, as eyecite's are.
-      if (pass === 0) files.push({ file: basename(paths[i]), citations: fullCaseCitations(found) });
+  const answer = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+  let files: OursReport['files'] | null = null;
+  const lines = createInterface({ input: process.stdin });
+  lines.on('line', (line) => {
+    const command = line.trim();
+    if (command === 'pass') {
+      let seconds = 0;
+      let cpuSeconds = 0;
+      const first = files === null;
+      const kept: OursReport['files'] = [];
+      for (let i = 0; i < texts.length; i++) {
+        const t0 = performance.now();
+        const cpu0 = process.cpuUsage();
+        const found = findCitations(texts[i]);
+        const cpu = process.cpuUsage(cpu0);
+        seconds += (performance.now() - t0) / 1000;
+        cpuSeconds += (cpu.user + cpu.system) / 1e6;
+        // Every pass finds the same citations; the first pass's are reported, as eyecite's are.
+        if (first) kept.push({ file: basename(paths[i]), citations: fullCaseCitations(found) });
+      }
+      if (first) files = kept;
+      answer({ seconds, cpuSeconds } satisfies RunTime);
+    } else if (command === 'report') {
+      answer({ files: files ?? [], peakRssMB: process.resourceUsage().maxRSS / 1024 } satisfies OursReport);
+      lines.close();
+      process.stdin.destroy();
+    } else {
+      console.error(`unknown command: ${command}`);
+      process.exitCode = 2;
+      lines.close();
+      process.stdin.destroy();
     }
-    passes.push({ seconds, cpuSeconds });
-  }
-  const run: OursRun = { passes, files, peakRssMB: process.resourceUsage().maxRSS / 1024 };
-  process.stdout.write(`${JSON.stringify(run)}\n`);
-  return 0;
+  });
+  answer({ ready: true });
 }
 
-process.exitCode = main();
+main();

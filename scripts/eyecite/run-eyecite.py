@@ -1,21 +1,28 @@
 #!/usr/bin/env python3
-"""Runs eyecite on text files and prints, as JSON, its full case citations with their
-spans in the original file, and its timing. Used by scripts/bench/vs-eyecite.ts.
+"""Runs eyecite on text files, on request, and answers in JSON lines: the time of each
+run and, at the end, its full case citations with their spans in the original files.
+Used by scripts/bench/vs-eyecite.ts, which times our engine between eyecite's runs.
 
 Usage (see scripts/eyecite/README.md):
   EYECITE_SRC=... PYTHONPATH=<reporters-db>:<courts-db> \
-    /usr/bin/python3 scripts/eyecite/run-eyecite.py [--check] [--passes N] FILE...
+    /usr/bin/python3 scripts/eyecite/run-eyecite.py [--check] FILE...
 --check only verifies the setup (exit 0), printing the eyecite version.
---passes N runs get_citations() over all the files N times (default 1).
 Exit 2 with setup instructions when eyecite cannot be imported.
+
+Otherwise it reads the files, prints {"eyecite", "importSeconds"} on one line, then
+answers each line read from stdin with one line on stdout:
+  cite I   runs eyecite on file I (0-based) and prints {"seconds", "cpuSeconds"};
+  report   prints {"files": [...], "peakRssMB"} (each file's citations from its first
+           run) and exits.
 
 Each file is cleaned with eyecite's own `all_whitespace` step (line breaks inside a
 citation are common in text taken from PDFs, and eyecite's reporter patterns expect
-single spaces), then passed to get_citations() with its default tokenizer. Spans are
-mapped back to offsets in the original text. The time reported is get_citations() alone,
-wall clock and CPU (process_time), for every pass: the first pass also pays for what
-eyecite builds on first use (each reporter's regex is compiled the first time its
-spelling is met), later passes are warm. `seconds` and `cpuSeconds` are the best pass.
+single spaces) when it is read, then passed to get_citations() with its default
+tokenizer, and the citations found to resolve_citations(), as our findCitations resolves
+its short forms. The time reported is those two calls alone, wall clock and CPU
+(process_time). Spans are mapped back to offsets in the original text. eyecite compiles
+each reporter's regex the first time it meets its spelling, so the first run over the
+files is slower than later ones.
 """
 
 import json
@@ -51,6 +58,30 @@ def collapse_whitespace(text):
     return "".join(out), back
 
 
+def full_case_citations(cites, back):
+    """eyecite's full case citations as vs-eyecite.ts compares them."""
+    from eyecite.models import FullCaseCitation
+    out = []
+    for c in cites:
+        if not isinstance(c, FullCaseCitation):
+            continue
+        start, end = c.span()
+        out.append({
+            "start": back[start],
+            "end": back[end],
+            "volume": c.groups.get("volume"),
+            "reporter": c.corrected_reporter(),
+            "page": c.groups.get("page"),
+            "text": c.matched_text(),
+        })
+    return out
+
+
+def answer(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
 def main():
     args = sys.argv[1:]
     # eyecite logs every overlapping-citation case it meets; in whole opinions that is
@@ -59,8 +90,7 @@ def main():
     t0 = time.perf_counter()
     try:
         _eyecite, version = load_eyecite()
-        from eyecite import get_citations
-        from eyecite.models import FullCaseCitation
+        from eyecite import get_citations, resolve_citations
         # The tokenizer builds its automaton lazily; build it now so that it is not
         # charged to the first file.
         get_citations("1 U.S. 1")
@@ -72,65 +102,46 @@ def main():
         print(json.dumps({"eyecite": version}))
         return 0
 
-    passes = 1
-    if args[:1] == ["--passes"]:
-        passes = max(1, int(args[1]))
-        args = args[2:]
-
     inputs = []
     for path in args:
         with open(path, encoding="utf-8") as f:
             original = f.read()
         cleaned, back = collapse_whitespace(original)
         inputs.append((path, original, cleaned, back))
+    answer({"eyecite": version, "importSeconds": import_seconds})
 
-    # Every pass finds the same citations; the first pass's are reported.
-    found = []
-    pass_times = []
-    for p in range(passes):
-        wall = 0.0
-        cpu = 0.0
-        for _path, _original, cleaned, _back in inputs:
+    # Each file's citations from its first run (every run finds the same).
+    found = [None] * len(inputs)
+    for line in sys.stdin:
+        command = line.split()
+        if command[:1] == ["cite"] and len(command) == 2:
+            i = int(command[1])
+            _path, _original, cleaned, back = inputs[i]
             t = time.perf_counter()
             c = time.process_time()
             cites = get_citations(cleaned)
-            cpu += time.process_time() - c
+            resolve_citations(cites)
+            cpu = time.process_time() - c
             seconds = time.perf_counter() - t
-            wall += seconds
-            if p == 0:
-                found.append((cites, seconds))
-        pass_times.append({"seconds": wall, "cpuSeconds": cpu})
-
-    files = []
-    for (path, original, _cleaned, back), (cites, seconds) in zip(inputs, found):
-        out = []
-        for c in cites:
-            if not isinstance(c, FullCaseCitation):
-                continue
-            start, end = c.span()
-            out.append({
-                "start": back[start],
-                "end": back[end],
-                "volume": c.groups.get("volume"),
-                "reporter": c.corrected_reporter(),
-                "page": c.groups.get("page"),
-                "text": c.matched_text(),
+            if found[i] is None:
+                found[i] = full_case_citations(cites, back)
+            answer({"seconds": seconds, "cpuSeconds": cpu})
+        elif command == ["report"]:
+            files = []
+            for (path, original, _cleaned, _back), citations in zip(inputs, found):
+                files.append({
+                    "file": os.path.basename(path),
+                    "bytes": len(original.encode("utf-8")),
+                    "citations": citations or [],
+                })
+            answer({
+                "files": files,
+                "peakRssMB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             })
-        files.append({
-            "file": os.path.basename(path),
-            "bytes": len(original.encode("utf-8")),
-            "seconds": seconds,
-            "citations": out,
-        })
-    print(json.dumps({
-        "eyecite": version,
-        "importSeconds": import_seconds,
-        "seconds": min(t["seconds"] for t in pass_times),
-        "cpuSeconds": min(t["cpuSeconds"] for t in pass_times),
-        "passes": pass_times,
-        "peakRssMB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "files": files,
-    }))
+            return 0
+        else:
+            print(f"unknown command: {line.strip()}", file=sys.stderr)
+            return 2
     return 0
 
 
