@@ -111,6 +111,35 @@ function readParentheticals(clean: string, pos: number, nextStart = Infinity): T
   return tail;
 }
 
+// What may stand before `supra`: a word, a comma, a volume (`Foo, 123 supra`), and spaces.
+const BEFORE_SUPRA = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/;
+const isBeforeSupraChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === 39 || c === 44 || c === SPACE;
+
+/**
+ * Where BEFORE_SUPRA's match in `before` can begin at the earliest. The regex is tried at
+ * every position of the text before `supra` and fails at each but the last few, each time
+ * after reading to the end: its match holds only its own characters, at most one comma and at
+ * most three runs of spaces, so it begins after any other character, after the second comma
+ * from the end and after the fourth run of spaces from the end. Searching from there finds
+ * the same match, without the attempts that cannot succeed.
+ */
+function lastPossibleSupraStart(before: string): number {
+  let runs = 0;
+  let commas = 0;
+  for (let k = before.length - 1; k >= 0; k--) {
+    const c = before.charCodeAt(k);
+    if (!isBeforeSupraChar(c)) return k + 1;
+    if (c === COMMA && ++commas === 2) return k + 1;
+    // A run of spaces is counted at its first character (read from the end, its last).
+    if (c === SPACE && before.charCodeAt(k - 1) !== SPACE && ++runs === 4) {
+      let e = k + 1;
+      while (before.charCodeAt(e) === SPACE) e++;
+      return e;
+    }
+  }
+  return 0;
+}
+
 /**
  * What stands before `supra` at `pos`: the case name (`Daubert, supra`), else the word
  * before a comma (`asdf, supra`), and a volume (`Foo, 123 supra`); null when nothing marks
@@ -120,14 +149,15 @@ function readSupra(clean: string, pos: number, anchorIndex: AnchorIndex): { name
   // `Daubert, supra`: the name written before it, read back as for a short form.
   const named = /,\s*$/.test(clean.slice(Math.max(0, pos - 4), pos)) ? findCaseNameBefore(clean, pos, anchorIndex, true) : null;
   const before = clean.slice(Math.max(0, pos - 60), pos);
-  const m = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/.exec(before);
+  const from = lastPossibleSupraStart(before);
+  const m = BEFORE_SUPRA.exec(before.slice(from));
   const volume = m?.[3] ? Number(m[3]) : null;
   if (named) return { name: named.caseName, volume, start: named.start };
   // `Qwerty supra` names its case without a comma; `discussed supra` is prose.
   const capitalised = !!m?.[1] && /^[A-Z]/.test(m[1]);
   if (!m || (!m[2] && volume === null && !capitalised)) return null;
   const word = (m[2] || capitalised) && m[1] && !/^\d/.test(m[1]) ? m[1] : null;
-  return { name: word, volume, start: word ? pos - before.length + (m.index ?? 0) : pos };
+  return { name: word, volume, start: word ? pos - before.length + from + (m.index ?? 0) : pos };
 }
 
 /** Canonical form and catalogue facts of a case anchor (`year`: from its parenthetical, to pick the edition). */
@@ -148,6 +178,7 @@ function describe(token: Token, year: number | null): { normalized: string; repo
 
 const NL = 10;
 const SPACE = 32;
+const COMMA = 44;
 const PERIOD = 46;
 const QUESTION = 63;
 const BANG = 33;

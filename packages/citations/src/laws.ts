@@ -41,9 +41,11 @@ export const LAW_PAIRS = new Set<number>();
 // `(first * 128 + second) * 128 + third`), the first two of those shorter than three
 // letters, and first letters after which any text must be walked (a one-letter spelling, or
 // a spelling whose first three letters are not all ASCII).
-const LAW_TRIPLES = new Set<number>();
+// (Typed tables rather than Sets: this is asked at thousands of capitalised words a text, and
+// a Set lookup cost more than the rest of the test.)
+const LAW_TRIPLES = new Uint8Array((128 * 128 * 128) >> 3); // one bit per triple
 const SHORT_LAW_PAIRS = new Set<number>();
-const WALK_ALWAYS = new Set<number>();
+const WALK_ALWAYS = new Uint8Array(0x10000);
 
 /** Spellings not yet in the trie, by first character (spaces skipped): spelling, law index, spelling, law index… */
 const pendingBranches = new Map<number, (string | number)[]>();
@@ -59,9 +61,12 @@ for (let index = 0; index < LAWS.length; index++) {
     const c2 = norm(letters.charCodeAt(1));
     const c3 = norm(letters.charCodeAt(2));
     LAW_PAIRS.add((c1 << 16) | c2);
-    if (letters.length < 2 || c1 >= 128 || c2 >= 128 || (letters.length >= 3 && c3 >= 128)) WALK_ALWAYS.add(c1);
+    if (letters.length < 2 || c1 >= 128 || c2 >= 128 || (letters.length >= 3 && c3 >= 128)) WALK_ALWAYS[c1] = 1;
     else if (letters.length === 2) SHORT_LAW_PAIRS.add(c1 * 65536 + c2);
-    else LAW_TRIPLES.add((c1 * 128 + c2) * 128 + c3);
+    else {
+      const triple = (c1 * 128 + c2) * 128 + c3;
+      LAW_TRIPLES[triple >> 3] |= 1 << (triple & 7);
+    }
     const waiting = pendingBranches.get(c1);
     if (waiting) waiting.push(spelling, index);
     else pendingBranches.set(c1, [spelling, index]);
@@ -112,12 +117,14 @@ export function afterSpaces(text: string, p: number, max: number): number {
 /** Whether a law spelling may begin at `pos`, by its first three letters (see LAW_TRIPLES). */
 export function mayBeginLaw(text: string, pos: number): boolean {
   const c1 = norm(text.charCodeAt(pos));
-  if (WALK_ALWAYS.has(c1)) return true;
+  if (WALK_ALWAYS[c1] === 1) return true;
   const q2 = afterSpaces(text, pos + 1, 2);
   const c2 = norm(text.charCodeAt(q2));
-  if (SHORT_LAW_PAIRS.has(c1 * 65536 + c2)) return true;
+  if (SHORT_LAW_PAIRS.size > 0 && SHORT_LAW_PAIRS.has(c1 * 65536 + c2)) return true;
   const c3 = norm(text.charCodeAt(afterSpaces(text, q2 + 1, 2)));
-  return c1 < 128 && c2 < 128 && c3 < 128 && LAW_TRIPLES.has((c1 * 128 + c2) * 128 + c3);
+  if (!(c1 < 128 && c2 < 128 && c3 < 128)) return false;
+  const triple = (c1 * 128 + c2) * 128 + c3;
+  return (LAW_TRIPLES[triple >> 3] & (1 << (triple & 7))) !== 0;
 }
 
 /** The spellings of laws starting at `pos`, longest first: [end, law indexes]. */

@@ -262,6 +262,20 @@ function reporterFirstAt(text: string, i: number): Token | null {
   return null;
 }
 
+// Which spellings the first two letters (`first << 16 | second`) may begin, as bits: a table
+// for ASCII letters, the sets for the rest (a Set lookup at every capitalised word cost more
+// than the rest of the test).
+const REPORTER_FIRST_PAIR = 1;
+const LAW_PAIR = 2;
+const ASCII_PAIR_KINDS = new Uint8Array(128 * 128);
+for (const pair of REPORTER_FIRST_PAIRS) if (pair >>> 16 < 128 && (pair & 0xffff) < 128) ASCII_PAIR_KINDS[(pair >>> 16) * 128 + (pair & 0xffff)] |= REPORTER_FIRST_PAIR;
+for (const pair of LAW_PAIRS) if (pair >>> 16 < 128 && (pair & 0xffff) < 128) ASCII_PAIR_KINDS[(pair >>> 16) * 128 + (pair & 0xffff)] |= LAW_PAIR;
+function pairKinds(first: number, second: number): number {
+  if (first < 128 && second < 128) return ASCII_PAIR_KINDS[first * 128 + second];
+  const pair = (first << 16) | second;
+  return (REPORTER_FIRST_PAIRS.has(pair) ? REPORTER_FIRST_PAIR : 0) | (LAW_PAIRS.has(pair) ? LAW_PAIR : 0);
+}
+
 /**
  * Citations that start with the capitalised word at `i`: reporter-first editions and every
  * law series (statutes.ts has the common codes; laws.ts all of reporters-db's). A trie walk
@@ -271,12 +285,12 @@ function capitalAt(text: string, i: number, tokens: Token[]): number {
   let k = i + 1;
   while (k < i + 3 && text.charCodeAt(k) === SPACE) k++;
   const second = text.charCodeAt(k);
-  const pair = (text.charCodeAt(i) << 16) | (second === 0x2019 ? 39 : second);
-  if (REPORTER_FIRST_PAIRS.has(pair)) {
+  const kinds = pairKinds(text.charCodeAt(i), second === 0x2019 ? 39 : second);
+  if (kinds & REPORTER_FIRST_PAIR) {
     const token = reporterFirstAt(text, i);
     if (token) tokens.push(token);
   }
-  if (LAW_PAIRS.has(pair)) {
+  if (kinds & LAW_PAIR) {
     const law = lawTokenAt(text, i);
     if (law) {
       tokens.push({ kind: 'statute', start: law.start, end: law.end, statute: law.statute, generic: true });
