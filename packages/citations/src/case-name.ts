@@ -51,6 +51,15 @@ const OPEN_PAREN = 40;
 const PERIOD = 46;
 const DASH = 45;
 const UNDERSCORE = 95;
+const SEMICOLON = 59;
+const QUOTE = 34;
+const CLOSING_QUOTE = 0x201d;
+
+/** `w.trim() !== ''`, without making the trimmed string for an ordinary word. */
+function hasNonSpace(w: string): boolean {
+  const c = w.charCodeAt(0);
+  return (c > 32 && c < 0x80) || w.trim() !== '';
+}
 
 const STOP_WORDS = new Set(['v', 'in re', 're', 'quoting', 'e.g.', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']);
 const bareWord = (w: string) => w.replace(/^[^\sa-zA-Z0-9]+|[^\sa-zA-Z0-9]+$/g, '');
@@ -58,7 +67,8 @@ const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) |
 /** The characters bareWord keeps at a word's ends: letters, digits and whitespace (`\s`). */
 const keptByBareWord = (c: number) => isWordChar(c) || ((c <= 32 || c >= 0xa0) && /\s/.test(String.fromCharCode(c)));
 // First letters of the stop words (either case), to turn most words away without a regex.
-const STOP_FIRST = new Set([...'virqepdcasg', ...'VIRQEPDCASG'].map((c) => c.charCodeAt(0)));
+const STOP_FIRST = new Uint8Array(128);
+for (const c of 'virqepdcasgVIRQEPDCASG') STOP_FIRST[c.charCodeAt(0)] = 1;
 // The longest one-word stop word (`dismissed`); `in re` and `see also` are read as two words.
 const LONGEST_STOP_WORD = 9;
 function stopWordOf(word: string): string | null {
@@ -68,7 +78,7 @@ function stopWordOf(word: string): string | null {
   // runs for every word before every citation.
   let a = 0;
   while (a < word.length && !keptByBareWord(word.charCodeAt(a))) a++;
-  if (!STOP_FIRST.has(word.charCodeAt(a))) return null;
+  if (STOP_FIRST[word.charCodeAt(a)] !== 1) return null;
   let b = word.length;
   while (b > a && !keptByBareWord(word.charCodeAt(b - 1))) b--;
   if (b - a > LONGEST_STOP_WORD) return null;
@@ -294,7 +304,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     const w = word.text;
     if (w === ',') continue;
     caseNameLength++;
-    if (vToken && w.trim() !== '') plaintiffLength++;
+    if (vToken && hasNonSpace(w)) plaintiffLength++;
     if (word.kind === 'cite') {
       titleStart = index - 1;
       continue;
@@ -303,7 +313,9 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
       if (words.isTextStart(index)) candidate = words.textOf(index, titleStart);
       continue;
     }
-    if (w.endsWith(';') || w.endsWith('”') || w.endsWith('"')) {
+    const first = w.charCodeAt(0);
+    const last = w.charCodeAt(w.length - 1);
+    if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE) {
       startIndex = index + 2;
       candidate = words.textOf(startIndex, titleStart);
       break;
@@ -313,8 +325,6 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     // 550 U.S. at 556`, `Wrong v. Wrong, 1 U.S. 2. Foo, 1 U.S., at 2`).
     // (The regexes here run for every word of every name: each is asked only when the word's
     // first or last character allows a match.)
-    const first = w.charCodeAt(0);
-    const last = w.charCodeAt(w.length - 1);
     if (w === '.' || (first === OPEN_PAREN && /^\(\d{4}\)[.;]$/.test(w)) || (last === PERIOD && index < C - 1 && endsCloseOrDigitPeriod(w))) {
       startIndex = index + 2;
       candidate = words.textOf(startIndex, titleStart);

@@ -18,12 +18,13 @@ import type { Citation } from './types';
 const isNameChar = (c: number) => isLetterCode(c) || c === 39;
 
 const COMMON_NAMES = new Set(['state', 'united states', 'united states of america', 'people', 'commonwealth', 'mass', 'commissioner', 'u.s.', 'government']);
+const LONGEST_COMMON_NAME = Math.max(...[...COMMON_NAMES].map((name) => name.length));
 
 /** eyecite's test for a name that can stand for its case on its own. */
 function usableName(name: string | null): name is string {
   if (name === null || name.length <= 2) return false;
   const first = name.charCodeAt(0);
-  return first >= 65 && first <= 90 && !name.endsWith('.') && !COMMON_NAMES.has(name.toLowerCase());
+  return first >= 65 && first <= 90 && !name.endsWith('.') && !(name.length <= LONGEST_COMMON_NAME && COMMON_NAMES.has(name.toLowerCase()));
 }
 
 // What follows a name in a reference: `at 62`, `at p. *4`, `p. *4`, `¶ 12` (one scan of the
