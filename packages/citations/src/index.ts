@@ -13,7 +13,7 @@ import { cleanTextAndFindWords, wordTable } from './clean';
 import { extractCitations } from './find';
 import { resolveInPlace } from './resolve';
 import { lastWhere } from './last-where';
-import { findReferences, MARKER_FIRST_CHARS } from './references';
+import { findReferences, MarkerCandidates, MARKER_FIRST_CHARS } from './references';
 import { ANCHOR_FIRST_CHARS, DEFAULT_EXTRACTORS, tokenize } from './tokenize';
 import type { Citation, DocumentPosition, FindOptions } from './types';
 
@@ -45,9 +45,10 @@ export function positionAt(positions: DocumentPosition[], offset: number): Docum
 export function findCitations(text: string, options: FindOptions = {}): Citation[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   const { clean, words } = cleanTextAndFindWords(text, WORDS_TO_LIST);
-  let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words));
+  const markers = new MarkerCandidates();
+  let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words, markers));
   if (options.resolve !== false) resolveInPlace(citations);
-  const references = findReferences(text, clean, citations, words);
+  const references = findReferences(text, clean, citations, words, markers);
   if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);
   const positions = options.positions;
   if (positions && positions.length) {

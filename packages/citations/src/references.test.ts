@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { generateCorpus, rng } from '../test/corpus/generate';
 import { cleanTextAndFindWords, wordTable } from './clean';
-import { MARKER_FIRST_CHARS, markerPositions } from './references';
+import { MarkerCandidates, MARKER_FIRST_CHARS, markerPositions } from './references';
+import { ANCHOR_FIRST_CHARS, DEFAULT_EXTRACTORS, tokenize } from './tokenize';
 
 /** Text made of the pieces reference markers are made of, in random order. */
 function pieces(seed: number, count: number): string {
@@ -15,6 +16,13 @@ function pieces(seed: number, count: number): string {
 }
 
 describe('markerPositions', () => {
+  it('does not trust candidates the tokenizer did not finish (another extractor list)', () => {
+    const candidates = new MarkerCandidates();
+    const clean = 'Foo v. Bar, 1 U.S. 2 (1990). Foo at 5.';
+    tokenize(clean, [...DEFAULT_EXTRACTORS], null, candidates);
+    expect(markerPositions(clean, 0, null, candidates)).toEqual(markerPositions(clean, 0));
+  });
+
   it('finds from the word starts exactly the markers its regex finds in the text', () => {
     const corpus = join(__dirname, '..', 'test', 'corpus');
     const texts = [
@@ -26,8 +34,14 @@ describe('markerPositions', () => {
     ];
     for (const raw of texts) {
       const { clean, words } = cleanTextAndFindWords(raw, wordTable(MARKER_FIRST_CHARS));
+      // As findCitations runs it: the tokenizer collects the candidates from the words it reads.
+      const listed = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS + MARKER_FIRST_CHARS)).words;
+      const candidates = new MarkerCandidates();
+      tokenize(clean, DEFAULT_EXTRACTORS, listed, candidates);
       for (const from of [0, 7]) {
-        expect([raw.slice(0, 40), from, markerPositions(clean, from, words)]).toEqual([raw.slice(0, 40), from, markerPositions(clean, from)]);
+        const expected = markerPositions(clean, from);
+        expect([raw.slice(0, 40), from, markerPositions(clean, from, words)]).toEqual([raw.slice(0, 40), from, expected]);
+        expect([raw.slice(0, 40), from, markerPositions(clean, from, null, candidates)]).toEqual([raw.slice(0, 40), from, expected]);
       }
     }
   });

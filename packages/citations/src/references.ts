@@ -36,33 +36,75 @@ const MARKER = / (?:at {1,3}(?:pp?\. {0,2})?|pp?\. {0,2}|¶{1,2} {0,2})\*?\d/g;
 export const MARKER_FIRST_CHARS = 'ap0123456789';
 
 /**
+ * Every place a marker (a match of MARKER) may begin, whether or not an earlier marker
+ * covers it: the offset of its space and where the match from there ends, in order. The
+ * tokenizer fills it as it reads the word starts of a text (MarkerCandidates.addAt), so that
+ * finding references does not read the text a second time.
+ */
+export class MarkerCandidates {
+  spaces = new Int32Array(256);
+  ends = new Int32Array(256);
+  count = 0;
+  /** Set once every word of the text was offered (until then the list may lack markers). */
+  complete = false;
+
+  /**
+   * The candidate next to the word that starts at `s` with the character `first`, if any:
+   * every marker is next to such a word — the `at` or `p` after its space, or the digit
+   * that ends it (MARKER_FIRST_CHARS).
+   */
+  addAt(text: string, s: number, first: number): void {
+    let space = -1;
+    if (first === LOWER_A || first === LOWER_P) space = s - 1;
+    else if (first >= DIGIT_0 && first <= DIGIT_9) space = spaceBeforeParagraphSign(text, s);
+    if (space < 0 || text.charCodeAt(space) !== SPACE) return;
+    const end = markerEnd(text, space);
+    if (end < 0) return;
+    if (this.count === this.spaces.length) {
+      const spaces = new Int32Array(this.count * 2);
+      spaces.set(this.spaces);
+      this.spaces = spaces;
+      const ends = new Int32Array(this.count * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+    }
+    this.spaces[this.count] = space;
+    this.ends[this.count] = end;
+    this.count++;
+  }
+}
+
+/** Whether MarkerCandidates.addAt has anything to look at for a word starting with `first`. */
+export const mayBeMarkerWord = (first: number) => first === LOWER_A || first === LOWER_P || (first >= DIGIT_0 && first <= DIGIT_9);
+
+/**
  * Offsets of the space before each marker (MARKER's matches), in order, from `from`. With
  * `words`, the starts of the words of `text` that begin with one of MARKER_FIRST_CHARS (at
- * least those; found while cleaning it), the text is not scanned again: every marker is
- * next to such a word — the `at` or `p` after its space, or the digit that ends it.
+ * least those; found while cleaning it), the text is not scanned again; with `candidates`
+ * (filled from those words by the tokenizer), not even those are read again.
  */
-export function markerPositions(text: string, from: number, words: WordStarts | null = null): number[] {
+export function markerPositions(text: string, from: number, words: WordStarts | null = null, candidates: MarkerCandidates | null = null): number[] {
   const out: number[] = [];
-  if (!words) {
+  if (candidates && !candidates.complete) candidates = null;
+  if (!words && !candidates) {
     MARKER.lastIndex = from;
     let m: RegExpExecArray | null;
     while ((m = MARKER.exec(text)) !== null) out.push(m.index);
     return out;
   }
-  const { offsets, count } = words;
-  // Where the last marker ended: the regex's next search starts there.
+  if (!candidates) {
+    candidates = new MarkerCandidates();
+    const { offsets, count } = words as WordStarts;
+    for (let k = 0; k < count; k++) candidates.addAt(text, offsets[k], text.charCodeAt(offsets[k]));
+    candidates.complete = true;
+  }
+  // As the regex's global search: from `from`, and each search from where the last match ended.
+  const { spaces, ends, count } = candidates;
   let searchFrom = from;
   for (let k = 0; k < count; k++) {
-    const s = offsets[k];
-    const c = text.charCodeAt(s);
-    let space = -1;
-    if (c === LOWER_A || c === LOWER_P) space = s - 1;
-    else if (c >= DIGIT_0 && c <= DIGIT_9) space = spaceBeforeParagraphSign(text, s);
-    if (space < searchFrom || text.charCodeAt(space) !== SPACE) continue;
-    const end = markerEnd(text, space);
-    if (end < 0) continue;
-    out.push(space);
-    searchFrom = end;
+    if (spaces[k] < searchFrom) continue;
+    out.push(spaces[k]);
+    searchFrom = ends[k];
   }
   return out;
 }
@@ -176,7 +218,7 @@ function latestNamedBefore(clean: string, names: NameOf[], space: number): NameO
  * Reference citations in `text` (cleaned), given the citations found in it (in order);
  * each comes back resolved to the full citation whose party it names.
  */
-export function findReferences(original: string, clean: string, citations: Citation[], words: WordStarts | null = null): Citation[] {
+export function findReferences(original: string, clean: string, citations: Citation[], words: WordStarts | null = null, candidates: MarkerCandidates | null = null): Citation[] {
   const fulls = citations.filter((c) => c.type === 'case' && c.form === 'full' && (c.plaintiff || c.defendant));
   if (fulls.length === 0) return [];
   // Names by their last word, for a quick check of the words before each candidate; each
@@ -209,7 +251,7 @@ export function findReferences(original: string, clean: string, citations: Citat
     return (last >= 0 && citations[last].end > s) || (lastReference !== undefined && s < lastReference.end && lastReference.start < e);
   };
   const out: Citation[] = [];
-  for (const marker of markerPositions(clean, fulls[0].end, words)) {
+  for (const marker of markerPositions(clean, fulls[0].end, words, candidates)) {
     // The name ends before the marker's space (and any comma before it: `Foo, at 62`).
     let space = marker;
     if (clean[space - 1] === ',') space--;

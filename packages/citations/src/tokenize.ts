@@ -22,6 +22,7 @@ import { matchFormat, startsWithVolume } from './formats';
 import { afterSpaces, LAW_PAIRS, lawTokenAt } from './laws';
 import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
+import { mayBeMarkerWord, type MarkerCandidates } from './references';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
 
 export type TokenKind = 'case' | 'short' | 'journal' | 'id' | 'supra' | 'statute';
@@ -530,7 +531,7 @@ function defaultDispatch(): Dispatch {
  * tokenize's unsorted tokens for DEFAULT_EXTRACTORS, in one scan of the text — or of the
  * word starts `words` lists, when the caller found them while cleaning the text.
  */
-function scanDefault(text: string, tokens: Token[], words: WordStarts | null): void {
+function scanDefault(text: string, tokens: Token[], words: WordStarts | null, markers: MarkerCandidates | null): void {
   const dispatch = defaultDispatch();
   // Per extractor, where its global scan would resume (its lastIndex).
   const resume = new Array<number>(dispatch.sticky.length).fill(0);
@@ -540,7 +541,10 @@ function scanDefault(text: string, tokens: Token[], words: WordStarts | null): v
       const p = offsets[k];
       const first = text.charCodeAt(p);
       if (CHAR_CLASS[first] & MAY_BEGIN && anchorMayStartAt(text, p, first)) anchorsAt(text, p, tokens, dispatch, resume);
+      // The reference markers next to the same words, while the text around them is at hand.
+      if (markers !== null && mayBeMarkerWord(first)) markers.addAt(text, p, first);
     }
+    if (markers !== null) markers.complete = true;
   } else {
     for (let p = nextAnchorStart(text, 0); p >= 0; p = nextAnchorStart(text, p + 1)) anchorsAt(text, p, tokens, dispatch, resume);
   }
@@ -601,13 +605,15 @@ function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, b
  * All anchors in `text` (already cleaned), sorted by position, overlaps removed (the
  * earlier, then longer, anchor wins). `words`: where the words of `text` that begin with
  * one of ANCHOR_FIRST_CHARS begin (at least those), when the caller has them
- * (cleanTextAndFindWords); the text is then not scanned again.
+ * (cleanTextAndFindWords); the text is then not scanned again. `markers`: filled, with the
+ * default extractors and `words` listing MARKER_FIRST_CHARS too, with the reference markers
+ * next to those words (references.ts), which findReferences then reads instead of the words.
  */
-export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS, words: WordStarts | null = null): Token[] {
+export function tokenize(text: string, extractors: Extractor[] = DEFAULT_EXTRACTORS, words: WordStarts | null = null, markers: MarkerCandidates | null = null): Token[] {
   const tokens: Token[] = [];
   // The one-pass scan knows the default extractors' first characters; any other list (or a
   // default list changed by a caller) is scanned extractor by extractor.
-  if (extractors === DEFAULT_EXTRACTORS && extractors.length === DEFAULT_REGEXES.length && extractors.every((x, e) => x.regex === DEFAULT_REGEXES[e])) scanDefault(text, tokens, words);
+  if (extractors === DEFAULT_EXTRACTORS && extractors.length === DEFAULT_REGEXES.length && extractors.every((x, e) => x.regex === DEFAULT_REGEXES[e])) scanDefault(text, tokens, words, words ? markers : null);
   else {
     scanReporters(text, tokens);
     for (const extractor of extractors) {
