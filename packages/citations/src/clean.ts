@@ -88,6 +88,76 @@ export function wordTable(firstChars: string): Uint8Array {
 }
 const EVERY_WORD = wordTable('_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
 
+// A character beyond Latin-1. V8 keeps a string without one in one byte per character, and
+// this test of such a string returns at once (the class cannot match it).
+const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
+
+/**
+ * cleanTextAndFindWords for a text of Latin-1 characters only (about half of real opinions:
+ * those without curly quotes or dashes): the same work on one byte per character, so that
+ * half as many bytes are copied in and out, and read. Every replacement of a Latin-1
+ * character is one too (REPLACEMENTS), so the bytes are patched in place.
+ */
+function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): { clean: string; words: WordStarts } {
+  const n = text.length;
+  const buffer = Buffer.from(text, 'latin1');
+  const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, n);
+  // Four characters at a time (little-endian: the first in the low byte), as pairs below.
+  const quads = new Uint32Array(buffer.buffer, buffer.byteOffset, n >> 2);
+  let offsets = new Int32Array((n >> 3) + 8);
+  let count = 0;
+  let replaced = false;
+  let previousIsWord = 0;
+  for (let j = 0; j < n >> 2; j++) {
+    const quad = quads[j];
+    // Four printable ASCII characters (32-126 or 127: no bit 0x80, and 0x20 or 0x40 set in each).
+    const high = quad & 0x60606060;
+    if ((quad & 0x80808080) !== 0 || ((high | (high >>> 1)) & 0x20202020) !== 0x20202020) {
+      for (let k = 4 * j; k < 4 * j + 4; k++) {
+        const c = bytes[k];
+        if (c < 32 || c >= 127) {
+          const to = BY_CODE[c];
+          if (to !== 0) {
+            bytes[k] = to;
+            replaced = true;
+          }
+        }
+      }
+    }
+    const cls0 = table[bytes[4 * j]];
+    const cls1 = table[bytes[4 * j + 1]];
+    const cls2 = table[bytes[4 * j + 2]];
+    const cls3 = table[bytes[4 * j + 3]];
+    offsets[count] = 4 * j;
+    count += (cls0 >> 1) & (previousIsWord ^ 1);
+    offsets[count] = 4 * j + 1;
+    count += (cls1 >> 1) & (~cls0 & 1);
+    offsets[count] = 4 * j + 2;
+    count += (cls2 >> 1) & (~cls1 & 1);
+    offsets[count] = 4 * j + 3;
+    count += (cls3 >> 1) & (~cls2 & 1);
+    previousIsWord = cls3 & 1;
+    if (count >= offsets.length - 4) {
+      const grown = new Int32Array(offsets.length * 2);
+      grown.set(offsets);
+      offsets = grown;
+    }
+  }
+  for (let i = n & ~3; i < n; i++) {
+    // The last characters of a length that is not a multiple of four, one by one.
+    let c = bytes[i];
+    const to = c < 32 || c >= 127 ? BY_CODE[c] : 0;
+    if (to !== 0) {
+      bytes[i] = c = to;
+      replaced = true;
+    }
+    offsets[count] = i;
+    count += (table[c] >> 1) & (previousIsWord ^ 1);
+    previousIsWord = table[c] & 1;
+  }
+  return { clean: replaced ? buffer.toString('latin1') : text, words: { offsets, count } };
+}
+
 /**
  * cleanText, and, found in the same pass, every offset in the cleaned text where a word (a
  * run of `\w` characters) begins with one of the first characters `table` asks for (all by
@@ -95,6 +165,7 @@ const EVERY_WORD = wordTable('_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm
  * once instead of three times is a good part of the time the engine takes on a long opinion.
  */
 export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WORD): { clean: string; words: WordStarts } {
+  if (!BEYOND_LATIN1.test(text)) return cleanLatin1TextAndFindWords(text, table);
   const n = text.length;
   // As cleanText, but the whole text is read from the buffer (faster than charCodeAt).
   const buffer = Buffer.from(text, 'utf16le');

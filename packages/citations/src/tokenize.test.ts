@@ -81,6 +81,27 @@ describe('cleanTextAndFindWords', () => {
     }
   });
 
+  it('does the same for texts of Latin-1 characters only (read a byte per character), of every length', () => {
+    // Characters the cleaner replaces, word and non-word characters, and Latin-1 letters.
+    const alphabet = ['a', 'Z', '1', '_', ' ', '.', '\n', '\r', '\t', '\u00a0', '\u00ad', '\u00b2', '\u00b9', '\u00e9', '\u00ff', '\x7f', '\x00', '\u0085', '§', '¶'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const texts: string[] = [];
+    for (let length = 0; length < 40; length++) {
+      for (let k = 0; k < 20; k++) texts.push(Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+    }
+    texts.push('550 U.S.\n544, 556 (2007).'.repeat(50), 'x'.repeat(4097));
+    for (const raw of texts) {
+      expect(/[^\u0000-\u00ff]/.test(raw)).toBe(false);
+      for (const firsts of ['_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', '1Ia_']) {
+        const { clean, words } = cleanTextAndFindWords(raw, wordTable(firsts));
+        expect(clean).toBe(cleanText(raw));
+        const starts = [...clean.matchAll(new RegExp(`\\b[${firsts}]`, 'g'))].map((m) => m.index);
+        expect([JSON.stringify(raw), [...words.offsets.subarray(0, words.count)]]).toEqual([JSON.stringify(raw), starts]);
+      }
+    }
+  });
+
   it('gives the tokenizer the same tokens as its own scan of the text', () => {
     for (const raw of sampleTexts()) {
       const { clean, words } = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS));
