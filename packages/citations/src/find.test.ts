@@ -2,7 +2,7 @@
 import { findCitations, formatCitationsJson, normalize } from './index';
 import { courtId } from './courts';
 import { cleanText } from './clean';
-import { sentenceAround } from './find';
+import { BEFORE_SUPRA, lastPossibleSupraStart, sentenceAround } from './find';
 import type { Citation } from './types';
 
 const pickFields = (c: Citation, keys: (keyof Citation)[]) => Object.fromEntries(keys.map((k) => [k, c[k]]));
@@ -209,5 +209,22 @@ describe('helpers', () => {
     for (let k = 1; k < 20; k++) expect(cleanText(`${'\n'.repeat(k)}é${'x'.repeat(k)}`)).toBe(`${' '.repeat(k)}é${'x'.repeat(k)}`);
     const plain = 'See 550 U.S. 544.';
     expect(cleanText(plain)).toBe(plain);
+  });
+});
+
+describe('the name before supra', () => {
+  it('is found by searching only from where its pattern can begin, as by searching the whole text before it', () => {
+    // Words, volumes, commas, runs of spaces and characters the pattern never holds, in random order.
+    const alphabet = ['a', 'B', 'Qwerty', '1', '23', '4567', ' ', ' ', '  ', '    ', ',', '.', '-', "'", '_', '(', ';', 'x9'];
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const plain = new RegExp(BEFORE_SUPRA.source);
+    for (let k = 0; k < 20000; k++) {
+      const before = Array.from({ length: Math.floor(next() * 16) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('').slice(-60);
+      const whole = plain.exec(before) as RegExpExecArray;
+      const from = lastPossibleSupraStart(before);
+      const narrowed = BEFORE_SUPRA.exec(before.slice(from)) as RegExpExecArray;
+      expect([before, from + narrowed.index, ...narrowed]).toEqual([before, whole.index, ...whole]);
+    }
   });
 });

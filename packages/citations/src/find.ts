@@ -112,7 +112,7 @@ function readParentheticals(clean: string, pos: number, nextStart = Infinity): T
 }
 
 // What may stand before `supra`: a word, a comma, a volume (`Foo, 123 supra`), and spaces.
-const BEFORE_SUPRA = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/;
+export const BEFORE_SUPRA = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/;
 const isBeforeSupraChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === 39 || c === 44 || c === SPACE;
 
 /**
@@ -123,7 +123,7 @@ const isBeforeSupraChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <
  * from the end and after the fourth run of spaces from the end. Searching from there finds
  * the same match, without the attempts that cannot succeed.
  */
-function lastPossibleSupraStart(before: string): number {
+export function lastPossibleSupraStart(before: string): number {
   let runs = 0;
   let commas = 0;
   for (let k = before.length - 1; k >= 0; k--) {
