@@ -264,26 +264,32 @@ function readParties(candidate: string, versus: boolean): Parties {
   return { plaintiff, defendant: stripStopWords(defendant).replace(/\s{2,}/g, ' ') };
 }
 
-// A case is named again and again before its citations, and the same words come back: the
-// parties read from them are remembered (about ten regexes each), bounded.
-const partiesRead = [new Map<string, Parties>(), new Map<string, Parties>()];
-const MAX_PARTIES_REMEMBERED = 4096;
-function partiesOf(candidate: string, versus: boolean): Parties {
-  const remembered = partiesRead[versus ? 1 : 0];
-  let parties = remembered.get(candidate);
-  if (parties === undefined) {
-    parties = readParties(candidate, versus);
-    if (remembered.size >= MAX_PARTIES_REMEMBERED) remembered.clear();
-    remembered.set(candidate, parties);
+/**
+ * The parties read from the names before one text's citations, by the words read: a text
+ * names a case again and again, and reading them takes about ten regexes. (One per text,
+ * not one for every text: the benchmarks run the same texts again and again, and a memory
+ * shared by all of them would time answers remembered from earlier runs.)
+ */
+export class PartiesRead {
+  private readonly withVersus = new Map<string, Parties>();
+  private readonly withoutVersus = new Map<string, Parties>();
+
+  of(candidate: string, versus: boolean): Parties {
+    const remembered = versus ? this.withVersus : this.withoutVersus;
+    let parties = remembered.get(candidate);
+    if (parties === undefined) {
+      parties = readParties(candidate, versus);
+      remembered.set(candidate, parties);
+    }
+    return parties;
   }
-  return parties;
 }
 
 /**
  * The case name before a citation starting at `citationStart`, or null. `short`: a short
  * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
  */
-export function findCaseNameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean): FoundName | null {
+export function findCaseNameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean, read: PartiesRead = new PartiesRead()): FoundName | null {
   // Indexes are negative, counted back from the citation (eyecite counts from the text's
   // start; the arithmetic is the same): -1 is the item just before it.
   const words = new ItemsBefore(text, citationStart, anchors);
@@ -395,7 +401,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     }
   }
   if (!candidate) return null;
-  const { plaintiff, defendant: cleanDefendant } = partiesOf(candidate, vToken !== null);
+  const { plaintiff, defendant: cleanDefendant } = read.of(candidate, vToken !== null);
   if (!cleanDefendant) return null;
 
   const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;

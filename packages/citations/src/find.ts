@@ -8,7 +8,7 @@
  */
 import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
-import { AnchorIndex, findCaseNameBefore, type Anchor } from './case-name';
+import { AnchorIndex, findCaseNameBefore, PartiesRead, type Anchor } from './case-name';
 import { allDigits, isBlankPage } from './chars';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
@@ -145,9 +145,9 @@ export function lastPossibleSupraStart(before: string): number {
  * before a comma (`asdf, supra`), and a volume (`Foo, 123 supra`); null when nothing marks
  * it as a citation (`as discussed supra`).
  */
-function readSupra(clean: string, pos: number, anchorIndex: AnchorIndex): { name: string | null; volume: number | null; start: number } | null {
+function readSupra(clean: string, pos: number, anchorIndex: AnchorIndex, parties: PartiesRead): { name: string | null; volume: number | null; start: number } | null {
   // `Daubert, supra`: the name written before it, read back as for a short form.
-  const named = /,\s*$/.test(clean.slice(Math.max(0, pos - 4), pos)) ? findCaseNameBefore(clean, pos, anchorIndex, true) : null;
+  const named = /,\s*$/.test(clean.slice(Math.max(0, pos - 4), pos)) ? findCaseNameBefore(clean, pos, anchorIndex, true, parties) : null;
   const before = clean.slice(Math.max(0, pos - 60), pos);
   const from = lastPossibleSupraStart(before);
   const m = BEFORE_SUPRA.exec(before.slice(from));
@@ -359,6 +359,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   const anchors: Anchor[] = [];
   for (const t of tokens) anchors.push({ start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
   const anchorIndex = new AnchorIndex(anchors);
+  const parties = new PartiesRead();
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
@@ -384,7 +385,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     const lead = group[0];
     // `Martinez, 2019 WL 4639462, at *3`: Bluebook's short form of a WL, LEXIS or neutral
     // cite repeats it whole after a one-party name; keep that name (resolve.ts links it).
-    const name = findCaseNameBefore(clean, lead.start, anchorIndex, false);
+    const name = findCaseNameBefore(clean, lead.start, anchorIndex, false, parties);
     let implied: string | null = null;
     for (const c of group) {
       if (c.court !== null) {
@@ -456,7 +457,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.pinCite = token.pin ?? null;
       c.normalized = `${c.volume} ${entry.canonical} at ${c.pinCite}`;
       c.court = impliedCourt(entry);
-      const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorIndex, true);
+      const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorIndex, true, parties);
       if (name) {
         c.caseName = name.caseName;
         c.fullStart = name.start;
@@ -497,7 +498,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
 
     if (token.kind === 'supra') {
-      const supra = readSupra(clean, token.start, anchorIndex);
+      const supra = readSupra(clean, token.start, anchorIndex, parties);
       // Without a name, a comma or a volume before it, `supra` is a cross-reference
       // (`discussed supra`), not a citation.
       if (!supra) continue;
