@@ -15,6 +15,7 @@
  */
 import { isAbbreviation } from './names';
 import { lastWhere } from './last-where';
+import { TextMemo } from './text-memo';
 
 export interface FoundName {
   /** `Plaintiff v. Defendant`, `In re Defendant`, or (short forms) the name written. */
@@ -264,32 +265,15 @@ function readParties(candidate: string, versus: boolean): Parties {
   return { plaintiff, defendant: stripStopWords(defendant).replace(/\s{2,}/g, ' ') };
 }
 
-/**
- * The parties read from the names before one text's citations, by the words read: a text
- * names a case again and again, and reading them takes about ten regexes. (One per text,
- * not one for every text: the benchmarks run the same texts again and again, and a memory
- * shared by all of them would time answers remembered from earlier runs.)
- */
-export class PartiesRead {
-  private readonly withVersus = new Map<string, Parties>();
-  private readonly withoutVersus = new Map<string, Parties>();
-
-  of(candidate: string, versus: boolean): Parties {
-    const remembered = versus ? this.withVersus : this.withoutVersus;
-    let parties = remembered.get(candidate);
-    if (parties === undefined) {
-      parties = readParties(candidate, versus);
-      remembered.set(candidate, parties);
-    }
-    return parties;
-  }
-}
+// A text names a case again and again, and reading the parties takes about ten regexes.
+const partiesWithVersus = new TextMemo((candidate: string) => readParties(candidate, true));
+const partiesWithoutVersus = new TextMemo((candidate: string) => readParties(candidate, false));
 
 /**
  * The case name before a citation starting at `citationStart`, or null. `short`: a short
  * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
  */
-export function findCaseNameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean, read: PartiesRead = new PartiesRead()): FoundName | null {
+export function findCaseNameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean): FoundName | null {
   // Indexes are negative, counted back from the citation (eyecite counts from the text's
   // start; the arithmetic is the same): -1 is the item just before it.
   const words = new ItemsBefore(text, citationStart, anchors);
@@ -401,7 +385,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     }
   }
   if (!candidate) return null;
-  const { plaintiff, defendant: cleanDefendant } = read.of(candidate, vToken !== null);
+  const { plaintiff, defendant: cleanDefendant } = (vToken !== null ? partiesWithVersus : partiesWithoutVersus).get(candidate);
   if (!cleanDefendant) return null;
 
   const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { courtKey } from './court-key';
 import { parseRecords } from './generated-data';
-import { courts } from './generated/courts';
+import { courtCitations, courts } from './generated/courts';
 import { courtId, courtName } from './index';
 
 describe('courtName', () => {
@@ -47,5 +47,30 @@ describe('courtId on courts-db citation strings', () => {
       if (!courtKey(c.citationString)) continue;
       expect([c.citationString, courtId(c.citationString)]).toEqual([c.citationString, firstOfKey.get(courtKey(c.citationString))]);
     }
+  });
+});
+
+describe('courtId: a court written as the start of a citation string', () => {
+  it('names, as a walk through the whole table would, the last court in courts-db whose string begins with it', () => {
+    const table = parseRecords<[string, string]>(courtCitations);
+    const byWalk = (written: string) => {
+      let found: string | null = null;
+      for (const [key, id] of table) if (key.startsWith(written)) found = id;
+      return found;
+    };
+    // Every string's beginnings (3 characters and more) that are not themselves a string or
+    // a court the rules name (those are found before the table is searched by prefix).
+    const whole = new Set(table.map(([key]) => key));
+    let checked = 0;
+    for (const [key] of table) {
+      for (let n = 3; n < key.length; n++) {
+        const written = key.slice(0, n);
+        if (whole.has(written) || !/^[a-z]+$/.test(written)) continue;
+        const id = courtId(written);
+        if (id === byWalk(written)) checked++;
+        else expect([written, id]).toEqual([written, byWalk(written)]);
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 });

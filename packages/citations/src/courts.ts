@@ -26,7 +26,9 @@ interface CourtRecord {
 
 interface CitationTable {
   byCitation: Map<string, string>;
-  citationKeys: string[];
+  /** The keys in code-unit order, and each one's place in the table (courts-db's order). */
+  sortedKeys: string[];
+  tableOrder: Map<string, number>;
 }
 let citationTable: CitationTable | null = null;
 /**
@@ -36,7 +38,9 @@ let citationTable: CitationTable | null = null;
 function courtCitationTable(): CitationTable {
   if (citationTable) return citationTable;
   const byCitation = new Map(parseRecords<[string, string]>(courtCitations));
-  return (citationTable = { byCitation, citationKeys: [...byCitation.keys()] });
+  const keys = [...byCitation.keys()];
+  const tableOrder = new Map(keys.map((k, i) => [k, i]));
+  return (citationTable = { byCitation, sortedKeys: keys.sort(), tableOrder });
 }
 
 let byId: Map<string, CourtRecord> | null = null;
@@ -133,7 +137,7 @@ export function parseCourtParenthetical(inner: string): { court: string | null; 
  */
 export function courtId(abbr: string): string | null {
   const s = abbr.replace(/\s+/g, ' ').trim();
-  const { byCitation, citationKeys } = courtCitationTable();
+  const { byCitation, sortedKeys, tableOrder } = courtCitationTable();
   const exact = byCitation.get(bare(s));
   if (exact) return exact;
   const k = key(s);
@@ -159,10 +163,30 @@ export function courtId(abbr: string): string | null {
     const st = STATE_BY_KEY.get(ctApp[1]);
     if (st) return `${st[1]}ctapp`;
   }
-  // As eyecite: a court whose citation string begins with what was written (the last such).
+  // As eyecite: a court whose citation string begins with what was written (the last such
+  // in the table). The keys that begin with it are together in code-unit order.
   const b = bare(s);
   if (b.length < 3) return null;
   let prefixed: string | null = null;
-  for (const c of citationKeys) if (c.startsWith(b)) prefixed = byCitation.get(c) as string;
+  let latest = -1;
+  for (let k = firstAtLeast(sortedKeys, b); k < sortedKeys.length && sortedKeys[k].startsWith(b); k++) {
+    const order = tableOrder.get(sortedKeys[k]) as number;
+    if (order > latest) {
+      latest = order;
+      prefixed = byCitation.get(sortedKeys[k]) as string;
+    }
+  }
   return prefixed;
+}
+
+/** The index of the first of `sorted` (code-unit order) that is not before `value`. */
+function firstAtLeast(sorted: string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

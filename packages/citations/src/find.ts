@@ -8,10 +8,11 @@
  */
 import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
-import { AnchorIndex, findCaseNameBefore, PartiesRead, type Anchor } from './case-name';
+import { AnchorIndex, findCaseNameBefore, type Anchor } from './case-name';
 import { allDigits, isBlankPage } from './chars';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
+import { startText, TextMemo } from './text-memo';
 import type { Token } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
@@ -73,20 +74,12 @@ interface Tail {
   end: number;
 }
 
-// Court parentheticals repeat (`9th Cir. 2019`, `S.D.N.Y. 2020`): their parse is remembered
-// by text, bounded so that a long document of distinct parentheticals cannot grow it forever.
-const courtCache = new Map<string, { court: string | null; year: number } | null>();
-const MAX_COURT_CACHE = 4096;
-function courtParenthetical(inner: string): { court: string | null; year: number } | null {
-  let hit = courtCache.get(inner);
-  if (hit === undefined) {
-    const parsed = parseCourtParenthetical(inner);
-    hit = parsed ? { court: parsed.court, year: parsed.year } : null;
-    if (courtCache.size >= MAX_COURT_CACHE) courtCache.clear();
-    courtCache.set(inner, hit);
-  }
-  return hit;
-}
+// Court parentheticals repeat within a text (`9th Cir. 2019`, `S.D.N.Y. 2020`).
+const courtParentheticals = new TextMemo((inner: string) => {
+  const parsed = parseCourtParenthetical(inner);
+  return parsed ? { court: parsed.court, year: parsed.year } : null;
+});
+const courtParenthetical = (inner: string) => courtParentheticals.get(inner);
 
 /** Court/year parenthetical and the first explanatory parenthetical after `pos`. */
 function readParentheticals(clean: string, pos: number, nextStart = Infinity): Tail {
@@ -145,9 +138,9 @@ export function lastPossibleSupraStart(before: string): number {
  * before a comma (`asdf, supra`), and a volume (`Foo, 123 supra`); null when nothing marks
  * it as a citation (`as discussed supra`).
  */
-function readSupra(clean: string, pos: number, anchorIndex: AnchorIndex, parties: PartiesRead): { name: string | null; volume: number | null; start: number } | null {
+function readSupra(clean: string, pos: number, anchorIndex: AnchorIndex): { name: string | null; volume: number | null; start: number } | null {
   // `Daubert, supra`: the name written before it, read back as for a short form.
-  const named = /,\s*$/.test(clean.slice(Math.max(0, pos - 4), pos)) ? findCaseNameBefore(clean, pos, anchorIndex, true, parties) : null;
+  const named = /,\s*$/.test(clean.slice(Math.max(0, pos - 4), pos)) ? findCaseNameBefore(clean, pos, anchorIndex, true) : null;
   const before = clean.slice(Math.max(0, pos - 60), pos);
   const from = lastPossibleSupraStart(before);
   const m = BEFORE_SUPRA.exec(before.slice(from));
@@ -359,7 +352,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   const anchors: Anchor[] = [];
   for (const t of tokens) anchors.push({ start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
   const anchorIndex = new AnchorIndex(anchors);
-  const parties = new PartiesRead();
+  startText();
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
@@ -385,7 +378,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     const lead = group[0];
     // `Martinez, 2019 WL 4639462, at *3`: Bluebook's short form of a WL, LEXIS or neutral
     // cite repeats it whole after a one-party name; keep that name (resolve.ts links it).
-    const name = findCaseNameBefore(clean, lead.start, anchorIndex, false, parties);
+    const name = findCaseNameBefore(clean, lead.start, anchorIndex, false);
     let implied: string | null = null;
     for (const c of group) {
       if (c.court !== null) {
@@ -457,7 +450,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.pinCite = token.pin ?? null;
       c.normalized = `${c.volume} ${entry.canonical} at ${c.pinCite}`;
       c.court = impliedCourt(entry);
-      const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorIndex, true, parties);
+      const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorIndex, true);
       if (name) {
         c.caseName = name.caseName;
         c.fullStart = name.start;
@@ -498,7 +491,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
 
     if (token.kind === 'supra') {
-      const supra = readSupra(clean, token.start, anchorIndex, parties);
+      const supra = readSupra(clean, token.start, anchorIndex);
       // Without a name, a comma or a volume before it, `supra` is a cross-reference
       // (`discussed supra`), not a citation.
       if (!supra) continue;

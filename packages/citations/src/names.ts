@@ -4,6 +4,8 @@
  * and for a citation's context (the sentence around it).
  */
 
+import { TextMemo } from './text-memo';
+
 /** Abbreviations that end with a period inside names (so the period does not end a sentence). */
 const ABBREVIATIONS = new Set([
   'corp.', 'inc.', 'co.', 'ltd.', 'bros.', 'assocs.', 'indus.', 'servs.', 'pharms.', 'elecs.', 'elec.',
@@ -22,19 +24,14 @@ const ABBREVIATIONS = new Set([
 
 /** Whether a word ending in a period is an abbreviation (`Corp.`, `U.S.`, `Dep't.`, `Atl.`). */
 export function isAbbreviation(word: string): boolean {
-  // Asked about the same words over and over (`Corp.`, `U.S.`, `Court.`): remembered, bounded.
-  let known = abbreviations.get(word);
-  if (known === undefined) {
-    const lower = word.toLowerCase();
-    // `U.S.`, `N.Y.`, `R.R.`, `Ass'n`, `Dep't.`, or a short capitalised abbreviation (`Atl.`).
-    known = ABBREVIATIONS.has(lower) || /^(?:[A-Za-z]\.){2,}$/.test(word) || word.includes("'") || /^[A-Z][a-z]{0,3}\.$/.test(word);
-    if (abbreviations.size >= MAX_REMEMBERED) abbreviations.clear();
-    abbreviations.set(word, known);
-  }
-  return known;
+  return abbreviations.get(word);
 }
-const abbreviations = new Map<string, boolean>();
-const MAX_REMEMBERED = 8192;
+// Asked about the same words over and over in a text (`Corp.`, `U.S.`, `Court.`).
+const abbreviations = new TextMemo(
+  // `U.S.`, `N.Y.`, `R.R.`, `Ass'n`, `Dep't.`, or a short capitalised abbreviation (`Atl.`).
+  (word: string) => ABBREVIATIONS.has(word.toLowerCase()) || /^(?:[A-Za-z]\.){2,}$/.test(word) || word.includes("'") || /^[A-Z][a-z]{0,3}\.$/.test(word),
+  8192,
+);
 
 const QUOTE = 34;
 const OPEN_PAREN = 40;
