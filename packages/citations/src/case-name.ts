@@ -49,6 +49,7 @@ interface Item {
 const BACKWARD_SEEK = 28;
 const SPACE = 32;
 const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
 const PERIOD = 46;
 const DASH = 45;
 const UNDERSCORE = 95;
@@ -234,8 +235,12 @@ const trimChars = (s: string, chars: string) => {
 /** A party name without signals and stop words, `In`, outer parentheses and edge commas. */
 export function stripStopWords(name: string): string {
   let text = name.replace(STOP_WORDS_CASED, ' ');
-  text = text.replace(/^In\s+/i, '').trim();
-  text = text.replace(/^\(+/, '').replace(/\)+$/, '');
+  // (Each regex below is asked only when the character it needs is there: most names have
+  // none of them, and this runs for every party of every case named.)
+  if ((text.charCodeAt(0) | 32) === 105 /* i */) text = text.replace(/^In\s+/i, '');
+  text = text.trim();
+  if (text.charCodeAt(0) === OPEN_PAREN) text = text.replace(/^\(+/, '');
+  if (text.charCodeAt(text.length - 1) === CLOSE_PAREN) text = text.replace(/\)+$/, '');
   if (text.includes(';')) text = text.split(';')[1];
   return trimChars(trimChars(text, ', ').replace(STOP_WORDS_ANY_CASE, ''), ', ').trim();
 }
@@ -244,6 +249,14 @@ interface Parties {
   plaintiff: string | null;
   /** '' when nothing is left of the name. */
   defendant: string;
+}
+
+/** `s.replace(/\s{2,}/g, ' ')`, the regex asked only when `s` may hold two white-space characters in a row. */
+function squeezeSpaces(s: string): string {
+  // A space, a control character or anything beyond ASCII may be white space.
+  const maySpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c >= 0x80;
+  for (let k = 1; k < s.length; k++) if (maySpace(s.charCodeAt(k)) && maySpace(s.charCodeAt(k - 1))) return s.replace(/\s{2,}/g, ' ');
+  return s;
 }
 
 /** The parties of a name read back from a citation (`versus`: it has a `v.`). */
@@ -260,9 +273,11 @@ function readParties(candidate: string, versus: boolean): Parties {
     rawPlaintiff = trimChars(rawPlaintiff, ' \t\n,(');
     // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
     // inside the name they are part of it (`Estate of Durden`).
-    plaintiff = stripStopWords(rawPlaintiff.replace(/^(?:[a-z]\S*\s+)+/, '')).replace(/\s{2,}/g, ' ') || null;
+    const first = rawPlaintiff.charCodeAt(0);
+    if (first >= 97 && first <= 122) rawPlaintiff = rawPlaintiff.replace(/^(?:[a-z]\S*\s+)+/, '');
+    plaintiff = squeezeSpaces(stripStopWords(rawPlaintiff)) || null;
   } else defendant = candidate;
-  return { plaintiff, defendant: stripStopWords(defendant).replace(/\s{2,}/g, ' ') };
+  return { plaintiff, defendant: squeezeSpaces(stripStopWords(defendant)) };
 }
 
 // A text names a case again and again, and reading the parties takes about ten regexes.
