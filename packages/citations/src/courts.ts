@@ -109,6 +109,14 @@ const DATE = new RegExp(String.raw`,?\s*${MONTH}\s*\d{0,2},?\s*$`);
 // Parts of a court parenthetical that are not the court: `en banc`, `per curiam`, `mem.`.
 const NOISE = /\b(?:en banc|per curiam|mem\.|table|unpublished|plurality opinion)\b/gi;
 
+/** `/^(?:1[6-9]|20)\d\d$/`: a year of the parenthetical's pattern. */
+export function isYear(s: string): boolean {
+  const d = (k: number) => s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57;
+  if (!(d(0) && d(1) && d(2) && d(3))) return false;
+  const century = (s.charCodeAt(0) - 48) * 10 + (s.charCodeAt(1) - 48);
+  return century >= 16 && century <= 20;
+}
+
 /**
  * The year and court id in a citation parenthetical, or null when it is not one.
  * @example parseCourtParenthetical('11th Cir. 2019') // { court: 'ca11', year: 2019 }
@@ -117,6 +125,8 @@ const NOISE = /\b(?:en banc|per curiam|mem\.|table|unpublished|plurality opinion
 export function parseCourtParenthetical(inner: string): { court: string | null; year: number; courtText: string } | null {
   // Court parentheticals are short; explanatory ones (`holding that ...`) often are not.
   if (inner.length > 150) return null;
+  // The commonest, a year alone (`(2007)`), as the reading below would read it.
+  if (inner.length === 4 && isYear(inner)) return { court: null, year: Number(inner), courtText: '' };
   const m = /^(.{0,90}?)\b(1[6-9]\d\d|20\d\d)\b(.{0,60})$/.exec(inner.trim());
   if (!m) return null;
   // What follows the year may be subsequent history (`, pet. denied`), never more words of the court.

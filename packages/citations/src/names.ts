@@ -22,6 +22,28 @@ const ABBREVIATIONS = new Set([
   'no.', 'v.', 'vs.', 'mr.', 'ms.', 'dr.', 'ave.', 'ry.', 'r.r.', 'ind.', 'ga.', 'pa.', 'ky.', 'mo.', 'va.',
 ]);
 
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** `/^(?:[A-Za-z]\.){2,}$/`: `U.S.`, `N.Y.`, `R.R.` */
+export function lettersWithPeriods(word: string): boolean {
+  if (word.length < 4 || word.length % 2 !== 0) return false;
+  for (let k = 0; k < word.length; k += 2) if (!isLetter(word.charCodeAt(k)) || word.charCodeAt(k + 1) !== PERIOD) return false;
+  return true;
+}
+
+/** `/^[A-Z][a-z]{0,3}\.$/`: a short capitalised abbreviation (`Atl.`, `Co.`). */
+export function shortCapitalised(word: string): boolean {
+  const n = word.length;
+  if (n < 2 || n > 5 || word.charCodeAt(n - 1) !== PERIOD) return false;
+  const first = word.charCodeAt(0);
+  if (!(first >= 65 && first <= 90)) return false;
+  for (let k = 1; k < n - 1; k++) {
+    const c = word.charCodeAt(k);
+    if (!(c >= 97 && c <= 122)) return false;
+  }
+  return true;
+}
+
 /** Whether a word ending in a period is an abbreviation (`Corp.`, `U.S.`, `Dep't.`, `Atl.`). */
 export function isAbbreviation(word: string): boolean {
   return abbreviations.get(word);
@@ -29,7 +51,7 @@ export function isAbbreviation(word: string): boolean {
 // Asked about the same words over and over in a text (`Corp.`, `U.S.`, `Court.`).
 const abbreviations = new TextMemo(
   // `U.S.`, `N.Y.`, `R.R.`, `Ass'n`, `Dep't.`, or a short capitalised abbreviation (`Atl.`).
-  (word: string) => ABBREVIATIONS.has(word.toLowerCase()) || /^(?:[A-Za-z]\.){2,}$/.test(word) || word.includes("'") || /^[A-Z][a-z]{0,3}\.$/.test(word),
+  (word: string) => ABBREVIATIONS.has(word.toLowerCase()) || lettersWithPeriods(word) || word.includes("'") || shortCapitalised(word),
   8192,
 );
 
