@@ -15,7 +15,6 @@
  */
 import { isAbbreviation } from './names';
 import { lastWhere } from './last-where';
-import { TextMemo } from './text-memo';
 
 export interface FoundName {
   /** `Plaintiff v. Defendant`, `In re Defendant`, or (short forms) the name written. */
@@ -280,10 +279,6 @@ function readParties(candidate: string, versus: boolean): Parties {
   return { plaintiff, defendant: squeezeSpaces(stripStopWords(defendant)) };
 }
 
-// A text names a case again and again, and reading the parties takes about ten regexes.
-const partiesWithVersus = new TextMemo((candidate: string) => readParties(candidate, true));
-const partiesWithoutVersus = new TextMemo((candidate: string) => readParties(candidate, false));
-
 /**
  * The case name before a citation starting at `citationStart`, or null. `short`: a short
  * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
@@ -400,7 +395,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     }
   }
   if (!candidate) return null;
-  const { plaintiff, defendant: cleanDefendant } = (vToken !== null ? partiesWithVersus : partiesWithoutVersus).get(candidate);
+  const { plaintiff, defendant: cleanDefendant } = readParties(candidate, vToken !== null);
   if (!cleanDefendant) return null;
 
   const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;

@@ -12,7 +12,6 @@ import { AnchorIndex, findCaseNameBefore, type Anchor } from './case-name';
 import { allDigits, isBlankPage } from './chars';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
-import { startText, TextMemo } from './text-memo';
 import type { Token } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
@@ -74,13 +73,6 @@ interface Tail {
   end: number;
 }
 
-// Court parentheticals repeat within a text (`9th Cir. 2019`, `S.D.N.Y. 2020`).
-const courtParentheticals = new TextMemo((inner: string) => {
-  const parsed = parseCourtParenthetical(inner);
-  return parsed ? { court: parsed.court, year: parsed.year } : null;
-});
-const courtParenthetical = (inner: string) => courtParentheticals.get(inner);
-
 /** Court/year parenthetical and the first explanatory parenthetical after `pos`. */
 function readParentheticals(clean: string, pos: number, nextStart = Infinity): Tail {
   const tail: Tail = { year: null, court: null, parenthetical: null, end: skipBlankParallels(clean, pos) };
@@ -89,7 +81,7 @@ function readParentheticals(clean: string, pos: number, nextStart = Infinity): T
     if (!paren) break;
     // A parenthesis or bracket that holds the next citation (`(3 Atl. 33)`) is not this one's.
     if (paren.start < nextStart && nextStart < paren.end) break;
-    const court = tail.year === null ? courtParenthetical(paren.inner) : null;
+    const court = tail.year === null ? parseCourtParenthetical(paren.inner) : null;
     if (court) {
       tail.year = court.year;
       tail.court = court.court;
@@ -352,7 +344,6 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   const anchors: Anchor[] = [];
   for (const t of tokens) anchors.push({ start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
   const anchorIndex = new AnchorIndex(anchors);
-  startText();
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;

@@ -4,8 +4,6 @@
  * and for a citation's context (the sentence around it).
  */
 
-import { TextMemo } from './text-memo';
-
 /** Abbreviations that end with a period inside names (so the period does not end a sentence). */
 const ABBREVIATIONS = new Set([
   'corp.', 'inc.', 'co.', 'ltd.', 'bros.', 'assocs.', 'indus.', 'servs.', 'pharms.', 'elecs.', 'elec.',
@@ -46,14 +44,9 @@ export function shortCapitalised(word: string): boolean {
 
 /** Whether a word ending in a period is an abbreviation (`Corp.`, `U.S.`, `Dep't.`, `Atl.`). */
 export function isAbbreviation(word: string): boolean {
-  return abbreviations.get(word);
-}
-// Asked about the same words over and over in a text (`Corp.`, `U.S.`, `Court.`).
-const abbreviations = new TextMemo(
   // `U.S.`, `N.Y.`, `R.R.`, `Ass'n`, `Dep't.`, or a short capitalised abbreviation (`Atl.`).
-  (word: string) => ABBREVIATIONS.has(word.toLowerCase()) || lettersWithPeriods(word) || word.includes("'") || shortCapitalised(word),
-  8192,
-);
+  return ABBREVIATIONS.has(word.toLowerCase()) || lettersWithPeriods(word) || word.includes("'") || shortCapitalised(word);
+}
 
 const QUOTE = 34;
 const OPEN_PAREN = 40;
