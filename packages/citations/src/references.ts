@@ -221,8 +221,26 @@ function latestNamedBefore(clean: string, names: NameOf[], space: number): NameO
 export function findReferences(original: string, clean: string, citations: Citation[], words: WordStarts | null = null, candidates: MarkerCandidates | null = null): Citation[] {
   const fulls = citations.filter((c) => c.type === 'case' && c.form === 'full' && (c.plaintiff || c.defendant));
   if (fulls.length === 0) return [];
-  // Names by their last word, for a quick check of the words before each candidate; each
-  // list in the order of the citations (so by their start and end).
+  // The markers with a word before them, the name's place (`space`: where it ends) and that
+  // word, which a name must end with to be the reference's.
+  const places: { space: number; lastWord: string }[] = [];
+  const lastWords = new Set<string>();
+  for (const marker of markerPositions(clean, fulls[0].end, words, candidates)) {
+    // The name ends before the marker's space (and any comma before it: `Foo, at 62`).
+    let space = marker;
+    if (clean[space - 1] === ',') space--;
+    while (space > 0 && clean[space - 1] === ' ') space--;
+    if (!isNameChar(clean.charCodeAt(space - 1))) continue;
+    let w = space;
+    while (w > 0 && isNameChar(clean.charCodeAt(w - 1))) w--;
+    const lastWord = clean.slice(w, space);
+    places.push({ space, lastWord });
+    lastWords.add(lastWord);
+  }
+  if (places.length === 0) return [];
+  // Names by their last word, for a quick check of the words before each marker; each list
+  // in the order of the citations (so by their start and end). Only the names that end with
+  // a word before some marker are listed: no other can be looked up.
   const byLastWord = new Map<string, NameOf[]>();
   // By name, the parallels of the citations listed with it: a parallel of one of them adds nothing.
   const parallelsListed = new Map<string, Set<string>>();
@@ -231,6 +249,7 @@ export function findReferences(original: string, clean: string, citations: Citat
       const name = c[field];
       if (!usableName(name)) continue;
       const last = name.slice(name.lastIndexOf(' ') + 1);
+      if (!lastWords.has(last)) continue;
       const list = byLastWord.get(last) ?? [];
       const covered = parallelsListed.get(name) ?? new Set<string>();
       if (!covered.has(c.normalized as string)) {
@@ -251,19 +270,12 @@ export function findReferences(original: string, clean: string, citations: Citat
     return (last >= 0 && citations[last].end > s) || (lastReference !== undefined && s < lastReference.end && lastReference.start < e);
   };
   const out: Citation[] = [];
-  for (const marker of markerPositions(clean, fulls[0].end, words, candidates)) {
-    // The name ends before the marker's space (and any comma before it: `Foo, at 62`).
-    let space = marker;
-    if (clean[space - 1] === ',') space--;
-    while (space > 0 && clean[space - 1] === ' ') space--;
-    if (!isNameChar(clean.charCodeAt(space - 1))) continue;
+  for (const { space, lastWord } of places) {
+    const named = byLastWord.get(lastWord);
+    if (!named) continue;
     const after = AFTER_NAME.exec(clean.slice(space, space + 24).replace(/^ +/, ''));
     if (!after) continue;
-    let w = space;
-    while (w > 0 && isNameChar(clean.charCodeAt(w - 1))) w--;
-    const candidates = byLastWord.get(clean.slice(w, space));
-    if (!candidates) continue;
-    const hit = latestNamedBefore(clean, candidates, space);
+    const hit = latestNamedBefore(clean, named, space);
     if (!hit) continue;
     let pinStart = space;
     while (clean[pinStart] === ' ') pinStart++;
