@@ -16,9 +16,9 @@
  * beside the corpus as vs-eyecite-report.json.
  *
  * Each engine runs in a process of its own and does the same work: eyecite in Python
- * (scripts/eyecite/run-eyecite.py: get_citations, then resolve_citations), ours in node,
- * from vs-eyecite-ours.ts bundled with the engine by esbuild as the CLI's lean bundle is
- * (findCitations, which resolves short forms too). Only those calls are timed, and each
+ * (scripts/eyecite/run-eyecite.py: its clean_text, get_citations, then resolve_citations),
+ * ours in node, from vs-eyecite-ours.ts bundled with the engine by esbuild as the CLI's lean
+ * bundle is (findCitations, which cleans the text and resolves short forms too). Only those calls are timed, and each
  * process keeps only the texts and its first run's citations.
  *
  * The two are timed side by side, because this machine is shared and its speed changes by
@@ -183,8 +183,8 @@ async function timeSideBySide(eye: LineServer, ours: LineServer, files: string[]
   return { importSeconds, ourWarmUp, eyeciteFirstPass, rounds };
 }
 
-/** Import + first call on 1 KB of a real opinion, in fresh node processes (median of 5). */
-function coldStart(dir: string, sample: string): { importAndFirstCallMs: number; processMs: number } {
+/** Import + first call on 1 KB of a real opinion, in fresh node processes (median of 9: one process is as noisy as the machine). */
+function coldStart(dir: string, sample: string): { importAndFirstCallMs: number; processMs: number; spreadMs: [number, number] } {
   const bundle = join(dir, 'citations.cjs');
   const sampleFile = join(dir, 'sample.txt');
   const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${bundle}`, '--log-level=warning'], { cwd: ROOT, encoding: 'utf8' });
@@ -193,14 +193,14 @@ function coldStart(dir: string, sample: string): { importAndFirstCallMs: number;
   const script = `const t0=process.hrtime.bigint();const m=require(${JSON.stringify(bundle)});const t=require('fs').readFileSync(${JSON.stringify(sampleFile)},'utf8');m.findCitations(t);console.log(Number(process.hrtime.bigint()-t0)/1e6)`;
   const inner: number[] = [];
   const wall: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 9; i++) {
     const t0 = performance.now();
     const res = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     wall.push(performance.now() - t0);
     inner.push(Number(res.stdout.trim()));
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return { importAndFirstCallMs: +median(inner).toFixed(1), processMs: +median(wall).toFixed(1) };
+  return { importAndFirstCallMs: +median(inner).toFixed(1), processMs: +median(wall).toFixed(1), spreadMs: [+Math.min(...inner).toFixed(1), +Math.max(...inner).toFixed(1)] };
 }
 
 /** A blank page (`570 U.S. ___`) is null for eyecite and the blank as written for us. */
@@ -333,7 +333,7 @@ function report(version: string, files: string[], texts: string[], bytes: number
   console.log(`\nfull case citations: eyecite ${eyeTotal}, ours ${oursTotal}, agreeing ${matched}`);
   console.log(`recall (of eyecite's): ${(100 * recall).toFixed(1)}%`);
   console.log(`precision (ours-only counted as false until judged): ${(100 * precision).toFixed(1)}%`);
-  console.log(`\nspeed, side by side (each file to eyecite ${version}, get_citations + resolve_citations, then a whole pass of our findCitations over the corpus; ${rounds.length} rounds after warming up):`);
+  console.log(`\nspeed, side by side (each file to eyecite ${version}, clean_text + get_citations + resolve_citations, then a whole pass of our findCitations over the corpus; ${rounds.length} rounds after warming up):`);
   rounds.forEach((r, k) => {
     const ourPasses = r.ours.map((t) => t.cpuSeconds);
     console.log(`  round ${k + 1}: eyecite ${fixed(mb / sum(r.eyecite, 'cpuSeconds'), 3)} MB/s by CPU time, ours ${fixed(mb / median(ourPasses), 1)} MB/s (median of its ${ourPasses.length} passes; ${fixed(mb / Math.max(...ourPasses), 1)}-${fixed(mb / Math.min(...ourPasses), 1)}); ratio in the same moments ${fixed(cpuRatios[k], 0)}x by CPU time, ${fixed(wallRatios[k], 0)}x by wall clock`);
@@ -344,7 +344,7 @@ function report(version: string, files: string[], texts: string[], bytes: number
   console.log(`warm-up: ours first pass ${fixed(mb / ourWarmUp[0].cpuSeconds, 1)} MB/s, best of ${ourWarmUp.length} ${fixed(mb / bestWarm, 1)} MB/s by CPU time; eyecite first pass ${fixed(mb / sum(eyeciteFirstPass, 'cpuSeconds'), 3)} MB/s`);
   console.log(`best against best (our quietest pass against eyecite's best round, not in the same moments; for comparison with earlier runs only): ours ${fixed(mb / bestWarm, 1)}, eyecite ${fixed(mb / bestRound, 3)} MB/s by CPU time: ${fixed(bestRound / bestWarm, 0)}x`);
   console.log(`eyecite import + tokenizer build: ${(timings.importSeconds * 1000).toFixed(0)} ms; its peak RSS ${eye.peakRssMB.toFixed(0)} MB`);
-  console.log(`our cold start (fresh node, import + first call on 1 KB, median of 5): ${cold.importAndFirstCallMs} ms; whole process ${cold.processMs} ms`);
+  console.log(`our cold start (fresh node, import + first call on 1 KB, median of 9): ${cold.importAndFirstCallMs} ms (${cold.spreadMs[0]}-${cold.spreadMs[1]}); whole process ${cold.processMs} ms`);
   console.log(`our peak RSS (its own process, texts and first pass's citations held): ${ours.peakRssMB.toFixed(0)} MB`);
 
   const reportFile = join(CORPUS, 'vs-eyecite-report.json');
