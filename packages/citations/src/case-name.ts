@@ -13,6 +13,7 @@
  * stop word (`see`, `citing`, `In re`), or an abbreviated capitalised word that ends a
  * sentence after a plaintiff of two words or more.
  */
+import { isLetterCode } from './chars';
 import { isAbbreviation } from './names';
 import { lastWhere } from './last-where';
 
@@ -95,10 +96,9 @@ function mayBeAlso(word: string): boolean {
   if (word.length < 4) return false;
   // Its first letter must be an `a` (most words are turned away here, without the regex).
   let a = 0;
-  while (a < word.length && !isLetter(word.charCodeAt(a))) a++;
+  while (a < word.length && !isLetterCode(word.charCodeAt(a))) a++;
   return (word.charCodeAt(a) | 32) === 97 && /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word);
 }
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
  * The anchors of a text in order, looked up by where they end (they never overlap, so their

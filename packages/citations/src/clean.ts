@@ -88,6 +88,13 @@ export function wordTable(firstChars: string): Uint8Array {
 }
 const EVERY_WORD = wordTable('_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
 
+/** The word-start list with twice the room, for the two loops below when it is nearly full. */
+function doubled(offsets: Int32Array): Int32Array {
+  const grown = new Int32Array(offsets.length * 2);
+  grown.set(offsets);
+  return grown;
+}
+
 // A character beyond Latin-1. V8 keeps a string without one in one byte per character, and
 // this test of such a string returns at once (the class cannot match it).
 const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
@@ -104,7 +111,7 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): { clean: 
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, n);
   // Four characters at a time (little-endian: the first in the low byte), as pairs below.
   const quads = new Uint32Array(buffer.buffer, buffer.byteOffset, n >> 2);
-  let offsets = new Int32Array((n >> 3) + 8);
+  let offsets: Int32Array = new Int32Array((n >> 3) + 8);
   let count = 0;
   let replaced = false;
   let previousIsWord = 0;
@@ -137,11 +144,7 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): { clean: 
     offsets[count] = 4 * j + 3;
     count += (cls3 >> 1) & (~cls2 & 1);
     previousIsWord = cls3 & 1;
-    if (count >= offsets.length - 4) {
-      const grown = new Int32Array(offsets.length * 2);
-      grown.set(offsets);
-      offsets = grown;
-    }
+    if (count >= offsets.length - 4) offsets = doubled(offsets);
   }
   for (let i = n & ~3; i < n; i++) {
     // The last characters of a length that is not a multiple of four, one by one.
@@ -177,7 +180,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   // Room for a word listed every 8 characters to begin with (a brief lists one every 13 or
   // so); grown when nearly full. Two slots more than the words listed take the last
   // unkept stores of a pair.
-  let offsets = new Int32Array((n >> 3) + 4);
+  let offsets: Int32Array = new Int32Array((n >> 3) + 4);
   let count = 0;
   let replaced = false;
   let previousIsWord = 0;
@@ -214,11 +217,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     offsets[count] = 2 * j + 1;
     count += (classB >> 1) & (~classA & 1);
     previousIsWord = classB & 1;
-    if (count >= offsets.length - 2) {
-      const grown = new Int32Array(offsets.length * 2);
-      grown.set(offsets);
-      offsets = grown;
-    }
+    if (count >= offsets.length - 2) offsets = doubled(offsets);
   }
   if (n & 1) {
     // The last character of an odd length, as above.

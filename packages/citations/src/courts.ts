@@ -12,8 +12,10 @@
  * district (`mad`, `njd`, `dcd`), and the same with `b` for bankruptcy courts (`nysb`).
  */
 
+import { isDigitCode } from './chars';
 import { courtKey as bare } from './court-key';
 import { parseRecords } from './generated-data';
+import { lastWhere } from './last-where';
 import { courtCitations, courts as courtRecords } from './generated/courts';
 
 interface CourtRecord {
@@ -111,8 +113,7 @@ const NOISE = /\b(?:en banc|per curiam|mem\.|table|unpublished|plurality opinion
 
 /** `/^(?:1[6-9]|20)\d\d$/`: a year of the parenthetical's pattern. */
 export function isYear(s: string): boolean {
-  const d = (k: number) => s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57;
-  if (!(d(0) && d(1) && d(2) && d(3))) return false;
+  if (!(isDigitCode(s.charCodeAt(0)) && isDigitCode(s.charCodeAt(1)) && isDigitCode(s.charCodeAt(2)) && isDigitCode(s.charCodeAt(3)))) return false;
   const century = (s.charCodeAt(0) - 48) * 10 + (s.charCodeAt(1) - 48);
   return century >= 16 && century <= 20;
 }
@@ -179,7 +180,7 @@ export function courtId(abbr: string): string | null {
   if (b.length < 3) return null;
   let prefixed: string | null = null;
   let latest = -1;
-  for (let k = firstAtLeast(sortedKeys, b); k < sortedKeys.length && sortedKeys[k].startsWith(b); k++) {
+  for (let k = lastWhere(sortedKeys.length, (i) => sortedKeys[i] < b) + 1; k < sortedKeys.length && sortedKeys[k].startsWith(b); k++) {
     const order = tableOrder.get(sortedKeys[k]) as number;
     if (order > latest) {
       latest = order;
@@ -187,16 +188,4 @@ export function courtId(abbr: string): string | null {
     }
   }
   return prefixed;
-}
-
-/** The index of the first of `sorted` (code-unit order) that is not before `value`. */
-function firstAtLeast(sorted: string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

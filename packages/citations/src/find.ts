@@ -10,6 +10,7 @@ import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
 import { AnchorIndex, findCaseNameBefore, type Anchor } from './case-name';
 import { allDigits, isBlankPage } from './chars';
+import { lastWhere } from './last-where';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
 import type { Token } from './tokenize';
@@ -55,7 +56,7 @@ function skipBlankParallels(clean: string, pos: number): number {
   for (let n = 0; n < 3; n++) {
     // The blank's first character, after the comma and spaces the pattern allows, or none.
     let q = p;
-    if (clean.charCodeAt(q) === 44 /* , */) q++;
+    if (clean.charCodeAt(q) === COMMA) q++;
     while (q < p + 4 && clean.charCodeAt(q) === SPACE) q++;
     const first = clean.charCodeAt(q);
     if (first !== 95 /* _ */ && first !== 45 /* - */) break;
@@ -233,7 +234,7 @@ class SentenceWalks {
     const { clean, blanks } = this;
     // The last start after a blank line (f = p + 2) bounds the walk: nothing before it counts.
     let stop = lo;
-    for (let k = lastAtMost(blanks, start - 2); k >= 0 && blanks[k] + 2 > lo; k--) {
+    for (let k = lastWhere(blanks.length, (i) => blanks[i] <= start - 2); k >= 0 && blanks[k] + 2 > lo; k--) {
       if (clean.charCodeAt(blanks[k] + 1) === SPACE) {
         stop = blanks[k] + 2;
         break;
@@ -249,7 +250,7 @@ class SentenceWalks {
     const { clean, blanks } = this;
     // The first end before a blank line (t = p) bounds the walk.
     let stop = hi;
-    for (let k = lastAtMost(blanks, end - 1) + 1; k < blanks.length && blanks[k] < hi; k++) {
+    for (let k = lastWhere(blanks.length, (i) => blanks[i] <= end - 1) + 1; k < blanks.length && blanks[k] < hi; k++) {
       if (clean.charCodeAt(blanks[k]) === SPACE) {
         stop = blanks[k];
         break;
@@ -259,18 +260,6 @@ class SentenceWalks {
     while (t < stop && !(mayEndSentence(clean, t - 1) && isSentenceEnd(clean, t - 1))) t++;
     return t;
   }
-}
-
-/** The index of the last element of ascending `list` that is ≤ `value`, or -1. */
-function lastAtMost(list: number[], value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid] <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
 }
 
 /**

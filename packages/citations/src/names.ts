@@ -4,6 +4,8 @@
  * and for a citation's context (the sentence around it).
  */
 
+import { isLetterCode } from './chars';
+
 /** Abbreviations that end with a period inside names (so the period does not end a sentence). */
 const ABBREVIATIONS = new Set([
   'corp.', 'inc.', 'co.', 'ltd.', 'bros.', 'assocs.', 'indus.', 'servs.', 'pharms.', 'elecs.', 'elec.',
@@ -20,12 +22,11 @@ const ABBREVIATIONS = new Set([
   'no.', 'v.', 'vs.', 'mr.', 'ms.', 'dr.', 'ave.', 'ry.', 'r.r.', 'ind.', 'ga.', 'pa.', 'ky.', 'mo.', 'va.',
 ]);
 
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /** `/^(?:[A-Za-z]\.){2,}$/`: `U.S.`, `N.Y.`, `R.R.` */
 export function lettersWithPeriods(word: string): boolean {
   if (word.length < 4 || word.length % 2 !== 0) return false;
-  for (let k = 0; k < word.length; k += 2) if (!isLetter(word.charCodeAt(k)) || word.charCodeAt(k + 1) !== PERIOD) return false;
+  for (let k = 0; k < word.length; k += 2) if (!isLetterCode(word.charCodeAt(k)) || word.charCodeAt(k + 1) !== PERIOD) return false;
   return true;
 }
 
