@@ -7,14 +7,11 @@
  *
  * Not a test: figures depend on the machine. Run sparingly on shared hardware.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { getCitations } from '@beshkenadze/eyecite';
 import { findCitations } from '@citecheck/citations';
 import { generateCorpus } from '../../packages/citations/test/corpus/generate';
+import { engineColdStart } from './engine-cold-start';
 
-const ROOT = join(__dirname, '..', '..');
 const OURS_MB = Number(process.argv[2] ?? 10);
 const EYECITE_KB = Number(process.argv[3] ?? 200);
 
@@ -67,27 +64,9 @@ function run(name: string, text: string, fn: (t: string) => number, repeats: num
   return out;
 }
 
-function coldStart(): { requireAndFirstCallMs: number; processMs: number } {
-  const bundle = '/tmp/citations-bench.cjs';
-  execFileSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${bundle}`, '--log-level=warning'], { cwd: ROOT });
-  if (!existsSync(bundle)) throw new Error('bundle failed');
-  const sample = briefText(1024).slice(0, 1024);
-  writeFileSync('/tmp/citations-bench-sample.txt', sample);
-  const script = `const t0=process.hrtime.bigint();const m=require(${JSON.stringify(bundle)});const t=require('fs').readFileSync('/tmp/citations-bench-sample.txt','utf8');const t1=process.hrtime.bigint();const n=m.findCitations(t).length;const t2=process.hrtime.bigint();console.log(JSON.stringify({ms:Number(t2-t0)/1e6,requireMs:Number(t1-t0)/1e6,n}))`;
-  const runs: number[] = [];
-  const wall: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const t0 = performance.now();
-    const res = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
-    wall.push(performance.now() - t0);
-    runs.push(JSON.parse(res.stdout.trim()).ms);
-  }
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return { requireAndFirstCallMs: +median(runs).toFixed(1), processMs: +median(wall).toFixed(1) };
-}
-
 const ours = run('@citecheck/citations', briefText(OURS_MB * 1e6), (t) => findCitations(t).length, 3);
 const eye = run('@beshkenadze/eyecite', briefText(EYECITE_KB * 1e3), (t) => getCitations(t).length, 1);
 console.log(`speed ratio (ours / eyecite, MB/s): ${(ours.mbPerSec / eye.mbPerSec).toFixed(1)}x`);
 console.log(`peak RSS of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
-console.log(`cold start (median of 5 fresh node processes): ${JSON.stringify(coldStart())}`);
+const cold = engineColdStart(briefText(1024).slice(0, 1024), 5);
+console.log(`cold start (median of 5 fresh node processes): ${JSON.stringify({ requireAndFirstCallMs: cold.importAndFirstCallMs, processMs: cold.processMs })}`);

@@ -44,6 +44,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { findReporter } from '../../packages/citations/src';
+import { engineColdStart } from './engine-cold-start';
 // Types only: the script itself runs in a process of its own (runOurs).
 import type { Found, OursReport, RunTime } from './vs-eyecite-ours';
 
@@ -183,26 +184,6 @@ async function timeSideBySide(eye: LineServer, ours: LineServer, files: string[]
   return { importSeconds, ourWarmUp, eyeciteFirstPass, rounds };
 }
 
-/** Import + first call on 1 KB of a real opinion, in fresh node processes (median of 9: one process is as noisy as the machine). */
-function coldStart(dir: string, sample: string): { importAndFirstCallMs: number; processMs: number; spreadMs: [number, number] } {
-  const bundle = join(dir, 'citations.cjs');
-  const sampleFile = join(dir, 'sample.txt');
-  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${bundle}`, '--log-level=warning'], { cwd: ROOT, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`esbuild failed: ${build.stderr}`);
-  writeFileSync(sampleFile, sample);
-  const script = `const t0=process.hrtime.bigint();const m=require(${JSON.stringify(bundle)});const t=require('fs').readFileSync(${JSON.stringify(sampleFile)},'utf8');m.findCitations(t);console.log(Number(process.hrtime.bigint()-t0)/1e6)`;
-  const inner: number[] = [];
-  const wall: number[] = [];
-  for (let i = 0; i < 9; i++) {
-    const t0 = performance.now();
-    const res = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
-    wall.push(performance.now() - t0);
-    inner.push(Number(res.stdout.trim()));
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return { importAndFirstCallMs: +median(inner).toFixed(1), processMs: +median(wall).toFixed(1), spreadMs: [+Math.min(...inner).toFixed(1), +Math.max(...inner).toFixed(1)] };
-}
-
 /** A blank page (`570 U.S. ___`) is null for eyecite and the blank as written for us. */
 const page = (p: string | null) => (!p || /^[_—–-]+$/.test(p) ? '___' : p);
 const key = (c: Found) => `${c.volume} ${c.reporter} ${page(c.page)}`;
@@ -241,7 +222,7 @@ async function main() {
     for (const [name, listed] of [['run-eyecite.py', eyeReport.files], ['vs-eyecite-ours', ourReport.files]] as const) {
       if (listed.length !== files.length || listed.some((f, i) => f.file !== files[i])) fail(`${name} listed other files than it was given`, 1);
     }
-    report(version, files, texts, bytes, eyeReport, ourReport, timings, dir);
+    report(version, files, texts, bytes, eyeReport, ourReport, timings);
   } finally {
     eye.close();
     ours.close();
@@ -249,7 +230,7 @@ async function main() {
   }
 }
 
-function report(version: string, files: string[], texts: string[], bytes: number, eye: EyeciteReport, ours: OursReport, timings: Timings, dir: string) {
+function report(version: string, files: string[], texts: string[], bytes: number, eye: EyeciteReport, ours: OursReport, timings: Timings) {
 
   const missed: Disagreement[] = [];
   const oursOnly: Disagreement[] = [];
@@ -329,7 +310,7 @@ function report(version: string, files: string[], texts: string[], bytes: number
   const wallRatios = rounds.map((r) => sameMoments(r, 'seconds'));
   const mean = (xs: number[]) => xs.reduce((n, x) => n + x, 0) / xs.length;
   const sample = texts.find((t) => t.length > 4000)!.slice(2000, 3024);
-  const cold = coldStart(dir, sample);
+  const cold = engineColdStart(sample, 9);
   console.log(`\nfull case citations: eyecite ${eyeTotal}, ours ${oursTotal}, agreeing ${matched}`);
   console.log(`recall (of eyecite's): ${(100 * recall).toFixed(1)}%`);
   console.log(`precision (ours-only counted as false until judged): ${(100 * precision).toFixed(1)}%`);
