@@ -9,6 +9,8 @@
  * stdin with one JSON line on stdout:
  *   pass    runs `findCitations` on every file, one after the other, and prints the pass's
  *           time, wall clock and CPU, summed over the calls (only the calls are timed);
+ *   pass bare  the same with `{ context: false }`: without the sentence around each
+ *           citation, which eyecite does not compute (its output is the rest);
  *   report  prints each file's full case citations (the ones eyecite's FullCaseCitation
  *           covers, from the first pass) and the peak RSS, and exits.
  * Later passes keep nothing: each file's result is dropped as soon as it is counted, as
@@ -88,15 +90,16 @@ function main(): void {
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
     const command = line.trim();
-    if (command === 'pass') {
+    if (command === 'pass' || command === 'pass bare') {
+      const options = command === 'pass bare' ? { context: false } : {};
       let seconds = 0;
       let cpuSeconds = 0;
-      const first = files === null;
+      const first = files === null && command === 'pass';
       const kept: OursReport['files'] = [];
       for (let i = 0; i < texts.length; i++) {
         const t0 = performance.now();
         const cpu0 = process.cpuUsage();
-        const found = findCitations(texts[i]);
+        const found = findCitations(texts[i], options);
         const cpu = process.cpuUsage(cpu0);
         seconds += (performance.now() - t0) / 1000;
         cpuSeconds += (cpu.user + cpu.system) / 1e6;

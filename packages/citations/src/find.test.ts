@@ -135,6 +135,20 @@ describe('positions, context and JSON', () => {
     for (const c of citations) expect([c.text, c.context]).toEqual([c.text, sentenceAround(text, clean, c.fullStart, c.fullEnd)]);
   });
 
+  it('gives a reference citation its sentence too', () => {
+    const text = 'See Ashcroft v. Iqbal, 556 U.S. 662 (2009). The standard applies. Iqbal, at 678. Later prose.';
+    const reference = findCitations(text).find((c) => c.form === 'reference');
+    expect(reference).toMatchObject({ text: 'Iqbal, at 678', context: 'Iqbal, at 678.' });
+  });
+
+  it('leaves the sentences out when asked (context: false), and nothing else', () => {
+    const text = 'See Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009). Id. at 679. Iqbal, at 680. 42 U.S.C. § 1983.';
+    const withContext = findCitations(text);
+    const without = findCitations(text, { context: false });
+    expect(without.map((c) => c.context)).toEqual(without.map(() => ''));
+    expect(without).toEqual(withContext.map((c) => ({ ...c, context: '' })));
+  });
+
   it('formats the CLI JSON with the agreed fields', () => {
     const json = formatCitationsJson(findCitations('Twombly v. Bell, 550 U.S. 544 (2007). Id. at 556.'));
     expect(Object.keys(json[0])).toEqual(expect.arrayContaining(['type', 'form', 'text', 'normalized', 'volume', 'reporter', 'page', 'pinCite', 'caseName', 'year', 'court', 'start', 'end']));

@@ -263,14 +263,14 @@ class SentenceWalks {
 }
 
 /**
- * Sets `context` on citations in order, as sentenceAround would. Neighbouring citations
+ * Sets `context` on citations (sorted by start), as sentenceAround would. Neighbouring citations
  * mostly share a sentence, so each walk reuses what the previous one established: walking
  * back from start ≥ start0, positions in (from0, start0] are known not to start a sentence
  * (from0 being the previous answer), so only (start0, start] is new; forward from
  * end0 ≤ end < to0, nothing in [end, to0) ends one. The answers are the walks' exactly, and
  * a shared sentence is built once.
  */
-function setContexts(original: string, clean: string, citations: Citation[]): void {
+export function setContexts(original: string, clean: string, citations: Citation[]): void {
   if (citations.length === 0) return;
   const walks = new SentenceWalks(original, clean);
   let prev = false;
@@ -511,7 +511,5 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     }
   }
   closeGroup(groupEnd);
-  const kept = dropped.size ? out.filter((c) => !dropped.has(c)) : out;
-  setContexts(original, clean, kept);
-  return kept;
+  return dropped.size ? out.filter((c) => !dropped.has(c)) : out;
 }

@@ -10,7 +10,7 @@
  * plus catalogue.ts (the reporter data).
  */
 import { cleanTextAndFindWords, wordTable } from './clean';
-import { extractCitations } from './find';
+import { extractCitations, setContexts } from './find';
 import { resolveInPlace } from './resolve';
 import { lastWhere } from './last-where';
 import { findReferences, MarkerCandidates, MARKER_FIRST_CHARS } from './references';
@@ -50,6 +50,7 @@ export function findCitations(text: string, options: FindOptions = {}): Citation
   if (options.resolve !== false) resolveInPlace(citations);
   const references = findReferences(text, clean, citations, words, markers);
   if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);
+  if (options.context !== false) setContexts(text, clean, citations);
   const positions = options.positions;
   if (positions && positions.length) {
     for (const c of citations) {
@@ -70,6 +71,6 @@ export function findCitations(text: string, options: FindOptions = {}): Citation
  * @example normalize('925 F. 3d 1339') // '925 F.3d 1339'
  */
 export function normalize(citation: Citation | string): string | null {
-  if (typeof citation === 'string') return findCitations(citation, { resolve: false })[0]?.normalized ?? null;
+  if (typeof citation === 'string') return findCitations(citation, { resolve: false, context: false })[0]?.normalized ?? null;
   return citation.normalized;
 }
