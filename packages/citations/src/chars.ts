@@ -22,3 +22,13 @@ export function isBlankPage(s: string): boolean {
   }
   return true;
 }
+
+/**
+ * Whether `String.prototype.trim` removes the code unit `c`: ECMAScript's WhiteSpace and
+ * LineTerminator (the space separators, tab, the line breaks, U+FEFF).
+ */
+export function isTrimmedCode(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}

@@ -2,7 +2,7 @@
 import { findCitations, formatCitationsJson, normalize } from './index';
 import { courtId } from './courts';
 import { cleanText } from './clean';
-import { BEFORE_SUPRA, lastPossibleSupraStart, sentenceAround } from './find';
+import { BEFORE_SUPRA, contextText, lastPossibleSupraStart, sentenceAround } from './find';
 import type { Citation } from './types';
 
 const pickFields = (c: Citation, keys: (keyof Citation)[]) => Object.fromEntries(keys.map((k) => [k, c[k]]));
@@ -239,6 +239,21 @@ describe('the name before supra', () => {
       const from = lastPossibleSupraStart(before);
       const narrowed = BEFORE_SUPRA.exec(before.slice(from)) as RegExpExecArray;
       expect([before, from + narrowed.index, ...narrowed]).toEqual([before, whole.index, ...whole]);
+    }
+  });
+});
+
+describe('the text of a sentence', () => {
+  it('is the stretch with runs of spaces made one and trimmed, as the regex and trim make it', () => {
+    // Spaces alone and in runs, every other character trim removes, words and periods.
+    const alphabet = ['a', 'Bc', '.', ' ', ' ', '  ', '   ', '\t', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u200b', 'é', ','];
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 20000; k++) {
+      const text = Array.from({ length: Math.floor(next() * 20) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+      const from = Math.floor(next() * (text.length + 1));
+      const to = from + Math.floor(next() * (text.length - from + 1));
+      expect([text, from, to, contextText(text, from, to)]).toEqual([text, from, to, text.slice(from, to).replace(/ {2,}/g, ' ').trim()]);
     }
   });
 });
