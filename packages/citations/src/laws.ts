@@ -10,6 +10,7 @@
  */
 import overlay from '../data/overlay.json';
 import { parseRecords } from './generated-data';
+import { PrefixFilter } from './prefix-filter';
 import { laws as lawRecords } from './generated/laws';
 import { RegexCache } from './regex-cache';
 import type { StatuteMatch } from './statutes';
@@ -35,18 +36,6 @@ const norm = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 /** The first two letters (spaces skipped) of every law spelling, as `first << 16 | second`. */
 export const LAW_PAIRS = new Set<number>();
 
-// Most capitalised words that begin like a law spelling (`State`, `Court`, `Commission`) part
-// from every one by their third letter. These say, before the trie is walked, whether one
-// can begin at a place: the first three letters of every spelling (ASCII, as
-// `(first * 128 + second) * 128 + third`), the first two of those shorter than three
-// letters, and first letters after which any text must be walked (a one-letter spelling, or
-// a spelling whose first three letters are not all ASCII).
-// (Typed tables rather than Sets: this is asked at thousands of capitalised words a text, and
-// a Set lookup cost more than the rest of the test.)
-const LAW_TRIPLES = new Uint8Array((128 * 128 * 128) >> 3); // one bit per triple
-const SHORT_LAW_PAIRS = new Set<number>();
-const WALK_ALWAYS = new Uint8Array(0x10000);
-
 /** Spellings not yet in the trie, by first character (spaces skipped): spelling, law index, spelling, law index… */
 const pendingBranches = new Map<number, (string | number)[]>();
 
@@ -58,15 +47,7 @@ for (let index = 0; index < LAWS.length; index++) {
     const spelling = strings[s];
     const letters = spelling.replace(/ /g, '');
     const c1 = norm(letters.charCodeAt(0));
-    const c2 = norm(letters.charCodeAt(1));
-    const c3 = norm(letters.charCodeAt(2));
-    LAW_PAIRS.add((c1 << 16) | c2);
-    if (letters.length < 2 || c1 >= 128 || c2 >= 128 || (letters.length >= 3 && c3 >= 128)) WALK_ALWAYS[c1] = 1;
-    else if (letters.length === 2) SHORT_LAW_PAIRS.add(c1 * 65536 + c2);
-    else {
-      const triple = (c1 * 128 + c2) * 128 + c3;
-      LAW_TRIPLES[triple >> 3] |= 1 << (triple & 7);
-    }
+    LAW_PAIRS.add((c1 << 16) | norm(letters.charCodeAt(1)));
     const waiting = pendingBranches.get(c1);
     if (waiting) waiting.push(spelling, index);
     else pendingBranches.set(c1, [spelling, index]);
@@ -114,17 +95,13 @@ export function afterSpaces(text: string, p: number, max: number): number {
   return q;
 }
 
-/** Whether a law spelling may begin at `pos`, by its first three letters (see LAW_TRIPLES). */
+// Most capitalised words that begin like a law spelling (`State`, `Court`, `Public`) part
+// from every one within their first four letters: those are asked before the trie is walked.
+const LAW_PREFIXES = new PrefixFilter(LAWS.flatMap((law) => law.strings));
+
+/** Whether a law spelling may begin at `pos`, by its first four letters (prefix-filter.ts). */
 export function mayBeginLaw(text: string, pos: number): boolean {
-  const c1 = norm(text.charCodeAt(pos));
-  if (WALK_ALWAYS[c1] === 1) return true;
-  const q2 = afterSpaces(text, pos + 1, 2);
-  const c2 = norm(text.charCodeAt(q2));
-  if (SHORT_LAW_PAIRS.size > 0 && SHORT_LAW_PAIRS.has(c1 * 65536 + c2)) return true;
-  const c3 = norm(text.charCodeAt(afterSpaces(text, q2 + 1, 2)));
-  if (!(c1 < 128 && c2 < 128 && c3 < 128)) return false;
-  const triple = (c1 * 128 + c2) * 128 + c3;
-  return (LAW_TRIPLES[triple >> 3] & (1 << (triple & 7))) !== 0;
+  return LAW_PREFIXES.mayBeginAt(text, pos);
 }
 
 /** The spellings of laws starting at `pos`, longest first: [end, law indexes]. */

@@ -11,6 +11,7 @@
 import { EDITIONS, SPELLINGS } from './catalogue';
 import { startsWithVolume } from './formats';
 import { parseRecords } from './generated-data';
+import { PrefixFilter } from './prefix-filter';
 import { journalSpellings, journals } from './generated/laws';
 
 export interface SpellingHit {
@@ -103,15 +104,20 @@ export const REPORTER_FIRST_PAIRS = new Set<number>();
 // spelling and variations), not all 3,500: this runs at every start-up.
 const reporterFirstSpellings = new Set<string>();
 for (const e of REPORTER_FIRST) for (const spelling of [EDITIONS[e].canonical, ...EDITIONS[e].variations]) reporterFirstSpellings.add(spelling);
+const reporterFirstPrefixes: string[] = [];
 for (const spelling of reporterFirstSpellings) {
   const editions = SPELLINGS.get(spelling);
   if (!editions) continue;
   const first = editions.filter((i) => REPORTER_FIRST.has(i));
   if (!first.length) continue;
   insert(spelling, reporterFirstRoot).editions = first;
+  reporterFirstPrefixes.push(spelling);
   const letters = spelling.replace(/ /g, '');
   REPORTER_FIRST_PAIRS.add((normalizeCode(letters.charCodeAt(0)) << 16) | normalizeCode(letters.charCodeAt(1)));
 }
+// Most capitals that begin like one of those spellings (`Commonwealth`, `University`) part
+// from all of them within four letters: asked before the walk (prefix-filter.ts).
+const REPORTER_FIRST_PREFIXES = new PrefixFilter(reporterFirstPrefixes);
 
 /** Whether some spelling begins with the character at `pos`. */
 export function mayStartSpelling(text: string, pos: number): boolean {
@@ -149,9 +155,12 @@ export function matchSpellings(text: string, pos: number, from: Node = root): re
   return hits ? hits.reverse() : NO_HITS;
 }
 
+/** Whether a spelling of an edition cited reporter first may begin at `pos`, by its first four letters. */
+export const mayBeginReporterFirst = (text: string, pos: number) => REPORTER_FIRST_PREFIXES.mayBeginAt(text, pos);
+
 /** As matchSpellings, for the editions cited reporter first; cheap to call at every capital. */
 export function matchReporterFirst(text: string, pos: number): readonly SpellingHit[] {
-  if (!reporterFirstRoot.next?.has(text.charCodeAt(pos))) return NO_HITS;
+  if (!mayBeginReporterFirst(text, pos)) return NO_HITS;
   return matchSpellings(text, pos, reporterFirstRoot);
 }
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { PrefixFilter } from './prefix-filter';
+import { matchReporterFirst, mayBeginReporterFirst } from './reporter-trie';
+
+/** Whether `spelling` is written at `pos` as the tries read it: up to two spaces between characters, curly apostrophes straight. */
+function writtenAt(text: string, pos: number, spelling: string): boolean {
+  const letters = spelling.replace(/ /g, '').replace(/[\u2018\u2019]/g, "'");
+  let p = pos;
+  for (let k = 0; k < letters.length; k++) {
+    if (k > 0) for (let spaces = 0; spaces < 2 && text[p] === ' '; spaces++) p++;
+    const c = text[p] === '\u2019' || text[p] === '\u2018' ? "'" : text[p];
+    if (c !== letters[k]) return false;
+    p++;
+  }
+  return true;
+}
+
+describe('PrefixFilter', () => {
+  it('never turns away a place where one of its spellings is written (random spellings and texts)', () => {
+    let seed = 3;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = (chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(next() * chars.length)]).join('');
+    const alphabet = "ABCab.' \u2019§é";
+    for (let round = 0; round < 200; round++) {
+      const spellings = Array.from({ length: 1 + Math.floor(next() * 8) }, () => pick(alphabet.replace(' ', ''), 1) + pick(alphabet, Math.floor(next() * 6)));
+      const filter = new PrefixFilter(spellings);
+      for (let k = 0; k < 200; k++) {
+        // Half the texts begin with one of the spellings, respaced.
+        const base = next() < 0.5 ? spellings[Math.floor(next() * spellings.length)].replace(/ /g, '').split('').join(['', ' ', '  '][Math.floor(next() * 3)]) : '';
+        const text = base + pick(alphabet, Math.floor(next() * 6));
+        if (text[0] === ' ' || text.length === 0) continue;
+        if (spellings.some((s) => writtenAt(text, 0, s))) expect([spellings, text, filter.mayBeginAt(text, 0)]).toEqual([spellings, text, true]);
+      }
+    }
+  });
+
+  it('turns away words that share their first letters with a spelling but not their first four', () => {
+    const filter = new PrefixFilter(['Comm. Ct.', 'Stat.', 'Pub. L.', 'T.C. Memo.']);
+    for (const word of ['Company', 'Stay', 'Public', 'Tuesday', 'T.D. 1']) expect([word, filter.mayBeginAt(`${word} of`, 0)]).toEqual([word, false]);
+    for (const word of ['Comm. Ct.', 'Stat. 5', 'Pub.L. 1', 'T. C. Memo.']) expect([word, filter.mayBeginAt(word, 0)]).toEqual([word, true]);
+  });
+
+  it('keeps the reporter-first walk from common capitals', () => {
+    for (const word of ['University', 'February', 'Court of Appeals', 'Amendment', 'Management']) expect([word, mayBeginReporterFirst(`${word} 12`, 0)]).toEqual([word, false]);
+    expect(mayBeginReporterFirst('T.C. Memo. 2010-123', 0)).toBe(true);
+    expect(matchReporterFirst('T.C. Memo. 2010-123', 0).length).toBeGreaterThan(0);
+  });
+});
