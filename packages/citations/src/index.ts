@@ -26,7 +26,7 @@ export { cleanText } from './clean';
 export { tokenize, DEFAULT_EXTRACTORS, type Extractor, type Token } from './tokenize';
 
 // The words the cleaning pass lists for the later stages: those the tokenizer and the
-// reference finder look at (a third of a brief's words).
+// reference finder look at (a third of a brief's words: digits and capitals, mostly).
 const WORDS_TO_LIST = wordTable(ANCHOR_FIRST_CHARS + MARKER_FIRST_CHARS);
 
 /** The paragraph containing `offset` (positions sorted by offset), by binary search. */

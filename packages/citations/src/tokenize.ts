@@ -542,7 +542,7 @@ function scanDefault(text: string, tokens: Token[], words: WordStarts | null, ma
       const first = text.charCodeAt(p);
       if (CHAR_CLASS[first] & MAY_BEGIN && anchorMayStartAt(text, p, first)) anchorsAt(text, p, tokens, dispatch, resume);
       // The reference markers next to the same words, while the text around them is at hand.
-      if (markers !== null && mayBeMarkerWord(first)) markers.addAt(text, p, first);
+      if (markers !== null && mayBeMarkerWord(first)) markers.addAt(text, p);
     }
     if (markers !== null) markers.complete = true;
   } else {
