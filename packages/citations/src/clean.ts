@@ -70,6 +70,22 @@ export interface WordStarts {
   count: number;
 }
 
+/** What cleanTextAndFindWords finds in one pass. */
+export interface CleanedText {
+  /** cleanText's result. */
+  clean: string;
+  /** The word starts asked for. */
+  words: WordStarts;
+  /**
+   * Every p where the text has two line breaks (`\n\n`: a blank line, where a sentence
+   * ends), ascending, as indexOf finds them: listed here because each line break is looked
+   * at anyway (it is replaced), where a search of its own read the whole text again.
+   */
+  blankLines: number[];
+}
+
+const NEWLINE = 10;
+
 /** Word characters, as the regex `\w`: ASCII letters, digits and `_`. */
 const isWordCode = (c: number) => c < 128 && /\w/.test(String.fromCharCode(c));
 
@@ -105,7 +121,7 @@ const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
  * half as many bytes are copied in and out, and read. Every replacement of a Latin-1
  * character is one too (REPLACEMENTS), so the bytes are patched in place.
  */
-function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): { clean: string; words: WordStarts } {
+function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): CleanedText {
   const n = text.length;
   const buffer = Buffer.from(text, 'latin1');
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, n);
@@ -115,6 +131,8 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): { clean: 
   let count = 0;
   let replaced = false;
   let previousIsWord = 0;
+  const blankLines: number[] = [];
+  let lastLineBreak = -2;
   for (let j = 0; j < n >> 2; j++) {
     const quad = quads[j];
     // Four printable ASCII characters (32-126 or 127: no bit 0x80, and 0x20 or 0x40 set in each).
@@ -123,6 +141,10 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): { clean: 
       for (let k = 4 * j; k < 4 * j + 4; k++) {
         const c = bytes[k];
         if (c < 32 || c >= 127) {
+          if (c === NEWLINE) {
+            if (lastLineBreak === k - 1) blankLines.push(k - 1);
+            lastLineBreak = k;
+          }
           const to = BY_CODE[c];
           if (to !== 0) {
             bytes[k] = to;
@@ -149,6 +171,10 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): { clean: 
   for (let i = n & ~3; i < n; i++) {
     // The last characters of a length that is not a multiple of four, one by one.
     let c = bytes[i];
+    if (c === NEWLINE) {
+      if (lastLineBreak === i - 1) blankLines.push(i - 1);
+      lastLineBreak = i;
+    }
     const to = c < 32 || c >= 127 ? BY_CODE[c] : 0;
     if (to !== 0) {
       bytes[i] = c = to;
@@ -158,7 +184,7 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): { clean: 
     count += (table[c] >> 1) & (previousIsWord ^ 1);
     previousIsWord = table[c] & 1;
   }
-  return { clean: replaced ? buffer.toString('latin1') : text, words: { offsets, count } };
+  return { clean: replaced ? buffer.toString('latin1') : text, words: { offsets, count }, blankLines };
 }
 
 /**
@@ -167,7 +193,7 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): { clean: 
  * default): the tokenizer and the reference finder look only there, and reading the text
  * once instead of three times is a good part of the time the engine takes on a long opinion.
  */
-export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WORD): { clean: string; words: WordStarts } {
+export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WORD): CleanedText {
   if (!BEYOND_LATIN1.test(text)) return cleanLatin1TextAndFindWords(text, table);
   const n = text.length;
   // As cleanText, but the whole text is read from the buffer (faster than charCodeAt).
@@ -184,6 +210,8 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   let count = 0;
   let replaced = false;
   let previousIsWord = 0;
+  const blankLines: number[] = [];
+  let lastLineBreak = -2;
   for (let j = 0; j < n >> 1; j++) {
     const pair = pairs[j];
     let a = pair & 0xffff;
@@ -192,6 +220,10 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     // set), nearly every pair of a brief, is passed with one test; otherwise each is looked up.
     if ((pair & 0xff80ff80) !== 0 || (pair & 0x00600000) === 0 || (pair & 0x00000060) === 0) {
       if (a < 32 || a >= 127) {
+        if (a === NEWLINE) {
+          if (lastLineBreak === 2 * j - 1) blankLines.push(2 * j - 1);
+          lastLineBreak = 2 * j;
+        }
         const to = BY_CODE[a];
         if (to !== 0) {
           codes[2 * j] = a = to;
@@ -199,6 +231,10 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
         }
       }
       if (b < 32 || b >= 127) {
+        if (b === NEWLINE) {
+          if (lastLineBreak === 2 * j) blankLines.push(2 * j);
+          lastLineBreak = 2 * j + 1;
+        }
         const to = BY_CODE[b];
         if (to !== 0) {
           codes[2 * j + 1] = b = to;
@@ -223,6 +259,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     // The last character of an odd length, as above.
     const i = n - 1;
     let c = codes[i];
+    if (c === NEWLINE && lastLineBreak === i - 1) blankLines.push(i - 1);
     const to = c < 32 || c >= 127 ? BY_CODE[c] : 0;
     if (to !== 0) {
       codes[i] = c = to;
@@ -231,5 +268,5 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     offsets[count] = i;
     count += (table[c] >> 1) & (previousIsWord ^ 1);
   }
-  return { clean: replaced ? buffer.toString('utf16le') : text, words: { offsets, count } };
+  return { clean: replaced ? buffer.toString('utf16le') : text, words: { offsets, count }, blankLines };
 }

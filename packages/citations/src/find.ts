@@ -230,15 +230,17 @@ export function contextText(clean: string, from: number, to: number): string {
 
 /**
  * The walks of setContexts for one document. A sentence also ends at a blank line: those are
- * listed once (indexOf runs natively over the text), so that the walks, which read every
- * character of a sentence, read only the cleaned text and test one thing per character.
+ * listed once (by the cleaning pass, cleanTextAndFindWords, or else by indexOf), so that the
+ * walks, which read every character of a sentence, read only the cleaned text and test one
+ * thing per character.
  */
 class SentenceWalks {
   /** Every p where the original has two line breaks (a blank line), ascending. */
-  private readonly blanks: number[] = [];
+  private readonly blanks: number[];
 
-  constructor(original: string, private readonly clean: string) {
-    for (let p = original.indexOf('\n\n'); p >= 0; p = original.indexOf('\n\n', p + 1)) this.blanks.push(p);
+  constructor(original: string, private readonly clean: string, blankLines: number[] | null) {
+    this.blanks = blankLines ?? [];
+    if (!blankLines) for (let p = original.indexOf('\n\n'); p >= 0; p = original.indexOf('\n\n', p + 1)) this.blanks.push(p);
   }
 
   /** The last f in (lo, start] where a sentence starts (startsSentence), else lo. */
@@ -275,16 +277,17 @@ class SentenceWalks {
 }
 
 /**
- * Sets `context` on citations (sorted by start), as sentenceAround would. Neighbouring citations
+ * Sets `context` on citations (sorted by start), as sentenceAround would. `blankLines`: where
+ * `original` has `\n\n`, when the caller has them (cleanTextAndFindWords). Neighbouring citations
  * mostly share a sentence, so each walk reuses what the previous one established: walking
  * back from start ≥ start0, positions in (from0, start0] are known not to start a sentence
  * (from0 being the previous answer), so only (start0, start] is new; forward from
  * end0 ≤ end < to0, nothing in [end, to0) ends one. The answers are the walks' exactly, and
  * a shared sentence is built once.
  */
-export function setContexts(original: string, clean: string, citations: Citation[]): void {
+export function setContexts(original: string, clean: string, citations: Citation[], blankLines: number[] | null = null): void {
   if (citations.length === 0) return;
-  const walks = new SentenceWalks(original, clean);
+  const walks = new SentenceWalks(original, clean, blankLines);
   let prev = false;
   let start0 = 0;
   let from0 = 0;

@@ -44,13 +44,13 @@ export function positionAt(positions: DocumentPosition[], offset: number): Docum
  */
 export function findCitations(text: string, options: FindOptions = {}): Citation[] {
   if (typeof text !== 'string' || text.length === 0) return [];
-  const { clean, words } = cleanTextAndFindWords(text, WORDS_TO_LIST);
+  const { clean, words, blankLines } = cleanTextAndFindWords(text, WORDS_TO_LIST);
   const markers = new MarkerCandidates();
   let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words, markers));
   if (options.resolve !== false) resolveInPlace(citations);
   const references = findReferences(text, clean, citations, words, markers);
   if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);
-  if (options.context !== false) setContexts(text, clean, citations);
+  if (options.context !== false) setContexts(text, clean, citations, blankLines);
   const positions = options.positions;
   if (positions && positions.length) {
     for (const c of citations) {

@@ -68,16 +68,36 @@ describe('nextAnchorStart', () => {
   });
 });
 
+/** Every p where `text` has `\n\n`, as indexOf finds them. */
+function blankLinesOf(text: string): number[] {
+  const out: number[] = [];
+  for (let p = text.indexOf('\n\n'); p >= 0; p = text.indexOf('\n\n', p + 1)) out.push(p);
+  return out;
+}
+
 describe('cleanTextAndFindWords', () => {
   it('cleans as cleanText does and lists every word start (the regex \\b\\w) of the result', () => {
-    for (const raw of [...sampleTexts(), 'a\nb', '’x’', '\u2014\u2014a', 'é1_2 3', 'x'.repeat(9), 'x\u2019', 'A\nB\n', '1\u00a0\u00a0Id.', '\x7f1 2']) {
-      const { clean, words } = cleanTextAndFindWords(raw);
+    for (const raw of [...sampleTexts(), 'a\nb', '’x’', '\u2014\u2014a', 'é1_2 3', 'x'.repeat(9), 'x\u2019', 'A\nB\n', '1\u00a0\u00a0Id.', '\x7f1 2', '\u2019\n\n', '\u2019\n\n\n', '\u2019 \n\nx\n\n\n\ny\n', '\n\n\u2019', '\n\u2019\n\n']) {
+      const { clean, words, blankLines } = cleanTextAndFindWords(raw);
       expect(clean).toBe(cleanText(raw));
+      expect(blankLines).toEqual(blankLinesOf(raw));
       const starts = [...clean.matchAll(/\b\w/g)].map((m) => m.index);
       expect([raw.slice(0, 40), [...words.offsets.subarray(0, words.count)]]).toEqual([raw.slice(0, 40), starts]);
       const some = cleanTextAndFindWords(raw, wordTable('1Ia_'));
       const someStarts = [...clean.matchAll(/\b[1Ia_]/g)].map((m) => m.index);
       expect([raw.slice(0, 40), [...some.words.offsets.subarray(0, some.words.count)]]).toEqual([raw.slice(0, 40), someStarts]);
+    }
+  });
+
+  it('lists the blank lines of texts beyond Latin-1 (read two characters at a time), of every length', () => {
+    const alphabet = ['a', ' ', '\n', '\n', '\r', '\u2019', '\u2014', '1'];
+    let seed = 9;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let length = 0; length < 24; length++) {
+      for (let k = 0; k < 40; k++) {
+        const raw = `\u2019${Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('')}`;
+        expect([JSON.stringify(raw), cleanTextAndFindWords(raw).blankLines]).toEqual([JSON.stringify(raw), blankLinesOf(raw)]);
+      }
     }
   });
 
@@ -94,8 +114,9 @@ describe('cleanTextAndFindWords', () => {
     for (const raw of texts) {
       expect(/[^\u0000-\u00ff]/.test(raw)).toBe(false);
       for (const firsts of ['_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', '1Ia_']) {
-        const { clean, words } = cleanTextAndFindWords(raw, wordTable(firsts));
+        const { clean, words, blankLines } = cleanTextAndFindWords(raw, wordTable(firsts));
         expect(clean).toBe(cleanText(raw));
+        expect([JSON.stringify(raw), blankLines]).toEqual([JSON.stringify(raw), blankLinesOf(raw)]);
         const starts = [...clean.matchAll(new RegExp(`\\b[${firsts}]`, 'g'))].map((m) => m.index);
         expect([JSON.stringify(raw), [...words.offsets.subarray(0, words.count)]]).toEqual([JSON.stringify(raw), starts]);
       }
