@@ -36,6 +36,8 @@ const norm = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 /** The first two letters (spaces skipped) of every law spelling, as `first << 16 | second`. */
 export const LAW_PAIRS = new Set<number>();
 
+/** Every law spelling, for LAW_PREFIXES. */
+const lawSpellings: string[] = [];
 /** Spellings not yet in the trie, by first character (spaces skipped): spelling, law index, spelling, law index… */
 const pendingBranches = new Map<number, (string | number)[]>();
 
@@ -48,6 +50,7 @@ for (let index = 0; index < LAWS.length; index++) {
     const letters = spelling.replace(/ /g, '');
     const c1 = norm(letters.charCodeAt(0));
     LAW_PAIRS.add((c1 << 16) | norm(letters.charCodeAt(1)));
+    lawSpellings.push(spelling);
     const waiting = pendingBranches.get(c1);
     if (waiting) waiting.push(spelling, index);
     else pendingBranches.set(c1, [spelling, index]);
@@ -97,7 +100,7 @@ export function afterSpaces(text: string, p: number, max: number): number {
 
 // Most capitalised words that begin like a law spelling (`State`, `Court`, `Public`) part
 // from every one within their first four letters: those are asked before the trie is walked.
-const LAW_PREFIXES = new PrefixFilter(LAWS.flatMap((law) => law.strings));
+const LAW_PREFIXES = new PrefixFilter(lawSpellings);
 
 /** Whether a law spelling may begin at `pos`, by its first four letters (prefix-filter.ts). */
 export function mayBeginLaw(text: string, pos: number): boolean {

@@ -80,7 +80,7 @@ export interface FindOptions {
   resolve?: boolean;
   /**
    * Give each citation the sentence around it, `context` (default true). Without it the
-   * field is '' and the engine does about a tenth less work: for callers that read only
+   * field is '' and the engine does about a seventh less work: for callers that read only
    * the citations (normalize), and to time the engine on what eyecite computes.
    */
   context?: boolean;
