@@ -36,7 +36,7 @@
  *
  * Our engine is timed twice in each moment: findCitations as the product calls it, and with
  * `{ context: false }`, which leaves out the one thing it does that eyecite does not: the
- * sentence around each citation (about a tenth of its time). The first ratio is what a
+ * sentence around each citation (about a seventh of its time). The first ratio is what a
  * brief costs the product; the second compares the two engines on the same output. The two
  * passes take turns going first.
  *
