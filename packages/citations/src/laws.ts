@@ -98,8 +98,8 @@ export function afterSpaces(text: string, p: number, max: number): number {
   return q;
 }
 
-// Most capitalised words that begin like a law spelling (`State`, `Court`, `Public`) part
-// from every one within their first four letters: those are asked before the trie is walked.
+// Many capitalised words that begin like a law spelling (`Court`, `Illinois`, `Commission`)
+// part from every one within their first four letters: those are asked before the trie is walked.
 const LAW_PREFIXES = new PrefixFilter(lawSpellings);
 
 /** Whether a law spelling may begin at `pos`, by its first four letters (prefix-filter.ts). */

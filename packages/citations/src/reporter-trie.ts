@@ -115,7 +115,7 @@ for (const spelling of reporterFirstSpellings) {
   const letters = spelling.replace(/ /g, '');
   REPORTER_FIRST_PAIRS.add((normalizeCode(letters.charCodeAt(0)) << 16) | normalizeCode(letters.charCodeAt(1)));
 }
-// Most capitals that begin like one of those spellings (`Commonwealth`, `University`) part
+// Most capitals that begin like one of those spellings (`University`, `February`) part
 // from all of them within four letters: asked before the walk (prefix-filter.ts).
 const REPORTER_FIRST_PREFIXES = new PrefixFilter(reporterFirstPrefixes);
 
