@@ -13,7 +13,7 @@
  * stop word (`see`, `citing`, `In re`), or an abbreviated capitalised word that ends a
  * sentence after a plaintiff of two words or more.
  */
-import { isLetterCode } from './chars';
+import { isDigitCode, isLetterCode } from './chars';
 import { isAbbreviation } from './names';
 import { lastWhere } from './last-where';
 
@@ -211,7 +211,7 @@ class ItemsBefore {
 /** `/[)\d]\.$/.test(w)` for a word ending in a period: `(1993).`, `2.` */
 function endsCloseOrDigitPeriod(w: string): boolean {
   const c = w.charCodeAt(w.length - 2);
-  return c === 41 || (c >= 48 && c <= 57);
+  return c === CLOSE_PAREN || isDigitCode(c);
 }
 
 const isUpper = (c: string) => c >= 'A' && c <= 'Z';
@@ -250,10 +250,11 @@ interface Parties {
   defendant: string;
 }
 
+/** A space, a control character or anything beyond ASCII: what may be white space (`\s`). */
+const maySpace = (c: number) => c === SPACE || (c >= 9 && c <= 13) || c >= 0x80;
+
 /** `s.replace(/\s{2,}/g, ' ')`, the regex asked only when `s` may hold two white-space characters in a row. */
 function squeezeSpaces(s: string): string {
-  // A space, a control character or anything beyond ASCII may be white space.
-  const maySpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c >= 0x80;
   for (let k = 1; k < s.length; k++) if (maySpace(s.charCodeAt(k)) && maySpace(s.charCodeAt(k - 1))) return s.replace(/\s{2,}/g, ' ');
   return s;
 }

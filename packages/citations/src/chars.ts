@@ -4,6 +4,8 @@
  */
 
 export const isDigitCode = (c: number) => c >= 48 && c <= 57;
+/** A curly apostrophe (`’`, `‘`) as the straight one, as the spelling tries read them (`F. App’x`); any other code as it is. */
+export const straightApostrophe = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 export const isLetterCode = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /** `/^\d+$/.test(s)`: one or more ASCII digits and nothing else. */

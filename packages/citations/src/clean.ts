@@ -85,6 +85,11 @@ export interface CleanedText {
 }
 
 const NEWLINE = 10;
+/**
+ * Whether the line break at `k` ends a blank line: the character before it is one too, read
+ * from the text as given (the copy being cleaned has it replaced already).
+ */
+const endsBlankLine = (text: string, k: number) => text.charCodeAt(k - 1) === NEWLINE;
 
 /** Word characters, as the regex `\w`: ASCII letters, digits and `_`. */
 const isWordCode = (c: number) => c < 128 && /\w/.test(String.fromCharCode(c));
@@ -132,7 +137,6 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): CleanedTe
   let replaced = false;
   let previousIsWord = 0;
   const blankLines: number[] = [];
-  let lastLineBreak = -2;
   for (let j = 0; j < n >> 2; j++) {
     const quad = quads[j];
     // Four printable ASCII characters (32-126 or 127: no bit 0x80, and 0x20 or 0x40 set in each).
@@ -141,10 +145,7 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): CleanedTe
       for (let k = 4 * j; k < 4 * j + 4; k++) {
         const c = bytes[k];
         if (c < 32 || c >= 127) {
-          if (c === NEWLINE) {
-            if (lastLineBreak === k - 1) blankLines.push(k - 1);
-            lastLineBreak = k;
-          }
+          if (c === NEWLINE && endsBlankLine(text, k)) blankLines.push(k - 1);
           const to = BY_CODE[c];
           if (to !== 0) {
             bytes[k] = to;
@@ -171,10 +172,7 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): CleanedTe
   for (let i = n & ~3; i < n; i++) {
     // The last characters of a length that is not a multiple of four, one by one.
     let c = bytes[i];
-    if (c === NEWLINE) {
-      if (lastLineBreak === i - 1) blankLines.push(i - 1);
-      lastLineBreak = i;
-    }
+    if (c === NEWLINE && endsBlankLine(text, i)) blankLines.push(i - 1);
     const to = c < 32 || c >= 127 ? BY_CODE[c] : 0;
     if (to !== 0) {
       bytes[i] = c = to;
@@ -211,7 +209,6 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   let replaced = false;
   let previousIsWord = 0;
   const blankLines: number[] = [];
-  let lastLineBreak = -2;
   for (let j = 0; j < n >> 1; j++) {
     const pair = pairs[j];
     let a = pair & 0xffff;
@@ -220,10 +217,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     // set), nearly every pair of a brief, is passed with one test; otherwise each is looked up.
     if ((pair & 0xff80ff80) !== 0 || (pair & 0x00600000) === 0 || (pair & 0x00000060) === 0) {
       if (a < 32 || a >= 127) {
-        if (a === NEWLINE) {
-          if (lastLineBreak === 2 * j - 1) blankLines.push(2 * j - 1);
-          lastLineBreak = 2 * j;
-        }
+        if (a === NEWLINE && endsBlankLine(text, 2 * j)) blankLines.push(2 * j - 1);
         const to = BY_CODE[a];
         if (to !== 0) {
           codes[2 * j] = a = to;
@@ -231,10 +225,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
         }
       }
       if (b < 32 || b >= 127) {
-        if (b === NEWLINE) {
-          if (lastLineBreak === 2 * j) blankLines.push(2 * j);
-          lastLineBreak = 2 * j + 1;
-        }
+        if (b === NEWLINE && endsBlankLine(text, 2 * j + 1)) blankLines.push(2 * j);
         const to = BY_CODE[b];
         if (to !== 0) {
           codes[2 * j + 1] = b = to;
@@ -259,7 +250,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     // The last character of an odd length, as above.
     const i = n - 1;
     let c = codes[i];
-    if (c === NEWLINE && lastLineBreak === i - 1) blankLines.push(i - 1);
+    if (c === NEWLINE && endsBlankLine(text, i)) blankLines.push(i - 1);
     const to = c < 32 || c >= 127 ? BY_CODE[c] : 0;
     if (to !== 0) {
       codes[i] = c = to;

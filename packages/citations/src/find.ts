@@ -9,7 +9,7 @@
 import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
 import { AnchorIndex, findCaseNameBefore, type Anchor } from './case-name';
-import { allDigits, isBlankPage, isTrimmedCode } from './chars';
+import { allDigits, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { lastWhere } from './last-where';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
@@ -99,7 +99,7 @@ function readParentheticals(clean: string, pos: number, nextStart = Infinity): T
 
 // What may stand before `supra`: a word, a comma, a volume (`Foo, 123 supra`), and spaces.
 export const BEFORE_SUPRA = /(?:([A-Za-z][\w\-.']*) {0,2})?(,)? {0,3}(?:(\d{1,4}) {1,3})?$/;
-const isBeforeSupraChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === 39 || c === 44 || c === SPACE;
+const isBeforeSupraChar = (c: number) => isDigitCode(c) || isLetterCode(c) || c === 95 || c === 45 || c === 46 || c === 39 || c === 44 || c === SPACE;
 
 /**
  * Where BEFORE_SUPRA's match in `before` can begin at the earliest. The regex is tried at
@@ -230,18 +230,14 @@ export function contextText(clean: string, from: number, to: number): string {
 
 /**
  * The walks of setContexts for one document. A sentence also ends at a blank line: those are
- * listed once (by the cleaning pass, cleanTextAndFindWords, or else by indexOf), so that the
- * walks, which read every character of a sentence, read only the cleaned text and test one
- * thing per character.
+ * listed by the cleaning pass (cleanTextAndFindWords), so that the walks, which read every
+ * character of a sentence, read only the cleaned text and test one thing per character.
  */
 class SentenceWalks {
-  /** Every p where the original has two line breaks (a blank line), ascending. */
-  private readonly blanks: number[];
-
-  constructor(original: string, private readonly clean: string, blankLines: number[] | null) {
-    this.blanks = blankLines ?? [];
-    if (!blankLines) for (let p = original.indexOf('\n\n'); p >= 0; p = original.indexOf('\n\n', p + 1)) this.blanks.push(p);
-  }
+  /**
+   * @param blanks every p where the original has two line breaks (a blank line), ascending
+   */
+  constructor(private readonly clean: string, private readonly blanks: readonly number[]) {}
 
   /** The last f in (lo, start] where a sentence starts (startsSentence), else lo. */
   back(start: number, lo: number): number {
@@ -278,16 +274,16 @@ class SentenceWalks {
 
 /**
  * Sets `context` on citations (sorted by start), as sentenceAround would. `blankLines`: where
- * `original` has `\n\n`, when the caller has them (cleanTextAndFindWords). Neighbouring citations
+ * `original` has `\n\n` (cleanTextAndFindWords lists them). Neighbouring citations
  * mostly share a sentence, so each walk reuses what the previous one established: walking
  * back from start ≥ start0, positions in (from0, start0] are known not to start a sentence
  * (from0 being the previous answer), so only (start0, start] is new; forward from
  * end0 ≤ end < to0, nothing in [end, to0) ends one. The answers are the walks' exactly, and
  * a shared sentence is built once.
  */
-export function setContexts(original: string, clean: string, citations: Citation[], blankLines: number[] | null = null): void {
+export function setContexts(clean: string, citations: Citation[], blankLines: readonly number[]): void {
   if (citations.length === 0) return;
-  const walks = new SentenceWalks(original, clean, blankLines);
+  const walks = new SentenceWalks(clean, blankLines);
   let prev = false;
   let start0 = 0;
   let from0 = 0;

@@ -50,7 +50,7 @@ export function findCitations(text: string, options: FindOptions = {}): Citation
   if (options.resolve !== false) resolveInPlace(citations);
   const references = findReferences(text, clean, citations, words, markers);
   if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);
-  if (options.context !== false) setContexts(text, clean, citations, blankLines);
+  if (options.context !== false) setContexts(clean, citations, blankLines);
   const positions = options.positions;
   if (positions && positions.length) {
     for (const c of citations) {

@@ -9,6 +9,7 @@
  * its pattern is then run there, or from the title number before it (`42 U.S.C. § 1983`).
  */
 import overlay from '../data/overlay.json';
+import { straightApostrophe } from './chars';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
 import { laws as lawRecords } from './generated/laws';
@@ -31,7 +32,6 @@ interface Node {
 const LAWS = [...parseRecords<LawRecord>(lawRecords), ...(overlay as { rules: { series: LawRecord[] } }).rules.series];
 const root: Node = { next: null, laws: null };
 const SPACE = 32;
-const norm = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 
 /** The first two letters (spaces skipped) of every law spelling, as `first << 16 | second`. */
 export const LAW_PAIRS = new Set<number>();
@@ -48,8 +48,8 @@ for (let index = 0; index < LAWS.length; index++) {
   for (let s = 0; s < strings.length; s++) {
     const spelling = strings[s];
     const letters = spelling.replace(/ /g, '');
-    const c1 = norm(letters.charCodeAt(0));
-    LAW_PAIRS.add((c1 << 16) | norm(letters.charCodeAt(1)));
+    const c1 = straightApostrophe(letters.charCodeAt(0));
+    LAW_PAIRS.add((c1 << 16) | straightApostrophe(letters.charCodeAt(1)));
     lawSpellings.push(spelling);
     const waiting = pendingBranches.get(c1);
     if (waiting) waiting.push(spelling, index);
@@ -72,7 +72,7 @@ function buildBranch(c: number): void {
     const index = waiting[w + 1] as number;
     let node = root;
     for (let k = 0; k < spelling.length; k++) {
-      const code = norm(spelling.charCodeAt(k));
+      const code = straightApostrophe(spelling.charCodeAt(k));
       if (code === SPACE) continue;
       if (!node.next) node.next = new Map();
       let child = node.next.get(code);
@@ -113,11 +113,11 @@ function lawSpellingsAt(text: string, pos: number): readonly [number, number[]][
   // Most capitalised words begin no spelling: the list is made only when one ends here.
   let hits: [number, number[]][] | null = null;
   // The walk below skips up to two spaces before the first character too.
-  buildBranch(norm(text.charCodeAt(afterSpaces(text, pos, 2))));
+  buildBranch(straightApostrophe(text.charCodeAt(afterSpaces(text, pos, 2))));
   let node = root;
   let spaces = 0;
   for (let i = pos; i < Math.min(text.length, pos + 64); i++) {
-    const c = norm(text.charCodeAt(i));
+    const c = straightApostrophe(text.charCodeAt(i));
     if (c === SPACE) {
       if (++spaces > 2) break;
       continue;

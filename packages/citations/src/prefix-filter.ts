@@ -12,9 +12,10 @@
  * finds nothing) but never a false "no".
  */
 
+import { straightApostrophe } from './chars';
+
 const SPACE = 32;
 const TABLE_BITS = 16;
-const norm = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 
 /** One bit of the table for the first `length` characters, packed seven bits each. */
 const slot = (length: number, packed: number) => Math.imul(packed | (length << 28), 0x9e3779b1) >>> (32 - TABLE_BITS);
@@ -29,7 +30,7 @@ export class PrefixFilter {
       let packed = 0;
       let length = 0;
       for (let k = 0; k < spelling.length && length < 4; k++) {
-        const c = norm(spelling.charCodeAt(k));
+        const c = straightApostrophe(spelling.charCodeAt(k));
         if (c === SPACE) continue;
         // Beyond ASCII: kept by the characters before it, so every text that begins so is walked.
         if (c >= 128) break;
@@ -62,7 +63,7 @@ export class PrefixFilter {
         p++;
         if (text.charCodeAt(p) === SPACE) p++;
       }
-      const c = norm(text.charCodeAt(p));
+      const c = straightApostrophe(text.charCodeAt(p));
       // The end of the text (NaN), or a third space: nothing longer can begin here.
       if (!(c < 128) || c === SPACE) return c >= 128;
       packed |= c << (7 * (length - 1));

@@ -9,6 +9,7 @@
  * typists write them. Case matters, as in eyecite (`So.` is a reporter, `so.` is a word).
  */
 import { EDITIONS, SPELLINGS } from './catalogue';
+import { straightApostrophe } from './chars';
 import { startsWithVolume } from './formats';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
@@ -37,13 +38,11 @@ const root = newNode();
 // Spellings of the few editions cited reporter first (`T.C. Memo. 2010-123`, `L.R.A. 1915A, 12`).
 const reporterFirstRoot = newNode();
 
-/** Curly apostrophes as the cleaner leaves them (straight). */
-const normalizeCode = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 
 function insert(spelling: string, into: Node): Node {
   let node = into;
   for (let k = 0; k < spelling.length; k++) {
-    const c = normalizeCode(spelling.charCodeAt(k));
+    const c = straightApostrophe(spelling.charCodeAt(k));
     if (c === SPACE) continue;
     if (!node.next) node.next = new Map();
     let child = node.next.get(c);
@@ -63,7 +62,7 @@ interface Entry {
 }
 const pending = new Map<number, Entry[]>();
 function addPending(entry: Entry): void {
-  const first = normalizeCode(entry.spelling.charCodeAt(0));
+  const first = straightApostrophe(entry.spelling.charCodeAt(0));
   const list = pending.get(first);
   if (list) list.push(entry);
   else pending.set(first, [entry]);
@@ -113,7 +112,7 @@ for (const spelling of reporterFirstSpellings) {
   insert(spelling, reporterFirstRoot).editions = first;
   reporterFirstPrefixes.push(spelling);
   const letters = spelling.replace(/ /g, '');
-  REPORTER_FIRST_PAIRS.add((normalizeCode(letters.charCodeAt(0)) << 16) | normalizeCode(letters.charCodeAt(1)));
+  REPORTER_FIRST_PAIRS.add((straightApostrophe(letters.charCodeAt(0)) << 16) | straightApostrophe(letters.charCodeAt(1)));
 }
 // Most capitals that begin like one of those spellings (`University`, `February`) part
 // from all of them within four letters: asked before the walk (prefix-filter.ts).
@@ -121,7 +120,7 @@ const REPORTER_FIRST_PREFIXES = new PrefixFilter(reporterFirstPrefixes);
 
 /** Whether some spelling begins with the character at `pos`. */
 export function mayStartSpelling(text: string, pos: number): boolean {
-  return branch(normalizeCode(text.charCodeAt(pos))) !== undefined;
+  return branch(straightApostrophe(text.charCodeAt(pos))) !== undefined;
 }
 
 /**
@@ -134,12 +133,12 @@ const NO_HITS: readonly SpellingHit[] = [];
 export function matchSpellings(text: string, pos: number, from: Node = root): readonly SpellingHit[] {
   // Most places begin no spelling: the list is made only when one ends here.
   let hits: SpellingHit[] | null = null;
-  if (from === root) branch(normalizeCode(text.charCodeAt(pos)));
+  if (from === root) branch(straightApostrophe(text.charCodeAt(pos)));
   let node = from;
   let spaces = 0;
   const limit = Math.min(text.length, pos + MAX_SPELLING);
   for (let i = pos; i < limit; i++) {
-    const c = normalizeCode(text.charCodeAt(i));
+    const c = straightApostrophe(text.charCodeAt(i));
     if (c === SPACE) {
       if (++spaces > 2 || i === pos) break;
       continue;
