@@ -53,5 +53,6 @@ export function correlatedBus(bus: Bus, logger?: Logger): Bus {
       );
     },
     close: () => bus.close(),
+    ...(bus.health ? { health: () => bus.health!() } : {}),
   };
 }

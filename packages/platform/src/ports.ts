@@ -31,6 +31,18 @@ export interface SubscribeOptions {
    * relay, whose replicas each start a group of their own).
    */
   fromBeginning?: boolean;
+  /**
+   * Every process of the service gets every message (the gateway's blacklist, the progress
+   * relay): in Kafka a group per process that commits no offsets, so nothing is left behind
+   * when the process goes (an empty group without offsets is deleted by the broker) and no
+   * lag is reported for it. One process per group in the embedded bus, so nothing changes there.
+   */
+  perInstance?: boolean;
+  /**
+   * The longest one handler call may run (OCR of a long scan): a rebalance waits this long
+   * for the member to rejoin instead of dropping it mid-work (Kafka's rebalance timeout).
+   */
+  maxHandlerMs?: number;
 }
 
 export interface Subscription {
@@ -48,6 +60,8 @@ export interface Bus {
   subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<Subscription>;
   /** Graceful drain: stop fetching, let in-flight handlers finish, flush producers. */
   close(): Promise<void>;
+  /** Whether every subscription still consumes (a crashed Kafka consumer does not); absent where one cannot crash. */
+  health?(): Promise<{ ok: boolean; details?: Record<string, unknown> }>;
 }
 
 // ---------------------------------------------------------------- store

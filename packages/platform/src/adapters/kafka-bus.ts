@@ -3,8 +3,16 @@
  *
  * Producer: idempotent (no duplicates from producer retries), acks from all in-sync
  * replicas, messages keyed (the key picks the partition, so one key stays in order) with the
- * envelope as JSON value. Topics are created on first use through the admin client, dead-
- * letter topic included, so a fresh cluster needs no set-up step.
+ * envelope as JSON value.
+ *
+ * Topics: before first use the bus looks for the topic (and its dead-letter topic) in the
+ * cluster's metadata, and only when it is missing asks to create it (`createTopics`, on by
+ * default, so a fresh development cluster needs no set-up step). On a locked-down cluster (a
+ * principal without CREATE, a CreateTopicPolicy, a replication factor the cluster refuses)
+ * the refusal is not an error when the metadata shows the topic after all; a topic that is
+ * missing and may not be created keeps a subscriber retrying (the pod unready, not crashing)
+ * and fails a publish, naming the topic. Every topic and consumer group carries `topicPrefix`,
+ * so releases sharing one cluster never meet.
  *
  * Consumer: one kafkajs consumer per subscription, in a Kafka group of its own per (group,
  * topic) (`consumerGroupId`), reading from the beginning when the group is new (as the
@@ -17,10 +25,13 @@
  * are committed by kafkajs after `eachMessage` resolves: at-least-once.
  */
 import { deadLetterTopic, type EventEnvelope } from '@citecheck/proto';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { ConnectionOptions } from 'node:tls';
 import { Kafka, logLevel, type Admin, type SASLOptions, type Consumer, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { Gauge, type Registry } from 'prom-client';
-import type { Bus, EventHandler, SubscribeOptions, Subscription } from '../ports';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { DuplicateKeyError, type Bus, type Collection, type EventHandler, type SubscribeOptions, type Subscription } from '../ports';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -28,9 +39,36 @@ export interface KafkaBusOptions {
   /** Partitions of topics this bus creates (default 6): the most consumers of a group that get work. */
   numPartitions?: number;
   replicationFactor?: number;
-  /** TLS to the brokers (a managed Kafka). */
-  ssl?: boolean;
+  /**
+   * Ask the cluster to create a topic that does not exist (default true). Off where topics
+   * are managed outside the services (ACLs without CREATE, Strimzi KafkaTopic resources):
+   * the bus then only checks that each topic exists.
+   */
+  createTopics?: boolean;
+  /** Put before every topic and consumer group name: releases sharing one cluster (`staging.`). */
+  topicPrefix?: string;
+  /** TLS to the brokers (a managed Kafka): true for the system's CAs, or a CA and client certificate. */
+  ssl?: boolean | ConnectionOptions;
   sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
+  /**
+   * Time to open a connection (kafkajs's default, 1 s, is too short for TLS then SASL to a
+   * managed cluster in another zone) and to authenticate.
+   */
+  connectionTimeoutMs?: number;
+  authenticationTimeoutMs?: number;
+  /** A consumer silent this long is dropped by the group coordinator (default 30 s). */
+  sessionTimeoutMs?: number;
+  /** Longest wait between two attempts of a failing handler (default 30 s). */
+  maxBackoffMs?: number;
+  /**
+   * Where deliveries are counted across restarts (a collection in the service's store): a
+   * message whose handling has started `maxDeliveries` times without ever finishing (the
+   * process died handling it: out of memory in OCR, a native crash) is parked in the
+   * dead-letter topic instead of being delivered again forever, blocking its partition.
+   */
+  deliveries?: Collection<DeliveryRecord>;
+  /** Started deliveries of one message before it is parked (default 3). */
+  maxDeliveries?: number;
   /** kafkajs's own retries of one connection attempt (tests lower them). */
   retry?: { retries?: number; initialRetryTime?: number; maxRetryTime?: number };
   /** First wait between connection attempts once kafkajs gives up, doubled up to 30 s (default 1 s). */
@@ -40,6 +78,44 @@ export interface KafkaBusOptions {
   logger?: Logger;
   /** Where `citecheck_kafka_consumer_lag` is reported (the service's registry). */
   metrics?: Registry;
+}
+
+/** One message's started deliveries in one consumer group, kept in the service's store. */
+export interface DeliveryRecord {
+  id: string;
+  deliveries: number;
+  topic: string;
+  group: string;
+  /** ISO time of the first delivery: records older than a week are swept. */
+  at: string;
+}
+
+/** The collection `deliveries` is kept in (createPorts opens it in the service's store). */
+export const DELIVERIES_COLLECTION = { name: 'bus_deliveries', indexes: [{ fields: ['at' as const], expireAfterMs: 7 * 24 * 3600 * 1000 }] };
+
+/** Kafka refusals of CreateTopics after which the topic may exist all the same. */
+const CREATE_REFUSALS = ['TOPIC_AUTHORIZATION_FAILED', 'CLUSTER_AUTHORIZATION_FAILED', 'POLICY_VIOLATION', 'INVALID_REPLICATION_FACTOR', 'INVALID_PARTITIONS', 'INVALID_CONFIG'];
+
+/** The Kafka error types inside a kafkajs error (CreateTopics answers one per topic). */
+function kafkaErrorTypes(error: unknown): string[] {
+  const e = error as { type?: string; errors?: unknown[]; cause?: unknown };
+  return [...(e?.type ? [e.type] : []), ...(e?.errors ?? []).flatMap(kafkaErrorTypes), ...(e?.cause ? kafkaErrorTypes(e.cause) : [])];
+}
+
+/** A topic the bus needs that the cluster does not have and the bus may not (or could not) create. */
+export class TopicMissingError extends Error {
+  constructor(
+    readonly topic: string,
+    reason: string,
+  ) {
+    super(`Kafka topic "${topic}" does not exist and ${reason}; create it (charts/citecheck/README.md lists every topic with its partitions and retention)`);
+    this.name = 'TopicMissingError';
+  }
+}
+
+/** Sleeps `ms` while heartbeating, so a wait between retries never costs the group its membership. */
+export function sleepWithHeartbeat(ms: number, heartbeat: () => Promise<void>, everyMs = HANDLER_HEARTBEAT_MS, onError?: (error: unknown) => void): Promise<void> {
+  return withHeartbeat(() => new Promise<void>((resolve) => setTimeout(resolve, ms)), heartbeat, everyMs, onError);
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -152,13 +228,28 @@ export function consumerLagGauge(registry: Registry, admin: LagAdmin, subscripti
   });
 }
 
+/** The dead-letter counter on `registry` (one per registry, shared by the buses using it). */
+export function deadLetterCounter(registry: Registry): Counter {
+  const existing = registry.getSingleMetric('citecheck_kafka_dead_letters_total') as Counter | undefined;
+  if (existing) return existing;
+  return new Counter({
+    name: 'citecheck_kafka_dead_letters_total',
+    help: 'Messages moved to a dead-letter topic, by the topic they came from, the consumer group and why (failed: the handler kept failing; crashed: the process died handling it; unreadable: not JSON).',
+    labelNames: ['topic', 'group', 'reason'],
+    registers: [registry],
+  });
+}
+
 export function createKafkaBus(options: KafkaBusOptions): Bus {
+  const prefix = options.topicPrefix ?? '';
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
     ssl: options.ssl,
     // kafkajs types SASL per mechanism; ours is checked by the configuration schema.
     sasl: options.sasl as SASLOptions | undefined,
+    connectionTimeout: options.connectionTimeoutMs ?? 10_000,
+    authenticationTimeout: options.authenticationTimeoutMs ?? 10_000,
     logLevel: logLevel.WARN,
     logCreator: logCreator(options.logger),
     retry: options.retry,
@@ -167,50 +258,81 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
   const admin: Admin = kafka.admin();
   const topics = new Map<string, Promise<void>>();
-  /** Each open consumer and what it reads (the lag gauge measures these). */
-  const consumers = new Map<Consumer, { topic: string; groupId: string }>();
-  if (options.metrics) consumerLagGauge(options.metrics, admin, () => consumers.values(), options.logger);
+  /** Each open consumer and what it reads (the lag gauge measures the shared groups). */
+  const consumers = new Map<Consumer, { topic: string; groupId: string; perInstance: boolean }>();
+  /** Subscriptions whose consumer stopped for good (kafkajs does not restart it). */
+  const crashed = new Map<string, string>();
+  if (options.metrics) consumerLagGauge(options.metrics, admin, () => [...consumers.values()].filter((c) => !c.perInstance), options.logger);
+  const deadLetters = options.metrics ? deadLetterCounter(options.metrics) : undefined;
+  const instance = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   let closed = false;
   let wakeOnClose: () => void = () => undefined;
   const closing = new Promise<void>((resolve) => (wakeOnClose = resolve));
 
   /**
-   * Keeps trying to connect, with capped backoff, until it works or the bus is closed: a
-   * broker that is down when a pod starts (or restarting with it) leaves the service running
-   * and unready (its consumers not subscribed) instead of exiting into a crash loop.
+   * Keeps trying until `attempt` works or the bus is closed, with capped backoff: a broker
+   * that is down when a pod starts (or restarting with it), or a topic an operator has yet to
+   * create, leaves the service running and unready (its consumers not subscribed) instead
+   * of exiting into a crash loop.
    */
-  const untilConnected = async (connect: () => Promise<unknown>, what: string): Promise<void> => {
-    for (let attempt = 1, delay = options.reconnectBackoffMs ?? 1000; ; attempt++, delay = Math.min(delay * 2, 30_000)) {
+  const untilDone = async (attempt: () => Promise<unknown>, what: string): Promise<void> => {
+    for (let round = 1, delay = options.reconnectBackoffMs ?? 1000; ; round++, delay = Math.min(delay * 2, 30_000)) {
       if (closed) throw new Error('bus is closed');
       try {
-        await connect();
+        await attempt();
         return;
       } catch (error) {
         if (closed) throw new Error('bus is closed');
-        options.logger?.warn({ err: error, attempt, delayMs: delay }, `Kafka unreachable (${what}); retrying`);
+        const message = error instanceof TopicMissingError ? `${error.message} (${what}); retrying` : `Kafka unreachable (${what}); retrying`;
+        options.logger?.warn({ err: error, attempt: round, delayMs: delay }, message);
         await Promise.race([new Promise((resolve) => setTimeout(resolve, delay).unref()), closing]);
       }
     }
   };
-  const connected = untilConnected(() => Promise.all([producer.connect(), admin.connect()]), 'producer');
+  const connected = untilDone(() => Promise.all([producer.connect(), admin.connect()]), 'producer');
   connected.catch(() => undefined); // reported to whoever awaits it
 
+  /** The topics the cluster shows this principal; one request serves the checks made meanwhile. */
+  let listing: Promise<Set<string>> | null = null;
+  const existingTopics = (): Promise<Set<string>> => {
+    if (!listing) {
+      listing = admin.listTopics().then((names) => new Set(names));
+      const clear = () => void (listing = null);
+      listing.then(clear, clear);
+    }
+    return listing;
+  };
+
+  /** Resolves once the (prefixed) topic exists; see the header for the order of checks. */
   const ensureTopic = (topic: string): Promise<void> => {
-    let created = topics.get(topic);
-    if (!created) {
-      created = connected
-        .then(() =>
-          admin.createTopics({
+    let ready = topics.get(topic);
+    if (!ready) {
+      ready = (async () => {
+        await connected;
+        if ((await existingTopics()).has(topic)) return;
+        if (options.createTopics === false) throw new TopicMissingError(topic, 'KAFKA_CREATE_TOPICS is false');
+        try {
+          await admin.createTopics({
             waitForLeaders: true,
             topics: [{ topic, numPartitions: options.numPartitions ?? 6, replicationFactor: options.replicationFactor ?? -1 }],
-          }),
-        )
-        .then(() => undefined);
-      // A failed creation is retried on the next use rather than remembered.
-      created.catch(() => topics.delete(topic));
-      topics.set(topic, created);
+          });
+        } catch (error) {
+          const refusals = kafkaErrorTypes(error).filter((type) => CREATE_REFUSALS.includes(type));
+          if (refusals.length === 0) throw error;
+          // Created meanwhile by an operator, or refused although it exists (Kafka checks
+          // CREATE before looking): either way the topic is there to use.
+          if ((await existingTopics()).has(topic)) {
+            options.logger?.info({ topic, refusal: refusals[0] }, 'Kafka refused to create a topic that exists; using it');
+            return;
+          }
+          throw new TopicMissingError(topic, `the cluster refused to create it (${refusals[0]})`);
+        }
+      })();
+      // A failed check is retried on the next use rather than remembered.
+      ready.catch(() => topics.delete(topic));
+      topics.set(topic, ready);
     }
-    return created;
+    return ready;
   };
 
   const send = async (topic: string, key: string, value: string, headers: Record<string, string> = {}) => {
@@ -221,57 +343,120 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   return {
     async publish(topic: string, key: string, event: EventEnvelope): Promise<void> {
       if (closed) throw new Error('bus is closed');
-      await send(topic, key, JSON.stringify(event), { 'event-type': event.type });
+      await send(prefix + topic, key, JSON.stringify(event), { 'event-type': event.type });
     },
 
     async subscribe(topic: string, group: string, handler: EventHandler, subscribeOptions: SubscribeOptions = {}): Promise<Subscription> {
       if (closed) throw new Error('bus is closed');
       const maxAttempts = Math.max(1, subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
       const backoffMs = Math.max(0, subscribeOptions.backoffMs ?? DEFAULT_BACKOFF_MS);
-      await Promise.all([ensureTopic(topic), ensureTopic(deadLetterTopic(topic))]);
+      const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+      const perInstance = subscribeOptions.perInstance ?? false;
+      const realTopic = prefix + topic;
+      const dlq = deadLetterTopic(realTopic);
+      await untilDone(() => Promise.all([ensureTopic(realTopic), ensureTopic(dlq)]), `topics of ${group}`);
 
-      const groupId = consumerGroupId(group, topic);
-      const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
-      consumers.set(consumer, { topic, groupId });
+      // A per-instance group is this process's alone: it commits nothing, so the broker
+      // deletes it once the process leaves, and no rollout leaves groups (and lag) behind.
+      const groupId = prefix + consumerGroupId(group, topic) + (perInstance ? `.${instance}` : '');
+      const sessionTimeout = options.sessionTimeoutMs ?? 30_000;
+      const consumer = kafka.consumer({
+        groupId,
+        allowAutoTopicCreation: false,
+        sessionTimeout,
+        heartbeatInterval: Math.min(3000, Math.floor(sessionTimeout / 10)),
+        // A rebalance waits for a member whose handler is still running (OCR of a long scan)
+        // rather than dropping it and handing its partition to another replica mid-work.
+        rebalanceTimeout: Math.max(60_000, (subscribeOptions.maxHandlerMs ?? 0) + 30_000),
+      });
+      consumers.set(consumer, { topic: realTopic, groupId, perInstance });
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (payload.restart) return;
+        crashed.set(groupId, payload.error?.message ?? 'crashed');
+        options.logger?.error({ err: payload.error, topic, group }, 'Kafka consumer stopped after an error it does not restart from');
+      });
       let stopping = false;
-      await untilConnected(() => consumer.connect(), `consumer of ${topic}`);
-      await consumer.subscribe({ topic, fromBeginning: subscribeOptions.fromBeginning ?? true });
+      await untilDone(() => consumer.connect(), `consumer of ${topic}`);
+      await consumer.subscribe({ topic: realTopic, fromBeginning: subscribeOptions.fromBeginning ?? true });
 
-      const deadLetter = async (key: string, value: string, error: unknown, attempts: number) => {
-        options.logger?.error({ err: error, topic, group, key, attempts }, `handler failed; message moved to ${deadLetterTopic(topic)}`);
-        await send(deadLetterTopic(topic), key, value, {
+      const deadLetter = async (key: string, value: string, error: unknown, attempts: number, reason: 'failed' | 'crashed' | 'unreadable') => {
+        options.logger?.error({ err: error, topic, group, key, attempts, reason }, `handler failed; message moved to ${deadLetterTopic(topic)}`);
+        await send(dlq, key, value, {
           'dlq-topic': topic,
           'dlq-group': group,
           'dlq-attempts': String(attempts),
+          'dlq-reason': reason,
           'dlq-error': (error instanceof Error ? error.message : String(error)).slice(0, 1000),
         });
+        deadLetters?.inc({ topic, group, reason });
       };
 
+      /** Counts one more started delivery of this message; 0 when the count is unavailable. */
+      const counted = options.deliveries && !perInstance ? options.deliveries : undefined;
+      const startDelivery = async (id: string): Promise<number> => {
+        if (!counted) return 0;
+        try {
+          const updated = await counted.update(id, { $inc: { deliveries: 1 } });
+          if (updated) return updated.deliveries;
+          try {
+            await counted.insert({ id, deliveries: 1, topic, group, at: new Date().toISOString() });
+            return 1;
+          } catch (error) {
+            if (!(error instanceof DuplicateKeyError)) throw error;
+            return (await counted.update(id, { $inc: { deliveries: 1 } }))?.deliveries ?? 1;
+          }
+        } catch (error) {
+          // The count protects against a poison message; it must not stop every delivery.
+          options.logger?.warn({ err: error, topic, group }, 'counting a delivery failed; handling it uncounted');
+          return 0;
+        }
+      };
+      const settle = async (id: string, change: 'done' | 'interrupted') => {
+        if (!counted) return;
+        try {
+          // A delivery cut by a graceful stop was not the message's fault.
+          if (change === 'done') await counted.delete(id);
+          else await counted.update(id, { $inc: { deliveries: -1 } });
+        } catch (error) {
+          options.logger?.warn({ err: error, topic, group }, 'recording a finished delivery failed');
+        }
+      };
+      const maxDeliveries = Math.max(1, options.maxDeliveries ?? 3);
+      const beatError = (error: unknown) => options.logger?.warn({ err: error, topic, group }, 'heartbeat during a long handler failed');
+
       await consumer.run({
+        autoCommit: !perInstance,
         partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 4,
-        eachMessage: async ({ message, heartbeat }) => {
+        eachMessage: async ({ message, heartbeat, partition }) => {
           const key = message.key?.toString() ?? '';
           const value = message.value?.toString() ?? '';
+          const deliveryId = `${groupId}:${partition}:${message.offset}`;
+          const started = await startDelivery(deliveryId);
+          if (started > maxDeliveries) {
+            await deadLetter(key, value, new Error(`handling started ${started - 1} times and never finished: the process died handling it`), started - 1, 'crashed');
+            await settle(deliveryId, 'done');
+            return;
+          }
           for (let attempt = 1; ; attempt++) {
             try {
               // Parsed per attempt: a handler that mutated the event must not see its own edits.
-              await withHeartbeat(
-                () => handler(JSON.parse(value) as EventEnvelope, { topic, key, attempt }),
-                heartbeat,
-                HANDLER_HEARTBEAT_MS,
-                (error) => options.logger?.warn({ err: error, topic, group, key }, 'heartbeat during a long handler failed'),
-              );
+              await withHeartbeat(() => handler(JSON.parse(value) as EventEnvelope, { topic, key, attempt }), heartbeat, HANDLER_HEARTBEAT_MS, beatError);
+              await settle(deliveryId, 'done');
               return;
             } catch (error) {
               if (attempt >= maxAttempts || error instanceof SyntaxError) {
-                await deadLetter(key, value, error, attempt);
+                await deadLetter(key, value, error, attempt, error instanceof SyntaxError ? 'unreadable' : 'failed');
+                await settle(deliveryId, 'done');
                 return;
               }
               options.logger?.warn({ err: error, topic, group, key, attempt }, 'handler failed; will retry');
               // Throwing while stopping leaves the offset uncommitted: redelivered after restart.
-              if (stopping) throw error;
-              await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (attempt - 1)));
-              await heartbeat(); // a long backoff must not cost the group its membership
+              if (stopping) {
+                await settle(deliveryId, 'interrupted');
+                throw error;
+              }
+              // The wait heartbeats: a long backoff must not cost the group its membership.
+              await sleepWithHeartbeat(Math.min(backoffMs * 2 ** (attempt - 1), maxBackoffMs), heartbeat, HANDLER_HEARTBEAT_MS, beatError);
             }
           }
         },
@@ -285,6 +470,11 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
           await consumer.disconnect();
         },
       };
+    },
+
+    async health() {
+      if (crashed.size === 0) return { ok: true };
+      return { ok: false, details: { crashedConsumers: Object.fromEntries(crashed) } };
     },
 
     async close(): Promise<void> {
