@@ -117,8 +117,24 @@ export const platformConfigSchema = z.object({
   KAFKA_PARTITIONS: envInt(1, 1000).default(6),
   /** Replication of the topics the bus creates; -1 is the broker's default. */
   KAFKA_REPLICATION_FACTOR: envInt(-1, 10).default(-1),
+  /**
+   * Ask Kafka to create a missing topic (true) or only check that it exists (false: topics
+   * managed outside the services, by ACLs without CREATE, Strimzi KafkaTopic resources or Terraform).
+   */
+  KAFKA_CREATE_TOPICS: envEnum(['true', 'false'] as const).default('true'),
+  /** Put before every topic and consumer group: releases sharing one Kafka (e.g. "staging."). */
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'expected letters, digits, ".", "_" or "-"').default(''),
   /** A managed Kafka: TLS to the brokers ("true"), and SASL credentials when a mechanism is set. */
   KAFKA_SSL: envEnum(['true', 'false'] as const).default('false'),
+  /**
+   * TLS with a private CA (Strimzi's cluster CA, a company CA) and/or a client certificate
+   * (mutual TLS): PEM files, mounted from a Secret. Setting any of them turns TLS on.
+   */
+  KAFKA_SSL_CA_FILE: z.string().optional(),
+  KAFKA_SSL_CERT_FILE: z.string().optional(),
+  KAFKA_SSL_KEY_FILE: z.string().optional(),
+  /** Time to open one broker connection, TLS and SASL included (kafkajs's own default, 1 s, is short for a managed Kafka). */
+  KAFKA_CONNECTION_TIMEOUT_MS: envInt(100, 120_000).default(10_000),
   KAFKA_SASL_MECHANISM: envEnum(['plain', 'scram-sha-256', 'scram-sha-512'] as const).optional(),
   KAFKA_SASL_USERNAME: z.string().optional(),
   KAFKA_SASL_PASSWORD: z.string().optional(),
@@ -214,6 +230,10 @@ export function loadConfig<S extends z.ZodType<RawPlatformConfig, Record<string,
     for (const name of ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'] as const) {
       if (!seen.has(name) && !data[name]) report(name, 'required when KAFKA_SASL_MECHANISM is set');
     }
+  }
+  if (!data.KAFKA_SSL_CERT_FILE !== !data.KAFKA_SSL_KEY_FILE) {
+    const name = data.KAFKA_SSL_CERT_FILE ? 'KAFKA_SSL_KEY_FILE' : 'KAFKA_SSL_CERT_FILE';
+    if (!seen.has(name)) report(name, 'required with the other of KAFKA_SSL_CERT_FILE and KAFKA_SSL_KEY_FILE (a client certificate and its key)');
   }
   if (!seen.has('MONGO_URL') && !data.MONGO_URL) {
     const needs = [resolved.STORE === 'mongo' ? 'STORE=mongo' : null, resolved.BLOBS === 'gridfs' ? 'BLOBS=gridfs' : null].filter(Boolean);

@@ -8,13 +8,15 @@
  *   const bus = await createBus(config, logger);
  *   const ports = await createPorts(config, 'ingest', { bus });
  */
+import { readFileSync } from 'node:fs';
+import type { ConnectionOptions } from 'node:tls';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { topics } from '@citecheck/proto';
 import { createEmbeddedBus } from './adapters/embedded-bus';
 import { createFsBlobs } from './adapters/fs-blobs';
 import { createGridfsBlobs } from './adapters/gridfs-blobs';
-import { createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
+import { createKafkaBus, DELIVERIES_COLLECTION, type DeliveryRecord, type KafkaBusOptions } from './adapters/kafka-bus';
 import { createMongoStore } from './adapters/mongo-store';
 import { createSqliteStore } from './adapters/sqlite-store';
 import type { PlatformConfig } from './config';
@@ -31,6 +33,25 @@ export interface CreatePortsOptions {
   metrics?: Registry;
 }
 
+/**
+ * TLS to the brokers from configuration: off, on with the system's CAs, or with a private CA
+ * and/or a client certificate read from PEM files (which turn TLS on by themselves).
+ */
+export function kafkaTls(config: PlatformConfig, read: (file: string) => string = (file) => readFileSync(file, 'utf8')): boolean | ConnectionOptions {
+  const files = { ca: config.KAFKA_SSL_CA_FILE, cert: config.KAFKA_SSL_CERT_FILE, key: config.KAFKA_SSL_KEY_FILE };
+  if (!files.ca && !files.cert && !files.key) return config.KAFKA_SSL === 'true';
+  const tls: ConnectionOptions = {};
+  for (const [name, file] of Object.entries(files)) {
+    if (!file) continue;
+    try {
+      tls[name as 'ca' | 'cert' | 'key'] = read(file);
+    } catch (error) {
+      throw new Error(`KAFKA_SSL_${name.toUpperCase()}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+  }
+  return tls;
+}
+
 /** The Kafka connection and topic settings from configuration (TLS and SASL for a managed Kafka). */
 export function kafkaConnection(config: PlatformConfig): Omit<KafkaBusOptions, 'logger'> {
   const sasl =
@@ -42,18 +63,25 @@ export function kafkaConnection(config: PlatformConfig): Omit<KafkaBusOptions, '
     clientId: config.KAFKA_CLIENT_ID,
     numPartitions: config.KAFKA_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
-    ssl: config.KAFKA_SSL === 'true',
+    createTopics: config.KAFKA_CREATE_TOPICS === 'true',
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    ssl: kafkaTls(config),
     sasl,
+    connectionTimeoutMs: config.KAFKA_CONNECTION_TIMEOUT_MS,
+    authenticationTimeoutMs: config.KAFKA_CONNECTION_TIMEOUT_MS,
   };
 }
 
 /**
  * The bus chosen by `BUS`, carrying correlation ids (correlation.ts). `metrics`: where the
- * Kafka bus reports its consumers' lag.
+ * Kafka bus reports its consumers' lag and dead letters; `store`: the service's store, where
+ * the Kafka bus counts deliveries across restarts (so a message that kills the process is
+ * parked rather than delivered forever).
  */
-export async function createBus(config: PlatformConfig, logger?: Logger, metrics?: Registry): Promise<Bus> {
+export async function createBus(config: PlatformConfig, logger?: Logger, metrics?: Registry, store?: Store): Promise<Bus> {
   if (config.BUS === 'kafka') {
-    return correlatedBus(createKafkaBus({ ...kafkaConnection(config), logger, metrics }), logger);
+    const deliveries = store?.collection<DeliveryRecord>(DELIVERIES_COLLECTION);
+    return correlatedBus(createKafkaBus({ ...kafkaConnection(config), logger, metrics, deliveries }), logger);
   }
   // Progress is for browsers watching now (the progress service keeps its own log for replay):
   // a power cut may lose its last messages, as it would lose the browsers' connections.
@@ -83,11 +111,8 @@ function requireMongo(config: PlatformConfig): string {
 export async function createPorts(config: PlatformConfig, service: string, options: CreatePortsOptions = {}): Promise<Ports> {
   const logger = options.logger ?? createLogger(service, config.LOG_LEVEL);
   const metrics = options.metrics ?? createMetricsRegistry(service);
-  const [bus, store, blobs] = await Promise.all([
-    options.bus ?? createBus(config, logger, metrics),
-    createStore(config, service, logger),
-    createBlobs(config, service),
-  ]);
+  const store = await createStore(config, service, logger);
+  const [bus, blobs] = await Promise.all([options.bus ?? createBus(config, logger, metrics, store), createBlobs(config, service)]);
   return {
     service,
     bus,

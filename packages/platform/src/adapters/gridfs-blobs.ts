@@ -1,5 +1,7 @@
 /**
- * The distributed Blobs: MongoDB GridFS (bucket `blobs`) in the service's database, reached
+ * The distributed Blobs: MongoDB GridFS in the service's place on the MongoDB `MONGO_URL`
+ * names (mongoLayout): bucket `<service>.blobs` in the URL's database, or `blobs` in the
+ * service's own database when the URL names none. Reached
  * through mongoose's driver. GridFS files are immutable and filenames are not unique, so a
  * put uploads a new file and only then deletes older files of the same key: a reader sees
  * the old version or the new one, never a missing blob in between.
@@ -8,19 +10,20 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import mongoose from 'mongoose';
 import { BlobNotFoundError, type BlobInfo, type Blobs } from '../ports';
-import { connectMongo } from './mongo';
+import { connectMongo, mongoLayout } from './mongo';
 
 export interface GridfsBlobsOptions {
   url: string;
   service: string;
-  /** Database name; defaults to the service name. */
+  /** Database name, with the bucket unprefixed; defaults to mongoLayout's. */
   database?: string;
   bucketName?: string;
 }
 
 export function createGridfsBlobs(options: GridfsBlobsOptions): Blobs {
-  const handle = connectMongo(options.url, options.database ?? options.service);
-  const bucket = handle.db.then((db) => new mongoose.mongo.GridFSBucket(db, { bucketName: options.bucketName ?? 'blobs' }));
+  const layout = options.database ? { database: options.database, prefix: '' } : mongoLayout(options.url, options.service);
+  const handle = connectMongo(options.url, layout.database);
+  const bucket = handle.db.then((db) => new mongoose.mongo.GridFSBucket(db, { bucketName: layout.prefix + (options.bucketName ?? 'blobs') }));
 
   const latest = async (key: string) => {
     const files = await (await bucket).find({ filename: key }).sort({ uploadDate: -1, _id: -1 }).limit(1).toArray();

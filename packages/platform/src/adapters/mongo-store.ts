@@ -1,6 +1,6 @@
 /**
- * The distributed Store: MongoDB, a database per service (named after it), a collection per
- * CollectionSpec. Documents keep their `id` as MongoDB's `_id` (mapped both ways), so lookups
+ * The distributed Store: MongoDB, in the database `MONGO_URL` names with collections named
+ * `<service>.<collection>`, or, when the URL names none, a database per service (mongoLayout). Documents keep their `id` as MongoDB's `_id` (mapped both ways), so lookups
  * by id use the primary index. Filters, sorts and updates use MongoDB's own operators, which
  * the Store port copies; a conditional update is one `findOneAndUpdate` whose filter is the
  * id plus the condition, atomic on the server.
@@ -17,40 +17,58 @@ import {
   type Update,
 } from '../ports';
 import type { Logger } from 'pino';
-import { connectMongo, type MongoDb } from './mongo';
+import { connectMongo, mongoLayout, type ConnectMongoOptions, type MongoDb } from './mongo';
 
 export interface MongoStoreOptions {
   url: string;
   service: string;
-  /** Database name; defaults to the service name. Tests pass a unique one. */
+  /** Database name, with collections unprefixed; defaults to mongoLayout's. Tests pass a unique one. */
   database?: string;
   logger?: Logger;
+  /** Opens the connection (tests inject a server's failures). */
+  open?: ConnectMongoOptions['open'];
+  /** First wait before building a collection's indexes again after a failure (default 1 s, doubled up to 30 s). */
+  indexRetryMs?: number;
 }
 
 type MongoDoc = mongoose.mongo.Document;
 
 export function createMongoStore(options: MongoStoreOptions): Store {
-  const handle = connectMongo(options.url, options.database ?? options.service, {
+  const layout = options.database ? { database: options.database, prefix: '' } : mongoLayout(options.url, options.service);
+  const handle = connectMongo(options.url, layout.database, {
+    open: options.open,
     onRetry: (err, attempt, delayMs) => options.logger?.warn({ err, attempt, delayMs }, 'MongoDB unreachable; retrying'),
   });
   const collections = new Map<string, MongoCollection<Stored>>();
+  let closed = false;
   return {
     collection<T extends Stored>(spec: CollectionSpec<T>): Collection<T> {
       let collection = collections.get(spec.name);
       if (!collection) {
-        collection = new MongoCollection<Stored>(handle.db, spec.name);
+        collection = new MongoCollection<Stored>(handle.db, spec.name, layout.prefix, {
+          retryMs: options.indexRetryMs ?? 1000,
+          closed: () => closed,
+          logger: options.logger,
+        });
         collections.set(spec.name, collection);
       }
       collection.ensureIndexes((spec.indexes ?? []) as NonNullable<CollectionSpec<Stored>['indexes']>);
       return collection as unknown as Collection<T>;
     },
     async close() {
+      closed = true;
       await Promise.allSettled([...collections.values()].map((c) => c.settled()));
       await handle.release();
     },
     async health() {
       // The connection error goes to the log by whoever retries; the probe says only whether.
-      return { ok: handle.connected(), details: { connectAttempts: handle.state().attempts } };
+      // A collection without its indexes is refused (a unique index may be what keeps two
+      // accounts off one e-mail), so it makes the replica unready until they are built.
+      const unindexed = [...collections.values()].filter((c) => !c.indexed()).map((c) => c.name);
+      return {
+        ok: handle.connected() && unindexed.length === 0,
+        details: { connectAttempts: handle.state().attempts, ...(unindexed.length ? { indexesNotBuilt: unindexed } : {}) },
+      };
     },
   };
 }
@@ -144,41 +162,105 @@ function fromMongo<T>(doc: MongoDoc | null): T | null {
   return { id: _id, ...rest } as T;
 }
 
+interface IndexBuilding {
+  retryMs: number;
+  closed: () => boolean;
+  logger?: Logger;
+}
+
 class MongoCollection<T extends Stored> implements Collection<T> {
-  private indexing: Promise<unknown> = Promise.resolve();
+  private specs: NonNullable<CollectionSpec<T>['indexes']> = [];
+  /** The build under way, if any; `built` once one has succeeded for every spec so far. */
+  private building: Promise<void> | null = null;
+  private built = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelay: number;
   private ttl: Ttl | null = null;
+  private readonly fullName: string;
 
   constructor(
     private readonly db: Promise<MongoDb>,
-    private readonly name: string,
+    readonly name: string,
+    prefix: string,
+    private readonly building_: IndexBuilding,
   ) {
     if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) throw new Error(`invalid collection name: "${name}"`);
+    this.fullName = prefix + name;
+    this.retryDelay = building_.retryMs;
   }
 
   ensureIndexes(indexes: NonNullable<CollectionSpec<T>['indexes']>): void {
-    const expiring = indexes.filter((spec) => spec.expireAfterMs !== undefined);
-    if (expiring.length > 1 || expiring.some((spec) => spec.fields.length !== 1)) throw new Error(`${this.name}: a TTL needs one index on one timestamp field, once`);
+    const expiring = [...this.specs, ...indexes].filter((spec) => spec.expireAfterMs !== undefined);
+    if (expiring.some((spec) => spec.fields.length !== 1) || new Set(expiring.map((spec) => String(spec.fields[0]))).size > 1) {
+      throw new Error(`${this.name}: a TTL needs one index on one timestamp field, once`);
+    }
     if (expiring[0]) this.ttl = { field: String(expiring[0].fields[0]), keepMs: expiring[0].expireAfterMs! };
-    const previous = this.indexing;
-    this.indexing = previous.then(async () => {
-      const collection = (await this.db).collection(this.name);
-      for (const spec of indexes) {
-        const keys = Object.fromEntries(spec.fields.map((f) => [toMongoField(f), 1]));
-        await collection.createIndex(keys, { unique: spec.unique ?? false });
-      }
-      // Records written before the TTL existed have no _expires: the sweep still takes them.
-      if (this.ttl) await collection.createIndex({ [EXPIRES_FIELD]: 1 }, { expireAfterSeconds: 0 });
-    });
+    // The same spec handed again (a repository opened twice) is built once.
+    const known = new Set(this.specs.map((spec) => JSON.stringify(spec)));
+    const added = indexes.filter((spec) => !known.has(JSON.stringify(spec)));
+    if (added.length === 0 && (this.built || this.building)) return;
+    this.specs.push(...added);
+    this.built = false;
+    void this.build().catch(() => undefined); // failures are retried and reported by health
   }
 
-  /** Resolves when index creation has finished, failed or not. */
+  /** Whether every index asked for so far exists. */
+  indexed(): boolean {
+    return this.built;
+  }
+
+  /**
+   * Builds every index asked for (createIndex is a no-op for one that exists). A failure (a
+   * replica-set step-down at start: NotWritablePrimary, InterruptedDueToReplStateChange) is
+   * retried in the background with growing waits, and by the next operation on the
+   * collection, until it succeeds: the collection recovers without a restart.
+   */
+  private build(): Promise<void> {
+    if (!this.building) {
+      const specs = [...this.specs];
+      const attempt = (async () => {
+        const collection = (await this.db).collection(this.fullName);
+        for (const spec of specs) {
+          const keys = Object.fromEntries(spec.fields.map((f) => [toMongoField(f), 1]));
+          await collection.createIndex(keys, { unique: spec.unique ?? false });
+        }
+        // Records written before the TTL existed have no _expires: the sweep still takes them.
+        if (this.ttl) await collection.createIndex({ [EXPIRES_FIELD]: 1 }, { expireAfterSeconds: 0 });
+      })();
+      this.building = attempt.then(
+        () => {
+          this.building = null;
+          this.retryDelay = this.building_.retryMs;
+          clearTimeout(this.retryTimer);
+          // Indexes asked for while this build ran are built by the next one.
+          if (specs.length === this.specs.length) this.built = true;
+          else return this.build();
+        },
+        (error: unknown) => {
+          this.building = null;
+          if (!this.building_.closed()) {
+            this.building_.logger?.warn({ err: error, collection: this.fullName, retryMs: this.retryDelay }, 'building MongoDB indexes failed; retrying');
+            clearTimeout(this.retryTimer);
+            this.retryTimer = setTimeout(() => void this.build().catch(() => undefined), this.retryDelay);
+            this.retryTimer.unref();
+            this.retryDelay = Math.min(this.retryDelay * 2, 30_000);
+          }
+          throw error;
+        },
+      );
+    }
+    return this.building;
+  }
+
+  /** Resolves when index creation has finished, failed or not, and stops retrying it. */
   settled(): Promise<unknown> {
-    return this.indexing.catch(() => undefined);
+    clearTimeout(this.retryTimer);
+    return (this.building ?? Promise.resolve()).catch(() => undefined);
   }
 
   private async collection() {
-    await this.indexing;
-    return (await this.db).collection(this.name);
+    if (!this.built) await this.build();
+    return (await this.db).collection(this.fullName);
   }
 
   private async guard<R>(write: () => Promise<R>): Promise<R> {

@@ -19,6 +19,23 @@ interface Shared {
 
 const connections = new Map<string, Shared>();
 
+/**
+ * Where a service keeps its data on the MongoDB `url` names. A URL with a database
+ * (`mongodb://host/citecheck-staging`) puts every service in that one database, each
+ * collection named `<service>.<collection>`: a user granted readWrite on that database alone
+ * is enough, and two releases with two databases share nothing. A URL without one keeps the
+ * database per service (named after it), which needs readWrite on each of those databases.
+ *
+ *   mongoLayout('mongodb://m:27017/citecheck', 'identity') // { database: 'citecheck', prefix: 'identity.' }
+ *   mongoLayout('mongodb://m:27017', 'identity')           // { database: 'identity', prefix: '' }
+ */
+export function mongoLayout(url: string, service: string): { database: string; prefix: string } {
+  // The path of a mongodb:// or mongodb+srv:// URL, host list and options aside.
+  const match = /^mongodb(?:\+srv)?:\/\/[^/?#]*\/([^/?#]+)/.exec(url);
+  const database = match ? decodeURIComponent(match[1]) : '';
+  return database ? { database, prefix: `${service}.` } : { database: service, prefix: '' };
+}
+
 export interface MongoHandle {
   db: Promise<MongoDb>;
   /** Connected now (the driver reconnects by itself after the first connection). */
