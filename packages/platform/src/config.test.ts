@@ -18,7 +18,10 @@ describe('loadConfig', () => {
       KAFKA_CLIENT_ID: 'citecheck',
       KAFKA_PARTITIONS: 6,
       KAFKA_REPLICATION_FACTOR: -1,
+      KAFKA_CREATE_TOPICS: 'true',
+      KAFKA_TOPIC_PREFIX: '',
       KAFKA_SSL: 'false',
+      KAFKA_CONNECTION_TIMEOUT_MS: 10000,
       SHUTDOWN_TIMEOUT_MS: 20000,
       TRUSTED_PROXIES: [],
     });

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadConfig, platformConfigSchema } from './config';
-import { kafkaConnection } from './create-ports';
+import { kafkaConnection, kafkaTls } from './create-ports';
 
 const distributed = { MODE: 'distributed', KAFKA_BROKERS: 'b-1.kafka.example:9096,b-2.kafka.example:9096', MONGO_URL: 'mongodb://m/db' };
 
@@ -19,9 +22,44 @@ describe('kafkaConnection', () => {
       clientId: 'citecheck',
       numPartitions: 12,
       replicationFactor: 3,
+      createTopics: true,
+      topicPrefix: '',
       ssl: true,
       sasl: { mechanism: 'scram-sha-512', username: 'citecheck', password: 'secret' },
+      connectionTimeoutMs: 10_000,
+      authenticationTimeoutMs: 10_000,
     });
+  });
+
+  it('a private CA and a client certificate from files (Strimzi, mutual TLS); topics managed outside, a release prefix', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kafka-tls-'));
+    try {
+      for (const name of ['ca.crt', 'user.crt', 'user.key']) writeFileSync(path.join(dir, name), `-----BEGIN ${name}-----\n`);
+      const config = loadConfig(platformConfigSchema, {
+        ...distributed,
+        KAFKA_SSL_CA_FILE: path.join(dir, 'ca.crt'),
+        KAFKA_SSL_CERT_FILE: path.join(dir, 'user.crt'),
+        KAFKA_SSL_KEY_FILE: path.join(dir, 'user.key'),
+        KAFKA_CREATE_TOPICS: 'false',
+        KAFKA_TOPIC_PREFIX: 'staging.',
+        KAFKA_CONNECTION_TIMEOUT_MS: '25000',
+      });
+      expect(kafkaConnection(config)).toMatchObject({
+        ssl: { ca: '-----BEGIN ca.crt-----\n', cert: '-----BEGIN user.crt-----\n', key: '-----BEGIN user.key-----\n' },
+        createTopics: false,
+        topicPrefix: 'staging.',
+        connectionTimeoutMs: 25_000,
+      });
+      expect(() => kafkaTls({ ...config, KAFKA_SSL_CA_FILE: path.join(dir, 'missing.crt') })).toThrow(`KAFKA_SSL_CA_FILE: cannot read ${path.join(dir, 'missing.crt')} (ENOENT)`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a client certificate without its key, and a prefix that is no topic name', () => {
+    expect(() => loadConfig(platformConfigSchema, { ...distributed, KAFKA_SSL_CERT_FILE: '/run/kafka/user.crt', KAFKA_TOPIC_PREFIX: 'a b' })).toThrow(
+      /KAFKA_TOPIC_PREFIX: expected letters, digits[\s\S]*KAFKA_SSL_KEY_FILE: required with the other/,
+    );
   });
 
   it('defaults to plaintext, six partitions and the broker’s replication', () => {
