@@ -150,11 +150,11 @@ export async function followBlacklist(options: {
     await bus.subscribe(topics['ip.blocked'], group, async (raw) => {
       const { ipAddress } = parseEvent('ip.blocked', raw).payload;
       apply(() => blocked.add(ipAddress));
-    }),
+    }, { perInstance: true }),
     await bus.subscribe(topics['ip.unblocked'], group, async (raw) => {
       const { ipAddress } = parseEvent('ip.unblocked', raw).payload;
       apply(() => blocked.remove(ipAddress));
-    }),
+    }, { perInstance: true }),
   ];
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

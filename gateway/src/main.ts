@@ -5,7 +5,6 @@
  * hosts the web client. Each service runs its own `services/<name>/src/main.ts`.
  */
 import { readFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { connect } from 'node:net';
 import {
   ConfigError,
@@ -72,8 +71,9 @@ async function main(): Promise<void> {
     const bus = await createBus(config, logger);
     const following = await followBlacklist({
       bus,
-      // A group per instance: every gateway replica must hear every change.
-      group: `gateway-${hostname()}-${process.pid}`,
+      // Every gateway replica must hear every change: the subscriptions are per instance
+      // (the bus gives each process a group of its own that commits nothing).
+      group: 'gateway',
       blocked,
       load: () => loadBlacklist(serviceUrls.analytics!, config.INTERNAL_TOKEN),
       logger,

@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
@@ -31,7 +30,6 @@ export const service = defineService({
     const deps: ProgressDeps = { log: new ProgressLog(ports.store, PROGRESS_KEEP_MS), clock: ports.clock };
     const relay = new ProgressRelay(ports.logger, (sessionId) => missedProgress(deps, sessionId));
     let sweeping: NodeJS.Timeout | undefined;
-    const group = config.MODE === 'distributed' ? `progress-${hostname()}-${process.pid}` : 'progress';
     return {
       typeDefs,
       resolvers: {
@@ -46,14 +44,15 @@ export const service = defineService({
       consumers: [
         {
           topic: topics['pipeline.progress'],
-          group,
+          group: 'progress',
           handle: async (raw, delivery) => {
             const event = parseEvent('pipeline.progress', raw);
             // Logged first, so a tab registering meanwhile finds it in its replay.
             await recordProgress(deps, event, delivery.key);
             relay.publish(event.payload);
           },
-          options: { fromBeginning: false },
+          // Each replica relays to its own browsers, so each must see every message.
+          options: { fromBeginning: false, perInstance: true },
         },
       ],
       async start() {

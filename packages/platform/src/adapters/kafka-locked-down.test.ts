@@ -5,6 +5,10 @@
  * topics managed outside the services, two releases on one cluster, a group coordinator that
  * evicts a member silent for its session timeout.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import type { EventEnvelope } from '@citecheck/proto';
@@ -171,4 +175,53 @@ it('a consumer that stops for good (its read right revoked) makes the bus unheal
     health = await b.health!();
   }
   expect(health).toEqual({ ok: false, details: { crashedConsumers: { [`extraction.${TOPIC}`]: expect.stringContaining('Not authorized') } } });
+});
+
+describe('a message that kills the process handling it', () => {
+  it('is parked in the dead-letter topic after three deliveries that never finished, not delivered forever', async () => {
+    broker = await startFakeKafka({ topics: [TOPIC, DLQ] });
+    const dir = mkdtempSync(join(tmpdir(), 'kafka-poison-'));
+    const script = join(dir, 'consumer.ts');
+    const module = (name: string) => JSON.stringify(join(__dirname, name).replace(/\\/g, '/'));
+    // A consumer whose handler dies as OCR does when the kernel's OOM killer takes it.
+    writeFileSync(
+      script,
+      `import { createKafkaBus, DELIVERIES_COLLECTION } from ${module('kafka-bus')};
+       import { createSqliteStore } from ${module('sqlite-store')};
+       const store = createSqliteStore({ dir: ${JSON.stringify(dir)}, service: 'extraction' });
+       const bus = createKafkaBus({ brokers: [${JSON.stringify(broker.address)}], clientId: 'poison', sessionTimeoutMs: 1500, deliveries: store.collection(DELIVERIES_COLLECTION) });
+       bus.subscribe(${JSON.stringify(TOPIC)}, 'extraction', async () => {
+         process.stdout.write('handling\\n');
+         process.kill(process.pid, 'SIGKILL');
+         await new Promise(() => undefined);
+       }).then(() => process.stdout.write('subscribed\\n'));
+       setInterval(() => undefined, 1000);`,
+    );
+    const publisher = bus();
+    await publisher.publish(TOPIC, 'doc-oom', testEvent({ documentId: 'doc-oom' }, TOPIC));
+    const run = () => {
+      const child = spawn(process.execPath, ['--require', 'tsx/cjs', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = { stdout: '', stderr: '' };
+      child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+      return { child, output, exited };
+    };
+    try {
+      for (let i = 1; i <= 3; i++) {
+        const { output, exited } = run();
+        expect(await exited).toBe('SIGKILL');
+        expect(output.stdout).toContain('handling');
+      }
+      // The fourth process does not run the handler: the message goes to the dead-letter topic.
+      const fourth = run();
+      await waitFor(() => broker!.messages(DLQ).length === 1, `the parked message (stderr: ${fourth.output.stderr})`, 20_000);
+      expect(fourth.output.stdout).not.toContain('handling');
+      expect(broker.messages(DLQ)[0]).toMatchObject({ key: 'doc-oom', headers: { 'dlq-reason': 'crashed', 'dlq-attempts': '3' } });
+      fourth.child.kill('SIGKILL');
+      await fourth.exited;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
