@@ -1,20 +1,26 @@
 /**
  * Distributed mode's code path, one process per service: the gateway's main.ts proxies REST to
  * each service's main.ts, federates their subgraphs over HTTP and passes /ws through to the
- * progress service; ingest reaches identity over its internal HTTP routes. Kafka and MongoDB
- * are not here, so the processes share the durable embedded bus and SQLite files under one
- * DATA_DIR (the adapters are chosen by configuration; the Kafka and MongoDB adapters pass the
- * same contract suites where a broker and a database exist).
+ * progress service; ingest reaches identity over its internal HTTP routes. Events travel over
+ * Kafka's wire protocol to a broker set up as a locked-down production cluster is: every topic
+ * exists (created by an operator, under the release's prefix) and this principal may not
+ * create topics (CreateTopics answers TOPIC_AUTHORIZATION_FAILED), as on MSK with IAM,
+ * Confluent Cloud service accounts or Strimzi with GitOps-managed topics. MongoDB is not here,
+ * so the processes keep SQLite files under one DATA_DIR (the MongoDB adapters pass the store
+ * and blobs contract suites where a database exists).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deadLetterTopic, topics } from '@citecheck/proto';
+import { startFakeKafka, type FakeKafka } from '@citecheck/platform/testing';
 import { SERVICE_NAMES } from '../../gateway/src/services';
 import { linesPdf } from './pipeline-fixtures';
 import { freePort, listen, upload, verifiedUser } from './pipeline-harness';
 import { ProcessGroup, gatewayRoutes, localDistributedEnv, serviceUrls, startServices, untilBackendsReady } from './support/processes';
 
 const INTERNAL_TOKEN = 'distributed-test-internal-token';
+const PREFIX = 'release-a.';
 
 const briefPdf = () =>
   linesPdf(
@@ -31,14 +37,20 @@ describe('distributed mode: one process per service', () => {
   const processes = new ProcessGroup();
   let dataDir: string;
   let gatewayUrl: string;
+  let broker: FakeKafka;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-distributed-'));
+    const names = Object.values(topics).flatMap((topic) => [PREFIX + topic, deadLetterTopic(PREFIX + topic)]);
+    broker = await startFakeKafka({ topics: names, createTopics: 'TOPIC_AUTHORIZATION_FAILED' });
     const urls = await serviceUrls();
     gatewayUrl = `http://127.0.0.1:${await freePort()}`;
     const common = {
       ...process.env,
       ...localDistributedEnv(dataDir),
+      BUS: 'kafka',
+      KAFKA_BROKERS: broker.address,
+      KAFKA_TOPIC_PREFIX: PREFIX,
       PUBLIC_URL: gatewayUrl,
       INTERNAL_TOKEN,
       IDENTITY_URL: urls.identity,
@@ -51,6 +63,7 @@ describe('distributed mode: one process per service', () => {
 
   afterAll(async () => {
     await processes.stopAll();
+    await broker?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
@@ -88,5 +101,16 @@ describe('distributed mode: one process per service', () => {
     expect(report.report).toMatchObject({ totalCitations: 3, validCitations: 2, invalidCitations: 1 });
     const shared = await fetch(`${gatewayUrl}/api/reports/${report.report.id}`);
     expect(shared.status).toBe(200);
+
+    // Every topic was found, none created; every group carries the release's prefix, and the
+    // per-process ones (gateway, progress) committed nothing to leave behind.
+    expect(broker.events.filter((e) => e.kind === 'create-topics')).toEqual([]);
+    expect(broker.messages(`${PREFIX}document.uploaded`).length).toBe(1);
+    for (const group of broker.groupIds()) expect(group.startsWith(PREFIX)).toBe(true);
+    const perInstance = broker.groupIds().filter((group) => /^release-a\.(gateway|progress)\./.test(group));
+    expect(perInstance.length).toBeGreaterThanOrEqual(3);
+    for (const group of perInstance) expect(broker.committed(group)).toEqual({});
+    const extraction = broker.groupIds().find((group) => group.startsWith(`${PREFIX}extraction.`) && group.endsWith('.document.uploaded'))!;
+    expect(Object.keys(broker.committed(extraction)).length).toBeGreaterThan(0);
   }, 120_000);
 });

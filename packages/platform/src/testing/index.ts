@@ -10,3 +10,4 @@ export { announceSkip } from './skip';
 export { localPorts, type LocalPortsOptions } from './ports';
 export { logLines } from './logs';
 export { failingStore } from './failing-store';
+export { startFakeKafka, KAFKA_ERRORS, type FakeKafka, type FakeKafkaEvent, type FakeKafkaOptions, type CreateTopicsRefusal } from './fake-kafka';
