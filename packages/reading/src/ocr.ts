@@ -2,13 +2,15 @@
  * OCR with tesseract.js. Each tesseract.js worker is its own worker thread, so recognition never
  * runs on the caller's event loop, and runs at a lower CPU priority (ocr-worker.cjs), so it
  * never starves that loop or the read workers either. The pool is created on first use, sized
- * to the cores, and reused across documents; it shuts itself down after a quiet spell so a CLI
+ * by ocrPoolSize (a setting, else the CPU the container was granted, never more than its
+ * memory holds), and reused across documents; it shuts itself down after a quiet spell so a CLI
  * can exit, unless a server keeps it warm (warm()). Pages wait in a queue shared fairly among their owners (fair-queue.ts).
  *
  * Everything tesseract needs comes from node_modules: the language data from
  * @tesseract.js-data/eng (never the CDN tesseract.js falls back to), the worker script and the
  * WebAssembly core from tesseract.js and tesseract.js-core. Nothing is cached to disk.
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // Before tesseract.js: it sets how tesseract.js starts its threads (see the module).
@@ -67,7 +69,7 @@ export interface RecognizeOptions {
 }
 
 export interface OcrPoolOptions {
-  /** Tesseract workers (pages recognised at once). Default: the cores, at least 1. */
+  /** Tesseract workers (pages recognised at once). Default: ocrPoolSize() (the cores, within a cgroup memory limit). */
   size?: number;
   /** Pages one owner may have waiting; more are refused with QueueFullError. */
   maxQueuedPerOwner?: number;
@@ -76,6 +78,43 @@ export interface OcrPoolOptions {
 }
 
 const IDLE_SHUTDOWN_MS = 15_000;
+
+/**
+ * Memory of an extraction process measured at boot with warm OCR workers (RSS, English data):
+ * about 90 MiB before any OCR worker and 45 MiB for each (tesseract's WebAssembly heap and the
+ * language data). Documents being read need the rest of the container's memory, so the warm
+ * pool may take at most half of it.
+ */
+export const OCR_MEMORY = { baseMib: 90, perWorkerMib: 45, shareOfLimit: 0.5 } as const;
+
+export interface OcrSizing {
+  /** An explicit setting (OCR_WORKERS); 0 or absent: derived. */
+  setting?: number;
+  /** The container's CPU request in millicores (the chart passes it through the downward API). */
+  cpuRequestMillicores?: number;
+  /** The container's memory limit in MiB (downward API, else the cgroup's limit). */
+  memoryLimitMib?: number;
+  /** Cores the process sees: the node's, not the container's share of them. */
+  cores?: number;
+}
+
+/**
+ * Tesseract workers for this process. The node's core count says nothing about the CPU a pod
+ * was granted: on a 64-core node, 64 warm workers want about 3 GB and an extraction pod
+ * limited to 1.5 GiB is OOM-killed at boot. So: the setting if given, else one worker per core
+ * of the CPU request (rounded up), else the cores; and never more than half the memory limit
+ * holds (OCR_MEMORY), at least one.
+ *
+ *   ocrPoolSize({ cores: 64, cpuRequestMillicores: 500, memoryLimitMib: 1536 }) // 1
+ *   ocrPoolSize({ cores: 64, memoryLimitMib: 1536 })                            // 15
+ */
+export function ocrPoolSize(sizing: OcrSizing = {}): number {
+  const cores = Math.max(1, sizing.cores ?? os.availableParallelism?.() ?? os.cpus().length);
+  const wanted = sizing.setting && sizing.setting > 0 ? sizing.setting : sizing.cpuRequestMillicores && sizing.cpuRequestMillicores > 0 ? Math.ceil(sizing.cpuRequestMillicores / 1000) : cores;
+  const limit = sizing.memoryLimitMib;
+  const fits = limit && limit > 0 ? Math.floor((limit * OCR_MEMORY.shareOfLimit - OCR_MEMORY.baseMib) / OCR_MEMORY.perWorkerMib) : Infinity;
+  return Math.max(1, Math.min(wanted, fits));
+}
 const ANONYMOUS = '';
 /**
  * Each document keeps at most a few pages in OCR at once (the reader's maxPendingOcr), so this
@@ -98,7 +137,7 @@ export class OcrPool {
   private readonly idleShutdownMs: number;
 
   constructor(options: OcrPoolOptions = {}) {
-    this.size = Math.max(1, Math.floor(options.size ?? Math.max(1, os.availableParallelism?.() ?? os.cpus().length)));
+    this.size = Math.max(1, Math.floor(options.size ?? ocrPoolSize({ memoryLimitMib: cgroupMemoryLimitMib() })));
     this.queue = new FairQueue(options.maxQueuedPerOwner ?? DEFAULT_MAX_QUEUED_PER_OWNER);
     this.idleShutdownMs = options.idleShutdownMs ?? IDLE_SHUTDOWN_MS;
   }
@@ -260,6 +299,23 @@ let sharedOptions: OcrPoolOptions = {};
 export function ocrPool(): OcrPool {
   shared ??= new OcrPool(sharedOptions);
   return shared;
+}
+
+/**
+ * The memory limit of this process's container from its cgroup (v2 `memory.max`, v1
+ * `memory.limit_in_bytes`), in MiB; undefined when there is none or it cannot be read.
+ */
+export function cgroupMemoryLimitMib(read: (file: string) => string = (file) => readFileSync(file, 'utf8')): number | undefined {
+  for (const file of ['/sys/fs/cgroup/memory.max', '/sys/fs/cgroup/memory/memory.limit_in_bytes']) {
+    try {
+      const bytes = Number(read(file).trim());
+      // "max", or v1's "no limit" (a number near 2^63).
+      if (Number.isFinite(bytes) && bytes > 0 && bytes < 2 ** 50) return Math.floor(bytes / 2 ** 20);
+    } catch {
+      // not this cgroup version
+    }
+  }
+  return undefined;
 }
 
 /** Options of the shared pool from its next start: now, or after closeOcrPool(). */

@@ -51,7 +51,7 @@ export interface ReaderOptions {
    * native (canvas) memory outside it, bounded by PDF_LIMITS.maxRenderPixels.
    */
   maxHeapMb?: number;
-  /** Pages recognised at once by OCR, each in a tesseract worker thread. Default: the cores, at least 1. */
+  /** Pages recognised at once by OCR, each in a tesseract worker thread. Default: ocrPoolSize() (use it with the container's CPU request). */
   ocrWorkers?: number;
 }
 

@@ -29,6 +29,15 @@ export const configSchema = platformConfigSchema.extend({
    * costs about 0.9 s of CPU, some of it at normal priority, taken from every upload in flight.
    */
   OCR_KEEP_WARM: envEnum(['true', 'false'] as const).default('true'),
+  /**
+   * Tesseract workers (pages recognised at once); 0: one per core of the container's CPU
+   * request (CPU_REQUEST_MILLICORES), else per core of the machine, never more than half the
+   * memory limit holds (packages/reading ocrPoolSize).
+   */
+  OCR_WORKERS: envInt(0, 64).default(0),
+  /** The container's CPU request and memory limit; the chart sets them from the pod spec (downward API). */
+  CPU_REQUEST_MILLICORES: envInt(1, 1_000_000).optional(),
+  MEMORY_LIMIT_MIB: envInt(64, 10_000_000).optional(),
   /** Time budget for reading one document (text layer and OCR). */
   READ_TIMEOUT_MS: envInt(1000, 3_600_000).default(300_000),
 });

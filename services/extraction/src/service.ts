@@ -6,7 +6,7 @@ import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { createBlobs, defineService, documentLeases, processedEvents } from '@citecheck/platform';
-import { closeReader, configureReader, warmReader } from '@citecheck/reading';
+import { cgroupMemoryLimitMib, closeReader, configureReader, ocrPoolSize, warmReader } from '@citecheck/reading';
 import { createModelClient } from './adapters/model-client';
 import { configSchema, modelPassEnabled } from './config';
 import { jobsCollection } from './store/jobs';
@@ -45,7 +45,16 @@ export const service = defineService({
     // Each read is a CPU-bound worker thread with its own heap: more readers than cores only
     // multiplies memory (20 parallel reads of a 50-page brief peaked at 1.7 GB) without finishing
     // sooner. The reader's pool queues the rest.
-    configureReader({ workers: config.READ_CONCURRENCY });
+    configureReader({
+      workers: config.READ_CONCURRENCY,
+      // Sized from the pod's CPU request and memory limit, not the node's cores: warm workers
+      // for 64 cores would not fit an extraction pod's memory.
+      ocrWorkers: ocrPoolSize({
+        setting: config.OCR_WORKERS,
+        cpuRequestMillicores: config.CPU_REQUEST_MILLICORES,
+        memoryLimitMib: config.MEMORY_LIMIT_MIB ?? cgroupMemoryLimitMib(),
+      }),
+    });
 
     return {
       typeDefs,

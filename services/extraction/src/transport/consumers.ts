@@ -30,7 +30,8 @@ export function consumers(deps: ExtractionDeps, metrics?: Ports['metrics']): Con
   });
   const cancels = deps.cancels;
   return [
-    { topic: topics['document.uploaded'], group: CONSUMER, handle, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 } },
+    // A long scan's OCR runs up to the read budget: a rebalance meanwhile waits for it.
+    { topic: topics['document.uploaded'], group: CONSUMER, handle, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500, maxHandlerMs: deps.readTimeoutMs } },
     ...(cancels
       ? [
           {
