@@ -17,6 +17,22 @@ call plus what makes that service different.
 ingest extraction validation billing identity notification analytics progress
 {{- end -}}
 
+{{/*
+The HTTP calls between the release's services: for each caller, the services it calls. The
+one list sets each caller's <CALLEE>_URL (the gateway's SUBGRAPH_URLS and SERVICE_URLS) and
+each callee's NetworkPolicy, so no call is configured that the policies do not admit.
+dict "root" $ "name" "<caller>"
+*/}}
+{{- define "citecheck.callees" -}}
+{{- $calls := dict "ingest" "identity" "validation" "identity" "billing" "identity" "analytics" "identity" "gateway" (include "citecheck.backendNames" .root) -}}
+{{- index $calls .name | default "" -}}
+{{- end -}}
+
+{{/* Every topic the services use (proto's event catalogue; a test keeps them equal); each also has <topic>.dlq. */}}
+{{- define "citecheck.topics" -}}
+document.uploaded document.cancelled citations.extracted citations.validated report.generated pipeline.progress pipeline.failed user.registered user.verified user.deleted subscription.changed subscription.renewed mail.requested admin.action ip.blocked ip.unblocked
+{{- end -}}
+
 {{- define "citecheck.serviceAccountName" -}}
 {{- if .Values.serviceAccount.create -}}
 {{- .Values.serviceAccount.name | default (include "citecheck.fullname" .) -}}
@@ -42,8 +58,8 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace 
 {{- end -}}
 
 {{/*
-Image for a service: <service>.image.repository, else images.repository/<service>, else
-<service>; tag: <service>.image.tag, else images.tag, else the chart's appVersion.
+Image for a service: <service>.image.repository, else images.repository/<service>; one of
+them is required (a bare name would resolve to Docker Hub's library); tag: <service>.image.tag, else images.tag, else the chart's appVersion.
 dict "root" $ "name" "<service>"
 */}}
 {{- define "citecheck.image" -}}
@@ -53,9 +69,10 @@ dict "root" $ "name" "<service>"
 {{- if not $repository -}}
 {{- if .root.Values.images.repository -}}
 {{- $repository = printf "%s/%s" (trimSuffix "/" .root.Values.images.repository) .name -}}
-{{- else -}}
-{{- $repository = .name -}}
 {{- end -}}
+{{- end -}}
+{{- if not $repository -}}
+{{- fail (printf "images.repository is required (or %s.image.repository): the registry path the images were pushed to, e.g. ghcr.io/acme/citecheck; a bare %q would be pulled from Docker Hub's library" .name .name) -}}
 {{- end -}}
 {{- $tag := $image.tag | default .root.Values.images.tag | default .root.Chart.AppVersion -}}
 {{- printf "%s:%s" $repository $tag -}}
@@ -86,6 +103,18 @@ dict "root" $ "name" "<service>"
 {{- $extraVolumeMounts := .volumeMounts -}}
 {{- $autoscaling := ($svc.autoscaling | default dict).enabled | default false -}}
 {{- $labelArgs := dict "root" $root "name" $name -}}
+{{- $grace := $svc.terminationGracePeriodSeconds | default $root.Values.terminationGracePeriodSeconds -}}
+{{- $kafka := $root.Values.kafka -}}
+{{- $kafkaCa := ($kafka.caSecret | default dict).name -}}
+{{- $kafkaClient := ($kafka.clientCertSecret | default dict).name -}}
+{{- $mongoTls := ($root.Values.mongo.tlsSecret | default dict).name -}}
+{{- $podAnnotations := merge (dict) ($svc.podAnnotations | default dict) ($root.Values.podAnnotations | default dict) -}}
+{{- if and $root.Values.prometheus.scrape (not $root.Values.monitoring.serviceMonitor.enabled) -}}
+{{- $_ := set $podAnnotations "prometheus.io/scrape" "true" -}}
+{{- $_ := set $podAnnotations "prometheus.io/port" (printf "%v" $root.Values.opsPort) -}}
+{{- $_ := set $podAnnotations "prometheus.io/path" "/metrics" -}}
+{{- end -}}
+{{- $_ := set $podAnnotations "checksum/config" (include (print $root.Template.BasePath "/configmap.yaml") $root | sha256sum) -}}
 apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -105,17 +134,15 @@ spec:
       labels:
         {{- include "citecheck.labels" $labelArgs | nindent 8 }}
       annotations:
-        # Roll the pods when the shared configuration changes.
-        checksum/config: {{ include (print $root.Template.BasePath "/configmap.yaml") $root | sha256sum }}
-        {{- if $root.Values.prometheus.scrape }}
-        prometheus.io/scrape: "true"
-        prometheus.io/port: {{ $root.Values.opsPort | quote }}
-        prometheus.io/path: /metrics
-        {{- end }}
+        # checksum/config rolls the pods when the shared configuration changes. Scrape
+        # annotations only without a ServiceMonitor, so Prometheus does not scrape twice.
+        {{- toYaml $podAnnotations | nindent 8 }}
     spec:
       serviceAccountName: {{ include "citecheck.serviceAccountName" $root }}
       automountServiceAccountToken: false
-      terminationGracePeriodSeconds: {{ $root.Values.terminationGracePeriodSeconds }}
+      # Long enough for this service's longest work (an upload waiting for its verdicts, a
+      # scan's OCR) to finish after SIGTERM; SHUTDOWN_TIMEOUT_MS below follows it.
+      terminationGracePeriodSeconds: {{ $grace }}
       securityContext:
         {{- toYaml $root.Values.podSecurityContext | nindent 8 }}
       {{- with $root.Values.imagePullSecrets }}
@@ -149,7 +176,26 @@ spec:
             - name: DATA_DIR
               value: /app/data
             - name: SHUTDOWN_TIMEOUT_MS
-              value: {{ mul (sub (sub $root.Values.terminationGracePeriodSeconds $root.Values.preStopSeconds) 2) 1000 | quote }}
+              value: {{ mul (sub (sub $grace $root.Values.preStopSeconds) 2) 1000 | quote }}
+            {{- if ne $name "gateway" }}
+            {{- range $callee := splitList " " (include "citecheck.callees" $labelArgs) }}
+            {{- if $callee }}
+            # A service this one calls (its NetworkPolicy admits this pod: citecheck.callees).
+            - name: {{ upper $callee }}_URL
+              value: {{ printf "http://%s:%v" $callee (index $root.Values $callee).port | quote }}
+            {{- end }}
+            {{- end }}
+            {{- end }}
+            {{- if $kafkaCa }}
+            - name: KAFKA_SSL_CA_FILE
+              value: {{ printf "/etc/citecheck/kafka-ca/%s" ($kafka.caSecret.key | default "ca.crt") | quote }}
+            {{- end }}
+            {{- if $kafkaClient }}
+            - name: KAFKA_SSL_CERT_FILE
+              value: {{ printf "/etc/citecheck/kafka-client/%s" ($kafka.clientCertSecret.certKey | default "user.crt") | quote }}
+            - name: KAFKA_SSL_KEY_FILE
+              value: {{ printf "/etc/citecheck/kafka-client/%s" ($kafka.clientCertSecret.keyKey | default "user.key") | quote }}
+            {{- end }}
             {{- if $root.Values.mongo.urlFromSecret.name }}
             - name: MONGO_URL
               valueFrom:
@@ -167,7 +213,7 @@ spec:
                   optional: true
             {{- end }}
             {{- end }}
-            {{- if $root.Values.kafka.sasl.mechanism }}
+            {{- if $kafka.sasl.mechanism }}
             {{- range list "KAFKA_SASL_USERNAME" "KAFKA_SASL_PASSWORD" }}
             - name: {{ . }}
               valueFrom:
@@ -200,25 +246,37 @@ spec:
           # tsx compiles the TypeScript on first import: give start-up its own budget so
           # liveness can stay strict once the process is up.
           startupProbe:
+            {{- if $svc.startupProbe }}
+            {{- toYaml $svc.startupProbe | nindent 12 }}
+            {{- else }}
             httpGet:
               path: /healthz
               port: ops
             periodSeconds: 2
             failureThreshold: 60
+            {{- end }}
           livenessProbe:
+            {{- if $svc.livenessProbe }}
+            {{- toYaml $svc.livenessProbe | nindent 12 }}
+            {{- else }}
             httpGet:
               path: /healthz
               port: ops
             periodSeconds: 10
             timeoutSeconds: 3
             failureThreshold: 3
+            {{- end }}
           readinessProbe:
+            {{- if $svc.readinessProbe }}
+            {{- toYaml $svc.readinessProbe | nindent 12 }}
+            {{- else }}
             httpGet:
               path: /readyz
               port: ops
             periodSeconds: 5
             timeoutSeconds: 3
             failureThreshold: 3
+            {{- end }}
           resources:
             {{- toYaml $svc.resources | nindent 12 }}
           volumeMounts:
@@ -226,28 +284,85 @@ spec:
               mountPath: /tmp
             - name: data
               mountPath: /app/data
+            {{- if $kafkaCa }}
+            - name: kafka-ca
+              mountPath: /etc/citecheck/kafka-ca
+              readOnly: true
+            {{- end }}
+            {{- if $kafkaClient }}
+            - name: kafka-client
+              mountPath: /etc/citecheck/kafka-client
+              readOnly: true
+            {{- end }}
+            {{- if $mongoTls }}
+            - name: mongo-tls
+              mountPath: /etc/citecheck/mongo-tls
+              readOnly: true
+            {{- end }}
             {{- with $extraVolumeMounts }}
             {{- . | nindent 12 }}
+            {{- end }}
+            {{- with $root.Values.extraVolumeMounts }}
+            {{- toYaml . | nindent 12 }}
+            {{- end }}
+            {{- with $svc.extraVolumeMounts }}
+            {{- toYaml . | nindent 12 }}
             {{- end }}
       volumes:
         - name: tmp
           emptyDir: {}
         - name: data
           emptyDir: {}
+        {{- if $kafkaCa }}
+        - name: kafka-ca
+          secret:
+            secretName: {{ $kafkaCa }}
+        {{- end }}
+        {{- if $kafkaClient }}
+        - name: kafka-client
+          secret:
+            secretName: {{ $kafkaClient }}
+        {{- end }}
+        {{- if $mongoTls }}
+        - name: mongo-tls
+          secret:
+            secretName: {{ $mongoTls }}
+        {{- end }}
         {{- with $extraVolumes }}
         {{- . | nindent 8 }}
         {{- end }}
-      {{- with $root.Values.nodeSelector }}
+        {{- with $root.Values.extraVolumes }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+        {{- with $svc.extraVolumes }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+      {{- with ($svc.nodeSelector | default $root.Values.nodeSelector) }}
       nodeSelector:
         {{- toYaml . | nindent 8 }}
       {{- end }}
-      {{- with $root.Values.tolerations }}
+      {{- with ($svc.tolerations | default $root.Values.tolerations) }}
       tolerations:
         {{- toYaml . | nindent 8 }}
       {{- end }}
-      {{- with $root.Values.affinity }}
+      {{- with ($svc.affinity | default $root.Values.affinity) }}
       affinity:
         {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- if $svc.topologySpreadConstraints }}
+      topologySpreadConstraints:
+        {{- toYaml $svc.topologySpreadConstraints | nindent 8 }}
+      {{- else if $root.Values.topologySpread.enabled }}
+      # Replicas spread over nodes and zones where the scheduler can; never unschedulable for it.
+      topologySpreadConstraints:
+        {{- range $root.Values.topologySpread.topologyKeys }}
+        - maxSkew: {{ $root.Values.topologySpread.maxSkew }}
+          topologyKey: {{ . }}
+          whenUnsatisfiable: {{ $root.Values.topologySpread.whenUnsatisfiable }}
+          labelSelector:
+            matchLabels:
+              {{- include "citecheck.selectorLabels" $labelArgs | nindent 14 }}
+        {{- end }}
       {{- end }}
 ---
 apiVersion: v1
@@ -271,10 +386,11 @@ spec:
       targetPort: ops
       protocol: TCP
 {{- $pdb := $svc.pdb | default dict }}
-{{- if and $pdb.enabled (ne $name "gateway") }}
+{{- if $pdb.enabled }}
 ---
 # Node drains evict at most maxUnavailable of these pods at a time; with one replica the
-# drain still proceeds (the pod is rescheduled and its work redelivered).
+# drain still proceeds (the pod is rescheduled and its work redelivered), where minAvailable: 1
+# would block it.
 apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata:
@@ -288,6 +404,9 @@ spec:
       {{- include "citecheck.selectorLabels" $labelArgs | nindent 6 }}
 {{- end }}
 {{- if $autoscaling }}
+{{- if gt (int $svc.autoscaling.maxReplicas) (int $root.Values.kafka.partitions) }}
+{{- fail (printf "%s.autoscaling.maxReplicas (%v) is above kafka.partitions (%v): replicas beyond the topic's partitions get no messages" $name $svc.autoscaling.maxReplicas $root.Values.kafka.partitions) }}
+{{- end }}
 ---
 apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler

@@ -34,6 +34,7 @@ test.each([
   ['{{ range $i, $v := .Values.list }}{{ $i }}{{ $v }}{{ end }}', '0a1b'],
   ['{{ $x := 1 }}{{ if true }}{{ $x = 2 }}{{ end }}{{ $x }}', '2'],
   ['{{ $d := dict "a" 1 }}{{ $_ := set $d "b" 2 }}{{ $d.b }}', '2'],
+  ['{{ $m := merge (dict "a" 1) (dict "a" 2 "b" 2) (dict "b" 3 "c" 3) }}{{ $m.a }}{{ $m.b }}{{ $m.c }}', '123'],
   ['{{ printf "%s-%v" "a" .Values.port }}', 'a-8080'],
   ['{{ default "d" .Values.empty }} {{ default "d" .Values.port }}', 'd 8080'],
   ['{{ toYaml .Values.map | nindent 2 }}', '\n  a: 1\n  b: 2'],

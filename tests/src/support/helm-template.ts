@@ -385,6 +385,18 @@ class Renderer {
       return d;
     },
     hasKey: (d, k) => isDict(d) && str(k) in d,
+    // Sprig's merge: into dst, each source's keys that dst (or an earlier source) lacks, deeply.
+    merge: (dst, ...sources) => {
+      const into = (target: Dict, source: Dict) => {
+        for (const [key, value] of Object.entries(source ?? {})) {
+          if (!(key in target)) target[key] = isDict(value) ? into({}, value) : value;
+          else if (isDict(target[key]) && isDict(value)) into(target[key] as Dict, value);
+        }
+        return target;
+      };
+      for (const source of sources) into(dst as Dict, source as Dict);
+      return dst;
+    },
     keys: (...ds) => ds.flatMap((d) => Object.keys(d as Dict)),
     index: (v, ...keys) => keys.reduce<Value>((acc, k) => (acc == null ? undefined : Array.isArray(acc) ? acc[Number(k)] : (acc as Dict)[str(k)]), v),
     len: (v) => BigInt(Array.isArray(v) || typeof v === 'string' ? v.length : isDict(v) ? Object.keys(v).length : 0),
