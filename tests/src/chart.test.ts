@@ -293,3 +293,71 @@ describe('rendered objects are valid Kubernetes', () => {
     expect(kubernetesErrors([broken as unknown as Record<string, unknown>])).toHaveLength(1);
   });
 });
+
+/**
+ * The chart as Helm itself renders it (support/helm-binary.ts finds or fetches the binary):
+ * standalone and as a subchart of an umbrella chart (Helm then passes `global`, which the
+ * values schema must accept), with default and production values. Every object is valid,
+ * and the renderer the other tests use gives exactly the same objects.
+ */
+describe('real Helm', () => {
+  const helm = findHelm();
+  if ('skip' in helm) {
+    announceSkip(`SKIPPED: chart rendered by real Helm (${helm.skip})`);
+    test.skip('needs a helm binary', () => undefined);
+    return;
+  }
+  jest.setTimeout(120_000);
+  let work: string;
+  beforeAll(() => (work = mkdtempSync(path.join(tmpdir(), 'citecheck-helm-'))));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  const helmTemplate = (chart: string, values: Record<string, unknown>, extra: string[] = []): Record<string, unknown>[] => {
+    const file = path.join(work, `values-${Math.random().toString(36).slice(2)}.yaml`);
+    writeFileSync(file, stringify(values));
+    const out = execFileSync(helm.path, ['template', 'citecheck', chart, '--namespace', 'default', '--values', file, ...extra], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return parseAllDocuments(out)
+      .map((doc) => doc.toJS() as Record<string, unknown> | null)
+      .filter((doc): doc is Record<string, unknown> => doc !== null);
+  };
+  const key = (d: Record<string, any>) => `${d.kind}/${d.metadata.name}`;
+  const byKey = (documents: Record<string, unknown>[]) => Object.fromEntries(documents.map((d) => [key(d), d]));
+
+  test.each([
+    ['default values', required],
+    ['production values', production],
+  ])('standalone, %s: every object valid, and the same objects as the renderer', (_name, values) => {
+    const documents = helmTemplate(chartDir, values);
+    expect(documents.length).toBeGreaterThan(30);
+    expect(kubernetesErrors(documents.filter(isCoreKind))).toEqual([]);
+    expect(byKey(documents)).toEqual(byKey(renderChart(chartDir, values).documents));
+  });
+
+  test('as a subchart: Helm passes global, the schema accepts it, the objects are the same', () => {
+    const parent = path.join(work, 'platform');
+    mkdirSync(path.join(parent, 'charts'), { recursive: true });
+    writeFileSync(
+      path.join(parent, 'Chart.yaml'),
+      'apiVersion: v2\nname: platform\nversion: 1.0.0\ndependencies:\n  - name: citecheck\n    version: 0.1.0\n    condition: citecheck.enabled\n',
+    );
+    cpSync(chartDir, path.join(parent, 'charts', 'citecheck'), { recursive: true });
+    const documents = helmTemplate(parent, { global: { imageRegistry: 'registry.example' }, citecheck: production });
+    expect(kubernetesErrors(documents.filter(isCoreKind))).toEqual([]);
+    expect(byKey(documents)).toEqual(byKey(renderChart(chartDir, production).documents));
+  });
+
+  test('Helm refuses a bad values file by the schema, as the renderer does', () => {
+    const values = parse(readFileSync(path.join(fixtures, 'bad-typo.yaml'), 'utf8')) as Record<string, unknown>;
+    expect(() => helmTemplate(chartDir, { ...required, ...values }, [])).toThrow(/schema/);
+  });
+
+  test('helm lint passes', () => {
+    const file = path.join(work, 'lint-values.yaml');
+    writeFileSync(file, stringify(production));
+    expect(execFileSync(helm.path, ['lint', chartDir, '--strict', '--values', file], { encoding: 'utf8' })).toContain('0 chart(s) failed');
+  });
+});
