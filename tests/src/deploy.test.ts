@@ -186,17 +186,19 @@ describe('chart', () => {
     }
     expect(((values.gateway as Dict).pdb as Dict).enabled).toBe(true);
     expect(templates['_helpers.tpl']).toContain('kind: HorizontalPodAutoscaler');
-    expect(templates['gateway.yaml']).toContain('kind: PodDisruptionBudget');
+    // One budget shape for every deployable, the gateway's included (maxUnavailable).
+    expect(templates['_helpers.tpl']).toContain('kind: PodDisruptionBudget');
+    expect(((values.gateway as Dict).pdb as Dict).maxUnavailable).toBe(1);
     expect(templates['gateway.yaml']).toContain('kind: Ingress');
     expect((values.ingress as Dict).enabled).toBe(false);
   });
 
   test('probes, metrics annotations, shared ConfigMap, secrets from an existing Secret', () => {
     const helpers = templates['_helpers.tpl'];
-    expect(helpers).toMatch(/livenessProbe:\s+httpGet:\s+path: \/healthz\s+port: ops/);
-    expect(helpers).toMatch(/readinessProbe:\s+httpGet:\s+path: \/readyz\s+port: ops/);
+    expect(helpers).toMatch(/livenessProbe:[\s\S]{0,200}\{\{- else \}\}\s+httpGet:\s+path: \/healthz\s+port: ops/);
+    expect(helpers).toMatch(/readinessProbe:[\s\S]{0,200}\{\{- else \}\}\s+httpGet:\s+path: \/readyz\s+port: ops/);
     expect(helpers).toContain('prometheus.io/scrape');
-    expect(helpers).toContain('prometheus.io/path: /metrics');
+    expect(helpers).toContain('"prometheus.io/path" "/metrics"');
     expect(helpers).toContain('configMapRef');
     expect(helpers).toContain('secretKeyRef');
     expect(templates['configmap.yaml']).toContain('kind: ConfigMap');

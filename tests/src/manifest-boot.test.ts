@@ -30,6 +30,7 @@ interface Workload {
 /** The chart's Deployments, each with its container environment resolved as the kubelet would. */
 function chartWorkloads(): Workload[] {
   const { documents } = renderChart(path.join(root, 'charts', 'citecheck'), {
+    images: { repository: 'ghcr.io/acme/citecheck' },
     kafka: { brokers: 'kafka.kafka.svc:9092' },
     mongo: { url: 'mongodb://mongodb.mongo.svc:27017/citecheck' },
     secrets: { existingSecret: 'citecheck-secrets' },
@@ -205,6 +206,7 @@ describe.each([
 describe('the chart for a managed Kafka', () => {
   test('TLS, SASL mechanism and topic settings reach every service; the credentials come from the Secret', () => {
     const { documents } = renderChart(path.join(root, 'charts', 'citecheck'), {
+      images: { repository: 'ghcr.io/acme/citecheck' },
       kafka: { brokers: 'b-1.kafka.example:9096', partitions: 12, replicationFactor: 3, tls: true, sasl: { mechanism: 'scram-sha-512' } },
       mongo: { url: 'mongodb://mongodb.mongo.svc:27017/citecheck' },
       secrets: { existingSecret: 'citecheck-secrets' },

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { consumerLagGauge, createMetricsRegistry } from '@citecheck/platform';
+import { consumerLagGauge, deadLetterCounter, createMetricsRegistry } from '@citecheck/platform';
 import { watchBackends } from '../../gateway/src/backends';
 import { renderChart } from './support/helm-template';
 import { SHORT_BRIEF, linesPdf } from './pipeline-fixtures';
@@ -130,6 +130,7 @@ describe('one upload', () => {
 
 test('every citecheck_* metric in the chart alerts and dashboard is registered by some service', async () => {
   const { documents } = renderChart(path.join(root, 'charts', 'citecheck'), {
+    images: { repository: 'ghcr.io/acme/citecheck' },
     kafka: { brokers: 'kafka:9092' },
     mongo: { url: 'mongodb://mongo:27017/citecheck' },
     secrets: { existingSecret: 'citecheck-secrets' },
@@ -148,6 +149,7 @@ test('every citecheck_* metric in the chart alerts and dashboard is registered b
   watchBackends({}, gateway).stop();
   const kafka = createMetricsRegistry('ingest');
   consumerLagGauge(kafka, { fetchTopicOffsets: async () => [], fetchOffsets: async () => [] } as never, () => []);
+  deadLetterCounter(kafka);
   for (const name of declared(await gateway.metrics())) registered.add(name);
   for (const name of declared(await kafka.metrics())) registered.add(name);
 

@@ -19,7 +19,7 @@ export { createSqliteStore, type SqliteStoreOptions } from './adapters/sqlite-st
 export { createEmbeddedBus, type EmbeddedBusOptions } from './adapters/embedded-bus';
 export { createFsBlobs, type FsBlobsOptions } from './adapters/fs-blobs';
 export { createMongoStore, type MongoStoreOptions } from './adapters/mongo-store';
-export { consumerGroupId, consumerLag, consumerLagGauge, createKafkaBus, type KafkaBusOptions } from './adapters/kafka-bus';
+export { consumerGroupId, consumerLag, consumerLagGauge, createKafkaBus, deadLetterCounter, TopicMissingError, type KafkaBusOptions } from './adapters/kafka-bus';
 export { createGridfsBlobs, type GridfsBlobsOptions } from './adapters/gridfs-blobs';
 export { createPorts, createBus, createStore, createBlobs, kafkaConnection, type CreatePortsOptions } from './create-ports';
 export * from './http/app';
