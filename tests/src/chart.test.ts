@@ -248,6 +248,23 @@ describe('rendered objects are valid Kubernetes', () => {
     });
   });
 
+  test('promtool accepts every alert (where Prometheus’s promtool is installed)', () => {
+    const { documents } = renderChart(chartDir, { ...required, monitoring: { rules: { enabled: true } } });
+    const rule = documents.find((d) => d.kind === 'PrometheusRule') as Record<string, any>;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'rules-')), 'rules.yaml');
+    writeFileSync(file, stringify({ groups: rule.spec.groups }));
+    let out: string;
+    try {
+      out = execFileSync('promtool', ['check', 'rules', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      announceSkip('SKIPPED: promtool check of the alerts (no promtool; apt-get install prometheus)');
+      return;
+    }
+    expect(out).toContain(`SUCCESS: ${rule.spec.groups[0].rules.length} rules found`);
+    expect(rule.spec.groups[0].rules.map((r: Record<string, any>) => r.alert)).toContain('CiteCheckDeadLetters');
+  });
+
   test('the chart’s topic list is the event catalogue', () => {
     const helpers = readFileSync(path.join(chartDir, 'templates', '_helpers.tpl'), 'utf8');
     const listed = /define "citecheck\.topics" -}}\n(.*)\n/.exec(helpers)![1].split(' ');
