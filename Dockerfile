@@ -12,7 +12,7 @@
 # supergraph. The stages that install dependencies only see package manifests, so editing
 # code does not re-run `npm ci`.
 
-ARG NODE_VERSION=20
+ARG NODE_VERSION=22
 
 # --- toolchain: better-sqlite3 falls back to node-gyp when no prebuilt binary matches ------
 FROM node:${NODE_VERSION}-slim AS toolchain
@@ -105,7 +105,7 @@ ENV SERVICE=${SERVICE} \
 USER node
 EXPOSE ${PORT}
 
-# node:*-slim has neither curl nor wget; Node 20's fetch does the probe.
+# node:*-slim has neither curl nor wget; Node's own fetch does the probe.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 

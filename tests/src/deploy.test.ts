@@ -8,6 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
 import { parse } from 'yaml';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -247,9 +248,21 @@ describe('chart', () => {
 describe('image', () => {
   const dockerfile = read('Dockerfile');
 
-  test('node:20-slim, npm ci, build, SERVICE build arg, non-root, init, healthcheck', () => {
-    expect(dockerfile).toMatch(/FROM node:\$\{NODE_VERSION\}-slim|FROM node:20-slim/);
-    expect(dockerfile).toMatch(/ARG NODE_VERSION=20\b/);
+  test('every locked package runs on Node 20.19 and 22.13: no EBADENGINE warning on either', () => {
+    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } | string[] }> };
+    const refused = Object.entries(lock.packages)
+      .filter(([, info]) => info.engines && !Array.isArray(info.engines) && info.engines.node)
+      .filter(([, info]) => !['20.19.0', '22.13.0'].every((version) => semver.satisfies(version, (info.engines as { node: string }).node)))
+      .map(([name, info]) => `${name}: ${(info.engines as { node: string }).node}`);
+    expect(refused).toEqual([]);
+  });
+
+  test('node:22-slim, npm ci, build, SERVICE build arg, non-root, init, healthcheck', () => {
+    expect(dockerfile).toMatch(/FROM node:\$\{NODE_VERSION\}-slim/);
+    // Node 20 reached its end of life on 2026-04-30; the engines range still admits it for development.
+    expect(dockerfile).toMatch(/ARG NODE_VERSION=22\b/);
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
+    expect(manifest.engines.node).toBe('^20.19.0 || >=22.13.0');
     expect(dockerfile).toContain('npm ci');
     expect(dockerfile).toContain('npm run build');
     expect(dockerfile).toMatch(/ARG SERVICE\b/);
