@@ -17,7 +17,7 @@ export type { CaseCluster, CaseLawCache, CaseLawProvider, LookupCoverage, Lookup
 export { CourtListenerProvider, courtListenerFromEnv, COURTLISTENER_SOURCE } from './courtlistener/provider';
 export type { CourtListenerOptions } from './courtlistener/provider';
 export { CourtListenerClient, CourtListenerHttpError, CourtListenerUnavailableError } from './courtlistener/client';
-export { CitationThrottle, systemClock, type Clock } from './courtlistener/throttle';
+export { CitationThrottle, systemClock, type Clock, type SharedQuota } from './courtlistener/throttle';
 export {
   fetchOpinionText,
   htmlToText,

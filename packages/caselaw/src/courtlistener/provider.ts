@@ -13,11 +13,13 @@ import type { ApiCluster, ApiCourt, ApiDocket, ApiLookupItem } from './api';
 import { CourtListenerClient } from './client';
 import type { ClientOptions } from './client';
 import { fetchOpinionText } from './opinion';
-import { CitationThrottle } from './throttle';
+import { CitationThrottle, type SharedQuota } from './throttle';
 
 export interface CourtListenerOptions extends ClientOptions {
   /** Citations per minute (default 60, CourtListener's quota). */
   citationsPerMinute?: number;
+  /** The citation quota shared with the other processes using this token (validation's replicas). */
+  sharedQuota?: SharedQuota;
   cache?: CaseLawCache;
   /** Host used in the absolute_url shown to users (default https://www.courtlistener.com). */
   siteUrl?: string;
@@ -43,7 +45,7 @@ export class CourtListenerProvider implements CaseLawProvider {
 
   constructor(options: CourtListenerOptions) {
     this.client = new CourtListenerClient(options);
-    this.throttle = new CitationThrottle(options.citationsPerMinute ?? 60, options.clock);
+    this.throttle = new CitationThrottle(options.citationsPerMinute ?? 60, options.clock, options.sharedQuota);
     this.cache = options.cache ?? new MemoryCache();
     this.siteUrl = options.siteUrl ?? COURTLISTENER_SITE;
     this.batchSize = Math.min(MAX_CITATIONS_PER_REQUEST, Math.max(1, options.batchSize ?? MAX_CITATIONS_PER_REQUEST));

@@ -3,7 +3,22 @@
  * (60 a minute by default), not per request. A batch larger than the bucket waits until the
  * bucket is full and then overdraws it, so the next batch waits for the debt: the long-run
  * rate stays at the limit without splitting batches.
+ *
+ * The quota is the token's, not the process's: validation autoscales to several replicas
+ * sharing one token, each with a bucket of its own. With a `shared` quota (a counter every
+ * replica updates atomically, kept in validation's store) a batch also needs room in the
+ * current minute of the shared count, so all replicas together stay within the limit.
  */
+
+/**
+ * A per-minute citation budget shared by every process using one token. `take` counts
+ * `count` citations into the minute `now` falls in if they fit (a batch larger than the whole
+ * budget fits an unused minute) and resolves to 0, or leaves the count alone and resolves to
+ * the milliseconds until the next minute.
+ */
+export interface SharedQuota {
+  take(count: number, perMinute: number, now: number): Promise<number>;
+}
 export interface Clock {
   now(): number;
   sleep(ms: number): Promise<void>;
@@ -22,6 +37,7 @@ export class CitationThrottle {
   constructor(
     private readonly perMinute: number,
     private readonly clock: Clock = systemClock,
+    private readonly shared?: SharedQuota,
   ) {
     if (!(perMinute > 0)) throw new RangeError('perMinute must be positive');
     this.tokens = perMinute;
@@ -40,6 +56,12 @@ export class CitationThrottle {
     for (;;) {
       this.refill();
       if (this.tokens >= need) {
+        const wait = this.shared ? await this.shared.take(count, this.perMinute, this.clock.now()) : 0;
+        if (wait > 0) {
+          // Other replicas used this minute's quota: wait for the next one.
+          await this.clock.sleep(wait);
+          continue;
+        }
         this.tokens -= count;
         return;
       }

@@ -12,8 +12,9 @@ import {
   type CaseLawCache,
   type CaseLawProvider,
   type LookupResult,
+  type SharedQuota,
 } from '@citecheck/caselaw';
-import { courtListenerMetrics, type Ports, type Store } from '@citecheck/platform';
+import { courtListenerMetrics, DuplicateKeyError, type Ports, type Store } from '@citecheck/platform';
 import { indexPathOf, type ValidationConfig } from '../config';
 
 export interface CaseLaw {
@@ -46,6 +47,50 @@ export function storeCache(store: Store): CaseLawCache {
   };
 }
 
+interface QuotaWindow {
+  id: string;
+  used: number;
+  at: string;
+}
+
+/**
+ * CourtListener's citation quota shared by every validation replica (the token's, not a
+ * process's): one counter per minute in validation's store, taken from with one conditional
+ * atomic increment, so N replicas together send at most the limit a minute. Minutes are swept
+ * after an hour. If the store fails, each replica keeps to its own bucket until it answers.
+ */
+export function storeQuota(store: Store, logger?: Logger): SharedQuota {
+  const windows = store.collection<QuotaWindow>({ name: 'courtlistener_quota', indexes: [{ fields: ['at'], expireAfterMs: 3_600_000 }] });
+  let warned = false;
+  return {
+    async take(count, perMinute, now) {
+      const minute = Math.floor(now / 60_000);
+      const id = `citations:${minute}`;
+      const untilNext = (minute + 1) * 60_000 - now;
+      // A batch larger than the whole budget fits only an unused minute.
+      const room = count >= perMinute ? { used: 0 } : { used: { $lte: perMinute - count } };
+      try {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          if (await windows.update(id, { $inc: { used: count } }, room)) return 0;
+          if (await windows.get(id)) return untilNext;
+          try {
+            await windows.insert({ id, used: count, at: new Date(minute * 60_000).toISOString() });
+            return 0;
+          } catch (error) {
+            if (!(error instanceof DuplicateKeyError)) throw error;
+            // Another replica opened the minute first: count against it.
+          }
+        }
+        return untilNext;
+      } catch (error) {
+        if (!warned) logger?.warn({ err: error }, 'the shared CourtListener quota is unavailable; this replica keeps to its own limit');
+        warned = true;
+        return 0;
+      }
+    },
+  };
+}
+
 export async function openCaseLaw(config: ValidationConfig, store: Store, logger: Logger, metrics?: Ports['metrics']): Promise<CaseLaw> {
   const calls = metrics ? courtListenerMetrics(metrics) : null;
   const indexPath = indexPathOf(config);
@@ -60,6 +105,8 @@ export async function openCaseLaw(config: ValidationConfig, store: Store, logger
         token: config.COURTLISTENER_TOKEN,
         baseUrl: config.COURTLISTENER_URL,
         citationsPerMinute: config.COURTLISTENER_CITATIONS_PER_MINUTE,
+        // In distributed mode the replicas share one token's quota; one process needs no counter.
+        sharedQuota: config.MODE === 'distributed' ? storeQuota(store, logger) : undefined,
         cache: storeCache(store),
         onCall: (outcome) => calls?.inc({ outcome }),
       })
