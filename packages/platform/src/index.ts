@@ -20,6 +20,7 @@ export { createEmbeddedBus, type EmbeddedBusOptions } from './adapters/embedded-
 export { createFsBlobs, type FsBlobsOptions } from './adapters/fs-blobs';
 export { createMongoStore, type MongoStoreOptions } from './adapters/mongo-store';
 export { consumerGroupId, consumerLag, consumerLagGauge, createKafkaBus, deadLetterCounter, TopicMissingError, type KafkaBusOptions } from './adapters/kafka-bus';
+export { listDeadLetters, replayDeadLetters, type DeadLetter, type DeadLetterOptions } from './dead-letters';
 export { createGridfsBlobs, type GridfsBlobsOptions } from './adapters/gridfs-blobs';
 export { createPorts, createBus, createStore, createBlobs, kafkaConnection, type CreatePortsOptions } from './create-ports';
 export * from './http/app';
