@@ -73,6 +73,8 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
       readiness: {
         [name]: () => module.health(),
         ...(ports.store.health ? { store: () => ports.store.health!() } : {}),
+        // A consumer kafkajs stopped for good (an error it does not retry) reads nothing more.
+        ...(ports.bus.health ? { bus: () => ports.bus.health!() } : {}),
       },
       graphqlSchema: buildSubgraph(module.typeDefs, module.resolvers),
       graphqlContext: requestContext,
