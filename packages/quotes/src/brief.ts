@@ -220,6 +220,8 @@ export function findQuotes(text: string, citations: Citation[], options: FindQuo
     return false;
   };
   const ends = (from: number, to: number) => sentenceEnds(text, from, to, insideCitation);
+  /** The citations (sorted by start) that start in [from, to), found by binary search: a brief may hold a great many. */
+  const citesIn = (from: number, to: number) => cites.slice(lastIndex(cites, (x) => x.c.start < from) + 1, lastIndex(cites, (x) => x.c.start < to) + 1);
 
   /** The citation tied to an inline quotation [qs, qe), the quotation marks excluded. */
   const tieInline = (qs: number, qe: number): { index: number; tie: QuoteTie } | null => {
@@ -276,9 +278,9 @@ export function findQuotes(text: string, citations: Citation[], options: FindQuo
       const body = text.slice(p.start, p.end).trim();
       if (body.endsWith(':') || wordCount(body) < minWords) continue;
       // Its citation: at its end, or opening the paragraph after it.
-      const endsWithCite = cites.some(({ c }) => c.fullStart > p.start && c.fullStart < p.end && onlyLeadIn(text.slice(Math.max(c.fullEnd, c.end), p.end)));
+      const endsWithCite = citesIn(p.start, p.end).some(({ c }) => c.fullStart > p.start && onlyLeadIn(text.slice(Math.max(c.fullEnd, c.end), p.end)));
       const nextPara = paras[k + 1];
-      const firstNext = nextPara === undefined ? undefined : cites.find(({ c }) => c.start >= nextPara.start);
+      const firstNext = nextPara === undefined ? undefined : cites[lastIndex(cites, (x) => x.c.start < nextPara.start) + 1];
       const citeNext = firstNext !== undefined && firstNext.c.start < nextPara!.start + 300 && leadsTo(text, nextPara!.start, firstNext.c.start, ends);
       if (endsWithCite || citeNext) blocks.push({ start: p.start, end: p.end });
     }
@@ -289,7 +291,7 @@ export function findQuotes(text: string, citations: Citation[], options: FindQuo
     let { start, end } = trimSpan(text, block);
     let tied: { index: number; tie: QuoteTie } | null = null;
     // A citation closing the block itself: the quotation ends before its citation sentence.
-    const inside = cites.filter(({ c }) => c.fullStart > start && c.fullStart < end);
+    const inside = citesIn(start, end).filter(({ c }) => c.fullStart > start && c.fullStart < end);
     const closing = inside.length ? inside[inside.length - 1] : null;
     if (closing && onlyLeadIn(text.slice(Math.max(closing.c.fullEnd, closing.c.end), end))) {
       const sentenceEnds = ends(start, closing.c.start).filter((e) => leadsTo(text, e + 1, closing.c.start, ends));
@@ -306,7 +308,7 @@ export function findQuotes(text: string, citations: Citation[], options: FindQuo
       } else {
         // The sentence introducing the block: its last case citation.
         const lead = ends(Math.max(0, start - 600), start - 1).pop() ?? Math.max(0, start - 600);
-        const inLead = cites.filter(({ c }) => c.start > lead && c.end <= start && c.type === 'case');
+        const inLead = citesIn(lead + 1, start).filter(({ c }) => c.end <= start && c.type === 'case');
         if (inLead.length) tied = { index: inLead[inLead.length - 1].index, tie: 'block' };
       }
     }
@@ -327,7 +329,11 @@ export function findQuotes(text: string, citations: Citation[], options: FindQuo
     });
   }
 
-  const inBlock = (pos: number) => blocks.some((b) => pos >= b.start && pos < b.end);
+  blocks.sort((a, b) => a.start - b.start);
+  const inBlock = (pos: number) => {
+    const k = lastIndex(blocks, (b) => b.start <= pos);
+    return k >= 0 && pos < blocks[k].end;
+  };
   for (const span of inlineQuotes(text)) {
     const { start, end } = trimSpan(text, span);
     if (end <= start || inBlock(start)) continue;

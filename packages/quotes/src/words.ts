@@ -18,24 +18,48 @@ export interface Words {
   flags: Uint8Array;
 }
 
-const APOSTROPHES = new Set([0x27, 0x2019, 0x2018, 0x02bc, 0x60, 0x2032, 0xb4]);
-const HYPHENS = new Set([0x2d, 0x2010, 0x2011]);
-const SOFT_HYPHEN = 0xad;
-const SUPERSCRIPT_DIGITS = new Set([0xb9, 0xb2, 0xb3, 0x2070, 0x2074, 0x2075, 0x2076, 0x2077, 0x2078, 0x2079]);
-// What may stand right before a footnote number glued to the text: a letter, or closing punctuation.
-const BEFORE_MARKER = new Set([0x2e, 0x2c, 0x3b, 0x3a, 0x21, 0x3f, 0x22, 0x201d, 0x2019, 0x27, 0x29, 0x5d]);
+// Character classes, looked up in a table (a regex or a Set per character would cost more
+// than the rest of the reading): the Basic Multilingual Plane up to CJK, built on first use.
+const WORD = 1;
+const DIGIT = 2;
+const APOSTROPHE = 4;
+const HYPHEN = 8;
+const SUPERSCRIPT = 16;
+const SPACE = 32;
+const BEFORE_MARKER = 64; // closing punctuation a footnote number may be glued to
+const TABLE_SIZE = 0x3000;
+let table: Uint8Array | null = null;
+
+function classes(): Uint8Array {
+  if (table) return table;
+  const t = new Uint8Array(TABLE_SIZE);
+  const letterOrDigit = /[\p{L}\p{N}\p{M}]/u;
+  for (let c = 0; c < TABLE_SIZE; c++) {
+    if (c < 0x80) {
+      if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) t[c] = WORD;
+      else if (c >= 48 && c <= 57) t[c] = WORD | DIGIT;
+    } else if (c < 0x100) {
+      if (c >= 0xc0 && c !== 0xd7 && c !== 0xf7) t[c] = WORD;
+    } else if (c < 0xd800 && letterOrDigit.test(String.fromCharCode(c))) t[c] = WORD;
+  }
+  for (const c of [0x27, 0x2019, 0x2018, 0x02bc, 0x60, 0x2032, 0xb4]) t[c] |= APOSTROPHE;
+  for (const c of [0x2d, 0x2010, 0x2011]) t[c] |= HYPHEN;
+  for (const c of [0xb9, 0xb2, 0xb3, 0x2070, 0x2074, 0x2075, 0x2076, 0x2077, 0x2078, 0x2079]) t[c] = SUPERSCRIPT;
+  for (const c of [32, 10, 9, 13, 12, 0xa0]) t[c] |= SPACE;
+  for (const c of [0x2e, 0x2c, 0x3b, 0x3a, 0x21, 0x3f, 0x22, 0x201d, 0x2019, 0x27, 0x29, 0x5d]) t[c] |= BEFORE_MARKER;
+  table = t;
+  return t;
+}
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}\p{M}]/u;
+const SOFT_HYPHEN = 0xad;
 
-function isWordCode(c: number): boolean {
-  if (c < 0x80) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
-  if (c < 0x100) return c >= 0xc0 && c !== 0xd7 && c !== 0xf7;
-  if (SUPERSCRIPT_DIGITS.has(c)) return false;
-  return c >= 0xd800 && c <= 0xdfff ? false : LETTER_OR_DIGIT.test(String.fromCharCode(c));
+/** The class bits of a character (beyond the table: letters of other scripts). */
+function classOf(t: Uint8Array, c: number): number {
+  if (c < TABLE_SIZE) return t[c];
+  if (c >= 0xd800 && c <= 0xdfff) return 0;
+  return LETTER_OR_DIGIT.test(String.fromCharCode(c)) ? WORD : 0;
 }
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isLetterCode = (c: number) => isWordCode(c) && !isDigit(c);
-const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 0xa0;
 
 function fold(s: string): string {
   const lower = s.toLowerCase();
@@ -50,26 +74,41 @@ function fold(s: string): string {
  * @example tokenize('The court’s well-\nknown rule.1').words // ['the', 'courts', 'wellknown', 'rule', '1'] (the last flagged MARKER)
  */
 export function tokenize(text: string, from = 0, to = text.length): Words {
+  const t = classes();
   const words: string[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const flags: number[] = [];
+  // At most one word per two characters, and one more where a glued number is split off.
+  const cap = Math.ceil((to - from) / 2) + 2;
+  let starts = new Int32Array(cap);
+  let ends = new Int32Array(cap);
+  let flags = new Uint8Array(cap);
+  let n = 0;
+  const add = (word: string, start: number, end: number, flag: number) => {
+    if (n === starts.length) {
+      starts = grow(starts);
+      ends = grow(ends);
+      const f = new Uint8Array(flags.length * 2);
+      f.set(flags);
+      flags = f;
+    }
+    words.push(word);
+    starts[n] = start;
+    ends[n] = end;
+    flags[n++] = flag;
+  };
   const lower = text.toLowerCase();
   const sameLength = lower.length === text.length;
   let i = from;
   while (i < to) {
     const c = text.charCodeAt(i);
-    if (SUPERSCRIPT_DIGITS.has(c)) {
+    const k = classOf(t, c);
+    if ((k & SUPERSCRIPT) !== 0) {
       let e = i + 1;
-      while (e < to && SUPERSCRIPT_DIGITS.has(text.charCodeAt(e))) e++;
-      words.push(text.slice(i, e).normalize('NFKC'));
-      starts.push(i);
-      ends.push(e);
-      flags.push(MARKER);
+      while (e < to && (classOf(t, text.charCodeAt(e)) & SUPERSCRIPT) !== 0) e++;
+      add(text.slice(i, e).normalize('NFKC'), i, e, MARKER);
       i = e;
       continue;
     }
-    if (!isWordCode(c)) {
+    if ((k & WORD) === 0) {
       i++;
       continue;
     }
@@ -79,39 +118,42 @@ export function tokenize(text: string, from = 0, to = text.length): Words {
     let pieceStart = i;
     let allDigits = true;
     let lettersThenDigits = 0; // where trailing digits begin after letters (a glued footnote number)
-    let prevCode = -1;
+    let prevClass = 0;
     while (i < to) {
       const d = text.charCodeAt(i);
-      if (isWordCode(d)) {
+      const dk = d < TABLE_SIZE ? t[d] : classOf(t, d);
+      if ((dk & WORD) !== 0) {
         if (d >= 0x80) simple = false;
-        if (isDigit(d)) {
-          if (prevCode >= 0 && !isDigit(prevCode) && isLetterCode(prevCode)) lettersThenDigits = i;
+        if ((dk & DIGIT) !== 0) {
+          if ((prevClass & WORD) !== 0 && (prevClass & DIGIT) === 0) lettersThenDigits = i;
         } else {
           allDigits = false;
           lettersThenDigits = 0;
         }
-        prevCode = d;
+        prevClass = dk;
         i++;
         continue;
       }
       // A joiner: an apostrophe or hyphen inside a word, a soft hyphen anywhere in it, a comma or
-      // point between digits (1,000 and 3.5), or a hyphen at a line's end before a lowercase word.
+      // point between digits (1,000 and 3.5), a quoter's bracket inside a word (`open[ing]`), or
+      // a hyphen at a line's end before a lowercase word.
       const next = i + 1 < to ? text.charCodeAt(i + 1) : -1;
+      const nk = next >= 0 ? classOf(t, next) : 0;
       let skipTo = -1;
       if (d === SOFT_HYPHEN) skipTo = i + 1;
-      // A quoter's brackets inside a word (`open[ing]`, `[i]nvolves` quoted again by a court) do not split it.
-      else if ((d === 0x5b || d === 0x5d) && next >= 0 && (isWordCode(next) || ((next === 0x5b || next === 0x5d) && i + 2 < to && isWordCode(text.charCodeAt(i + 2))))) skipTo = i + 1;
-      else if ((APOSTROPHES.has(d) || HYPHENS.has(d)) && next >= 0 && isWordCode(next)) skipTo = i + 1;
-      else if ((d === 0x2c || d === 0x2e) && isDigit(prevCode) && next >= 0 && isDigit(next)) skipTo = i + 1;
-      else if (HYPHENS.has(d)) {
-        let k = i + 1;
+      else if ((dk & (APOSTROPHE | HYPHEN)) !== 0 && (nk & WORD) !== 0) skipTo = i + 1;
+      else if ((d === 0x2c || d === 0x2e) && (prevClass & DIGIT) !== 0 && (nk & DIGIT) !== 0) skipTo = i + 1;
+      else if ((d === 0x5b || d === 0x5d) && ((nk & WORD) !== 0 || ((next === 0x5b || next === 0x5d) && i + 2 < to && (classOf(t, text.charCodeAt(i + 2)) & WORD) !== 0))) skipTo = i + 1;
+      else if ((dk & HYPHEN) !== 0) {
+        let j = i + 1;
         let newline = false;
-        while (k < to && isSpace(text.charCodeAt(k))) {
-          if (text.charCodeAt(k) === 10) newline = true;
-          k++;
+        while (j < to && (classOf(t, text.charCodeAt(j)) & SPACE) !== 0) {
+          if (text.charCodeAt(j) === 10) newline = true;
+          j++;
         }
-        const after = k < to ? text.charCodeAt(k) : -1;
-        if (newline && after >= 0 && isWordCode(after) && !isDigit(after) && text[k] === text[k].toLowerCase()) skipTo = k;
+        const after = j < to ? text.charCodeAt(j) : -1;
+        const ak = after >= 0 ? classOf(t, after) : 0;
+        if (newline && (ak & WORD) !== 0 && (ak & DIGIT) === 0 && text[j] === text[j].toLowerCase()) skipTo = j;
       }
       if (skipTo < 0) break;
       pieces ??= [];
@@ -122,39 +164,28 @@ export function tokenize(text: string, from = 0, to = text.length): Words {
     const end = i;
     let word: string;
     if (pieces === null && simple && sameLength) word = lower.slice(start, end);
-    else {
-      const raw = pieces === null ? text.slice(start, end) : pieces.join('') + text.slice(pieceStart, end);
-      word = fold(raw);
-    }
+    else word = fold(pieces === null ? text.slice(start, end) : pieces.join('') + text.slice(pieceStart, end));
     const before = start > 0 ? text.charCodeAt(start - 1) : 32;
-    if (allDigits && word.length <= 3 && (BEFORE_MARKER.has(before) || isLetterCode(before) || before === 0x2a /* * */)) {
-      words.push(word);
-      starts.push(start);
-      ends.push(end);
-      flags.push(MARKER);
-      continue;
-    }
-    if (allDigits && before === 0x2a) {
-      // `*1006`: a star-page label written into the text.
-      words.push(word);
-      starts.push(start);
-      ends.push(end);
-      flags.push(MARKER);
+    const bk = classOf(t, before);
+    if (allDigits && ((word.length <= 3 && ((bk & BEFORE_MARKER) !== 0 || ((bk & WORD) !== 0 && (bk & DIGIT) === 0))) || before === 0x2a /* *1006 */)) {
+      // A footnote number glued to the text before it, or a star-page label written into the text.
+      add(word, start, end, MARKER);
       continue;
     }
     if (lettersThenDigits > 0 && pieces === null && end - lettersThenDigits <= 2 && lettersThenDigits - start >= 3) {
       // `commitment1`: a footnote number glued to the word before it.
       const cut = lettersThenDigits - start;
-      words.push(word.slice(0, cut), word.slice(cut));
-      starts.push(start, lettersThenDigits);
-      ends.push(lettersThenDigits, end);
-      flags.push(0, MARKER);
+      add(word.slice(0, cut), start, lettersThenDigits, 0);
+      add(word.slice(cut), lettersThenDigits, end, MARKER);
       continue;
     }
-    words.push(word);
-    starts.push(start);
-    ends.push(end);
-    flags.push(0);
+    add(word, start, end, 0);
   }
-  return { words, starts: Int32Array.from(starts), ends: Int32Array.from(ends), flags: Uint8Array.from(flags) };
+  return { words, starts: starts.slice(0, n), ends: ends.slice(0, n), flags: flags.slice(0, n) };
+}
+
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
