@@ -39,7 +39,12 @@ describe('findQuotes: quotations tied to their citations', () => {
       ['inline "A plea must be" -> 550 U.S. 544 (next-sentence) emphasis-added,internal-quotation-marks-omitted,alteration-in-original,citations-omitted'],
     ],
     ['straight quotes, the closing one after the period', 'The court said "a plea must be knowing and voluntary." Smith v. Jones, 550 U.S. 544, 556 (2007).', ['inline "a plea must be" -> 550 U.S. 544 (next-sentence)']],
-    ['a quotation does not run past its paragraph', 'He wrote "an unclosed quotation of many words\n\nand a new paragraph." Smith v. Jones, 550 U.S. 544, 556 (2007).', []],
+    ['a quotation does not run past its paragraph', 'He wrote "an unclosed quotation of many words\n\nA new paragraph." Smith v. Jones, 550 U.S. 544, 556 (2007).', []],
+    [
+      'unless the next paragraph goes on with a lowercase word (a page break of the brief)',
+      'He wrote "a quotation of many words cut by the\n\nend of a page." Smith v. Jones, 550 U.S. 544, 556 (2007).',
+      ['inline "a quotation of many" -> 550 U.S. 544 (next-sentence)'],
+    ],
     [
       'a block quotation introduced by a colon, its citation on the line after',
       'The court explained:\n\nA plea must be knowing and voluntary, and the record must show it.\n\nSmith v. Jones, 550 U.S. 544, 556 (2007) (emphasis added).',

@@ -91,7 +91,10 @@ function inlineQuotes(text: string): Span[] {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 && open >= 0 && /\n[ \t]*\n/y.test(text.slice(i, i + 4))) {
-      open = -1; // a quotation does not run past its paragraph
+      // A quotation does not run past its paragraph, unless the next one goes on with a
+      // lowercase word: a paragraph cut by a page break of the brief, as a PDF reader gives it.
+      const next = /\S/.exec(text.slice(i, i + 40));
+      if (!next || !/\p{Ll}/u.test(next[0])) open = -1;
       continue;
     }
     if (c === OPEN_DOUBLE) open = i;

@@ -118,7 +118,16 @@ describe('checkQuote: what a lawyer is told', () => {
         { normalized: '9 X.2d 100', volume: 9, reporter: 'X.2d', page: '100', pin: '101' },
       ],
     };
-    expect(checkQuote(quote('The record shows that the court asked the defendant whether he understood the charges.'), { opinion: prepared, target: t })).toMatchObject({ status: 'verified', foundPage: '101' });
+    const words = 'The record shows that the court asked the defendant whether he understood the charges.';
+    expect(checkQuote(quote(words), { opinion: prepared, target: t })).toMatchObject({ status: 'verified', foundPage: '101' });
+    // Both reporters' pages in the text: the Z. pin is wrong, the X.2d one right.
+    const both = parseOpinionMarkup(
+      '<p>Head. <page-number citation-index="2" label="8">*8</page-number>The record shows that the court <page-number citation-index="1" label="101">*101</page-number>asked the defendant whether he understood the charges.</p>',
+    );
+    const r = checkQuote(quote(words), { opinion: prepareOpinion(both), target: t });
+    expect(r).toMatchObject({ status: 'verified', foundPage: '100-101', pin: '101' });
+    const wrong = checkQuote(quote(words), { opinion: prepareOpinion(both), target: { ...t, cites: [{ ...t.cites[0], pin: '9' }, { ...t.cites[1], pin: '105' }] } });
+    expect(wrong).toMatchObject({ status: 'wrong-page', foundPage: '8', message: 'The words are in the opinion, but on page 8 of 1 Z., not on page 9 as cited.' });
   });
 
   it.each([

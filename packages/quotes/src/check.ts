@@ -207,14 +207,19 @@ export function checkQuote(
   if (parsed.wordCount === 0) return result(quote, { status: 'unchecked', message: 'Not checked: the quotation has no words to compare.', reason: null });
 
   const checks = pageChecks(prepared, target);
-  // The reporter whose pin is checked: the first with both a pin naming pages and page labels in the text.
-  const pinned = checks.find((c) => c.ranges && (c.pages || c.singlePage)) ?? null;
-  const paged = pinned ?? checks.find((c) => c.pages || c.singlePage) ?? null;
-  const fits = (start: number, end: number) => {
-    if (!pinned || !pinned.ranges) return false;
-    const pages = pagesOf(pinned, prepared, { start, end });
-    return !!pages && pinCovers(pinned.ranges, pages);
+  // The reporters whose pin can be checked: a pin naming pages, and page labels in the text.
+  const pinnedAll = checks.filter((c) => c.ranges && (c.pages || c.singlePage));
+  /** The first of them whose pin covers the passage, or null. */
+  const covering = (passage: { start: number; end: number }) => {
+    for (const c of pinnedAll) {
+      const pages = pagesOf(c, prepared, passage);
+      if (pages && pinCovers(c.ranges!, pages)) return { check: c, pages };
+    }
+    return null;
   };
+  const pinned = pinnedAll[0] ?? null;
+  const paged = pinned ?? checks.find((c) => c.pages || c.singlePage) ?? null;
+  const fits = (start: number, end: number) => covering({ start, end }) !== null;
 
   const passage: Passage | null = findPassage(prepared, parsed, fits);
   const notFound = () => result(quote, { status: 'not-found', message: 'These words were not found in the opinion, nor anything close to them.', pin: pinned?.cite.pin ?? null });
@@ -227,9 +232,11 @@ export function checkQuote(
   if (passage.cost === 0) {
     const pin = pinned?.cite.pin ?? paged?.cite.pin ?? checks.find((c) => c.cite.pin)?.cite.pin ?? null;
     if (pinned && pages) {
-      if (pinCovers(pinned.ranges!, pages)) {
-        const where = pages.length > 1 ? `pages ${foundPage}` : `page ${foundPage}`;
-        return result(quote, { status: 'verified', foundPage, pin, pageChecked: true, opinionText, message: `Found on ${where} of the opinion, as cited.` });
+      const covered = covering(passage);
+      if (covered) {
+        const at = pageText(covered.pages);
+        const where = covered.pages.length > 1 ? `pages ${at}` : `page ${at}`;
+        return result(quote, { status: 'verified', foundPage: at, pin: covered.check.cite.pin, pageChecked: true, opinionText, message: `Found on ${where} of the opinion, as cited.` });
       }
       const where = pages.length > 1 ? `pages ${foundPage}` : `page ${foundPage}`;
       return result(quote, {
@@ -238,7 +245,8 @@ export function checkQuote(
         pin,
         pageChecked: true,
         opinionText,
-        message: `The words are in the opinion, but on ${where}, not on page ${pin} as cited.`,
+        // With parallel citations, say which reporter's pages these are.
+        message: `The words are in the opinion, but on ${where}${checks.length > 1 ? ` of ${pinned.cite.volume ?? ''} ${pinned.cite.reporter ?? ''}`.replace(/ {2,}/g, ' ') : ''}, not on page ${pin} as cited.`,
       });
     }
     let message: string;

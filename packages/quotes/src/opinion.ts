@@ -61,8 +61,8 @@ export function joinOpinions(parts: OpinionText[]): OpinionText {
   const raw: RawMark[] = [];
   const notes: Array<{ start: number; end: number; label: string; id: string | null }> = [];
   const refs: Array<{ offset: number; label: string; target: string | null }> = [];
-  // The last label of each series so far, keyed as the grouping keys them (by citation index).
   let base = 0;
+  // The last label of each reporter so far (see seriesKey).
   const lastBody = new Map<string, RawMark>();
   parts.forEach((part, k) => {
     if (k > 0) {
@@ -70,7 +70,7 @@ export function joinOpinions(parts: OpinionText[]): OpinionText {
       base += SEPARATOR.length;
       // Carry each reporter's last page to the start of this opinion, unless a label stands there.
       for (const [key, m] of lastBody) {
-        const here = part.marks.find((pm) => pm.offset === 0 && seriesKey(part, pm.series, pm.label) === key);
+        const here = part.marks.find((pm) => pm.offset === 0 && seriesKey(part, pm.series) === key);
         if (!here) raw.push({ ...m, offset: base, inFootnote: false });
       }
     }
@@ -80,7 +80,7 @@ export function joinOpinions(parts: OpinionText[]): OpinionText {
       const inFootnote = part.footnotes.some((f) => m.offset >= f.start && m.offset < f.end);
       const rm: RawMark = { offset: base + m.offset, label: m.label, citationIndex: s.citationIndex, stars: 1, inFootnote };
       raw.push(rm);
-      if (!inFootnote) lastBody.set(seriesKey(part, m.series, m.label), rm);
+      if (!inFootnote) lastBody.set(seriesKey(part, m.series), rm);
     }
     for (const f of part.footnotes) {
       notes.push({ start: base + f.start, end: base + f.end, label: f.label, id: `${k}:${f.start}` });
@@ -93,7 +93,7 @@ export function joinOpinions(parts: OpinionText[]): OpinionText {
 
 // Series of different parts are the same reporter when their citation index agrees; without
 // one, by their position among the part's series (the first reporter's pages, the second's).
-function seriesKey(part: OpinionText, series: number, _label: string): string {
+function seriesKey(part: OpinionText, series: number): string {
   const ci = part.series[series].citationIndex;
   return ci !== null ? `c${ci}` : `n${series}`;
 }

@@ -51,17 +51,12 @@ function antecedentOf(citations: Citation[], at: number): number {
   if (c.antecedent) {
     for (let k = at - 1; k >= 0; k--) if (citations[k].form === 'full' && citations[k].normalized === c.antecedent) return k;
   }
-  if (c.form === 'id') {
+  if (c.form === 'id' && at > 0 && citations[at - 1].type === 'case') {
     // `Id. at 1006` after a parallel group (`153 Conn. App. 266, 268, 100 A.3d 1004, 1006`):
     // the engine resolves Id. only when its pin fits the group's first citation; the pin may
     // fit another member. Id. refers to the citation just before it.
-    for (let k = at - 1; k >= 0; k--) {
-      const p = citations[k];
-      if (p.type !== 'case') return -1;
-      const full = p.form === 'full' ? k : antecedentOf(citations, k);
-      if (full < 0) return -1;
-      return groupOf(citations, full).some((m) => fits(citations[m].page, c.pinCite)) ? full : -1;
-    }
+    const before = citations[at - 1].form === 'full' ? at - 1 : antecedentOf(citations, at - 1);
+    if (before >= 0 && groupOf(citations, before).some((m) => fits(citations[m].page, c.pinCite))) return before;
   }
   return -1;
 }
