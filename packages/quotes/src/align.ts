@@ -52,6 +52,11 @@ export interface Alignment {
 }
 
 const INF = 1 << 29;
+/** Net words added or left out, as a share of the quotation, that the alignment follows. */
+const DRIFT = 0.2;
+
+// The alignment's tables, kept between calls (a brief's quotations are aligned one after another).
+let scratch = { D: new Int32Array(1 << 14), back: new Uint8Array(1 << 14), aux: new Uint16Array(1 << 14) };
 
 /**
  * The best passage for `items` among the opinion's words [from, to).
@@ -61,13 +66,27 @@ export function align(p: PreparedOpinion, items: QuoteItem[], from: number, to: 
   const Q = items.length;
   const W = Math.max(0, to - from);
   const cols = W + 1;
-  const D = new Int32Array((Q + 1) * cols);
-  const back = new Uint8Array((Q + 1) * cols);
-  const aux = new Uint16Array((Q + 1) * cols);
+  const cells = (Q + 1) * cols;
+  if (scratch.D.length < cells) {
+    const size = Math.max(cells, scratch.D.length * 2);
+    scratch = { D: new Int32Array(size), back: new Uint8Array(size), aux: new Uint16Array(size) };
+  }
+  const { D, back, aux } = scratch;
+  // Row 0 is free (the passage may begin anywhere); every other cell starts out of reach, so a
+  // row computes only its band and reads INF outside it.
+  D.fill(0, 0, cols);
+  D.fill(INF, cols, cells);
   const ids = p.ids;
   const vocab = p.vocab;
   const flags = p.flags;
   const qids = items.map((it) => (it.kind === 'word' ? (p.lookup.get(it.word) ?? -1) : -1));
+  // The band: a passage drifts from its diagonal by the words added or left out, by bracketed
+  // words standing for more or fewer, and by footnote numbers; beyond DRIFT of that it costs
+  // more than any altered quotation may.
+  let spans = 0;
+  for (const it of items) if (it.kind === 'wild-span') spans += it.max;
+  const band = 8 + Math.ceil(DRIFT * Q) + spans;
+  const starts = Math.max(0, W - Q);
 
   for (let i = 1; i <= Q; i++) {
     const it = items[i - 1];
@@ -76,7 +95,9 @@ export function align(p: PreparedOpinion, items: QuoteItem[], from: number, to: 
     const qid = qids[i - 1];
     const qword = it.kind === 'word' ? it.word : '';
     const prev = i > 1 ? items[i - 2] : null;
-    for (let j = 0; j <= W; j++) {
+    const jFrom = Math.max(0, i - band);
+    const jTo = Math.min(W, i + starts + band);
+    for (let j = jFrom; j <= jTo; j++) {
       // Candidates in order of preference: a later one replaces an earlier only when cheaper, so
       // among equals a word paired with a word (matched, or replaced) wins over one added or left out.
       let best = INF;

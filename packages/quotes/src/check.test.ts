@@ -102,7 +102,7 @@ describe('checkQuote: what a lawyer is told', () => {
       status: 'verified',
       pageChecked: false,
       foundPage: null,
-      message: 'Found in the opinion; its page could not be checked: the text has no page numbers for Y..',
+      message: 'Found in the opinion; its page could not be checked (the text has no page numbers for Y.).',
     });
     // A one-page case needs no labels: the caller knows its last page.
     const onePage = { caseKey: '5 Y. 11', cites: [{ ...t.cites[0], lastPage: '11' }] };

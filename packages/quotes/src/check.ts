@@ -252,8 +252,8 @@ export function checkQuote(
     let message: string;
     if (pages && !pin) message = `Found in the opinion, on page ${foundPage}; the citation gives no pin page to check.`;
     else if (pages && pin) message = `Found in the opinion, on page ${foundPage}; the pin cite ${quoted(pin)} names no page of this reporter to check.`;
-    else if (pin && checks.length) message = `Found in the opinion; its page could not be checked: the text has no page numbers for ${checks.map((c) => c.cite.reporter ?? c.cite.normalized).join(' or ')}.`;
-    else message = 'Found in the opinion; its page could not be checked: the text has no page numbers.';
+    else if (pin && checks.length) message = `Found in the opinion; its page could not be checked (the text has no page numbers for ${checks.map((c) => c.cite.reporter ?? c.cite.normalized).join(' or ')}).`;
+    else message = 'Found in the opinion; its page could not be checked (the text has no page numbers).';
     return result(quote, { status: 'verified', foundPage, pin, pageChecked: false, opinionText, message });
   }
 

@@ -36,6 +36,8 @@ function weightOf(p: PreparedOpinion, seg: QuoteSegment): number {
 
 /** The start of each stretch (opinion word index) where the segment's words cluster, best first. */
 function candidateStarts(p: PreparedOpinion, seg: QuoteSegment): number[] {
+  // A long quotation's place stands out from the rest; each place tried costs its length squared.
+  const few = seg.items.length > 150;
   const n = p.ids.length;
   if (n === 0) return [];
   const known: Array<{ id: number; at: number }> = [];
@@ -49,11 +51,12 @@ function candidateStarts(p: PreparedOpinion, seg: QuoteSegment): number[] {
     }
   });
   if (!known.length) return [];
-  // Common words ('the', 'of', 'court') vote only when the segment has too few others.
-  const rareLimit = Math.max(30, n / 150);
-  let voters = known.filter((k) => p.counts[k.id] <= rareLimit);
-  if (voters.length < 2) voters = known.filter((k) => p.counts[k.id] <= Math.max(rareLimit, n / 8));
-  if (!voters.length) voters = known;
+  // The rarest words vote (at least six, or two fifths of them): common words ('the', 'of',
+  // 'court') occur everywhere, say little about the place and cost the most to count.
+  const sorted = [...known].sort((a, b) => p.counts[a.id] - p.counts[b.id]);
+  const common = Math.max(50, n / 20);
+  let voters = sorted.slice(0, Math.max(6, Math.ceil(sorted.length * 0.4))).filter((k) => p.counts[k.id] <= common);
+  if (!voters.length) voters = sorted.slice(0, 3);
 
   const votes = p.scratch;
   const touched: number[] = [];
@@ -71,19 +74,19 @@ function candidateStarts(p: PreparedOpinion, seg: QuoteSegment): number[] {
   const chosen: number[] = [];
   const top = ranked.length ? ranked[0].s : 0;
   for (const { b, s } of ranked) {
-    if (chosen.length >= MAX_CANDIDATES) break;
-    if (chosen.length >= CANDIDATES && s < 0.9 * top) break;
+    if (chosen.length >= (few ? 4 : MAX_CANDIDATES)) break;
+    if (chosen.length >= (few ? 2 : CANDIDATES) && s < 0.9 * top) break;
     if (chosen.some((c) => Math.abs(c - b) <= 2)) continue;
     chosen.push(b);
   }
   return chosen.map((b) => b * BUCKET);
 }
 
-/** Opinion words a segment can cover at most (its words, and what bracketed words may stand for). */
+/** Opinion words a segment can cover: its words, what bracketed words may stand for, and a fifth more for words it leaves out. */
 function reach(seg: QuoteSegment): number {
   let r = 0;
-  for (const it of seg.items) r += it.kind === 'wild-span' ? it.max : 2;
-  return r;
+  for (const it of seg.items) r += it.kind === 'wild-span' ? it.max : 1;
+  return r + Math.ceil(seg.items.length * 0.2) + 4;
 }
 
 /**
