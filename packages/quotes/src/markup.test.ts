@@ -132,6 +132,18 @@ describe('parseOpinionMarkup: the sources CourtListener stores', () => {
     expect(op.text).toContain('after');
   });
 
+  it('reads hostile markup to the end: labels in no order, thousands of footnotes, unclosed tags', () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const labels = Array.from({ length: 2000 }, () => `word <page-number citation-index="1" label="${Math.floor(rand() * 5000)}">*</page-number>`).join(' ');
+    const notes = Array.from({ length: 3000 }, (_, k) => `<p>t<footnotemark>${k % 7}</footnotemark></p>`).join('') + Array.from({ length: 3000 }, (_, k) => `<footnote label="${k % 7}"><p>n</p></footnote>`).join('');
+    const op = parseOpinionMarkup(`<p>${labels}</p>${notes}<p><span class="x"><b>unclosed <a href="#fn1">1`);
+    expect(op.marks.length).toBe(2000);
+    expect(op.footnotes.length).toBe(3000);
+    expect(op.footnotes.every((f) => f.refOffset >= 0)).toBe(true);
+    expect(op.text.endsWith('unclosed')).toBe(true);
+  });
+
   it('reads a real CAP opinion the same whatever the page-label element (CAP anchors, Harvard <page-number>, citation-index spans)', () => {
     const html = gunzipSync(readFileSync(join(__dirname, '..', 'test', 'opinions', '100-a-3d-1004.html.gz'))).toString('utf8');
     const cap = parseOpinionMarkup(html);

@@ -43,9 +43,11 @@ export function groupMarks(raw: RawMark[]): { marks: PageMark[]; series: PageSer
     const v = numeric(m.label);
     let best = -1;
     let bestDelta = Infinity;
-    for (let s = open.length - 1; s >= 0; s--) {
+    // The latest few series of the key (a real source has one to three; labels in no order would make one per label).
+    for (let s = open.length - 1, seen = 0; s >= 0 && seen < 16; s--) {
       const o = open[s];
       if (o.key !== key) continue;
+      seen++;
       if (Number.isNaN(v) || Number.isNaN(o.last)) {
         // A roman-numeral page continues the latest series of its key.
         if (best < 0) { best = s; bestDelta = 0; }
@@ -68,8 +70,10 @@ export function groupMarks(raw: RawMark[]): { marks: PageMark[]; series: PageSer
     }
     assigned[k] = best;
   }
-  // A series that begins after another of its key has ended, higher up, continues it.
-  for (let y = 1; y < open.length; y++) {
+  // A series that begins after another of its key has ended, higher up, continues it. (Real
+  // sources have a handful of series; labels in no order at all would make thousands, and
+  // then there is no sequence to mend.)
+  for (let y = 1; y < open.length && open.length <= 64; y++) {
     for (let x = 0; x < y; x++) {
       const a = open[x];
       const b = open[y];
@@ -236,14 +240,24 @@ export function finishOpinion(
   const used = new Uint8Array(refs.length);
   const footnotes: Footnote[] = [];
   const sorted = [...notes].sort((a, b) => a.start - b.start);
+  // Markers by target and by label, in text order (refs come in text order).
+  const byTarget = new Map<string, number[]>();
+  const byLabel = new Map<string, number[]>();
+  refs.forEach((r, k) => {
+    if (r.target) (byTarget.get(r.target) ?? byTarget.set(r.target, []).get(r.target)!).push(k);
+    (byLabel.get(r.label) ?? byLabel.set(r.label, []).get(r.label)!).push(k);
+  });
   for (const note of sorted) {
     let ref = -1;
-    if (note.id) ref = refs.findIndex((r, k) => !used[k] && r.target === note.id);
+    if (note.id) ref = (byTarget.get(note.id) ?? []).find((k) => !used[k]) ?? -1;
     if (ref < 0 && note.label) {
-      for (let k = refs.length - 1; k >= 0; k--) {
-        if (!used[k] && refs[k].label === note.label && refs[k].offset <= note.start) { ref = k; break; }
+      const same = byLabel.get(note.label) ?? [];
+      // The nearest unused marker before the footnote, else the first unused one.
+      for (let j = same.length - 1; j >= 0; j--) {
+        const k = same[j];
+        if (!used[k] && refs[k].offset <= note.start) { ref = k; break; }
       }
-      if (ref < 0) ref = refs.findIndex((r, k) => !used[k] && r.label === note.label);
+      if (ref < 0) ref = same.find((k) => !used[k]) ?? -1;
     }
     if (ref >= 0) used[ref] = 1;
     // Nested bodies (a footnote inside a footnote container marked the same way) keep the outer one.
