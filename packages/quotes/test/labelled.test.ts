@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { buildLabelledSet } from '../scripts/build-labelled-set';
-import { prepareOpinion } from '../src';
-import { figures, labelledSet, LABELLED_FILE, loadOpinion, manifest, report, runLabelled } from './labelled';
+import { parseOpinionMarkup, parseOpinionPlainText, prepareOpinion } from '../src';
+import { EXACT_KINDS, figures, judge, labelledSet, LABELLED_FILE, loadOpinion, manifest, PROBLEM_KINDS, report, runLabelled } from './labelled';
 
 describe('the labelled set of quotations', () => {
   const prepared = new Map(manifest().map((e) => [e.file, prepareOpinion(loadOpinion(e).opinion)]));
@@ -39,5 +39,19 @@ describe('the labelled set of quotations', () => {
 
   it('names the page of at least 90% of wrong pins', () => {
     expect(f.wrongPinNamed / f.wrongPinTotal).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('gives the same answers from the CourtListener opinion’s other fields: html_lawbox, and plain_text (the slip opinion’s PDF text, without reporter pages)', () => {
+    const entry = manifest().find((e) => e.format === 'courtlistener-api-opinion')!;
+    const fields = JSON.parse(loadOpinion(entry).raw) as { html_lawbox: string; plain_text: string };
+    const items = labelledSet().filter((q) => q.opinion === entry.file);
+    const lawbox = runLabelled(items, new Map([[entry.file, prepareOpinion(parseOpinionMarkup(fields.html_lawbox))]]));
+    expect(lawbox.filter((o) => !o.ok).map((o) => o.item.id)).toEqual([]);
+    const slip = runLabelled(items, new Map([[entry.file, prepareOpinion(parseOpinionPlainText(fields.plain_text))]]));
+    for (const o of slip) {
+      // No reporter pages in the slip text: the words are checked, their page is not.
+      if (EXACT_KINDS.includes(o.item.kind) || o.item.kind === 'wrong-pin') expect([o.item.id, o.check?.status, o.check?.pageChecked]).toEqual([o.item.id, 'verified', false]);
+      if (PROBLEM_KINDS.includes(o.item.kind)) expect([o.item.id, judge(o.item, o.check!)]).toEqual([o.item.id, true]);
+    }
   });
 });
