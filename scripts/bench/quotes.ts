@@ -18,6 +18,7 @@
  * Not a test: figures depend on the machine (2 shared cores here); CPU time is printed beside
  * the wall clock.
  */
+import { loadavg } from 'node:os';
 import { findCitations } from '@citecheck/citations';
 import {
   checkQuote,
@@ -217,7 +218,7 @@ function sizeBench(): void {
   }
 }
 
-console.log(`quote-checking benchmark (${new Date().toISOString()}, load average ${require('node:os').loadavg()[0].toFixed(1)})`);
+console.log(`quote-checking benchmark (${new Date().toISOString()}, load average ${loadavg()[0].toFixed(1)})`);
 briefBench();
 longBench();
 sizeBench();
