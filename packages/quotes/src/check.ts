@@ -37,7 +37,7 @@ interface PageCheck {
 function pageChecks(prepared: PreparedOpinion, target: QuoteTarget | null): PageCheck[] {
   if (!target) return [];
   return target.cites.map((cite) => {
-    const s = seriesFor(prepared.opinion, cite.page);
+    const s = seriesFor(prepared.opinion, cite.page, cite.citationIndex);
     const singlePage = s < 0 && !!cite.lastPage && cite.lastPage === cite.page;
     return { cite, pages: s >= 0 ? new SeriesPages(prepared.opinion, s, cite.page) : null, singlePage, ranges: pinPages(cite.pin) };
   });

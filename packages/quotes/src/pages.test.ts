@@ -42,7 +42,7 @@ describe('SeriesPages and seriesFor', () => {
     [
       { offset: text.indexOf('second'), label: '1005', citationIndex: 1, stars: 1, inFootnote: false },
       { offset: text.indexOf('third'), label: '1006', citationIndex: 1, stars: 1, inFootnote: false },
-      { offset: text.indexOf('A note'), label: '267', citationIndex: 1, stars: 1, inFootnote: false },
+      { offset: text.indexOf('A note'), label: '267', citationIndex: 2, stars: 1, inFootnote: false },
       { offset: text.indexOf('runs on'), label: '1006', citationIndex: 1, stars: 1, inFootnote: true },
     ],
     [{ offset: text.indexOf(' text third'), label: '1', target: null }],
@@ -53,6 +53,10 @@ describe('SeriesPages and seriesFor', () => {
     expect(seriesFor(op, '266')).toBe(1);
     expect(seriesFor(op, '500')).toBe(-1);
     expect(seriesFor(op, '___')).toBe(-1);
+    // Head matter of more than FIRST_LABEL_REACH pages left out of the source: the citation index says.
+    expect(seriesFor(op, '990')).toBe(-1);
+    expect(seriesFor(op, '990', 1)).toBe(0);
+    expect(seriesFor(op, '990', 2)).toBe(-1);
   });
   it('gives the page of any character, the first page before the first label', () => {
     const pages = new SeriesPages(op, 0, '1004');

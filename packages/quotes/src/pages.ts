@@ -201,12 +201,16 @@ const FIRST_LABEL_REACH = 8;
 
 /**
  * The series that counts the pages of a case whose first page is `firstPage`: the one whose
- * lowest label comes right after it (or is it). -1 when none does.
+ * lowest label comes right after it (or is it); failing that, the one carrying the case
+ * citation's `citationIndex` (its place among the case's citations, as CourtListener's
+ * `citation-index` counts them) when the caller knows it. -1 when none does.
  * @example seriesFor(opinion, '1004') // the A.3d labels (1005, 1006, ...), not the Conn. App. ones (267, ...)
  */
-export function seriesFor(opinion: OpinionText, firstPage: string): number {
+export function seriesFor(opinion: OpinionText, firstPage: string, citationIndex?: number | null): number {
   const p = numeric(firstPage);
-  if (Number.isNaN(p)) return -1;
+  // The source's own word, when the caller knows which of the case's citations this is and one series carries that index.
+  const byIndex = citationIndex == null ? [] : opinion.series.map((s, k) => (s.citationIndex === citationIndex ? k : -1)).filter((k) => k >= 0);
+  if (Number.isNaN(p)) return byIndex.length === 1 ? byIndex[0] : -1;
   const min = new Array<number>(opinion.series.length).fill(Infinity);
   for (const m of opinion.marks) {
     const v = numeric(m.label);
@@ -217,6 +221,7 @@ export function seriesFor(opinion: OpinionText, firstPage: string): number {
     const d = min[s] - p;
     if (d >= 0 && d <= FIRST_LABEL_REACH && (best < 0 || d < min[best] - p)) best = s;
   }
+  if (best < 0 && byIndex.length === 1 && min[byIndex[0]] >= p) return byIndex[0];
   return best;
 }
 

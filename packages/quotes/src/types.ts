@@ -105,6 +105,8 @@ export interface CiteTarget {
   pin: string | null;
   /** The case's last page in this reporter, when the caller knows it (a one-page case has no page labels). */
   lastPage?: string | null;
+  /** This citation's place among the case's citations (CourtListener's `citation-index`, from 1), when the caller knows it. */
+  citationIndex?: number | null;
 }
 
 /** The case a quotation is attributed to: its citation and the parallel citations written with it. */
