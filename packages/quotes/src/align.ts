@@ -153,7 +153,9 @@ export function align(p: PreparedOpinion, items: QuoteItem[], from: number, to: 
   let endJ = 0;
   for (let j = 0; j <= W; j++) {
     const c = D[last + j];
-    if (c < D[last + endJ] || (prefer === 'last' && c === D[last + endJ])) endJ = j;
+    const b = D[last + endJ];
+    // Among equals, one ending on a matched word (`the rule [always] applies` rather than `applies` for `always`).
+    if (c < b || (c === b && (prefer === 'last' || (back[last + j] === Op.Match && back[last + endJ] !== Op.Match)))) endJ = j;
   }
   const cost = Q === 0 ? 0 : D[last + endJ];
   // A last word replaced rather than added: end on the opinion word it replaces.
