@@ -68,6 +68,10 @@ export interface DocxTextMap extends SourceText {
   /** For each character of `chars`: its node (index into nodes) and its index in the node's text. */
   nodeOf: Int32Array;
   charOf: Int32Array;
+  /** Each note's characters: indexes into `chars` (inclusive), by kind and id. */
+  notes: { kind: 'footnote' | 'endnote'; id: string; from: number; to: number }[];
+  /** The body's note references, in order: the element in document.xml and the run holding it. */
+  references: { kind: 'footnote' | 'endnote'; id: string; run: number; start: number; end: number }[];
   /**
    * The body's first paragraph in document.xml: after its open tag and properties, and the offset of
    * its end tag; null when the body has no paragraph with content room (every one self-closed).
@@ -106,11 +110,12 @@ const piece = (): Piece => ({ chars: [], nodes: [], offsets: [] });
  *   map.nodes[map.nodeOf[from]]; // the w:t the citation starts in
  */
 export function docxTextMap(parts: { document: string; footnotes?: string; endnotes?: string }): DocxTextMap {
-  const map: DocxTextMap = { chars: '', parts: [], runs: [], nodes: [], nodeOf: new Int32Array(0), charOf: new Int32Array(0), firstParagraph: null };
+  const map: DocxTextMap = { chars: '', parts: [], runs: [], nodes: [], nodeOf: new Int32Array(0), charOf: new Int32Array(0), notes: [], references: [], firstParagraph: null };
   const body = walk(map, 'document', parts.document);
   const notes = { footnotes: parts.footnotes ? walk(map, 'footnotes', parts.footnotes) : null, endnotes: parts.endnotes ? walk(map, 'endnotes', parts.endnotes) : null };
 
-  const ordered: Piece[] = [body.main];
+  const ordered: { piece: Piece; note?: { kind: 'footnote' | 'endnote'; id: string } }[] = [{ piece: body.main }];
+  map.references = body.references.filter((r): r is typeof r & { run: number; start: number; end: number } => r.run !== undefined);
   for (const type of ['footnotes', 'endnotes'] as const) {
     const read = notes[type];
     if (!read) continue;
@@ -121,14 +126,15 @@ export function docxTextMap(parts: { document: string; footnotes?: string; endno
       const note = read.notes.get(id);
       if (!note || seen.has(id)) continue;
       seen.add(id);
-      ordered.push(note);
+      ordered.push({ piece: note, note: { kind, id } });
     }
   }
-  const total = ordered.reduce((n, p) => n + p.chars.length, 0);
+  const total = ordered.reduce((n, p) => n + p.piece.chars.length, 0);
   map.nodeOf = new Int32Array(total);
   map.charOf = new Int32Array(total);
   const chars: string[] = [];
-  for (const p of ordered) {
+  for (const { piece: p, note } of ordered) {
+    if (note && p.chars.length) map.notes.push({ ...note, from: chars.length, to: chars.length + p.chars.length - 1 });
     for (let k = 0; k < p.chars.length; k++) {
       map.nodeOf[chars.length] = p.nodes[k];
       map.charOf[chars.length] = p.offsets[k];
@@ -144,7 +150,8 @@ interface Walked {
   main: Piece;
   /** Notes parts: each note's text by id, in the part's order. */
   notes: Map<string, Piece>;
-  references: { kind: 'footnote' | 'endnote'; id: string }[];
+  /** Note references in reading order; in document.xml with the run and the element's offsets (self-closed ones). */
+  references: { kind: 'footnote' | 'endnote'; id: string; run?: number; start?: number; end?: number }[];
 }
 
 interface Open {
@@ -244,7 +251,8 @@ function walk(map: DocxTextMap, name: DocxPartName, xml: string): Walked {
           continue;
         }
         const id = /\bw:id\s*=\s*["']([^"']*)["']/.exec(attributes)?.[1];
-        if (id !== undefined) result.references.push({ kind: tag === 'w:footnoteReference' ? 'footnote' : 'endnote', id });
+        const kind = tag === 'w:footnoteReference' ? 'footnote' : 'endnote';
+        if (id !== undefined) result.references.push(selfClosing && unanchorable === 0 ? { kind, id, run, start: at, end: after } : { kind, id });
       }
       if (!selfClosing) {
         skipping = 1;
