@@ -353,7 +353,6 @@ function commentElement(id: number, lines: string[], author: string, date: strin
 
 function escapeXml(text: string): string {
   // Characters XML 1.0 does not allow are dropped rather than written.
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 

@@ -47,7 +47,9 @@ export async function annotatePdf(input: Uint8Array, options: AnnotatePdfInput):
   try {
     pdf = await PDFDocument.load(input, { updateMetadata: false });
   } catch (error) {
-    if (error instanceof EncryptedPDFError) throw new AnnotateError('pdf-encrypted');
+    // pdf-lib is compiled to ES5, where a subclass of Error loses its prototype: its class is
+    // not always recognisable, its message is.
+    if (error instanceof EncryptedPDFError || /\bis encrypted\b/.test((error as Error)?.message ?? '')) throw new AnnotateError('pdf-encrypted');
     throw new AnnotateError('pdf-corrupt');
   }
   // pdf-lib refuses a password only when asked to decrypt; an owner-password file (opens
@@ -247,6 +249,15 @@ function addNote(pdf: PDFDocument, space: PageSpace, contents: string, author: s
   const context = pdf.context;
   const [x, y] = [space.view[0] + 10, space.view[3] - 30];
   const bounds: [number, number, number, number] = [round(x), round(y), round(x + 20), round(y + 20)];
+  // A drawn note icon (yellow page with three lines), for readers that draw none of their own.
+  const icon = context.register(
+    context.stream(`1 0.85 0.3 rg 0.4 0.3 0.1 RG 0.8 w 1 1 18 18 re B 0.4 0.3 0.1 rg 4 14 m 16 14 l 4 10 m 16 10 l 4 6 m 12 6 l S`, {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 20, 20],
+      Matrix: [1, 0, 0, 1, 0, 0],
+    }),
+  );
   const noteRef = context.nextRef();
   const popupRef = context.register(context.obj({ Type: 'Annot', Subtype: 'Popup', Parent: noteRef, Rect: popupRect(space, bounds), Open: false, F: 28 }));
   context.assign(
@@ -267,6 +278,7 @@ function addNote(pdf: PDFDocument, space: PageSpace, contents: string, author: s
       CreationDate: PDFString.of(date),
       Open: false,
       Popup: popupRef,
+      AP: { N: icon },
     }),
   );
   addToPage(space.page, [noteRef, popupRef]);

@@ -206,7 +206,7 @@ export interface PdfjsPage {
   height: number;
   annotations: { subtype: string; rect: number[]; quadPoints: number[] | null; contents: string; title: string; hasPopup: boolean }[];
   items: { str: string; x: number; y: number; width: number; height: number }[];
-  /** pdf.js's operator list length and a hash of the page's content streams, to compare pages. */
+  /** pdf.js's operator list of the page content (annotations left out): its length and a hash of its operators and their arguments. */
   operators: number;
   contentHash: string;
 }
@@ -230,9 +230,11 @@ for (let n = 1; n <= doc.numPages; n++) {
     const [x, y] = viewport.convertToViewportPoint(i.transform[4], i.transform[5]);
     return { str: i.str, x, y, width: i.width, height: i.height || Math.hypot(i.transform[2], i.transform[3]) };
   });
-  const ops = await page.getOperatorList();
+  // The page's own content: annotations are left out of the drawing.
+  const ops = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
   const hash = createHash('sha256');
   hash.update(JSON.stringify(ops.fnArray));
+  hash.update(JSON.stringify(ops.argsArray, (key, value) => (ArrayBuffer.isView(value) ? Array.from(value) : value)));
   pages.push({ number: n, width: viewport.width, height: viewport.height, annotations, items, operators: ops.fnArray.length, contentHash: hash.digest('hex') });
   page.cleanup();
 }
