@@ -87,21 +87,28 @@ export function findingOf(c: CitationToAnnotate, includeValid = false): Finding 
   return null;
 }
 
-/** Where the citation's case name begins: the engine's `fullStart`, or the name written just before it. */
+/**
+ * Where the citation's case name begins: the engine's `fullStart`, or the name written just
+ * before it; never in an earlier paragraph (a PDF's paragraphs end with the page, and a comment
+ * or highlight stays with the citation's own words).
+ */
 export function nameStart(text: string, c: CitationToAnnotate): number {
-  if (c.fullStart !== undefined && c.fullStart <= c.start && c.start - c.fullStart <= 400) return c.fullStart;
+  const sameParagraph = (from: number) => !text.slice(from, c.start).includes('\n');
+  if (c.fullStart !== undefined && c.fullStart <= c.start && c.start - c.fullStart <= 400) return sameParagraph(c.fullStart) ? c.fullStart : c.start;
   const name = c.caseName?.trim();
   if (!name || c.text.includes(name)) return c.start;
   const before = text.slice(Math.max(0, c.start - name.length - 8), c.start);
   const at = before.lastIndexOf(name);
   // Only a name followed by a comma and spaces, as a citation writes it.
-  if (at >= 0 && /^,?\s*$/.test(before.slice(at + name.length))) return c.start - before.length + at;
+  if (at >= 0 && /^,?[^\S\n]*$/.test(before.slice(at + name.length))) return c.start - before.length + at;
   return c.start;
 }
 
 /** The comment on a citation, one paragraph per line: label and citation, the finding, the suggestion, the source; then its quotations. */
 export function commentLines(c: CitationToAnnotate, finding: Finding, quotesInline: QuoteCheck[] = finding.quotes): string[] {
-  const cited = c.caseName && !c.text.includes(c.caseName) ? `${c.caseName}, ${c.text}` : c.text;
+  // "Id." and "supra" forms name their case after them; a full or short citation before.
+  const referring = /^(id\.|ibid\.)|\bsupra\b/i.test(c.text);
+  const cited = !c.caseName || c.text.includes(c.caseName) ? c.text : referring ? `${c.text} (${c.caseName})` : `${c.caseName}, ${c.text}`;
   const lines = [`${finding.label}: ${cited}`];
   if (finding.message) lines.push(finding.message);
   if (finding.suggestion) lines.push(`Suggestion: ${finding.suggestion}`);

@@ -204,7 +204,8 @@ export interface PdfjsPage {
   number: number;
   width: number;
   height: number;
-  annotations: { subtype: string; rect: number[]; quadPoints: number[] | null; contents: string; title: string; hasPopup: boolean }[];
+  /** `rect` in PDF user space; `view`, the same rectangle in viewport coordinates (pdf.js's own transform): left, top, right, bottom. */
+  annotations: { subtype: string; rect: number[]; view: number[] | null; quadPoints: number[] | null; contents: string; title: string; hasPopup: boolean }[];
   items: { str: string; x: number; y: number; width: number; height: number }[];
   /** pdf.js's operator list of the page content (annotations left out): its length and a hash of its operators and their arguments. */
   operators: number;
@@ -222,7 +223,9 @@ for (let n = 1; n <= doc.numPages; n++) {
   const page = await doc.getPage(n);
   const viewport = page.getViewport({ scale: 1 });
   const annotations = (await page.getAnnotations()).map((a) => ({
-    subtype: a.subtype, rect: a.rect, quadPoints: a.quadPoints ? Array.from(a.quadPoints) : null,
+    subtype: a.subtype, rect: a.rect,
+    view: a.rect ? (([x1, y1, x2, y2]) => [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)])(viewport.convertToViewportRectangle(a.rect)) : null,
+    quadPoints: a.quadPoints ? Array.from(a.quadPoints) : null,
     contents: a.contentsObj?.str ?? a.contents ?? '', title: a.titleObj?.str ?? a.title ?? '', hasPopup: Boolean(a.hasPopup ?? a.popupRef),
   }));
   const content = await page.getTextContent();
