@@ -27,10 +27,20 @@ export async function setAnnotatedSharing(input: { documentId: string; shared: b
   return request<AnnotatedAccess>(`${base(input.documentId)}/sharing`, { method: 'PUT', body: { shared: input.shared } });
 }
 
+/** The owner's choice shows at once, and goes back if the server refuses it. */
 export function useSetAnnotatedSharing() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setAnnotatedSharing,
+    onMutate: (input) => {
+      const key = annotatedAccessQueryKey(input.documentId);
+      const before = client.getQueryData<AnnotatedAccess>(key);
+      if (before) client.setQueryData<AnnotatedAccess>(key, { ...before, shared: input.shared, canDownload: before.available && (before.isOwner || input.shared) });
+      return { before };
+    },
+    onError: (_error, input, context) => {
+      if (context?.before) client.setQueryData(annotatedAccessQueryKey(input.documentId), context.before);
+    },
     onSuccess: (access, input) => client.setQueryData(annotatedAccessQueryKey(input.documentId), access),
   });
 }

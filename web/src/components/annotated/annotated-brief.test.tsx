@@ -41,6 +41,19 @@ describe('AnnotatedBrief', () => {
     expect(screen.queryByTestId('annotated-brief')).toBeNull();
   });
 
+  it('goes back to the owner\'s earlier choice when the server refuses it', async () => {
+    const refusal = { ok: false, status: 403, statusText: 'Forbidden', text: async () => JSON.stringify({ message: 'Only the owner of this document can change who may download the annotated brief.', error: 'owner_only' }) };
+    let answer: (value: typeof refusal) => void = () => undefined;
+    globalThis.fetch = jest.fn(() => new Promise((resolve) => (answer = resolve))) as unknown as typeof fetch;
+    show(access({}));
+    fireEvent.click(screen.getByTestId('share-annotated'));
+    // Shown at once, before the server answers...
+    await waitFor(() => expect((screen.getByTestId('share-annotated') as HTMLInputElement).checked).toBe(true));
+    answer(refusal);
+    // ...and undone when it refuses.
+    await waitFor(() => expect((screen.getByTestId('share-annotated') as HTMLInputElement).checked).toBe(false));
+  });
+
   it('saves the owner\'s sharing choice with the server and shows the server\'s answer', async () => {
     // jsdom has no Response: the answer as fetch's caller reads it.
     const answer = { ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(access({ shared: true })) };

@@ -12,11 +12,24 @@ const Row = styled.div`
   gap: 0.75rem;
 `;
 
+/** A checkbox and its words on one line, whatever the page around it does with labels and inputs (doubled class: it wins over the page's rules). */
 const Choice = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.4rem;
-  font-size: 0.875rem;
+  && {
+    display: inline-flex;
+    flex-direction: row;
+    align-items: center;
+    gap: 0.4rem;
+    font-size: 0.875rem;
+    font-weight: 500;
+  }
+  && input[type='checkbox'] {
+    flex: none;
+    min-width: 0;
+    width: 1rem;
+    height: 1rem;
+    margin: 0;
+    padding: 0;
+  }
 `;
 
 /**
@@ -59,7 +72,7 @@ export function AnnotatedBrief({ documentId }: { documentId: string }) {
       ) : null}
       {info.isOwner ? (
         <Choice htmlFor={shareId}>
-          <input id={shareId} type="checkbox" checked={info.shared} disabled={sharing.isPending} onChange={(e) => onShare(e.target.checked)} data-testid="share-annotated" />
+          <input id={shareId} type="checkbox" checked={info.shared} onChange={(e) => onShare(e.target.checked)} data-testid="share-annotated" />
           Report link may download it
         </Choice>
       ) : null}
