@@ -237,6 +237,15 @@ describe('annotateDocx', () => {
     expect(comments[0].text).toContain('1 finding could not be placed on the citation\'s words in this copy:\nInvalid: 999 F.4th 1 — Possible hallucination - citation not found');
   });
 
+  it('refuses a part too large to parse on the caller\'s thread, before inflating it', async () => {
+    const { patchDocx } = await import('@citecheck/reading/fixtures');
+    const { MAX_PART_BYTES } = await import('./docx');
+    const original = await brief();
+    // Declared larger than the cap (the reader's own inspection would catch a lying size).
+    const big = await patchDocx(original, (entries) => entries.map((e) => (e.name === 'word/document.xml' ? { ...e, raw: { compressed: Buffer.from([3, 0]), declaredSize: MAX_PART_BYTES + 1, crc: 0 } } : e)));
+    expect(() => annotateDocx(big, { text: '', citations: [], checkedAt: CHECKED })).toThrow(expect.objectContaining({ code: 'docx-too-large' }));
+  });
+
   it('refuses a damaged file', () => {
     expect(() => annotateDocx(Buffer.from('PK\u0003\u0004 not really a zip'), { text: '', citations: [], checkedAt: CHECKED })).toThrow(expect.objectContaining({ code: 'docx-corrupt' }));
   });

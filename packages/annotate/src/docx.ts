@@ -143,6 +143,13 @@ export function annotateDocx(input: Buffer, options: AnnotateInput): AnnotateRes
   return { bytes: writeZip(archive, replaced, added), placed, unplaced, counts };
 }
 
+/**
+ * Largest XML part read (inflated). A 300-page brief's document.xml is a few MB; the reader lets
+ * a document expand to 200 MB, which parsed as a string here would hold the caller's thread
+ * for seconds.
+ */
+export const MAX_PART_BYTES = 64 * 1024 * 1024;
+
 /** A part's XML as a string; refused when it does not survive the round trip through UTF-8 unchanged. */
 function partText(archive: ZipArchive, name: string, required: boolean): string | null {
   const entry = findEntry(archive, name);
@@ -150,6 +157,7 @@ function partText(archive: ZipArchive, name: string, required: boolean): string 
     if (required) throw new AnnotateError('docx-corrupt');
     return null;
   }
+  if (entry.size > MAX_PART_BYTES) throw new AnnotateError('docx-too-large');
   const data = entryData(archive, entry);
   if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff)) throw new AnnotateError('docx-unsupported');
   const text = data.toString('utf8');

@@ -11,6 +11,7 @@ export type AnnotateErrorCode =
   | 'pdf-layout-missing'
   | 'docx-corrupt'
   | 'docx-unsupported'
+  | 'docx-too-large'
   | 'type-unsupported';
 
 const MESSAGES: Record<AnnotateErrorCode, string> = {
@@ -22,6 +23,7 @@ const MESSAGES: Record<AnnotateErrorCode, string> = {
   'docx-corrupt': 'This Word document is damaged, so an annotated copy cannot be made. Please save it again in Word and upload the new copy.',
   'docx-unsupported':
     'This Word document is stored in a form CiteCheck cannot annotate without changing it. Please save it again in Word (.docx) and upload the new copy.',
+  'docx-too-large': 'This Word document is too large to annotate. The report still lists every finding.',
   'type-unsupported': 'Only Word (.docx) and PDF documents can be annotated.',
 };
 
