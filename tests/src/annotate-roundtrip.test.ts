@@ -186,7 +186,10 @@ function contents(page: ReturnType<PDFDocument['getPages']>[number]): string[] {
 const describeWithLibreOffice = hasLibreOffice() ? describe : (announceSkip('SKIPPED: annotate round trip (no LibreOffice at /usr/bin/soffice; apt-get install -y libreoffice-writer-nogui)'), describe.skip);
 
 describeWithLibreOffice('the annotated brief, round trip', () => {
-  afterAll(() => console.log(['annotated brief round trips:', ...figures.map((f) => `  ${f}`)].join('\n')));
+  afterAll(() => {
+    console.log(['annotated brief round trips:', ...figures.map((f) => `  ${f}`)].join('\n'));
+    figures.length = 0;
+  });
 
   const briefs: [string, () => FodtBrief][] = [
     ['Mata v. Avianca brief (test text)', mataBrief],
