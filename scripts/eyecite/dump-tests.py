@@ -34,6 +34,8 @@ from eyecite_env import SetupError, load_eyecite  # noqa: E402
 # is skipped by our table test with this reason.
 SKIP_TOKENIZER = "custom tokenizer: eyecite test swaps its extractor regexes ('.' -> '[.,]')"
 SKIP_EYECITE_FAILS = "eyecite 2.7.8 itself does not pass this row with the reporters-db/courts-db checkouts used"
+SKIP_EYECITE_NEEDS_MARKUP = ("eyecite 2.7.8 itself does not pass this row on the text its cleaning makes of the markup "
+                             "(it reads names and pinless references from the emphasis around them)")
 SKIP_POST_RESOLUTION = "needs resolved_case_name_short set by a caller after resolution (CourtListener-side step)"
 
 
@@ -139,6 +141,8 @@ def dump_find(eyecite, regex):
                     agrees = True
                 except AssertionError:
                     agrees = False
+                if not agrees and skip is None:
+                    skip = SKIP_EYECITE_NEEDS_MARKUP
                 found = get_citations(plain_text=text)
                 if len(found) == len(expected):
                     for e, c in zip(expected, found):
@@ -154,6 +158,7 @@ def dump_find(eyecite, regex):
                     "message": message,
                     "text": text,
                     "markup": q,
+                    "removeAmbiguous": bool(kwargs.get("remove_ambiguous")),
                     "input": "markup",
                     "cleanSteps": clean_steps,
                     "eyeciteAgrees": agrees,
@@ -181,6 +186,7 @@ def dump_find(eyecite, regex):
                 "test": current["test"],
                 "message": message,
                 "text": q,
+                "removeAmbiguous": bool(kwargs.get("remove_ambiguous")),
                 "input": "markup" if "html" in clean_steps else "plain",
                 "cleanSteps": clean_steps,
                 "eyeciteAgrees": agrees,

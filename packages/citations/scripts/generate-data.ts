@@ -2,7 +2,7 @@
  * Generates the engine's reference data (`src/generated/*.ts`) from the field's own
  * datasets, kept in this package as Free Law Project publishes them: reporters-db
  * (`data/reporters-db/`: reporters, their editions, variant spellings, years and citation
- * formats; laws; journals) and courts-db (`data/courts-db/courts.json`: court ids, names,
+ * formats; laws; journals; the abbreviations of words in case names) and courts-db (`data/courts-db/courts.json`: court ids, names,
  * citation strings). Both are BSD-2-Clause (the licence is beside each). Which commit of
  * each repository the files come from is in `data/sources.json`; `scripts/refresh-data.ts`
  * takes them from a newer one.
@@ -56,6 +56,8 @@ export interface Datasets {
   laws: Record<string, RawLaw[]>;
   journals: Record<string, RawJournal[]>;
   regexes: RawRegexes;
+  /** Bluebook abbreviations of words in case names (`Const.` → Construction), reporters-db's. */
+  caseNameAbbreviations: Record<string, string[]>;
   courts: RawCourt[];
 }
 
@@ -72,6 +74,7 @@ export function readDatasets(dir?: string): Datasets {
     laws: json('laws.json', 'reporters-db'),
     journals: json('journals.json', 'reporters-db'),
     regexes: json('regexes.json', 'reporters-db'),
+    caseNameAbbreviations: json('case_name_abbreviations.json', 'reporters-db'),
     courts: json('courts.json', 'courts-db'),
   };
 }
@@ -337,6 +340,7 @@ export function generate(data: Datasets, sources: Sources): Record<string, strin
     'reporters.ts': { provenance, ...reporters(data) },
     'courts.ts': { provenance, courts: courtList, courtCitations: courtCitations(courtList) },
     'laws.ts': { provenance, ...lawsAndJournals(data) },
+    'names.ts': { provenance, caseNameAbbreviations: Object.keys(data.caseNameAbbreviations).sort() },
   };
   const out: Record<string, string> = {};
   for (const [name, content] of Object.entries(files)) out[name] = toModule(name, content);

@@ -23,7 +23,7 @@ const packageDir = path.resolve(__dirname, '..');
 const REPOSITORIES = {
   'reporters-db': {
     repository: 'freelawproject/reporters-db',
-    files: ['reporters_db/data/reporters.json', 'reporters_db/data/laws.json', 'reporters_db/data/journals.json', 'reporters_db/data/regexes.json', 'LICENSE'],
+    files: ['reporters_db/data/reporters.json', 'reporters_db/data/laws.json', 'reporters_db/data/journals.json', 'reporters_db/data/regexes.json', 'reporters_db/data/case_name_abbreviations.json', 'LICENSE'],
   },
   'courts-db': {
     repository: 'freelawproject/courts-db',

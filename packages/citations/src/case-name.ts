@@ -14,6 +14,7 @@
  * sentence after a plaintiff of two words or more.
  */
 import { isDigitCode, isLetterCode } from './chars';
+import { parseCourtParenthetical } from './courts';
 import { isAbbreviation } from './names';
 import { lastWhere } from './last-where';
 
@@ -26,6 +27,8 @@ export interface FoundName {
   start: number;
   /** A year written before the citation (`Moriana (2022) 213 L. Ed. 2d 179`). */
   year: number | null;
+  /** A court written with that year (`Grant v. Esquire, Inc. (S.D.N.Y. 1973) 367 F. Supp. 876`). */
+  court: string | null;
 }
 
 /** A citation or other anchor the tokenizer found (a name never runs through one). */
@@ -221,7 +224,9 @@ const isAlpha = (c: string) => isUpper(c) || isLowerAlpha(c);
 
 const STOP_WORD_PATTERN = String.raw`[^\sa-zA-Z0-9]*(?:v|in re|re|quoting|e.g.|parte|denied|citing|aff'd|affirmed|remanded|see also|see|granted|dismissed|Cf)[^\sa-zA-Z0-9]*`;
 const STOP_WORDS_CASED = new RegExp(String.raw`(?:^|\s)${STOP_WORD_PATTERN}(?=\s|$)`, 'g');
-const STOP_WORDS_ANY_CASE = new RegExp(String.raw`(?:^|\s)${STOP_WORD_PATTERN}(?=\s|$)`, 'gi');
+// In any case, but without `v` (the cased pass took the lowercase one): a capital `V.` left
+// inside a party is a middle initial (`William V. Frankel & Co.`).
+const STOP_WORDS_ANY_CASE = new RegExp(String.raw`(?:^|\s)${STOP_WORD_PATTERN.replace('(?:v|', '(?:')}(?=\s|$)`, 'gi');
 
 const trimChars = (s: string, chars: string) => {
   let a = 0;
@@ -264,7 +269,8 @@ function readParties(candidate: string, versus: boolean): Parties {
   let plaintiff: string | null = null;
   let defendant: string;
   if (versus) {
-    const m = /\s+v\.?\s+/.exec(candidate);
+    // The name's `v.`; a capital one only in a name written in capitals (`SMITH V. JONES`).
+    const m = /\s+v\.?\s+/.exec(candidate) ?? /\s+V\.?\s+/.exec(candidate);
     let rawPlaintiff = '';
     if (m) {
       rawPlaintiff = candidate.slice(0, m.index);
@@ -281,6 +287,48 @@ function readParties(candidate: string, versus: boolean): Parties {
 }
 
 /**
+ * Lowercase words a plaintiff's name may hold (`Estate of Durden`, `United States ex rel.
+ * Russo`); any other lowercase word before the `v.` is prose and ends the name.
+ */
+const NAME_LOWERCASE = new Set(['of', 'the', 'an', 'and', 'ex', 'rel.', 'rel']);
+
+/** A company's suffix (`Co.`, `Inc.`), lowercased as written: never the first word of a sentence. */
+const COMPANY_SUFFIXES = new Set(['co.', 'co.,', 'cos.', 'cos.,', 'inc.', 'inc.,', 'corp.', 'corp.,', 'ltd.', 'ltd.,', 'llc', 'llc,', 'l.l.c.', 'l.l.c.,', 'bros.', 'bros.,']);
+
+/**
+ * Whether the items before item `index` hold a lowercase `v.` (or `vs.`) before anything that
+ * ends a name: then a capital `V.` at `index` is a middle initial.
+ */
+function versusBefore(words: ItemsBefore, index: number): boolean {
+  for (let k = index - 1; k >= -BACKWARD_SEEK; k--) {
+    const item = words.at(k);
+    if (!item || item.kind === 'cite') return false;
+    if (item.kind === 'space') continue;
+    const t = item.text;
+    const last = t.charCodeAt(t.length - 1);
+    if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE || (last === PERIOD && t.length > 1 && endsCloseOrDigitPeriod(t))) return false;
+    if (item.kind === 'stop') return item.stop === 'v' && t.charCodeAt(0) === 118 /* v */;
+  }
+  return false;
+}
+
+/**
+ * The court parenthetical whose last word is item `index` (`(S.D.N.Y.` … `1973)`), read back at
+ * most six words: its first item's index, year and court; null when it is not one.
+ */
+function courtBefore(words: ItemsBefore, index: number): { index: number; year: number; court: string | null } | null {
+  for (let k = index; k >= index - 12; k--) {
+    const item = words.at(k);
+    if (!item || item.kind === 'cite' || item.kind === 'stop') return null;
+    if (item.text.charCodeAt(0) !== OPEN_PAREN) continue;
+    const inner = words.textOf(k, index + 1).slice(1, -1);
+    const court = parseCourtParenthetical(inner);
+    return court ? { index: k, year: court.year, court: court.court } : null;
+  }
+  return null;
+}
+
+/**
  * The case name before a citation starting at `citationStart`, or null. `short`: a short
  * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
  */
@@ -294,6 +342,10 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
   let startIndex: number | null = null;
   let candidate: string | null = null;
   let preCiteYear: number | null = null;
+  let preCiteCourt: string | null = null;
+  // Words read so far (items other than spaces and commas), and the last of them.
+  let wordsSeen = 0;
+  let previousWord = '';
   let titleStart = C - 1;
   let caseNameLength = 0;
   let plaintiffLength = 0;
@@ -314,6 +366,10 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
       if (words.isTextStart(index)) candidate = words.textOf(index, titleStart);
       continue;
     }
+    const firstWord = wordsSeen++ === 0;
+    // The word after this one (read just before it, walking back), lowercased.
+    const afterWord = previousWord;
+    previousWord = w.toLowerCase();
     const first = w.charCodeAt(0);
     const last = w.charCodeAt(w.length - 1);
     if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE) {
@@ -337,6 +393,18 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
       preCiteYear = Number(year[1]);
       continue;
     }
+    // A court and year before the citation, as California writes them (`Grant v. Esquire,
+    // Inc. (S.D.N.Y. 1973) 367 F. Supp. 876`): passed over, their year and court kept.
+    if (last === CLOSE_PAREN && first !== OPEN_PAREN && preCiteYear === null && firstWord) {
+      const open = courtBefore(words, index);
+      if (open !== null) {
+        titleStart = open.index - 1;
+        preCiteYear = open.year;
+        preCiteCourt = open.court;
+        index = open.index;
+        continue;
+      }
+    }
     if (first === OPEN_PAREN && caseNameLength > 3) {
       startIndex = w === '(' || (w.length > 1 && isLowerAlpha(w[1])) ? index + 2 : index;
       candidate = words.textOf(startIndex, titleStart);
@@ -345,7 +413,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     const initial = w[0];
     // After `v.`, a lowercase word ends the plaintiff (`bob Lissner v. Test`); numbers and
     // `&` belong to names (`Kedzie & 103rd Currency Exchange`, `Local 214 Pension Fund`).
-    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !['of', 'the', 'an', 'and'].includes(w)) {
+    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !NAME_LOWERCASE.has(w)) {
       startIndex = index + 2;
       candidate = words.textOf(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
       break;
@@ -358,15 +426,21 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
       titleStart = index - 1;
       continue;
     }
-    if (word.kind === 'stop' && word.stop === 'v' && (w === 'v.' || bareWord(w) === 'v')) {
+    // A capital `V.` after a first name is a middle initial when the name's `v.` comes
+    // before it (`Rollin v. William V. Frankel & Co.`); alone, it is the `v.` of a name in
+    // capitals (`SMITH V. JONES`).
+    if (word.kind === 'stop' && word.stop === 'v' && initial === 'V' && !vToken && versusBefore(words, index)) continue;
+    if (word.kind === 'stop' && word.stop === 'v' && (w === 'v.' || bareWord(w) === 'v' || initial === 'V')) {
       vToken = word;
       startIndex = index - 2;
       candidate = words.textOf(startIndex, titleStart);
       continue;
     }
     // A capitalised word ending in a period after two plaintiff words ends a sentence
-    // (`... Stats. Amick v. ...`), unless it is an abbreviation names use (`Coll.`, `U.S.A.`).
-    if ((vToken && isUpper(initial) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w)) || word.kind === 'stop') {
+    // (`... Stats. Amick v. ...`), unless it is an abbreviation names use (`Coll.`, `U.S.A.`)
+    // or the word after it is a company's suffix, which never begins a sentence
+    // (`Loup-Miller Const. Co. v. ...`).
+    if ((vToken && isUpper(initial) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w) && !COMPANY_SUFFIXES.has(afterWord)) || word.kind === 'stop') {
       startIndex = index + 2;
       candidate = words.textOf(startIndex, titleStart);
       if (word.kind === 'stop') breakingStop = word;
@@ -400,7 +474,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
   if (!cleanDefendant) return null;
 
   const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;
-  if (short) return { caseName: cleanDefendant, plaintiff: null, defendant: null, start: from, year: preCiteYear };
+  if (short) return { caseName: cleanDefendant, plaintiff: null, defendant: null, start: from, year: preCiteYear, court: preCiteCourt };
   let caseName = plaintiff ? `${plaintiff} v. ${cleanDefendant}` : cleanDefendant;
   // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.
   if (!plaintiff && breakingStop && (breakingStop.stop === 'in re' || breakingStop.stop === 're' || breakingStop.stop === 'parte')) {
@@ -408,5 +482,5 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     const prefix = breakingStop.stop === 'parte' && /Ex ?$/i.test(before) ? `Ex ${bareWord(breakingStop.text)}` : bareWord(breakingStop.text);
     caseName = `${prefix} ${cleanDefendant}`;
   }
-  return { caseName, plaintiff, defendant: cleanDefendant, start: from, year: preCiteYear };
+  return { caseName, plaintiff, defendant: cleanDefendant, start: from, year: preCiteYear, court: preCiteCourt };
 }

@@ -46,7 +46,7 @@ export function findCitations(text: string, options: FindOptions = {}): Citation
   if (typeof text !== 'string' || text.length === 0) return [];
   const { clean, words, blankLines } = cleanTextAndFindWords(text, WORDS_TO_LIST);
   const markers = new MarkerCandidates();
-  let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words, markers));
+  let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words, markers), options.removeAmbiguous === true);
   if (options.resolve !== false) resolveInPlace(citations);
   const references = findReferences(text, clean, citations, words, markers);
   if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);

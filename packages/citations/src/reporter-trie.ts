@@ -10,7 +10,7 @@
  */
 import { EDITIONS, SPELLINGS } from './catalogue';
 import { straightApostrophe } from './chars';
-import { startsWithVolume } from './formats';
+import { startsWithReporter } from './formats';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
 import { journalSpellings, journals } from './generated/laws';
@@ -96,7 +96,7 @@ function branch(c: number): Node | undefined {
 }
 
 const REPORTER_FIRST = new Set<number>();
-for (let e = 0; e < EDITIONS.length; e++) if (EDITIONS[e].formats?.some((f) => !startsWithVolume(f))) REPORTER_FIRST.add(e);
+for (let e = 0; e < EDITIONS.length; e++) if (EDITIONS[e].formats?.some((f) => startsWithReporter(f))) REPORTER_FIRST.add(e);
 /** The first two letters (spaces skipped) of the reporter-first spellings, as `first << 16 | second`. */
 export const REPORTER_FIRST_PAIRS = new Set<number>();
 // Only the spellings of the few reporter-first editions are looked at (their canonical

@@ -140,6 +140,12 @@ export function resolveInPlace(out: Citation[]): void {
   };
 
   for (const c of out) {
+    // A citation with a blank volume (`___ U.S. ___`) names no case by its numbers: each is
+    // its own, checked by its name, never the antecedent of a short form or of an `Id.`.
+    if (c.form === 'full' && c.type === 'case' && c.volume === null && c.page === '___') {
+      last = null;
+      continue;
+    }
     if (c.form === 'full' && c.type === 'case' && c.plaintiff === null && !NAMED_WITHOUT_V.test(c.caseName ?? '')) {
       // The same citation again without a full name (`Martinez, 2019 WL 4639462, at *3`) is a short form.
       const earlier = seen.get(c.normalized as string);

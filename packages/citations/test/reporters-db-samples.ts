@@ -219,5 +219,9 @@ export function yearFor(edition: Edition, spelling: string): number {
 
 /** The other editions `spelling` names in `year` (reporters-db itself cannot tell them apart then). */
 export function sharedIn(edition: Edition, spelling: string, year: number): Edition[] {
-  return (NAMED_BY.get(spelling) ?? []).filter((o) => o !== edition && o.edition !== edition.edition && o.start <= year && (o.end === null || year <= o.end));
+  const key = spelling.replace(/\s+/g, '');
+  const out: Edition[] = [];
+  // Spaces are not significant in a spelling (`Dem.Surr.` is `Dem. Surr.`), for the engine as for eyecite.
+  for (const [s, editions] of NAMED_BY) if (s.replace(/\s+/g, '') === key) for (const o of editions) if (o !== edition && !out.includes(o) && o.start <= year && (o.end === null || year <= o.end)) out.push(o);
+  return out;
 }
