@@ -17,6 +17,12 @@ import type { Token } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
 const FULL_KINDS = new Set(['case']);
+/** The most citations one case has in a parallel group (U.S., S. Ct., L. Ed., WL, LEXIS, ...). */
+const MAX_PARALLELS = 8;
+const inGroup = (group: Citation[], reporter: string) => {
+  for (let k = 0; k < group.length; k++) if (group[k].reporter === reporter) return true;
+  return false;
+};
 const MAX_PAREN = 600;
 const MAX_CONTEXT = 400;
 
@@ -458,8 +464,11 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     const nextStart = next ? next.start : clean.length;
     const facts = FULL_KINDS.has(token.kind) ? describe(token, null) : null;
     if (facts && next && nominativeBeforeUS(clean, token, next)) continue;
-    // A group left open for a parallel that turned out not to be one is closed here.
-    if (group.length && !facts) closeGroup(groupEnd);
+    // A group left open for a parallel that turned out not to be one is closed here; so is
+    // one the citation cannot belong to: a case is in each reporter once (`550 U.S. 544, 550
+    // U.S. 544, ...` is a list, not one case), and in a few reporters at most. (Also what keeps
+    // a group, whose citations each list the others, small on any text.)
+    if (group.length && (!facts || group.length >= MAX_PARALLELS || inGroup(group, facts.reporter))) closeGroup(groupEnd);
 
 
     if (facts) {

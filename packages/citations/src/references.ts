@@ -224,18 +224,24 @@ interface NameOf {
 }
 
 /**
- * Of `names` (in citation order), the one of the latest citation ending by `space` whose
- * name is written just before `space`; of one citation's two parties, the plaintiff. Found
- * by binary search and a walk back, not by looking at every citation of the name: a long
- * document cites its cases again and again.
+ * Of the names listed (`byName`: each name's entries in citation order), the one of the latest
+ * citation ending by `space` whose name is written just before `space`; of one citation's two
+ * parties, the plaintiff. Each place a name could begin (a word start at most `longest`
+ * characters back) is looked up once, and the latest citation of that name found by binary
+ * search: the cost does not grow with the number of citations (a long document cites its cases
+ * again and again; a text made to cite thousands would otherwise cost each marker a walk back
+ * through all of them).
  */
-function latestNamedBefore(clean: string, names: NameOf[], space: number): NameOf | null {
-  const last = lastWhere(names.length, (k) => names[k].cite.end <= space);
+function latestNamedBefore(clean: string, byName: Map<string, NameOf[]>, longest: number, space: number): NameOf | null {
   let hit: NameOf | null = null;
-  for (let k = last; k >= 0; k--) {
-    const x = names[k];
-    if (hit && x.cite !== hit.cite) break;
-    if (clean.startsWith(x.name, space - x.name.length) && !/[A-Za-z0-9]/.test(clean[space - x.name.length - 1] ?? ' ')) hit = x;
+  for (let p = Math.max(0, space - longest); p < space; p++) {
+    if (p > 0 && /[A-Za-z0-9]/.test(clean[p - 1])) continue;
+    const entries = byName.get(clean.slice(p, space));
+    if (!entries) continue;
+    const k = lastWhere(entries.length, (i) => entries[i].cite.end <= space);
+    if (k < 0) continue;
+    const x = entries[k];
+    if (!hit || x.cite.start > hit.cite.start || (x.cite === hit.cite && x.field === 'plaintiff')) hit = x;
   }
   return hit;
 }
@@ -268,6 +274,9 @@ export function findReferences(original: string, clean: string, citations: Citat
   // in the order of the citations (so by their start and end). Only the names that end with
   // a word before some marker are listed: no other can be looked up.
   const byLastWord = new Map<string, NameOf[]>();
+  // The same entries by whole name, and the longest name.
+  const byName = new Map<string, NameOf[]>();
+  let longest = 0;
   // By name, the parallels of the citations listed with it: a parallel of one of them adds nothing.
   const parallelsListed = new Map<string, Set<string>>();
   for (const c of fulls) {
@@ -279,7 +288,12 @@ export function findReferences(original: string, clean: string, citations: Citat
       const list = byLastWord.get(last) ?? [];
       const covered = parallelsListed.get(name) ?? new Set<string>();
       if (!covered.has(c.normalized as string)) {
-        list.push({ name, field, cite: c });
+        const entry: NameOf = { name, field, cite: c };
+        list.push(entry);
+        const same = byName.get(name);
+        if (same) same.push(entry);
+        else byName.set(name, [entry]);
+        if (name.length > longest) longest = name.length;
         for (const p of c.parallels) covered.add(p);
       }
       byLastWord.set(last, list);
@@ -301,7 +315,7 @@ export function findReferences(original: string, clean: string, citations: Citat
     if (!named) continue;
     const after = AFTER_NAME.exec(clean.slice(space, space + 24).replace(/^ +/, ''));
     if (!after) continue;
-    const hit = latestNamedBefore(clean, named, space);
+    const hit = latestNamedBefore(clean, byName, longest, space);
     if (!hit) continue;
     let pinStart = space;
     while (clean[pinStart] === ' ') pinStart++;

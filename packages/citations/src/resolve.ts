@@ -43,6 +43,14 @@ const pageNumber = (p: string | null) => (p && allDigits(p) ? Number(p) : NaN);
 // eyecite's bound on an opinion's length: `1 U.S. 1. Id. at 200` cannot be the same case.
 const MAX_OPINION_PAGES = 150;
 
+/**
+ * How many of the cases a short form or supra could mean are weighed: the latest cited. A
+ * document cites far fewer cases of one volume, or of one name, than this; a text made to cite
+ * thousands (an attack) would otherwise cost a look at every one for every short form.
+ */
+const RECENT = 32;
+const latest = <T>(list: T[]): T[] => (list.length > RECENT ? list.slice(list.length - RECENT) : list);
+
 /** Whether `Id. at <pin>` can point into `full` (eyecite's check, star pages of database cites allowed). */
 function pinFits(full: Citation, pin: string | null): boolean {
   if (full.type === 'case' && full.page !== null && /^_+$/.test(full.page)) return false;
@@ -135,7 +143,7 @@ export function resolveInPlace(out: Citation[]): void {
     }
     let pool: Citation[];
     if (list) pool = probe.length >= 4 ? list.filter((f) => nameWordsLower(f).has(probe)) : list;
-    else pool = probe.length >= 4 ? (casesWithWord.get(probe) ?? []) : fullCases;
+    else pool = latest(probe.length >= 4 ? (casesWithWord.get(probe) ?? []) : fullCases);
     return pool.filter((f) => f.caseName && shortNameMatches(words, nameWords(f)));
   };
 
@@ -195,7 +203,9 @@ export function resolveInPlace(out: Citation[]): void {
     if (c.form === 'short') {
       const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
       const candidates: Citation[] = [];
-      for (const f of byVolume.get(`${c.volume} ${c.reporter}`) ?? []) {
+      const listed = byVolume.get(`${c.volume} ${c.reporter}`) ?? [];
+      for (let k = Math.max(0, listed.length - RECENT); k < listed.length; k++) {
+        const f = listed[k];
         const first = pageNumber(f.page);
         if (Number.isNaN(first) || Number.isNaN(pin) || pin >= first) candidates.push(f);
       }
