@@ -367,9 +367,9 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
       continue;
     }
     const firstWord = wordsSeen++ === 0;
-    // The word after this one (read just before it, walking back), lowercased.
+    // The word after this one (read just before it, walking back).
     const afterWord = previousWord;
-    previousWord = w.toLowerCase();
+    previousWord = w;
     const first = w.charCodeAt(0);
     const last = w.charCodeAt(w.length - 1);
     if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE) {
@@ -440,7 +440,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     // (`... Stats. Amick v. ...`), unless it is an abbreviation names use (`Coll.`, `U.S.A.`)
     // or the word after it is a company's suffix, which never begins a sentence
     // (`Loup-Miller Const. Co. v. ...`).
-    if ((vToken && isUpper(initial) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w) && !COMPANY_SUFFIXES.has(afterWord)) || word.kind === 'stop') {
+    if ((vToken && isUpper(initial) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w) && !COMPANY_SUFFIXES.has(afterWord.toLowerCase())) || word.kind === 'stop') {
       startIndex = index + 2;
       candidate = words.textOf(startIndex, titleStart);
       if (word.kind === 'stop') breakingStop = word;
