@@ -76,7 +76,7 @@ const STOP_FIRST = new Uint8Array(128);
 for (const c of 'virqepdcasgVIRQEPDCASG') STOP_FIRST[c.charCodeAt(0)] = 1;
 // The longest one-word stop word (`dismissed`); `in re` and `see also` are read as two words.
 const LONGEST_STOP_WORD = 9;
-function stopWordOf(word: string): string | null {
+export function stopWordOf(word: string): string | null {
   if (word.length > 12) return null;
   // The word without the punctuation around it (bareWord), by index: it is made into a
   // lowercase string only when it is short enough and begins like a stop word, since this
@@ -86,13 +86,37 @@ function stopWordOf(word: string): string | null {
   if (STOP_FIRST[word.charCodeAt(a)] !== 1) return null;
   let b = word.length;
   while (b > a && !keptByBareWord(word.charCodeAt(b - 1))) b--;
-  if (b - a > LONGEST_STOP_WORD) return null;
-  const bare = word.slice(a, b).toLowerCase();
-  if (STOP_WORDS.has(bare)) return bare;
-  // eyecite's `e.g.` is a pattern in which each `.` is any character.
-  if (bare.charCodeAt(0) === 101 /* e */ && (/^e.g.?$/.test(bare) || /^e.g$/.test(bare))) return 'e.g.';
+  const length = b - a;
+  if (length > LONGEST_STOP_WORD) return null;
+  // Compared in place, lowercased a character at a time, not made into a string: this runs
+  // for most words read before a citation (their first letters are common ones).
+  const sameLength = STOP_BY_LENGTH[length];
+  if (sameLength) for (let k = 0; k < sameLength.length; k++) if (equalsLowercased(word, a, sameLength[k])) return sameLength[k];
+  // eyecite's `e.g.` is a pattern in which each `.` is any character but a line break.
+  if ((length === 3 || length === 4) && (word.charCodeAt(a) | 32) === 101 /* e */ && (word.charCodeAt(a + 2) | 32) === 103 /* g */ && !isLineTerminator(word.charCodeAt(a + 1)) && (length === 3 || !isLineTerminator(word.charCodeAt(a + 3)))) return 'e.g.';
   return null;
 }
+
+// The one-word stop words by length (`in re` and `see also` are read as two words).
+const STOP_BY_LENGTH: string[][] = [];
+for (const w of STOP_WORDS) if (!w.includes(' ')) (STOP_BY_LENGTH[w.length] ??= []).push(w);
+
+/**
+ * Whether `word` from `a` reads `stop` (lowercase ASCII) when lowercased, as
+ * `word.slice(a, a + stop.length).toLowerCase() === stop`: only ASCII capitals lowercase to
+ * ASCII letters that a stop word holds (the Kelvin sign's `k` is in none).
+ */
+function equalsLowercased(word: string, a: number, stop: string): boolean {
+  for (let k = 0; k < stop.length; k++) {
+    let c = word.charCodeAt(a + k);
+    if (c >= 65 && c <= 90) c |= 32;
+    if (c !== stop.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** What the regex `.` does not match: the line terminators. */
+const isLineTerminator = (c: number) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 
 /** `also` with only punctuation around it (the second word of `see also`). */
 function mayBeAlso(word: string): boolean {

@@ -19,12 +19,16 @@ const isNameChar = (c: number) => isLetterCode(c) || c === 39;
 
 const COMMON_NAMES = new Set(['state', 'united states', 'united states of america', 'people', 'commonwealth', 'mass', 'commissioner', 'u.s.', 'government']);
 const LONGEST_COMMON_NAME = Math.max(...[...COMMON_NAMES].map((name) => name.length));
+// Their first letters, as capitals (a usable name begins with one): most names begin with
+// another, and are not lowercased to be looked up.
+const COMMON_FIRST = new Set([...COMMON_NAMES].map((name) => name.toUpperCase().charCodeAt(0)));
 
 /** eyecite's test for a name that can stand for its case on its own. */
 function usableName(name: string | null): name is string {
   if (name === null || name.length <= 2) return false;
   const first = name.charCodeAt(0);
-  return first >= 65 && first <= 90 && !name.endsWith('.') && !(name.length <= LONGEST_COMMON_NAME && COMMON_NAMES.has(name.toLowerCase()));
+  if (!(first >= 65 && first <= 90) || name.endsWith('.')) return false;
+  return !(name.length <= LONGEST_COMMON_NAME && COMMON_FIRST.has(first) && COMMON_NAMES.has(name.toLowerCase()));
 }
 
 // What follows a name in a reference: `at 62`, `at p. *4`, `p. *4`, `¶ 12` (one scan of the
