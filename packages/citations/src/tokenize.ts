@@ -205,9 +205,15 @@ function caseToken(text: string, volumeStart: number, volume: string, reporterSt
   return token;
 }
 
-// Editions cited in Louisiana's form, `2009-1359 (La.App. 1 Cir. 05/10/10)`.
+// Editions cited in Louisiana's form, `2009-1359 (La.App. 1 Cir. 05/10/10)`, and the first
+// characters of their spellings.
 const PAREN_EDITIONS = new Set<number>();
-for (let e = 0; e < EDITIONS.length; e++) if (EDITIONS[e].formats?.some((f) => formatStart(f) === 'paren')) PAREN_EDITIONS.add(e);
+const PAREN_FIRSTS = new Set<number>();
+for (let e = 0; e < EDITIONS.length; e++) {
+  if (!EDITIONS[e].formats?.some((f) => formatStart(f) === 'paren')) continue;
+  PAREN_EDITIONS.add(e);
+  for (const spelling of [EDITIONS[e].canonical, ...EDITIONS[e].variations]) PAREN_FIRSTS.add(spelling.charCodeAt(0));
+}
 
 /** A Louisiana citation's number, docket number and pin, up to its `(` (see louisianaShape). */
 interface LouisianaShape {
@@ -243,7 +249,9 @@ function louisianaShape(text: string, i: number, j: number): LouisianaShape | nu
   }
   let q = k;
   while (q < k + 3 && text.charCodeAt(q) === SPACE) q++;
-  return q > k && text.charCodeAt(q) === OPEN_PAREN ? { page, pin, paren: q } : null;
+  // The reporter inside begins like one of Louisiana's (`La.App.`): most page ranges followed
+  // by a year (`556-57 (2007)`) are turned away here.
+  return q > k && text.charCodeAt(q) === OPEN_PAREN && PAREN_FIRSTS.has(text.charCodeAt(q + 1)) ? { page, pin, paren: q } : null;
 }
 const LOUISIANA_PIN = /, {0,2}pp?\. {0,2}(\d{1,4}(?:-\d{1,4})?)/y;
 // After the reporter: the date of decision and the closing parenthesis.
