@@ -150,17 +150,30 @@ export class AnchorIndex {
  * The items before a citation, read backwards on demand (most names end within a few words,
  * and a brief has thousands of citations). Item -1 is the one just before the citation,
  * -2 the one before it, and so on, as far back as BACKWARD_SEEK items or the text's start.
+ *
+ * One reader serves every walk, and its items are the same BACKWARD_SEEK objects, filled anew
+ * by each walk: no item outlives the walk that reads it, and allocating a dozen objects per
+ * citation was a good part of what the young-generation collector copied on dense text.
  */
 class ItemsBefore {
-  private readonly back: Item[] = [];
-  private p: number;
+  private readonly items: Item[] = Array.from({ length: BACKWARD_SEEK }, () => ({ kind: 'space' as ItemKind, start: 0, end: 0, text: ' ', stop: undefined as string | undefined }));
+  private count = 0;
+  private p = 0;
+  private text = '';
   /** The last anchor ending at or before `p` (the walk only moves back, and so does this). */
-  private anchor: number;
-  private readonly ends: Int32Array;
-  constructor(private readonly text: string, end: number, private readonly index: AnchorIndex) {
+  private anchor = -1;
+  private index: AnchorIndex | null = null;
+  private ends: Int32Array = new Int32Array(0);
+
+  /** Starts a walk back from `end` in `text`. */
+  reset(text: string, end: number, index: AnchorIndex): this {
+    this.text = text;
     this.p = end;
+    this.count = 0;
+    this.index = index;
     this.anchor = index.lastEndingBy(end);
     this.ends = index.ends;
+    return this;
   }
 
   /** The last anchor ending at or before `q`, from anchor `k` (at or after it) back. */
@@ -172,8 +185,8 @@ class ItemsBefore {
   /** Item `index` (negative), or undefined past the start of the text or the window. */
   at(index: number): Item | undefined {
     const k = -index - 1;
-    while (this.back.length <= k && this.produce());
-    return this.back[k];
+    while (this.count <= k && this.produce());
+    return k < this.count ? this.items[k] : undefined;
   }
 
   /** The text from item `from` to item `to` (exclusive), or '' when there is none. */
@@ -185,27 +198,36 @@ class ItemsBefore {
 
   /** Whether item `index` is the text's very first. */
   isTextStart(index: number): boolean {
-    return this.at(index) !== undefined && -index === this.back.length && this.p === 0;
+    return this.at(index) !== undefined && -index === this.count && this.p === 0;
+  }
+
+  /** Fills the next item. */
+  private push(kind: ItemKind, start: number, end: number, text: string, stop: string | undefined): void {
+    const item = this.items[this.count++];
+    item.kind = kind;
+    item.start = start;
+    item.end = end;
+    item.text = text;
+    item.stop = stop;
   }
 
   private produce(): boolean {
     const { text, ends } = this;
     const p = this.p;
-    if (p <= 0 || this.back.length >= BACKWARD_SEEK) return false;
+    if (p <= 0 || this.count >= BACKWARD_SEEK) return false;
     if (text.charCodeAt(p - 1) === SPACE) {
       let s = p - 1;
       while (s > 0 && text.charCodeAt(s - 1) === SPACE) s--;
-      // (Every item has all five fields, `stop` undefined where it has none: one object shape.)
-      this.back.push({ kind: 'space', start: s, end: p, text: ' ', stop: undefined });
+      this.push('space', s, p, ' ', undefined);
       this.p = s;
       return true;
     }
     // Every later question is about a position before p: the cursor may move back to it.
     const k = (this.anchor = this.lastEndingBy(p, this.anchor));
-    const anchor = k >= 0 && ends[k] === p ? this.index.anchors[k] : undefined;
+    const anchor = k >= 0 && ends[k] === p ? (this.index as AnchorIndex).anchors[k] : undefined;
     if (anchor && anchor.start < p) {
       const kind = anchor.kind === 'id' ? 'stop' : anchor.kind;
-      this.back.push({ kind, start: anchor.start, end: p, text: text.slice(anchor.start, p), stop: anchor.kind === 'id' ? 'id' : undefined });
+      this.push(kind, anchor.start, p, text.slice(anchor.start, p), anchor.kind === 'id' ? 'id' : undefined);
       this.p = anchor.start;
       return true;
     }
@@ -225,15 +247,17 @@ class ItemsBefore {
       const pair = `${bareWord(first).toLowerCase()} ${bareWord(word).toLowerCase()}`;
       const before = this.lastEndingBy(s - 1, k);
       if ((pair === 'in re' || pair === 'see also') && !(before >= 0 && ends[before] === s - 1)) {
-        this.back.push({ kind: 'stop', start: f, end: p, text: `${first} ${word}`, stop: pair });
+        this.push('stop', f, p, `${first} ${word}`, pair);
         this.p = f;
         return true;
       }
     }
-    this.back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word, stop: undefined });
+    this.push(stop ? 'stop' : 'word', s, p, word, stop ?? undefined);
     return true;
   }
 }
+/** The one reader of items (see ItemsBefore); walks never overlap. */
+const READER = new ItemsBefore();
 
 /** `/[)\d]\.$/.test(w)` for a word ending in a period: `(1993).`, `2.` */
 function endsCloseOrDigitPeriod(w: string): boolean {
@@ -359,7 +383,7 @@ function courtBefore(words: ItemsBefore, index: number): { index: number; year: 
 export function findCaseNameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean): FoundName | null {
   // Indexes are negative, counted back from the citation (eyecite counts from the text's
   // start; the arithmetic is the same): -1 is the item just before it.
-  const words = new ItemsBefore(text, citationStart, anchors);
+  const words = READER.reset(text, citationStart, anchors);
   const C = 0;
 
   let vToken: Item | null = null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { EDITIONS, SPELLINGS } from './catalogue';
-import { startsWithReporter } from './formats';
+import { formatStart, startsWithReporter } from './formats';
 import { matchReporterFirst, REPORTER_FIRST_PAIRS } from './reporter-trie';
 
 /**
@@ -16,7 +16,9 @@ describe('reporter-first spellings', () => {
   const expected = new Map<string, readonly number[]>();
   const pairs = new Set<number>();
   for (const [spelling, editions] of SPELLINGS) {
-    const first = editions.filter((e) => reporterFirst.has(e));
+    // A plain word only for editions with a form that begins with it (not an optional volume).
+    const plain = /^[A-Za-z ]+$/.test(spelling);
+    const first = editions.filter((e) => reporterFirst.has(e) && (!plain || (EDITIONS[e].formats ?? []).some((f) => formatStart(f) === 'reporter')));
     if (!first.length) continue;
     const key = trieKey(spelling);
     expected.set(key, first);

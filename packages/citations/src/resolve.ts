@@ -106,9 +106,10 @@ export function resolveInPlace(out: Citation[]): void {
   const seen = new Map<string, Citation>();
   // Full case citations by the words (4+ letters) of their names, for supra and short names.
   const casesWithWord = new Map<string, Citation[]>();
-  // By case (see caseOf), its citations listed in byVolume (one per volume, reporter, first
-  // page and name); fullCases has one per name.
-  const listedFor = new Map<Citation, Citation[]>();
+  // By case (see caseOf) and name, its citations listed in byVolume (one per volume, reporter,
+  // first page and name); fullCases has one per name. (By name as well as case: a case cited
+  // again and again under several names is looked up by the name at hand, not read through.)
+  const listedFor = new Map<Citation, Map<string | null, Citation[]>>();
   let indexedUpTo = 0;
 
   // A parallel group, or the same citation written twice, is one case.
@@ -175,19 +176,16 @@ export function resolveInPlace(out: Citation[]): void {
         // and name: one that repeats all three of an earlier one (a case cited again and
         // again) is not listed again, so that the lookups stay short in long documents.
         const theCase = caseOf(c);
-        const listed = listedFor.get(theCase) ?? [];
+        let byName = listedFor.get(theCase);
+        if (!byName) listedFor.set(theCase, (byName = new Map()));
+        const listed = byName.get(c.caseName);
         // (Loops rather than callbacks: this runs for every full citation.)
         let repeated = false;
-        let nameListed = false;
-        for (const f of listed) {
-          if (f.caseName !== c.caseName) continue;
-          nameListed = true;
-          if (f.volume === c.volume && f.reporter === c.reporter && f.page === c.page) repeated = true;
-        }
+        if (listed) for (const f of listed) if (f.volume === c.volume && f.reporter === c.reporter && f.page === c.page) repeated = true;
         if (!repeated) {
-          if (!nameListed) fullCases.push(c);
-          listed.push(c);
-          listedFor.set(theCase, listed);
+          if (!listed) fullCases.push(c);
+          if (listed) listed.push(c);
+          else byName.set(c.caseName, [c]);
           const key = `${c.volume} ${c.reporter}`;
           const list = byVolume.get(key);
           if (list) list.push(c);

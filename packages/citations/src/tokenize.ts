@@ -20,7 +20,7 @@ import { EDITIONS } from './catalogue';
 import { wordTable, type WordStarts } from './clean';
 import { formatStart, matchFormat, startsWithReporter, startsWithVolume } from './formats';
 import { afterSpaces, LAW_PAIRS, lawTokenAt } from './laws';
-import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
+import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, plainWord, type SpellingHit } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
 import { mayBeMarkerWord, type MarkerCandidates } from './references';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
@@ -358,13 +358,6 @@ function scanReporters(text: string, tokens: Token[]): void {
     while (i + 1 < n && isDigit(text.charCodeAt(i + 1))) i++;
   }
 }
-
-/**
- * Whether a spelling is a plain word (`Holmes`, `Chase`, `Taney`, `Syllabi`): letters and
- * spaces only. Such a reporter is read without its volume only in a form that says more than
- * `Holmes, 272` (a name, a comma and a number are prose as often as a citation).
- */
-const plainWord = (s: string) => /^[A-Za-z ]+$/.test(s);
 
 /** A citation to one of the few editions written reporter first (`T.C. Memo. 2010-123`, `Bee 45`) at `i`. */
 function reporterFirstAt(text: string, i: number): Token | null {
