@@ -165,6 +165,14 @@ class ItemsBefore {
   private index: AnchorIndex | null = null;
   private ends: Int32Array = new Int32Array(0);
 
+  /** Lets go of the text and what was read of it, so that no document outlives its reading. */
+  release(): void {
+    for (let k = 0; k < this.count; k++) this.items[k].text = ' ';
+    this.count = 0;
+    this.text = '';
+    this.index = null;
+  }
+
   /** Starts a walk back from `end` in `text`. */
   reset(text: string, end: number, index: AnchorIndex): this {
     this.text = text;
@@ -381,6 +389,14 @@ function courtBefore(words: ItemsBefore, index: number): { index: number; year: 
  * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
  */
 export function findCaseNameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean): FoundName | null {
+  try {
+    return nameBefore(text, citationStart, anchors, short);
+  } finally {
+    READER.release();
+  }
+}
+
+function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean): FoundName | null {
   // Indexes are negative, counted back from the citation (eyecite counts from the text's
   // start; the arithmetic is the same): -1 is the item just before it.
   const words = READER.reset(text, citationStart, anchors);
