@@ -31,12 +31,14 @@ export interface FoundName {
   court: string | null;
 }
 
-/** A citation or other anchor the tokenizer found (a name never runs through one). */
+/**
+ * A citation or other anchor the tokenizer found (a name never runs through one): its token
+ * as it is. `supra` anchors are passed over, `Id.` ends a name; other citations are stepped over.
+ */
 export interface Anchor {
   start: number;
   end: number;
-  /** `supra` anchors are passed over, `Id.` ends a name; other citations are stepped over. */
-  kind: 'cite' | 'supra' | 'id';
+  kind: string;
 }
 
 type ItemKind = 'space' | 'word' | 'cite' | 'supra' | 'stop';
@@ -234,7 +236,7 @@ class ItemsBefore {
     const k = (this.anchor = this.lastEndingBy(p, this.anchor));
     const anchor = k >= 0 && ends[k] === p ? (this.index as AnchorIndex).anchors[k] : undefined;
     if (anchor && anchor.start < p) {
-      const kind = anchor.kind === 'id' ? 'stop' : anchor.kind;
+      const kind = anchor.kind === 'id' ? 'stop' : anchor.kind === 'supra' ? 'supra' : 'cite';
       this.push(kind, anchor.start, p, text.slice(anchor.start, p), anchor.kind === 'id' ? 'id' : undefined);
       this.p = anchor.start;
       return true;

@@ -8,7 +8,7 @@
  */
 import { EDITIONS, guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
-import { AnchorIndex, findCaseNameBefore, type Anchor } from './case-name';
+import { AnchorIndex, findCaseNameBefore } from './case-name';
 import { allDigits, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { lastWhere } from './last-where';
 import { isSentenceEnd } from './names';
@@ -387,9 +387,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   let groupTokens: Token[] = [];
   // Names never run through another citation: the walk back treats each as one item.
   // (tokenize returns them sorted and without overlaps, as AnchorIndex needs.)
-  const anchors: Anchor[] = [];
-  for (const t of tokens) anchors.push({ start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
-  const anchorIndex = new AnchorIndex(anchors);
+  const anchorIndex = new AnchorIndex(tokens);
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
