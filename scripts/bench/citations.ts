@@ -4,16 +4,25 @@
  * start (fresh `node` process, require of a pre-bundled copy + first call on 1 KB).
  *
  *   npx tsx scripts/bench/citations.ts [MB=10] [eyeciteKB=200]
+ *   npx tsx scripts/bench/citations.ts --dense [MB=5]
+ *
+ * `--dense` times the engine alone on citation-dense text: the generated passages without
+ * the prose between them, one citation every 90 characters or so, as a brief's string cites
+ * and footnotes are (issue 26's measure: 5 MB, MB/s and microseconds a citation by CPU time,
+ * best and median of the passes after three to warm up).
  *
  * Not a test: figures depend on the machine. Run sparingly on shared hardware.
  */
+import { loadavg } from 'node:os';
 import { getCitations } from '@beshkenadze/eyecite';
 import { findCitations } from '@citecheck/citations';
 import { generateCorpus } from '../../packages/citations/test/corpus/generate';
 import { engineColdStart } from './engine-cold-start';
 
-const OURS_MB = Number(process.argv[2] ?? 10);
-const EYECITE_KB = Number(process.argv[3] ?? 200);
+const DENSE = process.argv.includes('--dense');
+const numbers = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const OURS_MB = Number(numbers[0] ?? (DENSE ? 5 : 10));
+const EYECITE_KB = Number(numbers[1] ?? 200);
 
 // Argument prose without citations. The generated passages put a citation in nearly every
 // sentence (about 11 per KB); a real brief has far fewer (2-4 per KB), so each passage is
@@ -62,6 +71,41 @@ function run(name: string, text: string, fn: (t: string) => number, repeats: num
   const out = { name, inputMB: +mb.toFixed(2), ms: Math.round(best), mbPerSec: +(mb / (best / 1000)).toFixed(2), citations: count, citationsPerSec: Math.round(count / (best / 1000)), citationsPerKB: +(count / (text.length / 1000)).toFixed(1), heapGrowthMB: +peakHeap.toFixed(1) };
   console.log(JSON.stringify(out));
   return out;
+}
+
+/** Citation-dense text of at least `bytes` characters: the generated passages alone. */
+function denseText(bytes: number): string {
+  const passages = generateCorpus(99, 400).map((p) => p.text);
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    parts.push(passages[i % passages.length]);
+    size += passages[i % passages.length].length + 2;
+  }
+  return parts.join('\n\n');
+}
+
+/** The engine alone on dense text: CPU time of each pass, after three to warm up. */
+function dense(): void {
+  const text = denseText(OURS_MB * 1e6);
+  const cpu: number[] = [];
+  let count = 0;
+  for (let k = 0; k < 11; k++) {
+    const t0 = process.cpuUsage();
+    count = findCitations(text).length;
+    const used = process.cpuUsage(t0);
+    if (k >= 3) cpu.push((used.user + used.system) / 1000);
+  }
+  cpu.sort((a, b) => a - b);
+  const mb = text.length / 1e6;
+  const at = (ms: number) => ({ ms: Math.round(ms), mbPerSec: +(mb / (ms / 1000)).toFixed(1), usPerCitation: +((ms * 1000) / count).toFixed(2) });
+  console.log(JSON.stringify({ name: '@citecheck/citations (dense)', inputMB: +mb.toFixed(2), citations: count, charactersPerCitation: Math.round(text.length / count), best: at(cpu[0]), median: at(cpu[cpu.length >> 1]) }));
+  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+}
+
+if (DENSE) {
+  dense();
+  process.exit(0);
 }
 
 const ours = run('@citecheck/citations', briefText(OURS_MB * 1e6), (t) => findCitations(t).length, 3);

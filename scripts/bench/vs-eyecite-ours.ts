@@ -61,9 +61,16 @@ function writtenInFull(c: Citation): boolean {
   return written.endsWith(` ${c.page}`) || (/^_+$/.test(c.page) && /_+$/.test(written));
 }
 
+/**
+ * A citation whose volume and page are both blank (`— U.S. —`, `___ U.S. ___`) is listed by
+ * our engine, to be checked by name; eyecite keeps it as a placeholder, never a citation: not
+ * compared.
+ */
+const blankVolume = (c: Citation) => c.volume === null && c.page === '___';
+
 function fullCaseCitations(found: Citation[]): Found[] {
   return found
-    .filter((c) => c.type === 'case' && writtenInFull(c))
+    .filter((c) => c.type === 'case' && writtenInFull(c) && !blankVolume(c))
     .map((c) => ({ start: c.start, end: c.end, volume: String(c.volume ?? ''), reporter: c.reporter ?? '', page: c.page ?? '', text: c.text }));
 }
 

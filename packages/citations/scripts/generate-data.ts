@@ -1,10 +1,11 @@
 /**
  * Generates the engine's reference data (`src/generated/*.ts`) from the field's own
- * datasets: Free Law Project's reporters-db (reporters, their editions, variant spellings,
- * years and citation formats; laws; journals) and courts-db (court ids, names, citation
- * strings). Both are BSD-2-Clause data (see data/NOTICE.md). We read them as published in
- * the npm package pinned in package.json (`@beshkenadze/eyecite`, which bundles them), so a
- * fresh clone regenerates byte-identical files with nothing but `npm install`.
+ * datasets, kept in this package as Free Law Project publishes them: reporters-db
+ * (`data/reporters-db/`: reporters, their editions, variant spellings, years and citation
+ * formats; laws; journals; the abbreviations of words in case names) and courts-db (`data/courts-db/courts.json`: court ids, names,
+ * citation strings). Both are BSD-2-Clause (the licence is beside each). Which commit of
+ * each repository the files come from is in `data/sources.json`; `scripts/refresh-data.ts`
+ * takes them from a newer one.
  *
  * Our own additions live in `data/overlay.json`, each entry with the reason it exists.
  *
@@ -13,16 +14,13 @@
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { GeneratedEdition } from '../src/catalogue';
 import { courtKey } from '../src/court-key';
 
-const require = createRequire(__filename);
 const packageDir = path.resolve(__dirname, '..');
 const outDir = path.join(packageDir, 'src', 'generated');
-const SOURCE_PACKAGE = '@beshkenadze/eyecite';
 
-// --- the raw datasets, as the source package exposes them ---------------------------------
+// --- the raw datasets, as the repositories publish them -----------------------------------
 
 interface RawEdition {
   start: string | null;
@@ -34,7 +32,16 @@ interface RawReporter {
   name: string;
   editions: Record<string, RawEdition>;
   variations?: Record<string, string>;
-  mlz_jurisdiction?: string[];
+}
+interface RawLaw {
+  cite_type: string;
+  name: string;
+  regexes?: string[];
+  variations?: string[];
+}
+interface RawJournal {
+  name?: string;
+  variations?: string[];
 }
 interface RawCourt {
   id: string;
@@ -42,17 +49,34 @@ interface RawCourt {
   citation_string: string;
   dates?: { start: string | null; end: string | null }[];
 }
-interface RawExtractor {
-  regex: string;
-  strings: string[];
-  extra: Record<string, unknown>;
-  tokenConstructor?: { name: string };
+type RawRegexes = Record<string, string | Record<string, string | Record<string, string>>>;
+
+export interface Datasets {
+  reporters: Record<string, RawReporter[]>;
+  laws: Record<string, RawLaw[]>;
+  journals: Record<string, RawJournal[]>;
+  regexes: RawRegexes;
+  /** Bluebook abbreviations of words in case names (`Const.` → Construction), reporters-db's. */
+  caseNameAbbreviations: Record<string, string[]>;
+  courts: RawCourt[];
 }
 
-interface SourceModule {
-  REPORTERS: Record<string, RawReporter[]>;
-  COURTS: RawCourt[];
-  DefaultTokenizer: new () => { extractors: RawExtractor[] };
+export interface Sources {
+  [repository: string]: { repository: string; commit: string; date: string; files: Record<string, string> };
+}
+
+/** The datasets as kept in this package (`data/`), or from a directory holding the five JSON files. */
+export function readDatasets(dir?: string): Datasets {
+  const file = (name: string, sub: string) => path.join(dir ?? path.join(packageDir, 'data', sub), name);
+  const json = <T>(name: string, sub: string) => JSON.parse(readFileSync(file(name, sub), 'utf8')) as T;
+  return {
+    reporters: json('reporters.json', 'reporters-db'),
+    laws: json('laws.json', 'reporters-db'),
+    journals: json('journals.json', 'reporters-db'),
+    regexes: json('regexes.json', 'reporters-db'),
+    caseNameAbbreviations: json('case_name_abbreviations.json', 'reporters-db'),
+    courts: json('courts.json', 'courts-db'),
+  };
 }
 
 // --- what we write ------------------------------------------------------------------------
@@ -65,15 +89,7 @@ function sortKeys<T>(obj: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(obj).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function load(): { source: SourceModule; version: string } {
-  const entry = require.resolve(SOURCE_PACKAGE);
-  const pkgJson = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
-  // The package is ESM with a CommonJS build beside it; the CommonJS one loads synchronously.
-  const source = require(path.join(path.dirname(entry), 'index.cjs')) as SourceModule;
-  return { source, version: pkgJson.version };
-}
-
-function reporters(source: SourceModule) {
+function reporters(data: Datasets) {
   const editions: GeneratedEdition[] = [];
   // spelling → indexes of the editions it may name (more than one: `Ark.`, `Ohio`, `So.`…)
   const spellings = new Map<string, Set<number>>();
@@ -82,8 +98,8 @@ function reporters(source: SourceModule) {
     set.add(index);
     spellings.set(spelling, set);
   };
-  for (const family of Object.keys(source.REPORTERS).sort()) {
-    for (const record of source.REPORTERS[family]) {
+  for (const family of Object.keys(data.reporters).sort()) {
+    for (const record of data.reporters[family]) {
       const indexes = new Map<string, number[]>();
       for (const [abbr, e] of Object.entries(record.editions)) {
         const formats = (e.regexes ?? []).filter((r) => r !== '$full_cite');
@@ -111,20 +127,22 @@ function reporters(source: SourceModule) {
   return { editions, strings: sortKeys(strings) };
 }
 
-function courts(source: SourceModule) {
-  return source.COURTS.map((c) => {
-    const dates = c.dates ?? [];
-    const starts = dates.map((d) => year(d.start)).filter((y): y is number => y !== null);
-    const ends = dates.map((d) => d.end);
-    return {
-      id: c.id,
-      name: c.name,
-      citationString: c.citation_string ?? '',
-      start: starts.length ? Math.min(...starts) : null,
-      // Still sitting when any of its date ranges is open.
-      end: ends.length === 0 || ends.some((e) => e === null) ? null : Math.max(...ends.map((e) => year(e) as number)),
-    };
-  }).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+function courts(data: Datasets) {
+  return data.courts
+    .map((c) => {
+      const dates = c.dates ?? [];
+      const starts = dates.map((d) => year(d.start)).filter((y): y is number => y !== null);
+      const ends = dates.map((d) => d.end);
+      return {
+        id: c.id,
+        name: c.name,
+        citationString: c.citation_string ?? '',
+        start: starts.length ? Math.min(...starts) : null,
+        // Still sitting when any of its date ranges is open.
+        end: ends.length === 0 || ends.some((e) => e === null) ? null : Math.max(...ends.map((e) => year(e) as number)),
+      };
+    })
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
@@ -145,28 +163,111 @@ function courtCitations(records: { id: string; citationString: string }[]): [str
   return out;
 }
 
-function lawsAndJournals(source: SourceModule) {
-  const extractors = new source.DefaultTokenizer().extractors;
+// --- laws: reporters-db's templates expanded into the patterns laws.ts runs ---------------
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Python's named groups in JavaScript's spelling (`(?P<x>` → `(?<x>`). */
+const pythonGroups = (s: string) => s.replace(/\(\?P<([^>]+)>/g, '(?<$1>');
+
+/**
+ * The variables a law template may use. reporters-db's regexes.json defines most; a few are
+ * narrowed or widened here (a section of any number of parts, a volume with one digit
+ * suffix, a page with thousands separators), as the engine has always read laws. A
+ * `$paragraph_marker` is left unresolved (regexes.json keeps it outside the groups read
+ * here), so a template that needs it never matches: no law in reporters-db uses one.
+ */
+function lawVariables(regexes: RawRegexes): Record<string, string> {
+  const group = (key: string) => (regexes[key] ?? {}) as Record<string, string>;
+  const law = group('law');
+  const page = group('page');
+  const volume = group('volume');
+  const fullCite = group('full_cite');
+  const v: Record<string, string> = {};
+  if (regexes.law) {
+    v.law_section = pythonGroups(String.raw`(?P<section>\d+(?:[\-.:]\d+)*)`);
+    v.law_subject = pythonGroups(law.subject ?? String.raw`(?P<subject>[A-Z][.\-'A-Za-z]*(?: [A-Z][.\-'A-Za-z]*| &){,4})`);
+    v.law_subject_word = law.subject_word ?? String.raw`[A-Z][.\-'A-Za-z]*`;
+    v.law_year = pythonGroups(law.year ?? String.raw`(?P<year>1\d{3}|20\d{2})`);
+    v.law_month = pythonGroups(law.month ?? String.raw`(?P<month>[A-Z][a-z]+\.?)`);
+    v.law_day = pythonGroups(law.day ?? String.raw`(?P<day>\d{1,2}),?`);
+  }
+  if (regexes.page) {
+    v.page = pythonGroups(page[''] ?? String.raw`(?P<page>\d+)`);
+    v.page_with_commas = String.raw`(?<page>\d{1,3}(?:,\d{3})*)`;
+    v.page_3_4 = pythonGroups(page['3_4'] ?? String.raw`(?P<page>\d{3,4})`);
+  }
+  if (regexes.volume) {
+    v.volume = pythonGroups(volume[''] ?? String.raw`(?P<volume>\d+)`);
+    v.volume_with_digit_suffix = String.raw`(?<volume>\d+(?:-\d)?)`;
+    v.volume_year = String.raw`(?<volume>1[789]\d{2}|20\d{2})`;
+  }
+  v.section_marker = (regexes.section_marker as string | undefined) ?? String.raw`((§§?)|([Ss]((ec)(tion)?)?s?\.?))`;
+  if (regexes.full_cite) {
+    v.full_cite = fullCite[''] ?? '$volume $reporter,? $page';
+    v.full_cite_paragraph = fullCite.cch ?? '(?:$volume_with_digit_suffix )?$reporter $paragraph_marker_optional$page_with_commas';
+  }
+  return v;
+}
+
+/** `$name` → its value, again and again (values refer to other variables), at most ten rounds. */
+function substitute(template: string, variables: Record<string, string>): string {
+  let out = template;
+  for (let round = 0; round < 10; round++) {
+    const before = out;
+    out = out.replace(/\$([a-zA-Z_]+)/g, (m, name: string) => variables[name] || m);
+    if (out === before) break;
+  }
+  return pythonGroups(out);
+}
+
+// What may follow any law citation: `et seq.` and a year, with its publisher, in parentheses.
+const AFTER_LAW = String.raw`(?:\s+et\s+seq\.)?(?:\s*\((?:(?<publisher>[A-Z][a-z]+\.?(?:\s+Supp\.)?)\s+)?(?<year>1\d{3}|20\d{2})(?:-\d{2})?\))?`;
+
+/** A law template with `spelling` as its reporter, as the regex laws.ts compiles (after its own `$reporter`). */
+export function expandLawTemplate(template: string, spelling: string, variables: Record<string, string>): string {
+  const vars = { ...variables, reporter: `(?<reporter>${escapeRegex(spelling)})` };
+  // `§` is any section marker (`§`, `§§`, `Sec.`, `Sections`); `[§|x]` one of them or x.
+  const prepared = template.replace(/\[§\|([^\]]+)\]/g, '((§§?)|$1)').replace(/(?<!\[)§(?!\])/g, '$section_marker');
+  const expanded = substitute(prepared, vars);
+  // A group the template already has is not named twice.
+  let after = AFTER_LAW;
+  for (const name of ['year', 'month', 'day']) if (expanded.includes(`(?<${name}>`)) after = after.split(`(?<${name}>`).join('(?:');
+  return expanded + after;
+}
+
+function lawsAndJournals(data: Datasets) {
+  const variables = lawVariables(data.regexes);
   // Laws: the reporter (`U.S.C.`, `Cal. Penal Code`…), its type (leg_statute,
   // admin_compilation, admin_register…) and the spellings that announce it.
   const laws = new Map<string, { reporter: string; lawType: string; strings: Set<string>; forms: Map<string, string[]> }>();
+  const addForm = (reporter: string, lawType: string, spelling: string, regex: string) => {
+    const law = laws.get(reporter) ?? { reporter, lawType, strings: new Set<string>(), forms: new Map<string, string[]>() };
+    law.strings.add(spelling);
+    // The citation's shape, with the spelling abstracted out (`$reporter`), once per shape.
+    const shape = regex.split(`(?<reporter>${escapeRegex(spelling)})`).join('(?<reporter>$reporter)');
+    law.forms.set(shape, [...(law.forms.get(shape) ?? []), spelling]);
+    laws.set(reporter, law);
+  };
+  for (const [reporter, records] of Object.entries(data.laws)) {
+    for (const record of records) {
+      // A series without a template of its own cannot be told from prose: left out.
+      if (!record.regexes || record.regexes.length === 0) continue;
+      for (const spelling of [reporter, ...(record.variations ?? [])]) {
+        for (const template of record.regexes) {
+          const regex = expandLawTemplate(template, spelling, variables);
+          if (spelling === reporter && !compiles(regex)) continue;
+          addForm(reporter, record.cite_type, spelling, regex);
+        }
+      }
+    }
+  }
   const journals = new Map<string, string>();
   const journalSpellings = new Map<string, string>();
-  for (const x of extractors) {
-    const kind = x.tokenConstructor?.name;
-    if (kind === 'LawCitationToken') {
-      const reporter = String(x.extra.reporter);
-      const law = laws.get(reporter) ?? { reporter, lawType: String(x.extra.lawType), strings: new Set<string>(), forms: new Map<string, string[]>() };
-      for (const s of x.strings) law.strings.add(s);
-      // The citation's shape, with the spelling abstracted out (`$reporter`), once per shape.
-      const escaped = x.strings.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-      const shape = escaped.reduce((re, e) => re.split(`(?<reporter>${e})`).join('(?<reporter>$reporter)'), x.regex);
-      law.forms.set(shape, [...(law.forms.get(shape) ?? []), ...x.strings]);
-      laws.set(reporter, law);
-    } else if (kind === 'JournalCitationToken') {
-      journals.set(String(x.extra.journal), String(x.extra.journalName));
+  for (const [journal, records] of Object.entries(data.journals)) {
+    for (const record of records) {
+      journals.set(journal, record.name || journal);
       // Other spellings of the journal (`Texas L.Rev.` for `Tex. L. Rev.`).
-      for (const spelling of x.strings) if (spelling !== x.extra.journal) journalSpellings.set(spelling, String(x.extra.journal));
+      for (const spelling of record.variations ?? []) if (spelling !== journal) journalSpellings.set(spelling, journal);
     }
   }
   return {
@@ -181,6 +282,15 @@ function lawsAndJournals(source: SourceModule) {
     journals: sortKeys(Object.fromEntries(journals)),
     journalSpellings: sortKeys(Object.fromEntries(journalSpellings)),
   };
+}
+
+function compiles(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -217,24 +327,37 @@ function toModule(name: string, content: Record<string, unknown>): string {
   return out.join('\n');
 }
 
-function main(): void {
-  const check = process.argv.includes('--check');
-  const { source, version } = load();
+/** The generated modules' text by file name, from `data` (provenance from `sources`). */
+export function generate(data: Datasets, sources: Sources): Record<string, string> {
   const provenance = {
     datasets: 'Free Law Project reporters-db and courts-db (BSD-2-Clause), see data/NOTICE.md',
-    via: `${SOURCE_PACKAGE}@${version} (npm)`,
+    via: Object.values(sources)
+      .map((s) => `${s.repository}@${s.commit}`)
+      .join(', '),
   };
-  const courtList = courts(source);
+  const courtList = courts(data);
   const files: Record<string, Record<string, unknown>> = {
-    'reporters.ts': { provenance, ...reporters(source) },
+    'reporters.ts': { provenance, ...reporters(data) },
     'courts.ts': { provenance, courts: courtList, courtCitations: courtCitations(courtList) },
-    'laws.ts': { provenance, ...lawsAndJournals(source) },
+    'laws.ts': { provenance, ...lawsAndJournals(data) },
+    'names.ts': { provenance, caseNameAbbreviations: Object.keys(data.caseNameAbbreviations).sort() },
   };
+  const out: Record<string, string> = {};
+  for (const [name, content] of Object.entries(files)) out[name] = toModule(name, content);
+  return out;
+}
+
+export function readSources(): Sources {
+  return JSON.parse(readFileSync(path.join(packageDir, 'data', 'sources.json'), 'utf8')) as Sources;
+}
+
+function main(): void {
+  const check = process.argv.includes('--check');
+  const files = generate(readDatasets(), readSources());
   mkdirSync(outDir, { recursive: true });
   let stale = 0;
-  for (const [name, content] of Object.entries(files)) {
+  for (const [name, text] of Object.entries(files)) {
     const file = path.join(outDir, name);
-    const text = toModule(name, content);
     let current = '';
     try {
       current = readFileSync(file, 'utf8');
@@ -253,4 +376,4 @@ function main(): void {
   if (!stale) console.log('reference data is up to date');
 }
 
-main();
+if (require.main === module) main();

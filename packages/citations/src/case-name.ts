@@ -14,6 +14,7 @@
  * sentence after a plaintiff of two words or more.
  */
 import { isDigitCode, isLetterCode } from './chars';
+import { parseCourtParenthetical } from './courts';
 import { isAbbreviation } from './names';
 import { lastWhere } from './last-where';
 
@@ -26,14 +27,18 @@ export interface FoundName {
   start: number;
   /** A year written before the citation (`Moriana (2022) 213 L. Ed. 2d 179`). */
   year: number | null;
+  /** A court written with that year (`Grant v. Esquire, Inc. (S.D.N.Y. 1973) 367 F. Supp. 876`). */
+  court: string | null;
 }
 
-/** A citation or other anchor the tokenizer found (a name never runs through one). */
+/**
+ * A citation or other anchor the tokenizer found (a name never runs through one): its token
+ * as it is. `supra` anchors are passed over, `Id.` ends a name; other citations are stepped over.
+ */
 export interface Anchor {
   start: number;
   end: number;
-  /** `supra` anchors are passed over, `Id.` ends a name; other citations are stepped over. */
-  kind: 'cite' | 'supra' | 'id';
+  kind: string;
 }
 
 type ItemKind = 'space' | 'word' | 'cite' | 'supra' | 'stop';
@@ -73,7 +78,7 @@ const STOP_FIRST = new Uint8Array(128);
 for (const c of 'virqepdcasgVIRQEPDCASG') STOP_FIRST[c.charCodeAt(0)] = 1;
 // The longest one-word stop word (`dismissed`); `in re` and `see also` are read as two words.
 const LONGEST_STOP_WORD = 9;
-function stopWordOf(word: string): string | null {
+export function stopWordOf(word: string): string | null {
   if (word.length > 12) return null;
   // The word without the punctuation around it (bareWord), by index: it is made into a
   // lowercase string only when it is short enough and begins like a stop word, since this
@@ -83,13 +88,37 @@ function stopWordOf(word: string): string | null {
   if (STOP_FIRST[word.charCodeAt(a)] !== 1) return null;
   let b = word.length;
   while (b > a && !keptByBareWord(word.charCodeAt(b - 1))) b--;
-  if (b - a > LONGEST_STOP_WORD) return null;
-  const bare = word.slice(a, b).toLowerCase();
-  if (STOP_WORDS.has(bare)) return bare;
-  // eyecite's `e.g.` is a pattern in which each `.` is any character.
-  if (bare.charCodeAt(0) === 101 /* e */ && (/^e.g.?$/.test(bare) || /^e.g$/.test(bare))) return 'e.g.';
+  const length = b - a;
+  if (length > LONGEST_STOP_WORD) return null;
+  // Compared in place, lowercased a character at a time, not made into a string: this runs
+  // for most words read before a citation (their first letters are common ones).
+  const sameLength = STOP_BY_LENGTH[length];
+  if (sameLength) for (let k = 0; k < sameLength.length; k++) if (equalsLowercased(word, a, sameLength[k])) return sameLength[k];
+  // eyecite's `e.g.` is a pattern in which each `.` is any character but a line break.
+  if ((length === 3 || length === 4) && (word.charCodeAt(a) | 32) === 101 /* e */ && (word.charCodeAt(a + 2) | 32) === 103 /* g */ && !isLineTerminator(word.charCodeAt(a + 1)) && (length === 3 || !isLineTerminator(word.charCodeAt(a + 3)))) return 'e.g.';
   return null;
 }
+
+// The one-word stop words by length (`in re` and `see also` are read as two words).
+const STOP_BY_LENGTH: string[][] = [];
+for (const w of STOP_WORDS) if (!w.includes(' ')) (STOP_BY_LENGTH[w.length] ??= []).push(w);
+
+/**
+ * Whether `word` from `a` reads `stop` (lowercase ASCII) when lowercased, as
+ * `word.slice(a, a + stop.length).toLowerCase() === stop`: only ASCII capitals lowercase to
+ * ASCII letters that a stop word holds (the Kelvin sign's `k` is in none).
+ */
+function equalsLowercased(word: string, a: number, stop: string): boolean {
+  for (let k = 0; k < stop.length; k++) {
+    let c = word.charCodeAt(a + k);
+    if (c >= 65 && c <= 90) c |= 32;
+    if (c !== stop.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** What the regex `.` does not match: the line terminators. */
+const isLineTerminator = (c: number) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 
 /** `also` with only punctuation around it (the second word of `see also`). */
 function mayBeAlso(word: string): boolean {
@@ -123,17 +152,38 @@ export class AnchorIndex {
  * The items before a citation, read backwards on demand (most names end within a few words,
  * and a brief has thousands of citations). Item -1 is the one just before the citation,
  * -2 the one before it, and so on, as far back as BACKWARD_SEEK items or the text's start.
+ *
+ * One reader serves every walk, and its items are the same BACKWARD_SEEK objects, filled anew
+ * by each walk: no item outlives the walk that reads it, and allocating a dozen objects per
+ * citation was a good part of what the young-generation collector copied on dense text.
  */
 class ItemsBefore {
-  private readonly back: Item[] = [];
-  private p: number;
+  private readonly items: Item[] = Array.from({ length: BACKWARD_SEEK }, () => ({ kind: 'space' as ItemKind, start: 0, end: 0, text: ' ', stop: undefined as string | undefined }));
+  private count = 0;
+  private p = 0;
+  private text = '';
   /** The last anchor ending at or before `p` (the walk only moves back, and so does this). */
-  private anchor: number;
-  private readonly ends: Int32Array;
-  constructor(private readonly text: string, end: number, private readonly index: AnchorIndex) {
+  private anchor = -1;
+  private index: AnchorIndex | null = null;
+  private ends: Int32Array = new Int32Array(0);
+
+  /** Lets go of the text and what was read of it, so that no document outlives its reading. */
+  release(): void {
+    for (let k = 0; k < this.count; k++) this.items[k].text = ' ';
+    this.count = 0;
+    this.text = '';
+    this.index = null;
+  }
+
+  /** Starts a walk back from `end` in `text`. */
+  reset(text: string, end: number, index: AnchorIndex): this {
+    this.text = text;
     this.p = end;
+    this.count = 0;
+    this.index = index;
     this.anchor = index.lastEndingBy(end);
     this.ends = index.ends;
+    return this;
   }
 
   /** The last anchor ending at or before `q`, from anchor `k` (at or after it) back. */
@@ -145,8 +195,8 @@ class ItemsBefore {
   /** Item `index` (negative), or undefined past the start of the text or the window. */
   at(index: number): Item | undefined {
     const k = -index - 1;
-    while (this.back.length <= k && this.produce());
-    return this.back[k];
+    while (this.count <= k && this.produce());
+    return k < this.count ? this.items[k] : undefined;
   }
 
   /** The text from item `from` to item `to` (exclusive), or '' when there is none. */
@@ -158,27 +208,36 @@ class ItemsBefore {
 
   /** Whether item `index` is the text's very first. */
   isTextStart(index: number): boolean {
-    return this.at(index) !== undefined && -index === this.back.length && this.p === 0;
+    return this.at(index) !== undefined && -index === this.count && this.p === 0;
+  }
+
+  /** Fills the next item. */
+  private push(kind: ItemKind, start: number, end: number, text: string, stop: string | undefined): void {
+    const item = this.items[this.count++];
+    item.kind = kind;
+    item.start = start;
+    item.end = end;
+    item.text = text;
+    item.stop = stop;
   }
 
   private produce(): boolean {
     const { text, ends } = this;
     const p = this.p;
-    if (p <= 0 || this.back.length >= BACKWARD_SEEK) return false;
+    if (p <= 0 || this.count >= BACKWARD_SEEK) return false;
     if (text.charCodeAt(p - 1) === SPACE) {
       let s = p - 1;
       while (s > 0 && text.charCodeAt(s - 1) === SPACE) s--;
-      // (Every item has all five fields, `stop` undefined where it has none: one object shape.)
-      this.back.push({ kind: 'space', start: s, end: p, text: ' ', stop: undefined });
+      this.push('space', s, p, ' ', undefined);
       this.p = s;
       return true;
     }
     // Every later question is about a position before p: the cursor may move back to it.
     const k = (this.anchor = this.lastEndingBy(p, this.anchor));
-    const anchor = k >= 0 && ends[k] === p ? this.index.anchors[k] : undefined;
+    const anchor = k >= 0 && ends[k] === p ? (this.index as AnchorIndex).anchors[k] : undefined;
     if (anchor && anchor.start < p) {
-      const kind = anchor.kind === 'id' ? 'stop' : anchor.kind;
-      this.back.push({ kind, start: anchor.start, end: p, text: text.slice(anchor.start, p), stop: anchor.kind === 'id' ? 'id' : undefined });
+      const kind = anchor.kind === 'id' ? 'stop' : anchor.kind === 'supra' ? 'supra' : 'cite';
+      this.push(kind, anchor.start, p, text.slice(anchor.start, p), anchor.kind === 'id' ? 'id' : undefined);
       this.p = anchor.start;
       return true;
     }
@@ -198,15 +257,17 @@ class ItemsBefore {
       const pair = `${bareWord(first).toLowerCase()} ${bareWord(word).toLowerCase()}`;
       const before = this.lastEndingBy(s - 1, k);
       if ((pair === 'in re' || pair === 'see also') && !(before >= 0 && ends[before] === s - 1)) {
-        this.back.push({ kind: 'stop', start: f, end: p, text: `${first} ${word}`, stop: pair });
+        this.push('stop', f, p, `${first} ${word}`, pair);
         this.p = f;
         return true;
       }
     }
-    this.back.push(stop ? { kind: 'stop', start: s, end: p, text: word, stop } : { kind: 'word', start: s, end: p, text: word, stop: undefined });
+    this.push(stop ? 'stop' : 'word', s, p, word, stop ?? undefined);
     return true;
   }
 }
+/** The one reader of items (see ItemsBefore); walks never overlap. */
+const READER = new ItemsBefore();
 
 /** `/[)\d]\.$/.test(w)` for a word ending in a period: `(1993).`, `2.` */
 function endsCloseOrDigitPeriod(w: string): boolean {
@@ -221,7 +282,9 @@ const isAlpha = (c: string) => isUpper(c) || isLowerAlpha(c);
 
 const STOP_WORD_PATTERN = String.raw`[^\sa-zA-Z0-9]*(?:v|in re|re|quoting|e.g.|parte|denied|citing|aff'd|affirmed|remanded|see also|see|granted|dismissed|Cf)[^\sa-zA-Z0-9]*`;
 const STOP_WORDS_CASED = new RegExp(String.raw`(?:^|\s)${STOP_WORD_PATTERN}(?=\s|$)`, 'g');
-const STOP_WORDS_ANY_CASE = new RegExp(String.raw`(?:^|\s)${STOP_WORD_PATTERN}(?=\s|$)`, 'gi');
+// In any case, but without `v` (the cased pass took the lowercase one): a capital `V.` left
+// inside a party is a middle initial (`William V. Frankel & Co.`).
+const STOP_WORDS_ANY_CASE = new RegExp(String.raw`(?:^|\s)${STOP_WORD_PATTERN.replace('(?:v|', '(?:')}(?=\s|$)`, 'gi');
 
 const trimChars = (s: string, chars: string) => {
   let a = 0;
@@ -264,7 +327,8 @@ function readParties(candidate: string, versus: boolean): Parties {
   let plaintiff: string | null = null;
   let defendant: string;
   if (versus) {
-    const m = /\s+v\.?\s+/.exec(candidate);
+    // The name's `v.`; a capital one only in a name written in capitals (`SMITH V. JONES`).
+    const m = /\s+v\.?\s+/.exec(candidate) ?? /\s+V\.?\s+/.exec(candidate);
     let rawPlaintiff = '';
     if (m) {
       rawPlaintiff = candidate.slice(0, m.index);
@@ -281,19 +345,73 @@ function readParties(candidate: string, versus: boolean): Parties {
 }
 
 /**
+ * Lowercase words a plaintiff's name may hold (`Estate of Durden`, `United States ex rel.
+ * Russo`); any other lowercase word before the `v.` is prose and ends the name.
+ */
+const NAME_LOWERCASE = new Set(['of', 'the', 'an', 'and', 'ex', 'rel.', 'rel']);
+
+/** A company's suffix (`Co.`, `Inc.`), lowercased as written: never the first word of a sentence. */
+const COMPANY_SUFFIXES = new Set(['co.', 'co.,', 'cos.', 'cos.,', 'inc.', 'inc.,', 'corp.', 'corp.,', 'ltd.', 'ltd.,', 'llc', 'llc,', 'l.l.c.', 'l.l.c.,', 'bros.', 'bros.,']);
+
+/**
+ * Whether the items before item `index` hold a lowercase `v.` (or `vs.`) before anything that
+ * ends a name: then a capital `V.` at `index` is a middle initial.
+ */
+function versusBefore(words: ItemsBefore, index: number): boolean {
+  for (let k = index - 1; k >= -BACKWARD_SEEK; k--) {
+    const item = words.at(k);
+    if (!item || item.kind === 'cite') return false;
+    if (item.kind === 'space') continue;
+    const t = item.text;
+    const last = t.charCodeAt(t.length - 1);
+    if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE || (last === PERIOD && t.length > 1 && endsCloseOrDigitPeriod(t))) return false;
+    if (item.kind === 'stop') return item.stop === 'v' && t.charCodeAt(0) === 118 /* v */;
+  }
+  return false;
+}
+
+/**
+ * The court parenthetical whose last word is item `index` (`(S.D.N.Y.` … `1973)`), read back at
+ * most six words: its first item's index, year and court; null when it is not one.
+ */
+function courtBefore(words: ItemsBefore, index: number): { index: number; year: number; court: string | null } | null {
+  for (let k = index; k >= index - 12; k--) {
+    const item = words.at(k);
+    if (!item || item.kind === 'cite' || item.kind === 'stop') return null;
+    if (item.text.charCodeAt(0) !== OPEN_PAREN) continue;
+    const inner = words.textOf(k, index + 1).slice(1, -1);
+    const court = parseCourtParenthetical(inner);
+    return court ? { index: k, year: court.year, court: court.court } : null;
+  }
+  return null;
+}
+
+/**
  * The case name before a citation starting at `citationStart`, or null. `short`: a short
  * form, whose name is the one word or short name written before it (`Twombly, 550 U.S. at 556`).
  */
 export function findCaseNameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean): FoundName | null {
+  try {
+    return nameBefore(text, citationStart, anchors, short);
+  } finally {
+    READER.release();
+  }
+}
+
+function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, short: boolean): FoundName | null {
   // Indexes are negative, counted back from the citation (eyecite counts from the text's
   // start; the arithmetic is the same): -1 is the item just before it.
-  const words = new ItemsBefore(text, citationStart, anchors);
+  const words = READER.reset(text, citationStart, anchors);
   const C = 0;
 
   let vToken: Item | null = null;
   let startIndex: number | null = null;
   let candidate: string | null = null;
   let preCiteYear: number | null = null;
+  let preCiteCourt: string | null = null;
+  // Words read so far (items other than spaces and commas), and the last of them.
+  let wordsSeen = 0;
+  let previousWord = '';
   let titleStart = C - 1;
   let caseNameLength = 0;
   let plaintiffLength = 0;
@@ -314,6 +432,10 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
       if (words.isTextStart(index)) candidate = words.textOf(index, titleStart);
       continue;
     }
+    const firstWord = wordsSeen++ === 0;
+    // The word after this one (read just before it, walking back).
+    const afterWord = previousWord;
+    previousWord = w;
     const first = w.charCodeAt(0);
     const last = w.charCodeAt(w.length - 1);
     if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE) {
@@ -337,6 +459,18 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
       preCiteYear = Number(year[1]);
       continue;
     }
+    // A court and year before the citation, as California writes them (`Grant v. Esquire,
+    // Inc. (S.D.N.Y. 1973) 367 F. Supp. 876`): passed over, their year and court kept.
+    if (last === CLOSE_PAREN && first !== OPEN_PAREN && preCiteYear === null && firstWord) {
+      const open = courtBefore(words, index);
+      if (open !== null) {
+        titleStart = open.index - 1;
+        preCiteYear = open.year;
+        preCiteCourt = open.court;
+        index = open.index;
+        continue;
+      }
+    }
     if (first === OPEN_PAREN && caseNameLength > 3) {
       startIndex = w === '(' || (w.length > 1 && isLowerAlpha(w[1])) ? index + 2 : index;
       candidate = words.textOf(startIndex, titleStart);
@@ -345,7 +479,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     const initial = w[0];
     // After `v.`, a lowercase word ends the plaintiff (`bob Lissner v. Test`); numbers and
     // `&` belong to names (`Kedzie & 103rd Currency Exchange`, `Local 214 Pension Fund`).
-    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !['of', 'the', 'an', 'and'].includes(w)) {
+    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !NAME_LOWERCASE.has(w)) {
       startIndex = index + 2;
       candidate = words.textOf(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
       break;
@@ -358,15 +492,21 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
       titleStart = index - 1;
       continue;
     }
-    if (word.kind === 'stop' && word.stop === 'v' && (w === 'v.' || bareWord(w) === 'v')) {
+    // A capital `V.` after a first name is a middle initial when the name's `v.` comes
+    // before it (`Rollin v. William V. Frankel & Co.`); alone, it is the `v.` of a name in
+    // capitals (`SMITH V. JONES`).
+    if (word.kind === 'stop' && word.stop === 'v' && initial === 'V' && !vToken && versusBefore(words, index)) continue;
+    if (word.kind === 'stop' && word.stop === 'v' && (w === 'v.' || bareWord(w) === 'v' || initial === 'V')) {
       vToken = word;
       startIndex = index - 2;
       candidate = words.textOf(startIndex, titleStart);
       continue;
     }
     // A capitalised word ending in a period after two plaintiff words ends a sentence
-    // (`... Stats. Amick v. ...`), unless it is an abbreviation names use (`Coll.`, `U.S.A.`).
-    if ((vToken && isUpper(initial) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w)) || word.kind === 'stop') {
+    // (`... Stats. Amick v. ...`), unless it is an abbreviation names use (`Coll.`, `U.S.A.`)
+    // or the word after it is a company's suffix, which never begins a sentence
+    // (`Loup-Miller Const. Co. v. ...`).
+    if ((vToken && isUpper(initial) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w) && !COMPANY_SUFFIXES.has(afterWord.toLowerCase())) || word.kind === 'stop') {
       startIndex = index + 2;
       candidate = words.textOf(startIndex, titleStart);
       if (word.kind === 'stop') breakingStop = word;
@@ -400,7 +540,7 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
   if (!cleanDefendant) return null;
 
   const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;
-  if (short) return { caseName: cleanDefendant, plaintiff: null, defendant: null, start: from, year: preCiteYear };
+  if (short) return { caseName: cleanDefendant, plaintiff: null, defendant: null, start: from, year: preCiteYear, court: preCiteCourt };
   let caseName = plaintiff ? `${plaintiff} v. ${cleanDefendant}` : cleanDefendant;
   // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.
   if (!plaintiff && breakingStop && (breakingStop.stop === 'in re' || breakingStop.stop === 're' || breakingStop.stop === 'parte')) {
@@ -408,5 +548,5 @@ export function findCaseNameBefore(text: string, citationStart: number, anchors:
     const prefix = breakingStop.stop === 'parte' && /Ex ?$/i.test(before) ? `Ex ${bareWord(breakingStop.text)}` : bareWord(breakingStop.text);
     caseName = `${prefix} ${cleanDefendant}`;
   }
-  return { caseName, plaintiff, defendant: cleanDefendant, start: from, year: preCiteYear };
+  return { caseName, plaintiff, defendant: cleanDefendant, start: from, year: preCiteYear, court: preCiteCourt };
 }

@@ -190,11 +190,19 @@ export function editionsFor(abbrev: string): readonly number[] {
   return keyIndex().get(abbreviationKey(abbrev)) ?? [];
 }
 
+const holdsYear = (e: ReporterEntry, year: number) => e.start <= year && (e.end === null || year <= e.end);
+
 /**
  * Of several editions a spelling may name, the ones it can mean, as eyecite narrows them:
  * the editions whose canonical spelling it is, if any, else every edition it is a variant
- * of; then those whose years hold `year`. `entry` is the first of them; `ambiguous` when
- * they still differ in name (`1 Johnson 1`: three New York series of that reporter).
+ * of; then those whose years hold `year`. One difference: when no edition the spelling is
+ * the abbreviation of holds the year but editions it is a variant of do, those are meant
+ * (`123 Lans. 456 (1825)` is Lansing's Chancery Reports of 1824-26, not Lansing's Reports of
+ * 1869-73, whose abbreviation `Lans.` is). `entry` is the first of them; `ambiguous` when
+ * they still differ in abbreviation (`1 Johnson 1`: three New York series of that reporter):
+ * then the citation cannot be looked up. Editions that share the abbreviation are looked up
+ * by it alike (`4 Wall. 2`: Wallace's Supreme Court reports, or his circuit court reports of
+ * the same years, both `Wall.`), and the first is taken.
  */
 export function narrowEditions(candidates: readonly number[], written: string, year: number | null = null): { entry: ReporterEntry | null; ambiguous: boolean } {
   if (candidates.length === 0) return { entry: null, ambiguous: false };
@@ -202,12 +210,16 @@ export function narrowEditions(candidates: readonly number[], written: string, y
   let pool = candidates.map((i) => EDITIONS[i]);
   const key = abbreviationKey(written);
   const exact = pool.filter((e) => abbreviationKey(e.canonical) === key);
-  if (exact.length) pool = exact;
-  if (year !== null && pool.length > 1) {
-    const inRange = pool.filter((e) => e.start <= year && (e.end === null || year <= e.end));
-    if (inRange.length) pool = inRange;
-  }
-  return { entry: pool[0], ambiguous: new Set(pool.map((e) => e.canonical)).size > 1 };
+  if (year !== null) {
+    const exactInYear = exact.filter((e) => holdsYear(e, year));
+    const variantsInYear = exactInYear.length ? [] : pool.filter((e) => !exact.includes(e) && holdsYear(e, year));
+    if (exactInYear.length) pool = exactInYear;
+    else if (variantsInYear.length) pool = variantsInYear;
+    else if (exact.length) pool = exact;
+  } else if (exact.length) pool = exact;
+  let ambiguous = false;
+  for (let k = 1; k < pool.length; k++) if (pool[k].canonical !== pool[0].canonical) ambiguous = true;
+  return { entry: pool[0], ambiguous };
 }
 
 /** The edition a spelling most likely means (see narrowEditions), or null. */

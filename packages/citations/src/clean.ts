@@ -97,14 +97,13 @@ const isWordCode = (c: number) => c < 128 && /\w/.test(String.fromCharCode(c));
 /**
  * A table for cleanTextAndFindWords: the words to list are those beginning with one of
  * `firstChars`. (Bit 0 of each entry marks a word character, bit 1 a first character asked for.)
+ * A character of `firstChars` that is not a word character (`-`) is listed wherever it does
+ * not follow a word character: each of a run of them, but not a hyphen inside a word.
  */
 export function wordTable(firstChars: string): Uint8Array {
   const table = new Uint8Array(0x10000);
   for (let c = 0; c < 128; c++) if (isWordCode(c)) table[c] = 1;
-  for (let k = 0; k < firstChars.length; k++) {
-    const c = firstChars.charCodeAt(k);
-    if (isWordCode(c)) table[c] |= 2;
-  }
+  for (let k = 0; k < firstChars.length; k++) table[firstChars.charCodeAt(k)] |= 2;
   return table;
 }
 const EVERY_WORD = wordTable('_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');

@@ -6,9 +6,9 @@
  * it sits in — each bounded to a few hundred characters, so the cost is linear in the
  * number of citations, not in the text.
  */
-import { guessEdition, impliedCourt, narrowEditions } from './catalogue';
+import { EDITIONS, guessEdition, impliedCourt, narrowEditions } from './catalogue';
 import { parseCourtParenthetical } from './courts';
-import { AnchorIndex, findCaseNameBefore, type Anchor } from './case-name';
+import { AnchorIndex, findCaseNameBefore } from './case-name';
 import { allDigits, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { lastWhere } from './last-where';
 import { isSentenceEnd } from './names';
@@ -17,6 +17,12 @@ import type { Token } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
 const FULL_KINDS = new Set(['case']);
+/** The most citations one case has in a parallel group (U.S., S. Ct., L. Ed., WL, LEXIS, ...). */
+const MAX_PARALLELS = 8;
+const inGroup = (group: Citation[], reporter: string) => {
+  for (let k = 0; k < group.length; k++) if (group[k].reporter === reporter) return true;
+  return false;
+};
 const MAX_PAREN = 600;
 const MAX_CONTEXT = 400;
 
@@ -126,6 +132,13 @@ export function lastPossibleSupraStart(before: string): number {
   return 0;
 }
 
+/** Whether `supra` at `pos` begins the text (after spaces). */
+function beginsCitationSentence(clean: string, pos: number): boolean {
+  let p = pos;
+  while (p > 0 && clean.charCodeAt(p - 1) === SPACE) p--;
+  return p === 0;
+}
+
 /**
  * What stands before `supra` at `pos`: the case name (`Daubert, supra`), else the word
  * before a comma (`asdf, supra`), and a volume (`Foo, 123 supra`); null when nothing marks
@@ -139,27 +152,60 @@ function readSupra(clean: string, pos: number, anchorIndex: AnchorIndex): { name
   const m = BEFORE_SUPRA.exec(before.slice(from));
   const volume = m?.[3] ? Number(m[3]) : null;
   if (named) return { name: named.caseName, volume, start: named.start };
-  // `Qwerty supra` names its case without a comma; `discussed supra` is prose.
+  // `Qwerty supra` names its case without a comma; `discussed supra` is prose. A `supra`
+  // that begins the text (a footnote of its own: `supra, at 5.`) is a citation naming no case.
   const capitalised = !!m?.[1] && /^[A-Z]/.test(m[1]);
-  if (!m || (!m[2] && volume === null && !capitalised)) return null;
+  if (!m || (!m[2] && volume === null && !capitalised)) return beginsCitationSentence(clean, pos) ? { name: null, volume: null, start: pos } : null;
   const word = (m[2] || capitalised) && m[1] && !/^\d/.test(m[1]) ? m[1] : null;
   return { name: word, volume, start: word ? pos - before.length + from + (m.index ?? 0) : pos };
+}
+
+/**
+ * Whether `token` may be the early Supreme Court's nominative citation written just before the
+ * same case's U.S. citation, with nothing but a space between (`1 Cranch 1 1 U.S. 23`, the
+ * two-page form): one case, which the U.S. citation stands for (its name is read past the
+ * nominative one, as past any citation).
+ */
+function nominativeBeforeUS(clean: string, token: Token, next: Token): boolean {
+  if (next.kind !== 'case' || next.start - token.end < 1 || next.start - token.end > 3 || !token.editions || !next.editions) return false;
+  for (let p = token.end; p < next.start; p++) if (clean.charCodeAt(p) !== SPACE) return false;
+  let nominative = false;
+  for (const e of token.editions) if (EDITIONS[e].citeType === 'scotus_early') nominative = true;
+  if (!nominative) return false;
+  for (const e of next.editions) if (EDITIONS[e].canonical === 'U.S.') return true;
+  return false;
 }
 
 /** Canonical form and catalogue facts of a case anchor (`year`: from its parenthetical, to pick the edition). */
 function describe(token: Token, year: number | null): { normalized: string; reporter: string; court: string | null; year: number | null; ambiguous: boolean } | null {
   const { entry, ambiguous } = narrowEditions(token.editions ?? [], token.reporter ?? '', year ?? token.year ?? null);
   if (!entry) return null;
-  const volume = Number(token.volume);
+  // A volume with a suffix (`1982-1`) is written as it is.
+  const volume = token.volume !== undefined && allDigits(token.volume) ? Number(token.volume) : token.volume;
   const page = isBlankPage(token.page ?? '') ? '___' : (token.page ?? '');
-  const normalized = token.dashed
+  const normalized = token.date
+    ? `${token.volume}-${page} (${entry.canonical} ${token.date})`
+    : token.dashed
     ? `${token.volume}-${entry.canonical}-${page}`
     : token.reporterFirst
       ? token.volume && /^(?:1[789]|20)\d\d$/.test(token.volume) ? `${entry.canonical} ${token.volume}-${page}` : `${token.volume && token.volume !== '1' ? `${token.volume} ` : ''}${entry.canonical} ${page}`
       : `${volume} ${entry.canonical} ${page}`;
   // Neutral, Westlaw and Lexis citations are numbered by year: the volume is the year.
-  const yearly = (entry.kind === 'neutral' || entry.kind === 'wl-lexis') && volume >= 1600 && volume <= 2100;
-  return { normalized, reporter: entry.canonical, court: impliedCourt(entry), year: yearly ? volume : (token.year ?? null), ambiguous };
+  const yearly = (entry.kind === 'neutral' || entry.kind === 'wl-lexis') && typeof volume === 'number' && volume >= 1600 && volume <= 2100;
+  const written = yearly ? volume : token.date ? yearOfDate(token.date) : (token.year ?? null);
+  return { normalized, reporter: entry.canonical, court: impliedCourt(entry), year: written, ambiguous };
+}
+
+/**
+ * The year of a date written `m/d/yy` or `m/d/yyyy` (Louisiana's form: `05/10/10`); a
+ * two-digit year is the latest such year not after the docket year's century turn: 00-49
+ * are 20xx, 50-99 are 19xx (Louisiana's appellate courts date from 1879; its form from 1990s).
+ */
+function yearOfDate(date: string): number | null {
+  const y = date.slice(date.lastIndexOf('/') + 1);
+  if (!allDigits(y)) return null;
+  const n = Number(y);
+  return y.length === 4 ? n : n < 50 ? 2000 + n : 1900 + n;
 }
 
 const NL = 10;
@@ -334,23 +380,22 @@ export function setContexts(clean: string, citations: Citation[], blankLines: re
  * Builds citations from the tokens of `clean` (same length as `original`, see clean.ts).
  * Short forms are returned unresolved; resolve.ts links them.
  */
-export function extractCitations(original: string, clean: string, tokens: Token[]): Citation[] {
+export function extractCitations(original: string, clean: string, tokens: Token[], removeAmbiguous = false): Citation[] {
   const out: Citation[] = [];
   const dropped = new Set<Citation>();
   let group: Citation[] = [];
   let groupTokens: Token[] = [];
   // Names never run through another citation: the walk back treats each as one item.
   // (tokenize returns them sorted and without overlaps, as AnchorIndex needs.)
-  const anchors: Anchor[] = [];
-  for (const t of tokens) anchors.push({ start: t.start, end: t.end, kind: t.kind === 'supra' || t.kind === 'id' ? t.kind : 'cite' });
-  const anchorIndex = new AnchorIndex(anchors);
+  const anchorIndex = new AnchorIndex(tokens);
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
     const tail = readParentheticals(clean, tailFrom, groupNext);
     // A spelling shared by several editions (`So.`, `Ark.`) is settled by the year cited;
-    // one that still names different reporters cannot be checked and is dropped, as eyecite
-    // drops it (`1 Johnson 1 (1806)`).
+    // one that still names different reporters (`1 Johnson 1 (1806)`) is read as the first of
+    // them, as eyecite keeps it by default, or dropped when the caller asks (eyecite's
+    // remove_ambiguous): the verifier looks it up by that reporter, as it files its own data.
     // (Plain loops here and below: this runs for every citation, and callbacks cost more
     // than the work when the engine runs from source through tsx, as the services do.)
     for (let k = 0; k < group.length; k++) {
@@ -358,7 +403,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       const token = groupTokens[k];
       if ((token.editions?.length ?? 0) < 2) continue;
       const facts = describe(token, tail.year);
-      if (!facts || facts.ambiguous) {
+      if (!facts || (facts.ambiguous && removeAmbiguous)) {
         dropped.add(c);
         continue;
       }
@@ -377,9 +422,18 @@ export function extractCitations(original: string, clean: string, tokens: Token[
         break;
       }
     }
+    // A year one citation of the group carries (`2010 WI 77`, `2009-1359 (La.App. 1 Cir.
+    // 05/10/10)`) is the case's, and so its parallels' too.
+    let written: number | null = null;
     for (const c of group) {
-      c.year = tail.year ?? name?.year ?? c.year;
-      c.court = tail.court ?? implied;
+      if (c.year !== null) {
+        written = c.year;
+        break;
+      }
+    }
+    for (const c of group) {
+      c.year = tail.year ?? name?.year ?? c.year ?? written;
+      c.court = tail.court ?? name?.court ?? implied;
       c.parenthetical = tail.parenthetical;
       c.fullEnd = Math.max(c.end, tail.end);
       if (name) {
@@ -407,8 +461,12 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     const next = tokens[i + 1];
     const nextStart = next ? next.start : clean.length;
     const facts = FULL_KINDS.has(token.kind) ? describe(token, null) : null;
-    // A group left open for a parallel that turned out not to be one is closed here.
-    if (group.length && !facts) closeGroup(groupEnd);
+    if (facts && next && nominativeBeforeUS(clean, token, next)) continue;
+    // A group left open for a parallel that turned out not to be one is closed here; so is
+    // one the citation cannot belong to: a case is in each reporter once (`550 U.S. 544, 550
+    // U.S. 544, ...` is a list, not one case), and in a few reporters at most. (Also what keeps
+    // a group, whose citations each list the others, small on any text.)
+    if (group.length && (!facts || group.length >= MAX_PARALLELS || inGroup(group, facts.reporter))) closeGroup(groupEnd);
 
 
     if (facts) {
@@ -420,7 +478,8 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.court = facts.court;
       c.year = facts.year;
       const { pins, end } = readPins(clean, token.end, nextStart);
-      c.pinCite = pins;
+      // Louisiana's form holds its pin inside (`2009-1359, p. 3 (La.App. 1 Cir. 5/10/10)`).
+      c.pinCite = pins ?? token.pin ?? null;
       group.push(c);
       groupTokens.push(token);
       out.push(c);

@@ -42,7 +42,10 @@ const VARIABLES: [string, string][] = [
   ['$paragraph_marker', String.raw`(?:P|¶|para?\.)`],
 ];
 
-/** A format whose regex cannot run in JavaScript, or is not a citation we look for. */
+/**
+ * A format whose regex cannot run in JavaScript, or that the tokenizer reads by hand
+ * (Louisiana's, whose reporter stands inside parentheses after the number: tokenize.ts).
+ */
 const UNSUPPORTED = /\$full_cite_louisiana|\(\?P=|\\p\{/;
 
 function escapeRegex(s: string): string {
@@ -92,9 +95,32 @@ function regexFor(template: string, reporterWritten: string): RegExp | null {
   return compiled.get(template, reporterWritten);
 }
 
-/** Whether the template begins with the volume (else with the reporter). */
+/**
+ * Where a citation in the template's form begins: `volume` (`$full_cite`, `2009-Ohio-1234`),
+ * `reporter` (`T.C. Memo. 2010-123`, `Bankr. L. Rep. ¶ 12,345`), `either` when the volume is
+ * optional (`$volume_nominative ?$reporter, $page`: `Miller's Notebook, 179` and `2 Miller's
+ * Notebook, 179`; `(?:$volume_with_digit_suffix )?$reporter ...`: `Trade Cas. (CCH) ¶ 72,101`
+ * and `1982-1 Trade Cas. (CCH) ¶ 64,689`), or `paren` when the reporter stands in parentheses
+ * after the number (`2009-1359 (La.App. 1 Cir. 05/10/10)`).
+ */
+export type FormatStart = 'volume' | 'reporter' | 'either' | 'paren';
+export function formatStart(template: string): FormatStart {
+  if (/^\$(?:reporter|full_cite_year_page|full_cite_paragraph)/.test(template)) return 'reporter';
+  if (/^(?:\$(?:volume_nominative|full_cite_single_volume|full_cite_cch|volume_with_alpha_suffix_optional)|\(\?:\(\?P<volume>)/.test(template)) return 'either';
+  if (/^\$full_cite_louisiana/.test(template)) return 'paren';
+  return 'volume';
+}
+
+/** Whether a citation in the template's form may begin with its volume (the tokenizer's volume path). */
 export function startsWithVolume(template: string): boolean {
-  return !/^\$(?:reporter|full_cite_year_page|full_cite_paragraph|full_cite_single_volume|full_cite_cch)/.test(template);
+  const start = formatStart(template);
+  return start === 'volume' || start === 'either';
+}
+
+/** Whether a citation in the template's form may begin with its reporter (the reporter-first path). */
+export function startsWithReporter(template: string): boolean {
+  const start = formatStart(template);
+  return start === 'reporter' || start === 'either';
 }
 
 /**

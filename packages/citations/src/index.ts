@@ -29,6 +29,22 @@ export { tokenize, DEFAULT_EXTRACTORS, type Extractor, type Token } from './toke
 // reference finder look at (a third of a brief's words: digits and capitals, mostly).
 const WORDS_TO_LIST = wordTable(ANCHOR_FIRST_CHARS + MARKER_FIRST_CHARS);
 
+/**
+ * Two lists of citations in text order as one, in text order, a citation of `first` before a
+ * citation of `second` that starts at the same place (as a stable sort of the two joined gives):
+ * merged in one pass, where sorting the joined list cost a twentieth of a pass on dense text.
+ */
+function mergeByStart(first: Citation[], second: Citation[]): Citation[] {
+  const out: Citation[] = new Array(first.length + second.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < first.length && j < second.length) out[k++] = first[i].start <= second[j].start ? first[i++] : second[j++];
+  while (i < first.length) out[k++] = first[i++];
+  while (j < second.length) out[k++] = second[j++];
+  return out;
+}
+
 /** The paragraph containing `offset` (positions sorted by offset), by binary search. */
 export function positionAt(positions: DocumentPosition[], offset: number): DocumentPosition | null {
   const k = lastWhere(positions.length, (i) => positions[i].offset <= offset);
@@ -46,10 +62,10 @@ export function findCitations(text: string, options: FindOptions = {}): Citation
   if (typeof text !== 'string' || text.length === 0) return [];
   const { clean, words, blankLines } = cleanTextAndFindWords(text, WORDS_TO_LIST);
   const markers = new MarkerCandidates();
-  let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words, markers));
+  let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words, markers), options.removeAmbiguous === true);
   if (options.resolve !== false) resolveInPlace(citations);
   const references = findReferences(text, clean, citations, words, markers);
-  if (references.length) citations = [...citations, ...references].sort((a, b) => a.start - b.start);
+  if (references.length) citations = mergeByStart(citations, references);
   if (options.context !== false) setContexts(clean, citations, blankLines);
   const positions = options.positions;
   if (positions && positions.length) {

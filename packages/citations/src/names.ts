@@ -5,6 +5,8 @@
  */
 
 import { isLetterCode } from './chars';
+import { parseRecords } from './generated-data';
+import { caseNameAbbreviations } from './generated/names';
 
 /** Abbreviations that end with a period inside names (so the period does not end a sentence). */
 const ABBREVIATIONS = new Set([
@@ -21,6 +23,12 @@ const ABBREVIATIONS = new Set([
   'params.', 'pers.', 'pub.', 'reg\'l', 'rest.', 'res.', 'sols.', 'sup.', 'ct.', 'util.', 'u.s.a.', 'jr.', 'sr.',
   'no.', 'v.', 'vs.', 'mr.', 'ms.', 'dr.', 'ave.', 'ry.', 'r.r.', 'ind.', 'ga.', 'pa.', 'ky.', 'mo.', 'va.',
 ]);
+// And every abbreviation of a word in case names that the Bluebook lists (reporters-db's
+// case_name_abbreviations.json: `Const.`, `Cent.`, `Cty.`, `Bhd.`…).
+{
+  const listed = parseRecords<string>(caseNameAbbreviations);
+  for (let k = 0; k < listed.length; k++) if (listed[k].endsWith('.')) ABBREVIATIONS.add(listed[k].toLowerCase());
+}
 
 
 /** `/^(?:[A-Za-z]\.){2,}$/`: `U.S.`, `N.Y.`, `R.R.` */

@@ -19,12 +19,16 @@ const isNameChar = (c: number) => isLetterCode(c) || c === 39;
 
 const COMMON_NAMES = new Set(['state', 'united states', 'united states of america', 'people', 'commonwealth', 'mass', 'commissioner', 'u.s.', 'government']);
 const LONGEST_COMMON_NAME = Math.max(...[...COMMON_NAMES].map((name) => name.length));
+// Their first letters, as capitals (a usable name begins with one): most names begin with
+// another, and are not lowercased to be looked up.
+const COMMON_FIRST = new Set([...COMMON_NAMES].map((name) => name.toUpperCase().charCodeAt(0)));
 
 /** eyecite's test for a name that can stand for its case on its own. */
 function usableName(name: string | null): name is string {
   if (name === null || name.length <= 2) return false;
   const first = name.charCodeAt(0);
-  return first >= 65 && first <= 90 && !name.endsWith('.') && !(name.length <= LONGEST_COMMON_NAME && COMMON_NAMES.has(name.toLowerCase()));
+  if (!(first >= 65 && first <= 90) || name.endsWith('.')) return false;
+  return !(name.length <= LONGEST_COMMON_NAME && COMMON_FIRST.has(first) && COMMON_NAMES.has(name.toLowerCase()));
 }
 
 // What follows a name in a reference: `at 62`, `at p. *4`, `p. *4`, `¶ 12` (one scan of the
@@ -224,18 +228,24 @@ interface NameOf {
 }
 
 /**
- * Of `names` (in citation order), the one of the latest citation ending by `space` whose
- * name is written just before `space`; of one citation's two parties, the plaintiff. Found
- * by binary search and a walk back, not by looking at every citation of the name: a long
- * document cites its cases again and again.
+ * Of the names listed (`byName`: each name's entries in citation order), the one of the latest
+ * citation ending by `space` whose name is written just before `space`; of one citation's two
+ * parties, the plaintiff. Each place a name could begin (a word start at most `longest`
+ * characters back) is looked up once, and the latest citation of that name found by binary
+ * search: the cost does not grow with the number of citations (a long document cites its cases
+ * again and again; a text made to cite thousands would otherwise cost each marker a walk back
+ * through all of them).
  */
-function latestNamedBefore(clean: string, names: NameOf[], space: number): NameOf | null {
-  const last = lastWhere(names.length, (k) => names[k].cite.end <= space);
+function latestNamedBefore(clean: string, byName: Map<string, NameOf[]>, longest: number, space: number): NameOf | null {
   let hit: NameOf | null = null;
-  for (let k = last; k >= 0; k--) {
-    const x = names[k];
-    if (hit && x.cite !== hit.cite) break;
-    if (clean.startsWith(x.name, space - x.name.length) && !/[A-Za-z0-9]/.test(clean[space - x.name.length - 1] ?? ' ')) hit = x;
+  for (let p = Math.max(0, space - longest); p < space; p++) {
+    if (p > 0 && /[A-Za-z0-9]/.test(clean[p - 1])) continue;
+    const entries = byName.get(clean.slice(p, space));
+    if (!entries) continue;
+    const k = lastWhere(entries.length, (i) => entries[i].cite.end <= space);
+    if (k < 0) continue;
+    const x = entries[k];
+    if (!hit || x.cite.start > hit.cite.start || (x.cite === hit.cite && x.field === 'plaintiff')) hit = x;
   }
   return hit;
 }
@@ -268,6 +278,9 @@ export function findReferences(original: string, clean: string, citations: Citat
   // in the order of the citations (so by their start and end). Only the names that end with
   // a word before some marker are listed: no other can be looked up.
   const byLastWord = new Map<string, NameOf[]>();
+  // The same entries by whole name, and the longest name.
+  const byName = new Map<string, NameOf[]>();
+  let longest = 0;
   // By name, the parallels of the citations listed with it: a parallel of one of them adds nothing.
   const parallelsListed = new Map<string, Set<string>>();
   for (const c of fulls) {
@@ -279,7 +292,12 @@ export function findReferences(original: string, clean: string, citations: Citat
       const list = byLastWord.get(last) ?? [];
       const covered = parallelsListed.get(name) ?? new Set<string>();
       if (!covered.has(c.normalized as string)) {
-        list.push({ name, field, cite: c });
+        const entry: NameOf = { name, field, cite: c };
+        list.push(entry);
+        const same = byName.get(name);
+        if (same) same.push(entry);
+        else byName.set(name, [entry]);
+        if (name.length > longest) longest = name.length;
         for (const p of c.parallels) covered.add(p);
       }
       byLastWord.set(last, list);
@@ -301,7 +319,7 @@ export function findReferences(original: string, clean: string, citations: Citat
     if (!named) continue;
     const after = AFTER_NAME.exec(clean.slice(space, space + 24).replace(/^ +/, ''));
     if (!after) continue;
-    const hit = latestNamedBefore(clean, named, space);
+    const hit = latestNamedBefore(clean, byName, longest, space);
     if (!hit) continue;
     let pinStart = space;
     while (clean[pinStart] === ' ') pinStart++;

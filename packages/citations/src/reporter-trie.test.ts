@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { EDITIONS, SPELLINGS } from './catalogue';
-import { startsWithVolume } from './formats';
+import { formatStart, startsWithReporter } from './formats';
 import { matchReporterFirst, REPORTER_FIRST_PAIRS } from './reporter-trie';
 
 /**
@@ -9,14 +9,16 @@ import { matchReporterFirst, REPORTER_FIRST_PAIRS } from './reporter-trie';
  * spelling of the catalogue, in catalogue order, puts in it.
  */
 describe('reporter-first spellings', () => {
-  const reporterFirst = new Set(EDITIONS.flatMap((e, i) => (e.formats?.some((f) => !startsWithVolume(f)) ? [i] : [])));
+  const reporterFirst = new Set(EDITIONS.flatMap((e, i) => (e.formats?.some((f) => startsWithReporter(f)) ? [i] : [])));
   // The trie ignores spaces and reads curly apostrophes as straight ones: spellings equal
   // but for those reach one node, which keeps the editions of the last of them.
   const trieKey = (s: string) => s.replace(/ /g, '').replace(/[\u2018\u2019]/g, "'");
   const expected = new Map<string, readonly number[]>();
   const pairs = new Set<number>();
   for (const [spelling, editions] of SPELLINGS) {
-    const first = editions.filter((e) => reporterFirst.has(e));
+    // A plain word only for editions with a form that begins with it (not an optional volume).
+    const plain = /^[A-Za-z ]+$/.test(spelling);
+    const first = editions.filter((e) => reporterFirst.has(e) && (!plain || (EDITIONS[e].formats ?? []).some((f) => formatStart(f) === 'reporter')));
     if (!first.length) continue;
     const key = trieKey(spelling);
     expected.set(key, first);

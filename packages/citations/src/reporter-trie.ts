@@ -10,7 +10,7 @@
  */
 import { EDITIONS, SPELLINGS } from './catalogue';
 import { straightApostrophe } from './chars';
-import { startsWithVolume } from './formats';
+import { formatStart, startsWithReporter } from './formats';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
 import { journalSpellings, journals } from './generated/laws';
@@ -95,8 +95,15 @@ function branch(c: number): Node | undefined {
   return root.next?.get(c);
 }
 
+/**
+ * Whether a spelling is a plain word (`Holmes`, `Chase`, `Taney`, `Syllabi`): letters and
+ * spaces only. Such a reporter is read without its volume only in a form that says more than
+ * `Holmes, 272` (a name, a comma and a number are prose as often as a citation).
+ */
+export const plainWord = (s: string) => /^[A-Za-z ]+$/.test(s);
+
 const REPORTER_FIRST = new Set<number>();
-for (let e = 0; e < EDITIONS.length; e++) if (EDITIONS[e].formats?.some((f) => !startsWithVolume(f))) REPORTER_FIRST.add(e);
+for (let e = 0; e < EDITIONS.length; e++) if (EDITIONS[e].formats?.some((f) => startsWithReporter(f))) REPORTER_FIRST.add(e);
 /** The first two letters (spaces skipped) of the reporter-first spellings, as `first << 16 | second`. */
 export const REPORTER_FIRST_PAIRS = new Set<number>();
 // Only the spellings of the few reporter-first editions are looked at (their canonical
@@ -107,7 +114,10 @@ const reporterFirstPrefixes: string[] = [];
 for (const spelling of reporterFirstSpellings) {
   const editions = SPELLINGS.get(spelling);
   if (!editions) continue;
-  const first = editions.filter((i) => REPORTER_FIRST.has(i));
+  // A plain word (`Holmes`) is read reporter first only in a form that begins with it, never
+  // in one whose volume is optional (tokenize.ts: `Holmes, 272` is prose as often).
+  const plain = plainWord(spelling);
+  const first = editions.filter((i) => REPORTER_FIRST.has(i) && (!plain || (EDITIONS[i].formats ?? []).some((f) => formatStart(f) === 'reporter')));
   if (!first.length) continue;
   insert(spelling, reporterFirstRoot).editions = first;
   reporterFirstPrefixes.push(spelling);

@@ -43,6 +43,14 @@ const pageNumber = (p: string | null) => (p && allDigits(p) ? Number(p) : NaN);
 // eyecite's bound on an opinion's length: `1 U.S. 1. Id. at 200` cannot be the same case.
 const MAX_OPINION_PAGES = 150;
 
+/**
+ * How many of the cases a short form or supra could mean are weighed: the latest cited. A
+ * document cites far fewer cases of one volume, or of one name, than this; a text made to cite
+ * thousands (an attack) would otherwise cost a look at every one for every short form.
+ */
+const RECENT = 32;
+const latest = <T>(list: T[]): T[] => (list.length > RECENT ? list.slice(list.length - RECENT) : list);
+
 /** Whether `Id. at <pin>` can point into `full` (eyecite's check, star pages of database cites allowed). */
 function pinFits(full: Citation, pin: string | null): boolean {
   if (full.type === 'case' && full.page !== null && /^_+$/.test(full.page)) return false;
@@ -98,9 +106,10 @@ export function resolveInPlace(out: Citation[]): void {
   const seen = new Map<string, Citation>();
   // Full case citations by the words (4+ letters) of their names, for supra and short names.
   const casesWithWord = new Map<string, Citation[]>();
-  // By case (see caseOf), its citations listed in byVolume (one per volume, reporter, first
-  // page and name); fullCases has one per name.
-  const listedFor = new Map<Citation, Citation[]>();
+  // By case (see caseOf) and name, its citations listed in byVolume (one per volume, reporter,
+  // first page and name); fullCases has one per name. (By name as well as case: a case cited
+  // again and again under several names is looked up by the name at hand, not read through.)
+  const listedFor = new Map<Citation, Map<string | null, Citation[]>>();
   let indexedUpTo = 0;
 
   // A parallel group, or the same citation written twice, is one case.
@@ -135,11 +144,17 @@ export function resolveInPlace(out: Citation[]): void {
     }
     let pool: Citation[];
     if (list) pool = probe.length >= 4 ? list.filter((f) => nameWordsLower(f).has(probe)) : list;
-    else pool = probe.length >= 4 ? (casesWithWord.get(probe) ?? []) : fullCases;
+    else pool = latest(probe.length >= 4 ? (casesWithWord.get(probe) ?? []) : fullCases);
     return pool.filter((f) => f.caseName && shortNameMatches(words, nameWords(f)));
   };
 
   for (const c of out) {
+    // A citation with a blank volume (`___ U.S. ___`) names no case by its numbers: each is
+    // its own, checked by its name, never the antecedent of a short form or of an `Id.`.
+    if (c.form === 'full' && c.type === 'case' && c.volume === null && c.page === '___') {
+      last = null;
+      continue;
+    }
     if (c.form === 'full' && c.type === 'case' && c.plaintiff === null && !NAMED_WITHOUT_V.test(c.caseName ?? '')) {
       // The same citation again without a full name (`Martinez, 2019 WL 4639462, at *3`) is a short form.
       const earlier = seen.get(c.normalized as string);
@@ -161,19 +176,16 @@ export function resolveInPlace(out: Citation[]): void {
         // and name: one that repeats all three of an earlier one (a case cited again and
         // again) is not listed again, so that the lookups stay short in long documents.
         const theCase = caseOf(c);
-        const listed = listedFor.get(theCase) ?? [];
+        let byName = listedFor.get(theCase);
+        if (!byName) listedFor.set(theCase, (byName = new Map()));
+        const listed = byName.get(c.caseName);
         // (Loops rather than callbacks: this runs for every full citation.)
         let repeated = false;
-        let nameListed = false;
-        for (const f of listed) {
-          if (f.caseName !== c.caseName) continue;
-          nameListed = true;
-          if (f.volume === c.volume && f.reporter === c.reporter && f.page === c.page) repeated = true;
-        }
+        if (listed) for (const f of listed) if (f.volume === c.volume && f.reporter === c.reporter && f.page === c.page) repeated = true;
         if (!repeated) {
-          if (!nameListed) fullCases.push(c);
-          listed.push(c);
-          listedFor.set(theCase, listed);
+          if (!listed) fullCases.push(c);
+          if (listed) listed.push(c);
+          else byName.set(c.caseName, [c]);
           const key = `${c.volume} ${c.reporter}`;
           const list = byVolume.get(key);
           if (list) list.push(c);
@@ -189,7 +201,9 @@ export function resolveInPlace(out: Citation[]): void {
     if (c.form === 'short') {
       const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
       const candidates: Citation[] = [];
-      for (const f of byVolume.get(`${c.volume} ${c.reporter}`) ?? []) {
+      const listed = byVolume.get(`${c.volume} ${c.reporter}`) ?? [];
+      for (let k = Math.max(0, listed.length - RECENT); k < listed.length; k++) {
+        const f = listed[k];
         const first = pageNumber(f.page);
         if (Number.isNaN(first) || Number.isNaN(pin) || pin >= first) candidates.push(f);
       }

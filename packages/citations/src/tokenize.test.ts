@@ -18,7 +18,15 @@ function regexScan(text: string): number[] {
   }
   const hex = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
   const pairs = [...byFirst].map(([first, seconds]) => `${hex(first)} {0,2}[${[...seconds].map(hex).join('')}]`).join('|');
-  const re = new RegExp(String.raw`\b(?:\d{1,5}(?: {1,3}[A-Z0-9(]|-[A-Z])|[Ii](?:d\.|bid)|supra|Cal\.|Tex\.|N\. {0,2}Y|C\. {0,2}P|CPLR|Fla\.|${pairs})`, 'g');
+  // A volume (and a suffix: `1982-1 Trade Cas.`; Louisiana's form, whose spellings begin with
+  // `L`: `2009-1359, p. 3 (La.App.`),
+  // the literals, the spelling pairs; and the blanks of a citation with a blank volume (`___ U.S.`,
+  // `---- U.S.`, and a single dash after a comma: `Florida, — U.S.`).
+  const re = new RegExp(
+    String.raw`\b(?:\d{1,5}(?: {1,3}[A-Z0-9(]|-[A-Z]|-\d{1,3} {1,3}[A-Z])|\d{2,4}-\d{2,5}[A-Z]?(?:, {0,2}pp?\. {0,2}\d{1,4}(?:-\d{1,4})?)? {1,3}\(L|[Ii](?:d\.|bid)|supra|Cal\.|Tex\.|N\. {0,2}Y|C\. {0,2}P|CPLR|Fla\.|${pairs})` +
+      String.raw`|\b_+ {1,3}[A-Z]|(?<![\w-])-{2,} {1,3}[A-Z]|(?<=, {0,3})(?<![\w-])-(?!-) {1,3}[A-Z]`,
+    'g',
+  );
   const out: number[] = [];
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {

@@ -18,9 +18,9 @@
  */
 import { EDITIONS } from './catalogue';
 import { wordTable, type WordStarts } from './clean';
-import { matchFormat, startsWithVolume } from './formats';
+import { formatStart, matchFormat, startsWithReporter, startsWithVolume } from './formats';
 import { afterSpaces, LAW_PAIRS, lawTokenAt } from './laws';
-import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, type SpellingHit } from './reporter-trie';
+import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, plainWord, type SpellingHit } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
 import { mayBeMarkerWord, type MarkerCandidates } from './references';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
@@ -46,6 +46,8 @@ export interface Token {
   nominative?: string;
   /** A year written inside the citation (`14 S. Ct. (1894) 10`). */
   year?: number;
+  /** The date of decision written inside the citation (`05/10/10`: Louisiana's form). */
+  date?: string;
   /** Written reporter first (`T.C. Memo. 2010-123`, `Abb. Adm. 45`). */
   reporterFirst?: boolean;
   /** A statute found by reporters-db's generic law patterns; the hand-written ones win ties. */
@@ -167,9 +169,13 @@ function readFormats(text: string, editions: readonly number[], written: string,
   return best;
 }
 
-function caseToken(text: string, volumeStart: number, volume: string, reporterStart: number, hit: SpellingHit, dashed: boolean): Token | null {
+/**
+ * The token for the spelling `hit` after a volume. `suffixed`: the volume has a suffix
+ * (`1982-1`), which only an edition's own format may accept, never the standard form.
+ */
+function caseToken(text: string, volumeStart: number, volume: string, reporterStart: number, hit: SpellingHit, dashed: boolean, suffixed = false): Token | null {
   const written = text.slice(reporterStart, hit.end);
-  if (!dashed) {
+  if (!dashed && !suffixed) {
     const tail = readTail(text, hit.end);
     if (tail) {
       if (hit.journal) {
@@ -199,6 +205,94 @@ function caseToken(text: string, volumeStart: number, volume: string, reporterSt
   return token;
 }
 
+// Editions cited in Louisiana's form, `2009-1359 (La.App. 1 Cir. 05/10/10)`, and the first
+// characters of their spellings.
+const PAREN_EDITIONS = new Set<number>();
+const PAREN_FIRSTS = new Set<number>();
+for (let e = 0; e < EDITIONS.length; e++) {
+  if (!EDITIONS[e].formats?.some((f) => formatStart(f) === 'paren')) continue;
+  PAREN_EDITIONS.add(e);
+  for (const spelling of [EDITIONS[e].canonical, ...EDITIONS[e].variations]) PAREN_FIRSTS.add(spelling.charCodeAt(0));
+}
+
+/** A Louisiana citation's number, docket number and pin, up to its `(` (see louisianaShape). */
+interface LouisianaShape {
+  page: string;
+  pin: string | null;
+  paren: number;
+}
+
+/**
+ * Louisiana's form up to its `(`, for the number ending at `j` (its digits from `i`): 2-4
+ * digits, a dash or spaces, a docket number of 2-5 digits and perhaps a letter, perhaps a pin
+ * (`, p. 3`, `, pp. 3-4`), spaces and `(`; else null. `2009-1359, p. 3 (La.App. 1 Cir. 5/10/10)`.
+ */
+function louisianaShape(text: string, i: number, j: number): LouisianaShape | null {
+  if (j - i < 2 || j - i > 4) return null;
+  let k = j;
+  if (text.charCodeAt(k) === DASH) k++;
+  else while (k < j + 3 && text.charCodeAt(k) === SPACE) k++;
+  if (k === j) return null;
+  const p = k;
+  while (k < p + 6 && isDigit(text.charCodeAt(k))) k++;
+  if (k - p < 2 || k - p > 5) return null;
+  const letter = text.charCodeAt(k);
+  if (letter >= 65 && letter <= 90) k++;
+  const page = text.slice(p, k);
+  let pin: string | null = null;
+  if (text.charCodeAt(k) === COMMA) {
+    LOUISIANA_PIN.lastIndex = k;
+    const m = LOUISIANA_PIN.exec(text);
+    if (!m) return null;
+    pin = m[1];
+    k = LOUISIANA_PIN.lastIndex;
+  }
+  let q = k;
+  while (q < k + 3 && text.charCodeAt(q) === SPACE) q++;
+  // The reporter inside begins like one of Louisiana's (`La.App.`): most page ranges followed
+  // by a year (`556-57 (2007)`) are turned away here.
+  return q > k && text.charCodeAt(q) === OPEN_PAREN && PAREN_FIRSTS.has(text.charCodeAt(q + 1)) ? { page, pin, paren: q } : null;
+}
+const LOUISIANA_PIN = /, {0,2}pp?\. {0,2}(\d{1,4}(?:-\d{1,4})?)/y;
+// After the reporter: the date of decision and the closing parenthesis.
+const LOUISIANA_DATE = / {1,3}(\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2}))\)/y;
+
+/** The citation in Louisiana's form whose number starts at `i` (ends at `j`), pushed onto `tokens`. */
+function louisianaAt(text: string, i: number, j: number, tokens: Token[]): void {
+  const shape = louisianaShape(text, i, j);
+  if (!shape) return;
+  for (const hit of matchSpellings(text, shape.paren + 1)) {
+    let editions: number[] | null = null;
+    for (const e of hit.editions) if (PAREN_EDITIONS.has(e)) (editions ??= []).push(e);
+    if (!editions) continue;
+    LOUISIANA_DATE.lastIndex = hit.end;
+    const m = LOUISIANA_DATE.exec(text);
+    if (!m || isAlnum(text.charCodeAt(LOUISIANA_DATE.lastIndex))) continue;
+    const token: Token = { kind: 'case', start: i, end: LOUISIANA_DATE.lastIndex, volume: text.slice(i, j), reporter: text.slice(shape.paren + 1, hit.end), page: shape.page, editions, date: m[1] };
+    if (shape.pin) token.pin = shape.pin;
+    tokens.push(token);
+    return;
+  }
+}
+
+/** The end of the run of digits at `p`. */
+function afterDigits(text: string, p: number): number {
+  let q = p;
+  while (isDigit(text.charCodeAt(q))) q++;
+  return q;
+}
+
+/**
+ * For a volume's suffix whose digits begin at `p` (after `1982-`): where the reporter after
+ * it begins (1-3 spaces, then a capital), else -1.
+ */
+function afterSuffix(text: string, p: number): number {
+  const q = afterDigits(text, p);
+  if (q - p > 3) return -1;
+  const r = afterSpaces(text, q, 3);
+  return r > q && isUpper(text.charCodeAt(r)) ? r : -1;
+}
+
 /**
  * The case, short-case or journal token whose volume starts at `i` (a digit), if any: the
  * volume, then a known spelling (trie walk), then the page or `at` pin after it.
@@ -215,10 +309,24 @@ function volumeAt(text: string, i: number, tokens: Token[]): void {
     while (k < j + 3 && text.charCodeAt(k) === SPACE) k++;
     if (k === j) return;
   }
+  // No spelling begins with a digit: a number after the number is a volume's suffix
+  // (`1982-1 Trade Cas. (CCH) ¶ 64,689`), Louisiana's form, or nothing.
+  let volumeEnd = j;
+  let suffixed = false;
+  if (isDigit(text.charCodeAt(k))) {
+    const spelling = dashed ? afterSuffix(text, k) : -1;
+    if (spelling < 0) {
+      louisianaAt(text, i, j, tokens);
+      return;
+    }
+    volumeEnd = afterDigits(text, k);
+    k = spelling;
+    suffixed = true;
+  }
   if (!mayStartSpelling(text, k)) return;
-  const volume = text.slice(i, j);
+  const volume = text.slice(i, volumeEnd);
   for (const hit of matchSpellings(text, k)) {
-    const token = caseToken(text, i, volume, k, hit, dashed);
+    const token = caseToken(text, i, volume, k, hit, dashed && !suffixed, suffixed);
     if (token) {
       tokens.push(token);
       return;
@@ -240,6 +348,11 @@ function scanReporters(text: string, tokens: Token[]): void {
       if (i === 0 || !isAlnum(text.charCodeAt(i - 1))) i = capitalAt(text, i, tokens);
       continue;
     }
+    if (code === UNDERSCORE || code === DASH) {
+      const before = text.charCodeAt(i - 1);
+      if (i === 0 || (!isAlnum(before) && before !== UNDERSCORE)) blankCitationAt(text, i, code, tokens);
+      continue;
+    }
     if (code < 48 || code > 57) continue;
     volumeAt(text, i, tokens);
     while (i + 1 < n && isDigit(text.charCodeAt(i + 1))) i++;
@@ -253,7 +366,8 @@ function reporterFirstAt(text: string, i: number): Token | null {
     let best: { end: number; volume: string | null; page: string; editions: number[] } | null = null;
     for (const e of hit.editions) {
       for (const f of EDITIONS[e].formats ?? []) {
-        if (startsWithVolume(f)) continue;
+        if (!startsWithReporter(f)) continue;
+        if (formatStart(f) === 'either' && plainWord(written)) continue;
         const m = matchFormat(text, f, written, i);
         if (m && (!best || m.end > best.end)) best = { end: m.end, volume: m.volume, page: m.page, editions: [e] };
       }
@@ -361,7 +475,7 @@ const WORD_CHAR = 1;
 const MAY_BEGIN = 2;
 let spellingFirsts = '';
 for (const pair of SPELLING_PAIRS) spellingFirsts += String.fromCharCode(pair >>> 16);
-const CHAR_CLASS = wordTable(`0123456789IisCTNF${spellingFirsts}`);
+const CHAR_CLASS = wordTable(`0123456789IisCTNF_-${spellingFirsts}`);
 /**
  * Whether the first two letters `first`, `second` (spaces skipped) begin a reporter-first or
  * law spelling: pairKinds(first, second) !== 0, written out because it runs at every
@@ -392,17 +506,63 @@ function literalThen(text: string, p: number, literal: string, then: number): bo
 function anchorMayStartAt(text: string, p: number, first: number): boolean {
   if (isDigit(first)) {
     // A volume or title of at most five digits, then 1-3 spaces and a capital, digit or `(`,
-    // or a dash and a capital.
+    // or a dash and a capital (or Louisiana's form: `2009-1359 (La.App. ...`).
     let j = p + 1;
     while (isDigit(text.charCodeAt(j))) j++;
     if (j - p > 5) return false;
     const next = text.charCodeAt(j);
-    if (next === DASH) return isUpper(text.charCodeAt(j + 1));
+    if (next === DASH) return isUpper(text.charCodeAt(j + 1)) || (isDigit(text.charCodeAt(j + 1)) && (afterSuffix(text, j + 1) >= 0 || louisianaShape(text, p, j) !== null));
     if (next !== SPACE) return false;
     const after = text.charCodeAt(afterSpaces(text, j + 1, 2));
     return isUpper(after) || isDigit(after) || after === OPEN_PAREN_CODE;
   }
+  if (first === UNDERSCORE || first === DASH) return blankStart(text, p, first) >= 0;
   return beginsSpelling(first, text.charCodeAt(afterSpaces(text, p + 1, 2))) || literalAt(text, p, first);
+}
+
+const UNDERSCORE = 95;
+
+/**
+ * Where the reporter of a citation with a blank volume (`___ U.S. ___`, `— U.S. —`, `----
+ * L. Ed. 2d ----`) may begin, for the blank starting at `p` (its character `first`): after the
+ * run of `_` or `-`, 1-3 spaces and a capital; else -1. A single dash (an em dash, cleaned)
+ * counts only after a comma (`Hurst v. Florida, — U.S. —`), since `- U.S. -` may be prose.
+ */
+function blankStart(text: string, p: number, first: number): number {
+  if (text.charCodeAt(p - 1) === first) return -1;
+  let q = p + 1;
+  while (text.charCodeAt(q) === first) q++;
+  if (first === DASH && q === p + 1) {
+    let b = p;
+    while (b > p - 3 && text.charCodeAt(b - 1) === SPACE) b--;
+    if (text.charCodeAt(b - 1) !== COMMA) return -1;
+  }
+  const r = afterSpaces(text, q, 3);
+  return r > q && isUpper(text.charCodeAt(r)) ? r : -1;
+}
+
+/**
+ * A citation whose volume and page are blank (`Hurst v. Florida, — U.S. —, 136 S. Ct. 616`;
+ * `Foo v. Bar, ___ U.S. ___ (2024)`): a decision not yet in the reporter's bound volumes,
+ * checked by its name. Pushed onto `tokens` when the blank at `p` begins one.
+ */
+function blankCitationAt(text: string, p: number, first: number, tokens: Token[]): void {
+  const k = blankStart(text, p, first);
+  if (k < 0 || !mayStartSpelling(text, k)) return;
+  for (const hit of matchSpellings(text, k)) {
+    if (hit.journal) continue;
+    const r = afterSpaces(text, hit.end, 3);
+    const blank = text.charCodeAt(r);
+    if (r === hit.end || (blank !== UNDERSCORE && blank !== DASH)) continue;
+    let e = r;
+    while (text.charCodeAt(e) === blank) e++;
+    if (isAlnum(text.charCodeAt(e))) continue;
+    let editions: number[] | null = null;
+    for (const edition of hit.editions) if (takesStandard(edition)) (editions ??= []).push(edition);
+    if (!editions) continue;
+    tokens.push({ kind: 'case', start: p, end: e, volume: '___', reporter: text.slice(k, hit.end), page: '___', editions });
+    return;
+  }
 }
 
 /**
@@ -552,6 +712,10 @@ function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, b
   if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) return;
   if (isDigit(first)) volumeAt(text, p, tokens);
   else if (first >= 65 && first <= 90) capitalAt(text, p, tokens);
+  else if (first === UNDERSCORE || first === DASH) {
+    blankCitationAt(text, p, first, tokens);
+    return;
+  }
   let list: number[] | undefined;
   let digits = 0;
   let year = false;

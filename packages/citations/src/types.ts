@@ -79,6 +79,12 @@ export interface FindOptions {
   /** Resolve short forms to their antecedents (default true). */
   resolve?: boolean;
   /**
+   * Drop a case citation whose spelling still names several reporters after its year is
+   * considered (`1 Johnson 1 (1806)`), as eyecite's `remove_ambiguous` does (default false:
+   * it is kept, read as the first of them).
+   */
+  removeAmbiguous?: boolean;
+  /**
    * Give each citation the sentence around it, `context` (default true). Without it the
    * field is '' and the engine does about a seventh less work: for callers that read only
    * the citations (normalize), and to time the engine on what eyecite computes.

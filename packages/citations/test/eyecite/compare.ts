@@ -14,6 +14,15 @@
  *   UnknownCitation      → nothing: eyecite's catch-all for a bare `§ 99` with no code. We have
  *                          no counterpart, so it is neither required nor is a citation of ours
  *                          overlapping it counted as extra.
+ *   (placeholder)        ← our case citation with a blank volume and page (`— U.S. —`,
+ *                          `___ U.S. ___`): eyecite keeps such a blank as a placeholder token,
+ *                          never a citation, so ours is not counted as extra.
+ *
+ * Fields eyecite leaves empty: a court (eyecite infers one only for U.S. Reports) and a year
+ * (eyecite misses a year glued to the court, `(1st Cir.1990)`, one written before the citation,
+ * `(1921), 59 Mont. 403`, and a parallel's) are not held against ours when ours is written in
+ * the citation itself: the year in full, or as the last two digits of a date (`05/10/10`),
+ * between the start of the case name and the end of the last parenthetical.
  *
  * This module reads only the engine's public types: it must not share code with the engine,
  * or the measurement would agree with whatever the engine does.
@@ -45,6 +54,8 @@ export interface EyecitePair {
   message: string;
   text: string;
   input: 'plain' | 'markup';
+  /** eyecite's remove_ambiguous was asked for (its disambiguation rows). */
+  removeAmbiguous?: boolean;
   cleanSteps: string[];
   eyeciteAgrees: boolean | null;
   /** Why this row needs eyecite-only machinery, or null when it applies to us. */
@@ -71,8 +82,9 @@ export interface Expectation {
   section?: string | null;
 }
 
+/** Spaces squeezed, and a curly apostrophe as the straight one (both are written for the same name). */
 const squash = (s: string | null | undefined): string | null => {
-  const t = (s ?? '').replace(/\s+/g, ' ').trim();
+  const t = (s ?? '').replace(/\s+/g, ' ').replace(/[\u2018\u2019]/g, "'").trim();
   return t === '' ? null : t;
 };
 
@@ -88,6 +100,14 @@ function lawSection(e: EyeciteCite): string | null {
   const section = e.groups.section ?? null;
   const pin = e.metadata.pin_cite ?? '';
   return squash(section === null ? null : /^\(/.test(pin) ? section + pin : section);
+}
+
+/**
+ * eyecite's antecedent_guess as a name: without a trailing `supra` (`Esquire, Inc., supra`
+ * before `316 F. Supp. at 884`), which says the case was cited before and is no part of its name.
+ */
+function guessedName(guess: string | undefined): string | null {
+  return squash((guess ?? '').replace(/,?\s*supra,?$/i, ''));
 }
 
 /** The expectation for one eyecite citation, or null when our model has no counterpart. */
@@ -109,7 +129,7 @@ export function expectationFor(e: EyeciteCite): Expectation | null {
     case 'ShortCaseCitation':
       return {
         types: ['case'], form: 'short', volume: e.volume ?? null, reporter: e.reporter ?? null,
-        pin, shortName: squash(m.antecedent_guess), court, parenthetical,
+        pin, shortName: guessedName(m.antecedent_guess), court, parenthetical,
       };
     case 'IdCitation':
       return { types: null, form: 'id', pin, parenthetical };
@@ -151,8 +171,14 @@ export interface Problem {
 
 const show = (v: unknown) => (v === null || v === undefined ? '∅' : JSON.stringify(v));
 
+/** Whether `year` is written in the citation `c` of `text` (see the file comment). */
+function yearWritten(text: string, c: Citation, year: number): boolean {
+  const span = text.slice(Math.min(c.fullStart, c.start), Math.max(c.fullEnd, c.end));
+  return span.includes(String(year)) || new RegExp(String.raw`\d{1,2}/\d{1,2}/${String(year).slice(2)}(?!\d)`).test(span);
+}
+
 /** Field-by-field differences between an expectation and one of our citations. */
-export function differences(x: Expectation, c: Citation): Problem[] {
+export function differences(x: Expectation, c: Citation, text = ''): Problem[] {
   const out: Problem[] = [];
   const check = (category: Category, field: string, want: unknown, got: unknown) => {
     if (want === undefined) return;
@@ -177,7 +203,8 @@ export function differences(x: Expectation, c: Citation): Problem[] {
   // A neutral or WL/LEXIS cite's volume is its year (`2015 WL 2375225`): eyecite leaves year
   // empty there, we report it; that is not a disagreement.
   const yearIsVolume = x.year === null && c.year !== null && c.year === c.volume;
-  if (!yearIsVolume) check('year wrong', 'year', x.year, c.year);
+  const yearInCitation = x.year === null && c.year !== null && yearWritten(text, c, c.year);
+  if (!yearIsVolume && !yearInCitation) check('year wrong', 'year', x.year, c.year);
   check('court wrong', 'court', x.court, c.court);
   check('parenthetical wrong', 'parenthetical', x.parenthetical, squash(c.parenthetical));
   check('section wrong', 'section', x.section, squash(c.section));
@@ -228,10 +255,11 @@ export function comparePair(pair: EyecitePair, ours: Citation[]): PairResult {
       continue;
     }
     used.add(match);
-    for (const p of differences(x, match)) problems.push({ ...p, detail: `${JSON.stringify(e.sourceText ?? e.matchedText)} ${p.detail}` });
+    for (const p of differences(x, match, pair.text)) problems.push({ ...p, detail: `${JSON.stringify(e.sourceText ?? e.matchedText)} ${p.detail}` });
   }
   for (const c of ours) {
     if (used.has(c) || ignoredSpans.some((s) => overlaps(s, c))) continue;
+    if (c.type === 'case' && c.form === 'full' && c.volume === null && c.page === '___') continue;
     problems.push({ category: 'extra citation', detail: describeOurs(c) });
   }
   return { pass: problems.length === 0, problems };
