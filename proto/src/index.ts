@@ -17,6 +17,7 @@ export * from './http/identity';
 export * from './http/support';
 export * from './http/billing';
 export * from './http/validation';
+export * from './http/documents';
 export * from './api/identity';
 export * from './api/identity-client';
 export * from './http/citation';

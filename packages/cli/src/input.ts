@@ -9,6 +9,8 @@ export interface DocumentInput {
   document: ReadDocument;
   text: string;
   positions: DocumentPosition[];
+  /** The file's bytes as read (what an annotated copy is made from). */
+  bytes: Buffer;
 }
 
 async function readStdin(): Promise<Buffer> {
@@ -21,25 +23,27 @@ async function readStdin(): Promise<Buffer> {
  * Reads a .pdf, .docx or .txt file (or `-` for text on standard input) through the same
  * reader the extraction service uses, drawing a progress bar on a terminal only.
  */
-export async function readInput(file: string, io: CliIO): Promise<DocumentInput> {
+export async function readInput(file: string, io: CliIO, options: { layout?: boolean } = {}): Promise<DocumentInput> {
   const buffer = file === '-' ? await readStdin() : await readFile(file);
   // Plain text needs none of the PDF, Word or OCR machinery (nor its start-up time).
   if (file === '-' || /\.txt$/i.test(file)) {
     const document = readText(buffer);
-    return { document, ...toCitationInput(document) };
+    return { document, ...toCitationInput(document), bytes: buffer };
   }
   const { closeReader, readDocument, renderProgressBar } = await import('@citecheck/reading');
   try {
     const document = await readDocument(buffer, {
       filename: file === '-' ? 'stdin.txt' : file,
       accept: ['pdf', 'docx', 'txt'],
+      // A PDF's page positions, for an annotated copy.
+      layout: options.layout,
       onProgress: io.isTTY
         ? (p) => io.progress(`${renderProgressBar(p)}${p.ocrPages > 0 ? `  OCR: ${p.message}` : ''}`)
         : undefined,
     });
     if (io.isTTY) io.progress('');
     const { text, positions } = toCitationInput(document);
-    return { document, text, positions };
+    return { document, text, positions, bytes: buffer };
   } finally {
     // The OCR worker pool would otherwise keep a one-shot command alive.
     await closeReader();

@@ -14,4 +14,5 @@ export { sanitizeFilename } from './sanitize';
 export { renderProgressBar, type ProgressBarInput } from './progress';
 export { closeReader, configureReader, warmReader, type ReaderOptions } from './read';
 export { ocrPoolSize, cgroupMemoryLimitMib, OCR_MEMORY, type OcrSizing } from './ocr';
-export type { ReadDocument, ReadOptions, ReadProgress, ReaderMemory, ReadWarning, Page, Paragraph, ParagraphKind, FileType } from './types';
+export { mapReaderText, docxTextMap, pdfTextMap, pdfBoxes } from './positions';
+export type { ReadDocument, ReadOptions, PageLayout, ReadProgress, ReaderMemory, ReadWarning, Page, Paragraph, ParagraphKind, FileType } from './types';

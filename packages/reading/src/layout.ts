@@ -23,6 +23,8 @@ export interface Line {
   right: number;
   y: number;
   height: number;
+  /** The items the line was built from, left to right (reference marks left out); text-map.ts maps text back to them. */
+  items?: TextItem[];
 }
 
 export interface PageItems {
@@ -150,6 +152,7 @@ export function groupIntoLines(items: TextItem[]): Line[] {
       right: last.x + last.width,
       y: group.y,
       height: group.height,
+      items: inline,
     });
   }
   return lines.sort((a, b) => a.y - b.y);

@@ -224,6 +224,8 @@ export async function readPdf(data: Uint8Array, hooks: PdfReadHooks, limits = PD
       ocrUsed: ocrPages.length > 0,
       ocrPages,
       warnings: warnings.sort((a, b) => (a.page ?? 0) - (b.page ?? 0)),
+      // The worker passes it on only when the caller asked (ReadOptions.layout).
+      layout: pages,
     };
   } finally {
     await pdf.parser.destroy().catch(() => undefined);

@@ -136,7 +136,7 @@ function readInWorker(fileType: FileType, buffer: Uint8Array, options: ReadOptio
     const task: ReadTask = {
       owner: options.owner,
       // The worker gets its own copy: the caller keeps its buffer, and the copy moves without cloning.
-      request: { fileType, data: new Uint8Array(buffer), maxPendingOcr: ocr.size + 1 },
+      request: { fileType, data: new Uint8Array(buffer), maxPendingOcr: ocr.size + 1, layout: options.layout === true },
       onMessage(message: Exclude<FromWorker, { type: 'ready' }>, reply): void {
         if (settled) return;
         switch (message.type) {

@@ -1,4 +1,5 @@
 /** The public shapes of a read document. */
+import type { PageItems } from './layout';
 
 export type ParagraphKind = 'body' | 'footnote' | 'endnote';
 
@@ -36,7 +37,16 @@ export interface ReadDocument {
   /** 1-based numbers of the pages read by OCR. */
   ocrPages: number[];
   warnings: ReadWarning[];
+  /**
+   * PDFs read with `layout: true`: each page's positioned text as it was laid out (text-layer
+   * items in points, OCR words in pixels of the rendered page; `width`/`height` in the same
+   * units), so a citation's offsets can be mapped back to the page (text-map.ts).
+   */
+  layout?: PageLayout[];
 }
+
+/** One PDF page's positioned text, top-left origin, y the baseline. */
+export type PageLayout = PageItems;
 
 /**
  * Progress of a read. The first three fields are SPEC.md's `ocrProgress` message as is; the
@@ -81,6 +91,8 @@ export interface ReadOptions {
    * Types to accept. Default `['pdf', 'docx']` (SPEC.md's upload rule); the CLI adds `'txt'`.
    */
   accept?: FileType[];
+  /** Keep each PDF page's positioned text in the answer (`layout`), for annotating the document. */
+  layout?: boolean;
   /** Pages that may go to OCR; one more ends the read with `too-many-ocr-pages`. Default: no cap. */
   maxOcrPages?: number;
   /** The message for `too-many-ocr-pages` (the caller knows the plan behind the cap). */

@@ -18,7 +18,7 @@ import { readPdf, type RenderedPage } from './pdf';
 import { readText } from './text';
 import type { FileType, ReadDocument, ReaderMemory } from './types';
 
-export type ReadRequest = { type: 'read'; id: number; fileType: FileType; data: Uint8Array; maxPendingOcr: number };
+export type ReadRequest = { type: 'read'; id: number; fileType: FileType; data: Uint8Array; maxPendingOcr: number; layout?: boolean };
 
 export type ToWorker =
   | ReadRequest
@@ -69,7 +69,8 @@ if (port) {
       waiting = new Map();
       const { id } = message;
       void read(message).then(
-        (document) => send({ type: 'done', id, document, memory: threadMemory() }),
+        // Positions cross the thread only when asked for: a long PDF has hundreds of thousands.
+        (document) => send({ type: 'done', id, document: message.layout ? document : { ...document, layout: undefined }, memory: threadMemory() }),
         (error: unknown) => {
           const failure = error instanceof DocumentError ? error : new DocumentError('read-failed');
           send({ type: 'error', id, code: failure.code, message: failure.message, memory: threadMemory() });

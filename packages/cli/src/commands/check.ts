@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { findCitations, formatCitationsJson } from '@citecheck/citations';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { findCitations, formatCitationsJson, type Citation } from '@citecheck/citations';
 import {
   LocalCitationIndex,
   courtListenerFromEnv,
@@ -10,7 +12,8 @@ import {
 } from '@citecheck/caselaw';
 import type { Verdict } from '@citecheck/proto';
 import type { Command } from '../commands';
-import { parseArgs, readInput } from '../input';
+import { parseArgs, readInput, type DocumentInput } from '../input';
+import type { CliIO } from '../io';
 import { describeCitation } from './extract';
 
 const MARK = { true: 'VALID     ', false: 'INVALID   ', null: 'UNVERIFIED' } as const;
@@ -35,14 +38,49 @@ async function openProviders(indexPath: string): Promise<{ providers: CaseLawPro
   };
 }
 
+/**
+ * `--annotate out.docx` / `out.pdf`: the document back with a comment (a highlight in a PDF) on
+ * each flagged citation, in the same format as the input. Written to a temporary file beside
+ * the target and renamed, so a failure never leaves a half-written copy.
+ */
+async function writeAnnotated(target: string, input: DocumentInput, citations: Citation[], verdicts: Verdict[], io: CliIO): Promise<void> {
+  const { annotateDocument } = await import('@citecheck/annotate');
+  const type = input.document.fileType;
+  const wanted = path.extname(target).toLowerCase();
+  if (type === 'txt') throw new Error('--annotate needs a .docx or .pdf document: a plain-text file has nothing to annotate');
+  if (wanted !== `.${type}`) {
+    throw new Error(
+      type === 'docx'
+        ? '--annotate of a Word document writes a .docx (a PDF of it would need a word processor): name the output out.docx'
+        : '--annotate of a PDF writes a .pdf: name the output out.pdf',
+    );
+  }
+  const result = await annotateDocument(input.bytes, {
+    document: input.document,
+    citations: citations.map((c, i) => ({ ...c, ...verdicts[i] })),
+    checkedAt: new Date(),
+  });
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.part`);
+  try {
+    await writeFile(temporary, result.bytes);
+    await rename(temporary, target);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+  const unplaced = result.unplaced.length ? `; ${result.unplaced.length} could not be placed on its words and ${result.unplaced.length === 1 ? 'is' : 'are'} listed in the summary` : '';
+  io.err(`annotated copy: ${target} (${result.placed.length} finding${result.placed.length === 1 ? '' : 's'} marked${unplaced})`);
+}
+
 export const checkCommand: Command = {
   name: 'check',
-  usage: 'check <file> [--json] [--index PATH]',
-  summary: 'read, extract and verify; exit 0 all valid, 1 any invalid, 2 error',
+  usage: 'check <file> [--json] [--index PATH] [--annotate OUT]',
+  summary: 'read, extract and verify; exit 0 all valid, 1 any invalid, 2 error; --annotate writes the document back with the findings marked',
   async run(args, io) {
-    const { positional, flags, values } = parseArgs(args, ['index']);
+    const { positional, flags, values } = parseArgs(args, ['index', 'annotate']);
     if (positional.length !== 1) throw new Error('expected one file (or - for standard input)');
-    const { text, positions } = await readInput(positional[0], io);
+    const annotate = values.get('annotate');
+    const input = await readInput(positional[0], io, { layout: annotate !== undefined });
+    const { text, positions } = input;
     const citations = findCitations(text, { positions });
     const { providers, close } = await openProviders(values.get('index') ?? process.env.CASELAW_INDEX_PATH ?? defaultIndexPath());
     try {
@@ -60,6 +98,7 @@ export const checkCommand: Command = {
           io.out(`           ${detailsText(v)}`);
         });
       }
+      if (annotate !== undefined) await writeAnnotated(annotate, input, citations, verdicts, io);
       const cases = verdicts.filter((_, i) => citations[i].type === 'case');
       const invalid = cases.filter((v) => v.isValid === false).length;
       const valid = cases.filter((v) => v.isValid === true).length;

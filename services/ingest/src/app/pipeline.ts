@@ -52,7 +52,9 @@ export function citationsValidatedHandler(deps: PipelineDeps) {
       deps.logger.warn({ documentId }, 'citations.validated for an unknown document');
       return;
     }
-    await deps.store.saveCitations(documentId, citations.map(toSpecCitation), event.occurredAt);
+    // Where each citation is in the document's text, for the annotated brief.
+    const spans = citations.map((c) => ({ id: c.id, start: c.start, end: c.end }));
+    await deps.store.saveCitations(documentId, citations.map(toSpecCitation), event.occurredAt, spans);
 
     const validated = await deps.store.markValidated(documentId, deps.clock.now(), citations.length, stats);
     const current = validated ?? (await deps.store.document(documentId))!;

@@ -39,3 +39,18 @@ export const accountErrors = {
   /** Identity's wording for an admin call by anyone else. */
   adminRequired: () => new ApiError(401, 'Invalid email or password', 'admin_unauthorized'),
 };
+
+/** The annotated brief (not in SPEC: the product's own wording). */
+export const annotatedErrors = {
+  signIn: () => new ApiError(401, 'Please sign in to download the annotated brief.', 'authentication_required'),
+  notShared: () =>
+    new ApiError(403, 'Only the owner of this document can download the annotated brief, unless they share it with the report link.', 'annotated_not_shared'),
+  signInToShare: () => new ApiError(401, 'Please sign in to change who may download the annotated brief.', 'authentication_required'),
+  ownerOnlyShares: () => new ApiError(403, 'Only the owner of this document can change who may download the annotated brief.', 'owner_only'),
+  badSharing: () => new ApiError(400, 'Say whether the report link may download the annotated brief: send {"shared": true} or {"shared": false}.', 'bad_request'),
+  formatUnavailable: (type: 'docx' | 'pdf') =>
+    type === 'docx'
+      ? new ApiError(406, 'An annotated PDF of a Word document would need a word processor, which this server does not run. Download the annotated .docx instead.', 'annotated_format_unavailable')
+      : new ApiError(406, 'A PDF is annotated as a PDF. Download the annotated .pdf instead.', 'annotated_format_unavailable'),
+  checkedBefore: () => new ApiError(409, 'This document was checked before annotated copies were kept. Upload it again to get one.', 'annotated_unavailable'),
+};

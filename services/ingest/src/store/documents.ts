@@ -39,6 +39,13 @@ export interface DocumentRecord {
   counted: boolean;
   /** Set once a failed document's report reservation was given back. */
   released: boolean;
+  /** The owner lets a shared report link download the annotated brief (absent: no). */
+  annotatedShared?: boolean;
+  /**
+   * The annotated copy kept in blobs (beside the upload, `<blobKey>.annotated`) and the verdicts
+   * it was made from (the citations copy's `eventAt`): a recheck makes it again.
+   */
+  annotated?: { blobKey: string; builtFrom: string } | null;
 }
 
 /** Ingest's read copy of a document's verdicts (validation owns them); newest event wins. */
@@ -46,6 +53,17 @@ export interface CitationsCopy {
   id: string; // documentId
   citations: SpecCitation[];
   eventAt: string;
+  /**
+   * Where each citation is in the text the reader made of the upload (by citation id), which an
+   * annotated copy needs; absent on copies kept before annotated copies existed.
+   */
+  spans?: CitationSpan[];
+}
+
+export interface CitationSpan {
+  id: string;
+  start: number;
+  end: number;
 }
 
 export interface ReportRecord extends ReportTotals {
@@ -148,17 +166,30 @@ export class IngestStore {
   }
 
   /** Keeps the copy from the newest event (a redelivered older event must not undo a recheck). */
-  async saveCitations(documentId: string, citations: SpecCitation[], eventAt: string): Promise<void> {
+  async saveCitations(documentId: string, citations: SpecCitation[], eventAt: string, spans?: CitationSpan[]): Promise<void> {
     const existing = await this.citations.get(documentId);
+    const fields = spans ? { citations, eventAt, spans } : { citations, eventAt };
     if (!existing) {
       try {
-        await this.citations.insert({ id: documentId, citations, eventAt });
+        await this.citations.insert({ id: documentId, ...fields });
         return;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error;
       }
     }
-    await this.citations.update(documentId, { $set: { citations, eventAt } }, { eventAt: { $lte: eventAt } });
+    await this.citations.update(documentId, { $set: fields }, { eventAt: { $lte: eventAt } });
+  }
+
+  // ---------------------------------------------------------------- annotated brief
+
+  /** The owner's choice: may a shared report link download the annotated brief. The updated Document. */
+  setAnnotatedShared(id: string, shared: boolean): Promise<DocumentRecord | null> {
+    return this.documents.update(id, { $set: { annotatedShared: shared } });
+  }
+
+  /** The annotated copy now kept for the verdicts of `builtFrom`. */
+  async markAnnotated(id: string, annotated: { blobKey: string; builtFrom: string }): Promise<void> {
+    await this.documents.update(id, { $set: { annotated } });
   }
 
   // ---------------------------------------------------------------- reports

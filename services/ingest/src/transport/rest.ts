@@ -9,8 +9,9 @@ import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { MAX_FILE_BYTES, messageFor } from '@citecheck/reading';
 import { stageMetrics, type Ports } from '@citecheck/platform';
-import { ApiError, sessionTokenFrom, type AuthenticatedUser, type IdentityApi } from '@citecheck/proto';
+import { ApiError, annotatedSharingBodySchema, sessionTokenFrom, type AuthenticatedUser, type IdentityApi } from '@citecheck/proto';
 import { adminDocuments, createReport, documentCitations, sharedReport, usageStats, userDocuments } from '../app/read-documents';
+import { annotatedAccess, annotatedDocument, setAnnotatedSharing } from '../app/annotated-document';
 import { cancelDocument } from '../app/cancel-document';
 import { uploadDocument, type UploadDeps } from '../app/upload-document';
 import { uploadErrors } from '../domain/errors';
@@ -53,6 +54,12 @@ export function uploadedFiles(ctx: Context): UploadedFiles {
   const files = (ctx.request as { files?: Record<string, unknown> }).files ?? {};
   const all = Object.values(files).flat() as UploadedFiles['all'];
   return { all, document: ([files.document].flat()[0] as UploadedFiles['document']) ?? undefined };
+}
+
+/** `attachment` with the name as ASCII (quotes and non-ASCII replaced) and in full as UTF-8 (RFC 6266). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 export function createRoutes(deps: RouteDeps): Router {
@@ -116,6 +123,30 @@ export function createRoutes(deps: RouteDeps): Router {
 
   router.get('/api/documents/:id/citations', async (ctx) => {
     ctx.body = await documentCitations(deps, ctx.params.id);
+  });
+
+  // The annotated brief: the owner's, or anyone's the owner shares it with (app/annotated-document.ts).
+  router.get('/api/documents/:id/annotated', async (ctx) => {
+    const format = text(ctx.query.format);
+    const file = await annotatedDocument(deps, await currentUser(deps.identity, ctx), ctx.params.id, format);
+    ctx.set('Content-Type', file.contentType);
+    ctx.set('Content-Disposition', contentDisposition(file.filename));
+    // Someone's own brief: never kept by a shared cache.
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = file.bytes;
+  });
+
+  router.get('/api/documents/:id/annotated/access', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await annotatedAccess(deps, await currentUser(deps.identity, ctx), ctx.params.id);
+  });
+
+  router.put('/api/documents/:id/annotated/sharing', async (ctx) => {
+    const raw = (ctx.request as { body?: unknown }).body;
+    const body = annotatedSharingBodySchema.parse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await setAnnotatedSharing(deps, await currentUser(deps.identity, ctx), ctx.params.id, body.shared);
   });
 
   router.post('/api/documents/:id/report', async (ctx) => {

@@ -15,6 +15,7 @@ import { buildCsvReport, csvFileName } from '@/features/documents/lib/csv-export
 import { CitationStatusBadge } from '@/components/citations/citation-status';
 import { OpinionDialog } from './opinion-dialog';
 import { ValidationSummary } from '@/components/citations/validation-summary';
+import { AnnotatedBrief } from '@/components/annotated/annotated-brief';
 
 /** Context shown under a citation; the whole sentence is in the title. */
 const CONTEXT_CHARS = 160;
@@ -201,6 +202,7 @@ export function ResultsSection({ document, report }: { document: DocumentSummary
               <Button onClick={onExport} data-testid="export-report">
                 Export Report
               </Button>
+              <AnnotatedBrief documentId={document.id} />
             </Toolbar>
             <TableScroll tabIndex={0} role="region" aria-label="Citation results">
               <Table data-testid="results-table">

@@ -11,6 +11,7 @@ import type { Citation } from '@citecheck/proto/graphql/types';
 import { useAuthStatus } from '@/lib/auth';
 import { CitationStatusBadge } from '@/components/citations/citation-status';
 import { ValidationSummary } from '@/components/citations/validation-summary';
+import { AnnotatedBrief } from '@/components/annotated/annotated-brief';
 import { checkedAgainstOf, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf } from '@/lib/citations';
 import { useCitations } from '@/lib/document-citations';
 import { ReportNotFoundError, useReport } from '@/features/reports/api/get-report';
@@ -229,6 +230,7 @@ export function ReportView({ reportId, isAdmin = false }: { reportId: string; is
           <Button $variant="secondary" onClick={exportJson} data-testid="export-json">
             Export JSON
           </Button>
+          <AnnotatedBrief documentId={report.documentId} />
         </Share>
       </Card>
       <ValidationSummary totals={totals} title="Summary" testId="report-summary" />
