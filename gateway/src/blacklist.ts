@@ -41,6 +41,10 @@ export const ADMIN_ROOT_FIELDS = new Set([
   'blockIp',
   'unblockIp',
   'auditLog',
+  // The API keys and the API's use, on the same admin screen.
+  'allApiKeys',
+  'adminRevokeApiKey',
+  'apiUsage',
 ]);
 
 export class BlockedAddresses {

@@ -46,6 +46,7 @@ import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade
 import { createGraphqlGateway } from './graphql-gateway';
 import { composeSupergraph, SUPERGRAPH_PATH } from './compose';
 import { serveWebApp } from './web';
+import { apiDocsRoutes } from './api-docs';
 
 export interface EmbeddedOptions {
   /** Variables on top of process.env (tests pass PORT=0 and a temporary DATA_DIR). */
@@ -157,6 +158,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   app.use(blacklistGuard(blocked));
   app.use(apiNotFound());
   app.use(graphql.router.routes());
+  app.use(apiDocsRoutes(config.PUBLIC_URL).routes());
   mountServiceRoutes(app, modules);
   serveWebApp(app, config.WEB_DIST);
 

@@ -10,6 +10,10 @@ import type { ServiceName } from './services';
  * right service. A test checks it against every route the services really declare.
  */
 export const ROUTE_OWNERS: ReadonlyArray<readonly [RegExp, ServiceName]> = [
+  // The public API, before SPEC's paths: `/api/v1/documents` is ingest's, checks and `/mcp` validation's.
+  [/^\/api\/v1\/documents(\/|$)/, 'ingest'],
+  [/^\/api\/v1\/(check$|citations\/)/, 'validation'],
+  [/^\/mcp$/, 'validation'],
   [/^\/api\/(auth|register)\//, 'identity'],
   [/^\/api\/(verify-email|apply-coupon|set-coupon-password)$/, 'identity'],
   [/^\/api\/user\/report-usage$/, 'identity'],

@@ -29,6 +29,7 @@ import { watchBackends } from './backends';
 import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade } from './blacklist';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { serveWebApp } from './web';
+import { apiDocsRoutes } from './api-docs';
 
 async function main(): Promise<void> {
   // The gateway holds no data: it needs no store, whatever MODE says. The bus (Kafka in
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   app.use(blacklistGuard(blocked));
   app.use(apiNotFound());
   app.use(graphql.router.routes());
+  app.use(apiDocsRoutes(config.PUBLIC_URL).routes());
   app.use(proxyToServices(serviceUrls));
   serveWebApp(app, config.WEB_DIST);
 

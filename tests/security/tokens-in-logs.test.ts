@@ -25,6 +25,8 @@ it('keeps tokens out of every log line', () => {
   logger.info({ links: [link], signInClaim: 'SECRET-CLAIM-2', deviceToken: 'SECRET-DEVICE-3' }, 'dev outbox: mail stored');
   logger.info({ path: '/api/reset?x=1&token=SECRET-RESET-4' }, `clicked ${link.replace('VERIFY-1', 'VERIFY-5')}`);
   logger.warn({ err: new Error('GET https://api.example/v1?key=SECRET-KEY-6 failed'), auth: 'Bearer SECRET-BEARER-7' }, 'call failed');
+  // An API key (cck_<id>_<secret>) wherever it is written: api-keys-in-logs-and-events.test.ts follows it through the product.
+  logger.info({ detail: 'cck_0123456789abcdef_SECRET-APIKEY-8aaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, 'caller sent cck_0123456789abcdef_SECRET-APIKEY-9aaaaaaaaaaaaaaaaaaaaaaaaaaaa');
   expect(output()).not.toMatch(/SECRET-/);
   // What is left still says what happened.
   expect(output()).toContain('dev outbox: mail stored');

@@ -50,3 +50,4 @@ export { courtLabel } from './verdict/court-names';
 export { compareCaseNames, caseNameSimilarity, type NameComparison, type NameVerdict } from './names';
 
 export { demoIndexInputs, ensureDemoIndex, DEMO_DIR } from './demo';
+export { checkText, extractText, verifyCite, TooManyCitationsError, type CheckTextOptions, type CheckedText } from './check-text';

@@ -16,6 +16,7 @@ export const COMMAND_MODULES: Record<string, () => Promise<Command>> = {
   extract: () => import('./commands/extract').then((m) => m.extractCommand),
   check: () => import('./commands/check').then((m) => m.checkCommand),
   caselaw: () => import('./commands/caselaw').then((m) => m.caselawCommand),
+  mcp: () => import('./commands/mcp').then((m) => m.mcpCommand),
   admin: () => import('./commands/admin').then((m) => m.adminCommand),
 };
 

@@ -35,3 +35,4 @@ export { oncePerDocument, stageJobs, type StageJob, type StageOptions } from './
 export * from './outbox';
 export { progressPublisher, type ProgressFields, type ProgressPublisher } from './progress';
 export * from './sealed';
+export { apiKeyOwner, publishApiCall, recordedApiCall, type ApiCaller, type ApiUsageDeps } from './public-api';

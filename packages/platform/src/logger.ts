@@ -26,10 +26,12 @@ const SECRET_KEY =
  */
 const TOKEN_IN_TEXT = /([?&;\s](?:token|claim|code|key|sig|signature)=)[^&\s"'#]+/gi;
 const BEARER_IN_TEXT = /(Bearer\s+)\S+/gi;
+/** An API key (`cck_<id>_<secret>`) anywhere: its public id is kept, its secret replaced. */
+const API_KEY_IN_TEXT = /\b(cck_[0-9a-f]{16}_)[A-Za-z0-9_-]{43}/g;
 
 /** `text` with any token-looking query value and bearer credential replaced. */
 export function scrubText(text: string): string {
-  return text.replace(TOKEN_IN_TEXT, `$1${REDACTED}`).replace(BEARER_IN_TEXT, `$1${REDACTED}`);
+  return text.replace(TOKEN_IN_TEXT, `$1${REDACTED}`).replace(BEARER_IN_TEXT, `$1${REDACTED}`).replace(API_KEY_IN_TEXT, `$1${REDACTED}`);
 }
 
 /** The dotted paths the redaction covers, for documentation and tests. */

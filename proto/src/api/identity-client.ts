@@ -5,7 +5,7 @@
  *
  * A failed call throws: an upload must not go ahead because identity could not be asked.
  */
-import { identityInternalPaths, INTERNAL_TOKEN_HEADER, type AuthenticatedUser, type IdentityApi, type PaidAccountResult, type PaidPlanSetupResult, type ReserveReportResult } from './identity';
+import { identityInternalPaths, INTERNAL_TOKEN_HEADER, type ApiKeyUse, type AuthenticatedUser, type IdentityApi, type PaidAccountResult, type PaidPlanSetupResult, type ReserveReportResult } from './identity';
 
 export interface IdentityClientOptions {
   baseUrl: string;
@@ -65,6 +65,12 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityAp
     async setupPaidPlan(request) {
       const result = await call<PaidPlanSetupResult>('setupPaidPlan', request);
       if (!result) throw new IdentityUnavailableError('identity setup-paid-plan answered no body');
+      return result;
+    },
+    async useApiKey(apiKey) {
+      if (!apiKey) return { ok: false, reason: 'invalid' };
+      const result = await call<ApiKeyUse>('useApiKey', { apiKey });
+      if (!result) throw new IdentityUnavailableError('identity use-api-key answered no body');
       return result;
     },
   };

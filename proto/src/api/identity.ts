@@ -51,7 +51,18 @@ export interface IdentityApi {
    * password session, so a user who was signed in without one reaches the paid dashboard at once.
    */
   setupPaidPlan(request: PaidPlanSetupRequest): Promise<PaidPlanSetupResult>;
+  /**
+   * The public API (`/api/v1`, `/mcp`): the owner behind an API key, with one call counted
+   * against the key's rate limit (shared by every service and replica, so the limit is per key
+   * whatever the endpoint). Refuses a malformed, unknown or revoked key, a key whose owner is
+   * gone, and a key over its limit.
+   */
+  useApiKey(apiKey: string | null): Promise<ApiKeyUse>;
 }
+
+export type ApiKeyUse =
+  | { ok: true; user: AuthenticatedUser; key: { id: string; name: string } }
+  | { ok: false; reason: 'invalid' | 'revoked' | 'rate_limited'; retryAfterSeconds?: number };
 
 /** What an admin call carries: its Authorization and Cookie headers as sent, and the client IP. */
 export interface AdminCallerInfo {
@@ -132,6 +143,7 @@ export function sessionTokenFrom(authorization: string | undefined | null, cooki
  *   is-admin        {authorization, cookie, ipAddress}  -> {isAdmin: boolean, email: string | null}
  *   create-paid-account  PaidAccountRequest     -> PaidAccountResult
  *   setup-paid-plan      PaidPlanSetupRequest   -> PaidPlanSetupResult
+ *   use-api-key     {apiKey}                    -> ApiKeyUse
  */
 export const identityInternalPaths = {
   authenticate: '/internal/identity/authenticate',
@@ -140,6 +152,7 @@ export const identityInternalPaths = {
   isAdmin: '/internal/identity/is-admin',
   createPaidAccount: '/internal/identity/create-paid-account',
   setupPaidPlan: '/internal/identity/setup-paid-plan',
+  useApiKey: '/internal/identity/use-api-key',
 } as const;
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
@@ -158,6 +171,7 @@ const id = z
 export const authenticateRequestSchema = z.object({ sessionToken: optionalString });
 export const reserveReportRequestSchema = z.object({ userId: id });
 export const releaseReportRequestSchema = z.object({ userId: id, reservationId: id });
+export const useApiKeyRequestSchema = z.object({ apiKey: optionalString });
 export const isAdminRequestSchema = z.object({ authorization: optionalString, cookie: optionalString, ipAddress: optionalString });
 
 export const paidAccountRequestSchema = z.object({

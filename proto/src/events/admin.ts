@@ -17,6 +17,7 @@ export const adminActions = [
   'users.download',
   'ip.block',
   'ip.unblock',
+  'api_key.revoke',
 ] as const;
 
 export const adminActionSchema = z.object({
@@ -24,7 +25,7 @@ export const adminActionSchema = z.object({
   /** The admin's e-mail address; for a failed sign-in, the address that was tried. */
   actor: z.string().max(320),
   action: z.enum(adminActions),
-  /** A user id, an IP address, or the e-mail address signed in with. */
+  /** A user id, an IP address, an API key's id, or the e-mail address signed in with. */
   target: z.string().max(320),
   /** The client address the action came from. */
   ipAddress: z.string().nullable(),

@@ -14,6 +14,7 @@ import { subscriptionChangedSchema, userDeletedSchema, userRegisteredSchema, use
 import { mailRequestedSchema } from './mail';
 import { subscriptionRenewedSchema } from './billing';
 import { adminActionSchema, ipBlockedSchema, ipUnblockedSchema } from './admin';
+import { apiCalledSchema } from './api';
 
 /**
  * The event catalogue: one entry per event type, naming its topic, schema version and payload
@@ -37,6 +38,7 @@ export const events = {
   'admin.action': { version: 1, schema: adminActionSchema },
   'ip.blocked': { version: 1, schema: ipBlockedSchema },
   'ip.unblocked': { version: 1, schema: ipUnblockedSchema },
+  'api.called': { version: 1, schema: apiCalledSchema },
 } as const;
 
 export type EventType = keyof typeof events;

@@ -65,6 +65,74 @@ export interface AdminStats {
   dailyUsage: Array<AdminDailyUsage>;
 }
 
+export interface ApiDailyCalls {
+  date: string;
+  calls: number;
+}
+
+/**
+ * Identity's API key, with the calls made with it (analytics owns usage). Identity hands a key
+ * out only to its owner and the admin.
+ */
+export interface ApiKey {
+  id: string;
+  /**
+   * Calls made with the key: answered, or refused once its owner was known (over the plan's limit, a bad request).
+   */
+  calls: number;
+  name: string;
+  /**
+   * `cck_<id>`: the public start of the key, to tell keys apart; never the secret.
+   */
+  prefix: string;
+  createdAt: string;
+  /**
+   * When the key was last used (to the minute); null if never.
+   */
+  lastUsedAt: string | null;
+  revoked: boolean;
+  revokedAt: string | null;
+  /**
+   * The owner's e-mail address: in the admin's list (allApiKeys) only.
+   */
+  ownerEmail: string | null;
+}
+
+export interface ApiKeyCalls {
+  keyId: string;
+  keyName: string;
+  userId: string;
+  userEmail: string | null;
+  calls: number;
+  lastCallAt: string;
+}
+
+export interface ApiOperationCalls {
+  /**
+   * check, verify, documents.create, documents.get, mcp.check_citations, mcp.verify_citation or mcp.extract_citations.
+   */
+  operation: string;
+  calls: number;
+}
+
+export interface ApiUsage {
+  totalCalls: number;
+  /**
+   * Calls answered with an error (4xx or 5xx).
+   */
+  refusedCalls: number;
+  /**
+   * Citations in the answers.
+   */
+  citations: number;
+  byOperation: Array<ApiOperationCalls>;
+  daily: Array<ApiDailyCalls>;
+  /**
+   * The ten keys with the most calls in the period.
+   */
+  topKeys: Array<ApiKeyCalls>;
+}
+
 export interface AuthStatus {
   isVerified: boolean;
   isAuthenticated: boolean;
@@ -203,6 +271,14 @@ export interface CountryCount {
   visitors: number;
 }
 
+/**
+ * A new key, with its whole secret: this is the only time the secret is given out.
+ */
+export interface CreatedApiKey {
+  key: ApiKey;
+  secret: string;
+}
+
 export interface DailyVisitors {
   date: string;
   visitors: number;
@@ -305,6 +381,18 @@ export interface Mutation {
    */
   resendVerification: Acknowledgement;
   /**
+   * A new API key for the signed-in user, named so they can tell it apart; its secret is in the answer only.
+   */
+  createApiKey: CreatedApiKey;
+  /**
+   * Revokes one of the signed-in user's keys: every call with it is refused from then on.
+   */
+  revokeApiKey: ApiKey;
+  /**
+   * Admin only: revokes any key (recorded in the audit log).
+   */
+  adminRevokeApiKey: ApiKey;
+  /**
    * The document's report, created on first request (POST /api/documents/{id}/report).
    */
   generateReport: ValidationReport;
@@ -388,6 +476,18 @@ export interface MutationResendVerificationArgs {
   id: string;
 }
 
+export interface MutationCreateApiKeyArgs {
+  name: string;
+}
+
+export interface MutationRevokeApiKeyArgs {
+  id: string;
+}
+
+export interface MutationAdminRevokeApiKeyArgs {
+  id: string;
+}
+
 export interface MutationGenerateReportArgs {
   documentId: string;
 }
@@ -433,6 +533,10 @@ export interface Query {
    * Admin only. What the admin did (sign-ins, deletions, resent links, blocks, CSV downloads), newest first; 100 entries unless limit says otherwise (at most 1000).
    */
   auditLog: Array<AdminAuditEntry>;
+  /**
+   * Admin only. Calls of the public API (/api/v1, /mcp) over the last `days` UTC days (30 unless given).
+   */
+  apiUsage: ApiUsage;
   billingHealth: ServiceHealth;
   billingData: BillingData;
   extractionHealth: ServiceHealth;
@@ -458,6 +562,14 @@ export interface Query {
    * (`Authorization: Bearer {"email":...,"password":...}`) checked once per request.
    */
   users: Array<User>;
+  /**
+   * The signed-in user's API keys, newest first (a paid account must have signed in with its password).
+   */
+  apiKeys: Array<ApiKey>;
+  /**
+   * Every API key with its owner, newest first. Admin only.
+   */
+  allApiKeys: Array<ApiKey>;
   ingestHealth: ServiceHealth;
   usageStats: UsageStats;
   /**
@@ -488,6 +600,10 @@ export interface QueryVisitorAnalyticsArgs {
 
 export interface QueryAuditLogArgs {
   limit?: number | null;
+}
+
+export interface QueryApiUsageArgs {
+  days?: number | null;
 }
 
 export interface QueryReportArgs {

@@ -17,6 +17,8 @@ import { trackingUseCases } from './app/track-visitors';
 import { usageRepository, userDirectory } from './store/usage';
 import { visitorRepository } from './store/visitors';
 import { consumers } from './transport/consumers';
+import { API_CALLS_CONSUMER, apiCallHandler, apiUsageSummary, callsOfKey } from './app/api-usage';
+import { apiCallRepository } from './store/api-calls';
 import { trackingRoutes } from './transport/rest';
 
 export const SERVICE_NAME = 'analytics';
@@ -54,6 +56,8 @@ export const service = defineService({
     const tracking = trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock, locate, retentionDays: config.ANALYTICS_RETENTION_DAYS });
     const usage = usageRepository(ports.store);
     const audit = auditRepository(ports.store);
+    const apiCalls = apiCallRepository(ports.store);
+    const users = userDirectory(ports.store);
     const admin = adminUseCases({ identity: deps?.identity, tracking, usage, clock: ports.clock, blacklist: blacklistRepository(ports.store), audit, bus: ports.bus });
     // One caller object per request context, so identity checks one request's admin fields once.
     const callerOf = perRequest((context: GraphqlContext | undefined) => ({ authorization: context?.authorization ?? null, cookie: context?.cookie ?? null, ip: context?.ip ?? null }));
@@ -74,6 +78,14 @@ export const service = defineService({
           usageMetrics: (_: unknown, __: unknown, context: GraphqlContext) => admin.usageMetrics(callerOf(context)),
           blacklist: (_: unknown, __: unknown, context: GraphqlContext) => admin.blacklist(callerOf(context)),
           auditLog: (_: unknown, args: { limit?: number | null }, context: GraphqlContext) => admin.auditLog(callerOf(context), args.limit),
+          apiUsage: async (_: unknown, args: { days?: number | null }, context: GraphqlContext) => {
+            await admin.requireAdmin(callerOf(context));
+            return apiUsageSummary({ calls: apiCalls, users, clock: ports.clock }, args.days);
+          },
+        },
+        ApiKey: {
+          // Reached only through identity's apiKeys / allApiKeys, which check who is asking.
+          __resolveReference: async (reference: { id: string }) => ({ id: reference.id, calls: await callsOfKey(apiCalls, reference.id) }),
         },
         Mutation: {
           blockIp: (_: unknown, args: Args, context: GraphqlContext) => admin.blockIp(callerOf(context), args),
@@ -86,7 +98,8 @@ export const service = defineService({
       },
       routes: trackingRoutes(tracking, admin, config.INTERNAL_TOKEN),
       consumers: [
-        ...consumers({ usage, users: userDirectory(ports.store), logger: ports.logger }),
+        ...consumers({ usage, users, logger: ports.logger }),
+        { topic: 'api.called', group: API_CALLS_CONSUMER, handle: apiCallHandler(apiCalls), options: { maxAttempts: 8, backoffMs: 500 } },
         { topic: 'admin.action', group: AUDIT_CONSUMER, handle: auditHandler(audit), options: { maxAttempts: 8, backoffMs: 500 } },
       ],
       api: { blockedAddresses: () => admin.blockedAddresses() } satisfies AnalyticsApi,

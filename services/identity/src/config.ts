@@ -45,6 +45,8 @@ export const identityConfigSchema = platformConfigSchema.extend({
   ADMIN_SESSION_TTL_MINUTES: envInt(5, 24 * 60).default(120),
   /** Minutes after sign-up within which a coupon can be applied and its password set. */
   COUPON_WINDOW_MINUTES: envInt(1, 24 * 60).default(30),
+  /** Calls one API key may make per minute, over `/api/v1` and `/mcp` together. */
+  API_KEY_RATE_LIMIT: envInt(1, 1_000_000).default(60),
 });
 
 export type IdentityConfig = Resolved<z.output<typeof identityConfigSchema>>;

@@ -24,6 +24,8 @@ import { createResolvers } from './transport/graphql';
 import { addInternalRoutes } from './transport/internal';
 import type { RequestLimits } from './transport/limits';
 import { addAccountRoutes } from './transport/rest';
+import { addApiKeyInternalRoute, apiKeyResolvers } from './transport/api-keys';
+import { useApiKey, type ApiKeyLimits } from './app/use-api-key';
 import { LoginThrottle } from './app/login-throttle';
 import { storeLoginBackoffs } from './store/login-backoffs';
 
@@ -48,6 +50,7 @@ export type IdentitySettings = Pick<
   | 'COUPON_WINDOW_MINUTES'
   | 'INTERNAL_TOKEN'
 > &
+  Partial<Pick<IdentityConfig, 'API_KEY_RATE_LIMIT'>> &
   Partial<Pick<IdentityConfig, 'DATA_DIR' | 'MODE'>>;
 
 export interface IdentityService {
@@ -93,14 +96,26 @@ function requestLimits(ports: Ports, config: IdentitySettings): RequestLimits {
   };
 }
 
+/**
+ * Calls per API key per minute, over every service that serves the public API: counted here,
+ * in the store in distributed mode, so replicas and services add up to one limit per key.
+ */
+function apiKeyLimits(ports: Ports, config: IdentitySettings): ApiKeyLimits {
+  const windowMs = 60_000;
+  return { windowMs, limiter: createRateLimiter(ports, config.MODE, { name: 'api-key-calls', limit: config.API_KEY_RATE_LIMIT ?? 60, windowMs }) };
+}
+
 /** Routes, subgraph, consumer and in-process API over one context. */
-export function identityParts(context: IdentityContext, config: IdentitySettings, limits: RequestLimits): ServiceParts<IdentityApi> {
+export function identityParts(context: IdentityContext, config: IdentitySettings, limits: RequestLimits, keyLimits: ApiKeyLimits): ServiceParts<IdentityApi> {
   const routes = new Router();
   addAccountRoutes(routes, context, { sessionTtlMs: sessionTtlMs(config), limits });
   addInternalRoutes(routes, context, config.INTERNAL_TOKEN);
+  addApiKeyInternalRoute(routes, context, keyLimits, config.INTERNAL_TOKEN);
+  const resolvers = createResolvers(context, SERVICE_NAME, limits);
+  const keyResolvers = apiKeyResolvers(context);
   return {
     typeDefs,
-    resolvers: createResolvers(context, SERVICE_NAME, limits),
+    resolvers: { ...resolvers, Query: { ...resolvers.Query, ...keyResolvers.Query }, Mutation: { ...resolvers.Mutation, ...keyResolvers.Mutation } },
     routes,
     consumers: consumers(context),
     async start() {
@@ -121,6 +136,7 @@ export function identityParts(context: IdentityContext, config: IdentitySettings
       adminOf: (caller) => adminOf(context, { authorization: caller.authorization, cookie: caller.cookie, ip: caller.ipAddress }),
       createPaidAccount: (request) => createPaidAccount(context, request),
       setupPaidPlan: (request) => setupPaidPlan(context, request),
+      useApiKey: (apiKey) => useApiKey(context, keyLimits, apiKey),
     },
   };
 }
@@ -129,12 +145,12 @@ export function identityParts(context: IdentityContext, config: IdentitySettings
 export const service = defineService({
   name: SERVICE_NAME,
   config: identityConfigSchema,
-  create: async (ports, config) => identityParts(createIdentityContext(ports, config), config, requestLimits(ports, config)),
+  create: async (ports, config) => identityParts(createIdentityContext(ports, config), config, requestLimits(ports, config), apiKeyLimits(ports, config)),
 });
 
 /** Identity built over `ports` with its context in reach (tests host it this way). */
 export function createService(ports: Ports, config: IdentitySettings): IdentityService {
   const context = createIdentityContext(ports, config);
-  const module = assembleService(SERVICE_NAME, ports, identityParts(context, config, requestLimits(ports, config)));
+  const module = assembleService(SERVICE_NAME, ports, identityParts(context, config, requestLimits(ports, config), apiKeyLimits(ports, config)));
   return { module, api: module.api as IdentityApi, context };
 }

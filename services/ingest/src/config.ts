@@ -2,7 +2,7 @@
  * Ingest's environment variables, on top of the platform's.
  */
 import { z } from 'zod';
-import { envInt, envUrl, platformConfigSchema, type Resolved } from '@citecheck/platform';
+import { envCidrList, envInt, envUrl, platformConfigSchema, type Resolved } from '@citecheck/platform';
 
 export const configSchema = platformConfigSchema.extend({
   /**
@@ -14,6 +14,12 @@ export const configSchema = platformConfigSchema.extend({
   IDENTITY_URL: envUrl().optional(),
   /** Distributed mode: shared secret sent to identity's internal routes as `x-internal-token`. */
   INTERNAL_TOKEN: z.string().min(16).optional(),
+  /**
+   * Networks (IPs or CIDRs) the public API's webhooks may be delivered to although they are not
+   * public: a firm's own system on its LAN. Outside development every other private, loopback
+   * or link-local address is refused (SSRF).
+   */
+  WEBHOOK_ALLOWED_NETWORKS: envCidrList().default([]),
 });
 
 export type IngestConfig = Resolved<z.output<typeof configSchema>>;

@@ -15,6 +15,10 @@ import { IngestStore } from './store/documents';
 import { consumers } from './transport/consumers';
 import { createResolvers } from './transport/graphql';
 import { createRoutes } from './transport/rest';
+import { addApiV1Routes } from './transport/api-v1';
+import { webhookPolicy } from './adapters/webhooks';
+import { WebhookStore } from './store/webhooks';
+import { queueWebhook, webhookSender } from './app/webhooks';
 
 export const SERVICE_NAME = 'ingest';
 
@@ -31,6 +35,11 @@ export const service = defineService({
   create: async (ports, config, deps: IngestDeps) => {
     const store = new IngestStore(ports.store);
     const waiters = new Waiters();
+    // The public API's webhooks: subscriptions and an outbox of deliveries, sent in the background.
+    const webhooks = new WebhookStore(ports.store);
+    const policy = webhookPolicy(config);
+    const sender = webhookSender(webhooks, policy, ports.clock, ports.logger, ports.metrics);
+    const webhookDeps = { store, webhooks, clock: ports.clock, publicUrl: config.PUBLIC_URL };
     const pipeline = {
       bus: ports.bus,
       clock: ports.clock,
@@ -39,25 +48,34 @@ export const service = defineService({
       processed: processedEvents(ports.store),
       waiters,
       identity: deps.identity,
+      onFinished: async (documentId: string) => {
+        if (await queueWebhook(webhookDeps, documentId)) sender.kick();
+      },
     };
+    const uploads = {
+      bus: ports.bus,
+      blobs: ports.blobs,
+      clock: ports.clock,
+      logger: ports.logger,
+      store,
+      identity: deps.identity,
+      waiters,
+      waitMs: config.UPLOAD_WAIT_MS,
+    };
+    const routes = createRoutes({ ...uploads, metrics: ports.metrics });
+    addApiV1Routes(routes, { ...uploads, webhooks, webhookPolicy: policy, publicUrl: config.PUBLIC_URL });
 
     return {
       typeDefs,
       resolvers: createResolvers({ store, bus: ports.bus, clock: ports.clock, identity: deps.identity }, SERVICE_NAME),
-      routes: createRoutes({
-        metrics: ports.metrics,
-        bus: ports.bus,
-        blobs: ports.blobs,
-        clock: ports.clock,
-        logger: ports.logger,
-        store,
-        identity: deps.identity,
-        waiters,
-        waitMs: config.UPLOAD_WAIT_MS,
-      }),
+      routes,
       consumers: consumers(pipeline),
       async resume() {
         await resumeUnfinished(pipeline);
+        sender.start();
+      },
+      async stop() {
+        await sender.stop();
       },
       async health() {
         return { ok: true, details: { waitingUploads: waiters.size } };

@@ -18,6 +18,10 @@ import { jobsCollection } from './store/jobs';
 import { consumers } from './transport/consumers';
 import { createResolvers } from './transport/graphql';
 import { createRoutes } from './transport/rest';
+import { addApiV1Routes } from './transport/api-v1';
+import { addMcpRoutes } from './transport/mcp';
+
+const VERSION: string = require('../package.json').version;
 
 export const SERVICE_NAME = 'validation';
 
@@ -30,8 +34,11 @@ export const typeDefs = gql(readSubgraphSdl(path.join(__dirname, 'graphql', 'val
  */
 export interface ValidationServiceDeps {
   beforeEachDocument?: () => Promise<void>;
-  /** Identity, to check the session behind an opinion request (in process, or its HTTP client). */
-  identity?: Pick<IdentityApi, 'authenticate'>;
+  /**
+   * Identity, to check the session behind an opinion request and, for the public API and
+   * `/mcp`, the API key behind a call and the report a check takes (in process, or its HTTP client).
+   */
+  identity?: Pick<IdentityApi, 'authenticate' | 'useApiKey' | 'reserveReport' | 'releaseReport'>;
 }
 
 export const service = defineService({
@@ -61,25 +68,31 @@ export const service = defineService({
       beforeEachDocument: hooks?.beforeEachDocument,
     };
 
+    // The public API (`/api/v1/check`, `/api/v1/citations/verify`) and the MCP server, as an API key's owner.
+    const publicApi = { identity: hooks?.identity, bus: ports.bus, clock: ports.clock, logger: ports.logger, providers };
+    const routes = createRoutes({
+      recheck,
+      caseLaw: requireCaseLaw,
+      logger: ports.logger,
+      opinions: {
+        caseLaw: requireCaseLaw,
+        logger: ports.logger,
+        // Without identity (a test host) nobody is signed in, so nobody spends the quota.
+        authenticate: async (token) => (hooks?.identity && token ? hooks.identity.authenticate(token) : null),
+        // Shared by the replicas in distributed mode. While the store fails each replica
+        // counts on its own (rate-limit.ts): readers keep their opinions, and one user still
+        // cannot spend the CourtListener quota unchecked.
+        limiter: createRateLimiter(ports, config.MODE, { name: 'case-opinions', limit: config.CASE_OPINION_RATE_LIMIT, windowMs: 60_000 }),
+        cache: new OpinionCache(),
+      },
+    });
+    addApiV1Routes(routes, publicApi);
+    addMcpRoutes(routes, publicApi, VERSION);
+
     return {
       typeDefs,
       resolvers: createResolvers({ citationsOf: (documentId) => documentCitations({ citations }, documentId), recheck }, SERVICE_NAME),
-      routes: createRoutes({
-        recheck,
-        caseLaw: requireCaseLaw,
-        logger: ports.logger,
-        opinions: {
-          caseLaw: requireCaseLaw,
-          logger: ports.logger,
-          // Without identity (a test host) nobody is signed in, so nobody spends the quota.
-          authenticate: async (token) => (hooks?.identity && token ? hooks.identity.authenticate(token) : null),
-          // Shared by the replicas in distributed mode. While the store fails each replica
-          // counts on its own (rate-limit.ts): readers keep their opinions, and one user still
-          // cannot spend the CourtListener quota unchecked.
-          limiter: createRateLimiter(ports, config.MODE, { name: 'case-opinions', limit: config.CASE_OPINION_RATE_LIMIT, windowMs: 60_000 }),
-          cache: new OpinionCache(),
-        },
-      }),
+      routes,
       consumers: consumers(deps, ports.metrics),
       async start() {
         caseLaw = await openCaseLaw(config, ports.store, ports.logger, ports.metrics);

@@ -120,6 +120,9 @@ export function adminUseCases({ identity, tracking, usage, clock, blacklist, aud
       return parts().audit.newest(n);
     },
 
+    /** The admin's e-mail address, or the refusal (for admin reads kept in other use-case files). */
+    requireAdmin,
+
     /** Every blocked address, for a gateway instance starting up (internal, not the admin's). */
     async blockedAddresses(): Promise<string[]> {
       return (await parts().blacklist.list()).map((entry) => entry.ipAddress);

@@ -5,7 +5,7 @@ import { requireAdmin, type AdminCaller } from './check-admin';
 import { isoAt, type IdentityContext } from './context';
 
 export async function deleteUser(
-  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'tokens' | 'reservations' | 'publish' | 'clock' | 'settings' | 'adminFailures' | 'logger' | 'adminSessions'>,
+  ctx: Pick<IdentityContext, 'users' | 'sessions' | 'tokens' | 'reservations' | 'apiKeys' | 'publish' | 'clock' | 'settings' | 'adminFailures' | 'logger' | 'adminSessions'>,
   caller: AdminCaller,
   userId: string,
 ): Promise<{ success: true; message: string }> {
@@ -17,6 +17,7 @@ export async function deleteUser(
   await ctx.sessions.deleteAllOf(userId);
   await ctx.tokens.deleteAllOf(userId);
   await ctx.reservations.deleteAllOf(userId);
+  await ctx.apiKeys.deleteAllOf(userId);
   await ctx.publish('user.deleted', userId, { userId, email: user.email, deletedAt: isoAt(ctx.clock) });
   await recordAdminAction(ctx, { action: 'user.delete', actor, target: userId, ipAddress: caller.ip });
   return { success: true, message: 'User Deleted' };

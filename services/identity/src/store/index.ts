@@ -1,6 +1,7 @@
 /** Identity's repositories over the store port it is given. */
 import type { Store } from '@citecheck/platform';
 import { adminSessionRepository, type AdminSessionRepository } from './admin-sessions';
+import { apiKeyRepository, type ApiKeyRepository } from './api-keys';
 import { couponUseRepository, type CouponUseRepository } from './coupon-uses';
 import { openCollections } from './documents';
 import { paidSignupRepository, type PaidSignupRepository } from './paid-signups';
@@ -13,7 +14,8 @@ import { userRepository, type UserRepository } from './users';
 export type { SessionDoc, TokenDoc, TokenKind, ReservationDoc, PendingPlanDoc } from './documents';
 export type { CouponRedemption, UserRepository } from './users';
 export type { AdminSessionDoc } from './admin-sessions';
-export type { AdminSessionRepository, SessionRepository, TokenRepository, CouponUseRepository, ReservationRepository, PendingPlanRepository, PaidSignupRepository };
+export type { ApiKeyDoc } from './api-keys';
+export type { AdminSessionRepository, ApiKeyRepository, SessionRepository, TokenRepository, CouponUseRepository, ReservationRepository, PendingPlanRepository, PaidSignupRepository };
 
 export interface IdentityStore {
   users: UserRepository;
@@ -24,6 +26,7 @@ export interface IdentityStore {
   pendingPlans: PendingPlanRepository;
   paidSignups: PaidSignupRepository;
   adminSessions: AdminSessionRepository;
+  apiKeys: ApiKeyRepository;
 }
 
 export function openIdentityStore(store: Store): IdentityStore {
@@ -37,5 +40,6 @@ export function openIdentityStore(store: Store): IdentityStore {
     pendingPlans: pendingPlanRepository(c.pendingPlans),
     paidSignups: paidSignupRepository(c.paidSignups),
     adminSessions: adminSessionRepository(store),
+    apiKeys: apiKeyRepository(store),
   };
 }

@@ -30,6 +30,8 @@ export interface PipelineDeps {
   processed: ProcessedEvents;
   waiters: Waiters;
   identity: IdentityApi;
+  /** A document reached validated or failed (the public API's webhooks); never fails the handler's work. */
+  onFinished?: (documentId: string) => Promise<void>;
 }
 
 export function citationsExtractedHandler(deps: PipelineDeps) {
@@ -73,6 +75,7 @@ export function citationsValidatedHandler(deps: PipelineDeps) {
       });
       await progress.flush();
       deps.waiters.settle(documentId, { ok: true });
+      await deps.onFinished?.(documentId);
     }
     await deps.processed.mark(CONSUMER, event.id, deps.clock.now());
   };
@@ -95,7 +98,10 @@ export function pipelineFailedHandler(deps: PipelineDeps) {
       await deps.store.markReleased(documentId);
       deps.logger.info({ documentId, code, attempt: ctx.attempt }, 'document failed; report reservation released');
     }
-    if (failed?.stage === 'failed') deps.waiters.settle(documentId, { ok: false, message: failed.failure?.message ?? message, code: failed.failure?.code ?? code });
+    if (failed?.stage === 'failed') {
+      deps.waiters.settle(documentId, { ok: false, message: failed.failure?.message ?? message, code: failed.failure?.code ?? code });
+      await deps.onFinished?.(documentId);
+    }
     await deps.processed.mark(CONSUMER, event.id, deps.clock.now());
   };
 }

@@ -32,6 +32,12 @@ export interface UploadInput {
   file: { buffer: Buffer; originalName: string };
   sessionId: string | null;
   ipAddress: string | null;
+  /**
+   * Runs once the Document is stored, before `document.uploaded` goes out: what must be in
+   * place before the pipeline can finish (the public API's webhook subscription). A failure
+   * fails the upload, as a failed store would.
+   */
+  beforePublish?: (document: DocumentRecord) => Promise<void>;
 }
 
 export interface UploadAnswer {
@@ -72,7 +78,21 @@ export function uploadedEvent(d: DocumentRecord) {
   );
 }
 
-export async function uploadDocument(deps: UploadDeps, input: UploadInput): Promise<UploadAnswer> {
+export interface AcceptedDocument {
+  document: DocumentRecord;
+  /** The owner's reports after this one was taken. */
+  usage: { reportsUsed: number; reportLimit: number };
+  /** The pipeline's outcome, when asked to wait for it (bounded by waitMs; null past it). */
+  outcome: Promise<Outcome | null> | null;
+}
+
+/**
+ * Takes a report, stores the file and the Document and publishes `document.uploaded`: the
+ * upload up to the point where the work no longer depends on the call. The browser's upload
+ * waits for the verdicts after it; the public API's answers at once (the caller polls or is
+ * called back).
+ */
+export async function acceptDocument(deps: UploadDeps, input: UploadInput, options: { wait: boolean }): Promise<AcceptedDocument> {
   const fileType = checkFile(input.file.buffer);
   const documentId = newDocumentId();
   const progress = progressPublisher(deps.bus, documentId, input.sessionId);
@@ -111,12 +131,13 @@ export async function uploadDocument(deps: UploadDeps, input: UploadInput): Prom
   };
 
   // Waiting starts before the event goes out, so even an instant answer is not missed.
-  const outcome = waitForOutcome(deps, documentId);
+  const outcome = options.wait ? waitForOutcome(deps, documentId) : null;
   try {
     await deps.blobs.put(document.blobKey, input.file.buffer);
     await deps.store.addDocument(document);
     progress.emit({ step: 'upload', message: `Received ${filename}`, progress: 5, documentId });
     await progress.flush();
+    await input.beforePublish?.(document);
     await deps.bus.publish(topics['document.uploaded'], documentId, uploadedEvent(document));
   } catch (error) {
     await failBeforePipeline(deps, document, progress, error);
@@ -127,12 +148,16 @@ export async function uploadDocument(deps: UploadDeps, input: UploadInput): Prom
   await deps.store
     .markUploaded(documentId, deps.clock.now())
     .catch((error: unknown) => deps.logger.warn({ err: error, documentId }, 'could not record the uploaded stage'));
+  return { document, usage: { reportsUsed: reservation.reportsUsed, reportLimit: reservation.reportLimit }, outcome };
+}
 
+export async function uploadDocument(deps: UploadDeps, input: UploadInput): Promise<UploadAnswer> {
+  const { document, outcome } = await acceptDocument(deps, input, { wait: true });
   const result = await outcome;
-  if (!result) throw uploadErrors.timeout(documentId);
+  if (!result) throw uploadErrors.timeout(document.id);
   if (!result.ok) throw documentErrors.failed(result.message, result.code);
-  const copy = await deps.store.citationsOf(documentId);
-  return { document: { id: documentId, filename }, citations: copy?.citations ?? [] };
+  const copy = await deps.store.citationsOf(document.id);
+  return { document: { id: document.id, filename: document.filename }, citations: copy?.citations ?? [] };
 }
 
 function waitForOutcome(deps: UploadDeps, documentId: string): Promise<Outcome | null> {

@@ -30,6 +30,32 @@ async function currentUser(identity: IdentityApi, ctx: Context): Promise<Authent
   return identity.authenticate(sessionTokenFrom(ctx.get('authorization') || null, ctx.get('cookie') || null));
 }
 
+/** Multipart parsing for the upload routes only, with formidable's limits turned into SPEC's messages. */
+const multipart = koaBody({ multipart: true, urlencoded: false, json: false, text: false, formidable: { maxFileSize: MULTIPART_LIMIT, maxFiles: 1, allowEmptyFiles: true, minFileSize: 0 } });
+export async function parseUpload(ctx: Context, next: Next): Promise<void> {
+  try {
+    await multipart(ctx, async () => undefined);
+  } catch (error) {
+    const message = String((error as Error).message ?? '');
+    if (/maxFileSize|too large|exceeded/i.test(message)) throw new ApiError(413, messageFor('file-too-large'), 'file-too-large');
+    if (/maxFiles/i.test(message)) throw uploadErrors.tooManyFiles();
+    throw new ApiError(400, 'The upload could not be read. Please try again.', 'bad_upload');
+  }
+  await next();
+}
+
+/** The one file of a multipart upload (the `document` field), read; the temporary files are removed by the caller. */
+export interface UploadedFiles {
+  all: { filepath: string; originalFilename?: string | null }[];
+  document: { filepath: string; originalFilename?: string | null } | undefined;
+}
+
+export function uploadedFiles(ctx: Context): UploadedFiles {
+  const files = (ctx.request as { files?: Record<string, unknown> }).files ?? {};
+  const all = Object.values(files).flat() as UploadedFiles['all'];
+  return { all, document: ([files.document].flat()[0] as UploadedFiles['document']) ?? undefined };
+}
+
 /** `attachment` with the name as ASCII (quotes and non-ASCII replaced) and in full as UTF-8 (RFC 6266). */
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -38,20 +64,6 @@ export function contentDisposition(filename: string): string {
 
 export function createRoutes(deps: RouteDeps): Router {
   const router = new Router();
-
-  /** Multipart parsing on this route only, with formidable's limits turned into SPEC's messages. */
-  const multipart = koaBody({ multipart: true, urlencoded: false, json: false, text: false, formidable: { maxFileSize: MULTIPART_LIMIT, maxFiles: 1, allowEmptyFiles: true, minFileSize: 0 } });
-  const parseUpload = async (ctx: Context, next: Next) => {
-    try {
-      await multipart(ctx, async () => undefined);
-    } catch (error) {
-      const message = String((error as Error).message ?? '');
-      if (/maxFileSize|too large|exceeded/i.test(message)) throw new ApiError(413, messageFor('file-too-large'), 'file-too-large');
-      if (/maxFiles/i.test(message)) throw uploadErrors.tooManyFiles();
-      throw new ApiError(400, 'The upload could not be read. Please try again.', 'bad_upload');
-    }
-    await next();
-  };
 
   // Uploads as the first stage: accepted (answered with the verdicts, so the time is the whole
   // check as the lawyer waits for it), rejected (a refusal the user reads) or error.

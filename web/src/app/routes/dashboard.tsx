@@ -1,5 +1,6 @@
+import { ApiKeysSection } from '@/features/api-keys';
 import { DashboardView } from '@/features/dashboard';
 
 export default function DashboardRoute() {
-  return <DashboardView />;
+  return <DashboardView apiKeys={<ApiKeysSection />} />;
 }

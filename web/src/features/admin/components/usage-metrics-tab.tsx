@@ -18,6 +18,7 @@ import {
   monthlyCost,
   tokenCost,
 } from '@/features/admin/lib/format';
+import { ApiUsage } from './api-usage';
 import { AuditLog } from './audit-log';
 import { DailyUsageChart } from './charts';
 import { DocumentsTable } from './documents-table';
@@ -141,7 +142,7 @@ function RecentActivity() {
   );
 }
 
-/** The Usage Metrics tab: the figures, daily usage, recent activity, users, documents and the admin's own actions. */
+/** The Usage Metrics tab: the figures, daily usage, recent activity, users, documents, the public API's use and the admin's own actions. */
 export function UsageMetricsTab() {
   return (
     <Stack>
@@ -149,6 +150,7 @@ export function UsageMetricsTab() {
       <RecentActivity />
       <UsersTable />
       <DocumentsTable />
+      <ApiUsage />
       <AuditLog />
     </Stack>
   );

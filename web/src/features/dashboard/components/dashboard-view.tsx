@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { useQueryClient } from '@tanstack/react-query';
@@ -124,12 +124,12 @@ function DocumentCard({ document }: { document: DashboardDocument }) {
   );
 }
 
-function DashboardRestricted() {
+function DashboardRestricted({ apiKeys }: { apiKeys?: ReactNode }) {
   const navigate = useNavigate();
   const usage = useReportUsage(true);
   const remaining = usage.data ? Math.max(0, usage.data.reportLimit - usage.data.reportsUsed) : null;
   return (
-    <Dialog open role="alertdialog" title="Dashboard Access Restricted" testId="dashboard-restricted">
+    <Dialog open role="alertdialog" title="Dashboard Access Restricted" testId="dashboard-restricted" wide={Boolean(apiKeys)}>
       {usage.data ? (
         <p data-testid="dashboard-restricted-usage">
           You have {remaining} of {usage.data.reportLimit} reports remaining on the free plan.
@@ -148,6 +148,8 @@ function DashboardRestricted() {
           Upgrade to Premium
         </Button>
       </DialogActions>
+      {/* API keys work within the free plan's reports too, so the modal leaves them reachable. */}
+      {apiKeys ? <div style={{ marginTop: '1.5rem' }}>{apiKeys}</div> : null}
     </Dialog>
   );
 }
@@ -182,8 +184,11 @@ function PasswordRequired({ email }: { email: string }) {
   );
 }
 
-/** /dashboard (SPEC section 2). */
-export function DashboardView() {
+/**
+ * /dashboard (SPEC section 2). `apiKeys` is the API keys section the route composes in (another
+ * feature's): below the documents for paid plans, inside the restricted modal for free users.
+ */
+export function DashboardView({ apiKeys }: { apiKeys?: ReactNode } = {}) {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const { data: auth, isPending: authPending } = useAuthStatus();
@@ -276,7 +281,8 @@ export function DashboardView() {
           </List>
         )}
       </Card>
-      {!paid ? <DashboardRestricted /> : null}
+      {paid && apiKeys ? <Card>{apiKeys}</Card> : null}
+      {!paid ? <DashboardRestricted apiKeys={apiKeys} /> : null}
       <Dialog open={paid && congratulate} onClose={() => setCongratulate(false)} title="Congratulations!" testId="dashboard-congratulations">
         <p>Your {userType === 'enterprise' ? 'Enterprise' : 'Premium'} subscription is active. Your documents and reports will appear on this dashboard.</p>
         <DialogActions>
