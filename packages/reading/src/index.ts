@@ -13,4 +13,5 @@ export { toCitationInput, PARAGRAPH_SEPARATOR } from './citation-input';
 export { sanitizeFilename } from './sanitize';
 export { renderProgressBar, type ProgressBarInput } from './progress';
 export { closeReader, configureReader, warmReader, type ReaderOptions } from './read';
+export { startWorkerFile } from './spawn';
 export type { ReadDocument, ReadOptions, ReadProgress, ReaderMemory, ReadWarning, Page, Paragraph, ParagraphKind, FileType } from './types';
