@@ -41,7 +41,7 @@ import * as notification from '@citecheck/notification';
 import * as progress from '@citecheck/progress';
 import * as validation from '@citecheck/validation';
 import { gatewayConfigSchema } from './config';
-import { apiNotFound, mountServiceRoutes } from './facade';
+import { apiNotFound, internalPathsNotFound, mountServiceRoutes } from './facade';
 import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade } from './blacklist';
 import { createGraphqlGateway } from './graphql-gateway';
 import { composeSupergraph, SUPERGRAPH_PATH } from './compose';
@@ -152,6 +152,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     trustedProxies: config.TRUSTED_PROXIES,
     edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
+  // Service-to-service routes are not on the public edge at all.
+  app.use(internalPathsNotFound());
   // Before anything else the gateway serves: a blocked address reaches the admin's paths only.
   const blocked = new BlockedAddresses();
   app.use(blacklistGuard(blocked));

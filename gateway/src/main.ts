@@ -23,7 +23,7 @@ import {
   startTracing,
 } from '@citecheck/platform';
 import { gatewayConfigSchema, parseNamedUrls } from './config';
-import { apiNotFound, proxyToServices } from './facade';
+import { apiNotFound, internalPathsNotFound, proxyToServices } from './facade';
 import { createGraphqlGateway } from './graphql-gateway';
 import { SUPERGRAPH_PATH } from './compose';
 import { watchBackends } from './backends';
@@ -58,6 +58,8 @@ async function main(): Promise<void> {
     edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
   app.setReady(false);
+  // Service-to-service routes are not on the public edge at all.
+  app.use(internalPathsNotFound());
   // Before anything else the gateway serves: a blocked address reaches the admin's paths only.
   const blocked = new BlockedAddresses();
   app.use(blacklistGuard(blocked));

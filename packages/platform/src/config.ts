@@ -153,6 +153,21 @@ interface ResolvedPlatformFields {
 export type Resolved<T> = Omit<T, keyof ResolvedPlatformFields> & ResolvedPlatformFields;
 export type PlatformConfig = Resolved<RawPlatformConfig>;
 
+/**
+ * Shared secrets that were published (in this repository's files or its history): a token an
+ * attacker can read gives them the services' internal routes and the mail-link sealing key.
+ * Outside development, start-up refuses them, as it refuses one that says to change it.
+ */
+export const PUBLISHED_SECRETS: readonly string[] = ['compose-local-internal-token-change-me'];
+
+/** Why `token` may not be used as INTERNAL_TOKEN outside development, or null when it may. */
+export function publishedSecretProblem(token: string): string | null {
+  if (PUBLISHED_SECRETS.includes(token.trim()) || /change[-_ ]?me/i.test(token)) {
+    return 'a published example value: set 16+ random characters of your own (e.g. openssl rand -hex 32)';
+  }
+  return null;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -220,6 +235,14 @@ export function loadConfig<S extends z.ZodType<RawPlatformConfig, Record<string,
     if (needs.length > 0) {
       report('MONGO_URL', `required when ${needs.join(' or ')}${data.STORE || data.BLOBS ? '' : ` (the default when MODE=${mode})`}`);
     }
+  }
+
+  // Outside development a known shared secret is no secret (see PUBLISHED_SECRETS); a missing
+  // one in distributed mode is refused by the runners (deploy-env.ts).
+  if (!seen.has('INTERNAL_TOKEN') && input.INTERNAL_TOKEN !== undefined && (data.NODE_ENV ?? 'development') !== 'development') {
+    const problem = publishedSecretProblem(input.INTERNAL_TOKEN);
+    // Named without its value: the line is printed, and a secret never is.
+    if (problem) problems.push(`INTERNAL_TOKEN: ${problem}`);
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
