@@ -20,3 +20,4 @@ export * from './api/identity';
 export * from './api/identity-client';
 export * from './http/citation';
 export * from './limits';
+export * from './names';
