@@ -5,6 +5,7 @@ import {
   citationsExtractedSchema,
   citationsValidatedSchema,
   documentCancelledSchema,
+  documentDeletedSchema,
   documentUploadedSchema,
   pipelineFailedSchema,
   reportGeneratedSchema,
@@ -23,6 +24,7 @@ import { adminActionSchema, ipBlockedSchema, ipUnblockedSchema } from './admin';
 export const events = {
   'document.uploaded': { version: 1, schema: documentUploadedSchema },
   'document.cancelled': { version: 1, schema: documentCancelledSchema },
+  'document.deleted': { version: 1, schema: documentDeletedSchema },
   'citations.extracted': { version: 1, schema: citationsExtractedSchema },
   'citations.validated': { version: 1, schema: citationsValidatedSchema },
   'report.generated': { version: 1, schema: reportGeneratedSchema },

@@ -6,6 +6,7 @@ import { citationMetrics, oncePerDocument, verdictLabel, type Consumer, type Por
 import { parseEvent, topics } from '@citecheck/proto';
 import { CONSUMER, MAX_ATTEMPTS, validateCitations, type ValidationDeps } from '../app/validate-citations';
 import { recordOwner, type OwnerDeps } from '../app/record-owner';
+import { forgetDocument } from '../app/forget-document';
 
 /** Validation's consumer group for the uploads (who may recheck a document's citations). */
 export const OWNERS_CONSUMER = 'validation.document-owners';
@@ -34,6 +35,12 @@ export function consumers(deps: ValidationDeps & OwnerDeps, metrics?: Ports['met
   });
   return [
     { topic: topics['citations.extracted'], group: CONSUMER, handle, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 } },
+    {
+      topic: topics['document.deleted'],
+      group: 'validation.document-deleted',
+      handle: async (raw) => forgetDocument(deps, parseEvent(topics['document.deleted'], raw)),
+      options: { maxAttempts: 8, backoffMs: 500 },
+    },
     {
       topic: topics['document.uploaded'],
       group: OWNERS_CONSUMER,
