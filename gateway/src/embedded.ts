@@ -42,7 +42,7 @@ import * as progress from '@citecheck/progress';
 import * as validation from '@citecheck/validation';
 import { gatewayConfigSchema } from './config';
 import { apiNotFound, internalPathsNotFound, mountServiceRoutes } from './facade';
-import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade } from './blacklist';
+import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade, refuseForeignHostUpgrade } from './blacklist';
 import { createGraphqlGateway } from './graphql-gateway';
 import { composeSupergraph, SUPERGRAPH_PATH } from './compose';
 import { serveWebApp } from './web';
@@ -68,6 +68,7 @@ export interface EmbeddedServer {
   server: Server;
   /** The ops listener: every service's metrics merged, and the process's probes. */
   opsUrl: string;
+  opsServer: Server;
   opsPort: number;
   modules: ServiceModule[];
   close(): Promise<void>;
@@ -139,10 +140,15 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     await buildService(progress.service, await portsFor('progress'), configs.progress, undefined),
   ];
 
-  const graphql = await createGraphqlGateway(readSupergraph(), {
-    kind: 'local',
-    schemas: Object.fromEntries(modules.map((m) => [m.name, buildSubgraph(m.typeDefs, m.resolvers)])),
-  });
+  const graphql = await createGraphqlGateway(
+    readSupergraph(),
+    {
+      kind: 'local',
+      schemas: Object.fromEntries(modules.map((m) => [m.name, buildSubgraph(m.typeDefs, m.resolvers)])),
+    },
+    // The schema is the web client's and the tests' business, not a visitor's, in production.
+    { introspection: config.NODE_ENV !== 'production' },
+  );
 
   const gatewayPorts = await portsFor('gateway');
   const app = createHttpApp({
@@ -171,17 +177,21 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   // distributed service sweeps its own (runService).
   const stopRetention = allPorts.map((ports) => scheduleRetention(ports.store, ports.clock, ports.logger));
 
-  const server = await listen(app, options.port ?? config.PORT);
+  // 127.0.0.1 by default: the laptop install serves this machine only (BIND_ADDRESS).
+  const server = await listen(app, options.port ?? config.PORT, config.BIND_ADDRESS);
   const opsServer = await listen(
     createOpsApp(
       app,
       allPorts.map((p) => p.metrics),
+      { metricsToken: config.METRICS_TOKEN },
     ),
     options.opsPort ?? (options.port === 0 ? 0 : config.OPS_PORT),
+    config.OPS_BIND_ADDRESS,
   );
   const opsPort = (opsServer.address() as AddressInfo).port;
   const trust = trustList(config.TRUSTED_PROXIES);
   server.on('upgrade', (request, socket, head) => {
+    if (refuseForeignHostUpgrade([config.PUBLIC_URL], request, socket)) return;
     if (refuseBlockedUpgrade(blocked, trust, request, socket)) return;
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const endpoint = modules.find((m) => m.websocket?.path === pathname)?.websocket;
@@ -190,7 +200,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   });
   app.setReady(true);
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port, opsPort, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
+  logger.info({ port, opsPort, bindAddress: config.BIND_ADDRESS, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -213,7 +223,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       await closeServer(opsServer);
       await tracing.shutdown();
     })());
-  return { url: `http://localhost:${port}`, port, server, opsUrl: `http://localhost:${opsPort}`, opsPort, modules, close };
+  return { url: `http://localhost:${port}`, port, server, opsUrl: `http://localhost:${opsPort}`, opsServer, opsPort, modules, close };
 }
 
 /** The supergraph composed at build time; composed now if the build step has not run. */

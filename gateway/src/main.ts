@@ -27,7 +27,7 @@ import { apiNotFound, internalPathsNotFound, proxyToServices } from './facade';
 import { createGraphqlGateway } from './graphql-gateway';
 import { SUPERGRAPH_PATH } from './compose';
 import { watchBackends } from './backends';
-import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade } from './blacklist';
+import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade, refuseForeignHostUpgrade } from './blacklist';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { serveWebApp } from './web';
 
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const missing = SERVICE_NAMES.filter((name) => !subgraphUrls[name] || !serviceUrls[name]);
   if (missing.length > 0) throw new ConfigError(missing.map((name) => `SUBGRAPH_URLS/SERVICE_URLS: no URL for ${name}`));
 
-  const graphql = await createGraphqlGateway(readFileSync(SUPERGRAPH_PATH, 'utf8'), { kind: 'remote', urls: subgraphUrls });
+  const graphql = await createGraphqlGateway(readFileSync(SUPERGRAPH_PATH, 'utf8'), { kind: 'remote', urls: subgraphUrls }, { introspection: config.NODE_ENV !== 'production' });
   const metrics = createMetricsRegistry('gateway');
   const backends = watchBackends(serviceUrls as Record<string, string>, metrics);
   void backends.probe();
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   app.use(proxyToServices(serviceUrls));
   serveWebApp(app, config.WEB_DIST);
 
-  const server = await listen(app, config.PORT);
+  const server = await listen(app, config.PORT, config.BIND_ADDRESS);
   // In the background: the gateway serves while Kafka or analytics are still coming up.
   const blacklist = (async () => {
     const bus = await createBus(config, logger);
@@ -83,11 +83,12 @@ async function main(): Promise<void> {
     return { stop: async () => (await following.stop(), await bus.close()) };
   })();
   blacklist.catch((err: unknown) => logger.error({ err }, 'IP blacklist not followed: blocked addresses are not refused'));
-  const opsServer = await listen(createOpsApp(app, [metrics]), config.OPS_PORT);
+  const opsServer = await listen(createOpsApp(app, [metrics], { metricsToken: config.METRICS_TOKEN }), config.OPS_PORT, config.OPS_BIND_ADDRESS);
   // `/ws` belongs to the progress service: pass the upgrade through at the TCP level.
   const progress = new URL(serviceUrls.progress!);
   const trust = trustList(config.TRUSTED_PROXIES);
   server.on('upgrade', (request, socket, head) => {
+    if (refuseForeignHostUpgrade([config.PUBLIC_URL], request, socket)) return;
     if (refuseBlockedUpgrade(blocked, trust, request, socket)) return;
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/ws') return socket.destroy();
     const upstream = connect(Number(progress.port || 80), progress.hostname, () => {

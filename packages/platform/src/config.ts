@@ -12,6 +12,7 @@
  * and checks across variables (MONGO_URL required when STORE=mongo) live in `loadConfig`,
  * not in the schema, because a refined or transformed zod object can no longer be extended.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { cidrProblem } from './http/client-ip';
 
@@ -90,6 +91,18 @@ export function envCidrList() {
   });
 }
 
+/** An address to listen on: an IPv4 or IPv6 address, or `localhost`. */
+export function envBindAddress() {
+  return z.string().transform((raw, ctx) => {
+    const value = raw.trim();
+    if (value !== 'localhost' && isIP(value) === 0) {
+      ctx.addIssue({ code: 'custom', message: 'expected an IP address to listen on (0.0.0.0 for every interface, 127.0.0.1 for this machine only)' });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const platformConfigSchema = z.object({
@@ -101,6 +114,19 @@ export const platformConfigSchema = z.object({
    * never the public edge. 0 picks a free port (tests running several processes at once).
    */
   OPS_PORT: envInt(0, 65535).default(9464),
+  /**
+   * The address PORT listens on. Default: 127.0.0.1 in embedded mode (the laptop install serves
+   * this machine only; set 0.0.0.0 to serve the network, with PUBLIC_URL the address people use),
+   * 0.0.0.0 in distributed mode (a container is reached from outside it). Filled in by loadConfig.
+   */
+  BIND_ADDRESS: envBindAddress().optional(),
+  /** The address OPS_PORT listens on; default BIND_ADDRESS. */
+  OPS_BIND_ADDRESS: envBindAddress().optional(),
+  /**
+   * When set, the ops port's Prometheus `/metrics` answers only `Authorization: Bearer <token>`
+   * (the probes stay open). 16+ characters.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   DATA_DIR: z.string().default('./data'),
   /** Default: http://localhost:${PORT}, filled in by loadConfig. */
   PUBLIC_URL: envUrl().optional(),
@@ -145,6 +171,8 @@ type RawPlatformConfig = z.output<typeof platformConfigSchema>;
 /** The variables whose defaults `loadConfig` resolves, so they are never undefined after it. */
 interface ResolvedPlatformFields {
   PUBLIC_URL: string;
+  BIND_ADDRESS: string;
+  OPS_BIND_ADDRESS: string;
   BUS: 'embedded' | 'kafka';
   STORE: 'sqlite' | 'mongo';
   BLOBS: 'fs' | 'gridfs';
@@ -216,8 +244,11 @@ export function loadConfig<S extends z.ZodType<RawPlatformConfig, Record<string,
   }
   const mode = data.MODE ?? 'embedded';
   const distributed = mode === 'distributed';
+  const bind = data.BIND_ADDRESS ?? (distributed ? '0.0.0.0' : '127.0.0.1');
   const resolved: ResolvedPlatformFields = {
     PUBLIC_URL: data.PUBLIC_URL ?? `http://localhost:${data.PORT ?? 8080}`,
+    BIND_ADDRESS: bind,
+    OPS_BIND_ADDRESS: data.OPS_BIND_ADDRESS ?? bind,
     BUS: data.BUS ?? (distributed ? 'kafka' : 'embedded'),
     STORE: data.STORE ?? (distributed ? 'mongo' : 'sqlite'),
     BLOBS: data.BLOBS ?? (distributed ? 'gridfs' : 'fs'),

@@ -14,7 +14,7 @@ import { documentCitations } from './app/document-citations';
 import { recheckCitation } from './app/recheck-citation';
 import { recheckAsOwner } from './app/recheck-as-owner';
 import { DocumentOwners } from './store/document-owners';
-import { configSchema } from './config';
+import { configSchema, indexPathOf } from './config';
 import { CitationRepository } from './store/citations';
 import { jobsCollection } from './store/jobs';
 import { consumers } from './transport/consumers';
@@ -97,7 +97,7 @@ export const service = defineService({
         caseLaw = await openCaseLaw(config, ports.store, ports.logger, ports.metrics);
       },
       async resume() {
-        ports.logger.info(requireCaseLaw().describe(), 'validation consuming citations.extracted');
+        ports.logger.info({ ...requireCaseLaw().describe(), indexPath: indexPathOf(config) }, 'validation consuming citations.extracted');
       },
       async stop() {
         caseLaw?.close();
