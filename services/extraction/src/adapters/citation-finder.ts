@@ -12,6 +12,7 @@
  * Threads start on first use (or `warm()`), are reused, and are `unref()`ed while idle, so an
  * idle finder never keeps a process alive; a terminated or failed thread is replaced on demand.
  */
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { Citation } from '@citecheck/citations';
@@ -54,7 +55,44 @@ interface Slot {
   onAbort?: () => void;
 }
 
-const THREAD_FILE = path.join(__dirname, `citation-thread${path.extname(__filename)}`);
+const SOURCE_FILE = path.join(__dirname, `citation-thread${path.extname(__filename)}`);
+const BUNDLE_FILE = path.join(__dirname, '..', '..', 'dist', 'citation-thread.cjs');
+/** What the bundle is built from (scripts/bundle-thread.mjs checks the same folders). */
+const THREAD_SOURCES = [
+  path.join(__dirname, '..'),
+  path.dirname(require.resolve('@citecheck/citations')),
+  path.join(path.dirname(require.resolve('@citecheck/citations')), '..', 'data'),
+  path.dirname(require.resolve('@citecheck/proto')),
+];
+
+function newestFile(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestFile(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+let threadFile: string | undefined;
+
+/**
+ * The thread's file: its esbuild bundle (scripts/bundle-thread.mjs, built at `npm install` and
+ * `npm run build`) while it is newer than every file it was built from, else the TypeScript
+ * source through tsx (about three times the CPU to start); a built `.js` copy as it is.
+ * Decided once per process.
+ */
+function threadEntry(): string {
+  if (threadFile) return threadFile;
+  if (path.extname(__filename) === '.js') return (threadFile = SOURCE_FILE);
+  try {
+    const built = statSync(BUNDLE_FILE).mtimeMs;
+    threadFile = THREAD_SOURCES.every((dir) => newestFile(dir) < built) ? BUNDLE_FILE : SOURCE_FILE;
+  } catch {
+    threadFile = SOURCE_FILE; // no bundle
+  }
+  return threadFile;
+}
 
 export class CitationFinder {
   private readonly threads: number;
@@ -120,7 +158,7 @@ export class CitationFinder {
   }
 
   private spawn(): Slot {
-    const worker = startWorkerFile(THREAD_FILE, { maxOldGenerationSizeMb: this.maxHeapMb });
+    const worker = startWorkerFile(threadEntry(), { maxOldGenerationSizeMb: this.maxHeapMb });
     const slot: Slot = { worker, task: null, id: 0 };
     this.slots.add(slot);
     worker.unref();
