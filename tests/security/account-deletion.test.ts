@@ -8,7 +8,8 @@
  * - now ingest forgets the account's documents (file, record, verdicts, report) and publishes
  *   `document.deleted` for each, which extraction and validation consume; analytics keeps the
  *   usage records' figures without name, e-mail, file name or network; and an uploaded file is
- *   deleted UPLOAD_RETENTION_DAYS after its upload (its report stays).
+ *   deleted UPLOAD_RETENTION_DAYS after its upload (its report stays); notification forgets
+ *   the mails it kept for the address.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,6 +90,8 @@ describe('deleting an account', () => {
       const metrics = JSON.stringify(await (await fetch(`${server.url}/api/metrics`, { headers: admin })).json());
       return !metrics.includes('leaving@firm.test') && !metrics.includes('Lee Leaving') && !metrics.includes('Leaving v Firm');
     });
+    // The mails kept for the address go too (the dev outbox reads the same records).
+    await until('the outbox to forget the address', async () => ((await (await fetch(`${server.url}/api/dev/outbox?to=leaving%40firm.test`)).json()) as unknown[]).length === 0);
     // The figures stay.
     const stats = (await (await fetch(`${server.url}/api/metrics/stats`, { headers: admin })).json()) as { totalDocuments: number };
     expect(stats.totalDocuments).toBe(1);
