@@ -111,6 +111,8 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_IP: '100000',
       RATE_LIMIT_PER_EMAIL: '1000',
+      // Every page of every test visits from 127.0.0.1: the tracker's per-address limit too.
+      TRACKING_RATE_LIMIT: '100000',
       // The tests read sign-up mail from the dev outbox, which exists only when enabled.
       DEV_MAIL_OUTBOX: 'true',
       ...extraEnv,

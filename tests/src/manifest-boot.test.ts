@@ -60,11 +60,16 @@ function chartWorkloads(): Workload[] {
     });
 }
 
-/** Compose's services other than Kafka and MongoDB, `${VAR:-default}` taken with an empty shell environment. */
+/**
+ * Compose's services other than Kafka and MongoDB, `${VAR:-default}` taken with an empty shell
+ * environment; a required `${VAR:?message}` (the shared secret) from the Secret's values.
+ */
 function composeWorkloads(): Workload[] {
   const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as Dict;
   const substitute = (value: string) =>
-    value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, _name: string, fallback: string | undefined) => fallback ?? '');
+    value
+      .replace(/\$\{(\w+):?\?[^}]*\}/g, (_, name: string) => SECRET[name] ?? '')
+      .replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, _name: string, fallback: string | undefined) => fallback ?? '');
   return Object.entries(compose.services as Dict)
     .filter(([, service]) => service.build?.args?.SERVICE)
     .map(([, service]) => ({

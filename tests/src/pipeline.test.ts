@@ -223,9 +223,9 @@ describe('the supergraph', () => {
     expect(byId.data.document.citations).toHaveLength(4);
     expect(byId.data.usageStats.totalCitations).toBeGreaterThan(0);
 
-    // Recheck through the supergraph: the same verdict as the upload gave.
+    // Recheck through the supergraph, as the uploader: the same verdict as the upload gave.
     const first = result.body.citations![0];
-    const rechecked = await graphqlCall('mutation($id: ID!) { recheckCitation(id: $id) { id text isValid } }', { id: first.id });
+    const rechecked = await graphqlCall('mutation($id: ID!) { recheckCitation(id: $id) { id text isValid } }', { id: first.id }, token);
     expect(rechecked.data.recheckCitation).toEqual({ id: first.id, text: first.text, isValid: first.isValid });
 
     const me = await graphqlCall('{ me { email userType } }', {}, token);

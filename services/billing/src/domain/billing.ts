@@ -25,6 +25,15 @@ export function statusLabel(status: string): string {
   return PAYMENT_OWED.has(status) ? PAYMENT_REQUIRED : status;
 }
 
+/**
+ * A renewal that failed and is still owed (Stripe's past_due, then unpaid): the plan stays,
+ * its reports do not until the invoice is paid (the webhook's invoice.paid says so). Paying
+ * something else (the first invoice's PaymentIntent again, an account setup) never settles it.
+ */
+export function renewalOwed(status: string | null | undefined): boolean {
+  return status === 'past_due' || status === 'unpaid';
+}
+
 /** Statuses in which the plan's reports are available. */
 export function grantsPlan(status: string): boolean {
   return status === 'active' || status === 'trialing' || status === 'past_due';

@@ -116,7 +116,8 @@ export async function openCaseLaw(config: ValidationConfig, store: Store, logger
     providers,
     courtListener,
     describe: () => ({
-      localIndex: local ? { path: indexPath, authoritative: local.authoritative } : null,
+      // No file path: this is shown by the public /healthz (the log says where the index is).
+      localIndex: local ? { authoritative: local.authoritative } : null,
       courtListener: Boolean(courtListener),
     }),
     close: () => local?.close(),

@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, Container, Muted } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
-import { useVerifyEmail } from '@/features/auth';
+import { useSwitchToLinkAccount, useVerifyEmail } from '@/features/auth';
 import { paths } from '@/config/paths';
 
 const Page = styled(Container)`
@@ -25,20 +25,26 @@ function HomeButton() {
 /**
  * /verify-email?token=... : the link from the verification e-mail lands here, and so does the
  * mailed one-click sign-in link (an e-mail-only sign-in from a browser that never proved the
- * address). Either signs this browser in; the server says which it was.
+ * address). Either signs this browser in; the server says which it was. When another account
+ * is signed in here, nothing happens until the user chooses: stay, or switch to the link's
+ * account (a link opened from someone else's mail must not swap accounts behind one's back).
  */
 export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const verification = useVerifyEmail(token);
+  const switching = useSwitchToLinkAccount();
+  const answer = switching.data ?? verification.data;
 
-  let state: 'invalid' | 'verifying' | 'failed' | 'success' | 'signed-in';
+  let state: 'invalid' | 'verifying' | 'failed' | 'choose' | 'success' | 'signed-in';
   if (!token) state = 'invalid';
-  else if (verification.isPending) state = 'verifying';
-  else if (verification.isError) state = 'failed';
-  else if (verification.data?.alreadyVerified) state = 'signed-in';
+  else if (verification.isPending || switching.isPending) state = 'verifying';
+  else if (verification.isError || switching.isError) state = 'failed';
+  else if (answer?.requiresChoice) state = 'choose';
+  else if (answer?.alreadyVerified) state = 'signed-in';
   else state = 'success';
-  const name = verification.data?.user?.name;
+  const name = answer?.user?.name;
+  const failure = switching.error ?? verification.error;
 
   return (
     <Page>
@@ -59,7 +65,24 @@ export default function VerifyEmailRoute() {
           <>
             <h1>Verification Failed</h1>
             <p data-testid="verify-error">
-              {(isApiError(verification.error) ? verification.error.serverMessage : undefined) ?? 'Verification failed'}
+              {(isApiError(failure) ? failure.serverMessage : undefined) ?? 'Verification failed'}
+            </p>
+          </>
+        ) : null}
+        {state === 'choose' && answer?.signedInAs && answer.linkFor ? (
+          <>
+            <h1>Choose an Account</h1>
+            <p data-testid="verify-choice">
+              You are signed in as {answer.signedInAs.name} ({answer.signedInAs.email}). This link is for {answer.linkFor.name} ({answer.linkFor.email}).
+            </p>
+            <p>If you did not ask for this link, stay signed in: someone may be trying to make you use their account.</p>
+            <p>
+              <ButtonLink as={Link} to={paths.home} data-testid="verify-stay">
+                Stay signed in as {answer.signedInAs.name}
+              </ButtonLink>{' '}
+              <Button $variant="secondary" data-testid="verify-switch" onClick={() => token && switching.mutate(token)}>
+                Switch to {answer.linkFor.email}
+              </Button>
             </p>
           </>
         ) : null}
@@ -82,9 +105,11 @@ export default function VerifyEmailRoute() {
             <Muted>Your first 5 reports are free.</Muted>
           </>
         ) : null}
-        <p>
-          <HomeButton />
-        </p>
+        {state === 'choose' ? null : (
+          <p>
+            <HomeButton />
+          </p>
+        )}
       </Card>
     </Page>
   );

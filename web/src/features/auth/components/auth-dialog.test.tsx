@@ -61,7 +61,9 @@ describe('e-mail-only sign-in from a browser that never proved the address', () 
 
   it.each([
     ['a verified address registered again: a sign-in link', 'Check Your Email: we sent you a sign-in link. Open it to continue.', 'sign-in', 'We sent a sign-in link to lee@firm.test'],
-    ['a new address: a verification link', 'Check Your Email: we sent you a verification link. Open it to continue.', 'verification', 'We sent a verification link to lee@firm.test'],
+    ['a new address: a verification link', 'Check Your Email: we sent you a verification link. Open it to continue.', 'verification', 'We sent a link to lee@firm.test'],
+    // The server's one answer for new, waiting and verified addresses alike.
+    ['any address, one wording', 'Check Your Email: if this address can sign in, we sent it a link. Open it to continue.', 'verification', 'We sent a link to lee@firm.test. Open it to continue.'],
   ])('the registration dialog names the link it mailed: %s', async (_name, message, link, text) => {
     globalThis.fetch = fakeFetch(200, JSON.stringify({ alreadyVerified: false, message })).fn;
     const onAwaitingVerification = jest.fn();

@@ -73,10 +73,11 @@ export function RegistrationDialog({
             </>
           ) : (
             <>
+              {/* The server answers a new, a waiting and a verified address alike (it must not say which). */}
               <p>
-                We sent a verification link to <strong>{sentTo.email}</strong>.
+                We sent a link to <strong>{sentTo.email}</strong>. Open it to continue.
               </p>
-              <Muted>Open the link in that message, on this or any other device. This page goes on by itself once your address is verified.</Muted>
+              <Muted>A sign-in link works in this browser only. A new address's verification link works on any device, and this page goes on by itself once the address is verified.</Muted>
             </>
           )}
         </div>
