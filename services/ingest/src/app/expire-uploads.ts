@@ -7,6 +7,7 @@
  */
 import type { Blobs, Clock } from '@citecheck/platform';
 import type { IngestStore } from '../store/documents';
+import { annotatedKey } from '../domain/annotated';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,6 +16,8 @@ export async function expireUploads(deps: { store: IngestStore; blobs: Blobs; cl
   const expired = await deps.store.filesUploadedBefore(before);
   for (const document of expired) {
     await deps.blobs.delete(document.blobKey);
+    // The annotated copy is the client's document too, and lives exactly as long as the upload.
+    await deps.blobs.delete(annotatedKey(document.blobKey));
     await deps.store.markFileDeleted(document.id);
   }
   return { files: expired.length };

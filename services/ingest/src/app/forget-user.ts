@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Blobs, Bus, Clock } from '@citecheck/platform';
 import { createEvent, topics, type EventOf } from '@citecheck/proto';
 import { UNFINISHED, type IngestStore } from '../store/documents';
+import { annotatedKey } from '../domain/annotated';
 
 export interface ForgetUserDeps {
   store: IngestStore;
@@ -31,6 +32,7 @@ export async function forgetUser(deps: ForgetUserDeps, event: EventOf<'user.dele
     const deleted = createEvent(topics['document.deleted'], { documentId: document.id, userId, deletedAt: deps.clock.now().toISOString() }, document.id);
     await deps.bus.publish(deleted.type, document.id, deleted);
     await deps.blobs.delete(document.blobKey);
+    await deps.blobs.delete(annotatedKey(document.blobKey));
     await deps.store.forgetDocument(document.id);
   }
   if (documents.length > 0) deps.logger.info({ userId, documents: documents.length }, 'deleted account: documents forgotten');
