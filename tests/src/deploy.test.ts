@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { parse } from 'yaml';
+import { renderChart } from './support/helm-template';
 
 const root = path.resolve(__dirname, '..', '..');
 const chartDir = path.join(root, 'charts', 'citecheck');
@@ -103,7 +104,13 @@ describe('every deployable is wired everywhere', () => {
     const test = JSON.stringify((composeServices.ingest.healthcheck as Dict).test);
     expect(test).toContain('process.env.OPS_PORT');
     expect(test).toContain('/readyz');
-    expect(skaffold.portForward).toContainEqual({ resourceType: 'service', resourceName: 'gateway', port: 9464, localPort: 9464 });
+    // The gateway's Service as the chart names it for Skaffold's release.
+    const release = (((skaffold.deploy as Dict).helm as Dict).releases as Dict[])[0];
+    const { documents } = renderChart(chartDir, { images: { repository: 'r' }, kafka: { brokers: 'k:9092' }, mongo: { url: 'mongodb://m/db' }, secrets: { existingSecret: 's' } }, { releaseName: String(release.name) });
+    const gateway = documents.find((d) => d.kind === 'Service' && (d.spec as Dict).selector && ((d.spec as Dict).selector as Dict)['app.kubernetes.io/name'] === 'gateway') as Dict;
+    const gatewayName = (gateway.metadata as Dict).name;
+    expect(gatewayName).toBe(`${String(release.name)}-gateway`);
+    for (const port of [8080, 9464]) expect(skaffold.portForward).toContainEqual({ resourceType: 'service', resourceName: gatewayName, port, localPort: port });
   });
 
   test('skaffold builds nothing that is not a deployable', () => {

@@ -31,6 +31,7 @@ export * from './http/standalone';
 export * from './http/client-ip';
 export * from './http/request-guard';
 export * from './http/internal-token';
+export { selfTest, selfTestRoutes, SelfTestError, SELFTEST_SESSION_PREFIX, type SelfTestResult } from './self-test';
 export { processedEvents, type ProcessedEvents } from './idempotency';
 export { oncePerDocument, stageJobs, type StageJob, type StageOptions } from './stage';
 export * from './outbox';
