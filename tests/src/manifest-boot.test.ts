@@ -9,7 +9,8 @@
  * 127.0.0.1: each Service name of the render (`<release>-citecheck-<service>`) on a free port.
  * Then a brief is uploaded through the gateway and followed to its report.
  *
- * The chart is booted as two releases in one namespace at once, staging and production: each
+ * Compose's services are started from their images' bundles (support/images.ts), the chart's
+ * from their TypeScript sources. The chart is booted as two releases in one namespace at once, staging and production: each
  * release's pods reach only their own Services, and an upload through one is not seen by the
  * other. The `helm test` pod's script (charts/citecheck/files/helm-test.js), with the
  * environment the rendered Pod gives it, then makes its round trip through each release.
@@ -22,7 +23,8 @@ import Database from 'better-sqlite3';
 import { parse } from 'yaml';
 import { DEPLOY_ENV } from '@citecheck/platform';
 import { renderChart } from './support/helm-template';
-import { SHORT_BRIEF, linesPdf } from './pipeline-fixtures';
+import { stageImages, type StagedImages } from './support/images';
+import { SHORT_BRIEF, blankScanPdf, linesPdf } from './pipeline-fixtures';
 import { freePort, until, upload } from './pipeline-harness';
 import { ProcessGroup, ROOT as root } from './support/processes';
 const SECRET: Record<string, string> = { INTERNAL_TOKEN: 'manifest-boot-internal-token-0123456789' };
@@ -153,7 +155,8 @@ async function plan(release: Release): Promise<Booted> {
   };
 }
 
-function start(processes: ProcessGroup, booted: Booted): void {
+/** Starts each workload from its TypeScript source, or with `images` as its image runs it (its staged /app, plain node on its bundle). */
+function start(processes: ProcessGroup, booted: Booted, images?: StagedImages): void {
   for (const w of booted.release.workloads) {
     const env: Record<string, string> = {
       // Only what any container has; everything else comes from the manifest.
@@ -168,7 +171,9 @@ function start(processes: ProcessGroup, booted: Booted): void {
       DATA_DIR: booted.dataDir,
       LOG_LEVEL: 'warn',
     };
-    processes.start(entryOf(w.name), { env, name: `${booted.release.name}/${w.name}`, nodeArgs: ['--enable-source-maps'], keep: 3000 });
+    const name = `${booted.release.name}/${w.name}`;
+    if (images) processes.start(images.entry(w.name), { env, name, plain: true, cwd: images.dir(w.name), nodeArgs: ['--enable-source-maps'], keep: 3000 });
+    else processes.start(entryOf(w.name), { env, name, nodeArgs: ['--enable-source-maps'], keep: 3000 });
   }
 }
 
@@ -193,7 +198,7 @@ async function untilReady(processes: ProcessGroup, all: Booted[]): Promise<void>
 }
 
 /** Registers through the gateway, verifies from notification's store, uploads the brief and reads its report. */
-async function uploadThrough(processes: ProcessGroup, booted: Booted, email: string): Promise<string> {
+async function uploadThrough(processes: ProcessGroup, booted: Booted, email: string): Promise<{ documentId: string; session: string }> {
   const registered = await fetch(`${booted.gatewayUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -231,7 +236,7 @@ async function uploadThrough(processes: ProcessGroup, booted: Booted, email: str
   });
   expect(report.status).toBe(200);
   expect(((await report.json()) as { report: { totalCitations: number } }).report.totalCitations).toBe(2);
-  return result.body.document!.id;
+  return { documentId: result.body.document!.id, session };
 }
 
 /** The documents a release's ingest keeps (its own store: the stand-in for its own database). */
@@ -308,8 +313,8 @@ describe('the Helm chart: two releases in one namespace, booted side by side', (
 
     test('an upload through each release goes through to its report, and the other release never sees it', async () => {
       const [staging, production] = booted;
-      const fromStaging = await uploadThrough(processes, staging, 'staging@example.com');
-      const fromProduction = await uploadThrough(processes, production, 'production@example.com');
+      const { documentId: fromStaging } = await uploadThrough(processes, staging, 'staging@example.com');
+      const { documentId: fromProduction } = await uploadThrough(processes, production, 'production@example.com');
       expect(documentIds(staging)).toEqual([fromStaging]);
       expect(documentIds(production)).toEqual([fromProduction]);
     }, 180_000);
@@ -330,34 +335,48 @@ describe('the Helm chart: two releases in one namespace, booted side by side', (
   });
 });
 
+/**
+ * Compose builds every service from the root Dockerfile: here each is started as its image
+ * runs it, from its own staged /app (support/images.ts: the Dockerfile's bundle and stage
+ * scripts), with plain node on its bundle, so the upload below goes through the bundled
+ * services, the read worker's and citation thread's bundles, and each image's node_modules.
+ */
 describe('docker-compose.yml', () => {
   const release = composeRelease();
   const processes = new ProcessGroup();
   let booted: Booted;
+  let images: StagedImages | undefined;
 
   test('declares every deployable, each with every variable it needs (packages/platform/src/deploy-env.ts)', () => {
     declaresEverything(release);
   });
 
-  describe('booted as processes', () => {
+  describe('booted from the images’ bundles', () => {
     beforeAll(async () => {
+      images = stageImages(release.workloads.map((w) => w.name));
       booted = await plan(release);
-      start(processes, booted);
+      start(processes, booted, images);
       await untilReady(processes, [booted]);
     }, 300_000);
 
     afterAll(async () => {
       await processes.stopAll();
       rmSync(booted.dataDir, { recursive: true, force: true });
+      images?.remove();
     }, 30_000);
 
     test('every process serves Prometheus text on its ops port, and none on its own port', async () => {
       await servesMetricsOnOpsPortOnly(booted);
     });
 
-    test('an upload goes through to its report', async () => {
-      await uploadThrough(processes, booted, 'manifest@example.com');
-    }, 120_000);
+    test('an upload goes through to its report; a scanned page goes through the extraction image’s OCR', async () => {
+      const { session } = await uploadThrough(processes, booted, 'manifest@example.com');
+      const scan = await processes.race(upload(booted.gatewayUrl, session, await blankScanPdf(1), 'scan.pdf', 'manifest-scan'));
+      expect(scan.status).toBeLessThan(500);
+      // OCR ran in the image (tesseract's worker, core and language data from its node_modules).
+      const metrics = await (await fetch(`http://127.0.0.1:${booted.opsPorts.get('extraction')}/metrics`)).text();
+      expect(Number(/^citecheck_ocr_pages_total\{[^}]*\} (\d+)/m.exec(metrics)?.[1] ?? 0)).toBeGreaterThanOrEqual(1);
+    }, 180_000);
   });
 });
 

@@ -274,8 +274,8 @@ spec:
             preStop:
               exec:
                 command: ["node", "-e", "setTimeout(() => {}, {{ mul $root.Values.preStopSeconds 1000 }})"]
-          # tsx compiles the TypeScript on first import: give start-up its own budget so
-          # liveness can stay strict once the process is up.
+          # Start-up (the store and the bus reached, OCR workers warmed) gets its own budget,
+          # so liveness can stay strict once the process is up.
           startupProbe:
             {{- if $svc.startupProbe }}
             {{- toYaml $svc.startupProbe | nindent 12 }}
