@@ -137,13 +137,23 @@ export class TopicMissingError extends Error {
 const REJOIN_ERRORS = new Set(['REBALANCE_IN_PROGRESS', 'NOT_COORDINATOR_FOR_GROUP', 'ILLEGAL_GENERATION', 'UNKNOWN_MEMBER_ID']);
 export const mustRejoin = (error: unknown): boolean => REJOIN_ERRORS.has((error as { type?: string } | null)?.type ?? '');
 
+/** What `retryWait` returns when the consumer is being stopped. */
+export const STOPPING = Symbol('stopping');
+
 /**
  * A wait between two attempts of a failing handler: `ms` of heartbeats (a long backoff never
- * costs the group its membership), ended early by a
- * heartbeat answer saying the group is rebalancing, which it returns (the caller gives the
- * message up for now, so the member can rejoin); null once the wait ran its course.
+ * costs the group its membership), ended early by a heartbeat answer saying the group is
+ * rebalancing, which it returns (the caller gives the message up for now, so the member can
+ * rejoin), or by `stopping()` turning true (STOPPING: a drain does not sit out the backoff);
+ * null once the wait ran its course.
  */
-export function retryWait(ms: number, heartbeat: () => Promise<void>, everyMs = HANDLER_HEARTBEAT_MS, onError?: (error: unknown) => void): Promise<unknown> {
+export function retryWait(
+  ms: number,
+  heartbeat: () => Promise<void>,
+  everyMs = HANDLER_HEARTBEAT_MS,
+  onError?: (error: unknown) => void,
+  stopping: () => boolean = () => false,
+): Promise<unknown> {
   return new Promise((resolve) => {
     let done = false;
     const finish = (result: unknown) => {
@@ -155,6 +165,7 @@ export function retryWait(ms: number, heartbeat: () => Promise<void>, everyMs = 
     };
     const timer = setTimeout(() => finish(null), ms);
     const beat = setInterval(() => {
+      if (stopping()) return finish(STOPPING);
       heartbeat().catch((error: unknown) => {
         if (mustRejoin(error)) finish(error);
         else onError?.(error);
@@ -511,14 +522,19 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
               }
               options.logger?.warn({ err: error, topic, group, key, attempt }, 'handler failed; will retry');
               // Throwing while stopping leaves the offset uncommitted: redelivered after restart.
-              if (stopping) {
+              if (stopping || closed) {
                 await settle(deliveryId, 'interrupted');
                 throw error;
               }
               // The wait heartbeats: a long backoff must not cost the group its membership. A
               // rebalance ends it: the message is given up uncommitted (its first delivery stays
               // on record, so the budget goes on counting) and kafkajs rejoins on the error.
-              const rejoin = await retryWait(retryWaitMs(policy, attempt), heartbeat, beatEveryMs, beatError);
+              const rejoin = await retryWait(retryWaitMs(policy, attempt), heartbeat, beatEveryMs, beatError, () => stopping || closed);
+              if (rejoin === STOPPING) {
+                // Left uncommitted: redelivered after the restart, to this replica or another.
+                await settle(deliveryId, 'interrupted');
+                throw new Error(`consumer of ${topic} stopping during a retry wait`);
+              }
               if (rejoin) {
                 options.logger?.info({ topic, group, key, attempt }, 'the group is rebalancing: leaving a failing message to be redelivered');
                 await settle(deliveryId, 'interrupted');

@@ -1,4 +1,4 @@
-import { retryWait, withHeartbeat } from './kafka-bus';
+import { retryWait, STOPPING, withHeartbeat } from './kafka-bus';
 
 describe('withHeartbeat', () => {
   it('heartbeats while a long handler runs and stops when it ends', async () => {
@@ -62,5 +62,13 @@ describe('retryWait', () => {
     expect(result).toBe(rebalancing);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(errors.map((e) => (e as Error).message)).toEqual(['broker connection reset', 'broker connection reset']);
+  });
+
+  it('ends when the consumer is stopping, so a drain does not sit out a 30 s backoff', async () => {
+    let stopping = false;
+    setTimeout(() => (stopping = true), 100);
+    const started = Date.now();
+    expect(await retryWait(30_000, async () => undefined, 20, undefined, () => stopping)).toBe(STOPPING);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });
