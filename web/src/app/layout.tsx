@@ -4,6 +4,7 @@ import { SkipLink } from '@/components/layout/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountControls, AuthDialogsProvider } from '@/features/auth';
 import { SiteFooter, SiteHeader } from '@/features/landing';
+import { SetupNotice } from '@/features/subscription';
 import { useVisitorTracker } from '@/lib/use-visitor-tracker';
 
 /** Header, footer and the sign-in dialogs around every route. */
@@ -21,6 +22,7 @@ export function AppLayout() {
     <AuthDialogsProvider>
       <SkipLink>Skip to content</SkipLink>
       <SiteHeader accountControls={<AccountControls onSupport={goToSupport} />} />
+      <SetupNotice />
       <main id="main" tabIndex={-1}>
         <Suspense
           fallback={

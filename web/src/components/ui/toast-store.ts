@@ -40,6 +40,16 @@ export function dismissToast(id: string) {
   emit();
 }
 
+/**
+ * Clears every toast: a success screen (a dialog saying it worked) must not sit beside an
+ * error toast left from an earlier attempt.
+ */
+export function dismissAllToasts() {
+  if (toasts.length === 0) return;
+  toasts = [];
+  emit();
+}
+
 export function subscribeToasts(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
