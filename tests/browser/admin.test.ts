@@ -24,7 +24,6 @@ import {
   parseCsv,
   screenshot,
   signIn,
-  signInByStorage,
   startSuite,
   stopSuite,
   until,
@@ -132,7 +131,6 @@ describeInBrowser('admin console browser suite')('Admin console (/metrics) in th
     // The block makes the visitor's own calls answer 403 on purpose; the browser logs each.
     visitorWatch.expect({ reason: "the visitor's address is blocked", matches: (text) => /status of 403/.test(text) });
     await signIn(visitorContext, product.url, token);
-    await signInByStorage(visitorContext, token);
     const admin = await contextFrom(ADMIN_IP, DESKTOP, 'admin');
     try {
       const visitor = await visitorContext.newPage();

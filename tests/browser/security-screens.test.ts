@@ -14,7 +14,6 @@ import {
   describeInBrowser,
   newEmail,
   signIn,
-  signInByStorage,
   startSuite,
   stopSuite,
   verificationLink,
@@ -72,7 +71,6 @@ describeInBrowser('browser security-screens suite')('security screens', () => {
     await inDesktop('cancel', async (context, watch) => {
       watch.expect({ reason: "the upload's 422 answer for a cancelled document, by design", matches: (text) => /status of 422/.test(text) });
       await signIn(context, product.url, token);
-      await signInByStorage(context, token);
       const page: Page = await context.newPage();
       await page.goto(product.url);
       await page.getByTestId('account-menu').filter({ hasText: 'Sam Scan' }).waitFor();

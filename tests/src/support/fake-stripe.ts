@@ -596,6 +596,11 @@ export class FakeStripe {
     return [...this.subscriptions.values()].filter((sub) => ['active', 'past_due', 'trialing'].includes(sub.status)).map((sub) => structuredClone(sub));
   }
 
+  /** Every subscription Stripe holds, whatever its status. */
+  allSubscriptions(): Obj[] {
+    return [...this.subscriptions.values()].map((sub) => structuredClone(sub));
+  }
+
   customer(customerId: string): Obj | undefined {
     return this.customers.get(customerId);
   }

@@ -128,15 +128,22 @@ export const paidSetup = {
 };
 
 /**
- * The plan a signed-out visitor chose on /subscription before registering: the registration
- * dialog then offers to go on to that plan's payment. For the tab's session only.
+ * The plan a signed-out visitor chose on /subscription before registering (its key and the name
+ * the page showed): the registration dialog then offers to go on to that plan's payment. For the
+ * tab's session only.
  */
+export interface PlanChoice {
+  plan: 'premium' | 'enterprise';
+  name: string;
+}
+
 export const planChoice = {
-  get: (): 'premium' | 'enterprise' | null =>
+  get: (): PlanChoice | null =>
     safe(() => {
-      const value = globalThis.sessionStorage?.getItem(PLAN_CHOICE_KEY);
-      return value === 'premium' || value === 'enterprise' ? value : null;
+      const raw = globalThis.sessionStorage?.getItem(PLAN_CHOICE_KEY);
+      const value = (raw ? JSON.parse(raw) : null) as Partial<PlanChoice> | null;
+      return value && (value.plan === 'premium' || value.plan === 'enterprise') && typeof value.name === 'string' ? { plan: value.plan, name: value.name } : null;
     }, null),
-  set: (plan: 'premium' | 'enterprise') => safe(() => globalThis.sessionStorage?.setItem(PLAN_CHOICE_KEY, plan), undefined),
+  set: (choice: PlanChoice) => safe(() => globalThis.sessionStorage?.setItem(PLAN_CHOICE_KEY, JSON.stringify(choice)), undefined),
   clear: () => safe(() => globalThis.sessionStorage?.removeItem(PLAN_CHOICE_KEY), undefined),
 };

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { PLANS } from '@citecheck/proto/plans';
 import { Button } from '@/components/ui/button';
 import { Muted } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
@@ -39,7 +38,7 @@ export function RegistrationDialog({
     setSentTo(null);
     planChoice.clear();
     onClose();
-    onContinueToPayment?.(chosenPlan);
+    onContinueToPayment?.(chosenPlan.plan);
   }
 
   function close() {
@@ -65,7 +64,7 @@ export function RegistrationDialog({
         // Signed in: the plan chosen before registering is paid from the account.
         if (chosenPlan) {
           planChoice.clear();
-          onContinueToPayment?.(chosenPlan);
+          onContinueToPayment?.(chosenPlan.plan);
         }
       } else {
         // A verified address registered from a browser that never proved it: a sign-in link.
@@ -100,7 +99,7 @@ export function RegistrationDialog({
               <Muted>Open the link in that message, on this or any other device. This page goes on by itself once your address is verified.</Muted>
               {chosenPlan ? (
                 <p data-testid="registration-continue-note">
-                  You can pay for {PLANS[chosenPlan].name} now: the plan goes on this account, and you choose its password after paying.
+                  You can pay for {chosenPlan.name} now: the plan goes on this account, and you choose its password after paying.
                 </p>
               ) : null}
             </>
@@ -109,7 +108,7 @@ export function RegistrationDialog({
         <DialogActions>
           {chosenPlan && sentTo.link === 'verification' ? (
             <Button onClick={continueToPayment} data-testid="registration-continue-payment">
-              Continue to {PLANS[chosenPlan].name} payment
+              Continue to {chosenPlan.name} payment
             </Button>
           ) : null}
           <Button $variant={chosenPlan && sentTo.link === 'verification' ? 'secondary' : undefined} onClick={close}>
@@ -127,7 +126,7 @@ export function RegistrationDialog({
       title={chosenPlan ? 'Register to Subscribe' : 'Register to Check Your Document'}
       description={
         chosenPlan
-          ? `The ${PLANS[chosenPlan].name} plan you pay for needs an account: tell us who you are and we'll email you a verification link.`
+          ? `The ${chosenPlan.name} plan you pay for needs an account: tell us who you are and we'll email you a verification link.`
           : "Tell us who you are and we'll email you a verification link. Your first 5 reports are free."
       }
       testId="registration-dialog"

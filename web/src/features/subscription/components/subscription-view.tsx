@@ -125,7 +125,7 @@ export function SubscriptionView({ onNeedsRegistration, onSignIn }: Subscription
     const registration = signedIn ? null : storedRegistration.get();
     if (!signedIn && !registration) {
       // Nobody to give an account to: nothing is created at Stripe. Registration comes first.
-      planChoice.set(plan);
+      planChoice.set({ plan, name: PLANS[plan].name });
       onNeedsRegistration(plan);
       return;
     }
