@@ -106,7 +106,11 @@ function DocumentCard({ document }: { document: DashboardDocument }) {
             <dt>Invalid</dt>
             <dd>{report.invalidCitations}</dd>
             <dt>Accuracy</dt>
-            <dd>{formatAccuracy(report.accuracyRate)}</dd>
+            <dd>
+              {report.validCitations + report.invalidCitations > 0
+                ? `${formatAccuracy(report.accuracyRate)} of ${report.validCitations + report.invalidCitations} checked`
+                : '— (none checked)'}
+            </dd>
           </dl>
           <div className="row">
             <Button $variant="secondary" onClick={() => void copyReportLink(report.id)} data-testid="document-copy-link">
