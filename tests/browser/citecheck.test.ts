@@ -269,6 +269,8 @@ describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () 
         );
       await drop('notes.txt', 'text/plain', false);
       await page.locator('[data-testid=upload-rejection][data-code=file-invalid-type]').waitFor();
+      // Said in a lawyer's words: extensions, not MIME types.
+      expect(await page.getByTestId('upload-rejection').innerText()).toBe('notes.txt: File type must be one of .pdf, .docx (a PDF or a Word document)');
       await expect(page.getByTestId('get-started-dialog').count()).resolves.toBe(0);
 
       // The sample filing, dropped by a visitor: the product asks who they are first.

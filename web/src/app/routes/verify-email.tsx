@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, Container, Muted } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { dismissErrorToasts } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-client';
 import { useAuthStatus } from '@/lib/auth';
 import { useVerifyEmail } from '@/features/auth';
@@ -46,6 +48,10 @@ export default function VerifyEmailRoute() {
   else if (verification.data?.alreadyVerified) state = 'signed-in';
   else state = 'success';
   const name = verification.data?.user?.name;
+  const verified = state === 'success' || state === 'signed-in' || state === 'used';
+  useEffect(() => {
+    if (verified) dismissErrorToasts();
+  }, [verified]);
   // Signed in to a paid account without its password (the receipt's link): the setup is next.
   const setupPlan = (state === 'success' || state === 'signed-in' || state === 'used') && auth?.accountSetupRequired && isPlanKey(auth.user?.userType) ? auth.user.userType : null;
 

@@ -41,12 +41,13 @@ export function dismissToast(id: string) {
 }
 
 /**
- * Clears every toast: a success screen (a dialog saying it worked) must not sit beside an
- * error toast left from an earlier attempt.
+ * Clears the error toasts: a success screen (a dialog saying it worked) must not sit beside an
+ * error left from an earlier attempt ('Invalid Email', 'Payment Failed', ...).
  */
-export function dismissAllToasts() {
-  if (toasts.length === 0) return;
-  toasts = [];
+export function dismissErrorToasts() {
+  const kept = toasts.filter((t) => t.variant !== 'destructive');
+  if (kept.length === toasts.length) return;
+  toasts = kept;
   emit();
 }
 

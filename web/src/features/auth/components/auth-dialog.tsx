@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Muted } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Checkbox, FormError, TextField } from '@/components/ui/field';
+import { dismissErrorToasts } from '@/components/ui/toast-store';
 import { env } from '@/config/env';
 import { isApiError } from '@/lib/api-client';
 import { useForgotPassword } from '@/features/auth/api/forgot-password';
@@ -65,7 +66,12 @@ export function AuthDialog({
   const [useCoupon, setUseCoupon] = useState(false);
   const [couponCode, setCouponCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<null | 'registered' | 'registered-with-coupon' | 'reset-sent' | 'sign-in-link-sent'>(null);
+  const [done, setDoneState] = useState<null | 'registered' | 'registered-with-coupon' | 'reset-sent' | 'sign-in-link-sent'>(null);
+  // A done screen says it worked: no error toast from an earlier try beside it.
+  const setDone = (next: typeof done) => {
+    if (next) dismissErrorToasts();
+    setDoneState(next);
+  };
 
   const login = useLogin();
   const registerFree = useRegisterFree();

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Muted } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Checkbox, TextField } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
+import { dismissErrorToasts, toast } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-client';
 import { planChoice, storedRegistration } from '@/lib/storage';
 import { useRegisterVisitor } from '@/features/auth/api/register-visitor';
@@ -58,6 +58,8 @@ export function RegistrationDialog({
     try {
       const result = await register.mutateAsync({ name: name.trim(), email: email.trim(), newsletterOptIn });
       storedRegistration.set({ name: name.trim(), email: email.trim(), registeredAt: new Date().toISOString() });
+      // It worked: an error left from an earlier try ('Invalid Email') goes.
+      dismissErrorToasts();
       if (result.alreadyVerified) {
         toast({ title: 'Welcome back!', description: result.message });
         onAuthenticated();

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardTitle, Container, Muted } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { dismissErrorToasts, toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { authStatusQueryKey, useAuthStatus } from '@/lib/auth';
@@ -201,6 +201,11 @@ export function DashboardView() {
   useEffect(() => {
     if (search.has('success') || search.has('plan')) setSearch({}, { replace: true });
   }, [search, setSearch]);
+
+  // The congratulations must not sit beside an error left from the payment's earlier tries.
+  useEffect(() => {
+    if (congratulate) dismissErrorToasts();
+  }, [congratulate]);
 
   if (authPending) {
     return (

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle, Muted } from '@/components/ui/card';
 import { FormError, TextField } from '@/components/ui/field';
-import { dismissAllToasts, toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { paidSetup, planChoice, sessionToken, storedRegistration, type PaidSetup } from '@/lib/storage';
 import { createAccountAfterPayment, PaymentRefusedError, upgradeAccount } from '@/features/subscription/api/payments';
@@ -57,7 +57,6 @@ export function AccountSetup({ plan, setup, onBack, onSignIn }: { plan: Plan; se
         const token = await upgradeAccount(password, plan.key);
         if (token) sessionToken.set(token);
         done();
-        dismissAllToasts();
         toast({ title: 'Account Setup Complete', description: `Your ${plan.name} plan is now active.` });
       } else {
         const token = await createAccountAfterPayment({
@@ -70,7 +69,6 @@ export function AccountSetup({ plan, setup, onBack, onSignIn }: { plan: Plan; se
         sessionToken.set(token);
         storedRegistration.clear();
         done();
-        dismissAllToasts();
         toast({ title: 'Account Created Successfully', description: `Your ${plan.name} account is created and active.` });
       }
       await refresh();
