@@ -199,7 +199,7 @@ describeInBrowser('admin console browser suite')('Admin console (/metrics) in th
       await record.first().waitFor();
       expect(await record.first().innerText()).toContain(visitorEmail);
       // Analytics keeps the uploader's network only (its /24), the forwarded address's.
-      await expect(record.first().getByTestId('usage-record-ip').innerText()).resolves.toBe(VISITOR_IP.replace(/\.\d+$/, '.0'));
+      await expect(record.first().getByTestId('usage-record-ip').innerText()).resolves.toBe(VISITOR_IP.replace(/\.\d+$/, '.0/24'));
       await page.locator(`[data-testid=user-row][data-email="${visitorEmail}"]`).waitFor();
       const documentRow = page.getByTestId('document-row').filter({ hasText: 'sample-filing.pdf' }).first();
       await documentRow.waitFor();

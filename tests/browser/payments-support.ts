@@ -41,6 +41,10 @@ export interface PaymentsContext {
   restoreStripeJs(): Promise<void>;
 }
 
+/**
+ * `options.bypassCSP`: only for a suite that injects axe-core (an inline script the product's
+ * Content-Security-Policy refuses, as it should); the payment journeys keep the policy on.
+ */
 export async function paymentsContext(browser: Browser, stripe: FakeStripe, label: string, options: BrowserContextOptions = DESKTOP): Promise<PaymentsContext> {
   const context = await browser.newContext({ ...options });
   context.setDefaultTimeout(20_000);

@@ -156,19 +156,28 @@ function DashboardRestricted() {
   );
 }
 
-function PasswordRequired({ email }: { email: string }) {
+function PasswordRequired({ email, setupRequired }: { email: string; setupRequired: boolean }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return (
     <Card data-testid="dashboard-password-required">
       <CardTitle as="h1">Password Required</CardTitle>
       <Muted>Your dashboard holds your documents and reports, so it opens only after you sign in with your password.</Muted>
+      {setupRequired ? <p data-testid="dashboard-setup-required">Your paid plan has no password yet: choose it to finish setting up your account.</p> : null}
       <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-        <Button
-          onClick={() => window.dispatchEvent(new CustomEvent('openAuthDialog', { detail: { mode: 'login', email } }))}
-          data-testid="dashboard-sign-in-password"
-        >
-          Sign In with Password
-        </Button>
+        {setupRequired ? (
+          // No password to sign in with yet: the setup sets it (and opens the dashboard).
+          <Button onClick={() => navigate(paths.subscription)} data-testid="dashboard-finish-setup">
+            Finish Account Setup
+          </Button>
+        ) : (
+          <Button
+            onClick={() => window.dispatchEvent(new CustomEvent('openAuthDialog', { detail: { mode: 'login', email } }))}
+            data-testid="dashboard-sign-in-password"
+          >
+            Sign In with Password
+          </Button>
+        )}
         <Button
           $variant="secondary"
           onClick={async () => {
@@ -234,7 +243,7 @@ export function DashboardView() {
   if (documents.error instanceof PasswordRequiredError) {
     return (
       <Page>
-        <PasswordRequired email={auth?.user?.email ?? ''} />
+        <PasswordRequired email={auth?.user?.email ?? ''} setupRequired={auth?.accountSetupRequired === true} />
       </Page>
     );
   }
