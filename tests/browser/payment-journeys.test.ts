@@ -14,6 +14,7 @@
  *   pay-then-reload       the setup lost; the plan choice again while the subscription bills
  *   pay-then-Back         nothing anywhere leads back to the setup
  *   receipt mail          its link opens a billing page saying 'No Billing Information'
+ *   sign-in elsewhere     'Please verify your email address first', and no way to a link
  *   Stripe.js unreachable a disabled Subscribe button, no card field, no word of why
  *   wrong-then-right coupon  the corrected code refused: 'This email is already registered'
  *   admin deletes a payer    the subscription stays active at Stripe
@@ -21,7 +22,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { hashPassword } from '@citecheck/identity';
 import { FakeStripe } from '../src/support/fake-stripe';
-import { describeInBrowser, mailedLink, newEmail, startSuite, stopSuite, until, verificationLink, type Product } from './harness';
+import { describeInBrowser, mailedLink, mailsTo, newEmail, startSuite, stopSuite, until, verificationLink, type Product } from './harness';
 import { ADMIN, CARD_DECLINED, CARD_OK, accountOf, accounts, expectEverySubscriptionOwned, paymentsContext, type PaymentsContext } from './payments-support';
 
 jest.setTimeout(240_000);
@@ -272,6 +273,39 @@ describeInBrowser('payment journeys browser suite')('Paying without a dead end, 
     await page.getByTestId('dashboard-billing').click();
     await page.getByRole('heading', { name: 'Current Subscription' }).waitFor();
     await page.getByText(email).waitFor();
+    await expectPasswordSignsIn(email);
+    expect(watch.problems).toEqual([]);
+    await expectPaidThenDeleted(email, 'premium');
+  });
+
+  it('paid, then the browser is closed: signing in with that address elsewhere leads to the account setup', async () => {
+    const first = await fresh('pay-then-sign-in');
+    const email = newEmail('signs.in.elsewhere');
+    await registerFromHome(first.page, 'Sam Signin', email);
+    await first.page.goto(`${product.url}/subscription`);
+    await first.page.getByTestId('choose-premium').click();
+    await payWithCard(first.page, 'Premium');
+    await first.context.close();
+    await until('the Premium plan on the account', async () => (await accountOf(product.url, email)).userType === 'premium');
+
+    const { page, watch } = await fresh('sign-in-elsewhere');
+    watch.expect({ reason: 'the sign-in refused 403 for an address not yet verified', matches: (text, where) => /status of 403/.test(text) && where.includes('/api/auth/login') });
+    const sentBefore = (await mailsTo(product.url, email)).length;
+    await page.goto(product.url);
+    await page.getByTestId('header-sign-in').click();
+    await page.getByTestId('auth-form').getByLabel('Email').fill(email);
+    await page.getByTestId('auth-submit').click();
+    await page.getByTestId('auth-resend-verification').click();
+    await page.getByTestId('auth-verification-resent').waitFor();
+    // The new link, from the mailbox.
+    const link = await until('a new verification mail', async () => {
+      const mails = await mailsTo(product.url, email);
+      return mails.length > sentBefore ? (mails[0].links ?? []).find((l) => l.includes('/verify-email?token=')) : null;
+    });
+    await page.goto(link);
+    await page.getByTestId('verify-finish-setup').click();
+    await page.getByRole('heading', { name: 'Set Up Your Premium Account' }).waitFor();
+    await completeSetup(page);
     await expectPasswordSignsIn(email);
     expect(watch.problems).toEqual([]);
     await expectPaidThenDeleted(email, 'premium');
