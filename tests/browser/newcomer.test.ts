@@ -80,7 +80,13 @@ describeInBrowser('newcomer browser suite')('A newcomer: fresh clone, the README
     execFileSync('git', ['clone', '--quiet', ROOT, clone]);
     for (const modules of installedModules(ROOT)) {
       if (!existsSync(path.join(clone, path.dirname(modules)))) continue;
-      execFileSync('cp', ['-al', path.join(ROOT, modules), path.join(clone, modules)]);
+      try {
+        execFileSync('cp', ['-al', path.join(ROOT, modules), path.join(clone, modules)]);
+      } catch {
+        // Another filesystem (no hard links across devices): a real copy, slower.
+        rmSync(path.join(clone, modules), { recursive: true, force: true });
+        execFileSync('cp', ['-a', path.join(ROOT, modules), path.join(clone, modules)]);
+      }
     }
     // npm rewrites its own record of the tree: a file of the clone's, not one shared with this checkout.
     const record = path.join(clone, 'node_modules', '.package-lock.json');
