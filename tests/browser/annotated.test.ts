@@ -18,7 +18,6 @@ import {
   newEmail,
   screenshot,
   signIn,
-  signInByStorage,
   startSuite,
   stopSuite,
   uploadByApi,
@@ -76,7 +75,6 @@ describeInBrowser('browser annotated-brief suite')('Download annotated brief', (
     await withContext(browser, { ...DESKTOP, acceptDownloads: true }, 'results owner', async (context) => {
       const token = await verifiedUserByApi(product.url, newEmail('rita.results'), 'Rita Results');
       await signIn(context, product.url, token);
-      await signInByStorage(context, token);
       const page = await context.newPage();
       await page.goto(product.url);
       await page.getByTestId('account-menu').filter({ hasText: 'Rita Results' }).waitFor();
@@ -116,7 +114,6 @@ describeInBrowser('browser annotated-brief suite')('Download annotated brief', (
 
     await withContext(browser, { ...DESKTOP, acceptDownloads: true }, 'report owner', async (owner) => {
       await signIn(owner, product.url, token);
-      await signInByStorage(owner, token);
       const ownerPage = await owner.newPage();
       await ownerPage.goto(reportUrl);
       await ownerPage.getByTestId('report-page').waitFor();
