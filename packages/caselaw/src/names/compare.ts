@@ -49,7 +49,7 @@ interface Party {
 }
 
 /** Words that carry no identity: articles, corporate forms, `et al.`, procedural and role words. */
-const NOISE = new Set(
+export const NOISE = new Set(
   `the of and a an for to on by at in et al ux vir inc incorporated corp corporation co company cos companies ltd limited llc
   lc llp lp plc pc pa na sa ag nv bv gmbh pllc dba aka fka nka re ex parte rel matter petitioner petitioners respondent respondents
   appellant appellants appellee appellees plaintiff plaintiffs defendant defendants individually capacity official his her its their
@@ -59,7 +59,7 @@ const NOISE = new Set(
 // different `Doe v. ...` cases at one address must not match on `Doe`.
 
 /** Common words in party names: a match on these alone does not say "same party". */
-const GENERIC = new Set(
+export const GENERIC = new Set(
   `air airline bank insurance america united national international general first new county city board education department district
   school hospital university state federal service system product industry railroad railway association commission authority trust
   group holding holdings partner partners fund center community management technology finance security mutual life health medical
@@ -71,12 +71,12 @@ const GENERIC = new Set(
 
 /** Parties that are a sovereign and nothing else carry no identity (every second case is `United States v. ...`). */
 const SOVEREIGN_HEAD = new Set(['people', 'state', 'commonwealth', 'territory', 'government']);
-const STATES = new Set(
+export const STATES = new Set(
   `alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois indiana iowa kansas
   kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada ohio oklahoma oregon
   pennsylvania tennessee texas utah vermont virginia washington wisconsin wyoming guam`.split(/\s+/),
 );
-const TWO_WORD_STATES = new Set(['new hampshire', 'new jersey', 'new mexico', 'new york', 'north carolina', 'north dakota', 'rhode island', 'south carolina', 'south dakota', 'west virginia', 'puerto rico', 'district columbia']);
+export const TWO_WORD_STATES = new Set(['new hampshire', 'new jersey', 'new mexico', 'new york', 'north carolina', 'north dakota', 'rhode island', 'south carolina', 'south dakota', 'west virginia', 'puerto rico', 'district columbia']);
 
 const SOVEREIGN_NAMES = ['united states', ...STATES, ...TWO_WORD_STATES];
 
@@ -94,8 +94,12 @@ export function partiesOf(name: string): string[] {
     .trim();
   // A consolidated caption (`A v. B; C v. D`) is known by its first case.
   s = s.split(/\s*;\s*/)[0];
+  // `v.` is written in lower case; a capital `V.` between two names is a middle initial
+  // (`Rollin v. William V. Frankel & Co.`), so it separates parties only in a name with no
+  // lower-case one (`SMITH V. JONES`).
+  const separator = /\s+(?:v|vs|versus)\.?\s+/.test(s) ? /\s+(?:v|vs|versus)\.?\s+/ : /\s+(?:v|vs|versus)\.?\s+/i;
   return s
-    .split(/\s+(?:v|vs|versus)\.?\s+/i)
+    .split(separator)
     .slice(0, 2)
     .map((p) => p.replace(/^[\s,.]+|[\s,]+$/g, ''))
     .filter(Boolean);
@@ -297,7 +301,9 @@ function judgePair(x: WordsMatch, y: WordsMatch, pairs: [Party, Party][], swappe
     if (clearConflict && (isOrganization(matchedA) || isOrganization(matchedB) || sovereignConflict || !swapped)) return { verdict: 'different', score: 0.45 * quality };
     return { verdict: 'partial', score: 0.5 };
   }
-  if (statuses.every((s) => s === 'neutral' || s === 'compatible')) return { verdict: 'unknown', score: 0.5 };
+  // Nothing against it: `unknown`, a little above an even score when some party shares its words
+  // (`West v. United States` and a caption `Antonio WEST, Appellant, v. UNITED STATES`).
+  if (statuses.every((s) => s === 'neutral' || s === 'compatible')) return { verdict: 'unknown', score: statuses.includes('compatible') ? 0.55 : 0.5 };
   return { verdict: 'different', score: 0.45 * quality };
 }
 
@@ -323,6 +329,11 @@ function parsedParties(name: string): Party[] {
 const ORDER: Record<NameVerdict, number> = { same: 3, partial: 2, different: 1, unknown: 0 };
 
 function better(a: NameComparison, b: NameComparison): NameComparison {
+  // A reading whose parties share words and clash nowhere beats a crosswise reading that clashes:
+  // `West v. United States` read against itself crosswise pits West against the United States.
+  const agreeing = (x: NameComparison): boolean => x.verdict === 'unknown' && x.score > 0.5;
+  if (agreeing(a) && b.verdict === 'different') return a;
+  if (agreeing(b) && a.verdict === 'different') return b;
   if (ORDER[a.verdict] !== ORDER[b.verdict]) return ORDER[a.verdict] > ORDER[b.verdict] ? a : b;
   return a.score >= b.score ? a : b;
 }
