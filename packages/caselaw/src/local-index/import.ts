@@ -557,7 +557,8 @@ class Loader {
             const volume = volumeOf(row[c.volume]);
             const clusterId = toInt(row[c.cluster]);
             const rawReporter = row[c.reporter];
-            const page = row[c.page].trim();
+            // A page as CourtListener and briefs both may write it, without thousands separators (`60,123`).
+            const page = row[c.page].trim().replace(/,/g, '');
             if (id === null || volume === null || clusterId === null || !rawReporter || !page) {
               corrupt(id === null ? 'bad id' : volume === null ? 'bad volume' : clusterId === null ? 'bad cluster_id' : !rawReporter ? 'empty reporter' : 'bad page');
               continue;

@@ -16,8 +16,9 @@ CREATE TABLE reporters (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
 CREATE TABLE citations (
   id INTEGER PRIMARY KEY,
   reporter_id INTEGER NOT NULL,
-  -- an integer, or the text CourtListener has for volumes that are not numbers ('1975-2' of Trade Cas.)
-  volume NOT NULL,
+  -- an integer, or the text CourtListener has for volumes that are not numbers ('1975-2' of Trade Cas.):
+  -- INTEGER affinity stores numbers as integers (JavaScript numbers arrive as reals) and keeps such text as text
+  volume INTEGER NOT NULL,
   page TEXT NOT NULL,
   -- the sort key for "which case contains page P": the page's leading number ('111279-U' -> 111279),
   -- minus the value of a Roman-numeral page (front matter: 'xii' -> -12), null for anything else
@@ -34,11 +35,11 @@ CREATE TABLE courts (id TEXT PRIMARY KEY, citation_string TEXT, full_name TEXT, 
 -- Per reporter volume, what CourtListener's data holds (cases, the citation types seen as a
 -- bitmask 1 << type, the span of its decision years without stray dates) and whether the
 -- Caselaw Access Project lists every case of it (cap_cases: how many; null: no list).
-CREATE TABLE volumes (reporter_id INTEGER NOT NULL, volume NOT NULL, cases INTEGER NOT NULL, types INTEGER NOT NULL, first_year INTEGER, last_year INTEGER, cap_cases INTEGER, PRIMARY KEY (reporter_id, volume)) WITHOUT ROWID;
+CREATE TABLE volumes (reporter_id INTEGER NOT NULL, volume INTEGER NOT NULL, cases INTEGER NOT NULL, types INTEGER NOT NULL, first_year INTEGER, last_year INTEGER, cap_cases INTEGER, PRIMARY KEY (reporter_id, volume)) WITHOUT ROWID;
 -- The Caselaw Access Project's case lists (CasesMetadata.json of each volume): every case of the
 -- volume with its first and last page, by where it starts (two cases may start on one page).
 -- path: the case's page on the CAP site, under the site's address (meta cap_url).
-CREATE TABLE cap_cases (reporter_id INTEGER NOT NULL, volume NOT NULL, first_page INTEGER NOT NULL, cap_id INTEGER NOT NULL, last_page INTEGER, name TEXT NOT NULL, decision_date TEXT, court TEXT, path TEXT, PRIMARY KEY (reporter_id, volume, first_page, cap_id)) WITHOUT ROWID;
+CREATE TABLE cap_cases (reporter_id INTEGER NOT NULL, volume INTEGER NOT NULL, first_page INTEGER NOT NULL, cap_id INTEGER NOT NULL, last_page INTEGER, name TEXT NOT NULL, decision_date TEXT, court TEXT, path TEXT, PRIMARY KEY (reporter_id, volume, first_page, cap_id)) WITHOUT ROWID;
 -- Court families (names/search-keys.ts, courts.ts): the name search looks within one.
 CREATE TABLE families (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
 -- Every case by the distinctive words of its name (names/search-keys.ts), its court family and
