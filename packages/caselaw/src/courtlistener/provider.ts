@@ -74,7 +74,7 @@ export class CourtListenerProvider implements CaseLawProvider {
     const family = (q.court ? courtFamily(q.court, courtName(q.court)) : null) ?? (q.reporter ? reporterFamily(q.reporter) : null);
     const from = q.year !== null ? q.year - 3 : null;
     const to = q.year !== null ? q.year + 3 : null;
-    const scope = `${family ? familyLabel(family) : 'every court'}'s decisions${from !== null ? ` of ${from}-${to}` : ''} in CourtListener`;
+    const scope = `the decisions of ${family ? familyLabel(family) : 'every court'}${from !== null ? ` from ${from} to ${to}` : ''} in CourtListener`;
     const base: NameSearchResult = { id: q.id, same: [], similar: [], conclusive: false, scope, source: COURTLISTENER_SOURCE };
     if (terms.length === 0) return { ...base, why: `${q.caseName} has no word distinctive enough to search by` };
     const cacheKey = `name ${terms.join(' ').toLowerCase()} ${from ?? ''}-${to ?? ''}`;

@@ -128,7 +128,7 @@ describe('the name search', () => {
 
   it('finding nothing is evidence where the data holds the family and year as well as the years around it', () => {
     const r = index.searchByNameOne(q('Varghese v. China Southern Airlines Co.', 2010, 'ca2'));
-    expect(r).toMatchObject({ same: [], similar: [], conclusive: true, scope: "the federal courts of appeals's decisions of 2007-2013 in CourtListener bulk data of 2026-10-31" });
+    expect(r).toMatchObject({ same: [], similar: [], conclusive: true, scope: "the decisions of the federal courts of appeals from 2007 to 2013 in CourtListener bulk data of 2026-10-31" });
   });
 
   it.each([

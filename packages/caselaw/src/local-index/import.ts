@@ -401,6 +401,7 @@ function buildNameKeys(db: Database.Database): number {
   db.transaction(() => {
     for (const [k, n] of perYear) fy.run(Math.floor(k / 10_000), k % 10_000, n);
   })();
+  db.exec("INSERT INTO court_years (court_id, year, cases) SELECT court_id, CAST(substr(date_filed, 1, 4) AS INTEGER), COUNT(*) FROM clusters WHERE court_id IS NOT NULL AND date_filed IS NOT NULL AND date_filed <> '' GROUP BY 1, 2");
   return count;
 }
 

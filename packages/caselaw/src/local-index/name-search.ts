@@ -16,6 +16,7 @@
 import type Database from 'better-sqlite3';
 import { courtFamily, familyLabel } from '../courts';
 import { courtName, reporterFamily } from '../engine';
+import { courtLabel } from '../verdict/court-names';
 import { compareCaseNames } from '../names/compare';
 import { searchWords, wordHash } from '../names/search-keys';
 import { citationUrl, clusterUrl, yearOf } from '../provider';
@@ -28,6 +29,8 @@ export const YEAR_WINDOW = 3;
 const ROWS_PER_WORD = 400;
 /** Cases compared at most; past this the search stops, and finding none proves nothing. */
 const MAX_COMPARED = 150;
+/** A year holding less than this share of the usual count of the years around it has a gap. */
+const THIN = 0.75;
 
 interface ClusterRow {
   case_name: string | null;
@@ -51,6 +54,7 @@ export class NameSearch {
   private readonly anyFamily: Database.Statement;
   private readonly cluster: Database.Statement;
   private readonly perYear: Database.Statement;
+  private readonly courtPerYear: Database.Statement;
 
   constructor(
     db: Database.Database,
@@ -62,6 +66,7 @@ export class NameSearch {
     this.anyFamily = db.prepare(`SELECT cluster_id FROM name_keys WHERE key = ? AND year BETWEEN ? AND ? LIMIT ${ROWS_PER_WORD + 1}`).pluck();
     this.cluster = db.prepare('SELECT case_name, case_name_short, date_filed, court_id FROM clusters WHERE id = ?');
     this.perYear = db.prepare('SELECT year, cases FROM family_years WHERE family = ? AND year BETWEEN ? AND ?');
+    this.courtPerYear = db.prepare('SELECT year, cases FROM court_years WHERE court_id = ? AND year BETWEEN ? AND ?');
   }
 
   /** The family a citation names: its court's, else the one its reporter implies. */
@@ -81,7 +86,7 @@ export class NameSearch {
     const year = q.year;
     const [from, to] = year !== null ? [year - YEAR_WINDOW, year + YEAR_WINDOW] : [0, 9999];
     const where = family ? familyLabel(family) : 'every court';
-    const scope = `${where}${year !== null ? `'s decisions of ${from}-${to}` : "'s decisions"} in ${this.options.description}`;
+    const scope = `the decisions of ${where}${year !== null ? ` from ${from} to ${to}` : ''} in ${this.options.description}`;
     const result = { id: q.id, same: [] as CaseCluster[], similar: [] as CaseCluster[], conclusive: false, scope };
     if (words.length === 0) return { ...result, why: `${q.caseName} has no word distinctive enough to search by` };
     if (family && familyId === undefined) return { ...result, why: `${this.options.description} holds no decisions of ${where}` };
@@ -119,12 +124,20 @@ export class NameSearch {
     if (q.year === null) return 'the year is not known, so the search could not be limited to the decisions of its time';
     if (q.year > this.options.snapshotYear) return `the cited year, ${q.year}, is after the data was taken`;
     if (tooMany) return `the names in ${q.caseName} are too common to search every case that carries them (${words.join(', ')})`;
-    const rows = this.perYear.all(familyId, q.year - 5, q.year + 5) as { year: number; cases: number }[];
-    const cases = rows.find((r) => r.year === q.year)?.cases ?? 0;
-    const around = rows.filter((r) => r.year !== q.year && r.cases > 0).map((r) => r.cases).sort((a, b) => a - b);
-    const usual = around.length ? around[Math.floor(around.length / 2)] : 0;
-    if (cases === 0 || cases < usual / 2) {
-      return `${this.options.description} holds ${cases === 0 ? 'no' : `only ${cases.toLocaleString('en-US')}`} decisions of ${familyLabel(family)} from ${q.year}${usual ? `, against about ${usual.toLocaleString('en-US')} in the years around it` : ''}, so its collection of that year has gaps`;
+    // The family's holdings of the year, and the cited court's own when the data has it.
+    const scopes: [string, { year: number; cases: number }[]][] = [[familyLabel(family), this.perYear.all(familyId, q.year - 5, q.year + 5) as { year: number; cases: number }[]]];
+    if (q.court) {
+      const own = this.courtPerYear.all(q.court, q.year - 5, q.year + 5) as { year: number; cases: number }[];
+      if (own.length) scopes.push([courtLabel(q.court) ?? courtName(q.court) ?? q.court, own]);
+    }
+    for (const [who, rows] of scopes) {
+      const cases = rows.find((r) => r.year === q.year)?.cases ?? 0;
+      const around = rows.filter((r) => r.year !== q.year && r.cases > 0).map((r) => r.cases).sort((a, b) => a - b);
+      const usual = around.length ? around[Math.floor(around.length / 2)] : 0;
+      // Three quarters of the usual: a year's count varies, a hole in the collection shows.
+      if (cases === 0 || cases < usual * THIN) {
+        return `${this.options.description} holds ${cases === 0 ? 'no' : `only ${cases.toLocaleString('en-US')}`} decisions of ${who} from ${q.year}${usual ? `, against about ${usual.toLocaleString('en-US')} in the years around it` : ''}, so its collection of that year has gaps`;
+      }
     }
     return null;
   }

@@ -48,6 +48,8 @@ CREATE TABLE name_keys (key INTEGER NOT NULL, family INTEGER NOT NULL, year INTE
 -- Cases per court family and year: whether the data holds a family's decisions of a year at
 -- all (a gap in CourtListener's collection makes a fruitless name search prove nothing).
 CREATE TABLE family_years (family INTEGER NOT NULL, year INTEGER NOT NULL, cases INTEGER NOT NULL, PRIMARY KEY (family, year)) WITHOUT ROWID;
+-- The same per court: a gap in one court (New Jersey's Supreme Court, Oct 2022 - Jun 2023) is lost in its state's family.
+CREATE TABLE court_years (court_id TEXT NOT NULL, year INTEGER NOT NULL, cases INTEGER NOT NULL, PRIMARY KEY (court_id, year)) WITHOUT ROWID;
 `;
 
 /**

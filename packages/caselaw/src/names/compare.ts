@@ -195,7 +195,10 @@ function sameWord(a: Word, b: Word): boolean {
  * table lacks, applied only to words written as abbreviations.
  */
 function isAbbreviationOf(short: Word, long: Word): boolean {
-  if (!short.abbreviated || isKnownWord(short.plain) || short.plain.length < 2 || short.plain.length >= long.plain.length) return false;
+  if (!short.abbreviated || short.plain.length < 2 || short.plain.length >= long.plain.length) return false;
+  // A known abbreviation stands for its table word; one of a word that begins the same way too
+  // (`Soc.`: Social in the table, Society in `Ohio Historical Soc.`).
+  if (isKnownWord(short.plain) && wordKey(short.plain).slice(0, 4) !== long.plain.slice(0, 4)) return false;
   const s = short.plain;
   const l = long.plain;
   if (s[0] !== l[0]) return false;
@@ -259,11 +262,22 @@ function compareParties(a: Party, b: Party): WordsMatch {
   let best: WordsMatch = { status: 'conflict', quality: 0 };
   for (const x of a.names) {
     for (const y of b.names) {
-      const m = compareWords(x, y);
+      let m = compareWords(x, y);
+      // A person cited by surname alone (`West`) is the person the other side names in full
+      // (`Antonio WEST`), however common the word: a common surname is still a name.
+      if (m.status === 'compatible' && isSurnameOf(x, y, a, b)) m = { status: 'strong', quality: 0.8 };
       if (RANK[m.status] > RANK[best.status] || (m.status === best.status && m.quality > best.quality)) best = m;
     }
   }
   return best;
+}
+
+/** One side a single word, the other a person's name (at most three words) ending with it, neither an organization. */
+function isSurnameOf(x: Word[], y: Word[], a: Party, b: Party): boolean {
+  const [one, full, pa, pb] = x.length === 1 ? [x, y, a, b] : y.length === 1 ? [y, x, b, a] : [null, null, a, b];
+  // Corporate and agency words only: a surname that is also a common word (`West`, `North`) still names a person.
+  if (!one || !full || full.length > 3 || ORGANIZATION.test(pa.text) || ORGANIZATION.test(pb.text)) return false;
+  return full[full.length - 1].key === one[0].key;
 }
 
 /** Corporate forms and agency-like words: a party that is an organization, not a person. */

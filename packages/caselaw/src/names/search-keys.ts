@@ -54,7 +54,6 @@ function hash(s: string): number {
  */
 export function searchWords(name: string): string[] {
   let t = name.toLowerCase();
-  // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(t)) t = t.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[\u2018\u2019`]/g, "'");
   t = t.replace(/&/g, ' ').replace(SOVEREIGN_PHRASES, ' ');
   const out: string[] = [];

@@ -22,7 +22,7 @@ function provider(name: string, authoritative: boolean, answer: (r: LookupReques
 
 /** What a source's data shows, as a lookup answer's evidence. */
 const CAP_LIST: Evidence = { kind: 'cap-list', text: "the Caselaw Access Project's list of the 147 cases in volume 925 of F.3d has none beginning at page 1339, and CourtListener has no citation there either" };
-const nothingFound = { same: [], similar: [], conclusive: false, scope: "the federal courts of appeals' decisions of 2016-2022 in the data", why: 'the names are too common' };
+const nothingFound = { same: [], similar: [], conclusive: false, scope: "the decisions of the federal courts of appeals from 2016 to 2022 in the data", why: 'the names are too common' };
 
 describe('verify: which provider may say what', () => {
   it('with no case-law database, leaves a plausible citation unverified', async () => {
@@ -187,11 +187,11 @@ describe('verify: what a miss means', () => {
   });
 
   it('takes a conclusive name search that finds nothing as evidence, naming what was searched', async () => {
-    const searched = provider('local case-law index', true, (r) => ({ id: r.id, status: 'not-found' }), () => ({ same: [], similar: [], conclusive: true, scope: "the federal courts of appeals' decisions of 2016-2022 in CourtListener bulk data of 2026-10-31" }));
+    const searched = provider('local case-law index', true, (r) => ({ id: r.id, status: 'not-found' }), () => ({ same: [], similar: [], conclusive: true, scope: "the decisions of the federal courts of appeals from 2016 to 2022 in CourtListener bulk data of 2026-10-31" }));
     const { verdicts } = await verify([cite], [searched], { now: NOW });
     expect(searched.searched).toEqual([expect.objectContaining({ caseName: 'Varghese v. China Southern Airlines Co.', year: 2019, court: 'ca11', reporter: 'F.3d', volume: 925, page: '1339' })]);
     expect(verdicts[0].validationDetails).toEqual({
-      message: "Possible hallucination - citation not found: no case named Varghese v. China Southern Airlines Co. among the federal courts of appeals' decisions of 2016-2022 in CourtListener bulk data of 2026-10-31, with or without a citation",
+      message: "Possible hallucination - citation not found: no case named Varghese v. China Southern Airlines Co. among the decisions of the federal courts of appeals from 2016 to 2022 in CourtListener bulk data of 2026-10-31, with or without a citation",
       suggestion: 'Check formatting',
     });
   });
