@@ -117,6 +117,8 @@ export class LocalCitationIndex implements CaseLawProvider {
   private readonly volumes: VolumeFacts;
   private readonly names: NameSearch;
   private readonly thisYear: number;
+  /** What every answer says it came from: the snapshot, and CAP's lists when they were imported. */
+  private readonly answerSource: string;
   private lookups = 0;
 
   /** Opens an index read-only; default `<DATA_DIR>/caselaw.sqlite`. */
@@ -157,6 +159,7 @@ export class LocalCitationIndex implements CaseLawProvider {
       cap: { cases: capCases, volumes: Number(meta.get('cap_volumes') ?? 0), source: meta.get('cap_source') || null },
     };
     this.capUrl = (meta.get('cap_url') || CAP_STATIC_URL).replace(/\/+$/, '');
+    this.answerSource = capCases > 0 ? `${this.info.description} and the Caselaw Access Project` : this.info.description;
     this.name = this.info.source === 'demo' ? 'demo case-law index' : 'local case-law index';
     // Reporters the index holds cases of (one a --reporters subset left out is interned, but holds none).
     for (const r of db.prepare('SELECT r.id, r.name FROM reporters r WHERE EXISTS (SELECT 1 FROM volumes v WHERE v.reporter_id = r.id)').all() as { id: number; name: string }[]) this.reporterIds.set(r.name, r.id);
@@ -210,18 +213,18 @@ export class LocalCitationIndex implements CaseLawProvider {
   }
 
   async searchByName(queries: NameQuery[]): Promise<NameSearchResult[]> {
-    return queries.map((q) => ({ ...this.names.search(q), source: this.info.description }));
+    return queries.map((q) => ({ ...this.names.search(q), source: this.answerSource }));
   }
 
   /** Synchronous form, for the benchmark and for callers that batch themselves. */
   searchByNameOne(query: NameQuery): NameSearchResult {
-    return { ...this.names.search(query), source: this.info.description };
+    return { ...this.names.search(query), source: this.answerSource };
   }
 
   /** Synchronous form, for the benchmark and for callers that batch themselves. */
   lookupOne(req: LookupRequest): LookupResult {
     this.lookups++;
-    const source = this.info.description;
+    const source = this.answerSource;
     const reporter = canonicalReporter(req.reporter);
     const reporterId = this.reporterIds.get(reporter);
     // Pages are compared as CourtListener writes them, without thousands separators (`60,123` of Trade Cases).
@@ -249,7 +252,7 @@ export class LocalCitationIndex implements CaseLawProvider {
         if (cap.length) {
           const clusters = cap.map((c) => this.capCluster(c, volume, reporter, reporterId));
           const pages = clusters.length === 1 ? clusters[0].pages : null;
-          return { id: req.id, status: 'found', clusters, pin: pages ? checkPin(req.pin, pages) : null, source: this.withCap(source) };
+          return { id: req.id, status: 'found', clusters, pin: pages ? checkPin(req.pin, pages) : null, source };
         }
       }
     }
@@ -266,7 +269,7 @@ export class LocalCitationIndex implements CaseLawProvider {
       if (capHost) {
         const cluster = this.hostCluster(capHost, volume, reporter, reporterId);
         const note = `${citationKey({ volume, reporter, page })} is page ${pageNum} of ${cluster.caseName || 'an unnamed case'}, which runs from page ${capHost.first_page} to ${capHost.last_page}`;
-        return { id: req.id, status: 'contained-in', cluster, approximate: false, note, pin: checkPin(req.pin, cluster.pages!), evidence, source: this.withCap(source) };
+        return { id: req.id, status: 'contained-in', cluster, approximate: false, note, pin: checkPin(req.pin, cluster.pages!), evidence, source };
       }
       // Without a range, the nearest earlier first page with a later case after it is only the likely host.
       const rows = this.before.all(reporterId, volume, pageNum) as Candidate[];
@@ -360,10 +363,6 @@ export class LocalCitationIndex implements CaseLawProvider {
     const pages = { firstPage: c.first_page, lastPage: c.last_page! };
     if (cl) return { ...toCluster(this.courts, this.withCluster(cl), volume, reporter), pages, endsBy: null };
     return this.capCluster(c, volume, reporter, reporterId);
-  }
-
-  private withCap(source: string): string {
-    return `${source} and the Caselaw Access Project`;
   }
 
   /** Every citation CourtListener's data holds for a case (`550 U.S. 544`, `127 S. Ct. 1955`). */
