@@ -113,6 +113,7 @@ export class LocalCitationIndex implements CaseLawProvider {
   private readonly capAt: Database.Statement;
   private readonly capBefore: Database.Statement;
   private readonly capAfter: Database.Statement;
+  private readonly ofCluster: Database.Statement;
   private readonly capUrl: string;
   private readonly volumes: VolumeFacts;
   private readonly names: NameSearch;
@@ -174,6 +175,7 @@ export class LocalCitationIndex implements CaseLawProvider {
     this.capAt = db.prepare(`SELECT ${capColumns} FROM cap_cases WHERE reporter_id = ? AND volume = ? AND first_page = ?`);
     this.capBefore = db.prepare(`SELECT ${capColumns} FROM cap_cases WHERE reporter_id = ? AND volume = ? AND first_page < ? AND first_page > 0 ORDER BY first_page DESC LIMIT 4`);
     this.capAfter = db.prepare(`SELECT ${capColumns} FROM cap_cases WHERE reporter_id = ? AND volume = ? AND first_page > ? ORDER BY first_page LIMIT 1`);
+    this.ofCluster = db.prepare('SELECT r.name AS reporter, c.volume, c.page FROM citations c JOIN reporters r ON r.id = c.reporter_id WHERE c.cluster_id = ? ORDER BY c.type, c.id');
     this.volumes = new VolumeFacts(db, this.info.description, this.thisYear);
     this.names = new NameSearch(db, this.courts, {
       description: this.info.description,
@@ -367,7 +369,7 @@ export class LocalCitationIndex implements CaseLawProvider {
 
   /** Every citation CourtListener's data holds for a case (`550 U.S. 544`, `127 S. Ct. 1955`). */
   citationsOf(clusterId: number): string[] {
-    const rows = this.db.prepare('SELECT r.name AS reporter, c.volume, c.page FROM citations c JOIN reporters r ON r.id = c.reporter_id WHERE c.cluster_id = ? ORDER BY c.type, c.id').all(clusterId) as { reporter: string; volume: number | string; page: string }[];
+    const rows = this.ofCluster.all(clusterId) as { reporter: string; volume: number | string; page: string }[];
     return [...new Set(rows.map((r) => citationKey(r)))];
   }
 

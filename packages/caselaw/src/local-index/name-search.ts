@@ -28,7 +28,7 @@ export const YEAR_WINDOW = 3;
 /** Rows read for one word; a word with more (a common surname in a busy court) is too common to search in full. */
 const ROWS_PER_WORD = 400;
 /** Cases compared at most; past this the search stops, and finding none proves nothing. */
-const MAX_COMPARED = 150;
+const MAX_COMPARED = 100;
 /** A year holding less than this share of the usual count of the years around it has a gap. */
 const THIN = 0.75;
 
@@ -62,8 +62,8 @@ export class NameSearch {
     private readonly options: NameSearchOptions,
   ) {
     for (const f of db.prepare('SELECT id, name FROM families').all() as { id: number; name: string }[]) this.families.set(f.name, f.id);
-    this.inFamily = db.prepare(`SELECT cluster_id FROM name_keys WHERE key = ? AND family = ? AND year BETWEEN ? AND ? LIMIT ${ROWS_PER_WORD + 1}`).pluck();
-    this.anyFamily = db.prepare(`SELECT cluster_id FROM name_keys WHERE key = ? AND year BETWEEN ? AND ? LIMIT ${ROWS_PER_WORD + 1}`).pluck();
+    this.inFamily = db.prepare(`SELECT cluster_id, year FROM name_keys WHERE key = ? AND family = ? AND year BETWEEN ? AND ? LIMIT ${ROWS_PER_WORD + 1}`).raw();
+    this.anyFamily = db.prepare(`SELECT cluster_id, year FROM name_keys WHERE key = ? AND year BETWEEN ? AND ? LIMIT ${ROWS_PER_WORD + 1}`).raw();
     this.cluster = db.prepare('SELECT case_name, case_name_short, date_filed, court_id FROM clusters WHERE id = ?');
     this.perYear = db.prepare('SELECT year, cases FROM family_years WHERE family = ? AND year BETWEEN ? AND ?');
     this.courtPerYear = db.prepare('SELECT year, cases FROM court_years WHERE court_id = ? AND year BETWEEN ? AND ?');
@@ -91,25 +91,38 @@ export class NameSearch {
     if (words.length === 0) return { ...result, why: `${q.caseName} has no word distinctive enough to search by` };
     if (family && familyId === undefined) return { ...result, why: `${this.options.description} holds no decisions of ${where}` };
 
-    // Candidates: cases sharing a distinctive word, most words shared first.
-    const hits = new Map<number, number>();
+    // Candidates: cases sharing a distinctive word; most words shared first, then nearest the cited year.
+    const hits = new Map<number, { n: number; gap: number }>();
     let tooCommon = false;
     for (const w of words) {
       const key = wordHash(w);
-      const ids = (familyId !== undefined ? this.inFamily.all(key, familyId, from, to) : this.anyFamily.all(key, from, to)) as number[];
-      if (ids.length > ROWS_PER_WORD) {
+      const rows = (familyId !== undefined ? this.inFamily.all(key, familyId, from, to) : this.anyFamily.all(key, from, to)) as [number, number][];
+      if (rows.length > ROWS_PER_WORD) {
         tooCommon = true;
-        ids.length = ROWS_PER_WORD;
+        rows.length = ROWS_PER_WORD;
       }
-      for (const id of ids) hits.set(id, (hits.get(id) ?? 0) + 1);
+      for (const [id, y] of rows) {
+        const h = hits.get(id);
+        if (h) h.n++;
+        else hits.set(id, { n: 1, gap: year !== null ? Math.abs(y - year) : 0 });
+      }
     }
-    const candidates = [...hits].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    for (const [id] of candidates.slice(0, MAX_COMPARED)) {
+    const candidates = [...hits].sort((a, b) => b[1].n - a[1].n || a[1].gap - b[1].gap || a[0] - b[0]);
+    // Once the case is found, only candidates as good as it are still looked at (another case of
+    // the same name, which makes "reported at" ambiguous); the rest cannot be more alike.
+    let bar: { n: number; gap: number } | null = null;
+    let compared = 0;
+    for (const [id, h] of candidates) {
+      if (compared >= MAX_COMPARED) break;
+      if (bar && (h.n < bar.n || h.gap > bar.gap + 1)) break;
+      compared++;
       const row = this.cluster.get(id) as ClusterRow | undefined;
       if (!row?.case_name) continue;
       const verdict = compareCaseNames(q.caseName, row.case_name, row.case_name_short).verdict;
-      if (verdict === 'same') result.same.push(this.toCluster(id, row));
-      else if (verdict === 'partial') result.similar.push(this.toCluster(id, row));
+      if (verdict === 'same') {
+        result.same.push(this.toCluster(id, row));
+        bar ??= h;
+      } else if (verdict === 'partial') result.similar.push(this.toCluster(id, row));
     }
     if (result.same.length || result.similar.length) return result;
 

@@ -13,7 +13,7 @@
  * with no strong party in common are `different`.
  */
 import { isKnownWord, wordKey } from './abbreviations';
-import { ocrDistance } from './ocr';
+import { ocrDistance, ocrFold } from './ocr';
 
 export type NameVerdict = 'same' | 'partial' | 'different' | 'unknown';
 
@@ -79,6 +79,8 @@ export const STATES = new Set(
 export const TWO_WORD_STATES = new Set(['new hampshire', 'new jersey', 'new mexico', 'new york', 'north carolina', 'north dakota', 'rhode island', 'south carolina', 'south dakota', 'west virginia', 'puerto rico', 'district columbia']);
 
 const SOVEREIGN_NAMES = ['united states', ...STATES, ...TWO_WORD_STATES];
+/** Sovereign names by their OCR-folded spelling (`ohio` and `0hio` alike). */
+const FOLDED_SOVEREIGNS = new Map(SOVEREIGN_NAMES.map((n) => [ocrFold(n), n]));
 
 const PROCEDURAL_PREFIX = /^(?:in re|in the matter of|matter of|ex parte|application of|petition of|in the estate of|estate of|in re the marriage of|marriage of|in the interest of|interest of|guardianship of|adoption of|succession of|re)[:,]?\s+/i;
 const ALIAS = /\s*,?\s*\b(?:d\/b\/a|dba|a\/k\/a|aka|f\/k\/a|fka|n\/k\/a|nka|t\/a|doing business as|formerly known as|also known as|now known as|trading as)\b\.?\s*/i;
@@ -155,10 +157,12 @@ function sovereignOf(words: Word[]): string | null {
   const rest = keys.join(' ');
   if (rest === '') return head ? '' : null;
   if (rest === 'us' || STATES.has(rest) || TWO_WORD_STATES.has(rest)) return rest;
-  // A scanned `0hio` or `Unitcd States` is still the sovereign.
+  // A scanned `0hio` or `Unitcd States` is still the sovereign: the same once OCR's look-alikes
+  // are folded together (a set lookup, where trying each sovereign's distance cost most of a comparison).
   const plain = words.slice(words.length - keys.length).map((w) => w.plain).join(' ');
   if (plain.length >= 4) {
-    for (const name of SOVEREIGN_NAMES) if (Math.abs(name.length - plain.length) <= 2 && ocrDistance(plain, name) < 1) return name === 'united states' ? 'us' : name;
+    const name = FOLDED_SOVEREIGNS.get(ocrFold(plain));
+    if (name !== undefined) return name === 'united states' ? 'us' : name;
   }
   return null;
 }
@@ -183,7 +187,9 @@ function sameWord(a: Word, b: Word): boolean {
   // Words of one or two letters are mostly initials: no OCR tolerance there, unless a digit
   // shows the scanner misread a letter (`E1` for `El`).
   if (Math.min(a.plain.length, b.plain.length) < 3 && !/\d/.test(a.plain + b.plain)) return false;
-  const d = ocrDistance(a.plain, b.plain);
+  // Lengths more than two apart are more than a misreading or a slip apart (each costs a letter at most).
+  if (Math.abs(a.plain.length - b.plain.length) > 2) return false;
+  const d = ocrDistance(a.plain, b.plain, 2);
   if (d < 1) return true;
   // One ordinary slip in a long word (`Twombley` for `Twombly`) is a misspelling, not another party.
   return d < 2 && Math.min(a.plain.length, b.plain.length) >= 6;

@@ -11,6 +11,9 @@
  */
 import { wordKey } from './abbreviations';
 import { GENERIC, NOISE, STATES, TWO_WORD_STATES } from './compare';
+import { ocrFold } from './ocr';
+
+export { ocrFold };
 
 /** Words of captions that name a proceeding, not a party (`Estate of`, `Application of`). */
 const PROCEDURE = new Set(
@@ -23,19 +26,6 @@ const SOVEREIGN_PHRASES = new RegExp(`\\b(?:united states of america|united stat
 
 /** At most this many keys a case: enough for both parties' distinctive words. */
 export const MAX_KEYS = 6;
-
-/** OCR look-alikes, pairs first (`rn` → `m` before `r` and `n` are looked at), then single letters. */
-const PAIRS: [RegExp, string][] = [[/rn/g, 'm'], [/cl/g, 'd'], [/vv/g, 'w'], [/ii/g, 'u'], [/ri/g, 'n'], [/li/g, 'h']];
-const SINGLE: Record<string, string> = { '1': 'l', i: 'l', '|': 'l', '!': 'l', q: 'g', '0': 'o', c: 'e', b: 'h', '8': 'h', '5': 's' };
-
-/** A word folded so that OCR misreadings of it coincide (see ocr.ts for the confusions). */
-export function ocrFold(word: string): string {
-  let w = word;
-  for (const [re, to] of PAIRS) if (w.length > 1) w = w.replace(re, to);
-  let out = '';
-  for (const ch of w) out += SINGLE[ch] ?? ch;
-  return out;
-}
 
 /** 32-bit FNV-1a of a string, as a non-negative integer. */
 function hash(s: string): number {
