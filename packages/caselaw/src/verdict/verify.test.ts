@@ -248,6 +248,15 @@ describe('verify: what a miss means', () => {
     expect(message(verdicts[0])).toContain('a case with a similar name is there: Susan B. Anthony List v. Ohio Elections Commission');
   });
 
+  it('looks up a volume written as text that the engine leaves out (1975-2 Trade Cas.)', async () => {
+    const seen: LookupRequest[] = [];
+    const p = provider('local case-law index', true, (r) => (seen.push(r), { id: r.id, status: 'not-found' }));
+    const citations = findCitations('See United States v. Acme Widget Co., 1975-2 Trade Cas. (CCH) ¶ 60,123 (S.D.N.Y. 1975).');
+    const trade = citations.find((c) => c.reporter === 'Trade Cas. (CCH)')!;
+    await verify([trade], [p], { now: NOW });
+    expect(seen.map((r) => [r.volume, r.reporter, r.page])).toEqual([['1975-2', 'Trade Cas. (CCH)', '60,123']]);
+  });
+
   it('each full citation of a repeated address is judged by its own name (757 N.E.2d 1048 as Williams v. State, then as Diatchenko)', async () => {
     const diatchenko: CaseCluster = { ...driehaus, clusterId: 9, caseName: 'Diatchenko v. District Attorney for the Suffolk District', court: 'mass', courtName: 'Massachusetts Supreme Judicial Court', courtCitation: 'Mass.', citation: '757 N.E.2d 1048', year: 2001, dateFiled: '2001-10-01' };
     const at = provider('local case-law index', true, (r) => ({ id: r.id, status: 'found', clusters: [diatchenko] }));
