@@ -182,6 +182,8 @@ describe('verdicts against CourtListener bulk data fetched by `citecheck caselaw
     // The client reads citations in the supergraph's shape; REST ones are turned into it first.
     const csv = buildCsvReport((stored as unknown as SpecCitation[]).map(toGraphqlCitation));
     expect(csv.split('\r\n').filter((l) => l.startsWith('Checked Against'))).toEqual([`Checked Against,${CHECKED_AGAINST}`]);
+    // The evidence of a "not found" reaches the report's export as it reaches the results.
+    expect(csv.split('\r\n').find((l) => l.startsWith('925 F.3d 1339,'))).toContain('Possible hallucination - citation not found: no case named Varghese v. China Southern Airlines Co.');
   });
 
   it("the landing page's sample filing: the same verdicts the product promises, now from real data", async () => {
