@@ -126,6 +126,18 @@ describe('the name search', () => {
     expect(index.searchByNameOne(q('Smithfield v. Ohio', 2010, 'ca2')).same).toEqual([]);
   });
 
+  it("a year written wrong does not hide the case: the cited volume's own years are searched too", () => {
+    // 580 U.S. holds decisions of 2017 here; cited as 1998.
+    const wrongYear = { id: 'q', caseName: 'Petitioner 580 v. Respondent 580', year: 1998, court: 'scotus', reporter: 'U.S.', volume: 580, page: '1' };
+    expect(index.searchByNameOne(wrongYear).same.map((k) => k.caseName)).toEqual(['Petitioner 580 v. Respondent 580']);
+  });
+
+  it('a court written wrong does not make an absence: the same name in another court is a case to check', () => {
+    const r = index.searchByNameOne(q('Ashcroft v. Iqbal', 2009, 'ca2'));
+    expect(r).toMatchObject({ same: [], conclusive: false, why: 'a case of that name was decided by another court in those years' });
+    expect(r.similar.map((k) => [k.caseName, k.court])).toEqual([['Ashcroft v. Iqbal', 'scotus']]);
+  });
+
   it('finding nothing is evidence where the data holds the family and year as well as the years around it', () => {
     const r = index.searchByNameOne(q('Varghese v. China Southern Airlines Co.', 2010, 'ca2'));
     expect(r).toMatchObject({ same: [], similar: [], conclusive: true, scope: "the decisions of the federal courts of appeals from 2007 to 2013 in CourtListener bulk data of 2026-10-31" });

@@ -215,12 +215,16 @@ export class LocalCitationIndex implements CaseLawProvider {
   }
 
   async searchByName(queries: NameQuery[]): Promise<NameSearchResult[]> {
-    return queries.map((q) => ({ ...this.names.search(q), source: this.answerSource }));
+    return queries.map((q) => this.searchByNameOne(q));
   }
 
   /** Synchronous form, for the benchmark and for callers that batch themselves. */
   searchByNameOne(query: NameQuery): NameSearchResult {
-    return { ...this.names.search(query), source: this.answerSource };
+    // The years the cited volume holds, so that a year written wrong does not hide the case.
+    const reporterId = query.reporter ? this.reporterIds.get(canonicalReporter(query.reporter)) : undefined;
+    const facts = reporterId !== undefined && query.volume !== null ? this.volumes.of(reporterId, query.volume) : null;
+    const years: [number, number] | null = facts?.first_year != null && facts.last_year != null ? [facts.first_year, facts.last_year] : null;
+    return { ...this.names.search(query, years), source: this.answerSource };
   }
 
   /** Synchronous form, for the benchmark and for callers that batch themselves. */

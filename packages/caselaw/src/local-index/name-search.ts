@@ -79,12 +79,18 @@ export class NameSearch {
     return q.reporter ? reporterFamily(q.reporter) : null;
   }
 
-  search(q: NameQuery): Omit<NameSearchResult, 'source'> {
+  /**
+   * `volumeYears`: the years the cited volume holds decisions of, when the data knows them: a
+   * year written wrong (`(1968)` for 1986) must not hide the case from the search.
+   */
+  search(q: NameQuery, volumeYears: [number, number] | null = null): Omit<NameSearchResult, 'source'> {
     const words = searchWords(q.caseName);
     const family = this.familyOf(q);
     const familyId = family ? this.families.get(family) : undefined;
     const year = q.year;
-    const [from, to] = year !== null ? [year - YEAR_WINDOW, year + YEAR_WINDOW] : [0, 9999];
+    const span = volumeYears && volumeYears[1] - volumeYears[0] <= 10 ? volumeYears : null;
+    const [from, to] =
+      year !== null ? [Math.min(year, span?.[0] ?? year) - YEAR_WINDOW, Math.max(year, span?.[1] ?? year) + YEAR_WINDOW] : [0, 9999];
     const where = family ? familyLabel(family) : 'every court';
     const scope = `the decisions of ${where}${year !== null ? ` from ${from} to ${to}` : ''} in ${this.options.description}`;
     const result = { id: q.id, same: [] as CaseCluster[], similar: [] as CaseCluster[], conclusive: false, scope };
@@ -127,7 +133,23 @@ export class NameSearch {
     if (result.same.length || result.similar.length) return result;
 
     const why = this.whyNotConclusive(q, family, familyId, words, tooCommon || candidates.length > MAX_COMPARED);
-    return why ? { ...result, why } : { ...result, conclusive: true };
+    if (why) return { ...result, why };
+    // Before calling the search conclusive: the same name in another court's decisions of those
+    // years (a court written wrong in the parenthetical) is a case to check, not an absence.
+    if (familyId !== undefined) {
+      for (const w of words) {
+        const rows = this.anyFamily.all(wordHash(w), from, to) as [number, number][];
+        if (rows.length > ROWS_PER_WORD) return { ...result, why: `the names in ${q.caseName} are too common to search every court's decisions that carry them` };
+        for (const [id] of rows) {
+          if (hits.has(id)) continue;
+          hits.set(id, { n: 0, gap: 0 });
+          const row = this.cluster.get(id) as ClusterRow | undefined;
+          if (row?.case_name && compareCaseNames(q.caseName, row.case_name, row.case_name_short).verdict === 'same') result.similar.push(this.toCluster(id, row));
+        }
+      }
+      if (result.similar.length) return { ...result, why: 'a case of that name was decided by another court in those years' };
+    }
+    return { ...result, conclusive: true };
   }
 
   /** Why a search that found nothing proves nothing, or null when it is evidence. */
