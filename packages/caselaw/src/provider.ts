@@ -62,10 +62,12 @@ export interface NameSearchResult {
   source?: string;
 }
 
-/** First and last page of a case in its volume (from the Caselaw Access Project). */
+/** First and last page of a case in its volume (from the Caselaw Access Project, or its opinion text's star pagination). */
 export interface PageRange {
   firstPage: number;
   lastPage: number;
+  /** Where the last page comes from: CAP's list (default) or the star pages of the case's opinion text. */
+  from?: 'cap' | 'opinion-text';
 }
 
 /** A pin cite held against the case's page range. */

@@ -26,7 +26,7 @@ import { importCapLists, CAP_SOURCE, CAP_STATIC_URL, type CapReport } from '../d
 import { CREATE_INDEXES, CREATE_TABLES, SCHEMA_VERSION, defaultIndexPath } from './schema';
 import { IdSet } from './id-set';
 
-export type BulkFileKind = 'courts' | 'dockets' | 'clusters' | 'citations';
+export type BulkFileKind = 'courts' | 'dockets' | 'clusters' | 'citations' | 'opinions';
 
 /** Which table a bulk file feeds, from CourtListener's file names (`citations-2024-05-06.csv.bz2`). */
 export function bulkFileKind(path: string): BulkFileKind | null {
@@ -36,6 +36,8 @@ export function bulkFileKind(path: string): BulkFileKind | null {
   if (name.startsWith('opinion-clusters') || name.startsWith('opinion_clusters') || name.startsWith('clusters')) return 'clusters';
   if (name.startsWith('dockets')) return 'dockets';
   if (name.startsWith('courts')) return 'courts';
+  // Opinion texts (tens of gigabytes): read only when given, for their star pagination.
+  if (name.startsWith('opinions')) return 'opinions';
   return null;
 }
 
@@ -46,9 +48,9 @@ export function bulkFileKind(path: string): BulkFileKind | null {
  * dockets first (a case's court is on its docket).
  */
 const KIND_ORDER: Record<'all' | 'reporters' | 'courts', BulkFileKind[]> = {
-  all: ['courts', 'clusters', 'dockets', 'citations'],
-  reporters: ['courts', 'citations', 'clusters', 'dockets'],
-  courts: ['courts', 'dockets', 'clusters', 'citations'],
+  all: ['courts', 'clusters', 'dockets', 'citations', 'opinions'],
+  reporters: ['courts', 'citations', 'clusters', 'dockets', 'opinions'],
+  courts: ['courts', 'dockets', 'clusters', 'citations', 'opinions'],
 };
 
 const REQUIRED: Record<BulkFileKind, string[]> = {
@@ -56,6 +58,7 @@ const REQUIRED: Record<BulkFileKind, string[]> = {
   dockets: ['id', 'court_id'],
   clusters: ['id', 'case_name', 'docket_id'],
   citations: ['id', 'volume', 'reporter', 'page', 'cluster_id'],
+  opinions: ['cluster_id'],
 };
 
 export interface ImportProgress {
@@ -508,6 +511,10 @@ class Loader {
       dockets: db.prepare('INSERT OR IGNORE INTO dockets (id, court_id) VALUES (?, ?)'),
       clusters: db.prepare('INSERT OR IGNORE INTO clusters (id, case_name, case_name_short, date_filed, docket_id) VALUES (?, ?, ?, ?, ?)'),
       citations: db.prepare('INSERT OR IGNORE INTO citations (id, reporter_id, volume, page, page_num, cluster_id, type) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      // A cluster's opinions (majority, dissents...) each print their own star pages: the span of all of them.
+      opinions: db.prepare(
+        'INSERT INTO star_pages (cluster_id, first_page, last_page) VALUES (?, ?, ?) ON CONFLICT (cluster_id) DO UPDATE SET first_page = MIN(first_page, excluded.first_page), last_page = MAX(last_page, excluded.last_page)',
+      ),
     };
     this.insertReporter = db.prepare('INSERT INTO reporters (id, name) VALUES (?, ?)');
     db.exec('BEGIN');
@@ -545,6 +552,7 @@ class Loader {
           caseName: col('case_name'), caseNameShort: col('case_name_short'), caseNameFull: col('case_name_full'),
           dateFiled: col('date_filed'), docket: col('docket_id'), court: col('court_id'),
           citationString: col('citation_string'), fullName: col('full_name'), type: col('type'), jurisdiction: col('jurisdiction'),
+          texts: ['xml_harvard', 'html_with_citations', 'html', 'html_lawbox', 'html_columbia', 'html_anon_2020'].map(col).filter((i) => i >= 0),
         };
         for (const row of rows) {
           report.rows++;
@@ -611,6 +619,22 @@ class Loader {
             }
             if (mode === 'courts') this.docketIds.add(id);
             changes = stmt.run(id, court).changes;
+          } else if (kind === 'opinions') {
+            const clusterId = toInt(row[c.cluster]);
+            if (clusterId === null) {
+              corrupt('bad cluster_id');
+              continue;
+            }
+            if (mode !== 'all' && !this.clusterIds.has(clusterId)) {
+              report.filtered++;
+              continue;
+            }
+            const span = starPages(c.texts.map((i) => row[i]));
+            if (!span) {
+              report.filtered++;
+              continue;
+            }
+            changes = stmt.run(clusterId, span[0], span[1]).changes;
           } else {
             const id = row[c.id];
             if (!id) {
@@ -671,6 +695,36 @@ function toInt(s: string | undefined): number | null {
   if (!s) return null;
   const n = Number(s);
   return Number.isSafeInteger(n) && n >= 0 && /^\s*\d+\s*$/.test(s) ? n : null;
+}
+
+const CASEBODY = /<casebody\b[^>]*\bfirstpage="(\d+)"[^>]*\blastpage="(\d+)"/;
+const STAR = /<page-number\b[^>]*\blabel="(\d+)"|class="star-pagination"[^>]*>\s*\*(?:Page\s+)?(\d+)/g;
+
+/**
+ * The pages an opinion's text spans, from its star pagination as CourtListener stores it: the
+ * Harvard XML's `<casebody firstpage="757" lastpage="758">` and `<page-number label="294">*294`,
+ * or `<span class="star-pagination">*758</span>` (`*Page 758`) in the HTML fields. The first
+ * star marks the second page, so the span starts a page before it; it runs on while each star
+ * is one of the next three pages (a marker may be missing), so the stars of a parallel reporter,
+ * numbered elsewhere, do not stretch it.
+ * Null without markers.
+ * @example starPages(['<casebody firstpage="757" lastpage="758">']) // [757, 758]
+ */
+export function starPages(texts: (string | undefined)[]): [number, number] | null {
+  for (const t of texts) {
+    if (!t) continue;
+    const body = CASEBODY.exec(t);
+    if (body) return [Number(body[1]), Number(body[2])];
+    let first: number | null = null;
+    let last = 0;
+    for (const m of t.matchAll(STAR)) {
+      const n = Number(m[1] ?? m[2]);
+      if (first === null) first = last = n;
+      else if (n > last && n <= last + 3) last = n;
+    }
+    if (first !== null) return [Math.max(1, first - 1), last];
+  }
+  return null;
 }
 
 /**

@@ -114,6 +114,8 @@ export class LocalCitationIndex implements CaseLawProvider {
   private readonly capBefore: Database.Statement;
   private readonly capAfter: Database.Statement;
   private readonly ofCluster: Database.Statement;
+  /** Star pages of opinion texts, when an opinions file was imported (null: the index has none). */
+  private readonly starAt: Database.Statement | null;
   private readonly capUrl: string;
   private readonly volumes: VolumeFacts;
   private readonly names: NameSearch;
@@ -175,6 +177,8 @@ export class LocalCitationIndex implements CaseLawProvider {
     this.capAt = db.prepare(`SELECT ${capColumns} FROM cap_cases WHERE reporter_id = ? AND volume = ? AND first_page = ?`);
     this.capBefore = db.prepare(`SELECT ${capColumns} FROM cap_cases WHERE reporter_id = ? AND volume = ? AND first_page < ? AND first_page > 0 ORDER BY first_page DESC LIMIT 4`);
     this.capAfter = db.prepare(`SELECT ${capColumns} FROM cap_cases WHERE reporter_id = ? AND volume = ? AND first_page > ? ORDER BY first_page LIMIT 1`);
+    const hasStar = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'star_pages'").get() !== undefined && db.prepare('SELECT 1 FROM star_pages LIMIT 1').get() !== undefined;
+    this.starAt = hasStar ? db.prepare('SELECT first_page, last_page FROM star_pages WHERE cluster_id = ?') : null;
     this.ofCluster = db.prepare('SELECT r.name AS reporter, c.volume, c.page FROM citations c JOIN reporters r ON r.id = c.reporter_id WHERE c.cluster_id = ? ORDER BY c.type, c.id');
     this.volumes = new VolumeFacts(db, this.info.description, this.thisYear);
     this.names = new NameSearch(db, this.courts, {
@@ -284,7 +288,12 @@ export class LocalCitationIndex implements CaseLawProvider {
       const laterCap = this.capAfter.get(reporterId, volume, pageNum) as CapRow | undefined;
       if (host && (laterCl !== undefined || laterCap !== undefined)) {
         const cluster = { ...toCluster(this.courts, this.withCluster(host), volume, reporter), ...this.pagesOf(reporterId, volume, host) };
-        // A host whose last page CAP knows ends before the page: the page is in no case at all.
+        // Its opinion text's star pages place the page inside it for certain.
+        if (cluster.pages && pageNum <= cluster.pages.lastPage) {
+          const note = `${citationKey({ volume, reporter, page })} is page ${pageNum} of ${cluster.caseName || 'an unnamed case'}, which runs from page ${cluster.pages.firstPage} to ${cluster.pages.lastPage} (the star pagination of its opinion)`;
+          return { id: req.id, status: 'contained-in', cluster, approximate: false, note, pin: checkPin(req.pin, cluster.pages), evidence, source };
+        }
+        // A host whose last page is known ends before the page: the page is in no case it has.
         if (!cluster.pages) {
           const note = `${citationKey({ volume, reporter, page })} falls after the first page of ${cluster.caseName || 'an unnamed case'} (${host.page}) and before the next case; its last page is not known`;
           return { id: req.id, status: 'contained-in', cluster, approximate: true, note, evidence, source };
@@ -338,6 +347,11 @@ export class LocalCitationIndex implements CaseLawProvider {
     if (!(r.page_num > 0) || String(r.page_num) !== r.page) return { pages: null, endsBy: null };
     const cap = (this.capAt.all(reporterId, volume, r.page_num) as CapRow[]).find((c) => c.last_page !== null);
     if (cap) return { pages: { firstPage: r.page_num, lastPage: cap.last_page! }, endsBy: null };
+    // The star pages of its opinion text, when they number this reporter (they start at its first page).
+    const star = this.starAt?.get(r.cluster_id) as { first_page: number; last_page: number } | undefined;
+    if (star && Math.abs(star.first_page - r.page_num) <= 1 && star.last_page >= r.page_num) {
+      return { pages: { firstPage: r.page_num, lastPage: star.last_page, from: 'opinion-text' }, endsBy: null };
+    }
     const nextCl = this.after.get(reporterId, volume, r.page_num) as number | undefined;
     const nextCap = this.capAfter.get(reporterId, volume, r.page_num) as CapRow | undefined;
     const next = [nextCl, nextCap?.first_page].filter((x): x is number => typeof x === 'number' && x > r.page_num);

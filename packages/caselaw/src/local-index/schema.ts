@@ -40,6 +40,9 @@ CREATE TABLE volumes (reporter_id INTEGER NOT NULL, volume INTEGER NOT NULL, cas
 -- volume with its first and last page, by where it starts (two cases may start on one page).
 -- path: the case's page on the CAP site, under the site's address (meta cap_url).
 CREATE TABLE cap_cases (reporter_id INTEGER NOT NULL, volume INTEGER NOT NULL, first_page INTEGER NOT NULL, cap_id INTEGER NOT NULL, last_page INTEGER, name TEXT NOT NULL, decision_date TEXT, court TEXT, path TEXT, PRIMARY KEY (reporter_id, volume, first_page, cap_id)) WITHOUT ROWID;
+-- The pages a case's opinion text spans, from its star pagination (only when an opinions file
+-- was imported): a page range where the Caselaw Access Project has none.
+CREATE TABLE star_pages (cluster_id INTEGER PRIMARY KEY, first_page INTEGER NOT NULL, last_page INTEGER NOT NULL);
 -- Court families (names/search-keys.ts, courts.ts): the name search looks within one.
 CREATE TABLE families (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
 -- Every case by the distinctive words of its name (names/search-keys.ts), its court family and

@@ -405,7 +405,10 @@ function containedInVerdict(c: Citation, answer: Extract<LookupResult, { status:
           message: `This page probably falls inside ${describe(host)}: no case begins at ${cited}, and that is the nearest case before it (its last page is not known here, so the placement is approximate)${because}`,
           suggestion: 'No case starts at this page; check the citation',
         }
-      : { message: `This page falls inside ${describe(host)}: ${cited} is page ${c.page} of that case, which runs from page ${firstPage} to ${host.pages!.lastPage}${because}`, suggestion: 'No case starts at this page; check the citation' };
+      : {
+          message: `This page falls inside ${describe(host)}: ${cited} is page ${c.page} of that case, which runs from page ${firstPage} to ${host.pages!.lastPage}${host.pages!.from === 'opinion-text' ? ' (as its opinion text numbers its pages)' : ''}${because}`,
+          suggestion: 'No case starts at this page; check the citation',
+        };
   }
   return { isValid: false, confidence: approximate ? 85 : 90, validationDetails: details, courtListenerData: clData(host) };
 }
