@@ -19,7 +19,7 @@
  * development; the full run is `--scale 1` (the default). `--index PATH` skips generation and
  * import and measures lookups on an index already built. The data are like the real ones
  * where the verdicts look: reporters by court and year, volumes filled in order, parallel
- * citations (S. Ct., L. Ed., regional reporters, Westlaw numbers), a fifth of the cases without
+ * citations (S. Ct., L. Ed., regional reporters, Westlaw and Lexis numbers), a fifth of the cases without
  * their citation rows, one in a hundred of the Caselaw Access Project's cases missing from
  * CourtListener, names drawn from a vocabulary where some words are common (`Smith`) and most
  * are rare, and sovereign parties (`United States`, `State`, `People`).
@@ -83,15 +83,15 @@ const vols = (n: number): number => Math.max(3, Math.round(n * SCALE));
 function primaries(): Primary[] {
   const list: Omit<Primary, 'base' | 'slug'>[] = [
     { reporter: 'U.S.', courts: ['scotus'], from: 1790, to: 2020, volumes: vols(600), perVolume: 40, type: 1, parallels: [{ reporter: 'S. Ct.', type: 1, from: 1882, to: 2026, volumes: 146 }, { reporter: 'L. Ed. 2d', type: 4, from: 1956, to: 2026, volumes: 220 }] },
-    { reporter: 'F.2d', courts: ['ca1', 'ca2', 'ca3', 'ca4', 'ca5', 'ca6', 'ca7', 'ca8', 'ca9', 'ca10', 'cadc'], from: 1924, to: 1993, volumes: vols(999), perVolume: 250, type: 1, parallels: [] },
-    { reporter: 'F.3d', courts: ['ca1', 'ca2', 'ca3', 'ca4', 'ca5', 'ca6', 'ca7', 'ca8', 'ca9', 'ca10', 'ca11', 'cadc', 'cafc'], from: 1993, to: 2021, volumes: vols(999), perVolume: 250, type: 1, parallels: [{ reporter: 'WL', type: 7, from: 1993, to: 2021, volumes: 0 }] },
-    { reporter: 'F.4th', courts: ['ca1', 'ca2', 'ca3', 'ca4', 'ca5', 'ca6', 'ca7', 'ca8', 'ca9', 'ca10', 'ca11', 'cadc', 'cafc'], from: 2021, to: 2026, volumes: vols(150), perVolume: 250, type: 1, parallels: [{ reporter: 'WL', type: 7, from: 2021, to: 2026, volumes: 0 }] },
-    { reporter: 'F. Supp.', courts: ['nysd', 'cand', 'ilnd', 'txsd', 'dcd', 'paed', 'mad'], from: 1932, to: 1998, volumes: vols(999), perVolume: 200, type: 1, parallels: [] },
-    { reporter: 'F. Supp. 2d', courts: ['nysd', 'cand', 'ilnd', 'txsd', 'dcd', 'paed', 'mad'], from: 1998, to: 2014, volumes: vols(999), perVolume: 200, type: 1, parallels: [{ reporter: 'WL', type: 7, from: 1998, to: 2014, volumes: 0 }] },
-    { reporter: 'F. Supp. 3d', courts: ['nysd', 'cand', 'ilnd', 'txsd', 'dcd', 'paed', 'mad'], from: 2014, to: 2026, volumes: vols(790), perVolume: 200, type: 1, parallels: [{ reporter: 'WL', type: 7, from: 2014, to: 2026, volumes: 0 }] },
+    { reporter: 'F.2d', courts: ['ca1', 'ca2', 'ca3', 'ca4', 'ca5', 'ca6', 'ca7', 'ca8', 'ca9', 'ca10', 'cadc'], from: 1924, to: 1993, volumes: vols(999), perVolume: 250, type: 1, parallels: [{ reporter: 'WL', type: 7, from: 1924, to: 1993, volumes: 0 }] },
+    { reporter: 'F.3d', courts: ['ca1', 'ca2', 'ca3', 'ca4', 'ca5', 'ca6', 'ca7', 'ca8', 'ca9', 'ca10', 'ca11', 'cadc', 'cafc'], from: 1993, to: 2021, volumes: vols(999), perVolume: 250, type: 1, parallels: [{ reporter: 'WL', type: 7, from: 1993, to: 2021, volumes: 0 }, { reporter: 'U.S. App. LEXIS', type: 6, from: 1993, to: 2021, volumes: 0 }] },
+    { reporter: 'F.4th', courts: ['ca1', 'ca2', 'ca3', 'ca4', 'ca5', 'ca6', 'ca7', 'ca8', 'ca9', 'ca10', 'ca11', 'cadc', 'cafc'], from: 2021, to: 2026, volumes: vols(150), perVolume: 250, type: 1, parallels: [{ reporter: 'WL', type: 7, from: 2021, to: 2026, volumes: 0 }, { reporter: 'U.S. App. LEXIS', type: 6, from: 2021, to: 2026, volumes: 0 }] },
+    { reporter: 'F. Supp.', courts: ['nysd', 'cand', 'ilnd', 'txsd', 'dcd', 'paed', 'mad'], from: 1932, to: 1998, volumes: vols(999), perVolume: 200, type: 1, parallels: [{ reporter: 'WL', type: 7, from: 1932, to: 1998, volumes: 0 }] },
+    { reporter: 'F. Supp. 2d', courts: ['nysd', 'cand', 'ilnd', 'txsd', 'dcd', 'paed', 'mad'], from: 1998, to: 2014, volumes: vols(999), perVolume: 200, type: 1, parallels: [{ reporter: 'WL', type: 7, from: 1998, to: 2014, volumes: 0 }, { reporter: 'U.S. Dist. LEXIS', type: 6, from: 1998, to: 2014, volumes: 0 }] },
+    { reporter: 'F. Supp. 3d', courts: ['nysd', 'cand', 'ilnd', 'txsd', 'dcd', 'paed', 'mad'], from: 2014, to: 2026, volumes: vols(790), perVolume: 200, type: 1, parallels: [{ reporter: 'WL', type: 7, from: 2014, to: 2026, volumes: 0 }, { reporter: 'U.S. Dist. LEXIS', type: 6, from: 2014, to: 2026, volumes: 0 }] },
     ...STATES.map(([reporter, court, , regional]) => ({
       reporter, courts: [court], from: 1880, to: 2026, volumes: vols(1200), perVolume: 190, type: 2,
-      parallels: [{ reporter: regional, type: 3, from: 1880, to: 2010, volumes: 999 }, { reporter: REGIONAL_NEXT[regional], type: 3, from: 2010, to: 2026, volumes: 300 }, { reporter: 'WL', type: 7, from: 1950, to: 2026, volumes: 0 }],
+      parallels: [{ reporter: regional, type: 3, from: 1880, to: 2010, volumes: 999 }, { reporter: REGIONAL_NEXT[regional], type: 3, from: 2010, to: 2026, volumes: 300 }, { reporter: 'WL', type: 7, from: 1880, to: 2026, volumes: 0 }],
     })),
   ];
   let base = 1;
@@ -241,10 +241,11 @@ async function generate(dir: string): Promise<{ citations: number; clusters: num
           if (lostRows(id) || (missingFromCl(id) && year <= 2017)) continue;
           await emit(q([++citations, v, p.reporter, pageOf(k), p.type, id, STAMP, STAMP]));
           for (const par of p.parallels) {
-            if (year < par.from || year > par.to || (par.reporter !== 'WL' && id % 7 === 3)) continue;
-            const pv = par.reporter === 'WL' ? year : 1 + Math.floor(((year - par.from) * par.volumes) / (par.to - par.from + 1));
+            if (year < par.from || year > par.to || (par.type !== 7 && id % 7 === 3)) continue;
+            const byYear = par.volumes === 0;
+            const pv = byYear ? year : 1 + Math.floor(((year - par.from) * par.volumes) / (par.to - par.from + 1));
             const key = `${par.reporter} ${pv}`;
-            const page = (parallelPage.get(key) ?? 0) + (par.reporter === 'WL' ? 37 : 5);
+            const page = (parallelPage.get(key) ?? 0) + (byYear ? 37 : 5);
             parallelPage.set(key, page);
             await emit(q([++citations, pv, par.reporter, page, par.type, id, STAMP, STAMP]));
           }
