@@ -26,6 +26,8 @@ import { SCHEMA_VERSION, defaultIndexPath } from './schema';
 
 /** Enough rows before a page to pass over odd page strings (`123-U`) to the case before it. */
 const ROWS_BEFORE = 6;
+/** Rows read at a found page: the rows of the case (parallel entries, duplicates) and the next case after them. */
+const AT_AND_NEXT = 4;
 
 /** A candidate address from the covering index (no cluster data yet). */
 interface Candidate {
@@ -107,12 +109,17 @@ export class LocalCitationIndex implements CaseLawProvider {
   private readonly reporterIds = new Map<string, number>();
   readonly courts = new Map<string, Court>();
   private readonly at: Database.Statement;
+  /** The rows at a page and the next ones: the case found and where the next case starts, in one query. */
+  private readonly atAndNext: Database.Statement;
   private readonly before: Database.Statement;
   private readonly after: Database.Statement;
   private readonly cluster: Database.Statement;
   private readonly capAt: Database.Statement;
   private readonly capBefore: Database.Statement;
   private readonly capAfter: Database.Statement;
+  /** Whether CAP lists any case of a volume (asked once per volume): most lookups then skip CAP's table. */
+  private readonly capAny: Database.Statement | null;
+  private readonly capVolumes = new Map<string, boolean>();
   private readonly ofCluster: Database.Statement;
   /** Star pages of opinion texts, when an opinions file was imported (null: the index has none). */
   private readonly starAt: Database.Statement | null;
@@ -168,6 +175,7 @@ export class LocalCitationIndex implements CaseLawProvider {
     for (const r of db.prepare('SELECT r.id, r.name FROM reporters r WHERE EXISTS (SELECT 1 FROM volumes v WHERE v.reporter_id = r.id)').all() as { id: number; name: string }[]) this.reporterIds.set(r.name, r.id);
     for (const c of db.prepare('SELECT id, citation_string, full_name, jurisdiction FROM courts').all() as (Court & { id: string })[]) this.courts.set(c.id, c);
     this.at = db.prepare('SELECT page, page_num, cluster_id FROM citations WHERE reporter_id = ? AND volume = ? AND page_num = ?');
+    this.atAndNext = db.prepare(`SELECT page, page_num, cluster_id FROM citations WHERE reporter_id = ? AND volume = ? AND page_num >= ? ORDER BY page_num LIMIT ${AT_AND_NEXT}`);
     this.before = db.prepare(
       `SELECT page, page_num, cluster_id FROM citations WHERE reporter_id = ? AND volume = ? AND page_num < ? AND page_num > 0 ORDER BY page_num DESC LIMIT ${ROWS_BEFORE}`,
     );
@@ -177,6 +185,7 @@ export class LocalCitationIndex implements CaseLawProvider {
     this.capAt = db.prepare(`SELECT ${capColumns} FROM cap_cases WHERE reporter_id = ? AND volume = ? AND first_page = ?`);
     this.capBefore = db.prepare(`SELECT ${capColumns} FROM cap_cases WHERE reporter_id = ? AND volume = ? AND first_page < ? AND first_page > 0 ORDER BY first_page DESC LIMIT 4`);
     this.capAfter = db.prepare(`SELECT ${capColumns} FROM cap_cases WHERE reporter_id = ? AND volume = ? AND first_page > ? ORDER BY first_page LIMIT 1`);
+    this.capAny = db.prepare('SELECT 1 FROM cap_cases LIMIT 1').get() !== undefined ? db.prepare('SELECT 1 FROM cap_cases WHERE reporter_id = ? AND volume = ? LIMIT 1') : null;
     const hasStar = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'star_pages'").get() !== undefined && db.prepare('SELECT 1 FROM star_pages LIMIT 1').get() !== undefined;
     this.starAt = hasStar ? db.prepare('SELECT first_page, last_page FROM star_pages WHERE cluster_id = ?') : null;
     this.ofCluster = db.prepare('SELECT r.name AS reporter, c.volume, c.page FROM citations c JOIN reporters r ON r.id = c.reporter_id WHERE c.cluster_id = ? ORDER BY c.type, c.id');
@@ -247,18 +256,24 @@ export class LocalCitationIndex implements CaseLawProvider {
     }
     const pageNum = pageNumber(page);
     const plain = pageNum !== null && pageNum > 0 && String(pageNum) === page;
+    // The rows at the page and after it (all of them when fewer than the limit).
+    const atAndAfter = pageNum !== null ? (this.atAndNext.all(reporterId, volume, pageNum) as Candidate[]) : [];
     if (pageNum !== null) {
-      const exact = (this.at.all(reporterId, volume, pageNum) as Candidate[]).filter((r) => r.page === page);
+      // Where the next case starts: unknown (undefined) when every row read is at this page, and then
+      // there may be more rows at it than were read.
+      const next = atAndAfter.find((r) => r.page_num > pageNum)?.page_num ?? (atAndAfter.length < AT_AND_NEXT ? null : undefined);
+      const rows = next === undefined ? (this.at.all(reporterId, volume, pageNum) as Candidate[]) : atAndAfter;
+      const exact = rows.filter((r) => r.page_num === pageNum && r.page === page);
       if (exact.length) {
         const clusters = dedupe(exact)
           .sort((a, b) => a.cluster_id - b.cluster_id)
-          .map((r) => ({ ...toCluster(this.courts, this.withCluster(r), volume, reporter), ...this.pagesOf(reporterId, volume, r) }));
+          .map((r) => ({ ...toCluster(this.courts, this.withCluster(r), volume, reporter), ...this.pagesOf(reporterId, volume, r, next) }));
         const pages = clusters.length === 1 ? clusters[0].pages : null;
         return { id: req.id, status: 'found', clusters, pin: pages ? checkPin(req.pin, pages) : null, source };
       }
       // A case CourtListener lacks (or holds without this citation) that CAP lists here.
       if (plain) {
-        const cap = this.capAt.all(reporterId, volume, pageNum) as CapRow[];
+        const cap = this.capHas(reporterId, volume) ? (this.capAt.all(reporterId, volume, pageNum) as CapRow[]) : [];
         if (cap.length) {
           const clusters = cap.map((c) => this.capCluster(c, volume, reporter, reporterId));
           const pages = clusters.length === 1 ? clusters[0].pages : null;
@@ -275,7 +290,7 @@ export class LocalCitationIndex implements CaseLawProvider {
 
     if (plain) {
       // Inside a case whose pages CAP knows: certain, whatever else the data holds.
-      const capHost = (this.capBefore.all(reporterId, volume, pageNum) as CapRow[]).find((c) => c.last_page !== null && pageNum <= c.last_page);
+      const capHost = (this.capHas(reporterId, volume) ? (this.capBefore.all(reporterId, volume, pageNum) as CapRow[]) : []).find((c) => c.last_page !== null && pageNum <= c.last_page);
       if (capHost) {
         const cluster = this.hostCluster(capHost, volume, reporter, reporterId);
         const note = `${citationKey({ volume, reporter, page })} is page ${pageNum} of ${cluster.caseName || 'an unnamed case'}, which runs from page ${capHost.first_page} to ${capHost.last_page}`;
@@ -284,10 +299,14 @@ export class LocalCitationIndex implements CaseLawProvider {
       // Without a range, the nearest earlier first page with a later case after it is only the likely host.
       const rows = this.before.all(reporterId, volume, pageNum) as Candidate[];
       const host = rows.find((r) => String(r.page_num) === r.page);
-      const laterCl = this.after.get(reporterId, volume, pageNum) as number | undefined;
-      const laterCap = this.capAfter.get(reporterId, volume, pageNum) as CapRow | undefined;
+      const complete = atAndAfter.length < AT_AND_NEXT;
+      const laterCl = atAndAfter.find((r) => r.page_num > pageNum)?.page_num ?? (complete ? undefined : (this.after.get(reporterId, volume, pageNum) as number | undefined));
+      const laterCap = this.capHas(reporterId, volume) ? (this.capAfter.get(reporterId, volume, pageNum) as CapRow | undefined) : undefined;
       if (host && (laterCl !== undefined || laterCap !== undefined)) {
-        const cluster = { ...toCluster(this.courts, this.withCluster(host), volume, reporter), ...this.pagesOf(reporterId, volume, host) };
+        // The next citation after the host: a row read between it and the page, else the first at or after the page.
+        const between = rows.filter((r) => r.page_num > host.page_num).map((r) => r.page_num);
+        const nextAfterHost = between.length ? Math.min(...between) : (atAndAfter[0]?.page_num ?? (complete ? null : undefined));
+        const cluster = { ...toCluster(this.courts, this.withCluster(host), volume, reporter), ...this.pagesOf(reporterId, volume, host, nextAfterHost) };
         // Its opinion text's star pages place the page inside it for certain.
         if (cluster.pages && pageNum <= cluster.pages.lastPage) {
           const note = `${citationKey({ volume, reporter, page })} is page ${pageNum} of ${cluster.caseName || 'an unnamed case'}, which runs from page ${cluster.pages.firstPage} to ${cluster.pages.lastPage} (the star pagination of its opinion)`;
@@ -343,19 +362,31 @@ export class LocalCitationIndex implements CaseLawProvider {
    * The case's page range from CAP, when CAP lists a case starting at its page; otherwise the
    * first page of the next case in the volume, which it cannot run past.
    */
-  private pagesOf(reporterId: number, volume: number | string, r: Candidate): { pages: PageRange | null; endsBy: number | null } {
+  private pagesOf(reporterId: number, volume: number | string, r: Candidate, nextCitation?: number | null): { pages: PageRange | null; endsBy: number | null } {
     if (!(r.page_num > 0) || String(r.page_num) !== r.page) return { pages: null, endsBy: null };
-    const cap = (this.capAt.all(reporterId, volume, r.page_num) as CapRow[]).find((c) => c.last_page !== null);
+    const listed = this.capHas(reporterId, volume);
+    const cap = listed ? (this.capAt.all(reporterId, volume, r.page_num) as CapRow[]).find((c) => c.last_page !== null) : undefined;
     if (cap) return { pages: { firstPage: r.page_num, lastPage: cap.last_page! }, endsBy: null };
     // The star pages of its opinion text, when they number this reporter (they start at its first page).
     const star = this.starAt?.get(r.cluster_id) as { first_page: number; last_page: number } | undefined;
     if (star && Math.abs(star.first_page - r.page_num) <= 1 && star.last_page >= r.page_num) {
       return { pages: { firstPage: r.page_num, lastPage: star.last_page, from: 'opinion-text' }, endsBy: null };
     }
-    const nextCl = this.after.get(reporterId, volume, r.page_num) as number | undefined;
-    const nextCap = this.capAfter.get(reporterId, volume, r.page_num) as CapRow | undefined;
+    const nextCl = nextCitation !== undefined ? (nextCitation ?? undefined) : (this.after.get(reporterId, volume, r.page_num) as number | undefined);
+    const nextCap = listed ? (this.capAfter.get(reporterId, volume, r.page_num) as CapRow | undefined) : undefined;
     const next = [nextCl, nextCap?.first_page].filter((x): x is number => typeof x === 'number' && x > r.page_num);
     return { pages: null, endsBy: next.length ? Math.min(...next) : null };
+  }
+
+  private capHas(reporterId: number, volume: number | string): boolean {
+    if (!this.capAny) return false;
+    const key = `${reporterId} ${volume}`;
+    let has = this.capVolumes.get(key);
+    if (has === undefined) {
+      has = this.capAny.get(reporterId, volume) !== undefined;
+      this.capVolumes.set(key, has);
+    }
+    return has;
   }
 
   /** A case only CAP's list has, as a cluster. */

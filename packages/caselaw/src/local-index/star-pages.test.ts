@@ -114,3 +114,44 @@ describe('an index with star pages', () => {
     expect(await message('Quince v. Rowan, 550 U.S. 5 (2007).')).toMatch(/^This page falls inside Alder v\. Birch, 550 U\.S\. 1 \(2007\): 550 U\.S\. 5 is page 5 of that case, which runs from page 1 to 12 \(as its opinion text numbers its pages\)/);
   });
 });
+
+describe('where the next case starts (the bound of a pin when the last page is not known)', () => {
+  let dir: string;
+  let index: LocalCitationIndex;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'caselaw-next-'));
+    const folder = join(dir, 'bulk');
+    mkdirSync(folder);
+    // 300 F.3d: five rows at page 10 (one case entered five times, and four others), a page
+    // string with a suffix at 12 (`12-U`), then cases at 20 and 30.
+    const rows: [number, string][] = [[1, '10'], [1, '10'], [2, '10'], [3, '10'], [4, '10'], [5, '12-U'], [6, '20'], [7, '30']];
+    const ids = [...new Set(rows.map(([id]) => id))];
+    writeFileSync(join(folder, 'courts-2026-10-31.csv'), pgCopyCsv(['id', 'citation_string', 'full_name', 'jurisdiction'], [['ca9', '9th Cir.', 'Court of Appeals for the Ninth Circuit', 'F']]));
+    writeFileSync(join(folder, 'dockets-2026-10-31.csv'), pgCopyCsv(['id', 'date_created', 'date_modified', 'source', 'court_id', 'case_name'], ids.map((id) => [id, STAMP, STAMP, 0, 'ca9', `Party ${id} v. Other ${id}`])));
+    writeFileSync(join(folder, 'opinion-clusters-2026-10-31.csv'), pgCopyCsv(['id', 'date_created', 'date_modified', 'date_filed', 'case_name_short', 'case_name', 'docket_id'], ids.map((id) => [id, STAMP, STAMP, '2002-05-01', '', `Party ${id} v. Other ${id}`, id])));
+    writeFileSync(join(folder, 'citations-2026-10-31.csv'), pgCopyCsv(['id', 'volume', 'reporter', 'page', 'type', 'cluster_id', 'date_created', 'date_modified'], rows.map(([id, page], i) => [i + 1, 300, 'F.3d', page, 1, id, STAMP, STAMP])));
+    await importBulkData([folder], { indexPath: join(dir, 'i.sqlite'), authoritative: true });
+    index = LocalCitationIndex.open(join(dir, 'i.sqlite'));
+  });
+
+  afterAll(() => {
+    index?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const lookup = (page: string) => index.lookupOne({ id: 'x', volume: 300, reporter: 'F.3d', page, year: 2002 });
+
+  it('past many rows at one page, and counting a page with a suffix', () => {
+    const r = lookup('10');
+    if (r.status !== 'found') throw new Error(r.status);
+    expect(r.clusters.map((k) => [k.clusterId, k.endsBy])).toEqual([[1, 12], [2, 12], [3, 12], [4, 12]]);
+    expect(lookup('20')).toMatchObject({ status: 'found', clusters: [{ clusterId: 6, endsBy: 30 }] });
+    expect(lookup('30')).toMatchObject({ status: 'found', clusters: [{ clusterId: 7, endsBy: null }] });
+  });
+
+  it('for the case a page probably falls inside', () => {
+    expect(lookup('25')).toMatchObject({ status: 'contained-in', approximate: true, cluster: { clusterId: 6, endsBy: 30 } });
+    expect(lookup('15')).toMatchObject({ status: 'contained-in', approximate: true, cluster: { endsBy: 12 } });
+  });
+});
