@@ -3,7 +3,8 @@
  * generated CourtListener snapshot (10 million opinion clusters, about 18 million citation
  * rows, a docket per cluster and as many PACER dockets with no opinion) in CourtListener's full
  * column layout and real dialect (.bz2, served by the local fake bucket), and a generated
- * Caselaw Access Project site listing 40,000 volumes (served on demand). Prints:
+ * Caselaw Access Project site listing every volume of those reporters up to 2017, about 36,000
+ * (served on demand). Prints:
  *
  * - import time, file by file, and the index's size on disk;
  * - lookup times (p50/p95/p99): an address that is there, one that is not (with the evidence);
@@ -413,6 +414,15 @@ async function briefs(index: LocalCitationIndex): Promise<void> {
         if (samples.length < 5) samples.push(say(i));
       }
     });
+    // A fabricated citation the engine read under another name (or not at all) is missed too.
+    const named = new Set(citations.map((c) => c.caseName ?? ''));
+    const text = parts.join(' ');
+    for (const name of fabricated) {
+      if (named.has(name) || missed.length >= 5) continue;
+      const at = text.indexOf(name);
+      const read = citations.filter((c) => c.start >= at - 40 && c.start <= at + 120).map((c) => `${c.caseName ?? '(no name)'}, ${c.normalized}`);
+      missed.push(`${text.slice(at, at + 60)}...: read as ${read.join('; ') || 'no citation'}`);
+    }
     if (b === 0) console.log(`A brief: ${citations.length} citations (80 real, with their short forms, 10 fabricated)`);
   }
   console.log(`Checking a brief of about 100 citations: ${percentiles(times)} (budget: under 1 s)`);
