@@ -5,7 +5,7 @@
  *  1. A visitor drops the sample filing, registers in the dialog, verifies through the link in
  *     the dev outbox (opened in a second tab of the same browser), and the first tab goes on by
  *     itself: the progress card follows /ws to Report Generation; the results mark the
- *     mismatched and impossible citations invalid, the ones the demo index lacks 'Not checked'
+ *     mismatched and impossible citations invalid, the ones the demo index lacks 'Not verified'
  *     (with the advice to look them up elsewhere) and the real
  *     ones valid; filter, search, recheck (through GraphQL) and the CSV export work.
  *  2. The report link opens in a fresh, signed-out browser (desktop and phone).
@@ -342,7 +342,7 @@ describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () 
         expect(row.status).toBe('pending');
         // After 'Processing Complete' nothing reads as still running: it says what it is.
         expect(row.badge).toBe('? Not verified');
-        expect(row.details).toMatch(/^Not checked: /);
+        expect(row.details).toMatch(/^Not verified: /);
         expect(row.details).not.toMatch(/hallucination/i);
         // Lawyer's wording: what to do, not which variable or command an operator would use.
         expect(`${row.details} ${row.suggestion}`).not.toMatch(/authoritative|index|COURTLISTENER_TOKEN|\bcitecheck (?:caselaw|extract|check|admin)\b/i);
