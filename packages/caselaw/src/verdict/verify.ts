@@ -192,7 +192,12 @@ function antecedentOf(citations: Citation[], i: number, antecedent: string): num
  */
 function volumeOf(c: Citation): number | string | null {
   if (c.volume !== null) return c.volume;
-  if (!c.reporter || !c.text || !c.context) return null;
+  if (!c.reporter || !c.text) return null;
+  // The engine keeps such a volume in the citation's text (`1975-2 Trade Cas. (CCH) ¶ 60,123`)...
+  const own = /^(\d{4}-\d{1,2})\s/.exec(c.text);
+  if (own) return own[1];
+  // ... or, reading an older form, just before it.
+  if (!c.context) return null;
   const at = c.context.indexOf(c.text);
   const before = at > 0 ? c.context.slice(Math.max(0, at - 12), at) : '';
   const m = /(\d{4}-\d{1,2})\s+$/.exec(before);
