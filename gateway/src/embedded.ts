@@ -25,6 +25,7 @@ import {
   listen,
   loadConfig,
   scheduleRetention,
+  sealKey,
   startTracing,
   systemClock,
   trustList,
@@ -45,6 +46,7 @@ import { apiNotFound, internalPathsNotFound, mountServiceRoutes } from './facade
 import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade, refuseForeignHostUpgrade } from './blacklist';
 import { createGraphqlGateway } from './graphql-gateway';
 import { composeSupergraph, SUPERGRAPH_PATH } from './compose';
+import { devMailBanner, printDevMail, printsDevMail } from './dev-mail';
 import { serveWebApp } from './web';
 import { apiDocsRoutes } from './api-docs';
 
@@ -171,6 +173,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   serveWebApp(app, config.WEB_DIST);
 
   for (const module of modules) await module.start();
+  // No SendGrid on a developer's machine: the mailed links are printed for whoever ran `npm start`.
+  const mailSettings = { NODE_ENV: config.NODE_ENV, PUBLIC_URL: config.PUBLIC_URL, SENDGRID_API_KEY: configs.notification.SENDGRID_API_KEY };
+  const devMail = printsDevMail(mailSettings) ? await printDevMail(bus, sealKey(configs.notification), (line) => process.stdout.write(line)) : null;
   const analyticsApi = analyticsService.api as analytics.AnalyticsApi;
   // One embedded host: one consumer group. The full list is read from analytics in process.
   const blacklist = await followBlacklist({ bus, group: 'gateway.blacklist', blocked, load: () => analyticsApi.blockedAddresses(), logger });
@@ -203,6 +208,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   app.setReady(true);
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, opsPort, bindAddress: config.BIND_ADDRESS, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
+  const mailBanner = devMailBanner(mailSettings);
+  if (mailBanner && config.NODE_ENV === 'development') process.stdout.write(`${mailBanner}\n`);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -214,6 +221,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       const httpClosed = closeServer(server);
       // Consumers stop first, then the bus drains, then the stores close: nothing in flight is lost.
       await blacklist.stop();
+      await devMail?.close();
       for (const module of [...modules].reverse()) await module.stop();
       await httpClosed;
       await graphql.stop();

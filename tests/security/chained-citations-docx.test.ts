@@ -56,14 +56,24 @@ it('keeps every other user answered within 2 s while the chain is read, and answ
 }, 180_000);
 
 it('locates every context of the chain in time proportional to the contexts, not to their square', () => {
-  // The engine gives each citation of the chain the sentence from a little before it to the
+  // The engine gave each citation of the chain the sentence from a little before it to the
   // chain's end: 28 million characters of contexts. Comparing each at every earlier position
   // took 18.5 s; one pass over each takes well under a second on any machine we run.
   const citations = findCitations(CHAIN);
   const started = Date.now();
   const located = withReadableContexts(CHAIN, citations);
   expect(Date.now() - started).toBeLessThan(6000);
-  // Plain ASCII with single spaces: the brief's own words are the engine's.
-  expect(located.every((c, i) => c.context === citations[i].context)).toBe(true);
-  expect(located[1000].context.endsWith('and the cases cited there.')).toBe(true);
+  // Plain ASCII with single spaces: the brief's own words are the engine's, except where the
+  // engine bounds a long sentence inside a word, which the located context ends at the word
+  // before, marked with an ellipsis.
+  const sameWords = (located: string, engine: string) => {
+    if (located === engine) return true;
+    const kept = located.replace(/^…\s*/, '').replace(/\s*…$/, '');
+    return kept !== located && engine.includes(kept) && engine.length - kept.length < 40;
+  };
+  expect(located.filter((c, i) => !sameWords(c.context, citations[i].context))).toEqual([]);
+  expect(located[located.length - 1].context.endsWith('and the cases cited there.')).toBe(true);
+  // The engine now bounds a chain's sentence to a window around each citation (it gave each the
+  // rest of the paragraph, 28 million characters in all).
+  expect(Math.max(...located.map((c) => c.context.length))).toBeLessThan(2000);
 });

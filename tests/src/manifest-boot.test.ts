@@ -140,14 +140,19 @@ async function plan(release: Release): Promise<Booted> {
   for (const w of release.workloads) ports.set(w.name, await freePort());
   for (const w of release.workloads) opsPorts.set(w.name, await freePort());
   const manifestPort = new Map(release.workloads.map((w) => [w.name, w.env.PORT]));
+  const dataDir = mkdtempSync(path.join(tmpdir(), `citecheck-manifest-boot-${release.name}-`));
+  // A pod's volume (/data/...) moves under this run's own directory: nothing is read from or
+  // written to the machine's /data, which may hold another run's files.
   const relocate = (value: string) =>
-    value.replace(/http:\/\/([a-z0-9-]+):(\d+)/g, (whole, host: string, port: string) => {
-      const service = release.hosts.get(host);
-      return service && manifestPort.get(service) === port ? `http://127.0.0.1:${ports.get(service)}` : whole;
-    });
+    value.startsWith('/data/')
+      ? path.join(dataDir, 'volumes', value.slice('/data/'.length))
+      : value.replace(/http:\/\/([a-z0-9-]+):(\d+)/g, (whole, host: string, port: string) => {
+          const service = release.hosts.get(host);
+          return service && manifestPort.get(service) === port ? `http://127.0.0.1:${ports.get(service)}` : whole;
+        });
   return {
     release,
-    dataDir: mkdtempSync(path.join(tmpdir(), `citecheck-manifest-boot-${release.name}-`)),
+    dataDir,
     ports,
     opsPorts,
     gatewayUrl: `http://127.0.0.1:${ports.get('gateway')}`,

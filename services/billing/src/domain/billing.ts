@@ -58,6 +58,7 @@ export function planName(plan: PaidPlan): string {
 /** SPEC section 8's wording where it has some; plain sentences where it has none. */
 export const messages = {
   notConfigured: 'Payments are not configured on this server.',
+  registrationRequired: 'Failed to create subscription: register with your name and e-mail address first, so the plan you pay for has an account.',
   unknownPlan: 'Failed to create subscription: choose the Premium or Enterprise plan.',
   createFailed: 'Failed to create subscription',
   noClientSecret: 'No payment intent created - missing client secret',
@@ -77,6 +78,7 @@ export const messages = {
 export const errors = {
   notConfigured: () => new ApiError(503, messages.notConfigured, 'payments_not_configured'),
   unknownPlan: () => new ApiError(400, messages.unknownPlan, 'unknown_plan'),
+  registrationRequired: () => new ApiError(400, messages.registrationRequired, 'registration_required'),
   authRequired: () => new ApiError(401, messages.authRequired, 'auth_required'),
   noBilling: () => new ApiError(404, messages.noBilling, 'no_billing'),
   paymentNotFound: () => new ApiError(400, messages.accountCreationFailed, 'payment_not_found'),

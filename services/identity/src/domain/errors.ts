@@ -43,6 +43,7 @@ export const messages = {
   couponNewAccountsOnly: 'Coupon application failed: coupons apply only to accounts just created and not yet verified.',
   accountNotFound: 'No account is registered with this email address.',
   passwordSetupFailed: 'Password setup failed',
+  accountCreationFailed: 'Failed to create account after payment',
   rateLimited: 'Too many requests. Please wait a minute and try again.',
   authRequired: 'Please sign in to continue.',
   adminRequired: 'Invalid email or password',

@@ -66,7 +66,7 @@ describe('register -> e-mail -> verify -> login -> forgot -> reset', () => {
     const mail = await mailTo(email.toLowerCase(), /Verify your email/);
     expect(mail.links[0]).toMatch(/^http:\/\/citecheck\.test\/verify-email\?token=[A-Za-z0-9_-]{43}$/);
     expect(mail.html).toContain('Hello Ann O’Lawyer-Smith,');
-    expect((await api('GET', '/api/auth/status')).body).toEqual({ isVerified: false, isAuthenticated: false, user: null });
+    expect((await api('GET', '/api/auth/status')).body).toEqual({ isVerified: false, isAuthenticated: false, user: null, accountSetupRequired: false });
   });
 
   it('verifies once, signs in with a cookie, and refuses the link a second time', async () => {
@@ -90,7 +90,7 @@ describe('register -> e-mail -> verify -> login -> forgot -> reset', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Invalid Verification Link: invalid or missing required parameters.');
 
-    const expected = { isVerified: true, isAuthenticated: true, user: { name: 'Ann O’Lawyer-Smith', email, userType: 'free' } };
+    const expected = { isVerified: true, isAuthenticated: true, user: { name: 'Ann O’Lawyer-Smith', email, userType: 'free' }, accountSetupRequired: false };
     expect((await api('GET', '/api/auth/status', { headers: bearer(sessionToken) })).body).toEqual(expected);
     // The cookie alone authenticates too (requests also send cookies, SPEC section 6).
     expect((await api('GET', '/api/auth/status', { headers: { cookie: cookie.split(';')[0] } })).body).toEqual(expected);

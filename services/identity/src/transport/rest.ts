@@ -12,6 +12,7 @@ import {
   forgotPasswordBodySchema,
   loginBodySchema,
   registerBodySchema,
+  registerFreeBodySchema,
   registerPaidBodySchema,
   resetPasswordBodySchema,
   SESSION_COOKIE,
@@ -126,9 +127,9 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   });
 
   router.post('/api/register/free', async (ctx) => {
-    const input = registerBodySchema.parse(bodyOf(ctx));
+    const input = registerFreeBodySchema.parse(bodyOf(ctx));
     await limit('register', ctx, input.email || undefined);
-    const { signInClaim, ...result } = await registerFree(app, input);
+    const { signInClaim, ...result } = await registerFree(app, input, ctx.cookies.get(CLAIM_COOKIE) ?? null);
     setClaimCookie(ctx, signInClaim);
     ctx.status = 201;
     ctx.body = result;

@@ -64,7 +64,11 @@ describe('/verify-email', () => {
 
   it('another account signed in here: asks before switching, and switches only on the user’s click', async () => {
     const calls: { method: string; body: unknown }[] = [];
-    globalThis.fetch = (async (_url: string, init: { method?: string; body?: string }) => {
+    globalThis.fetch = (async (url: string, init: { method?: string; body?: string }) => {
+      // The page also reads who is signed in (the account-setup offer); only the link's calls are counted.
+      if (!String(url).includes('verify-email')) {
+        return { status: 200, statusText: '', ok: true, text: async () => JSON.stringify({ data: { authStatus: { isVerified: true, isAuthenticated: true, user: { name: 'Vic', email: 'vic@firm.test', userType: 'free' }, accountSetupRequired: false } } }) };
+      }
       calls.push({ method: init.method ?? 'GET', body: init.body ? JSON.parse(init.body) : undefined });
       const body =
         init.method === 'POST'

@@ -1,10 +1,14 @@
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, Container, Muted } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { dismissErrorToasts } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-client';
+import { useAuthStatus } from '@/lib/auth';
 import { useSwitchToLinkAccount, useVerifyEmail } from '@/features/auth';
+import { PLANS, isPlanKey } from '@/features/subscription/lib/plans';
 import { paths } from '@/config/paths';
 
 const Page = styled(Container)`
@@ -35,16 +39,27 @@ export default function VerifyEmailRoute() {
   const verification = useVerifyEmail(token);
   const switching = useSwitchToLinkAccount();
   const answer = switching.data ?? verification.data;
+  const { data: auth } = useAuthStatus();
 
-  let state: 'invalid' | 'verifying' | 'failed' | 'choose' | 'success' | 'signed-in';
+  // A link used before (a second click, a mail client's preview) is not a failure for a browser
+  // that is signed in to a verified account: the address is verified, and the page says so.
+  const usedBefore = verification.isError && isApiError(verification.error) && (verification.error.body as { error?: unknown } | undefined)?.error === 'link_used';
+  let state: 'invalid' | 'verifying' | 'failed' | 'choose' | 'success' | 'signed-in' | 'used';
   if (!token) state = 'invalid';
   else if (verification.isPending || switching.isPending) state = 'verifying';
+  else if (usedBefore && auth?.isVerified) state = 'used';
   else if (verification.isError || switching.isError) state = 'failed';
   else if (answer?.requiresChoice) state = 'choose';
   else if (answer?.alreadyVerified) state = 'signed-in';
   else state = 'success';
   const name = answer?.user?.name;
   const failure = switching.error ?? verification.error;
+  const verified = state === 'success' || state === 'signed-in' || state === 'used';
+  useEffect(() => {
+    if (verified) dismissErrorToasts();
+  }, [verified]);
+  // Signed in to a paid account without its password (the receipt's link): the setup is next.
+  const setupPlan = verified && auth?.accountSetupRequired && isPlanKey(auth.user?.userType) ? auth.user.userType : null;
 
   return (
     <Page>
@@ -86,6 +101,12 @@ export default function VerifyEmailRoute() {
             </p>
           </>
         ) : null}
+        {state === 'used' ? (
+          <>
+            <h1>Email Verified</h1>
+            <p data-testid="verify-used">This link was used already: your email address is verified and you are signed in.</p>
+          </>
+        ) : null}
         {state === 'signed-in' ? (
           <>
             <h1>Signed In</h1>
@@ -104,6 +125,16 @@ export default function VerifyEmailRoute() {
             </ol>
             <Muted>Your first 5 reports are free.</Muted>
           </>
+        ) : null}
+        {setupPlan ? (
+          <div data-testid="verify-setup">
+            <p>Your {PLANS[setupPlan].name} plan is paid. Choose the password you will sign in with to finish setting up your account.</p>
+            <p>
+              <ButtonLink as={Link} to={paths.subscription} data-testid="verify-finish-setup">
+                Finish Account Setup
+              </ButtonLink>
+            </p>
+          </div>
         ) : null}
         {state === 'choose' ? null : (
           <p>
