@@ -7,10 +7,14 @@
 #   docker build --build-arg SERVICE=validation -t validation .
 #   docker run --rm -e MODE=distributed -e KAFKA_BROKERS=... -e MONGO_URL=... validation
 #
-# Services run from TypeScript source through tsx (no compile step), so the runtime stage
-# carries the source, production node_modules, the built web client and the composed
-# supergraph. The stages that install dependencies only see package manifests, so editing
-# code does not re-run `npm ci`.
+# The build stage compiles everything once, for all services (the same cached layers serve
+# every SERVICE): the web client, the composed supergraph, and an esbuild bundle per
+# deployable (scripts/bundle-services.mjs), so no pod transpiles TypeScript when it starts.
+# The stage stage then lays out one service's /app (scripts/stage-service.mjs): its bundle,
+# the files its packages read at run time, and only the node_modules it requires, without
+# dev dependencies, tsx or other services' packages. The runtime stage is that /app on
+# node:slim. The stages that install dependencies only see package manifests, so editing code
+# does not re-run `npm ci`.
 
 ARG NODE_VERSION=22
 
@@ -34,23 +38,28 @@ RUN mkdir /out \
     | xargs -I{} cp --parents {} /out \
  && cp --parents scripts/prepare.mjs /out
 
-# --- build: all dependencies, then `npm run build` (web client + supergraph) -----------------
+# --- build: all dependencies, then `npm run build` (web client, supergraph, bundles) ---------
 FROM toolchain AS build
 COPY --from=manifests /out/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci
 COPY . .
 RUN npm run build \
  && test -d web/dist \
- && test -f gateway/supergraph.graphql
+ && test -f gateway/supergraph.graphql \
+ && test -f dist/bundles.json
 
-# --- prod-deps: production dependencies only (tsx is one: services run through it) ----------
-# The OCR language data ships as an npm package and better-sqlite3 is native: check both
-# here, so a broken install fails the build rather than the first scanned PDF or lookup.
-FROM toolchain AS prod-deps
-COPY --from=manifests /out/ ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev \
- && node -e "require.resolve('@tesseract.js-data/eng')" \
- && node -e "require('better-sqlite3')(':memory:').close()"
+# --- stage: this service's /app and nothing else ----------------------------------------------
+# The OCR language data ships as an npm package and better-sqlite3 is native: both are checked
+# from inside the staged /app, so a broken layout fails the build rather than the first scanned
+# PDF or lookup.
+FROM build AS stage
+ARG SERVICE=gateway
+RUN node scripts/stage-service.mjs "${SERVICE}" /stage \
+ && cd /stage \
+ && test -f "dist/services/${SERVICE}.cjs" \
+ && node -e "require('better-sqlite3')(':memory:').close()" \
+ && if [ -d node_modules/tesseract.js ]; then node -e "require.resolve('@tesseract.js-data/eng')"; fi \
+ && mkdir -p data
 
 # --- runtime ---------------------------------------------------------------------------------
 FROM node:${NODE_VERSION}-slim AS runtime
@@ -60,40 +69,26 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends tini ca-certificates lbzip2 bzip2 \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+COPY --from=stage /stage/ ./
+RUN chown node:node /app/data
 
-# Dependencies first (manifests + node_modules, including nested workspace node_modules and
-# the @citecheck/* workspace symlinks), then source, then build outputs.
-COPY --from=prod-deps /app/ ./
-COPY tsconfig.json package.json ./
-COPY proto/ proto/
-COPY packages/ packages/
-COPY services/ services/
-COPY gateway/ gateway/
-COPY --from=build /app/gateway/supergraph.graphql gateway/supergraph.graphql
-COPY --from=build /app/web/dist web/dist
-# esbuild bundles, newer than the sources copied above, so they are used (scripts/prepare.mjs).
-COPY --from=build /app/packages/reading/dist packages/reading/dist
-COPY --from=build /app/packages/cli/dist packages/cli/dist
-COPY --from=build /app/services/extraction/dist services/extraction/dist
-
-# `exec` hands the shell's PID to node, so signals from tini reach the service itself.
+# `exec` hands the shell's PID to node, so signals from tini reach the service itself. The
+# bundle is plain JavaScript: no loader, nothing compiled at start.
 RUN cat > /usr/local/bin/citecheck-entrypoint <<'EOF'
 #!/bin/sh
 set -eu
-case "${SERVICE:-}" in
-  gateway) entry=gateway/src/main.ts ;;
-  "") echo "SERVICE is not set (expected gateway or a folder under services/)" >&2; exit 64 ;;
-  *) entry="services/${SERVICE}/src/main.ts" ;;
-esac
-if [ ! -f "$entry" ]; then
-  echo "SERVICE=${SERVICE}: $entry does not exist in this image" >&2
+if [ -z "${SERVICE:-}" ]; then
+  echo "SERVICE is not set (expected gateway or a folder under services/)" >&2
   exit 64
 fi
-exec node --enable-source-maps --import tsx "$entry" "$@"
+entry="dist/services/${SERVICE}.cjs"
+if [ ! -f "$entry" ]; then
+  echo "SERVICE=${SERVICE}: $entry does not exist in this image (built for another service?)" >&2
+  exit 64
+fi
+exec node --enable-source-maps "$entry" "$@"
 EOF
-RUN chmod 0755 /usr/local/bin/citecheck-entrypoint \
- && mkdir -p /app/data \
- && chown node:node /app/data
+RUN chmod 0755 /usr/local/bin/citecheck-entrypoint
 
 ARG SERVICE=gateway
 ARG PORT=8080

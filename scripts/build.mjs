@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Builds what the product needs to run: the supergraph (composed from the subgraphs' SDL),
-// the API types generated from it (proto/src/graphql/types.generated.ts) and the web client
-// (web/dist). `--if-needed` skips the web build when web/dist is newer than every web source
-// file, so `npm start` stays quick after the first run.
+// the API types generated from it (proto/src/graphql/types.generated.ts), the web client
+// (web/dist) and the distributed mode's bundles, one per deployable (dist/services/<name>.cjs,
+// scripts/bundle-services.mjs: what the image runs with plain node). `--if-needed` (what
+// `npm start` runs) skips the web build when web/dist is newer than every web source file, and
+// the bundles, which embedded mode does not use, so `npm start` stays quick after the first run.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -36,3 +38,4 @@ if (ifNeeded && webIsFresh) {
 } else {
   run('npm', ['run', 'build', '--silent', '-w', '@citecheck/web']);
 }
+if (!ifNeeded) run(process.execPath, [path.join(root, 'scripts', 'bundle-services.mjs')]);

@@ -5,11 +5,21 @@
  * subgraph URLs line up; every variable the manifests set is documented in .env.example
  * (once that file exists). No Docker or Helm needed: the files are parsed, not run, so the
  * chart's Go templates are checked for balanced blocks and for values paths that resolve.
+ * The images are checked by what the Dockerfile runs, without Docker: each service's /app is
+ * laid out by the same scripts (bundles, staged files, its node_modules only) outside the
+ * repository and started with plain node.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startFakeKafka } from '@citecheck/platform/testing';
 import semver from 'semver';
 import { parse } from 'yaml';
+import { renderChart } from './support/helm-template';
+import { stageImages, type StagedImages } from './support/images';
+import { gatewayRoutes, localDistributedEnv, ProcessGroup } from './support/processes';
+import { freePort, until } from './pipeline-harness';
 
 const root = path.resolve(__dirname, '..', '..');
 const chartDir = path.join(root, 'charts', 'citecheck');
@@ -103,7 +113,13 @@ describe('every deployable is wired everywhere', () => {
     const test = JSON.stringify((composeServices.ingest.healthcheck as Dict).test);
     expect(test).toContain('process.env.OPS_PORT');
     expect(test).toContain('/readyz');
-    expect(skaffold.portForward).toContainEqual({ resourceType: 'service', resourceName: 'gateway', port: 9464, localPort: 9464 });
+    // The gateway's Service as the chart names it for Skaffold's release.
+    const release = (((skaffold.deploy as Dict).helm as Dict).releases as Dict[])[0];
+    const { documents } = renderChart(chartDir, { images: { repository: 'r' }, kafka: { brokers: 'k:9092' }, mongo: { url: 'mongodb://m/db' }, secrets: { existingSecret: 's' } }, { releaseName: String(release.name) });
+    const gateway = documents.find((d) => d.kind === 'Service' && (d.spec as Dict).selector && ((d.spec as Dict).selector as Dict)['app.kubernetes.io/name'] === 'gateway') as Dict;
+    const gatewayName = (gateway.metadata as Dict).name;
+    expect(gatewayName).toBe(`${String(release.name)}-gateway`);
+    for (const port of [8080, 9464]) expect(skaffold.portForward).toContainEqual({ resourceType: 'service', resourceName: gatewayName, port, localPort: port });
   });
 
   test('skaffold builds nothing that is not a deployable', () => {
@@ -268,9 +284,29 @@ describe('image', () => {
     expect(dockerfile).toMatch(/ARG SERVICE\b/);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toContain('tini');
-    expect(dockerfile).toMatch(/exec node .*--import tsx/);
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/healthz/);
     expect(dockerfile).toContain('@tesseract.js-data/eng');
+  });
+
+  test('the build stage bundles every service; the runtime stage is one service’s staged /app, run by plain node', () => {
+    const stages = Object.fromEntries(
+      dockerfile
+        .split(/^FROM /m)
+        .slice(1)
+        .map((stage) => [/ AS (\w[\w-]*)/.exec(stage.split('\n')[0])![1], stage]),
+    );
+    expect(Object.keys(stages)).toEqual(['toolchain', 'manifests', 'build', 'stage', 'runtime']);
+    // `npm run build` is scripts/build.mjs, which bundles the deployables when not --if-needed.
+    expect(stages.build).toContain('npm run build');
+    expect(stages.build).toContain('dist/bundles.json');
+    expect(read('scripts', 'build.mjs')).toMatch(/if \(!ifNeeded\) run\(process\.execPath, \[path\.join\(root, 'scripts', 'bundle-services\.mjs'\)\]\)/);
+    expect(stages.stage).toMatch(/node scripts\/stage-service\.mjs "\$\{SERVICE\}" \/stage/);
+    // The runtime stage installs nothing from npm and copies nothing but the staged /app.
+    expect(stages.runtime).not.toMatch(/npm (ci|install)/);
+    expect([...stages.runtime.matchAll(/^COPY (.*)$/gm)].map((m) => m[1])).toEqual(['--from=stage /stage/ ./']);
+    expect(stages.runtime).toContain('exec node --enable-source-maps "$entry"');
+    expect(stages.runtime).toContain('entry="dist/services/${SERVICE}.cjs"');
+    expect(dockerfile).not.toMatch(/--import tsx|npx tsx/);
   });
 
   test('.dockerignore keeps node_modules and local data out of the context', () => {
@@ -278,9 +314,107 @@ describe('image', () => {
     expect(ignore).toEqual(expect.arrayContaining(['**/node_modules', 'data', '.git', '.env']));
   });
 
-  test.each(deployables)('%s: the entry the image runs exists', (name) => {
+  test.each(deployables)('%s: the entry its bundle is built from exists', (name) => {
     const entry = name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
     expect({ entry, exists: existsSync(path.join(root, entry)) }).toEqual({ entry, exists: true });
+  });
+});
+
+/**
+ * Each service's image as the Dockerfile lays it out (support/images.ts runs the same two
+ * scripts into folders outside the repository), started as its entrypoint starts it: plain
+ * node on the bundle, nothing compiled, no package the image does not carry within reach.
+ */
+describe('images, staged and started without Docker', () => {
+  jest.setTimeout(180_000);
+  let images: StagedImages;
+  const processes = new ProcessGroup();
+  const ports = new Map<string, { port: number; ops: number }>();
+  let dataDir: string;
+
+  beforeAll(async () => {
+    images = stageImages(deployables);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'citecheck-images-data-'));
+    for (const name of deployables) ports.set(name, { port: await freePort(), ops: await freePort() });
+    const url = (name: string) => `http://127.0.0.1:${ports.get(name)!.port}`;
+    const urls = Object.fromEntries(serviceNames.map((name) => [name, url(name)]));
+    for (const name of deployables) {
+      const env: Record<string, string> = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? tmpdir(),
+        ...localDistributedEnv(dataDir),
+        NODE_ENV: 'production',
+        PORT: String(ports.get(name)!.port),
+        OPS_PORT: String(ports.get(name)!.ops),
+        INTERNAL_TOKEN: 'images-internal-token-0123456789abcdef',
+        IDENTITY_URL: url('identity'),
+        ...(name === 'gateway' ? gatewayRoutes(urls) : {}),
+        // One service exports traces: the OpenTelemetry SDK (a version of its own under
+        // packages/platform) must load from the image too.
+        ...(name === 'identity' ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${await freePort()}` } : {}),
+      };
+      processes.start(images.entry(name), { plain: true, cwd: images.dir(name), env, name, nodeArgs: ['--enable-source-maps'] });
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await processes.stopAll();
+    images?.remove();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  test('every bundle starts from its own /app with plain node and answers /healthz and /readyz on its ops port', async () => {
+    for (const name of deployables) {
+      const ops = `http://127.0.0.1:${ports.get(name)!.ops}`;
+      await processes.race(until(`${name} ready`, async () => ((await fetch(`${ops}/readyz`).catch(() => null))?.status === 200 ? true : null), 120_000, 200));
+      expect((await fetch(`${ops}/healthz`)).status).toBe(200);
+    }
+    // And through the gateway, every backend's subgraph answers.
+    const query = `{ ${serviceNames.map((name) => `${name}Health { ok }`).join(' ')} }`;
+    const response = await fetch(`http://127.0.0.1:${ports.get('gateway')!.port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const body = (await response.json()) as { data: Record<string, { ok: boolean }> };
+    expect(serviceNames.filter((name) => !body.data?.[`${name}Health`]?.ok)).toEqual([]);
+  });
+
+  test('an image carries its own packages only: no tsx, esbuild, TypeScript or test tools, no TypeScript source, no other service’s packages', () => {
+    const has = (name: string, pkg: string) => existsSync(path.join(images.dir(name), 'node_modules', pkg, 'package.json'));
+    for (const name of deployables) {
+      for (const devOnly of ['tsx', 'esbuild', 'typescript', 'jest', '@swc/core', 'eslint', 'vite', 'react']) expect({ name, devOnly, present: has(name, devOnly) }).toEqual({ name, devOnly, present: false });
+      expect(has(name, 'better-sqlite3')).toBe(true);
+      const sources: string[] = [];
+      const walk = (dir: string) => {
+        for (const entry of readdirSync(dir, { withFileTypes: true })) {
+          if (entry.isDirectory() && entry.name !== 'node_modules') walk(path.join(dir, entry.name));
+          else if (entry.isFile() && /\.tsx?$/.test(entry.name)) sources.push(path.relative(images.dir(name), path.join(dir, entry.name)));
+        }
+      };
+      walk(images.dir(name));
+      expect({ name, sources }).toEqual({ name, sources: [] });
+    }
+    // OCR is extraction's (and ingest's, which reads uploads); identity and the gateway do without it.
+    expect(['extraction', 'ingest'].every((name) => has(name, 'tesseract.js') && has(name, '@tesseract.js-data/eng'))).toBe(true);
+    expect(['identity', 'gateway', 'billing', 'notification', 'progress'].some((name) => has(name, 'tesseract.js') || has(name, 'pdfjs-dist'))).toBe(false);
+    expect(has('gateway', '@apollo/gateway')).toBe(true);
+    expect(has('identity', '@apollo/gateway')).toBe(false);
+  });
+
+  test('the dead-letter tool runs from an image, against a broker speaking Kafka’s protocol', async () => {
+    const broker = await startFakeKafka({ topics: ['document.uploaded', 'document.uploaded.dlq'] });
+    try {
+      const out = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, ['dist/tools/dead-letters.cjs', 'list', 'document.uploaded'], {
+          cwd: images.dir('validation'),
+          env: { PATH: process.env.PATH ?? '', KAFKA_BROKERS: broker.address, KAFKA_CONNECTION_TIMEOUT_MS: '3000' },
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+      expect(out).toEqual({ code: 0, output: expect.stringContaining('0 dead letter(s) of document.uploaded') });
+    } finally {
+      await broker.close();
+    }
   });
 });
 

@@ -4,12 +4,40 @@ Shared pieces of the per-service templates. Each templates/<service>.yaml calls
 call plus what makes that service different.
 */}}
 
+{{/*
+The release's full name, as Helm's own scaffold makes it: fullnameOverride, else the release
+name when it already holds the chart's name (nameOverride replaces that), else
+<release>-<chart>. Every object of the release is named from it, so two releases in one
+namespace never collide.
+*/}}
 {{- define "citecheck.fullname" -}}
-{{- if contains .Chart.Name .Release.Name -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
 {{- .Release.Name | trunc 63 | trimSuffix "-" -}}
 {{- else -}}
-{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 63 | trimSuffix "-" -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+The name of one service's objects (Deployment, Service, NetworkPolicy, PodDisruptionBudget,
+HorizontalPodAutoscaler) and so its in-cluster host name: <fullname>-<service>. The full name
+is cut so the service's part always fits in 63 characters (a DNS label): two services of one
+release never share a name, however long the release's.
+dict "root" $ "name" "<service>"
+*/}}
+{{- define "citecheck.serviceName" -}}
+{{- $full := include "citecheck.fullname" .root | trunc (int (sub 62 (len .name))) | trimSuffix "-" -}}
+{{- printf "%s-%s" $full .name -}}
+{{- end -}}
+
+{{/* A service's in-cluster URL, http://<fullname>-<service>:<port>. dict "root" $ "name" "<service>" */}}
+{{- define "citecheck.serviceUrl" -}}
+{{- printf "http://%s:%v" (include "citecheck.serviceName" .) (index .root.Values .name).port -}}
 {{- end -}}
 
 {{/* The eight services behind the gateway, in pipeline order. */}}
@@ -18,13 +46,16 @@ ingest extraction validation billing identity notification analytics progress
 {{- end -}}
 
 {{/*
-The HTTP calls between the release's services: for each caller, the services it calls. The
-one list sets each caller's <CALLEE>_URL (the gateway's SUBGRAPH_URLS and SERVICE_URLS) and
-each callee's NetworkPolicy, so no call is configured that the policies do not admit.
+The HTTP calls between the release's pods: for each caller, the services it calls. The one
+list sets each caller's <CALLEE>_URL (the gateway's SUBGRAPH_URLS and SERVICE_URLS, the helm
+test pod's SELFTEST_URLS) and each callee's NetworkPolicy, so no call is configured that the
+policies do not admit. "test" is the `helm test` pod (templates/tests/), which asks every
+backend for its round trip through MongoDB and Kafka.
 dict "root" $ "name" "<caller>"
 */}}
 {{- define "citecheck.callees" -}}
-{{- $calls := dict "ingest" "identity" "validation" "identity" "billing" "identity" "analytics" "identity" "gateway" (include "citecheck.backendNames" .root) -}}
+{{- $backends := include "citecheck.backendNames" .root -}}
+{{- $calls := dict "ingest" "identity" "validation" "identity" "billing" "identity" "analytics" "identity" "gateway" $backends "test" $backends -}}
 {{- index $calls .name | default "" -}}
 {{- end -}}
 
@@ -118,7 +149,7 @@ dict "root" $ "name" "<service>"
 apiVersion: apps/v1
 kind: Deployment
 metadata:
-  name: {{ $name }}
+  name: {{ include "citecheck.serviceName" $labelArgs }}
   labels:
     {{- include "citecheck.labels" $labelArgs | nindent 4 }}
 spec:
@@ -182,7 +213,7 @@ spec:
             {{- if $callee }}
             # A service this one calls (its NetworkPolicy admits this pod: citecheck.callees).
             - name: {{ upper $callee }}_URL
-              value: {{ printf "http://%s:%v" $callee (index $root.Values $callee).port | quote }}
+              value: {{ include "citecheck.serviceUrl" (dict "root" $root "name" $callee) | quote }}
             {{- end }}
             {{- end }}
             {{- end }}
@@ -243,8 +274,8 @@ spec:
             preStop:
               exec:
                 command: ["node", "-e", "setTimeout(() => {}, {{ mul $root.Values.preStopSeconds 1000 }})"]
-          # tsx compiles the TypeScript on first import: give start-up its own budget so
-          # liveness can stay strict once the process is up.
+          # Start-up (the store and the bus reached, OCR workers warmed) gets its own budget,
+          # so liveness can stay strict once the process is up.
           startupProbe:
             {{- if $svc.startupProbe }}
             {{- toYaml $svc.startupProbe | nindent 12 }}
@@ -368,7 +399,7 @@ spec:
 apiVersion: v1
 kind: Service
 metadata:
-  name: {{ $name }}
+  name: {{ include "citecheck.serviceName" $labelArgs }}
   labels:
     {{- include "citecheck.labels" $labelArgs | nindent 4 }}
 spec:
@@ -394,7 +425,7 @@ spec:
 apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata:
-  name: {{ $name }}
+  name: {{ include "citecheck.serviceName" $labelArgs }}
   labels:
     {{- include "citecheck.labels" $labelArgs | nindent 4 }}
 spec:
@@ -411,14 +442,14 @@ spec:
 apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
 metadata:
-  name: {{ $name }}
+  name: {{ include "citecheck.serviceName" $labelArgs }}
   labels:
     {{- include "citecheck.labels" $labelArgs | nindent 4 }}
 spec:
   scaleTargetRef:
     apiVersion: apps/v1
     kind: Deployment
-    name: {{ $name }}
+    name: {{ include "citecheck.serviceName" $labelArgs }}
   minReplicas: {{ $svc.autoscaling.minReplicas }}
   maxReplicas: {{ $svc.autoscaling.maxReplicas }}
   metrics:

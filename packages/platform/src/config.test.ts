@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       BUS: 'embedded',
       STORE: 'sqlite',
       BLOBS: 'fs',
+      BUS_RETRY_MAX_BACKOFF_MS: 30000,
       KAFKA_CLIENT_ID: 'citecheck',
       KAFKA_PARTITIONS: 6,
       KAFKA_REPLICATION_FACTOR: -1,

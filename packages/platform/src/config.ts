@@ -137,6 +137,15 @@ export const platformConfigSchema = z.object({
   STORE: envEnum(['sqlite', 'mongo'] as const).optional(),
   /** Default: fs in embedded mode, gridfs in distributed mode. */
   BLOBS: envEnum(['fs', 'gridfs'] as const).optional(),
+  /**
+   * How long a failing event handler is retried, from its message's first delivery, before
+   * the message is parked in its dead-letter topic (the consumer's attempts are made too).
+   * Default: 600000 (10 minutes, so a MongoDB election or a broker restart fails no document)
+   * with BUS=kafka, 0 (attempts alone) with the embedded bus. At most a day.
+   */
+  BUS_RETRY_BUDGET_MS: envInt(0, 86_400_000).optional(),
+  /** The longest wait between two attempts of a failing handler (default 30 s; Kafka heartbeats through it). */
+  BUS_RETRY_MAX_BACKOFF_MS: envInt(10, 600_000).default(30_000),
   KAFKA_BROKERS: envList().optional(),
   KAFKA_CLIENT_ID: z.string().default('citecheck'),
   /** Partitions of the topics the bus creates: the most replicas of one consumer that get work. */

@@ -24,6 +24,7 @@ import { correlatedBus } from './correlation';
 import { createLogger } from './logger';
 import { createMetricsRegistry } from './metrics';
 import { systemClock, type Blobs, type Bus, type Clock, type Ports, type Store } from './ports';
+import { DEFAULT_RETRY_BUDGET_MS } from './retry';
 
 export interface CreatePortsOptions {
   /** The process's shared bus; when absent, createPorts opens one (fine for one service per process). */
@@ -79,13 +80,23 @@ export function kafkaConnection(config: PlatformConfig): Omit<KafkaBusOptions, '
  * parked rather than delivered forever).
  */
 export async function createBus(config: PlatformConfig, logger?: Logger, metrics?: Registry, store?: Store): Promise<Bus> {
+  const retry = { retryBudgetMs: busRetryBudgetMs(config), maxBackoffMs: config.BUS_RETRY_MAX_BACKOFF_MS };
   if (config.BUS === 'kafka') {
     const deliveries = store?.collection<DeliveryRecord>(DELIVERIES_COLLECTION);
-    return correlatedBus(createKafkaBus({ ...kafkaConnection(config), logger, metrics, deliveries }), logger);
+    return correlatedBus(createKafkaBus({ ...kafkaConnection(config), ...retry, logger, metrics, deliveries }), logger);
   }
   // Progress is for browsers watching now (the progress service keeps its own log for replay):
   // a power cut may lose its last messages, as it would lose the browsers' connections.
-  return correlatedBus(createEmbeddedBus({ dir: config.DATA_DIR, logger, transientTopics: [topics['pipeline.progress']] }), logger);
+  return correlatedBus(createEmbeddedBus({ dir: config.DATA_DIR, ...retry, logger, transientTopics: [topics['pipeline.progress']] }), logger);
+}
+
+/**
+ * BUS_RETRY_BUDGET_MS, else the bus's default: minutes on Kafka, where handlers fail because a
+ * database, a broker or a service across the network is away for a while; none in embedded
+ * mode, where the parts share one process and its files (retry.ts).
+ */
+export function busRetryBudgetMs(config: Pick<PlatformConfig, 'BUS' | 'BUS_RETRY_BUDGET_MS'>): number {
+  return config.BUS_RETRY_BUDGET_MS ?? DEFAULT_RETRY_BUDGET_MS[config.BUS];
 }
 
 export async function createStore(config: PlatformConfig, service: string, logger?: Logger): Promise<Store> {

@@ -22,7 +22,8 @@ export { createMongoStore, type MongoStoreOptions } from './adapters/mongo-store
 export { consumerGroupId, consumerLag, consumerLagGauge, createKafkaBus, deadLetterCounter, TopicMissingError, type KafkaBusOptions } from './adapters/kafka-bus';
 export { listDeadLetters, replayDeadLetters, type DeadLetter, type DeadLetterOptions } from './dead-letters';
 export { createGridfsBlobs, type GridfsBlobsOptions } from './adapters/gridfs-blobs';
-export { createPorts, createBus, createStore, createBlobs, kafkaConnection, type CreatePortsOptions } from './create-ports';
+export { createPorts, createBus, createStore, createBlobs, busRetryBudgetMs, kafkaConnection, type CreatePortsOptions } from './create-ports';
+export { DEFAULT_MAX_BACKOFF_MS, DEFAULT_RETRY_BUDGET_MS, isFinalAttempt, retryWaitMs, type RetryPolicy } from './retry';
 export * from './http/app';
 export * from './http/graphql';
 export * from './http/lifecycle';
@@ -30,6 +31,7 @@ export * from './http/standalone';
 export * from './http/client-ip';
 export * from './http/request-guard';
 export * from './http/internal-token';
+export { selfTest, selfTestRoutes, SelfTestError, SELFTEST_SESSION_PREFIX, type SelfTestResult } from './self-test';
 export { processedEvents, type ProcessedEvents } from './idempotency';
 export { oncePerDocument, stageJobs, type StageJob, type StageOptions } from './stage';
 export * from './outbox';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, platformConfigSchema } from './config';
-import { kafkaConnection, kafkaTls } from './create-ports';
+import { busRetryBudgetMs, kafkaConnection, kafkaTls } from './create-ports';
 
 const distributed = { MODE: 'distributed', KAFKA_BROKERS: 'b-1.kafka.example:9096,b-2.kafka.example:9096', MONGO_URL: 'mongodb://m/db' };
 
@@ -69,6 +69,24 @@ describe('kafkaConnection', () => {
   it('refuses a SASL mechanism without credentials, naming both', () => {
     expect(() => loadConfig(platformConfigSchema, { ...distributed, KAFKA_SASL_MECHANISM: 'plain' })).toThrow(
       /KAFKA_SASL_USERNAME: required when KAFKA_SASL_MECHANISM is set[\s\S]*KAFKA_SASL_PASSWORD: required/,
+    );
+  });
+});
+
+describe('the retry budget of the bus (BUS_RETRY_BUDGET_MS, BUS_RETRY_MAX_BACKOFF_MS)', () => {
+  it('is minutes on Kafka and none on the embedded bus unless set; the cap defaults to 30 s', () => {
+    const kafka = loadConfig(platformConfigSchema, distributed);
+    expect(busRetryBudgetMs(kafka)).toBe(600_000);
+    expect(kafka.BUS_RETRY_MAX_BACKOFF_MS).toBe(30_000);
+    expect(busRetryBudgetMs(loadConfig(platformConfigSchema, {}))).toBe(0);
+    const set = loadConfig(platformConfigSchema, { ...distributed, BUS_RETRY_BUDGET_MS: '1800000', BUS_RETRY_MAX_BACKOFF_MS: '60000' });
+    expect([busRetryBudgetMs(set), set.BUS_RETRY_MAX_BACKOFF_MS]).toEqual([1_800_000, 60_000]);
+    expect(busRetryBudgetMs(loadConfig(platformConfigSchema, { BUS_RETRY_BUDGET_MS: '120000' }))).toBe(120_000);
+  });
+
+  it('refuses a budget beyond a day or a cap that is not a number, naming each', () => {
+    expect(() => loadConfig(platformConfigSchema, { ...distributed, BUS_RETRY_BUDGET_MS: '172800000', BUS_RETRY_MAX_BACKOFF_MS: 'soon' })).toThrow(
+      /BUS_RETRY_BUDGET_MS: .*\n.*BUS_RETRY_MAX_BACKOFF_MS: /,
     );
   });
 });

@@ -15,14 +15,25 @@ export interface DeliveryContext {
   key: string;
   /** 1 on first delivery; grows on redelivery after a handler failure. */
   attempt: number;
+  /**
+   * True when this is the message's last attempt: if it fails, the message is parked in
+   * `<topic>.dlq` (retry.ts: `maxAttempts` and the bus's retry budget). A pipeline stage turns
+   * a failure on its last attempt into a final answer. Set by both buses; absent only where a
+   * test calls a handler itself.
+   */
+  final?: boolean;
 }
 
 export type EventHandler = (event: EventEnvelope, ctx: DeliveryContext) => Promise<void>;
 
 export interface SubscribeOptions {
-  /** Deliveries before the message goes to `<topic>.dlq` (default 5). */
+  /**
+   * Attempts before the message goes to `<topic>.dlq` (default 5); with the bus's retry budget
+   * (BUS_RETRY_BUDGET_MS, minutes in distributed mode) the least number: retries go on until
+   * the budget is spent too (retry.ts).
+   */
   maxAttempts?: number;
-  /** First retry delay; doubles each attempt (default 200 ms). */
+  /** First retry delay; doubles each attempt up to the bus's cap (default 200 ms). */
   backoffMs?: number;
   /**
    * Where a group with no committed offset starts: the oldest retained message (true, the

@@ -40,6 +40,8 @@ test.each([
   ['{{ toYaml .Values.map | nindent 2 }}', '\n  a: 1\n  b: 2'],
   ['{{ include "t" (dict "n" "x") }}', '<x>'],
   ['{{ join "," (append .Values.list "c") }}', 'a,b,c'],
+  ['{{ join "," (concat .Values.list (list "c") (list)) }}', 'a,b,c'],
+  ['{{ "abcdef" | trunc (int (sub 8 (len "abcd"))) }}', 'abcd'],
   ['{{ "abcdef" | trunc 3 }} {{ trimSuffix "-" "a-" }} {{ contains "b" "abc" }}', 'abc a true'],
   ['{{ (.Values.map | default dict).a }} {{ index .Values.map "b" }}', '1 2'],
   ['{{ printf "%s/%s" (ternary "x" "y" true) .Values.list }}', 'x/[a b]'],

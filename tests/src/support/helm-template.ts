@@ -380,6 +380,7 @@ class Renderer {
     },
     list: (...vs) => [...vs],
     append: (l, v) => [...((l as Value[]) ?? []), v],
+    concat: (...ls) => ls.flatMap((l) => (l as Value[]) ?? []),
     set: (d, k, v) => {
       (d as Dict)[str(k)] = v;
       return d;

@@ -32,8 +32,12 @@ export interface StartOptions {
   env: NodeJS.ProcessEnv;
   /** Names the process in errors and echoed output; the entry's folder by default. */
   name?: string;
-  /** Node flags before the entry; `--import tsx` is always there. */
+  /** Node flags before the entry; `--import tsx` is there unless `plain`. */
   nodeArgs?: string[];
+  /** Runs `entry` (built JavaScript, an image's bundle) with plain node: no tsx. */
+  plain?: boolean;
+  /** Working directory (default the repository); `entry` is relative to it. */
+  cwd?: string;
   /** Copies the process's output to this one's stderr, each chunk prefixed with its name. */
   echo?: boolean;
   /** How much of the output `output()` keeps. */
@@ -47,7 +51,7 @@ function nameOf(entry: string): string {
 
 export function startProcess(entry: string, options: StartOptions): Started {
   const name = options.name ?? nameOf(entry);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry], { cwd: ROOT, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.plain ? [] : ['--import', 'tsx']), entry], { cwd: options.cwd ?? ROOT, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = options.keep ?? 4000;
   const remember = (chunk: Buffer) => {

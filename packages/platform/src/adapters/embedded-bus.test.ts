@@ -20,6 +20,25 @@ describeBusContract('embedded (memory)', async () => createEmbeddedBus({ dir: ':
 describeBusContract('embedded (file)', async () => createEmbeddedBus({ dir: tempDir() }));
 
 describe('embedded bus specifics', () => {
+  it('with a retry budget, retries past maxAttempts until it is spent, waits capped, the last attempt told', async () => {
+    const bus = createEmbeddedBus({ dir: ':memory:', retryBudgetMs: 800, maxBackoffMs: 100 });
+    const attempts: { final?: boolean; at: number }[] = [];
+    const dead: EventEnvelope[] = [];
+    await bus.subscribe('t', 'g', async (_event, ctx) => {
+      attempts.push({ final: ctx.final, at: Date.now() });
+      throw new Error('identity unreachable');
+    }, { maxAttempts: 2, backoffMs: 20 });
+    await bus.subscribe('t.dlq', 'reader', async (event) => void dead.push(event));
+    await bus.publish('t', 'k', testEvent({}));
+    await waitFor(() => dead.length === 1, 'the dead letter', 5000);
+    expect(attempts.length).toBeGreaterThan(4);
+    expect(attempts.map((a) => a.final)).toEqual([...Array(attempts.length - 1).fill(false), true]);
+    expect(attempts[attempts.length - 1].at - attempts[0].at).toBeGreaterThanOrEqual(800 - 100 - 20);
+    const gaps = attempts.slice(1).map((a, i) => a.at - attempts[i].at);
+    expect(Math.max(...gaps)).toBeLessThan(400);
+    await bus.close();
+  });
+
   it('wakes consumers on publish without waiting for the poll', async () => {
     const bus = createEmbeddedBus({ dir: ':memory:', pollMs: 60_000 });
     let receivedAt = 0;

@@ -14,9 +14,10 @@
  * bookkeeping a Kafka client does for out-of-order processing.
  *
  * Members of a group share the work: each key is routed to one member by hash. Two groups
- * each see every message. A handler that throws is retried in place with exponential
- * backoff (the lane waits, which keeps the key's order); after `maxAttempts` failures the
- * message goes to `<topic>.dlq` with the error and is committed.
+ * each see every message. A handler that throws is retried in place with capped exponential
+ * backoff (the lane waits, which keeps the key's order); after `maxAttempts` failures, and the
+ * retry budget if one is set (retry.ts; none by default in embedded mode), the message goes
+ * to `<topic>.dlq` with the error and is committed.
  *
  * Group commit (`GroupCommit` in sqlite.ts): every write (appends, committed offsets,
  * acknowledgements, dead letters) made in one turn of the event loop goes into one transaction
@@ -35,6 +36,7 @@
 import { deadLetterTopic, type EventEnvelope } from '@citecheck/proto';
 import type { Logger } from 'pino';
 import type { Bus, EventHandler, SubscribeOptions, Subscription } from '../ports';
+import { DEFAULT_MAX_BACKOFF_MS, isFinalAttempt, retryWaitMs, type RetryPolicy } from '../retry';
 import { GroupCommit, openSqlite, type SqliteDatabase, type Synchronous } from './sqlite';
 
 export interface EmbeddedBusOptions {
@@ -53,6 +55,10 @@ export interface EmbeddedBusOptions {
    * fsync when nothing durable shares their turn.
    */
   transientTopics?: readonly string[];
+  /** Keep retrying a failing handler this long after the message's first attempt (retry.ts; default 0: attempts alone). */
+  retryBudgetMs?: number;
+  /** Longest wait between two attempts (default 30 s). */
+  maxBackoffMs?: number;
   logger?: Logger;
 }
 
@@ -77,6 +83,8 @@ class EmbeddedBus implements Bus {
   readonly db: SqliteDatabase;
   readonly logger?: Logger;
   readonly concurrency: number;
+  readonly retryBudgetMs: number;
+  readonly maxBackoffMs: number;
   private readonly groups = new Map<string, GroupConsumer>();
   private readonly timer: NodeJS.Timeout;
   private readonly retentionTimer: NodeJS.Timeout;
@@ -91,6 +99,8 @@ class EmbeddedBus implements Bus {
   constructor(private readonly options: EmbeddedBusOptions) {
     this.db = openSqlite(options.dir, 'bus.sqlite', options.synchronous);
     this.logger = options.logger;
+    this.retryBudgetMs = Math.max(0, options.retryBudgetMs ?? 0);
+    this.maxBackoffMs = options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS;
     this.transientTopics = new Set(options.transientTopics ?? []);
     this.concurrency = Math.max(1, options.concurrency ?? 16);
     this.db.exec(`
@@ -188,8 +198,7 @@ class EmbeddedBus implements Bus {
 
 interface Member {
   handler: EventHandler;
-  maxAttempts: number;
-  backoffMs: number;
+  retry: RetryPolicy;
   inFlight: Set<Promise<unknown>>;
 }
 
@@ -243,8 +252,12 @@ class GroupConsumer {
   join(handler: EventHandler, options: SubscribeOptions): Subscription {
     const member: Member = {
       handler,
-      maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
-      backoffMs: Math.max(0, options.backoffMs ?? DEFAULT_BACKOFF_MS),
+      retry: {
+        maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
+        backoffMs: Math.max(0, options.backoffMs ?? DEFAULT_BACKOFF_MS),
+        maxBackoffMs: this.bus.maxBackoffMs,
+        budgetMs: this.bus.retryBudgetMs,
+      },
       inFlight: new Set(),
     };
     this.members.push(member);
@@ -341,6 +354,7 @@ class GroupConsumer {
 
   /** Runs the handler until it succeeds or the message is dead-lettered; false if stopped first. */
   private async deliver(message: Message): Promise<boolean> {
+    const firstAt = Date.now();
     for (let attempt = 1; ; attempt++) {
       await this.acquireSlot();
       const member = this.members.length ? this.members[hash(message.key) % this.members.length] : undefined;
@@ -348,7 +362,8 @@ class GroupConsumer {
         this.releaseSlot();
         return false;
       }
-      const ctx = { topic: this.topic, key: message.key, attempt };
+      const final = isFinalAttempt(member.retry, attempt, Date.now() - firstAt);
+      const ctx = { topic: this.topic, key: message.key, attempt, final };
       // A fresh copy per attempt: a handler that mutated the event must not see its own edits on retry.
       const running = Promise.resolve().then(() => member.handler(JSON.parse(message.value) as EventEnvelope, ctx));
       member.inFlight.add(running);
@@ -367,7 +382,7 @@ class GroupConsumer {
         this.commit(message.seq);
         return true;
       }
-      if (attempt >= member.maxAttempts) {
+      if (final) {
         this.bus.logger?.error(
           { err: failure, topic: this.topic, group: this.group, key: message.key, attempt },
           `handler failed ${attempt} times; message moved to ${deadLetterTopic(this.topic)}`,
@@ -376,7 +391,7 @@ class GroupConsumer {
         return true;
       }
       this.bus.logger?.warn({ err: failure, topic: this.topic, group: this.group, key: message.key, attempt }, 'handler failed; will retry');
-      await this.sleep(member.backoffMs * 2 ** (attempt - 1));
+      await this.sleep(retryWaitMs(member.retry, attempt));
       if (this.stopping) return false;
     }
   }

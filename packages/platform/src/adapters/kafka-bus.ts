@@ -20,9 +20,12 @@
  * put those consumers in one Kafka group: kafkajs's assigners hand the union of the members'
  * topics round the members, and a consumer drops partitions of topics it did not subscribe
  * to, so those partitions would never be read. A failing handler is
- * retried in place with exponential backoff, keeping its partition's order, then the message
- * is produced to `<topic>.dlq` (with the error in headers) and its offset committed. Offsets
- * are committed by kafkajs after `eachMessage` resolves: at-least-once.
+ * retried in place with capped exponential backoff, keeping its partition's order, for the
+ * subscription's attempts and the bus's retry budget (retry.ts: minutes, so an outage does not
+ * fail every message in flight), heartbeating through each wait and giving the wait up to a
+ * rebalance; then the message is produced to `<topic>.dlq` (with the error in headers) and
+ * its offset committed. Offsets are committed by kafkajs after `eachMessage` resolves:
+ * at-least-once.
  */
 import { deadLetterTopic, type EventEnvelope } from '@citecheck/proto';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +35,7 @@ import { Kafka, logLevel, type Admin, type SASLOptions, type Consumer, type LogE
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { DuplicateKeyError, type Bus, type Collection, type EventHandler, type SubscribeOptions, type Subscription } from '../ports';
+import { DEFAULT_MAX_BACKOFF_MS, isFinalAttempt, retryWaitMs, type RetryPolicy } from '../retry';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -58,8 +62,20 @@ export interface KafkaBusOptions {
   authenticationTimeoutMs?: number;
   /** A consumer silent this long is dropped by the group coordinator (default 30 s). */
   sessionTimeoutMs?: number;
-  /** Longest wait between two attempts of a failing handler (default 30 s). */
+  /**
+   * The least time a rebalance waits for a member to rejoin (default 60 s); a subscription's
+   * `maxHandlerMs` plus a session timeout lengthens it, so a member busy with a long handler
+   * finishes, commits and rejoins instead of being dropped (tests shorten it).
+   */
+  rebalanceTimeoutMs?: number;
+  /** Longest wait between two attempts of a failing handler (default 30 s; BUS_RETRY_MAX_BACKOFF_MS). */
   maxBackoffMs?: number;
+  /**
+   * Keep retrying a failing handler until this long after its message's first delivery, as
+   * well as for the subscription's `maxAttempts` (retry.ts; BUS_RETRY_BUDGET_MS, 10 minutes
+   * from configuration; default here 0: attempts alone decide).
+   */
+  retryBudgetMs?: number;
   /**
    * Where deliveries are counted across restarts (a collection in the service's store): a
    * message whose handling has started `maxDeliveries` times without ever finishing (the
@@ -113,9 +129,49 @@ export class TopicMissingError extends Error {
   }
 }
 
-/** Sleeps `ms` while heartbeating, so a wait between retries never costs the group its membership. */
-export function sleepWithHeartbeat(ms: number, heartbeat: () => Promise<void>, everyMs = HANDLER_HEARTBEAT_MS, onError?: (error: unknown) => void): Promise<void> {
-  return withHeartbeat(() => new Promise<void>((resolve) => setTimeout(resolve, ms)), heartbeat, everyMs, onError);
+/**
+ * Heartbeat answers that mean this member must rejoin the group now (kafkajs's own test, plus
+ * a member the coordinator no longer knows): a retry wait is given up for them, since the
+ * group's rebalance waits for this member, and the partition may be another's afterwards.
+ */
+const REJOIN_ERRORS = new Set(['REBALANCE_IN_PROGRESS', 'NOT_COORDINATOR_FOR_GROUP', 'ILLEGAL_GENERATION', 'UNKNOWN_MEMBER_ID']);
+export const mustRejoin = (error: unknown): boolean => REJOIN_ERRORS.has((error as { type?: string } | null)?.type ?? '');
+
+/** What `retryWait` returns when the consumer is being stopped. */
+export const STOPPING = Symbol('stopping');
+
+/**
+ * A wait between two attempts of a failing handler: `ms` of heartbeats (a long backoff never
+ * costs the group its membership), ended early by a heartbeat answer saying the group is
+ * rebalancing, which it returns (the caller gives the message up for now, so the member can
+ * rejoin), or by `stopping()` turning true (STOPPING: a drain does not sit out the backoff);
+ * null once the wait ran its course.
+ */
+export function retryWait(
+  ms: number,
+  heartbeat: () => Promise<void>,
+  everyMs = HANDLER_HEARTBEAT_MS,
+  onError?: (error: unknown) => void,
+  stopping: () => boolean = () => false,
+): Promise<unknown> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (result: unknown) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      clearInterval(beat);
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish(null), ms);
+    const beat = setInterval(() => {
+      if (stopping()) return finish(STOPPING);
+      heartbeat().catch((error: unknown) => {
+        if (mustRejoin(error)) finish(error);
+        else onError?.(error);
+      });
+    }, everyMs);
+  });
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -348,9 +404,12 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
 
     async subscribe(topic: string, group: string, handler: EventHandler, subscribeOptions: SubscribeOptions = {}): Promise<Subscription> {
       if (closed) throw new Error('bus is closed');
-      const maxAttempts = Math.max(1, subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-      const backoffMs = Math.max(0, subscribeOptions.backoffMs ?? DEFAULT_BACKOFF_MS);
-      const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+      const policy: RetryPolicy = {
+        maxAttempts: Math.max(1, subscribeOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
+        backoffMs: Math.max(0, subscribeOptions.backoffMs ?? DEFAULT_BACKOFF_MS),
+        maxBackoffMs: options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS,
+        budgetMs: Math.max(0, options.retryBudgetMs ?? 0),
+      };
       const perInstance = subscribeOptions.perInstance ?? false;
       const realTopic = prefix + topic;
       const dlq = deadLetterTopic(realTopic);
@@ -360,14 +419,18 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       // deletes it once the process leaves, and no rollout leaves groups (and lag) behind.
       const groupId = prefix + consumerGroupId(group, topic) + (perInstance ? `.${instance}` : '');
       const sessionTimeout = options.sessionTimeoutMs ?? 30_000;
+      const heartbeatInterval = Math.min(3000, Math.floor(sessionTimeout / 10));
+      // How often a running handler or a retry wait asks kafkajs to heartbeat (it sends one
+      // once heartbeatInterval has passed): well inside the session timeout, however short.
+      const beatEveryMs = Math.max(10, Math.min(HANDLER_HEARTBEAT_MS, heartbeatInterval));
       const consumer = kafka.consumer({
         groupId,
         allowAutoTopicCreation: false,
         sessionTimeout,
-        heartbeatInterval: Math.min(3000, Math.floor(sessionTimeout / 10)),
+        heartbeatInterval,
         // A rebalance waits for a member whose handler is still running (OCR of a long scan)
         // rather than dropping it and handing its partition to another replica mid-work.
-        rebalanceTimeout: Math.max(60_000, (subscribeOptions.maxHandlerMs ?? 0) + 30_000),
+        rebalanceTimeout: Math.max(options.rebalanceTimeoutMs ?? 60_000, (subscribeOptions.maxHandlerMs ?? 0) + sessionTimeout),
       });
       consumers.set(consumer, { topic: realTopic, groupId, perInstance });
       consumer.on(consumer.events.CRASH, ({ payload }) => {
@@ -391,24 +454,31 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         deadLetters?.inc({ topic, group, reason });
       };
 
-      /** Counts one more started delivery of this message; 0 when the count is unavailable. */
+      /**
+       * Counts one more started delivery of this message (0 when the count is unavailable) and
+       * says when it was first delivered, in this process or another: the retry budget runs
+       * from then, so a message handed on by a rebalance or a restart does not start afresh.
+       */
       const counted = options.deliveries && !perInstance ? options.deliveries : undefined;
-      const startDelivery = async (id: string): Promise<number> => {
-        if (!counted) return 0;
+      const startDelivery = async (id: string): Promise<{ count: number; firstAt: number }> => {
+        const now = Date.now();
+        if (!counted) return { count: 0, firstAt: now };
+        const seen = (record: DeliveryRecord) => ({ count: record.deliveries, firstAt: Math.min(now, Date.parse(record.at) || now) });
         try {
           const updated = await counted.update(id, { $inc: { deliveries: 1 } });
-          if (updated) return updated.deliveries;
+          if (updated) return seen(updated);
           try {
-            await counted.insert({ id, deliveries: 1, topic, group, at: new Date().toISOString() });
-            return 1;
+            await counted.insert({ id, deliveries: 1, topic, group, at: new Date(now).toISOString() });
+            return { count: 1, firstAt: now };
           } catch (error) {
             if (!(error instanceof DuplicateKeyError)) throw error;
-            return (await counted.update(id, { $inc: { deliveries: 1 } }))?.deliveries ?? 1;
+            const raced = await counted.update(id, { $inc: { deliveries: 1 } });
+            return raced ? seen(raced) : { count: 1, firstAt: now };
           }
         } catch (error) {
           // The count protects against a poison message; it must not stop every delivery.
           options.logger?.warn({ err: error, topic, group }, 'counting a delivery failed; handling it uncounted');
-          return 0;
+          return { count: 0, firstAt: now };
         }
       };
       const settle = async (id: string, change: 'done' | 'interrupted') => {
@@ -432,31 +502,44 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
           const value = message.value?.toString() ?? '';
           const deliveryId = `${groupId}:${partition}:${message.offset}`;
           const started = await startDelivery(deliveryId);
-          if (started > maxDeliveries) {
-            await deadLetter(key, value, new Error(`handling started ${started - 1} times and never finished: the process died handling it`), started - 1, 'crashed');
+          if (started.count > maxDeliveries) {
+            await deadLetter(key, value, new Error(`handling started ${started.count - 1} times and never finished: the process died handling it`), started.count - 1, 'crashed');
             await settle(deliveryId, 'done');
             return;
           }
           for (let attempt = 1; ; attempt++) {
+            const final = isFinalAttempt(policy, attempt, Date.now() - started.firstAt);
             try {
               // Parsed per attempt: a handler that mutated the event must not see its own edits.
-              await withHeartbeat(() => handler(JSON.parse(value) as EventEnvelope, { topic, key, attempt }), heartbeat, HANDLER_HEARTBEAT_MS, beatError);
+              await withHeartbeat(() => handler(JSON.parse(value) as EventEnvelope, { topic, key, attempt, final }), heartbeat, beatEveryMs, beatError);
               await settle(deliveryId, 'done');
               return;
             } catch (error) {
-              if (attempt >= maxAttempts || error instanceof SyntaxError) {
+              if (final || error instanceof SyntaxError) {
                 await deadLetter(key, value, error, attempt, error instanceof SyntaxError ? 'unreadable' : 'failed');
                 await settle(deliveryId, 'done');
                 return;
               }
               options.logger?.warn({ err: error, topic, group, key, attempt }, 'handler failed; will retry');
               // Throwing while stopping leaves the offset uncommitted: redelivered after restart.
-              if (stopping) {
+              if (stopping || closed) {
                 await settle(deliveryId, 'interrupted');
                 throw error;
               }
-              // The wait heartbeats: a long backoff must not cost the group its membership.
-              await sleepWithHeartbeat(Math.min(backoffMs * 2 ** (attempt - 1), maxBackoffMs), heartbeat, HANDLER_HEARTBEAT_MS, beatError);
+              // The wait heartbeats: a long backoff must not cost the group its membership. A
+              // rebalance ends it: the message is given up uncommitted (its first delivery stays
+              // on record, so the budget goes on counting) and kafkajs rejoins on the error.
+              const rejoin = await retryWait(retryWaitMs(policy, attempt), heartbeat, beatEveryMs, beatError, () => stopping || closed);
+              if (rejoin === STOPPING) {
+                // Left uncommitted: redelivered after the restart, to this replica or another.
+                await settle(deliveryId, 'interrupted');
+                throw new Error(`consumer of ${topic} stopping during a retry wait`);
+              }
+              if (rejoin) {
+                options.logger?.info({ topic, group, key, attempt }, 'the group is rebalancing: leaving a failing message to be redelivered');
+                await settle(deliveryId, 'interrupted');
+                throw rejoin;
+              }
             }
           }
         },

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, platformConfigSchema, type Resolved } from '..
 import { createPorts } from '../create-ports';
 import { missingDeployEnv } from '../deploy-env';
 import { scheduleRetention } from '../retention';
+import { selfTestRoutes } from '../self-test';
 import { startTracing } from '../tracing';
 import type { Ports } from '../ports';
 import { buildService, type ServiceConfigSchema, type ServiceDefinition } from '../service';
@@ -39,7 +40,8 @@ export function requestContext(ctx: Pick<Context, 'get' | 'ip' | 'append'>): Req
 
 /**
  * Distributed mode's `main.ts` for any service: parse the configuration (failing fast with
- * every bad variable), open the ports, build the service, serve its routes, subgraph,
+ * every bad variable), open the ports, build the service, serve its routes (and the self-test
+ * `helm test` calls, self-test.ts), subgraph,
  * /healthz and /readyz on PORT and /metrics, /healthz, /readyz on OPS_PORT, start consumers, and on SIGTERM stop in order (unready,
  * HTTP, consumers, bus, store, blobs) within SHUTDOWN_TIMEOUT_MS. `deps` supplies what the
  * service needs from other services, reached over HTTP here (in process in embedded mode).
@@ -66,7 +68,8 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
     const app = createHttpApp({
       service: name,
       ports,
-      routes: module.routes,
+      // POST /internal/selftest: `helm test`'s round trip through this service's store and bus.
+      routes: [module.routes, selfTestRoutes(ports)],
       // Liveness is the process answering: a database or broker that is down is not cured by
       // a restart, so it only makes the replica unready (no traffic) until it is back.
       health: {},

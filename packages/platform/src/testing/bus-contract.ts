@@ -40,7 +40,7 @@ export function describeBusContract(name: string, makeBus: () => Promise<Bus>, o
       await bus.publish(topic, 'd1', event);
       await waitFor(() => received.length === 1, 'delivery', timeoutMs);
       expect(received[0][0]).toEqual(event);
-      expect(received[0][1]).toEqual({ topic, key: 'd1', attempt: 1 });
+      expect(received[0][1]).toEqual({ topic, key: 'd1', attempt: 1, final: false });
     });
 
     it('starts a new group at the oldest message, or after the last one when fromBeginning is false', async () => {
@@ -108,6 +108,7 @@ export function describeBusContract(name: string, makeBus: () => Promise<Bus>, o
 
     it('moves a message to <topic>.dlq after maxAttempts failures and goes on with the key', async () => {
       const attempts: number[] = [];
+      const finals: (boolean | undefined)[] = [];
       const after: number[] = [];
       const dead: [EventEnvelope, DeliveryContext][] = [];
       await bus.subscribe(
@@ -117,6 +118,7 @@ export function describeBusContract(name: string, makeBus: () => Promise<Bus>, o
           const n = (event.payload as { n: number }).n;
           if (n === 0) {
             attempts.push(ctx.attempt);
+            finals.push(ctx.final);
             throw new Error('permanent');
           }
           after.push(n);
@@ -132,6 +134,8 @@ export function describeBusContract(name: string, makeBus: () => Promise<Bus>, o
       await waitFor(() => dead.length === 1 && after.length === 1, 'the dead letter and the next message', timeoutMs);
       await delay(100);
       expect(attempts).toEqual([1, 2, 3]);
+      // The handler is told which attempt is the last (no retry budget on a bus by default).
+      expect(finals).toEqual([false, false, true]);
       expect(after).toEqual([1]);
       expect(dead[0][0]).toEqual(poison);
       expect(dead[0][1]).toMatchObject({ topic: `${topic}.dlq`, key: 'k' });

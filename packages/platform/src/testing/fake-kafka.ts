@@ -5,7 +5,8 @@
  * (CreateTopics answers TOPIC_AUTHORIZATION_FAILED, POLICY_VIOLATION or
  * INVALID_REPLICATION_FACTOR while Metadata shows the topic), consumer groups with session
  * timeouts that evict a member that stops heartbeating, rebalances that wait for every member
- * to rejoin up to its rebalance timeout, and committed offsets per group.
+ * to rejoin up to its rebalance timeout (and take its commits meanwhile, as Kafka does), and
+ * committed offsets per group.
  *
  * No npm package offers a maintained in-process broker (Testcontainers runs a real one in
  * Docker, which these machines lack), so this is the smallest one kafkajs can use end to end:
@@ -603,10 +604,14 @@ export async function startFakeKafka(options: FakeKafkaOptions = {}): Promise<Fa
       const group = groupOf(groupId);
       const member = group.members.get(memberId);
       // Kafka refuses commits from a member the group no longer has, or of an old generation.
+      // While a rebalance is being prepared (members rejoining) a member of the current
+      // generation may still commit: that is how one finishing a long message before it
+      // rejoins keeps its work (GroupCoordinator accepts commits in PreparingRebalance); once
+      // the join round is over and the assignment awaited (CompletingRebalance), it may not.
       let code: number = KAFKA_ERRORS.NONE;
       if (generation >= 0) {
         if (!member) code = KAFKA_ERRORS.UNKNOWN_MEMBER_ID;
-        else if (group.state === 'joining') code = KAFKA_ERRORS.REBALANCE_IN_PROGRESS;
+        else if (group.state === 'syncing') code = KAFKA_ERRORS.REBALANCE_IN_PROGRESS;
         else if (generation !== group.generation) code = KAFKA_ERRORS.ILLEGAL_GENERATION;
       }
       if (member) member.lastSeen = Date.now();

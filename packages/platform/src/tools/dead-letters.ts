@@ -1,8 +1,9 @@
 /**
  * List or replay a topic's dead letters, with the Kafka settings of the environment (the same
- * KAFKA_* variables the services read; run it in a service's pod):
+ * KAFKA_* variables the services read; run it in a service's pod, where it is bundled as
+ * dist/tools/dead-letters.cjs, or from the sources):
  *
- *   npx tsx packages/platform/src/tools/dead-letters.ts list document.uploaded
+ *   node dist/tools/dead-letters.cjs list document.uploaded                       # in a pod
  *   npx tsx packages/platform/src/tools/dead-letters.ts replay document.uploaded [--key <document id>]
  *
  * Prints one line per message (never its payload: events may carry a document's details).

@@ -142,3 +142,14 @@ it('rethrows a passing failure for redelivery, and fails the document on the las
   const last = await extractDocument(failing, missing, delivery(MAX_ATTEMPTS));
   expect(last).toMatchObject({ type: 'pipeline.failed', payload: { code: 'read-failed' } });
 });
+
+it('follows the bus on which attempt is the last: retried past MAX_ATTEMPTS while the retry budget lasts, final when the bus says so', async () => {
+  const missing = await uploaded('doc-outage', null);
+  const failing = { ...deps(false), blobs: { ...blobs, getBuffer: async () => Promise.reject(new Error('blob store unreachable')) } };
+  // An outage of minutes: the bus's budget is not spent at the fourth attempt, nor the tenth.
+  for (const attempt of [MAX_ATTEMPTS, 10]) {
+    await expect(extractDocument(failing, missing, { ...delivery(attempt), final: false })).rejects.toThrow('blob store unreachable');
+  }
+  const last = await extractDocument(failing, missing, { ...delivery(11), final: true });
+  expect(last).toMatchObject({ type: 'pipeline.failed', payload: { code: 'read-failed' } });
+});

@@ -90,7 +90,8 @@ export async function extractDocument(deps: ExtractionDeps, event: EventOf<'docu
   try {
     return await extract(deps, event.payload);
   } catch (error) {
-    if (!isDocumentError(error) && !(error instanceof BlobNotFoundError) && ctx.attempt < MAX_ATTEMPTS) throw error;
+    // The bus says which attempt is the last (its retry budget runs minutes in distributed mode).
+    if (!isDocumentError(error) && !(error instanceof BlobNotFoundError) && !(ctx.final ?? ctx.attempt >= MAX_ATTEMPTS)) throw error;
     deps.logger.warn({ err: error, documentId, attempt: ctx.attempt }, 'document could not be read');
     const message = isDocumentError(error) ? error.message : GENERIC_FAILURE;
     const code = isDocumentError(error) ? error.code : 'read-failed';

@@ -44,7 +44,8 @@ export async function validateCitations(deps: ValidationDeps, event: EventOf<'ci
   try {
     return await validate(deps, event.payload);
   } catch (error) {
-    if (ctx.attempt < MAX_ATTEMPTS) throw error;
+    // The bus says which attempt is the last (its retry budget runs minutes in distributed mode).
+    if (!(ctx.final ?? ctx.attempt >= MAX_ATTEMPTS)) throw error;
     deps.logger.error({ err: error, documentId }, 'validation failed on its last attempt');
     const progress = progressPublisher(deps.bus, documentId, sessionId);
     progress.emit({ step: 'error', message: GENERIC_FAILURE, progress: 60 });
