@@ -194,7 +194,8 @@ describeInBrowser('admin console browser suite')('Admin console (/metrics) in th
       await page.getByTestId('stat-total-documents').waitFor();
       expect(Number(await page.getByTestId('stat-total-documents').innerText())).toBeGreaterThanOrEqual(1);
       expect(Number(await page.getByTestId('stat-total-citations').innerText())).toBeGreaterThan(0);
-      await expect(page.getByTestId('stat-cost').innerText()).resolves.toMatch(/^\$3\d\d\.\d{2}/);
+      // The cost comes from the usage records, a second query: it reads "—" until they arrive.
+      await page.waitForFunction(() => /^\$3\d\d\.\d{2}/.test(document.querySelector('[data-testid=stat-cost]')?.textContent ?? ''), undefined, { timeout: 15_000 });
       const record = page.getByTestId('usage-record').filter({ hasText: 'sample-filing.pdf' });
       await record.first().waitFor();
       expect(await record.first().innerText()).toContain(visitorEmail);
