@@ -206,6 +206,8 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   let offsets: Int32Array = new Int32Array((n >> 3) + 4);
   let count = 0;
   let replaced = false;
+  // Whether a character beyond Latin-1 is left once cleaned (see the end).
+  let wide = false;
   let previousIsWord = 0;
   const blankLines: number[] = [];
   for (let j = 0; j < n >> 1; j++) {
@@ -222,6 +224,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
           codes[2 * j] = a = to;
           replaced = true;
         }
+        if (a > 0xff) wide = true;
       }
       if (b < 32 || b >= 127) {
         if (b === NEWLINE && endsBlankLine(text, 2 * j + 1)) blankLines.push(2 * j);
@@ -230,6 +233,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
           codes[2 * j + 1] = b = to;
           replaced = true;
         }
+        if (b > 0xff) wide = true;
       }
     }
     // A word begins where a word character follows a non-word one; it is listed when its
@@ -255,8 +259,16 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
       codes[i] = c = to;
       replaced = true;
     }
+    if (c > 0xff) wide = true;
     offsets[count] = i;
     count += (table[c] >> 1) & (previousIsWord ^ 1);
   }
-  return { clean: replaced ? buffer.toString('utf16le') : text, words: { offsets, count }, blankLines };
+  if (!replaced) return { clean: text, words: { offsets, count }, blankLines };
+  // A text whose characters beyond Latin-1 were all replaced (curly quotes, dashes) is made a
+  // string of one byte per character: V8 makes one of the UTF-16 buffer by itself only below
+  // about 1 MB (Node keeps a longer one outside the heap as it is, two bytes a character),
+  // and every later stage reads the cleaned text and copies pieces of it.
+  if (wide) return { clean: buffer.toString('utf16le'), words: { offsets, count }, blankLines };
+  const bytes = new Uint8Array(codes);
+  return { clean: Buffer.from(bytes.buffer, bytes.byteOffset, n).toString('latin1'), words: { offsets, count }, blankLines };
 }

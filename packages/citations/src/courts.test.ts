@@ -3,6 +3,7 @@ import { courtKey } from './court-key';
 import { parseRecords } from './generated-data';
 import { courtCitations, courts } from './generated/courts';
 import { courtId, courtName } from './index';
+import { asciiCourtKey, parseCourtParenthetical, plainCourtBeforeYear } from './courts';
 
 describe('courtName', () => {
   // Patterns, not exact strings: the wording may follow courts-db, the sense may not change.
@@ -72,5 +73,63 @@ describe('courtId: a court written as the start of a citation string', () => {
       }
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe('court parentheticals read by plain code', () => {
+  // What parseCourtParenthetical did for every parenthetical but a year alone: its regexes.
+  const MONTH = String.raw`(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?`;
+  const DATE = new RegExp(String.raw`,?\s*${MONTH}\s*\d{0,2},?\s*$`);
+  const NOISE = /\b(?:en banc|per curiam|mem\.|table|unpublished|plurality opinion)\b/gi;
+  function reference(inner: string) {
+    if (inner.length > 150) return null;
+    const m = /^(.{0,90}?)\b(1[6-9]\d\d|20\d\d)\b(.{0,60})$/.exec(inner.trim());
+    if (!m) return null;
+    if (m[3] && !/^(?:-\d{2}(?!\d))?\s*(?:[,;)\]].*)?$/.test(m[3])) return null;
+    let before = m[1].replace(DATE, '').replace(NOISE, '').replace(/\s*\[[^\]]*\]/g, '');
+    before = before.replace(/\s*-\s*[A-Z][\w .]*$/, '').replace(/[\s,]+$/, '').trim();
+    if (/\b[a-z]{4,}\b/.test(before.replace(/\b(?:banc|curiam|dist|div|dept)\b/gi, ''))) return null;
+    return { court: before ? courtId(before) : null, year: Number(m[2]), courtText: before };
+  }
+  const pieces = [
+    'S.D.N.Y.', '2d Cir.', '11th Cir.', 'Tex.', 'N.D. Ga.', 'D.P.R.', 'Cal.', 'Ct.', 'App.', 'Mass.', 'Super.', 'Bankr.', 'Fed.', 'Cl.', 'U.S.', 'Pa.',
+    'Sept.', 'Sep', 'Jan.', 'June', 'Mar', 'DeMar', 'May', 'Oct', '5,', '30,', 'en', 'banc', 'Banc', 'per', 'curiam', 'mem.', 'Mem', 'table', 'TABLE', 'Tables',
+    'unpublished', 'plurality', 'opinion', 'dist', 'Dist.', 'holding', 'that', 'cert.', 'denied', '1999', '2019', '1600', '2099', '1599', '2100', '123', '12345',
+    '-', '—', '[', ']', '[14th Dist.]', '(', ')', ',', ';', "'", '&', '.', 'é', 'İ', 'K', '\u00a0', '\t', '\u2028', '1993-94', 'x', 'ab', 'abcd', 'Ab', '_',
+  ];
+  it('as the regexes read them', () => {
+    let seed = 17;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = () => pieces[Math.floor(next() * pieces.length)];
+    const years = ['1999', '2019', '1600', '2099', '1599', '2100', '0000'];
+    let plain = 0;
+    const differ: string[][] = [];
+    for (let n = 0; n < 60000; n++) {
+      const words = Array.from({ length: Math.floor(next() * 5) }, pick);
+      const sep = () => (next() < 0.85 ? ' ' : next() < 0.5 ? '  ' : '');
+      let inner = words.reduce((s, w, k) => (k === 0 ? w : s + sep() + w), '');
+      if (next() < 0.8) inner += `${sep()}${years[Math.floor(next() * years.length)]}`;
+      if (next() < 0.05) inner = ` ${inner}`;
+      if (next() < 0.05) inner = `${inner}${pick()}`;
+      if (plainCourtBeforeYear(inner) !== null) plain++;
+      const [got, want] = [JSON.stringify(parseCourtParenthetical(inner)), JSON.stringify(reference(inner))];
+      if (got !== want) differ.push([inner, got, want]);
+    }
+    expect(differ).toEqual([]);
+    // Many were plain.
+    expect(plain).toBeGreaterThan(1000);
+  });
+
+  it('are keyed as the Unicode regex keys them', () => {
+    let seed = 23;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const differ: string[] = [];
+    const chars = ['A', 'z', 'Z', 'a', '0', '9', '_', '.', ' ', "'", '&', '-', '\u00a0', 'é', 'İ', '\u2019', '\t', '/'];
+    for (let n = 0; n < 30000; n++) {
+      const s = Array.from({ length: Math.floor(next() * 10) }, () => chars[Math.floor(next() * chars.length)]).join('');
+      const ascii = asciiCourtKey(s);
+      if ((ascii ?? courtKey(s)) !== courtKey(s) || (ascii === null) !== /[^\u0000-\u007f]/.test(s)) differ.push(s);
+    }
+    expect(differ).toEqual([]);
   });
 });
