@@ -25,9 +25,7 @@ if (!aPath || !bPath) {
   console.error('usage: ab.ts --a=BUNDLE --b=BUNDLE [--text=dense|corpus|brief] [--rounds=N] [--bare]');
   process.exit(2);
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const A = (require(aPath) as { findCitations: Find }).findCitations;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const B = (require(bPath) as { findCitations: Find }).findCitations;
 const kind = arg('text') ?? 'dense';
 const rounds = Number(arg('rounds') ?? (kind === 'corpus' ? 60 : 12));

@@ -37,9 +37,7 @@ if (!basePath) {
   console.error('usage: same-output.ts --base=BUNDLE [--new=BUNDLE] [--corpus=DIR]');
   process.exit(2);
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const base = (require(basePath) as { findCitations: Find }).findCitations;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const after = (require(arg('new') ?? bundleOfThisCheckout()) as { findCitations: Find }).findCitations;
 
 const PROSE =

@@ -13,7 +13,7 @@
  * stop word (`see`, `citing`, `In re`), or an abbreviated capitalised word that ends a
  * sentence after a plaintiff of two words or more.
  */
-import { isDigitCode, isLetterCode } from './chars';
+import { isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { parseCourtParenthetical } from './courts';
 import { isAbbreviation } from './names';
 import { lastWhere } from './last-where';
@@ -294,8 +294,65 @@ const trimChars = (s: string, chars: string) => {
   return s.slice(a, b);
 };
 
+const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** What may be white space (`\s`): a space or control character, or anything beyond ASCII. */
+const maybeSpace = (c: number) => c <= 32 || c >= 0x80;
+// The stop words of STOP_WORD_PATTERN but `v` and `e.g.`, read in any case (the lowercase `v`
+// and eyecite's `e.g.` are read apart).
+const STOP_LITERALS = ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf'];
+
+/** Whether `s` holds `literal` (lowercase) at `p`, in any case: ASCII letters only fold. */
+function holdsFolded(s: string, p: number, literal: string): boolean {
+  if (p + literal.length > s.length) return false;
+  for (let k = 0; k < literal.length; k++) {
+    let c = s.charCodeAt(p + k);
+    if (c >= 65 && c <= 90) c |= 32;
+    if (c !== literal.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** Whether a match of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may end with punctuation from `k` (then white space or the end). */
+function endsStopWord(s: string, k: number): boolean {
+  let q = k;
+  while (q < s.length && !isAsciiAlnum(s.charCodeAt(q)) && !maybeSpace(s.charCodeAt(q))) q++;
+  return q === s.length || maybeSpace(s.charCodeAt(q));
+}
+
+/** Whether a stop word of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE begins at `p` and may end a match. */
+function stopWordAt(s: string, p: number): boolean {
+  const c = s.charCodeAt(p);
+  if (STOP_FIRST[c] !== 1) return false;
+  if (c === 118 /* v */ && endsStopWord(s, p + 1)) return true;
+  // `e.g.`: each `.` any character but a line break.
+  if ((c | 32) === 101 && p + 4 <= s.length && (s.charCodeAt(p + 2) | 32) === 103 && !isLineTerminator(s.charCodeAt(p + 1)) && !isLineTerminator(s.charCodeAt(p + 3)) && endsStopWord(s, p + 4)) return true;
+  for (const literal of STOP_LITERALS) if (holdsFolded(s, p, literal) && endsStopWord(s, p + literal.length)) return true;
+  return false;
+}
+
+/**
+ * Whether STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may match in `s`. Asked before they are run
+ * (twice for every party of every name read), since most names hold no stop word: a "no" is
+ * certain, a "yes" may be wrong (the regexes are run then). A match begins after white space
+ * or at the start, with a stop word after any punctuation, and ends before white space or at
+ * the end, after any punctuation; here any character that may be white space counts as one.
+ */
+export function mayHoldStopWord(s: string): boolean {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && !maybeSpace(s.charCodeAt(i - 1))) continue;
+    let j = i;
+    while (j < n && !isAsciiAlnum(s.charCodeAt(j))) j++;
+    if (j < n && stopWordAt(s, j)) return true;
+  }
+  return false;
+}
+
 /** A party name without signals and stop words, `In`, outer parentheses and edge commas. */
 export function stripStopWords(name: string): string {
+  // Without a stop word (the usual name), the regexes would change nothing; a `;` keeps them
+  // in (what follows it is read alone, and may begin with one).
+  if (!mayHoldStopWord(name) && !name.includes(';')) return stripAround(name);
   let text = name.replace(STOP_WORDS_CASED, ' ');
   // (Each regex below is asked only when the character it needs is there: most names have
   // none of them, and this runs for every party of every case named.)
@@ -305,6 +362,16 @@ export function stripStopWords(name: string): string {
   if (text.charCodeAt(text.length - 1) === CLOSE_PAREN) text = text.replace(/\)+$/, '');
   if (text.includes(';')) text = text.split(';')[1];
   return trimChars(trimChars(text, ', ').replace(STOP_WORDS_ANY_CASE, ''), ', ').trim();
+}
+
+/** stripStopWords of a name in which the stop-word regexes match nothing and that has no `;`. */
+function stripAround(name: string): string {
+  let text = name;
+  if ((text.charCodeAt(0) | 32) === 105 /* i */) text = text.replace(/^In\s+/i, '');
+  text = text.trim();
+  if (text.charCodeAt(0) === OPEN_PAREN) text = text.replace(/^\(+/, '');
+  if (text.charCodeAt(text.length - 1) === CLOSE_PAREN) text = text.replace(/\)+$/, '');
+  return trimChars(trimChars(text, ', '), ', ').trim();
 }
 
 interface Parties {
@@ -322,17 +389,45 @@ function squeezeSpaces(s: string): string {
   return s;
 }
 
+/**
+ * Where the first match of `/\s+v\.?\s+/` (`letter`: `v`, or `V` for `/\s+V\.?\s+/`) in `s`
+ * begins, or -1: the run of white space before the first such letter that has one before it
+ * and, after it and a period if any, white space again.
+ */
+export function versusIn(s: string, letter: number): number {
+  for (let k = s.indexOf(String.fromCharCode(letter), 1); k > 0; k = s.indexOf(String.fromCharCode(letter), k + 1)) {
+    if (!isTrimmedCode(s.charCodeAt(k - 1))) continue;
+    const after = s.charCodeAt(k + 1) === PERIOD ? k + 2 : k + 1;
+    if (!isTrimmedCode(s.charCodeAt(after))) continue;
+    let start = k - 1;
+    while (start > 0 && isTrimmedCode(s.charCodeAt(start - 1))) start--;
+    return start;
+  }
+  return -1;
+}
+
+/** The end of the match of versusIn that begins at `at`. */
+export function versusEnd(s: string, at: number): number {
+  let k = at;
+  while (isTrimmedCode(s.charCodeAt(k))) k++;
+  k++;
+  if (s.charCodeAt(k) === PERIOD) k++;
+  while (isTrimmedCode(s.charCodeAt(k))) k++;
+  return k;
+}
+
 /** The parties of a name read back from a citation (`versus`: it has a `v.`). */
 function readParties(candidate: string, versus: boolean): Parties {
   let plaintiff: string | null = null;
   let defendant: string;
   if (versus) {
     // The name's `v.`; a capital one only in a name written in capitals (`SMITH V. JONES`).
-    const m = /\s+v\.?\s+/.exec(candidate) ?? /\s+V\.?\s+/.exec(candidate);
+    let at = versusIn(candidate, 118 /* v */);
+    if (at < 0) at = versusIn(candidate, 86 /* V */);
     let rawPlaintiff = '';
-    if (m) {
-      rawPlaintiff = candidate.slice(0, m.index);
-      defendant = candidate.slice(m.index + m[0].length);
+    if (at >= 0) {
+      rawPlaintiff = candidate.slice(0, at);
+      defendant = candidate.slice(versusEnd(candidate, at));
     } else defendant = candidate;
     rawPlaintiff = trimChars(rawPlaintiff, ' \t\n,(');
     // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
