@@ -37,7 +37,7 @@ describe('courtName', () => {
 
 describe('courtId on courts-db citation strings', () => {
   it('finds every court by its citation string as written, the first court (by id) of those written alike', () => {
-    const records = parseRecords<{ id: string; citationString: string }>(courts);
+    const records = parseRecords<{ id: string; citationString: string }>(courts());
     const firstOfKey = new Map<string, string>();
     for (const c of records) {
       const key = courtKey(c.citationString);

@@ -28,9 +28,8 @@ interface CourtRecord {
 
 interface CitationTable {
   byCitation: Map<string, string>;
-  /** The keys in code-unit order, and each one's place in the table (courts-db's order). */
-  sortedKeys: string[];
-  tableOrder: Map<string, number>;
+  /** The keys in code-unit order, and each one's place in the table (courts-db's order): on first use. */
+  sorted: { keys: string[]; tableOrder: Map<string, number> } | null;
 }
 let citationTable: CitationTable | null = null;
 /**
@@ -39,10 +38,15 @@ let citationTable: CitationTable | null = null;
  */
 function courtCitationTable(): CitationTable {
   if (citationTable) return citationTable;
-  const byCitation = new Map(parseRecords<[string, string]>(courtCitations));
-  const keys = [...byCitation.keys()];
+  return (citationTable = { byCitation: new Map(parseRecords<[string, string]>(courtCitations)), sorted: null });
+}
+
+/** The keys sorted, for a court written as the start of a citation string (rarely asked: not at start-up). */
+function sortedTable(table: CitationTable): { keys: string[]; tableOrder: Map<string, number> } {
+  if (table.sorted) return table.sorted;
+  const keys = [...table.byCitation.keys()];
   const tableOrder = new Map(keys.map((k, i) => [k, i]));
-  return (citationTable = { byCitation, sortedKeys: keys.sort(), tableOrder });
+  return (table.sorted = { keys: keys.sort(), tableOrder });
 }
 
 let byId: Map<string, CourtRecord> | null = null;
@@ -50,7 +54,7 @@ let byId: Map<string, CourtRecord> | null = null;
 function courtsById(): Map<string, CourtRecord> {
   if (byId) return byId;
   byId = new Map();
-  for (const c of parseRecords<CourtRecord>(courtRecords)) byId.set(c.id, c);
+  for (const c of parseRecords<CourtRecord>(courtRecords())) byId.set(c.id, c);
   return byId;
 }
 
@@ -259,7 +263,8 @@ export function asciiCourtKey(s: string): string | null {
  */
 export function courtId(abbr: string): string | null {
   const s = singleSpaced(abbr) ? abbr : abbr.replace(/\s+/g, ' ').trim();
-  const { byCitation, sortedKeys, tableOrder } = courtCitationTable();
+  const table = courtCitationTable();
+  const { byCitation } = table;
   const exact = byCitation.get(asciiCourtKey(s) ?? bare(s));
   if (exact) return exact;
   const k = key(s);
@@ -291,6 +296,7 @@ export function courtId(abbr: string): string | null {
   if (b.length < 3) return null;
   let prefixed: string | null = null;
   let latest = -1;
+  const { keys: sortedKeys, tableOrder } = sortedTable(table);
   for (let k = lastWhere(sortedKeys.length, (i) => sortedKeys[i] < b) + 1; k < sortedKeys.length && sortedKeys[k].startsWith(b); k++) {
     const order = tableOrder.get(sortedKeys[k]) as number;
     if (order > latest) {
