@@ -206,8 +206,11 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   let offsets: Int32Array = new Int32Array((n >> 3) + 4);
   let count = 0;
   let replaced = false;
-  // Whether a character beyond Latin-1 is left once cleaned (see the end).
+  // Whether a character beyond Latin-1 is left once cleaned; until one is, the cleaned text a
+  // byte per character, filled as it is read (see the end).
   let wide = false;
+  const narrow = Buffer.allocUnsafe(n + 1);
+  const narrowPairs = new Uint16Array(narrow.buffer, narrow.byteOffset, n >> 1);
   let previousIsWord = 0;
   const blankLines: number[] = [];
   for (let j = 0; j < n >> 1; j++) {
@@ -240,6 +243,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     // first character is asked for. Written without a branch (the offset is always stored,
     // and kept by advancing `count` by 0 or 1): word boundaries come every few characters,
     // too irregularly for the processor to predict.
+    narrowPairs[j] = a | (b << 8);
     const classA = table[a];
     const classB = table[b];
     offsets[count] = 2 * j;
@@ -260,6 +264,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
       replaced = true;
     }
     if (c > 0xff) wide = true;
+    narrow[i] = c;
     offsets[count] = i;
     count += (table[c] >> 1) & (previousIsWord ^ 1);
   }
@@ -269,6 +274,5 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   // about 1 MB (Node keeps a longer one outside the heap as it is, two bytes a character),
   // and every later stage reads the cleaned text and copies pieces of it.
   if (wide) return { clean: buffer.toString('utf16le'), words: { offsets, count }, blankLines };
-  const bytes = new Uint8Array(codes);
-  return { clean: Buffer.from(bytes.buffer, bytes.byteOffset, n).toString('latin1'), words: { offsets, count }, blankLines };
+  return { clean: narrow.toString('latin1', 0, n), words: { offsets, count }, blankLines };
 }

@@ -2,7 +2,7 @@
 import { findCitations, formatCitationsJson, normalize } from './index';
 import { courtId } from './courts';
 import { cleanText } from './clean';
-import { BEFORE_SUPRA, contextText, lastPossibleSupraStart, sentenceAround } from './find';
+import { BEFORE_SUPRA, commaBetween, contextText, lastPossibleSupraStart, sentenceAround } from './find';
 import type { Citation } from './types';
 
 const pickFields = (c: Citation, keys: (keyof Citation)[]) => Object.fromEntries(keys.map((k) => [k, c[k]]));
@@ -255,5 +255,19 @@ describe('the text of a sentence', () => {
       const to = from + Math.floor(next() * (text.length - from + 1));
       expect([text, from, to, contextText(text, from, to)]).toEqual([text, from, to, text.slice(from, to).replace(/ {2,}/g, ' ').trim()]);
     }
+  });
+});
+
+describe('the comma between parallel citations', () => {
+  it('is found as /^ {0,3}, {0,3}$/ finds it', () => {
+    let seed = 41;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const differ: string[] = [];
+    for (let n = 0; n < 20000; n++) {
+      const s = Array.from({ length: Math.floor(next() * 9) }, () => [' ', ' ', ',', 'x', '1'][Math.floor(next() * 5)]).join('');
+      const text = `ab${s}cd`;
+      if (commaBetween(text, 2, 2 + s.length) !== /^ {0,3}, {0,3}$/.test(s)) differ.push(s);
+    }
+    expect(differ).toEqual([]);
   });
 });

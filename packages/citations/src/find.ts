@@ -16,7 +16,6 @@ import { readPins } from './pins';
 import type { Token } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
-const FULL_KINDS = new Set(['case']);
 /** The most citations one case has in a parallel group (U.S., S. Ct., L. Ed., WL, LEXIS, ...). */
 const MAX_PARALLELS = 8;
 const inGroup = (group: Citation[], reporter: string) => {
@@ -174,6 +173,16 @@ function nominativeBeforeUS(clean: string, token: Token, next: Token): boolean {
   if (!nominative) return false;
   for (const e of next.editions) if (EDITIONS[e].canonical === 'U.S.') return true;
   return false;
+}
+
+/** Whether [from, to) of `clean` is a comma with at most three spaces either side (`/^ {0,3}, {0,3}$/`). */
+export function commaBetween(clean: string, from: number, to: number): boolean {
+  let p = from;
+  while (p < from + 3 && p < to && clean.charCodeAt(p) === SPACE) p++;
+  if (p >= to || clean.charCodeAt(p) !== COMMA) return false;
+  const q = ++p;
+  while (p < q + 3 && p < to && clean.charCodeAt(p) === SPACE) p++;
+  return p === to;
 }
 
 /** Canonical form and catalogue facts of a case anchor (`year`: from its parenthetical, to pick the edition). */
@@ -460,7 +469,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     const token = tokens[i];
     const next = tokens[i + 1];
     const nextStart = next ? next.start : clean.length;
-    const facts = FULL_KINDS.has(token.kind) ? describe(token, null) : null;
+    const facts = token.kind === 'case' ? describe(token, null) : null;
     if (facts && next && nominativeBeforeUS(clean, token, next)) continue;
     // A group left open for a parallel that turned out not to be one is closed here; so is
     // one the citation cannot belong to: a case is in each reporter once (`550 U.S. 544, 550
@@ -486,7 +495,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       groupEnd = end;
       groupNext = nextStart;
       // A parallel citation follows after nothing but a comma: `384 U.S. 436, 86 S. Ct. 1602`.
-      if (next && FULL_KINDS.has(next.kind) && next.start - end <= 7 && /^ {0,3}, {0,3}$/.test(clean.slice(end, next.start))) continue;
+      if (next && next.kind === 'case' && commaBetween(clean, end, next.start)) continue;
       closeGroup(end);
       continue;
     }

@@ -138,3 +138,27 @@ describe('cleanTextAndFindWords', () => {
     }
   });
 });
+
+describe('the page after a reporter', () => {
+  // The pattern every page was read by; the usual one, digits alone, is now read by plain code.
+  const PAGE = /(\d{1,9}(?:-[A-Z]{1,2}|\[U\])?|_{2,}|-{3,}|c?(?:xc|xl|l?x{1,3})(?:ix|iv|v?i{0,3})|(?:c?l?)(?:ix|iv|v?i{1,3})|lv|cv|cl|clv)/y;
+  const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  it('is read as the pattern reads it', () => {
+    const pieces = ['1', '5', '9', '0', '12', '123456789', 'x', 'iv', '_', '-', '-A', '-AB', '[U]', '[', 'th', 'n', ' ', ',', '.', ')', 'A', 'é'];
+    const random = rng(31);
+    const differ: unknown[] = [];
+    for (let n = 0; n < 20000; n++) {
+      // Beginning where a page may (readTail skips spaces, a comma, a parenthesis before it).
+      const tail = pieces[Math.floor(random() * 10)] + Array.from({ length: Math.floor(random() * 5) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      // (F.3d has no format of its own, which would read what the pattern does not.)
+      const text = `5 F.3d ${tail}`;
+      PAGE.lastIndex = 7;
+      const m = PAGE.exec(text);
+      const expected = m && !isAlnum(text.charCodeAt(PAGE.lastIndex)) ? { page: m[1], end: PAGE.lastIndex } : null;
+      const token = tokenize(text).find((t) => t.start === 0 && t.kind === 'case');
+      const got = token ? { page: token.page, end: token.end } : null;
+      if (JSON.stringify(got) !== JSON.stringify(expected)) differ.push([text, got, expected]);
+    }
+    expect(differ).toEqual([]);
+  });
+});

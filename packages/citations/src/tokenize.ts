@@ -130,6 +130,14 @@ function readTail(text: string, reporterEnd: number): Tail | null {
     if (m) return { page: null, pin: m[1].replace(/ +/g, ' '), end: SHORT_PIN.lastIndex, nominative, year };
     return null;
   }
+  // The usual page, digits and then neither a suffix nor a bracket, is read by plain code.
+  let digits = q;
+  while (digits < q + 10 && isDigit(text.charCodeAt(digits))) digits++;
+  if (digits > q && text.charCodeAt(digits) !== DASH && text.charCodeAt(digits) !== OPEN_BRACKET) {
+    // Ten digits or `456th`: PAGE reads nine, or `456`, and what follows is not a page's end.
+    if (digits - q > 9 || isAlnum(text.charCodeAt(digits))) return null;
+    return { page: text.slice(q, digits), pin: null, end: digits, nominative, year };
+  }
   PAGE.lastIndex = q;
   const m = PAGE.exec(text);
   if (!m) return null;
@@ -139,6 +147,7 @@ function readTail(text: string, reporterEnd: number): Tail | null {
   if (isAlnum(after)) return null;
   return { page: m[1], pin: null, end, nominative, year };
 }
+const OPEN_BRACKET = 91;
 
 /** Editions among `editions` whose own formats accept the citation starting at `start`. */
 function editionsAccepting(text: string, editions: readonly number[], written: string, start: number, end: number): number[] {
