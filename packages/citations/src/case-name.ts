@@ -129,22 +129,55 @@ function mayBeAlso(word: string): boolean {
   return (word.charCodeAt(a) | 32) === 97 && /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word);
 }
 
+/** An anchor's kind as the name walk tells them apart (AnchorIndex.kinds). */
+const ANCHOR_CITE = 0;
+const ANCHOR_ID = 1;
+const ANCHOR_SUPRA = 2;
+
 /**
  * The anchors of a text in order, looked up by where they end (they never overlap, so their
  * ends ascend too). The walk back asks about every character of every word it reads; a
  * cursor that only moves back answers that in constant time, where a Map lookup per
- * character cost more than the rest of the walk.
+ * character cost more than the rest of the walk. Kept as typed arrays, added to as the
+ * tokenizer hands anchors on (find.ts reads a text's tokens as they are found): no token
+ * object is held for it.
  */
 export class AnchorIndex {
-  readonly ends: Int32Array;
-  constructor(readonly anchors: readonly Anchor[]) {
-    this.ends = new Int32Array(anchors.length);
-    for (let k = 0; k < anchors.length; k++) this.ends[k] = anchors[k].end;
+  starts = new Int32Array(256);
+  ends = new Int32Array(256);
+  /** ANCHOR_CITE, ANCHOR_ID or ANCHOR_SUPRA. */
+  kinds = new Uint8Array(256);
+  count = 0;
+
+  /** An index of `anchors` (sorted, without overlaps). */
+  static of(anchors: readonly Anchor[]): AnchorIndex {
+    const index = new AnchorIndex();
+    for (let k = 0; k < anchors.length; k++) index.add(anchors[k]);
+    return index;
+  }
+
+  /** Adds an anchor after the last one. */
+  add(anchor: Anchor): void {
+    if (this.count === this.ends.length) {
+      const starts = new Int32Array(this.count * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+      const ends = new Int32Array(this.count * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+      const kinds = new Uint8Array(this.count * 2);
+      kinds.set(this.kinds);
+      this.kinds = kinds;
+    }
+    this.starts[this.count] = anchor.start;
+    this.ends[this.count] = anchor.end;
+    this.kinds[this.count] = anchor.kind === 'id' ? ANCHOR_ID : anchor.kind === 'supra' ? ANCHOR_SUPRA : ANCHOR_CITE;
+    this.count++;
   }
 
   /** The index of the last anchor ending at or before `p`, or -1. */
   lastEndingBy(p: number): number {
-    return lastWhere(this.ends.length, (k) => this.ends[k] <= p);
+    return lastWhere(this.count, (k) => this.ends[k] <= p);
   }
 }
 
@@ -234,11 +267,13 @@ class ItemsBefore {
     }
     // Every later question is about a position before p: the cursor may move back to it.
     const k = (this.anchor = this.lastEndingBy(p, this.anchor));
-    const anchor = k >= 0 && ends[k] === p ? (this.index as AnchorIndex).anchors[k] : undefined;
-    if (anchor && anchor.start < p) {
-      const kind = anchor.kind === 'id' ? 'stop' : anchor.kind === 'supra' ? 'supra' : 'cite';
-      this.push(kind, anchor.start, p, text.slice(anchor.start, p), anchor.kind === 'id' ? 'id' : undefined);
-      this.p = anchor.start;
+    const index = this.index as AnchorIndex;
+    const anchorStart = k >= 0 && ends[k] === p ? index.starts[k] : p;
+    if (anchorStart < p) {
+      const anchorKind = index.kinds[k];
+      const kind = anchorKind === ANCHOR_ID ? 'stop' : anchorKind === ANCHOR_SUPRA ? 'supra' : 'cite';
+      this.push(kind, anchorStart, p, text.slice(anchorStart, p), anchorKind === ANCHOR_ID ? 'id' : undefined);
+      this.p = anchorStart;
       return true;
     }
     let s = p - 1;

@@ -13,7 +13,7 @@ import { allDigits, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from
 import { lastWhere } from './last-where';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
-import type { Token } from './tokenize';
+import type { Token, TokenSource } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
 /** The most citations one case has in a parallel group (U.S., S. Ct., L. Ed., WL, LEXIS, ...). */
@@ -389,14 +389,16 @@ export function setContexts(clean: string, citations: Citation[], blankLines: re
  * Builds citations from the tokens of `clean` (same length as `original`, see clean.ts).
  * Short forms are returned unresolved; resolve.ts links them.
  */
-export function extractCitations(original: string, clean: string, tokens: Token[], removeAmbiguous = false): Citation[] {
+export function extractCitations(original: string, clean: string, tokens: Token[] | TokenSource, removeAmbiguous = false): Citation[] {
+  const source: TokenSource = Array.isArray(tokens) ? { get: (i) => tokens[i], anchors: AnchorIndex.of(tokens) } : tokens;
   const out: Citation[] = [];
   const dropped = new Set<Citation>();
   let group: Citation[] = [];
   let groupTokens: Token[] = [];
   // Names never run through another citation: the walk back treats each as one item.
-  // (tokenize returns them sorted and without overlaps, as AnchorIndex needs.)
-  const anchorIndex = new AnchorIndex(tokens);
+  // (tokenize returns them sorted and without overlaps, as AnchorIndex needs; a stream of
+  // tokens adds each to its index as it hands it out.)
+  const anchorIndex = source.anchors;
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
@@ -465,9 +467,8 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   // The name written before `supra` when a short form follows it.
   let shortNameFor: { at: number; name: string | null } | null = null;
 
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    const next = tokens[i + 1];
+  for (let i = 0, token = source.get(0); token !== undefined; token = source.get(++i)) {
+    const next = source.get(i + 1);
     const nextStart = next ? next.start : clean.length;
     const facts = token.kind === 'case' ? describe(token, null) : null;
     if (facts && next && nominativeBeforeUS(clean, token, next)) continue;
