@@ -451,6 +451,19 @@ export function versusEnd(s: string, at: number): number {
   return k;
 }
 
+/**
+ * `${plaintiff} v. ${defendant}`, or the beginning of `candidate` (the text the name was read
+ * from, which may go on with a comma) when it reads so, as most names are written: the name
+ * is then a piece of the text, not a string built of three, which a lookup by it in
+ * resolve.ts would first copy into one.
+ */
+function versusName(candidate: string, plaintiff: string, defendant: string): string {
+  const p = plaintiff.length;
+  const n = p + 4 + defendant.length;
+  if (candidate.length >= n && candidate.startsWith(plaintiff) && candidate.startsWith(' v. ', p) && candidate.startsWith(defendant, p + 4)) return candidate.length === n ? candidate : candidate.slice(0, n);
+  return `${plaintiff} v. ${defendant}`;
+}
+
 /** The parties of a name read back from a citation (`versus`: it has a `v.`). */
 function readParties(candidate: string, versus: boolean): Parties {
   let plaintiff: string | null = null;
@@ -671,7 +684,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
 
   const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;
   if (short) return { caseName: cleanDefendant, plaintiff: null, defendant: null, start: from, year: preCiteYear, court: preCiteCourt };
-  let caseName = plaintiff ? `${plaintiff} v. ${cleanDefendant}` : cleanDefendant;
+  let caseName = plaintiff ? versusName(candidate, plaintiff, cleanDefendant) : cleanDefendant;
   // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.
   if (!plaintiff && breakingStop && (breakingStop.stop === 'in re' || breakingStop.stop === 're' || breakingStop.stop === 'parte')) {
     const before = text.slice(Math.max(0, breakingStop.start - 3), breakingStop.start);
