@@ -1,5 +1,6 @@
 /** Table-driven tests for the whole pipeline: (text, expected fields of the citations). */
 import { findCitations, formatCitationsJson, normalize } from './index';
+import { pinNumber } from './resolve';
 import { courtId } from './courts';
 import { cleanText } from './clean';
 import { BEFORE_SUPRA, commaBetween, contextText, lastPossibleSupraStart, sentenceAround } from './find';
@@ -267,6 +268,19 @@ describe('the comma between parallel citations', () => {
       const s = Array.from({ length: Math.floor(next() * 9) }, () => [' ', ' ', ',', 'x', '1'][Math.floor(next() * 5)]).join('');
       const text = `ab${s}cd`;
       if (commaBetween(text, 2, 2 + s.length) !== /^ {0,3}, {0,3}$/.test(s)) differ.push(s);
+    }
+    expect(differ).toEqual([]);
+  });
+});
+
+describe('the page a short form pins', () => {
+  it('is read as parseInt of the pin without its stars', () => {
+    let seed = 47;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const differ: string[] = [];
+    for (let n = 0; n < 20000; n++) {
+      const pin = Array.from({ length: Math.floor(next() * 6) }, () => ['*', '*', '1', '9', '0', ' ', '-', 'n', '.', '¶'][Math.floor(next() * 10)]).join('');
+      if (!Object.is(pinNumber(pin), parseInt(pin.replace(/^\*+/, ''), 10))) differ.push(pin);
     }
     expect(differ).toEqual([]);
   });
