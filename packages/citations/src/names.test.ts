@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { isYear } from './courts';
-import { lettersWithPeriods, shortCapitalised } from './names';
+import { isAbbreviation, isAbbreviationAt, lettersWithPeriods, shortCapitalised } from './names';
 import { mayHoldStopWord, stopWordOf, stripStopWords, versusEnd, versusIn } from './case-name';
 
 /** Random words over `alphabet`, of 0 to 7 characters. */
@@ -89,6 +89,21 @@ describe('the parties of a name', () => {
         const at = versusIn(name, letter);
         if (at !== (m ? m.index : -1) || (m && versusEnd(name, at) !== m.index + m[0].length)) differ.push([name, letter, at, m?.index]);
       }
+    }
+    expect(differ).toEqual([]);
+  });
+});
+
+describe('abbreviations read in place', () => {
+  it('are told as the lowercased word told them', () => {
+    const pieces = ['Corp.', 'corp.', 'CORP.', 'Inc.', 'U.S.', 'N.Y.', 'Atl.', 'Ass’n', "Ass'n", 'Dep\'t.', 'Co', 'co.', 'Cal.', 'Const.', 'Bhd.', 'Id.', 'Stats.', 'Twombly.', 'x', 'A', 'a', '.', "'", 'é', 'İ', 'K', '1'];
+    let seed = 53;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const differ: string[] = [];
+    for (let n = 0; n < 40000; n++) {
+      const w = Array.from({ length: 1 + Math.floor(next() * 2) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+      const text = `ab ${w} cd`;
+      if (isAbbreviationAt(text, 3, 3 + w.length) !== isAbbreviation(w)) differ.push(w);
     }
     expect(differ).toEqual([]);
   });

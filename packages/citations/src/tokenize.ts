@@ -798,7 +798,13 @@ export class TokenStream implements TokenSource {
       if (ready.length === 0) return;
       this.pending = rest;
     }
-    if (ready.length > 1) ready.sort(byPosition);
+    // Mostly found in order already: sorted only when not (a sort copies the list).
+    for (let t = 1; t < ready.length; t++) {
+      if (byPosition(ready[t - 1], ready[t]) > 0) {
+        ready.sort(byPosition);
+        break;
+      }
+    }
     for (let t = 0; t < ready.length; t++) {
       const token = ready[t];
       if (token.start < this.lastEnd) continue;
