@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { isYear } from './courts';
 import { isAbbreviation, isAbbreviationAt, lettersWithPeriods, shortCapitalised } from './names';
-import { mayHoldStopWord, stopWordOf, stripStopWords, versusEnd, versusIn } from './case-name';
+import { mayHoldStopWord, plainParty, stopWordOf, stripStopWords, versusEnd, versusIn } from './case-name';
 
 /** Random words over `alphabet`, of 0 to 7 characters. */
 function words(alphabet: string[], count: number): string[] {
@@ -79,6 +79,18 @@ describe('the parties of a name', () => {
     }
     expect(differ).toEqual([]);
     expect(plain).toBeGreaterThan(10000);
+  });
+
+  it('are left as they are when plain', () => {
+    const differ: string[] = [];
+    let plain = 0;
+    for (const name of [...names, 'Bell Atlantic Corp.', 'Twombly', 'Liberty Lobby, Inc.', 'Iqbal', 'In re Foo', '(Smith)', 'Smith,', 'See Smith']) {
+      if (!plainParty(name)) continue;
+      plain++;
+      if (stripStopWords(name).replace(/\s{2,}/g, ' ') !== name) differ.push(name);
+    }
+    expect(differ).toEqual([]);
+    expect(plain).toBeGreaterThan(1000);
   });
 
   it('are parted where the regex finds the `v.`', () => {
