@@ -185,6 +185,13 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): CleanedTe
 }
 
 /**
+ * Up to this many UTF-16 code units, Node hands a string decoded from a buffer to V8, which
+ * stores it a byte per character when it can; a longer one (over 1,031,913, Node's
+ * EXTERN_APEX) it keeps outside the heap as it is, two bytes a character.
+ */
+const NARROWED_BY_NODE = 1_000_000;
+
+/**
  * cleanText, and, found in the same pass, every offset in the cleaned text where a word (a
  * run of `\w` characters) begins with one of the first characters `table` asks for (all by
  * default): the tokenizer and the reference finder look only there, and reading the text
@@ -206,11 +213,12 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   let offsets: Int32Array = new Int32Array((n >> 3) + 4);
   let count = 0;
   let replaced = false;
-  // Whether a character beyond Latin-1 is left once cleaned; until one is, the cleaned text a
-  // byte per character, filled as it is read (see the end).
+  // Whether a character beyond Latin-1 is left once cleaned; until one is, for a text over
+  // 1 MB, the cleaned text a byte per character, filled as it is read (see the end).
   let wide = false;
-  const narrow = Buffer.allocUnsafe(n + 1);
-  const narrowPairs = new Uint16Array(narrow.buffer, narrow.byteOffset, n >> 1);
+  const narrowing = n > NARROWED_BY_NODE;
+  const narrow = Buffer.allocUnsafe(narrowing ? n + 1 : 0);
+  const narrowPairs = new Uint16Array(narrow.buffer, narrow.byteOffset, narrowing ? n >> 1 : 0);
   let previousIsWord = 0;
   const blankLines: number[] = [];
   for (let j = 0; j < n >> 1; j++) {
@@ -243,7 +251,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     // first character is asked for. Written without a branch (the offset is always stored,
     // and kept by advancing `count` by 0 or 1): word boundaries come every few characters,
     // too irregularly for the processor to predict.
-    narrowPairs[j] = a | (b << 8);
+    if (narrowing) narrowPairs[j] = a | (b << 8);
     const classA = table[a];
     const classB = table[b];
     offsets[count] = 2 * j;
@@ -264,7 +272,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
       replaced = true;
     }
     if (c > 0xff) wide = true;
-    narrow[i] = c;
+    if (narrowing) narrow[i] = c;
     offsets[count] = i;
     count += (table[c] >> 1) & (previousIsWord ^ 1);
   }
@@ -273,6 +281,6 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   // string of one byte per character: V8 makes one of the UTF-16 buffer by itself only below
   // about 1 MB (Node keeps a longer one outside the heap as it is, two bytes a character),
   // and every later stage reads the cleaned text and copies pieces of it.
-  if (wide) return { clean: buffer.toString('utf16le'), words: { offsets, count }, blankLines };
+  if (wide || !narrowing) return { clean: buffer.toString('utf16le'), words: { offsets, count }, blankLines };
   return { clean: narrow.toString('latin1', 0, n), words: { offsets, count }, blankLines };
 }

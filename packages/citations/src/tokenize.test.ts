@@ -131,6 +131,16 @@ describe('cleanTextAndFindWords', () => {
     }
   });
 
+  it('cleans a text over 1 MB whose characters beyond Latin-1 are all replaced (made a byte per character) as cleanText does', () => {
+    for (const tail of ['', ' \u0100']) {
+      const raw = `${'See Foo’s v. Bar — 550 U.S. 544, 556–57 (2007).\n'.repeat(22000)}${tail}`;
+      expect(raw.length).toBeGreaterThan(1_000_000);
+      const { clean, words } = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS));
+      expect(clean === cleanText(raw)).toBe(true);
+      expect(words.count).toBeGreaterThan(100000);
+    }
+  });
+
   it('gives the tokenizer the same tokens as its own scan of the text', () => {
     for (const raw of sampleTexts()) {
       const { clean, words } = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS));
