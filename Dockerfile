@@ -74,6 +74,7 @@ COPY --from=build /app/web/dist web/dist
 # esbuild bundles, newer than the sources copied above, so they are used (scripts/prepare.mjs).
 COPY --from=build /app/packages/reading/dist packages/reading/dist
 COPY --from=build /app/packages/cli/dist packages/cli/dist
+COPY --from=build /app/services/extraction/dist services/extraction/dist
 
 # `exec` hands the shell's PID to node, so signals from tini reach the service itself.
 RUN cat > /usr/local/bin/citecheck-entrypoint <<'EOF'

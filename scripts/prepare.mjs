@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs at `npm install` (npm's `prepare`): builds the esbuild bundles the product prefers to its
-// TypeScript sources, the CLI's lean `extract` and the read worker. Both fall back to the sources
+// TypeScript sources, the CLI's lean `extract`, the read worker and extraction's citation thread. Both fall back to the sources
 // when their bundle is missing or stale, so an install that cannot build them skips them:
 // a production install (`npm ci --omit=dev`, no esbuild) or the image's manifests-only install
 // stage (no scripts yet). The image takes the bundles from its build stage (`npm run build`).
@@ -11,7 +11,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bundles = [path.join(root, 'packages', 'cli', 'scripts', 'bundle.mjs'), path.join(root, 'packages', 'reading', 'scripts', 'bundle-worker.mjs')];
+const bundles = [
+  path.join(root, 'packages', 'cli', 'scripts', 'bundle.mjs'),
+  path.join(root, 'packages', 'reading', 'scripts', 'bundle-worker.mjs'),
+  path.join(root, 'services', 'extraction', 'scripts', 'bundle-thread.mjs'),
+];
 
 let esbuild = true;
 try {

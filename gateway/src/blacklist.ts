@@ -10,12 +10,12 @@
  * assets, and GraphQL operations that name admin fields only.
  */
 import type { IncomingMessage } from 'node:http';
-import type { BlockList } from 'node:net';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
-import { resolveClientIp, type Bus, type Subscription } from '@citecheck/platform';
+import { hostAllowed, resolveClientIp, type Bus, type Subscription } from '@citecheck/platform';
 import { parseEvent, topics } from '@citecheck/proto';
 import { MAX_TOKENS } from './operation-limits';
 
@@ -47,24 +47,55 @@ export const ADMIN_ROOT_FIELDS = new Set([
   'apiUsage',
 ]);
 
+/**
+ * The blocked addresses and ranges. Analytics stores an address, or a range as
+ * `network/prefix` (an IPv6 address blocked alone is its /64): a client address is refused
+ * when it is one of the addresses or inside one of the ranges.
+ */
 export class BlockedAddresses {
-  private readonly addresses = new Set<string>();
+  private readonly entries = new Set<string>();
+  private ranges = new BlockList();
+  private rangeCount = 0;
 
   has(ip: string | null | undefined): boolean {
-    return Boolean(ip) && this.addresses.has(plain(ip!));
+    if (!ip) return false;
+    const address = plain(ip);
+    if (this.entries.has(address)) return true;
+    if (this.rangeCount === 0) return false;
+    const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : null;
+    return family !== null && this.ranges.check(address, family);
   }
   add(ip: string): void {
-    this.addresses.add(plain(ip));
+    this.entries.add(plain(ip));
+    this.rebuildRanges();
   }
   remove(ip: string): void {
-    this.addresses.delete(plain(ip));
+    this.entries.delete(plain(ip));
+    this.rebuildRanges();
   }
   /** Adds a full list read at start (events that arrived meanwhile are already applied). */
   addAll(ips: Iterable<string>): void {
-    for (const ip of ips) this.add(ip);
+    for (const ip of ips) this.entries.add(plain(ip));
+    this.rebuildRanges();
   }
   get size(): number {
-    return this.addresses.size;
+    return this.entries.size;
+  }
+
+  /** Node's BlockList cannot forget a subnet: rebuilt from the entries on every change (a few per day). */
+  private rebuildRanges(): void {
+    const ranges = new BlockList();
+    let count = 0;
+    for (const entry of this.entries) {
+      const [network, prefix] = entry.split('/');
+      if (prefix === undefined) continue;
+      const family = isIPv4(network) ? 'ipv4' : isIPv6(network) ? 'ipv6' : null;
+      if (!family || !/^\d{1,3}$/.test(prefix)) continue;
+      ranges.addSubnet(network, Number(prefix), family);
+      count++;
+    }
+    this.ranges = ranges;
+    this.rangeCount = count;
   }
 }
 
@@ -110,6 +141,16 @@ export function refuseBlockedUpgrade(blocked: BlockedAddresses, trust: BlockList
   const forwarded = request.headers['x-forwarded-for'];
   if (!blocked.has(resolveClientIp(request.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, trust))) return false;
   socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  return true;
+}
+
+/**
+ * For the `/ws` upgrade: refuses it with 421 and answers true when its Host header names
+ * neither the public address nor this machine (DNS rebinding; the Koa edge checks the same).
+ */
+export function refuseForeignHostUpgrade(allowedOrigins: readonly string[], request: IncomingMessage, socket: Duplex): boolean {
+  if (hostAllowed(request.headers.host, allowedOrigins)) return false;
+  socket.end('HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   return true;
 }
 

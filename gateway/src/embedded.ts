@@ -25,6 +25,7 @@ import {
   listen,
   loadConfig,
   scheduleRetention,
+  sealKey,
   startTracing,
   systemClock,
   trustList,
@@ -41,10 +42,11 @@ import * as notification from '@citecheck/notification';
 import * as progress from '@citecheck/progress';
 import * as validation from '@citecheck/validation';
 import { gatewayConfigSchema } from './config';
-import { apiNotFound, mountServiceRoutes } from './facade';
-import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade } from './blacklist';
+import { apiNotFound, internalPathsNotFound, mountServiceRoutes } from './facade';
+import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade, refuseForeignHostUpgrade } from './blacklist';
 import { createGraphqlGateway } from './graphql-gateway';
 import { composeSupergraph, SUPERGRAPH_PATH } from './compose';
+import { devMailBanner, printDevMail, printsDevMail } from './dev-mail';
 import { serveWebApp } from './web';
 import { apiDocsRoutes } from './api-docs';
 
@@ -69,6 +71,7 @@ export interface EmbeddedServer {
   server: Server;
   /** The ops listener: every service's metrics merged, and the process's probes. */
   opsUrl: string;
+  opsServer: Server;
   opsPort: number;
   modules: ServiceModule[];
   close(): Promise<void>;
@@ -140,10 +143,15 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     await buildService(progress.service, await portsFor('progress'), configs.progress, undefined),
   ];
 
-  const graphql = await createGraphqlGateway(readSupergraph(), {
-    kind: 'local',
-    schemas: Object.fromEntries(modules.map((m) => [m.name, buildSubgraph(m.typeDefs, m.resolvers)])),
-  });
+  const graphql = await createGraphqlGateway(
+    readSupergraph(),
+    {
+      kind: 'local',
+      schemas: Object.fromEntries(modules.map((m) => [m.name, buildSubgraph(m.typeDefs, m.resolvers)])),
+    },
+    // The schema is the web client's and the tests' business, not a visitor's, in production.
+    { introspection: config.NODE_ENV !== 'production' },
+  );
 
   const gatewayPorts = await portsFor('gateway');
   const app = createHttpApp({
@@ -153,6 +161,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     trustedProxies: config.TRUSTED_PROXIES,
     edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
+  // Service-to-service routes are not on the public edge at all.
+  app.use(internalPathsNotFound());
   // Before anything else the gateway serves: a blocked address reaches the admin's paths only.
   const blocked = new BlockedAddresses();
   app.use(blacklistGuard(blocked));
@@ -163,6 +173,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   serveWebApp(app, config.WEB_DIST);
 
   for (const module of modules) await module.start();
+  // No SendGrid on a developer's machine: the mailed links are printed for whoever ran `npm start`.
+  const mailSettings = { NODE_ENV: config.NODE_ENV, PUBLIC_URL: config.PUBLIC_URL, SENDGRID_API_KEY: configs.notification.SENDGRID_API_KEY };
+  const devMail = printsDevMail(mailSettings) ? await printDevMail(bus, sealKey(configs.notification), (line) => process.stdout.write(line)) : null;
   const analyticsApi = analyticsService.api as analytics.AnalyticsApi;
   // One embedded host: one consumer group. The full list is read from analytics in process.
   const blacklist = await followBlacklist({ bus, group: 'gateway.blacklist', blocked, load: () => analyticsApi.blockedAddresses(), logger });
@@ -171,17 +184,21 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   // distributed service sweeps its own (runService).
   const stopRetention = allPorts.map((ports) => scheduleRetention(ports.store, ports.clock, ports.logger));
 
-  const server = await listen(app, options.port ?? config.PORT);
+  // 127.0.0.1 by default: the laptop install serves this machine only (BIND_ADDRESS).
+  const server = await listen(app, options.port ?? config.PORT, config.BIND_ADDRESS);
   const opsServer = await listen(
     createOpsApp(
       app,
       allPorts.map((p) => p.metrics),
+      { metricsToken: config.METRICS_TOKEN },
     ),
     options.opsPort ?? (options.port === 0 ? 0 : config.OPS_PORT),
+    config.OPS_BIND_ADDRESS,
   );
   const opsPort = (opsServer.address() as AddressInfo).port;
   const trust = trustList(config.TRUSTED_PROXIES);
   server.on('upgrade', (request, socket, head) => {
+    if (refuseForeignHostUpgrade([config.PUBLIC_URL], request, socket)) return;
     if (refuseBlockedUpgrade(blocked, trust, request, socket)) return;
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const endpoint = modules.find((m) => m.websocket?.path === pathname)?.websocket;
@@ -190,7 +207,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   });
   app.setReady(true);
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port, opsPort, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
+  logger.info({ port, opsPort, bindAddress: config.BIND_ADDRESS, dataDir: path.resolve(config.DATA_DIR) }, `CiteCheck is up on http://localhost:${port}`);
+  const mailBanner = devMailBanner(mailSettings);
+  if (mailBanner && config.NODE_ENV === 'development') process.stdout.write(`${mailBanner}\n`);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -202,6 +221,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       const httpClosed = closeServer(server);
       // Consumers stop first, then the bus drains, then the stores close: nothing in flight is lost.
       await blacklist.stop();
+      await devMail?.close();
       for (const module of [...modules].reverse()) await module.stop();
       await httpClosed;
       await graphql.stop();
@@ -213,7 +233,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       await closeServer(opsServer);
       await tracing.shutdown();
     })());
-  return { url: `http://localhost:${port}`, port, server, opsUrl: `http://localhost:${opsPort}`, opsPort, modules, close };
+  return { url: `http://localhost:${port}`, port, server, opsUrl: `http://localhost:${opsPort}`, opsServer, opsPort, modules, close };
 }
 
 /** The supergraph composed at build time; composed now if the build step has not run. */

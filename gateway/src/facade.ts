@@ -34,6 +34,31 @@ export function ownerOf(pathname: string): ServiceName | null {
   return ROUTE_OWNERS.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
 }
 
+/**
+ * Service-to-service routes (`/internal/...`) are never served on the public edge: the gateway
+ * answers 404 for them before anything else runs, in both modes (embedded mounts the services'
+ * routers on the public app; the distributed gateway would proxy them). They guard themselves
+ * with INTERNAL_TOKEN too, but a token that leaked or shipped must not be enough from outside.
+ * The check reads the path decoded, case-folded and with repeated slashes joined, as the
+ * routers behind it could.
+ */
+export function internalPathsNotFound(): Koa.Middleware {
+  return async (ctx, next) => {
+    let path = ctx.path;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // not valid percent-encoding: judged as sent
+    }
+    if (/^\/+internal(?:[/;]|$)/i.test(path)) {
+      ctx.status = 404;
+      ctx.body = { message: 'No such endpoint', error: 'not_found' };
+      return;
+    }
+    await next();
+  };
+}
+
 /** Answers any unclaimed `/api` path with SPEC section 8's error body. */
 export function apiNotFound(): Koa.Middleware {
   return async (ctx, next) => {

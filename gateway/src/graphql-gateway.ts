@@ -46,7 +46,7 @@ export type SubgraphRoutes =
  * The federated gateway: Apollo Gateway over the supergraph composed at build time, served
  * at `/graphql` through Apollo Server's transport-neutral `executeHTTPGraphQLRequest`.
  */
-export async function createGraphqlGateway(supergraphSdl: string, routes: SubgraphRoutes) {
+export async function createGraphqlGateway(supergraphSdl: string, routes: SubgraphRoutes, options: { introspection?: boolean } = {}) {
   const gateway = new ApolloGateway({
     supergraphSdl,
     buildService({ name }) {
@@ -79,7 +79,8 @@ export async function createGraphqlGateway(supergraphSdl: string, routes: Subgra
   // would stop it at once, failing the requests the drain is waiting for.
   const server = new ApolloServer<RequestContext>({
     gateway,
-    introspection: true,
+    // Off in production (the hosts pass NODE_ENV's word): nobody outside needs the schema.
+    introspection: options.introspection ?? true,
     stopOnTerminationSignals: false,
     validationRules: [operationLimitsRule()],
     parseOptions: { maxTokens: MAX_TOKENS },

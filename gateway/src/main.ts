@@ -22,11 +22,11 @@ import {
   startTracing,
 } from '@citecheck/platform';
 import { gatewayConfigSchema, parseNamedUrls } from './config';
-import { apiNotFound, proxyToServices } from './facade';
+import { apiNotFound, internalPathsNotFound, proxyToServices } from './facade';
 import { createGraphqlGateway } from './graphql-gateway';
 import { SUPERGRAPH_PATH } from './compose';
 import { watchBackends } from './backends';
-import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade } from './blacklist';
+import { blacklistGuard, BlockedAddresses, followBlacklist, refuseBlockedUpgrade, refuseForeignHostUpgrade } from './blacklist';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { serveWebApp } from './web';
 import { apiDocsRoutes } from './api-docs';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const missing = SERVICE_NAMES.filter((name) => !subgraphUrls[name] || !serviceUrls[name]);
   if (missing.length > 0) throw new ConfigError(missing.map((name) => `SUBGRAPH_URLS/SERVICE_URLS: no URL for ${name}`));
 
-  const graphql = await createGraphqlGateway(readFileSync(SUPERGRAPH_PATH, 'utf8'), { kind: 'remote', urls: subgraphUrls });
+  const graphql = await createGraphqlGateway(readFileSync(SUPERGRAPH_PATH, 'utf8'), { kind: 'remote', urls: subgraphUrls }, { introspection: config.NODE_ENV !== 'production' });
   const metrics = createMetricsRegistry('gateway');
   const backends = watchBackends(serviceUrls as Record<string, string>, metrics);
   void backends.probe();
@@ -58,6 +58,8 @@ async function main(): Promise<void> {
     edge: { allowedOrigins: [config.PUBLIC_URL] },
   });
   app.setReady(false);
+  // Service-to-service routes are not on the public edge at all.
+  app.use(internalPathsNotFound());
   // Before anything else the gateway serves: a blocked address reaches the admin's paths only.
   const blocked = new BlockedAddresses();
   app.use(blacklistGuard(blocked));
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
   app.use(proxyToServices(serviceUrls));
   serveWebApp(app, config.WEB_DIST);
 
-  const server = await listen(app, config.PORT);
+  const server = await listen(app, config.PORT, config.BIND_ADDRESS);
   // In the background: the gateway serves while Kafka or analytics are still coming up.
   const blacklist = (async () => {
     const bus = await createBus(config, logger);
@@ -83,11 +85,12 @@ async function main(): Promise<void> {
     return { stop: async () => (await following.stop(), await bus.close()) };
   })();
   blacklist.catch((err: unknown) => logger.error({ err }, 'IP blacklist not followed: blocked addresses are not refused'));
-  const opsServer = await listen(createOpsApp(app, [metrics]), config.OPS_PORT);
+  const opsServer = await listen(createOpsApp(app, [metrics], { metricsToken: config.METRICS_TOKEN }), config.OPS_PORT, config.OPS_BIND_ADDRESS);
   // `/ws` belongs to the progress service: pass the upgrade through at the TCP level.
   const progress = new URL(serviceUrls.progress!);
   const trust = trustList(config.TRUSTED_PROXIES);
   server.on('upgrade', (request, socket, head) => {
+    if (refuseForeignHostUpgrade([config.PUBLIC_URL], request, socket)) return;
     if (refuseBlockedUpgrade(blocked, trust, request, socket)) return;
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/ws') return socket.destroy();
     const upstream = connect(Number(progress.port || 80), progress.hostname, () => {

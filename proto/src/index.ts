@@ -24,3 +24,4 @@ export * from './http/citation';
 export * from './http/api-v1';
 export * from './http/webhook-signature';
 export * from './limits';
+export * from './names';

@@ -18,7 +18,6 @@ import {
   describeInBrowser,
   newEmail,
   signIn,
-  signInByStorage,
   startSuite,
   stopSuite,
   verifiedUserByApi,
@@ -136,7 +135,6 @@ describeInBrowser('accessibility suite')('CiteCheck accessibility (axe-core, WCA
       // Without a CourtListener token there are no opinion texts: the dialog shows the case's
       // details and a link instead, and no request fails (any console error fails the audit).
       await signIn(context, product.url, token);
-      await signInByStorage(context, token);
       const page = await context.newPage();
       await page.goto(product.url);
       await page.getByTestId('account-menu').filter({ hasText: 'Ada Audit' }).waitFor();

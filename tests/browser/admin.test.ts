@@ -24,7 +24,6 @@ import {
   parseCsv,
   screenshot,
   signIn,
-  signInByStorage,
   startSuite,
   stopSuite,
   until,
@@ -132,7 +131,6 @@ describeInBrowser('admin console browser suite')('Admin console (/metrics) in th
     // The block makes the visitor's own calls answer 403 on purpose; the browser logs each.
     visitorWatch.expect({ reason: "the visitor's address is blocked", matches: (text) => /status of 403/.test(text) });
     await signIn(visitorContext, product.url, token);
-    await signInByStorage(visitorContext, token);
     const admin = await contextFrom(ADMIN_IP, DESKTOP, 'admin');
     try {
       const visitor = await visitorContext.newPage();
@@ -201,7 +199,7 @@ describeInBrowser('admin console browser suite')('Admin console (/metrics) in th
       await record.first().waitFor();
       expect(await record.first().innerText()).toContain(visitorEmail);
       // Analytics keeps the uploader's network only (its /24), the forwarded address's.
-      await expect(record.first().getByTestId('usage-record-ip').innerText()).resolves.toBe(VISITOR_IP.replace(/\.\d+$/, '.0'));
+      await expect(record.first().getByTestId('usage-record-ip').innerText()).resolves.toBe(VISITOR_IP.replace(/\.\d+$/, '.0/24'));
       await page.locator(`[data-testid=user-row][data-email="${visitorEmail}"]`).waitFor();
       const documentRow = page.getByTestId('document-row').filter({ hasText: 'sample-filing.pdf' }).first();
       await documentRow.waitFor();

@@ -5,7 +5,7 @@
  *  1. A visitor drops the sample filing, registers in the dialog, verifies through the link in
  *     the dev outbox (opened in a second tab of the same browser), and the first tab goes on by
  *     itself: the progress card follows /ws to Report Generation; the results mark the
- *     mismatched and impossible citations invalid, the ones the demo index lacks 'Not checked'
+ *     mismatched and impossible citations invalid, the ones the demo index lacks 'Not verified'
  *     (with the advice to look them up elsewhere) and the real
  *     ones valid; filter, search, recheck (through GraphQL) and the CSV export work.
  *  2. The report link opens in a fresh, signed-out browser (desktop and phone).
@@ -80,6 +80,8 @@ interface Row {
   caseCell: string;
   details: string;
   suggestion: string;
+  /** The verdict badge as read: '✓ Valid', '✗ Invalid', '? Not verified', '– Not checked (statute)'. */
+  badge: string;
 }
 
 interface Totals {
@@ -110,6 +112,7 @@ async function readRows(page: Page): Promise<Row[]> {
         caseCell: q('td.case'),
         details: q('[data-testid=citation-details]'),
         suggestion: q('[data-testid=citation-suggestion]'),
+        badge: q('[data-testid=citation-status]'),
       };
     }),
   );
@@ -266,6 +269,8 @@ describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () 
         );
       await drop('notes.txt', 'text/plain', false);
       await page.locator('[data-testid=upload-rejection][data-code=file-invalid-type]').waitFor();
+      // Said in a lawyer's words: extensions, not MIME types.
+      expect(await page.getByTestId('upload-rejection').innerText()).toBe('notes.txt: File type must be one of .pdf, .docx (a PDF or a Word document)');
       await expect(page.getByTestId('get-started-dialog').count()).resolves.toBe(0);
 
       // The sample filing, dropped by a visitor: the product asks who they are first.
@@ -335,7 +340,9 @@ describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () 
       for (const cite of EXPECTED.unverified) {
         const row = rowFor(rows, cite);
         expect(row.status).toBe('pending');
-        expect(row.details).toMatch(/^Not checked: /);
+        // After 'Processing Complete' nothing reads as still running: it says what it is.
+        expect(row.badge).toBe('? Not verified');
+        expect(row.details).toMatch(/^Not verified: /);
         expect(row.details).not.toMatch(/hallucination/i);
         // Lawyer's wording: what to do, not which variable or command an operator would use.
         expect(`${row.details} ${row.suggestion}`).not.toMatch(/authoritative|index|COURTLISTENER_TOKEN|\bcitecheck (?:caselaw|extract|check|admin)\b/i);
@@ -345,7 +352,11 @@ describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () 
       // Statutes and regulations are listed, not verified.
       const listed = rows.filter((r) => r.type === 'statute' || r.type === 'regulation');
       expect(listed.length).toBeGreaterThanOrEqual(3);
-      for (const row of listed) expect(row.status).toBe('pending');
+      for (const row of listed) {
+        expect(row.status).toBe('pending');
+        expect(row.badge).toBe(`– Not checked (${row.type})`);
+      }
+      expect(rows.map((r) => r.badge).join(' ')).not.toMatch(/Pending/);
 
       const totals = await readTotals(page, 'validation-summary');
       const count = (status: string) => rows.filter((r) => r.status === status).length;
@@ -354,8 +365,10 @@ describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () 
         valid: count('valid'),
         invalid: count('invalid'),
         pending: count('pending'),
-        accuracy: `${Math.round((count('valid') / rows.length) * 100)}%`,
+        // Over the citations that were checked: statutes and unverified cases are no failures.
+        accuracy: `${Math.round((count('valid') / (count('valid') + count('invalid'))) * 100)}%`,
       });
+      expect(await page.getByTestId('summary-accuracy-basis').innerText()).toBe(`valid of ${count('valid') + count('invalid')} checked`);
       expect(totals.invalid).toBe(3);
       expect(await page.getByTestId('progress-final-totals').innerText()).toContain(`${totals.total} citations: ${totals.valid} valid, ${totals.invalid} invalid`);
       await screenshot(page, 'results-desktop', '[data-testid=results-section]');
@@ -395,6 +408,9 @@ describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () 
       expect(((await recheck.json()) as { errors?: unknown }).errors).toBeUndefined();
       await page.waitForFunction(() => !document.body.innerText.includes('Rechecking...'));
       expect(await readRows(page)).toEqual(rows);
+      // The same verdict again changes nothing on screen, so the page says the recheck happened.
+      await page.getByTestId('toast-title').filter({ hasText: 'Recheck Complete' }).waitFor();
+      expect(await page.getByTestId('toast-description').innerText()).toMatch(/: Invalid, unchanged\.$/);
 
       // CSV export.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-report').click()]);
@@ -411,17 +427,20 @@ describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () 
       const csvStatus = (cite: string) => body.find((r) => r[0].includes(cite))?.[5];
       expect(csvStatus(EXPECTED.wrongName)).toBe('Invalid');
       expect(csvStatus(EXPECTED.valid[0])).toBe('Valid');
-      expect(csvStatus(EXPECTED.unverified[0])).toBe('Pending');
+      expect(csvStatus(EXPECTED.unverified[0])).toBe('Not verified');
+      expect(body.filter((r) => r[2] === 'statute').every((r) => r[5] === 'Not checked (statute)')).toBe(true);
       const summary = csv.slice(1 + totals.total).filter((r) => r.some((cell) => cell !== ''));
-      const precise = ((totals.valid / totals.total) * 100).toFixed(1);
+      const precise = ((totals.valid / (totals.valid + totals.invalid)) * 100).toFixed(1);
       expect(summary).toEqual([
         ['Summary'],
         ['Checked Against', 'demo data (a small sample of well-known cases)'],
         ['Total Citations', String(totals.total)],
         ['Valid Citations', String(totals.valid)],
         ['Invalid Citations', String(totals.invalid)],
-        ['Pending Citations', String(totals.pending)],
+        ['Not Checked or Not Verified', String(totals.pending)],
+        ['Checked Citations', String(totals.valid + totals.invalid)],
         ['Accuracy Rate', `${precise}%`],
+        ['Accuracy Rate Basis', 'valid citations of those checked; statutes, regulations and cases not verified are not counted as failures'],
       ]);
 
       // The free user's own browser gets the blocking 'Report Access Restricted' modal.

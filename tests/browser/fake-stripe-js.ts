@@ -2,16 +2,21 @@
  * A stand-in for Stripe.js, served by the browser tests in place of Stripe's script (there is
  * no network here). It has the surface the client uses through @stripe/stripe-js and
  * @stripe/react-stripe-js: `Stripe(key)`, `elements({clientSecret})`, a Payment Element that
- * mounts a card-number field, and `confirmPayment`. Paying asks the test, through the page
- * binding `fakeStripePay(paymentIntentId, cardNumber)`, to mark the PaymentIntent paid in the
- * FakeStripe API the product talks to, exactly as a real card would on Stripe's side; the
- * binding answers an error message to decline.
+ * mounts a card-number field, and `confirmPayment`. Paying does what Stripe.js does: it posts
+ * the card to the PaymentIntent's confirm call of the Stripe API (here the local FakeStripe,
+ * `apiUrl`) with the publishable key and the client secret, so the decision (paid, declined,
+ * refused) is the API's, as on Stripe, and the test only types a card number.
  */
-export const FAKE_STRIPE_JS = String.raw`
+export function fakeStripeJs(apiUrl: string): string {
+  return String.raw`
 (function () {
+  var API = ${JSON.stringify(apiUrl)};
+  function form(fields) {
+    return Object.keys(fields).filter(function (k) { return fields[k] !== undefined && fields[k] !== null; })
+      .map(function (k) { return encodeURIComponent(k) + '=' + encodeURIComponent(fields[k]); }).join('&');
+  }
   function Stripe(publishableKey) {
     if (!(this instanceof Stripe)) return new Stripe(publishableKey);
-    var mounted = [];
     var clientSecret = '';
     var stripe = this;
     stripe._publishableKey = publishableKey;
@@ -30,7 +35,6 @@ export const FAKE_STRIPE_JS = String.raw`
             mount: function (target) {
               node = typeof target === 'string' ? document.querySelector(target) : target;
               node.innerHTML = '<label style="display:grid;gap:4px">Card number<input data-testid="fake-card-number" inputmode="numeric" autocomplete="cc-number" value=""></label>';
-              mounted.push(node);
               setTimeout(function () { (handlers.ready || []).forEach(function (h) { h({ elementType: type }); }); }, 0);
             },
             on: function (name, handler) { (handlers[name] = handlers[name] || []).push(handler); return element; },
@@ -53,13 +57,26 @@ export const FAKE_STRIPE_JS = String.raw`
       return elements;
     };
     stripe.confirmPayment = function (params) {
+      if (!params || !params.elements) return Promise.resolve({ error: { type: 'validation_error', message: 'elements missing' } });
       var input = document.querySelector('[data-testid="fake-card-number"]');
       var card = input ? input.value.replace(/\s+/g, '') : '';
       var intentId = clientSecret.split('_secret_')[0];
-      if (!params || !params.elements) return Promise.resolve({ error: { type: 'validation_error', message: 'elements missing' } });
-      return window.fakeStripePay(intentId, card, params.confirmParams && params.confirmParams.return_url).then(function (declined) {
-        if (declined) return { error: { type: 'card_error', message: declined } };
-        return { paymentIntent: { id: intentId, status: 'succeeded', client_secret: clientSecret } };
+      return fetch(API + '/v1/payment_intents/' + intentId + '/confirm', {
+        method: 'POST',
+        headers: { authorization: 'Bearer ' + publishableKey, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form({
+          client_secret: clientSecret,
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][number]': card,
+          return_url: params.confirmParams && params.confirmParams.return_url,
+        }),
+      }).then(function (response) {
+        return response.json().then(function (body) {
+          if (body.error) return { error: body.error };
+          return { paymentIntent: body };
+        });
+      }, function () {
+        return { error: { type: 'api_connection_error', message: 'We could not reach Stripe. Check your connection and try again.' } };
       });
     };
   }
@@ -68,3 +85,4 @@ export const FAKE_STRIPE_JS = String.raw`
   window.Stripe = Stripe;
 })();
 `;
+}

@@ -111,6 +111,8 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_IP: '100000',
       RATE_LIMIT_PER_EMAIL: '1000',
+      // Every page of every test visits from 127.0.0.1: the tracker's per-address limit too.
+      TRACKING_RATE_LIMIT: '100000',
       // The tests read sign-up mail from the dev outbox, which exists only when enabled.
       DEV_MAIL_OUTBOX: 'true',
       ...extraEnv,
@@ -227,26 +229,40 @@ export async function verificationLink(url: string, email: string, subject?: Reg
   });
 }
 
+export interface OutboxMail {
+  to: string;
+  subject?: string;
+  text?: string;
+  links?: string[];
+  createdAt?: string;
+}
+
+/** The dev outbox's mails to `email`, newest first. */
+export async function mailsTo(url: string, email: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`GET /api/dev/outbox: ${response.status}`);
+  const mails = (await response.json()) as OutboxMail[];
+  return mails.sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+}
+
+/** The first link of the newest mail to `email` whose subject matches, once it has arrived. */
+export async function mailedLink(url: string, email: string, subject: RegExp, timeoutMs = 20_000): Promise<string> {
+  return until(
+    `an e-mail "${subject.source}" to ${email} in the dev outbox`,
+    async () => {
+      const mail = (await mailsTo(url, email)).find((m) => subject.test(m.subject ?? ''));
+      return mail?.links?.[0] ?? null;
+    },
+    timeoutMs,
+  );
+}
+
 /** Registers and verifies `email` through the REST routes; returns the session token. */
 export const verifiedUserByApi = (url: string, email: string, name: string): Promise<string> => verifiedUser(url, email, name);
 
 /** Signs a browser context in as the holder of `sessionToken`, as the verification link would. */
 export async function signIn(context: BrowserContext, url: string, sessionToken: string): Promise<void> {
   await context.addCookies([{ name: 'citecheck_session', value: sessionToken, url }]);
-}
-
-/**
- * Puts `sessionToken` where the client keeps it after signing in (localStorage), before any
- * page of `context` loads, so requests carry it as a bearer token as well as the cookie.
- */
-export async function signInByStorage(context: BrowserContext, sessionToken: string): Promise<void> {
-  await context.addInitScript((token) => {
-    try {
-      window.localStorage.setItem('sessionToken', token);
-    } catch {
-      // storage unavailable: the cookie set by signIn still signs the browser in
-    }
-  }, sessionToken);
 }
 
 export function uploadByApi(url: string, sessionToken: string, file: Buffer, filename: string): Promise<{ status: number; body: Record<string, unknown> }> {

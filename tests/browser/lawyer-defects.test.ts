@@ -19,7 +19,6 @@ import {
   newEmail,
   screenshot,
   signIn,
-  signInByStorage,
   startSuite,
   stopSuite,
   verificationLink,
@@ -57,7 +56,6 @@ describeInBrowser('browser lawyer-defects suite')('what a lawyer hit, fixed', ()
   async function signedInPage(context: BrowserContext, name: string): Promise<Page> {
     const token = await verifiedUserByApi(product.url, newEmail(name.toLowerCase().replace(/\W+/g, '.')), name);
     await signIn(context, product.url, token);
-    await signInByStorage(context, token);
     const page = await context.newPage();
     await page.goto(product.url);
     await page.getByTestId('account-menu').filter({ hasText: name }).waitFor();

@@ -31,18 +31,33 @@ afterAll(async () => {
 
 const api = (method: string, url: string, options?: Parameters<typeof call>[3]) => call(server.url, method, url, options);
 
+/** The links of every such mail, once there are `count` of them. */
+async function linksIn(email: string, subject: RegExp, count: number): Promise<string[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const { body } = await api('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const mails = (body as { subject: string; links: string[] }[]).filter((m) => subject.test(m.subject));
+    if (mails.length >= count) return mails.map((m) => m.links[0]);
+    if (Date.now() > deadline) throw new Error(`no ${count} "${subject}" mails for ${email}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 async function linkIn(email: string, subject: RegExp): Promise<string> {
   const deadline = Date.now() + 5000;
   for (;;) {
     const { body } = await api('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const mail = (body as { subject: string; links: string[] }[]).find((m) => subject.test(m.subject));
-    if (mail) return mail.links[0];
+    const mails = (body as { subject: string; links: string[] }[]).filter((m) => subject.test(m.subject));
+    if (mails.length > 0) return mails[0].links[0];
     if (Date.now() > deadline) throw new Error(`no "${subject}" mail for ${email}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
 const deviceOf = (headers: Headers) => /citecheck_device=[A-Za-z0-9_-]+/.exec(headers.get('set-cookie') ?? '')?.[0];
+/** The asking browser's sign-in cookie: a mailed sign-in link opens only with it (finding 2 of issue 28). */
+const signInCookieOf = (headers: Headers) => /citecheck_signin=[A-Za-z0-9_-]+/.exec(headers.get('set-cookie') ?? '')?.[0];
+const CHECK_EMAIL = 'Check Your Email: if this address can sign in, we sent it a link. Open it to continue.';
 
 it('signs in by address alone only in a browser that proved it; elsewhere mails a sign-in link', async () => {
   const email = 'lawyer@firm.test';
@@ -54,15 +69,21 @@ it('signs in by address alone only in a browser that proved it; elsewhere mails 
 
   // A stranger who only knows the address.
   const login = await api('POST', '/api/auth/login', { body: { email } });
-  expect(login).toMatchObject({ status: 403, body: { message: 'Check Your Email: we sent you a sign-in link. Open it to continue.', error: 'check_email' } });
+  expect(login).toMatchObject({ status: 403, body: { message: CHECK_EMAIL, error: 'check_email' } });
   expect(login.body.sessionToken).toBeUndefined();
   const register = await api('POST', '/api/auth/register', { body: { name: 'Lee', email } });
-  expect(register.body).toEqual({ alreadyVerified: false, message: 'Check Your Email: we sent you a sign-in link. Open it to continue.' });
+  expect(register.body).toEqual({ alreadyVerified: false, message: CHECK_EMAIL });
 
-  // The owner opens the sign-in link on a new machine: signed in, and that browser is known from now on.
-  const signInLink = await linkIn(email, /Sign in to CiteCheck/);
-  const opened = await api('GET', `/api/verify-email?token=${new URL(signInLink).searchParams.get('token')}`);
-  expect(opened.status).toBe(200);
+  // The owner asks on a new machine and opens the sign-in link there: signed in, and that
+  // browser is known from now on. The stranger's two links (each bound to the stranger's
+  // browser) open nowhere else.
+  const asking = await api('POST', '/api/auth/login', { body: { email } });
+  const browser = signInCookieOf(asking.headers)!;
+  const links = await linksIn(email, /Sign in to CiteCheck/, 3);
+  const answers = [];
+  for (const link of links) answers.push(await api('GET', `/api/verify-email?token=${new URL(link).searchParams.get('token')}`, { headers: { cookie: browser } }));
+  expect(answers.map((a) => a.status).sort()).toEqual([200, 403, 403]);
+  const opened = answers.find((a) => a.status === 200)!;
   // The page it opens says 'signed in', not 'verified' (web: verify-email route).
   expect(opened.body).toMatchObject({ success: true, alreadyVerified: true, user: { name: 'Lee' } });
   const device = deviceOf(opened.headers)!;

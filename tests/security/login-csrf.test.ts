@@ -57,8 +57,9 @@ it('refuses a state change sent from another site', async () => {
 it('accepts the same origin and the public address', async () => {
   for (const origin of [url, 'https://citecheck.example']) {
     const response = await login({ 'content-type': 'application/json', origin }, json);
-    // Unknown account: the route ran and answered.
-    expect(response.status).toBe(401);
+    // Unknown account: the route ran and answered ('Check Your Email', as for any address).
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: 'check_email' });
   }
 });
 

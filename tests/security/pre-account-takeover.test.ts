@@ -56,10 +56,10 @@ it("voids the attacker's password when the owner verifies elsewhere", async () =
   await couponSignUp(victim, 'attacker password 1');
   // The victim opens the mailed link in their own browser, which never held the attacker's claim.
   expect((await api('GET', `/api/verify-email?token=${await verificationToken(victim)}`)).status).toBe(200);
-  // The password is void, and so is the coupon: a free account from a browser that never
-  // proved the address gets 'Check Your Email' and a link mailed to the victim, never a session.
+  // The password is void, and so is the coupon: the attacker's password is a wrong one now
+  // ('Please check your credentials'), never a session.
   const attacker = await api('POST', '/api/auth/login', { body: { email: victim, password: 'attacker password 1' } });
-  expect(attacker).toMatchObject({ status: 403, body: { error: 'check_email' } });
+  expect(attacker).toMatchObject({ status: 401, body: { error: 'invalid_credentials' } });
   expect(attacker.body.sessionToken).toBeUndefined();
 });
 

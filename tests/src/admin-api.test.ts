@@ -256,7 +256,7 @@ describe('the admin API', () => {
     expect((await asBlocked('/api/usage-stats')).status).toBe(200);
     // Bad input gets SPEC-style errors, and the server stays up.
     for (const [ipAddress, message] of [
-      ['not an ip', 'Please enter a valid IPv4 or IPv6 address.'],
+      ['not an ip', 'Please enter a valid IPv4 or IPv6 address, or a range of them (e.g. 203.0.113.0/24).'],
       ['127.0.0.1', 'Loopback and unspecified addresses cannot be blocked: every local request comes from them.'],
     ]) {
       const bad = await fetch(`${server.url}/api/admin/blacklist/add`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(ADMIN) }, body: JSON.stringify({ ipAddress }) });

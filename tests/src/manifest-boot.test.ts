@@ -60,11 +60,16 @@ function chartWorkloads(): Workload[] {
     });
 }
 
-/** Compose's services other than Kafka and MongoDB, `${VAR:-default}` taken with an empty shell environment. */
+/**
+ * Compose's services other than Kafka and MongoDB, `${VAR:-default}` taken with an empty shell
+ * environment; a required `${VAR:?message}` (the shared secret) from the Secret's values.
+ */
 function composeWorkloads(): Workload[] {
   const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as Dict;
   const substitute = (value: string) =>
-    value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, _name: string, fallback: string | undefined) => fallback ?? '');
+    value
+      .replace(/\$\{(\w+):?\?[^}]*\}/g, (_, name: string) => SECRET[name] ?? '')
+      .replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_, _name: string, fallback: string | undefined) => fallback ?? '');
   return Object.entries(compose.services as Dict)
     .filter(([, service]) => service.build?.args?.SERVICE)
     .map(([, service]) => ({
@@ -107,10 +112,14 @@ describe.each([
       // process gets its own free one.
       for (const w of workloads) opsPorts.set(w.name, await freePort());
       const manifestPort = new Map(workloads.map((w) => [w.name, w.env.PORT]));
+      // A pod's volume (/data/...) moves under this run's own directory: nothing is read from or
+      // written to the machine's /data, which may hold another run's files.
       const relocate = (value: string) =>
-        value.replace(/http:\/\/([a-z]+):(\d+)/g, (whole, host: string, port: string) =>
-          ports.has(host) && manifestPort.get(host) === port ? `http://127.0.0.1:${ports.get(host)}` : whole,
-        );
+        value.startsWith('/data/')
+          ? path.join(dataDir, 'volumes', value.slice('/data/'.length))
+          : value.replace(/http:\/\/([a-z]+):(\d+)/g, (whole, host: string, port: string) =>
+              ports.has(host) && manifestPort.get(host) === port ? `http://127.0.0.1:${ports.get(host)}` : whole,
+            );
       gatewayUrl = `http://127.0.0.1:${ports.get('gateway')}`;
       for (const w of workloads) {
         const env: Record<string, string> = {

@@ -4,6 +4,7 @@
  * with the stripe library's own test header.
  */
 import { randomUUID } from 'node:crypto';
+import { hashPassword } from '@citecheck/identity';
 import { PLANS } from '@citecheck/proto';
 import { createPaymentsWorld, type PaymentsWorld } from './support/payments-world';
 
@@ -120,6 +121,125 @@ describe('a visitor pays first, then gets the account', () => {
     const attempt = await world.call('POST', '/api/create-account-after-payment', { paymentIntentId: mine.paymentIntentId, ...mine.who, password: PASSWORD });
     expect(attempt.status).toBe(402);
     expect(world.stripe.requestsTo('GET', new RegExp(`/v1/payment_intents/${mine.paymentIntentId}$`))).toHaveLength(1);
+  });
+});
+
+describe('no payment starts without a payer who can be given an account', () => {
+  it('refuses a signed-out caller without a pending registration before anything is created at Stripe, over REST and GraphQL', async () => {
+    for (const body of [{ planType: 'premium' }, { planType: 'premium', email: 'only.mail@firm.test' }, { planType: 'premium', name: 'Only Name' }]) {
+      const refused = await world.call('POST', '/api/create-subscription', body);
+      expect(refused).toMatchObject({ status: 400, body: { error: 'registration_required' } });
+      expect(refused.body.message).toMatch(/^Failed to create subscription: register with your name and e-mail address first/);
+    }
+    const viaGraphql = await world.call('POST', '/graphql', { query: 'mutation { createSubscription(planType: "enterprise") { clientSecret } }' });
+    expect(viaGraphql.body.errors[0].extensions).toMatchObject({ status: 400, code: 'registration_required' });
+    const badAddress = await world.call('POST', '/api/create-subscription', { planType: 'premium', name: 'Bad Address', email: 'not-an-address' });
+    expect(badAddress).toMatchObject({ status: 400, body: { message: 'Please enter a valid email address.' } });
+    expect(world.stripe.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('refuses a verified address (its owner signs in to pay) before anything is created at Stripe', async () => {
+    const { who } = await signedInFreeUser();
+    const refused = await world.call('POST', '/api/create-subscription', { planType: 'premium', ...who });
+    expect(refused).toMatchObject({ status: 409, body: { message: 'This email is already registered. Please use the Sign In option instead.' } });
+    expect(world.stripe.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('registered first, not verified, then paid: that registration is the paid account (its password set, its plan applied, one account)', async () => {
+    const who = visitor();
+    expect((await world.call('POST', '/api/auth/register', { ...who, newsletterOptIn: true })).body).toMatchObject({ alreadyVerified: false });
+    const started = await startSubscription('premium', who);
+    // The subscription is the account's from the start, at Stripe as on record.
+    const customer = world.stripe.subscription(started.subscriptionId).customer as string;
+    const customerCreated = world.stripe.requestsTo('POST', /^\/v1\/customers$/)[0];
+    expect(customerCreated.params).toMatchObject({ email: who.email, name: who.name, metadata: { userId: expect.any(String) } });
+    world.stripe.confirmPayment(started.paymentIntentId);
+    const account = await world.call('POST', '/api/create-account-after-payment', { paymentIntentId: started.paymentIntentId, ...who, password: PASSWORD, newsletterOptIn: false });
+    expect(account.status).toBe(200);
+    const user = await userOf(account.body.sessionToken);
+    expect(user).toMatchObject({ email: who.email, userType: 'premium', reportLimit: PLANS.premium.reportLimit, passwordSession: true, isVerified: false });
+    expect(user.id).toBe(customerCreated.params.metadata.userId);
+    expect(world.stripe.subscription(started.subscriptionId).metadata).toMatchObject({ userId: user.id });
+    const billing = await world.call('GET', '/api/billing/data', undefined, account.body.sessionToken);
+    expect(billing.body).toMatchObject({ subscription: { status: 'active', plan: { nickname: 'Premium' } }, customer: { email: who.email } });
+    expect(customer).toMatch(/^cus_/);
+    // One account: the registration's own verification link verifies that same paid account.
+    const link = world.mails.find((m) => m.template === 'verification' && m.to === who.email)!.data.link;
+    const verified = await world.call('GET', `/api/verify-email?token=${new URL(link).searchParams.get('token')}`);
+    expect(verified.status).toBe(200);
+    expect(await userOf(verified.body.sessionToken)).toMatchObject({ id: user.id, userType: 'premium', isVerified: true });
+  });
+
+  it('the page closed after paying: the webhook alone gives the account its plan, and the receipt carries the link that finishes the setup', async () => {
+    const who = visitor();
+    const started = await startSubscription('enterprise', who);
+    for (const event of world.stripe.confirmPayment(started.paymentIntentId)) expect((await world.stripe.deliver(world.webhookUrl, event)).status).toBe(200);
+    let receipt: (typeof world.mails)[number] | undefined;
+    await waitForAsync(async () => Boolean((receipt = world.mails.find((m) => m.template === 'payment-receipt' && m.to === who.email))), 'the receipt');
+    expect(receipt!.data.link).toMatch(/^http:\/\/citecheck\.test\/verify-email\?token=/);
+    const opened = await world.call('GET', `/api/verify-email?token=${new URL(receipt!.data.link).searchParams.get('token')}`);
+    expect(opened.status).toBe(200);
+    let status: { body: any } = { body: null };
+    await waitForAsync(async () => {
+      status = await world.call('GET', '/api/auth/status', undefined, opened.body.sessionToken);
+      return status.body.user?.userType === 'enterprise';
+    }, 'the enterprise plan from the webhook');
+    expect(status.body).toMatchObject({ isVerified: true, accountSetupRequired: true, user: { email: who.email } });
+    const setup = await world.call('POST', '/api/upgrade-account', { password: PASSWORD, userType: 'enterprise' }, opened.body.sessionToken);
+    expect(setup).toMatchObject({ status: 200, body: { success: true, sessionToken: expect.any(String) } });
+    expect((await world.call('GET', '/api/auth/status', undefined, setup.body.sessionToken)).body.accountSetupRequired).toBe(false);
+    expect((await world.call('POST', '/api/auth/login', { email: who.email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("never sets up a signed-in user's payment as a visitor's, nor a payer's password on an address its owner verified", async () => {
+    const { token } = await signedInFreeUser();
+    const created = await world.call('POST', '/api/create-subscription', { planType: 'premium' }, token);
+    const paymentIntentId = intentOf(created.body.clientSecret);
+    world.stripe.confirmPayment(paymentIntentId);
+    const who = (await userOf(token));
+    const takeover = await world.call('POST', '/api/create-account-after-payment', { paymentIntentId, name: who.name, email: who.email, password: PASSWORD, newsletterOptIn: false });
+    expect(takeover.status).toBe(400);
+
+    // A stranger pays for someone's address; its owner verifies before the stranger sets a password.
+    const owner = visitor();
+    const started = await startSubscription('premium', owner);
+    world.stripe.confirmPayment(started.paymentIntentId);
+    const link = world.mails.find((m) => m.template === 'verification' && m.to === owner.email)!.data.link;
+    expect((await world.call('GET', `/api/verify-email?token=${new URL(link).searchParams.get('token')}`)).status).toBe(200);
+    const late = await world.call('POST', '/api/create-account-after-payment', { paymentIntentId: started.paymentIntentId, ...owner, password: 'the strangers password', newsletterOptIn: false });
+    expect(late).toMatchObject({ status: 409, body: { message: 'This email is already registered. Please use the Sign In option instead.' } });
+    const signIn = await world.call('POST', '/api/auth/login', { email: owner.email, password: 'the strangers password' });
+    expect(signIn.status).not.toBe(200);
+    expect(signIn.body.sessionToken).toBeUndefined();
+  });
+});
+
+describe('an admin deleting a paying user', () => {
+  it("cancels the account's subscription at Stripe at once and deletes its customer; Stripe's later events change nothing", async () => {
+    const admin = await createPaymentsWorld({ env: { ADMIN_EMAIL: 'admin@firm.test', ADMIN_PASSWORD_HASH: await hashPassword('admin password 123') } });
+    try {
+      const who = visitor();
+      const created = await admin.call('POST', '/api/create-subscription', { planType: 'premium', ...who });
+      const paymentIntentId = intentOf(created.body.clientSecret);
+      const subscriptionId = admin.stripe.subscriptionOfIntent(paymentIntentId);
+      for (const event of admin.stripe.confirmPayment(paymentIntentId)) await admin.stripe.deliver(admin.webhookUrl, event);
+      const account = await admin.call('POST', '/api/create-account-after-payment', { paymentIntentId, ...who, password: PASSWORD, newsletterOptIn: false });
+      const userId = (await admin.identity.authenticate(account.body.sessionToken))!.id;
+      const customer = admin.stripe.subscription(subscriptionId).customer as string;
+      expect(admin.stripe.subscription(subscriptionId).status).toBe('active');
+
+      const bearer = `Bearer ${JSON.stringify({ email: 'admin@firm.test', password: 'admin password 123' })}`;
+      const deleted = await fetch(`${admin.url}/api/admin/users/${userId}`, { method: 'DELETE', headers: { authorization: bearer } });
+      expect(deleted.status).toBe(200);
+      await waitForAsync(async () => admin.stripe.subscription(subscriptionId).status === 'canceled', 'the subscription cancelled at Stripe');
+      await waitForAsync(async () => !admin.stripe.hasCustomer(customer), 'the customer deleted at Stripe');
+      expect(admin.stripe.requestsTo('DELETE', new RegExp(`^/v1/subscriptions/${subscriptionId}$`))).toHaveLength(1);
+      // Stripe then tells of the end: nothing is applied to an account that no longer exists.
+      expect((await admin.stripe.deliver(admin.webhookUrl, admin.stripe.event('customer.subscription.deleted', admin.stripe.subscription(subscriptionId)))).status).toBe(200);
+      expect((await admin.call('POST', '/api/auth/login', { email: who.email, password: PASSWORD })).status).toBe(401);
+    } finally {
+      await admin.close();
+    }
   });
 });
 
@@ -388,7 +508,11 @@ describe("billing's subgraph", () => {
   }
 
   it('serves the same use cases: a visitor subscribes, a paying user reads billing data and cancels', async () => {
-    const created = await graphql('mutation($p: String!, $e: String) { createSubscription(planType: $p, email: $e) { clientSecret subscriptionId } }', { p: 'enterprise', e: 'gql@firm.test' });
+    const created = await graphql('mutation($p: String!, $n: String, $e: String) { createSubscription(planType: $p, name: $n, email: $e) { clientSecret subscriptionId } }', {
+      p: 'enterprise',
+      n: 'Gail Graph',
+      e: 'gql@firm.test',
+    });
     expect(created.body.errors).toBeUndefined();
     expect(created.body.data.createSubscription.clientSecret).toMatch(/^pi_/);
     expect(world.stripe.subscription(created.body.data.createSubscription.subscriptionId).items.data[0].price.id).toBe(world.stripe.prices.enterprise.id);
@@ -407,10 +531,10 @@ describe('request limits', () => {
   it('limits the calls that reach Stripe without an account, per client IP, over REST and GraphQL alike', async () => {
     const limited = await createPaymentsWorld({ env: { RATE_LIMIT_PER_IP: '2' } });
     try {
-      expect((await limited.call('POST', '/api/create-subscription', { planType: 'premium' })).status).toBe(200);
-      const viaGraphql = await limited.call('POST', '/graphql', { query: 'mutation { createSubscription(planType: "premium") { clientSecret } }' });
+      expect((await limited.call('POST', '/api/create-subscription', { planType: 'premium', ...visitor() })).status).toBe(200);
+      const viaGraphql = await limited.call('POST', '/graphql', { query: 'mutation { createSubscription(planType: "premium", name: "Lim It", email: "lim.it@firm.test") { clientSecret } }' });
       expect(viaGraphql.body.errors).toBeUndefined();
-      const third = await limited.call('POST', '/api/create-subscription', { planType: 'premium' });
+      const third = await limited.call('POST', '/api/create-subscription', { planType: 'premium', ...visitor() });
       expect(third).toMatchObject({ status: 429, body: { message: 'Too many requests. Please wait a minute and try again.' } });
       expect(limited.stripe.requestsTo('POST', /^\/v1\/customers$/)).toHaveLength(2);
     } finally {

@@ -30,7 +30,7 @@ dict "root" $ "name" "<caller>"
 
 {{/* Every topic the services use (proto's event catalogue; a test keeps them equal); each also has <topic>.dlq. */}}
 {{- define "citecheck.topics" -}}
-document.uploaded document.cancelled citations.extracted citations.validated report.generated pipeline.progress pipeline.failed user.registered user.verified user.deleted subscription.changed subscription.renewed mail.requested admin.action ip.blocked ip.unblocked api.called
+document.uploaded document.cancelled document.deleted citations.extracted citations.validated report.generated pipeline.progress pipeline.failed user.registered user.verified user.deleted subscription.changed subscription.renewed mail.requested admin.action ip.blocked ip.unblocked api.called
 {{- end -}}
 
 {{- define "citecheck.serviceAccountName" -}}

@@ -49,3 +49,84 @@ export function courtMismatch(courtId: string, reporter: { kind: string; courts:
   if (reporterCourts.includes(`group:${kind}`)) return null;
   return `${reporter.name} does not report decisions of ${KIND_LABEL[kind]} (${courtId})`;
 }
+
+/**
+ * The courts a name search looks among: a case cited to the Eleventh Circuit is looked for
+ * among the decisions of the federal courts of appeals, one cited to an Ohio court among Ohio's
+ * courts, because a lawyer who gets the court slightly wrong (the court of appeals for the
+ * district court, one state court for another) still names that family, and a same-named case
+ * in another family is another case. `scotus`, `fed-app`, `fed-trial` (district and
+ * bankruptcy courts), `fed-special` (Tax Court, Court of Federal Claims ...), `state:<name>`
+ * (`state:new york`), or null when the court cannot be placed (military, tribal, unknown).
+ */
+export type CourtFamily = string;
+
+/** State and territory names, longest first so that `West Virginia` is not read as `Virginia`. */
+const STATE_NAMES = `Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho Illinois
+Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota Mississippi Missouri Montana Nebraska Nevada
+Ohio Oklahoma Oregon Pennsylvania Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming Guam`
+  .split(/\s+/)
+  .concat(['New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Rhode Island', 'South Carolina', 'South Dakota', 'West Virginia', 'Puerto Rico', 'District of Columbia', 'Virgin Islands', 'Northern Mariana Islands', 'American Samoa'])
+  .sort((a, b) => b.length - a.length);
+const STATE_IN_NAME = new RegExp(`\\b(${STATE_NAMES.join('|')})\\b`, 'i');
+
+/** The state a court or reporter name is of (`Supreme Court of Ohio` → `ohio`), or null. */
+export function stateIn(name: string | null | undefined): string | null {
+  const m = name ? STATE_IN_NAME.exec(name) : null;
+  return m ? m[1].toLowerCase() : null;
+}
+
+/**
+ * A court's family from its CourtListener id, with its full name and CourtListener's
+ * jurisdiction code (`F`, `FD`, `FB`, `FBP`, `FS`, `S`, `SA`, `ST`, `SS`, `SAG`, ...) when known.
+ * @example courtFamily('ca11') // 'fed-app'
+ * @example courtFamily('ohioctapp', 'Ohio Court of Appeals', 'SA') // 'state:ohio'
+ */
+export function courtFamily(courtId: string | null | undefined, fullName?: string | null, jurisdiction?: string | null): CourtFamily | null {
+  if (!courtId) return null;
+  const kind = courtKind(courtId);
+  if (kind === 'scotus') return 'scotus';
+  if (kind === 'federal-appellate') return 'fed-app';
+  if (kind === 'federal-district' || kind === 'federal-bankruptcy' || /^bap\d+$/.test(courtId)) return 'fed-trial';
+  const j = (jurisdiction ?? '').toUpperCase();
+  if (j === 'FD' || j === 'FB' || j === 'FBP') return 'fed-trial';
+  if (j === 'FS') return 'fed-special';
+  if (j === 'F') return 'fed-special';
+  const federal = /\b(?:United States|U\.\s?S\.|Federal)\b/i.test(fullName ?? '');
+  if (j === '' || j.startsWith('S')) {
+    // The District of Columbia's local courts are a "state" of their own; federal courts sitting there are not.
+    const state = stateIn(fullName);
+    if (state && !federal) return `state:${state}`;
+    if (j === '' && federal) return 'fed-special';
+    // Some courts' names do not say their state (`The Four Departments of the Appellate
+    // Division`); CourtListener's ids begin with it (`nyappdiv`, `calctapp`, `pasuperct`).
+    const prefix = STATE_PREFIXES.find(([p]) => courtId.startsWith(p));
+    if (prefix) return `state:${prefix[1]}`;
+  }
+  return null;
+}
+
+/** CourtListener's state court id prefixes, longest first (`alaska` before `ala`, `wva` before `va`). */
+const STATE_PREFIXES: [string, string][] = (
+  [
+    ['ala', 'alabama'], ['alaska', 'alaska'], ['ariz', 'arizona'], ['ark', 'arkansas'], ['cal', 'california'], ['colo', 'colorado'],
+    ['conn', 'connecticut'], ['del', 'delaware'], ['dc', 'district of columbia'], ['fla', 'florida'], ['ga', 'georgia'], ['haw', 'hawaii'],
+    ['idaho', 'idaho'], ['ill', 'illinois'], ['ind', 'indiana'], ['iowa', 'iowa'], ['kan', 'kansas'], ['ky', 'kentucky'], ['la', 'louisiana'],
+    ['me', 'maine'], ['md', 'maryland'], ['mass', 'massachusetts'], ['mich', 'michigan'], ['minn', 'minnesota'], ['miss', 'mississippi'],
+    ['mo', 'missouri'], ['mont', 'montana'], ['neb', 'nebraska'], ['nev', 'nevada'], ['nh', 'new hampshire'], ['nj', 'new jersey'],
+    ['nm', 'new mexico'], ['ny', 'new york'], ['nc', 'north carolina'], ['nd', 'north dakota'], ['ohio', 'ohio'], ['okla', 'oklahoma'],
+    ['or', 'oregon'], ['pa', 'pennsylvania'], ['ri', 'rhode island'], ['sc', 'south carolina'], ['sd', 'south dakota'], ['tenn', 'tennessee'],
+    ['tex', 'texas'], ['utah', 'utah'], ['vt', 'vermont'], ['va', 'virginia'], ['wash', 'washington'], ['wva', 'west virginia'],
+    ['wis', 'wisconsin'], ['wyo', 'wyoming'], ['pr', 'puerto rico'], ['guam', 'guam'], ['vi', 'virgin islands'],
+  ] as [string, string][]
+).sort((a, b) => b[0].length - a[0].length);
+
+/** A family in a lawyer's words, for "no case of that name among ..." */
+export function familyLabel(family: CourtFamily): string {
+  if (family === 'scotus') return 'the Supreme Court';
+  if (family === 'fed-app') return 'the federal courts of appeals';
+  if (family === 'fed-trial') return 'the federal district and bankruptcy courts';
+  if (family === 'fed-special') return 'the specialised federal courts';
+  if (family.startsWith('state:')) return `the courts of ${family.slice(6).replace(/\b\w/g, (c) => c.toUpperCase()).replace(/\bOf\b/, 'of')}`;
+  return 'those courts';
+}

@@ -11,8 +11,8 @@
  *   demo.ts                  the small demo index shipped with the product
  *   testing/                 a fake CourtListener server and fixtures for tests
  */
-export { citationKey, MemoryCache, COURTLISTENER_SITE } from './provider';
-export type { CaseCluster, CaseLawCache, CaseLawProvider, LookupCoverage, LookupRequest, LookupResult, PageRange, PinCheck } from './provider';
+export { citationKey, citationUrl, MemoryCache, COURTLISTENER_SITE } from './provider';
+export type { CaseCluster, CaseLawCache, CaseLawProvider, Evidence, LookupCoverage, LookupRequest, LookupResult, NameQuery, NameSearchResult, PageRange, PinCheck } from './provider';
 
 export { CourtListenerProvider, courtListenerFromEnv, COURTLISTENER_SOURCE } from './courtlistener/provider';
 export type { CourtListenerOptions } from './courtlistener/provider';
@@ -28,8 +28,9 @@ export {
 } from './courtlistener/opinion';
 
 export { importBulkData, renderImportProgress, expandInputs, bulkFileKind, ImportError, describeSource, snapshotDateOf, isSeriesNeverComplete } from './local-index/import';
+export { pageNumber, romanValue, volumeOf } from './local-index/pages';
 export type { ImportOptions, ImportProgress, ImportReport, FileReport, BulkFileKind } from './local-index/import';
-export { LocalCitationIndex, IndexNotFoundError, IndexVersionError, citationUrl, checkPin, type IndexInfo, type ReporterCoverage } from './local-index/lookup';
+export { LocalCitationIndex, IndexNotFoundError, IndexVersionError, checkPin, type IndexInfo, type ReporterCoverage } from './local-index/lookup';
 export { defaultIndexPath } from './local-index/schema';
 export { CsvParser, readCsv, Bzip2Error } from './local-index/csv';
 
@@ -39,13 +40,14 @@ export { listBucket, parseListObjectsV2, pickSnapshot, BucketError, COURTLISTENE
 export type { BucketObject, Snapshot, SnapshotFile } from './download/bucket';
 export { fetchFile, DownloadError } from './download/fetch-file';
 export { checkDiskSpace, estimateIndexBytes, formatBytes, freeBytes, DiskSpaceError } from './download/disk';
-export { importPageRanges, capReporterSlug, rangesOf, CAP_STATIC_URL, PAGE_RANGES_SOURCE } from './download/page-ranges';
-export type { PageRangeReport } from './download/page-ranges';
+export { importCapLists, capReporterSlug, casesOf, CapError, CAP_STATIC_URL, CAP_SOURCE } from './download/cap';
+export type { CapReport } from './download/cap';
 
 export { verify, verifyCitation, describe, sourceForLawyer, MESSAGES, NAME_MATCH_THRESHOLD } from './verdict/verify';
 export type { VerifyOptions, VerifyProgress, VerifyResult } from './verdict/verify';
 export { checkPlausibility, type PlausibilityProblem, type ProblemCode } from './verdict/plausibility';
-export { courtKind, type CourtKind } from './courts';
+export { courtKind, courtFamily, familyLabel, type CourtKind, type CourtFamily } from './courts';
+export { canonicalReporter, isYearNumbered, reporterFamily } from './engine';
 export { courtLabel } from './verdict/court-names';
 export { compareCaseNames, caseNameSimilarity, type NameComparison, type NameVerdict } from './names';
 

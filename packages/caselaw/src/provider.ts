@@ -7,18 +7,67 @@
 /** One citation address to look up. `id` is the caller's, echoed back on the result. */
 export interface LookupRequest {
   id: string;
-  volume: number;
+  /** A number, or the text of a volume that is not one (`1975-2` of Trade Cas.). */
+  volume: number | string;
   /** Canonical reporter abbreviation (`F.3d`, `U.S.`, `S. Ct.`). */
   reporter: string;
   page: string;
   /** The pin cite (`1345` in `925 F.3d 1320, 1345`), checked against the case's last page when known. */
   pin?: string | null;
+  /** The year the brief gives (`(11th Cir. 2019)`), for evidence that compares it with the volume's years. */
+  year?: number | null;
 }
 
-/** First and last page of a case in its volume (from the Caselaw Access Project). */
+/**
+ * A fact in the data that no case begins at the cited page, in words a lawyer reads: the
+ * verdict "Possible hallucination - citation not found" needs at least one, and names them.
+ */
+export interface Evidence {
+  /**
+   * `cap-list`: the Caselaw Access Project lists every case of the volume, none beginning there;
+   * `page-range`: the page lies inside another case's known pages; `past-newest`: the volume is
+   * beyond any the reporter had reached for that year; `volume-years`: the volume holds
+   * decisions of other years; `name-search`: no case of that name among that court family's
+   * decisions of those years; `source`: the source says it holds every case of the volume.
+   */
+  kind: 'cap-list' | 'page-range' | 'past-newest' | 'volume-years' | 'name-search' | 'source';
+  text: string;
+}
+
+/** A name search: the case as the brief names it, and where it says it is. */
+export interface NameQuery {
+  id: string;
+  caseName: string;
+  year: number | null;
+  /** CourtListener court id from the citation's parenthetical, or null. */
+  court: string | null;
+  reporter: string | null;
+  volume: number | string | null;
+  page: string | null;
+}
+
+/** What a name search found among every case of a source, with or without a citation. */
+export interface NameSearchResult {
+  id: string;
+  /** Cases of that name (compareCaseNames: the same case), in the court's family and the years searched. */
+  same: CaseCluster[];
+  /** Cases where one party matches and the other does not: a check, never an accusation. */
+  similar: CaseCluster[];
+  /** True when the search saw every case that could carry the name, so finding none is evidence. */
+  conclusive: boolean;
+  /** What was searched, in a lawyer's words (`the federal courts of appeals' decisions of 2016-2022 in ...`). */
+  scope: string;
+  /** Why a fruitless search proves nothing, when it does not. */
+  why?: string;
+  source?: string;
+}
+
+/** First and last page of a case in its volume (from the Caselaw Access Project, or its opinion text's star pagination). */
 export interface PageRange {
   firstPage: number;
   lastPage: number;
+  /** Where the last page comes from: CAP's list (default) or the star pages of the case's opinion text. */
+  from?: 'cap' | 'opinion-text';
 }
 
 /** A pin cite held against the case's page range. */
@@ -48,8 +97,17 @@ export interface CaseCluster {
   absoluteUrl: string | null;
   /** The citation this cluster was found under (`550 U.S. 544`). */
   citation: string;
-  /** Its first and last page, when the source knows them (the local index with page ranges). */
+  /** Its first and last page, when the source knows them (the Caselaw Access Project's lists). */
   pages?: PageRange | null;
+  /**
+   * Without a known last page: the first page of the next case in the volume, which this case
+   * cannot run past (a pin beyond it is not in this case).
+   */
+  endsBy?: number | null;
+  /** Every citation the source holds for this case (`['550 U.S. 544', '127 S. Ct. 1955']`), when it listed them. */
+  citations?: string[];
+  /** Where the case came from when it is not CourtListener's own record (`cap`: only in the Caselaw Access Project's list). */
+  origin?: 'cap';
 }
 
 /**
@@ -71,14 +129,22 @@ export type LookupResult = (
    * it does not exist; absent: the verdict assumes an authoritative source covers printed
    * reporters only.
    */
-  | { id: string; status: 'not-found'; coverage?: LookupCoverage }
+  | {
+      id: string;
+      status: 'not-found';
+      coverage?: LookupCoverage;
+      /** What in the data shows no case begins there (empty or absent: nothing does; the name search may). */
+      evidence?: Evidence[];
+      /** What the source lacks, in a lawyer's words, for when nothing shows the citation false. */
+      gap?: string;
+    }
   | { id: string; status: 'unknown-reporter' }
   /**
    * The page starts no case but falls inside `cluster`, which starts earlier in the volume.
    * `approximate`: no page ranges, so "inside" means "after the nearest earlier first page and
    * before the next one"; otherwise the page is within the case's known first and last page.
    */
-  | { id: string; status: 'contained-in'; cluster: CaseCluster; approximate?: boolean; note?: string; pin?: PinCheck | null }
+  | { id: string; status: 'contained-in'; cluster: CaseCluster; approximate?: boolean; note?: string; pin?: PinCheck | null; evidence?: Evidence[] }
   /**
    * The source does not hold this volume (or this series) completely, so a miss proves
    * nothing: unverified, "not in the local data". `reason` says why, for the report.
@@ -101,12 +167,17 @@ export interface CaseLawProvider {
   readonly authoritative: boolean;
   /** Answers in request order, one result per request. */
   lookup(requests: LookupRequest[]): Promise<LookupResult[]>;
+  /**
+   * Looks cases up by name among every case the source holds, with or without a citation,
+   * in the cited court's family and within a few years of the cited year. Answers in order.
+   */
+  searchByName?(queries: NameQuery[]): Promise<NameSearchResult[]>;
   /** Number of calls made to the case-law source so far (SPEC's courtListenerCalls). */
   readonly calls?: number;
 }
 
 /** `550 U.S. 544`: the key every cache and map uses for one address. */
-export function citationKey(r: { volume: number; reporter: string; page: string }): string {
+export function citationKey(r: { volume: number | string; reporter: string; page: string }): string {
   return `${r.volume} ${r.reporter} ${r.page}`;
 }
 
@@ -156,4 +227,19 @@ export function absoluteCourtListenerUrl(pathOrUrl: string | null | undefined, s
   if (!pathOrUrl) return null;
   if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
   return `${site}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/**
+ * CourtListener's citation URL (`/c/U.S./550/544/`) redirects to the case at that address. We
+ * link through it rather than through `/opinion/<cluster id>/`, because an index built from
+ * fixtures or the demo data need not carry CourtListener's real cluster ids.
+ */
+export function citationUrl(volume: number | string, reporter: string, page: string, site = COURTLISTENER_SITE): string {
+  return `${site}/c/${encodeURIComponent(reporter)}/${encodeURIComponent(String(volume))}/${encodeURIComponent(page)}/`;
+}
+
+/** A case's page on CourtListener by its cluster id, for a case with no citation to link through (`/opinion/<id>/<slug>/`). */
+export function clusterUrl(clusterId: number, caseName: string, site = COURTLISTENER_SITE): string {
+  const slug = caseName.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 75);
+  return `${site}/opinion/${clusterId}/${slug}/`;
 }

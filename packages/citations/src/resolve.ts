@@ -164,9 +164,11 @@ export function resolveInPlace(out: Citation[]): void {
       continue;
     }
     if (c.form === 'full' && c.type === 'case' && c.plaintiff === null && !NAMED_WITHOUT_V.test(c.caseName ?? '')) {
-      // The same citation again without a full name (`Martinez, 2019 WL 4639462, at *3`) is a short form.
+      // The same citation again without a full name (`Martinez, 2019 WL 4639462, at *3`) is a
+      // short form; not when the name written is another case's: an address cited under two
+      // names is judged under each (one of them is wrong).
       const earlier = seen.get(c.normalized as string);
-      if (earlier) {
+      if (earlier && (!c.caseName || sharesAWord(nameWords(c), nameWords(primaryOf.get(earlier) ?? earlier)))) {
         c.form = 'short';
         inherit(c, primaryOf.get(earlier) ?? earlier);
         last = primaryOf.get(earlier) ?? earlier;
@@ -290,6 +292,11 @@ function wordsMatch(a: string, b: string): boolean {
   if (a === b) return true;
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   return short.length >= 3 && long.startsWith(short);
+}
+
+/** Whether a name as read shares any word with another (`Later: Martinez` and `Martinez v. Delta Airlines, Inc.`). */
+function sharesAWord(a: string[], b: string[]): boolean {
+  return a.length === 0 || a.some((w) => b.some((x) => wordsMatch(w, x)));
 }
 
 /**

@@ -24,7 +24,13 @@ async function readStdin(): Promise<Buffer> {
  * reader the extraction service uses, drawing a progress bar on a terminal only.
  */
 export async function readInput(file: string, io: CliIO, options: { layout?: boolean } = {}): Promise<DocumentInput> {
-  const buffer = file === '-' ? await readStdin() : await readFile(file);
+  const buffer = file === '-' ? await readStdin() : await readFile(file).catch((err: NodeJS.ErrnoException) => {
+    // Said as a person would, not as the system call's ENOENT.
+    if (err.code === 'ENOENT') throw new Error(`no such file: ${file}`);
+    if (err.code === 'EISDIR') throw new Error(`${file} is a folder; give a .pdf, .docx or .txt file`);
+    if (err.code === 'EACCES') throw new Error(`cannot read ${file}: permission denied`);
+    throw err;
+  });
   // Plain text needs none of the PDF, Word or OCR machinery (nor its start-up time).
   if (file === '-' || /\.txt$/i.test(file)) {
     const document = readText(buffer);

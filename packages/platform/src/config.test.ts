@@ -11,6 +11,9 @@ describe('loadConfig', () => {
       OPS_PORT: 9464,
       DATA_DIR: './data',
       PUBLIC_URL: 'http://localhost:8080',
+      // Embedded mode serves this machine only unless told otherwise.
+      BIND_ADDRESS: '127.0.0.1',
+      OPS_BIND_ADDRESS: '127.0.0.1',
       LOG_LEVEL: 'info',
       BUS: 'embedded',
       STORE: 'sqlite',

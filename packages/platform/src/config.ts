@@ -12,6 +12,7 @@
  * and checks across variables (MONGO_URL required when STORE=mongo) live in `loadConfig`,
  * not in the schema, because a refined or transformed zod object can no longer be extended.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { cidrProblem } from './http/client-ip';
 
@@ -90,6 +91,18 @@ export function envCidrList() {
   });
 }
 
+/** An address to listen on: an IPv4 or IPv6 address, or `localhost`. */
+export function envBindAddress() {
+  return z.string().transform((raw, ctx) => {
+    const value = raw.trim();
+    if (value !== 'localhost' && isIP(value) === 0) {
+      ctx.addIssue({ code: 'custom', message: 'expected an IP address to listen on (0.0.0.0 for every interface, 127.0.0.1 for this machine only)' });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const platformConfigSchema = z.object({
@@ -101,6 +114,19 @@ export const platformConfigSchema = z.object({
    * never the public edge. 0 picks a free port (tests running several processes at once).
    */
   OPS_PORT: envInt(0, 65535).default(9464),
+  /**
+   * The address PORT listens on. Default: 127.0.0.1 in embedded mode (the laptop install serves
+   * this machine only; set 0.0.0.0 to serve the network, with PUBLIC_URL the address people use),
+   * 0.0.0.0 in distributed mode (a container is reached from outside it). Filled in by loadConfig.
+   */
+  BIND_ADDRESS: envBindAddress().optional(),
+  /** The address OPS_PORT listens on; default BIND_ADDRESS. */
+  OPS_BIND_ADDRESS: envBindAddress().optional(),
+  /**
+   * When set, the ops port's Prometheus `/metrics` answers only `Authorization: Bearer <token>`
+   * (the probes stay open). 16+ characters.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   DATA_DIR: z.string().default('./data'),
   /** Default: http://localhost:${PORT}, filled in by loadConfig. */
   PUBLIC_URL: envUrl().optional(),
@@ -161,6 +187,8 @@ type RawPlatformConfig = z.output<typeof platformConfigSchema>;
 /** The variables whose defaults `loadConfig` resolves, so they are never undefined after it. */
 interface ResolvedPlatformFields {
   PUBLIC_URL: string;
+  BIND_ADDRESS: string;
+  OPS_BIND_ADDRESS: string;
   BUS: 'embedded' | 'kafka';
   STORE: 'sqlite' | 'mongo';
   BLOBS: 'fs' | 'gridfs';
@@ -168,6 +196,21 @@ interface ResolvedPlatformFields {
 
 export type Resolved<T> = Omit<T, keyof ResolvedPlatformFields> & ResolvedPlatformFields;
 export type PlatformConfig = Resolved<RawPlatformConfig>;
+
+/**
+ * Shared secrets that were published (in this repository's files or its history): a token an
+ * attacker can read gives them the services' internal routes and the mail-link sealing key.
+ * Outside development, start-up refuses them, as it refuses one that says to change it.
+ */
+export const PUBLISHED_SECRETS: readonly string[] = ['compose-local-internal-token-change-me'];
+
+/** Why `token` may not be used as INTERNAL_TOKEN outside development, or null when it may. */
+export function publishedSecretProblem(token: string): string | null {
+  if (PUBLISHED_SECRETS.includes(token.trim()) || /change[-_ ]?me/i.test(token)) {
+    return 'a published example value: set 16+ random characters of your own (e.g. openssl rand -hex 32)';
+  }
+  return null;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -217,8 +260,11 @@ export function loadConfig<S extends z.ZodType<RawPlatformConfig, Record<string,
   }
   const mode = data.MODE ?? 'embedded';
   const distributed = mode === 'distributed';
+  const bind = data.BIND_ADDRESS ?? (distributed ? '0.0.0.0' : '127.0.0.1');
   const resolved: ResolvedPlatformFields = {
     PUBLIC_URL: data.PUBLIC_URL ?? `http://localhost:${data.PORT ?? 8080}`,
+    BIND_ADDRESS: bind,
+    OPS_BIND_ADDRESS: data.OPS_BIND_ADDRESS ?? bind,
     BUS: data.BUS ?? (distributed ? 'kafka' : 'embedded'),
     STORE: data.STORE ?? (distributed ? 'mongo' : 'sqlite'),
     BLOBS: data.BLOBS ?? (distributed ? 'gridfs' : 'fs'),
@@ -240,6 +286,14 @@ export function loadConfig<S extends z.ZodType<RawPlatformConfig, Record<string,
     if (needs.length > 0) {
       report('MONGO_URL', `required when ${needs.join(' or ')}${data.STORE || data.BLOBS ? '' : ` (the default when MODE=${mode})`}`);
     }
+  }
+
+  // Outside development a known shared secret is no secret (see PUBLISHED_SECRETS); a missing
+  // one in distributed mode is refused by the runners (deploy-env.ts).
+  if (!seen.has('INTERNAL_TOKEN') && input.INTERNAL_TOKEN !== undefined && (data.NODE_ENV ?? 'development') !== 'development') {
+    const problem = publishedSecretProblem(input.INTERNAL_TOKEN);
+    // Named without its value: the line is printed, and a secret never is.
+    if (problem) problems.push(`INTERNAL_TOKEN: ${problem}`);
   }
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -19,6 +19,7 @@ export type DocumentErrorCode =
   | 'file-too-small'
   | 'pdf-encrypted'
   | 'pdf-corrupt'
+  | 'pdf-too-complex'
   | 'docx-corrupt'
   | 'docx-too-large'
   | 'docx-macro'
@@ -31,11 +32,14 @@ export type DocumentErrorCode =
   | 'read-timeout'
   | 'read-memory'
   | 'read-aborted'
-  | 'read-failed';
+  | 'read-failed'
+  | 'extract-timeout';
 
 const MESSAGES: Record<Exclude<DocumentErrorCode, 'file-invalid-type' | 'file-too-large' | 'file-too-small'>, string> = {
   'pdf-encrypted': 'This PDF is password-protected. Please remove the password and upload it again.',
   'pdf-corrupt': 'This PDF is damaged and cannot be read. Please save or export it again and upload the new copy.',
+  'pdf-too-complex':
+    'This PDF repeats the same drawing so many times that reading it would take too long, so it was stopped. Please print it to a new PDF (or export it again from the program that made it) and upload the new copy.',
   'docx-corrupt': 'This Word document is damaged and cannot be read. Please save it again in Word and upload the new copy.',
   'docx-too-large': 'This Word document expands to far more data than a brief can hold, so it was not opened. Please save it again in Word, without embedded files, and upload the new copy.',
   'docx-macro': 'This Word document contains macros, which we do not accept. Please save it as a regular Word document (.docx) and upload it again.',
@@ -49,6 +53,7 @@ const MESSAGES: Record<Exclude<DocumentErrorCode, 'file-invalid-type' | 'file-to
   'read-memory': 'This document needs more memory to read than we allow, so reading was stopped. Please split it into smaller files.',
   'read-aborted': 'Reading this document was cancelled.',
   'read-failed': 'Something went wrong while reading this document. Please try again.',
+  'extract-timeout': 'Finding the citations in this document took too long and was stopped. Please split it into smaller files and upload them separately.',
 };
 
 /** A reading failure with a stable `code` and a message fit to show to the person who uploaded. */

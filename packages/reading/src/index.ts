@@ -15,4 +15,5 @@ export { renderProgressBar, type ProgressBarInput } from './progress';
 export { closeReader, configureReader, warmReader, type ReaderOptions } from './read';
 export { ocrPoolSize, cgroupMemoryLimitMib, OCR_MEMORY, type OcrSizing } from './ocr';
 export { mapReaderText, docxTextMap, pdfTextMap, pdfBoxes } from './positions';
+export { startWorkerFile } from './spawn';
 export type { ReadDocument, ReadOptions, PageLayout, ReadProgress, ReaderMemory, ReadWarning, Page, Paragraph, ParagraphKind, FileType } from './types';

@@ -19,6 +19,16 @@ export const PDF_LIMITS = {
   maxRenderPixels: 12_000_000,
   /** A page with fewer visible characters than this in its text layer is read by OCR. */
   minTextChars: 25,
+  /**
+   * The text budget (issue 28, finding 4): a page whose Form XObjects draw one another pdf.js
+   * walks every drawing of, and 24 levels each drawing the next twice are 2^24 walks from a 6 KB
+   * file. pdf.js hands the text over in chunks, at least one per drawn form, so chunks count
+   * the drawing operations; a brief's page makes a few dozen. Past either count, or past the
+   * time on one page, the document stops with `pdf-too-complex`.
+   */
+  maxTextChunksPerPage: 20_000,
+  maxTextChunksPerDocument: 250_000,
+  maxTextMsPerPage: 5_000,
 };
 
 export interface OpenPdf {
@@ -58,14 +68,43 @@ export async function openPdf(data: Uint8Array, limits = PDF_LIMITS): Promise<Op
   return { parser, document, pageCount: document.numPages };
 }
 
+/** What a document's text layers have spent of the text budget so far (see PDF_LIMITS). */
+export interface TextBudget {
+  chunks: number;
+}
+
+/**
+ * The page's text content, read chunk by chunk against the budget; stopped with
+ * `pdf-too-complex` past it. The caller destroys the document after a throw, which ends
+ * pdf.js's walk (its task is terminated).
+ */
+async function budgetedTextContent(page: Awaited<ReturnType<PDFDocumentProxy['getPage']>>, budget: TextBudget, limits: typeof PDF_LIMITS) {
+  const started = Date.now();
+  let chunks = 0;
+  const items: unknown[] = [];
+  const reader = page.streamTextContent().getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    chunks++;
+    budget.chunks++;
+    for (const item of value.items) items.push(item);
+    if (chunks > limits.maxTextChunksPerPage || budget.chunks > limits.maxTextChunksPerDocument || Date.now() - started > limits.maxTextMsPerPage) {
+      await reader.cancel(new DocumentError('pdf-too-complex')).catch(() => undefined);
+      throw new DocumentError('pdf-too-complex');
+    }
+  }
+  return { items };
+}
+
 /** One page's text-layer items, in top-down page coordinates (points). */
-export async function pageItems(pdf: OpenPdf, pageNumber: number): Promise<PageItems> {
+export async function pageItems(pdf: OpenPdf, pageNumber: number, budget: TextBudget = { chunks: 0 }, limits = PDF_LIMITS): Promise<PageItems> {
   const page = await pdf.document.getPage(pageNumber);
   try {
     const viewport = page.getViewport({ scale: 1 });
-    const content = await page.getTextContent();
+    const content = await budgetedTextContent(page, budget, limits);
     const items: TextItem[] = [];
-    for (const raw of content.items) {
+    for (const raw of content.items as Array<PdfjsTextItem | object>) {
       if (!('str' in raw)) continue;
       const item = raw as PdfjsTextItem;
       if (item.str === '') continue;
@@ -157,6 +196,7 @@ export async function readPdf(data: Uint8Array, hooks: PdfReadHooks, limits = PD
     const ocrPages: number[] = [];
     const inFlight = new Set<Promise<void>>();
     let pagesRead = 0;
+    const budget: TextBudget = { chunks: 0 };
     const report = (): void => hooks.progress({ pagesRead, totalPages: total, ocrPages: ocrPages.length, ocrPending: inFlight.size });
     const unreadable = (page: number): void => {
       warnings.push({ code: 'page-unreadable', message: `Page ${page} could not be read and was skipped.`, page });
@@ -166,8 +206,10 @@ export async function readPdf(data: Uint8Array, hooks: PdfReadHooks, limits = PD
     for (let number = 1; number <= total; number++) {
       let items: PageItems;
       try {
-        items = await pageItems(pdf, number);
-      } catch {
+        items = await pageItems(pdf, number, budget, limits);
+      } catch (error) {
+        // Past the text budget the whole document stops: its next page would be the same.
+        if (error instanceof DocumentError) throw error;
         items = { number, width: 1, height: 1, items: [] };
       }
       if (!needsOcr(items, limits)) {

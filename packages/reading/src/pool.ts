@@ -155,11 +155,20 @@ export class ReaderPool {
    * the fewest documents in hand, then the one served longest ago (fair-queue.ts). An owner
    * whose documents in OCR already hold `size` threads waits until one of them ends: a scan
    * may lower the next thread too, and one owner's scans must not fill every thread there is.
+   * An uploader's documents at normal priority hold at most `size - 1` readers (one when the
+   * pool has one or two): one reader is always left for everyone else, so an uploader's
+   * hostile files, each held until its budget runs out, never make the others wait for them
+   * (issue 28, finding 4). Documents without an owner (the command line) are not limited.
    */
   private mayStartFor(): (owner: string) => boolean {
     const inOcr = new Map<string, number>();
-    for (const [task, slot] of this.running) if (slot.lowered) inOcr.set(ownerOf(task), (inOcr.get(ownerOf(task)) ?? 0) + 1);
-    return (owner) => (inOcr.get(owner) ?? 0) < this.size;
+    const reading = new Map<string, number>();
+    for (const [task, slot] of this.running) {
+      const counts = slot.lowered ? inOcr : reading;
+      counts.set(ownerOf(task), (counts.get(ownerOf(task)) ?? 0) + 1);
+    }
+    const share = Math.max(1, this.size - 1);
+    return (owner) => (inOcr.get(owner) ?? 0) < this.size && (owner === '' || (reading.get(owner) ?? 0) < share);
   }
 
   /** A document's thread is done with it (read, failed, cancelled): out of hand for the fair queue too. */

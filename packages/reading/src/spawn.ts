@@ -10,7 +10,15 @@ import path from 'node:path';
 import { Worker, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
 
 export function startWorker(entry: string, resourceLimits?: ResourceLimits): Worker {
-  const file = resolveEntry(entry);
+  return startWorkerFile(resolveEntry(entry), resourceLimits);
+}
+
+/**
+ * A worker thread running `file`: a `.ts` file through tsx's CommonJS hook, anything else as it
+ * is, with the parent's flags (see newWorker). For another package's thread (extraction's
+ * citation finder), which has no bundle of its own.
+ */
+export function startWorkerFile(file: string, resourceLimits?: ResourceLimits): Worker {
   const extra = file.endsWith('.ts') ? ['--require', require.resolve('tsx/cjs')] : [];
   return newWorker(file, { resourceLimits, stdout: false, stderr: false }, extra);
 }

@@ -384,6 +384,29 @@ export function handMadePdf(): Buffer {
   return assemblePdf(onePageObjects());
 }
 
+/**
+ * Form XObjects nested `levels` deep, each drawing the next twice, the last drawing one line of
+ * text: 2^levels drawings of it from a file of a few KB (24 levels: 6 KB, 16.7 million drawings).
+ */
+export function formBombPdf(levels: number): Buffer {
+  const firstForm = 6;
+  const pageContent = 'q /X0 Do Q';
+  const objects: string[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /XObject << /X0 ${firstForm} 0 R >> >> >>`,
+    `<< /Length ${pageContent.length} >>\nstream\n${pageContent}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>',
+  ];
+  for (let level = 0; level < levels; level++) {
+    const last = level === levels - 1;
+    const content = last ? 'BT /F1 12 Tf 72 700 Td (See 550 U.S. 544.) Tj ET' : 'q /X Do Q q /X Do Q';
+    const forms = last ? '' : ` /XObject << /X ${firstForm + level + 1} 0 R >>`;
+    objects.push(`<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >>${forms} >> /Length ${content.length} >>\nstream\n${content}\nendstream`);
+  }
+  return assemblePdf(objects);
+}
+
 /** Standard security handler with random keys: pdf.js asks for a password. */
 export function encryptedPdf(): Buffer {
   const hex = (n: number): string => Buffer.from(Array.from({ length: n }, (_, i) => (i * 37 + 11) % 256)).toString('hex');

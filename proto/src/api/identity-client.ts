@@ -5,7 +5,17 @@
  *
  * A failed call throws: an upload must not go ahead because identity could not be asked.
  */
-import { identityInternalPaths, INTERNAL_TOKEN_HEADER, type ApiKeyUse, type AuthenticatedUser, type IdentityApi, type PaidAccountResult, type PaidPlanSetupResult, type ReserveReportResult } from './identity';
+import {
+  identityInternalPaths,
+  INTERNAL_TOKEN_HEADER,
+  type ApiKeyUse,
+  type AuthenticatedUser,
+  type IdentityApi,
+  type PaidAccountResult,
+  type PaidPlanSetupResult,
+  type PayerAccountResult,
+  type ReserveReportResult,
+} from './identity';
 
 export interface IdentityClientOptions {
   baseUrl: string;
@@ -72,6 +82,14 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityAp
       const result = await call<ApiKeyUse>('useApiKey', { apiKey });
       if (!result) throw new IdentityUnavailableError('identity use-api-key answered no body');
       return result;
+    },
+    async payerAccount(request) {
+      const result = await call<PayerAccountResult>('payerAccount', request);
+      if (!result) throw new IdentityUnavailableError('identity payer-account answered no body');
+      return result;
+    },
+    async accountSetupLink(userId) {
+      return (await call<{ link: string | null }>('accountSetupLink', { userId }))?.link ?? null;
     },
   };
 }

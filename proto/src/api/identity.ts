@@ -58,6 +58,21 @@ export interface IdentityApi {
    * gone, and a key over its limit.
    */
   useApiKey(apiKey: string | null): Promise<ApiKeyUse>;
+  /**
+   * Billing, before a signed-out visitor's subscription is created at Stripe: the account the
+   * payment will be for, so no subscription exists without an account that owns it. A new
+   * address gets an unverified account (mailed its verification link, as a registration would);
+   * an address registered and not yet verified is that account; a verified address is refused
+   * (its owner signs in and pays from the account).
+   */
+  payerAccount(request: PayerAccountRequest): Promise<PayerAccountResult>;
+  /**
+   * Billing, mailing the receipt of a subscription's first payment: a one-click link to the
+   * mailed address that signs its owner in to set the password the paid plan signs in with
+   * (an e-mail verification link, which also verifies an address not yet verified). Null when
+   * the account has a password already, or no longer exists.
+   */
+  accountSetupLink(userId: string): Promise<string | null>;
 }
 
 export type ApiKeyUse =
@@ -81,9 +96,29 @@ export interface PaidPlanSetupRequest {
 
 export type PaidPlanSetupResult = { ok: true; sessionToken: string } | { ok: false; reason: 'invalid_input' | 'password_mismatch' | 'not_found'; message: string };
 
+export interface PayerAccountRequest {
+  name: string;
+  email: string;
+  newsletterOptIn: boolean;
+}
+
+export type PayerAccountResult =
+  | { ok: true; userId: string; name: string; email: string }
+  | { ok: false; reason: 'invalid_input' | 'already_registered'; message: string };
+
 export interface PaidAccountRequest {
   /** The Stripe PaymentIntent id: the key that makes the call idempotent. */
   paymentId: string;
+  /**
+   * The account the subscription was created for (payerAccount); absent for a subscription
+   * started before accounts were made first, whose account is then found or made by e-mail.
+   */
+  userId?: string | null;
+  /**
+   * The paying browser's registration claim (its `citecheck_claim` cookie), when it has one:
+   * a password set with it survives the address's verification in that browser.
+   */
+  claim?: string | null;
   name: string;
   email: string;
   password: string;
@@ -95,18 +130,33 @@ export interface PaidAccountRequest {
 
 export type PaidAccountResult =
   | { ok: true; sessionToken: string; userId: string }
-  | { ok: false; reason: 'already_registered' | 'invalid_input' | 'not_the_payer'; message: string };
+  | { ok: false; reason: 'already_registered' | 'invalid_input' | 'not_the_payer' | 'not_found'; message: string };
 
 /** The session cookie identity sets on sign-in and e-mail verification. */
 export const SESSION_COOKIE = 'citecheck_session';
 /** The admin's session (identity's adminLogin): httpOnly, SameSite=Strict, a few hours. */
 export const ADMIN_COOKIE = 'citecheck_admin';
 
+/**
+ * The registering browser's claim on its account (identity sets it, httpOnly, on `/api`). Billing
+ * reads it to tell identity which browser set a paid account's password.
+ */
+export const CLAIM_COOKIE = 'citecheck_claim';
+
 /** The admin session token in a Cookie header, or null. */
 export function adminTokenFrom(cookie: string | undefined | null): string | null {
   for (const part of (cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
     if (name === ADMIN_COOKIE && value.length > 0) return value.join('=') || null;
+  }
+  return null;
+}
+
+/** The registration claim in a Cookie header, or null. */
+export function claimTokenFrom(cookie: string | undefined | null): string | null {
+  for (const part of (cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === CLAIM_COOKIE && value.length > 0) return value.join('=') || null;
   }
   return null;
 }
@@ -143,7 +193,9 @@ export function sessionTokenFrom(authorization: string | undefined | null, cooki
  *   is-admin        {authorization, cookie, ipAddress}  -> {isAdmin: boolean, email: string | null}
  *   create-paid-account  PaidAccountRequest     -> PaidAccountResult
  *   setup-paid-plan      PaidPlanSetupRequest   -> PaidPlanSetupResult
- *   use-api-key     {apiKey}                    -> ApiKeyUse
+ *   use-api-key          {apiKey}               -> ApiKeyUse
+ *   payer-account        PayerAccountRequest    -> PayerAccountResult
+ *   account-setup-link   {userId}               -> {link: string | null}
  */
 export const identityInternalPaths = {
   authenticate: '/internal/identity/authenticate',
@@ -153,6 +205,8 @@ export const identityInternalPaths = {
   createPaidAccount: '/internal/identity/create-paid-account',
   setupPaidPlan: '/internal/identity/setup-paid-plan',
   useApiKey: '/internal/identity/use-api-key',
+  payerAccount: '/internal/identity/payer-account',
+  accountSetupLink: '/internal/identity/account-setup-link',
 } as const;
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
@@ -176,6 +230,8 @@ export const isAdminRequestSchema = z.object({ authorization: optionalString, co
 
 export const paidAccountRequestSchema = z.object({
   paymentId: z.string().min(1),
+  userId: z.string().nullable().optional(),
+  claim: z.string().nullable().optional(),
   name: z.string(),
   email: z.string(),
   password: z.string(),
@@ -190,3 +246,11 @@ export const paidPlanSetupRequestSchema = z.object({
   userType: z.enum(['free', 'premium', 'enterprise']),
   paidAt: z.string().datetime(),
 });
+
+export const payerAccountRequestSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  newsletterOptIn: z.boolean(),
+});
+
+export const accountSetupLinkRequestSchema = z.object({ userId: id });

@@ -5,6 +5,7 @@ import {
   citationsExtractedSchema,
   citationsValidatedSchema,
   documentCancelledSchema,
+  documentDeletedSchema,
   documentUploadedSchema,
   pipelineFailedSchema,
   reportGeneratedSchema,
@@ -24,6 +25,7 @@ import { apiCalledSchema } from './api';
 export const events = {
   'document.uploaded': { version: 1, schema: documentUploadedSchema },
   'document.cancelled': { version: 1, schema: documentCancelledSchema },
+  'document.deleted': { version: 1, schema: documentDeletedSchema },
   'citations.extracted': { version: 1, schema: citationsExtractedSchema },
   'citations.validated': { version: 1, schema: citationsValidatedSchema },
   'report.generated': { version: 1, schema: reportGeneratedSchema },

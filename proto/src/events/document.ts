@@ -90,6 +90,18 @@ export const documentCancelledSchema = z.object({
   userId: z.string(),
 });
 
+/**
+ * A document and everything kept about it are to go: its account was deleted. Published by
+ * ingest, which knows an account's documents, once per document (keyed by it); every service
+ * holding something of the document (extraction's and validation's job records, validation's
+ * verdicts, analytics' usage record) forgets it. Consumers must be idempotent.
+ */
+export const documentDeletedSchema = z.object({
+  documentId: z.string(),
+  userId: z.string(),
+  deletedAt: z.string().datetime(),
+});
+
 export const citationsExtractedSchema = z.object({
   documentId: z.string(),
   sessionId: z.string().nullable(),
@@ -138,6 +150,7 @@ export type ValidationDetails = z.infer<typeof validationDetailsSchema>;
 export type ProcessingStats = z.infer<typeof processingStatsSchema>;
 export type DocumentUploaded = z.infer<typeof documentUploadedSchema>;
 export type CitationsExtracted = z.infer<typeof citationsExtractedSchema>;
+export type DocumentDeleted = z.infer<typeof documentDeletedSchema>;
 export type CitationsValidated = z.infer<typeof citationsValidatedSchema>;
 export type ReportGenerated = z.infer<typeof reportGeneratedSchema>;
 export type PipelineFailed = z.infer<typeof pipelineFailedSchema>;

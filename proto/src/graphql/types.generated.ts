@@ -137,6 +137,10 @@ export interface AuthStatus {
   isVerified: boolean;
   isAuthenticated: boolean;
   user: PublicUser | null;
+  /**
+   * A paid plan whose account has no password yet: the page offers SPEC's account setup.
+   */
+  accountSetupRequired: boolean;
 }
 
 export interface BillingCharge {

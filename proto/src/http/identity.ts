@@ -11,8 +11,13 @@ const text = lenientText;
 const password = lenientPassword;
 const flag = lenientFlag;
 
-/** POST /api/auth/register, POST /api/register/free. */
+/** POST /api/auth/register. */
 export const registerBodySchema = z.object({ name: text, email: text, newsletterOptIn: flag });
+/**
+ * POST /api/register/free. The coupon sign-up sends its code along (SPEC section 3: a coupon
+ * registration carries it), so a code that does not exist is refused before the account is made.
+ */
+export const registerFreeBodySchema = registerBodySchema.extend({ couponCode: text });
 /** POST /api/register/paid. */
 export const registerPaidBodySchema = registerBodySchema.extend({ password });
 /** POST /api/auth/login; the password is optional (free accounts sign in by e-mail). */
@@ -31,6 +36,7 @@ export const resetPasswordBodySchema = z.object({ token: text, password });
 export const tokenQuerySchema = z.object({ token: text });
 
 export type RegisterBody = z.output<typeof registerBodySchema>;
+export type RegisterFreeBody = z.output<typeof registerFreeBodySchema>;
 export type RegisterPaidBody = z.output<typeof registerPaidBodySchema>;
 export type LoginBody = z.output<typeof loginBodySchema>;
 export type ApplyCouponBody = z.output<typeof applyCouponBodySchema>;

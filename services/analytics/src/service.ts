@@ -6,7 +6,7 @@
 import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
-import { defineService, perRequest } from '@citecheck/platform';
+import { createRateLimiter, defineService, perRequest } from '@citecheck/platform';
 import { configSchema } from './config';
 import type { IdentityApi } from '@citecheck/proto';
 import { openGeolocation, UNKNOWN_LOCATION } from './adapters/geolocation';
@@ -53,7 +53,15 @@ export const service = defineService({
       ports.logger.warn({ err }, 'geolocation database not readable: every visitor\'s country is Unknown');
       return () => UNKNOWN_LOCATION;
     });
-    const tracking = trackingUseCases({ visitors: visitorRepository(ports.store), clock: ports.clock, locate, retentionDays: config.ANALYTICS_RETENTION_DAYS });
+    const tracking = trackingUseCases({
+      visitors: visitorRepository(ports.store),
+      clock: ports.clock,
+      locate,
+      retentionDays: config.ANALYTICS_RETENTION_DAYS,
+      maxRecordsPerDay: config.ANALYTICS_MAX_RECORDS_PER_DAY,
+    });
+    // Shared by the replicas in distributed mode (rate-limit.ts), like every request limit.
+    const trackingLimiter = createRateLimiter(ports, config.MODE, { name: 'tracking', limit: config.TRACKING_RATE_LIMIT, windowMs: 60_000 });
     const usage = usageRepository(ports.store);
     const audit = auditRepository(ports.store);
     const apiCalls = apiCallRepository(ports.store);
@@ -96,7 +104,7 @@ export const service = defineService({
           document: (record: { id: string }) => ({ __typename: 'Document', id: record.id }),
         },
       },
-      routes: trackingRoutes(tracking, admin, config.INTERNAL_TOKEN),
+      routes: trackingRoutes(tracking, admin, config.INTERNAL_TOKEN, trackingLimiter),
       consumers: [
         ...consumers({ usage, users, logger: ports.logger }),
         { topic: 'api.called', group: API_CALLS_CONSUMER, handle: apiCallHandler(apiCalls), options: { maxAttempts: 8, backoffMs: 500 } },

@@ -8,12 +8,13 @@ import path from 'node:path';
 import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import type { IdentityApi } from '@citecheck/proto';
-import { createRateLimiter, defineService } from '@citecheck/platform';
+import { createRateLimiter, defineService, sealKey } from '@citecheck/platform';
 import { createStripeClient } from './adapters/stripe';
 import type { BillingContext } from './app/context';
 import { createPublisher } from './app/publish';
 import { configSchema, missingStripeVariables } from './config';
 import { openBillingStore } from './store';
+import { consumers } from './transport/consumers';
 import { createResolvers } from './transport/graphql';
 import { createRoutes } from './transport/rest';
 
@@ -35,7 +36,7 @@ export const service = defineService({
       ...openBillingStore(ports.store),
       stripe: createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE),
       identity: deps.identity,
-      publish: createPublisher(ports.bus, ports.clock),
+      publish: createPublisher(ports.bus, ports.clock, sealKey(config)),
       clock: ports.clock,
       logger: ports.logger,
       settings: {
@@ -52,6 +53,7 @@ export const service = defineService({
       typeDefs,
       resolvers: createResolvers(context, SERVICE_NAME, perIp),
       routes: createRoutes(context, perIp),
+      consumers: consumers(context),
       async start() {
         if (missing.length === 0) ports.logger.info('payments configured');
         // Production without Stripe still starts (the plan calls say payments are not

@@ -40,6 +40,11 @@ export const configSchema = platformConfigSchema.extend({
   MEMORY_LIMIT_MIB: envInt(64, 10_000_000).optional(),
   /** Time budget for reading one document (text layer and OCR). */
   READ_TIMEOUT_MS: envInt(1000, 3_600_000).default(300_000),
+  /**
+   * Time budget for finding one document's citations and their sentences, on a worker thread
+   * (READ_CONCURRENCY of them); past it the thread is stopped and the document fails.
+   */
+  CITATION_TIMEOUT_MS: envInt(1000, 600_000).default(60_000),
 });
 
 export type ExtractionConfig = Resolved<z.output<typeof configSchema>>;

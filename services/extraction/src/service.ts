@@ -7,6 +7,7 @@ import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { createBlobs, defineService, documentLeases, processedEvents } from '@citecheck/platform';
 import { cgroupMemoryLimitMib, closeReader, configureReader, ocrPoolSize, warmReader } from '@citecheck/reading';
+import { CitationFinder } from './adapters/citation-finder';
 import { createModelClient } from './adapters/model-client';
 import { configSchema, modelPassEnabled } from './config';
 import { jobsCollection } from './store/jobs';
@@ -28,6 +29,9 @@ export const service = defineService({
       ? createModelClient({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS })
       : null;
     const uploads = await createBlobs(config, config.UPLOADS_BLOB_NAMESPACE);
+    // Finding citations is CPU work an uploader's text decides: off the event loop, on as many
+    // threads as documents are read at once, each document within CITATION_TIMEOUT_MS.
+    const finder = new CitationFinder({ threads: config.READ_CONCURRENCY, timeoutMs: config.CITATION_TIMEOUT_MS });
     const deps = {
       bus: ports.bus,
       blobs: uploads,
@@ -41,6 +45,7 @@ export const service = defineService({
       chunkChars: config.LLM_CHUNK_CHARS,
       readTimeoutMs: config.READ_TIMEOUT_MS,
       cancels: new Cancellations(),
+      finder,
     };
     // Each read is a CPU-bound worker thread with its own heap: more readers than cores only
     // multiplies memory (20 parallel reads of a 50-page brief peaked at 1.7 GB) without finishing
@@ -68,6 +73,7 @@ export const service = defineService({
         // The first upload should not wait for a reader thread to start, nor a scan pay for
         // the OCR workers' start while others' documents are in flight.
         warmReader({ ocr: config.OCR_KEEP_WARM === 'true' });
+        finder.warm();
       },
       async resume() {
         ports.logger.info({ modelPass: Boolean(model) }, 'extraction consuming document.uploaded');
@@ -75,6 +81,7 @@ export const service = defineService({
       async stop() {
         await uploads.close();
         await closeReader();
+        await finder.close();
       },
       async health() {
         return { ok: true, details: { modelPass: Boolean(model) } };

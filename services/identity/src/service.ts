@@ -10,7 +10,9 @@ import type { IdentityApi } from '@citecheck/proto';
 import { assembleService, createRateLimiter, defineService, sealKey, type Ports, type ServiceModule, type ServiceParts } from '@citecheck/platform';
 import { authenticate } from './app/authenticate';
 import { adminOf } from './app/check-admin';
+import { accountSetupLink } from './app/account-setup-link';
 import { createPaidAccount } from './app/create-paid-account';
+import { payerAccount } from './app/payer-account';
 import { setupPaidPlan } from './app/setup-paid-plan';
 import type { IdentityContext } from './app/context';
 import { createPublisher } from './app/publish';
@@ -137,6 +139,8 @@ export function identityParts(context: IdentityContext, config: IdentitySettings
       createPaidAccount: (request) => createPaidAccount(context, request),
       setupPaidPlan: (request) => setupPaidPlan(context, request),
       useApiKey: (apiKey) => useApiKey(context, keyLimits, apiKey),
+      payerAccount: (request) => payerAccount(context, request),
+      accountSetupLink: (userId) => accountSetupLink(context, userId),
     },
   };
 }

@@ -10,6 +10,11 @@ export const configSchema = platformConfigSchema.extend({
    * timeout; the work goes on either way and its results stay available.
    */
   UPLOAD_WAIT_MS: envInt(1000, 3_600_000).default(120_000),
+  /**
+   * Days an uploaded file is kept after its upload (once its document is finished); the
+   * document's record, verdicts and report stay. Deleting an account deletes its files at once.
+   */
+  UPLOAD_RETENTION_DAYS: envInt(1, 3650).default(30),
   /** Distributed mode: identity's base URL (its `/internal/identity/*` routes). */
   IDENTITY_URL: envUrl().optional(),
   /** Distributed mode: shared secret sent to identity's internal routes as `x-internal-token`. */

@@ -8,6 +8,7 @@ import gql from 'graphql-tag';
 import { readSubgraphSdl } from '@citecheck/proto/graphql';
 import { defineService, processedEvents } from '@citecheck/platform';
 import type { IdentityApi } from '@citecheck/proto';
+import { expireUploads } from './app/expire-uploads';
 import { resumeUnfinished } from './app/resume-unfinished';
 import { Waiters } from './app/waiters';
 import { configSchema } from './config';
@@ -65,16 +66,27 @@ export const service = defineService({
     const routes = createRoutes({ ...uploads, metrics: ports.metrics });
     addApiV1Routes(routes, { ...uploads, webhooks, webhookPolicy: policy, publicUrl: config.PUBLIC_URL });
 
+    let retention: NodeJS.Timeout | undefined;
+    const expire = () =>
+      expireUploads({ store, blobs: ports.blobs, clock: ports.clock }, config.UPLOAD_RETENTION_DAYS).then(
+        (gone) => ports.logger.info(gone, 'upload retention'),
+        (err: unknown) => ports.logger.warn({ err }, 'upload retention failed; will try again'),
+      );
     return {
       typeDefs,
       resolvers: createResolvers({ store, bus: ports.bus, clock: ports.clock, identity: deps.identity }, SERVICE_NAME),
       routes,
-      consumers: consumers(pipeline),
+      consumers: consumers(pipeline, { store, blobs: ports.blobs, bus: ports.bus, clock: ports.clock, logger: ports.logger }),
       async resume() {
         await resumeUnfinished(pipeline);
         sender.start();
+        await expire();
+        // Daily; several replicas deleting the same files is harmless.
+        retention = setInterval(() => void expire(), 86_400_000);
+        retention.unref();
       },
       async stop() {
+        clearInterval(retention);
         await sender.stop();
       },
       async health() {

@@ -66,7 +66,7 @@ export const service = defineService({
         await relay.close();
       },
       async health() {
-        return { ok: true, details: { connections: relay.connections } };
+        return { ok: true, details: { connections: relay.connections, sessions: relay.sessions } };
       },
     };
   },

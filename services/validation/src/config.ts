@@ -17,6 +17,8 @@ export const configSchema = platformConfigSchema.extend({
   CASELAW_DEMO_INDEX: envEnum(['true', 'false'] as const).default('true'),
   /** Opinion texts one signed-in user may fetch per minute (each may cost a CourtListener call). */
   CASE_OPINION_RATE_LIMIT: envInt(1, 10_000).default(20),
+  /** Rechecks one uploader may ask per minute (each verifies and stores the citation again). */
+  RECHECK_RATE_LIMIT: envInt(1, 10_000).default(10),
   /** Distributed mode: identity's base URL, to check the session behind an opinion request. */
   IDENTITY_URL: envUrl().optional(),
   /** Distributed mode: shared secret for identity's internal routes. */

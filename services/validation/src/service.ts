@@ -12,7 +12,9 @@ import { openCaseLaw, type CaseLaw } from './adapters/caselaw';
 import { OpinionCache } from './app/case-opinion';
 import { documentCitations } from './app/document-citations';
 import { recheckCitation } from './app/recheck-citation';
-import { configSchema } from './config';
+import { recheckAsOwner } from './app/recheck-as-owner';
+import { DocumentOwners } from './store/document-owners';
+import { configSchema, indexPathOf } from './config';
 import { CitationRepository } from './store/citations';
 import { jobsCollection } from './store/jobs';
 import { consumers } from './transport/consumers';
@@ -53,7 +55,16 @@ export const service = defineService({
       return caseLaw;
     };
     const providers = () => requireCaseLaw().providers;
-    const recheck = (citationId: string) => recheckCitation({ bus: ports.bus, clock: ports.clock, citations, providers }, citationId);
+    const owners = new DocumentOwners(ports.store);
+    // Without identity (a test host) nobody is signed in, so nobody rechecks.
+    const authenticate = async (token: string | null) => (hooks?.identity && token ? hooks.identity.authenticate(token) : null);
+    const recheckLimiter = createRateLimiter(ports, config.MODE, { name: 'rechecks', limit: config.RECHECK_RATE_LIMIT, windowMs: 60_000 });
+    const recheck = (sessionToken: string | null, citationId: string) =>
+      recheckAsOwner(
+        { authenticate, owners, limiter: recheckLimiter, recheck: (id) => recheckCitation({ bus: ports.bus, clock: ports.clock, citations, providers }, id) },
+        sessionToken,
+        citationId,
+      );
 
     const deps = {
       bus: ports.bus,
@@ -66,6 +77,7 @@ export const service = defineService({
       leases: config.BUS === 'kafka' ? documentLeases(ports.store, { clock: ports.clock }) : undefined,
       providers,
       beforeEachDocument: hooks?.beforeEachDocument,
+      owners,
     };
 
     // The public API (`/api/v1/check`, `/api/v1/citations/verify`) and the MCP server, as an API key's owner.
@@ -78,7 +90,7 @@ export const service = defineService({
         caseLaw: requireCaseLaw,
         logger: ports.logger,
         // Without identity (a test host) nobody is signed in, so nobody spends the quota.
-        authenticate: async (token) => (hooks?.identity && token ? hooks.identity.authenticate(token) : null),
+        authenticate,
         // Shared by the replicas in distributed mode. While the store fails each replica
         // counts on its own (rate-limit.ts): readers keep their opinions, and one user still
         // cannot spend the CourtListener quota unchecked.
@@ -98,7 +110,7 @@ export const service = defineService({
         caseLaw = await openCaseLaw(config, ports.store, ports.logger, ports.metrics);
       },
       async resume() {
-        ports.logger.info(requireCaseLaw().describe(), 'validation consuming citations.extracted');
+        ports.logger.info({ ...requireCaseLaw().describe(), indexPath: indexPathOf(config) }, 'validation consuming citations.extracted');
       },
       async stop() {
         caseLaw?.close();

@@ -7,6 +7,15 @@
  * renewal, a failed retry, the end of a cancelled period) is driven by the test through the
  * methods below, which also return the events Stripe would send; `deliver` posts one signed
  * with the library's own `webhooks.generateTestHeaderString`.
+ *
+ * The browser's side is here too, as Stripe.js reaches Stripe: `POST
+ * /v1/payment_intents/{id}/confirm` with the publishable key and the PaymentIntent's client
+ * secret, answered with CORS headers. It pays with Stripe's test cards and refuses as Stripe
+ * does: 4000 0000 0000 0002 is declined (`card_declined`), 4000 0000 0000 9995 has
+ * insufficient funds, a number failing the Luhn check is `incorrect_number`, a wrong client
+ * secret, a PaymentIntent already paid or cancelled, and a publishable key on any other call
+ * are refused. With `webhookUrl` set, the events a payment or a cancellation causes are
+ * delivered there, signed, as Stripe sends them (`settled()` waits for them).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -56,8 +65,26 @@ export interface RecordedRequest {
   params: Obj;
 }
 
+/** Stripe's test cards the fake knows; any other Luhn-valid number pays like 4242 4242 4242 4242. */
+export const TEST_CARDS = { pays: '4242424242424242', declined: '4000000000000002', insufficientFunds: '4000000000009995' } as const;
+
+function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 export class FakeStripe {
   readonly secretKey = `sk_test_${randomBytes(8).toString('hex')}`;
+  readonly publishableKey = `pk_test_${randomBytes(8).toString('hex')}`;
+  /** Where Stripe sends its events (the product's /api/stripe/webhook); unset: the test delivers them. */
+  webhookUrl = '';
+  private readonly deliveries = new Set<Promise<unknown>>();
   readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   readonly prices: Record<'premium' | 'enterprise', Obj>;
   readonly requests: RecordedRequest[] = [];
@@ -112,7 +139,7 @@ export class FakeStripe {
     if (!this.url) throw new Error('FakeStripe.billingEnv() before start(): no URL yet');
     return {
       STRIPE_SECRET_KEY: this.secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+      STRIPE_PUBLISHABLE_KEY: this.publishableKey,
       STRIPE_WEBHOOK_SECRET: this.webhookSecret,
       STRIPE_PRICE_PREMIUM: this.prices.premium.id,
       STRIPE_PRICE_ENTERPRISE: this.prices.enterprise.id,
@@ -130,15 +157,34 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://stripe.local');
+    // Stripe.js calls the API from the page's origin: Stripe answers with CORS headers.
+    if (req.headers.origin) {
+      res.setHeader('access-control-allow-origin', req.headers.origin);
+      res.setHeader('access-control-allow-headers', 'authorization, content-type, stripe-version');
+      res.setHeader('access-control-allow-methods', 'GET, POST, DELETE');
+    }
+    if (req.method === 'OPTIONS') {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
     const params = req.method === 'GET' || req.method === 'DELETE' ? parseForm(url.searchParams.toString()) : parseForm(Buffer.concat(chunks).toString('utf8'));
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, params });
     res.setHeader('content-type', 'application/json');
     res.setHeader('request-id', id('req'));
     try {
-      if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
-        throw new StripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+      const key = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
+      const confirm = req.method === 'POST' ? url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/) : null;
+      let body: Obj;
+      if (key === this.publishableKey) {
+        // A publishable key may only do what Stripe.js does with a client secret.
+        if (!confirm) throw new StripeError(403, { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key. Please use a secret API key.' });
+        body = this.confirmWithCard(confirm[1], params);
+      } else if (key === this.secretKey) {
+        body = this.route(req.method ?? 'GET', url.pathname, params);
+      } else {
+        throw new StripeError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}****` });
       }
-      const body = this.route(req.method ?? 'GET', url.pathname, params);
       res.statusCode = 200;
       res.end(JSON.stringify(body));
     } catch (error) {
@@ -163,7 +209,14 @@ export class FakeStripe {
       const sub = this.subscriptions.get(m[1]);
       if (!sub) throw missing('subscription', m[1]);
       if (method === 'POST') this.updateSubscription(sub, params);
-      if (method === 'DELETE') Object.assign(sub, { status: 'canceled', canceled_at: this.now, ended_at: this.now });
+      if (method === 'DELETE') {
+        if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
+          // Stripe: a cancelled subscription is as good as gone; cancelling it again finds nothing.
+          throw missing('subscription', sub.id);
+        }
+        Object.assign(sub, { status: 'canceled', canceled_at: this.now, ended_at: this.now });
+        this.send([this.event('customer.subscription.deleted', sub)]);
+      }
       return this.expandSubscription(sub, params.expand ?? []);
     }
     if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
@@ -392,6 +445,10 @@ export class FakeStripe {
   }
 
   private updateSubscription(sub: Obj, params: Obj): void {
+    const changes = Object.keys(params).filter((k) => k !== 'metadata' && k !== 'cancellation_details' && k !== 'expand');
+    if ((sub.status === 'canceled' || sub.status === 'incomplete_expired') && changes.length > 0) {
+      throw new StripeError(400, { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' });
+    }
     if (params.cancel_at_period_end !== undefined) {
       sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
       sub.cancel_at = sub.cancel_at_period_end ? sub.items.data[0].current_period_end : null;
@@ -476,6 +533,76 @@ export class FakeStripe {
     sub.status = 'active';
     sub.default_payment_method = intent.payment_method;
     return [this.event('invoice.paid', this.publicInvoice(invoice)), this.event('customer.subscription.updated', sub, { status: 'incomplete' })];
+  }
+
+  /**
+   * Stripe.js confirming a PaymentIntent with a card (publishable key and client secret): Stripe's
+   * test cards decline as on Stripe, and a paid, cancelled or unknown intent is refused.
+   */
+  private confirmWithCard(intentId: string, params: Obj): Obj {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw missing('payment_intent', intentId, 'intent');
+    if (params.client_secret !== intent.client_secret) {
+      throw new StripeError(400, { type: 'invalid_request_error', message: 'The client_secret provided does not match the client_secret associated with the PaymentIntent.', param: 'client_secret' });
+    }
+    if (intent.status === 'succeeded') {
+      throw new StripeError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.', payment_intent: intent });
+    }
+    if (intent.status === 'canceled') {
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.',
+        payment_intent: intent,
+      });
+    }
+    const number = String(params.payment_method_data?.card?.number ?? '').replace(/\s+/g, '');
+    const decline = (code: string, message: string, declineCode?: string): never => {
+      intent.last_payment_error = { type: 'card_error', code, message, ...(declineCode ? { decline_code: declineCode } : {}) };
+      intent.status = 'requires_payment_method';
+      throw new StripeError(402, { type: 'card_error', code, message, ...(declineCode ? { decline_code: declineCode } : {}), param: 'number', payment_intent: intent });
+    };
+    if (!luhnValid(number)) decline('incorrect_number', 'Your card number is incorrect.');
+    if (number === TEST_CARDS.declined) decline('card_declined', 'Your card was declined.', 'generic_decline');
+    if (number === TEST_CARDS.insufficientFunds) decline('card_declined', 'Your card has insufficient funds.', 'insufficient_funds');
+    if (params.return_url) intent.return_url = params.return_url;
+    this.send(this.confirmPayment(intentId));
+    return intent;
+  }
+
+  /** Sends `events` to `webhookUrl` as Stripe does, after answering the call that caused them. */
+  private send(events: Stripe.Event[]): void {
+    if (!this.webhookUrl) return;
+    const url = this.webhookUrl;
+    const delivery = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      for (const event of events) {
+        // Stripe retries a failed delivery; one retry is enough for a test.
+        const first = await this.deliver(url, event).catch(() => ({ status: 0 }));
+        if (first.status !== 200) await this.deliver(url, event).catch(() => undefined);
+      }
+    })();
+    this.deliveries.add(delivery);
+    void delivery.finally(() => this.deliveries.delete(delivery));
+  }
+
+  /** Resolves once every event sent to `webhookUrl` so far has been delivered. */
+  async settled(): Promise<void> {
+    while (this.deliveries.size > 0) await Promise.all([...this.deliveries]);
+  }
+
+  /** Subscriptions that bill: Stripe's `active`, `past_due` and `trialing`. */
+  liveSubscriptions(): Obj[] {
+    return [...this.subscriptions.values()].filter((sub) => ['active', 'past_due', 'trialing'].includes(sub.status)).map((sub) => structuredClone(sub));
+  }
+
+  /** Every subscription Stripe holds, whatever its status. */
+  allSubscriptions(): Obj[] {
+    return [...this.subscriptions.values()].map((sub) => structuredClone(sub));
+  }
+
+  customer(customerId: string): Obj | undefined {
+    return this.customers.get(customerId);
   }
 
   intent(paymentIntentId: string): Obj | undefined {

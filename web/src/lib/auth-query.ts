@@ -7,6 +7,7 @@ const AUTH_STATUS: TypedDocumentNode<{ authStatus: AuthStatus }> = gql`
     authStatus {
       isVerified
       isAuthenticated
+      accountSetupRequired
       user {
         name
         email

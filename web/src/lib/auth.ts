@@ -8,7 +8,7 @@ import type { AuthStatus } from '@citecheck/proto/graphql/types';
  */
 export type { AuthStatus };
 
-const SIGNED_OUT: AuthStatus = { isVerified: false, isAuthenticated: false, user: null };
+const SIGNED_OUT: AuthStatus = { isVerified: false, isAuthenticated: false, user: null, accountSetupRequired: false };
 
 /** A failure means "not signed in": the page must still work. */
 export async function getAuthStatus(): Promise<AuthStatus> {

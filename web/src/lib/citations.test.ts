@@ -1,6 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import { aCitation } from '@/testing/citations';
-import { checkedAgainstOf, contextExcerpt, courtListenerUrl, locationOf, filterCitations, reportDetailText, resultDetails, totalsOf } from './citations';
+import {
+  checkedAgainstOf,
+  contextExcerpt,
+  courtListenerUrl,
+  formatAccuracy,
+  joinSentences,
+  locationOf,
+  filterCitations,
+  reportDetailText,
+  resultDetails,
+  statusLabel,
+  totalsOf,
+} from './citations';
 
 const citation = aCitation;
 
@@ -25,10 +37,34 @@ describe('report detail fallback text (SPEC section 5)', () => {
     [citation({ isValid: true }), 'Exact citation and case name match'],
     [citation({ isValid: false, validationDetails: { message: '', suggestion: 'Check formatting' } }), 'Citation not found. Check formatting'],
     [citation({ isValid: false }), 'Citation could not be verified'],
-    [citation({ isValid: null }), 'Validation pending'],
+    // Once processing is done, a citation without a verdict says what it is, never 'pending'.
+    [citation({ isValid: null, type: 'case' }), 'Not verified: no verdict could be reached for this citation.'],
+    [citation({ isValid: null, type: 'statute' }), 'Not checked: statutes are listed, not verified.'],
+    [citation({ isValid: null, type: 'case', validationDetails: { message: 'Not verified: not in the demo data', suggestion: null } }), 'Not verified: not in the demo data'],
     [citation({ isValid: true, validationDetails: { message: 'Matched on CourtListener', suggestion: null } }), 'Matched on CourtListener'],
+    // The reason and the suggestion are two sentences, never run together.
+    [citation({ isValid: false, validationDetails: { message: 'Possible hallucination - citation not found', suggestion: 'Check formatting' } }), 'Possible hallucination - citation not found. Check formatting.'],
+    [citation({ isValid: false, validationDetails: { message: 'The case at this address is another one.', suggestion: 'Did you mean Anderson v. Liberty Lobby?' } }), 'The case at this address is another one. Did you mean Anderson v. Liberty Lobby?'],
   ])('%#', (c, text) => {
     expect(reportDetailText(c)).toBe(text);
+  });
+
+  it('joins a reason and a suggestion with the first sentence stopped', () => {
+    expect(joinSentences('Wrong case name', 'See Anderson v. Liberty Lobby')).toBe('Wrong case name. See Anderson v. Liberty Lobby.');
+    expect(joinSentences('Found by name.', null)).toBe('Found by name.');
+    expect(joinSentences('Year differs (“1986”)', 'Check the year…')).toBe('Year differs (“1986”). Check the year…');
+  });
+});
+
+describe('verdict labels (ARCHITECTURE: never Pending once processing is done)', () => {
+  it.each([
+    [{ isValid: true, type: 'case' }, 'Valid'],
+    [{ isValid: false, type: 'case' }, 'Invalid'],
+    [{ isValid: null, type: 'case' }, 'Not verified'],
+    [{ isValid: null, type: 'statute' }, 'Not checked (statute)'],
+    [{ isValid: null, type: 'regulation' }, 'Not checked (regulation)'],
+  ] as const)('%j reads %s', (c, label) => {
+    expect(statusLabel(c)).toBe(label);
   });
 });
 
@@ -56,9 +92,19 @@ describe('filter and search', () => {
     expect(filterCitations(split, 'all', 'VARGHESE').map((c) => c.id)).toEqual(['4']);
     expect(filterCitations(split, 'all', 'f.4TH').map((c) => c.id)).toEqual(['5']);
   });
-  it('computes totals and a rounded accuracy rate', () => {
-    expect(totalsOf(list)).toEqual({ total: 3, valid: 1, invalid: 1, pending: 1, accuracyRate: 33 });
-    expect(totalsOf([])).toEqual({ total: 0, valid: 0, invalid: 0, pending: 0, accuracyRate: 0 });
+  it('computes totals and the accuracy rate over the citations that were checked', () => {
+    // The statute was never checked: it is no failure, so 1 of the 2 checked is 50%, not 33%.
+    expect(totalsOf(list)).toEqual({ total: 3, valid: 1, invalid: 1, pending: 1, checked: 2, accuracyRate: 50 });
+    expect(totalsOf([])).toEqual({ total: 0, valid: 0, invalid: 0, pending: 0, checked: 0, accuracyRate: null });
+    expect(formatAccuracy(totalsOf([]))).toBe('—');
+    // The issue's brief: 18 citations, 3 flagged, 12 valid, 3 not checked: 80%, not 44% or 67%.
+    const brief = [
+      ...Array.from({ length: 12 }, (_, i) => citation({ id: `v${i}`, isValid: true })),
+      ...Array.from({ length: 3 }, (_, i) => citation({ id: `i${i}`, isValid: false })),
+      ...Array.from({ length: 3 }, (_, i) => citation({ id: `s${i}`, type: 'statute', isValid: null })),
+    ];
+    expect(totalsOf(brief)).toMatchObject({ total: 18, checked: 15, accuracyRate: 80 });
+    expect(formatAccuracy(totalsOf(brief))).toBe('80%');
   });
 });
 

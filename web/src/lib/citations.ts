@@ -11,7 +11,46 @@ export function statusOf(citation: Pick<Citation, 'isValid'>): CitationStatus {
   return 'pending';
 }
 
-export const STATUS_LABELS: Record<CitationStatus, string> = { valid: 'Valid', invalid: 'Invalid', pending: 'Pending' };
+/**
+ * The filter's categories (SPEC: all, valid, invalid, pending). The citations list is empty
+ * until the document's citations have been checked, so a citation listed without a verdict is
+ * not waiting for one: it was not checked (a statute, a regulation) or could not be verified.
+ * 'Pending' reads to a lawyer as still running, so it is never shown for it (ARCHITECTURE.md,
+ * "Deliberate departures").
+ */
+export const STATUS_LABELS: Record<CitationStatus, string> = { valid: 'Valid', invalid: 'Invalid', pending: 'Not checked or not verified' };
+
+/**
+ * What one citation's verdict reads as: Valid, Invalid, or, without a verdict, what it is:
+ * 'Not checked (statute)', 'Not checked (regulation)', 'Not verified' (a case the available
+ * case-law data could not settle; its details say why).
+ * @example statusLabel({ isValid: null, type: 'statute' }) // 'Not checked (statute)'
+ */
+export function statusLabel(citation: Pick<Citation, 'isValid' | 'type'>): string {
+  if (citation.isValid === true) return 'Valid';
+  if (citation.isValid === false) return 'Invalid';
+  if (citation.type === 'statute' || citation.type === 'regulation') return `Not checked (${citation.type})`;
+  return 'Not verified';
+}
+
+/** A sentence ends with its stop: '.', '!', '?' or an ellipsis; one is added where it has none. */
+function sentence(text: string): string {
+  return /[.!?…]["'”’)]*$/u.test(text) ? text : `${text}.`;
+}
+
+/**
+ * Two sentences of a verdict, the second after the first's stop: the reason and the
+ * suggestion never run together.
+ * @example joinSentences('Possible hallucination - citation not found', 'Check formatting') // 'Possible hallucination - citation not found. Check formatting.'
+ */
+export function joinSentences(first: string, second: string | null): string {
+  return second ? `${sentence(first)} ${sentence(second)}` : first;
+}
+
+/** Without a verdict and without the server's reason: what the citation is, in words. */
+function unsettledText(citation: Pick<Citation, 'type'>): string {
+  return citation.type === 'case' ? 'Not verified: no verdict could be reached for this citation.' : `Not checked: ${citation.type}s are listed, not verified.`;
+}
 
 /** The verdict's reason and suggestion, blank ones read as none. */
 export function detailsOf(citation: Pick<Citation, 'validationDetails'>): { message: string | null; suggestion: string | null } {
@@ -24,7 +63,7 @@ export function detailsOf(citation: Pick<Citation, 'validationDetails'>): { mess
  * reason for reads as a likely hallucination (SPEC section 2). A pending one shows the
  * server's reason as is: "could not be verified here" is not "fabricated".
  */
-export function resultDetails(citation: Pick<Citation, 'isValid' | 'validationDetails'>): { message: string; suggestion: string | null } {
+export function resultDetails(citation: Pick<Citation, 'isValid' | 'validationDetails' | 'type'>): { message: string; suggestion: string | null } {
   const { message, suggestion } = detailsOf(citation);
   const status = statusOf(citation);
   if (status === 'invalid' && !message) {
@@ -32,17 +71,21 @@ export function resultDetails(citation: Pick<Citation, 'isValid' | 'validationDe
   }
   if (message) return { message, suggestion };
   if (status === 'valid') return { message: 'Exact citation and case name match', suggestion };
-  return { message: 'Validation pending', suggestion };
+  return { message: unsettledText(citation), suggestion };
 }
 
-/** SPEC section 5 "Report citation detail fallback text", used on the report page. */
-export function reportDetailText(citation: Pick<Citation, 'isValid' | 'validationDetails'>): string {
+/**
+ * SPEC section 5 "Report citation detail fallback text", used on the report page and in the
+ * CSV: the reason and the suggestion as two sentences. A citation without a verdict says what
+ * it is ('Not checked: ...', 'Not verified: ...'), not 'Validation pending'.
+ */
+export function reportDetailText(citation: Pick<Citation, 'isValid' | 'validationDetails' | 'type'>): string {
   const { message, suggestion } = detailsOf(citation);
   const status = statusOf(citation);
-  if (message) return suggestion ? `${message} ${suggestion}` : message;
+  if (message) return joinSentences(message, suggestion);
   if (status === 'valid') return 'Exact citation and case name match';
   if (status === 'invalid') return suggestion ? `Citation not found. ${suggestion}` : 'Citation could not be verified';
-  return 'Validation pending';
+  return joinSentences(unsettledText(citation), suggestion);
 }
 
 /**
@@ -61,30 +104,44 @@ export interface CitationTotals {
   total: number;
   valid: number;
   invalid: number;
+  /** Without a verdict: not checked (statutes, regulations) or not verified (cases). */
   pending: number;
-  /** Percentage of valid over total, rounded (SPEC section 9). */
-  accuracyRate: number;
+  /** Citations with a verdict (valid + invalid): what the accuracy rate is over. */
+  checked: number;
+  /**
+   * Valid over the citations that were checked, rounded; null when none was. SPEC section 9
+   * says "valid over total", but a statute (never checked) or a case the data could not settle
+   * is not a failure, and counting them so read "44%" for a brief with 3 of 18 flagged; every
+   * screen that shows the rate says what it is over.
+   */
+  accuracyRate: number | null;
 }
 
-export function accuracyRate(valid: number, total: number): number {
-  return total > 0 ? Math.round((valid / total) * 100) : 0;
+export function accuracyRate(valid: number, checked: number): number | null {
+  return checked > 0 ? Math.round((valid / checked) * 100) : null;
 }
 
 /** Totals from the citations themselves; the report's stored figures win when present. */
 export function totalsOf(citations: Citation[], report?: ValidationReport | null): CitationTotals {
-  const valid = citations.filter((c) => c.isValid === true).length;
-  const invalid = citations.filter((c) => c.isValid === false).length;
-  const pending = citations.length - valid - invalid;
   if (report && citations.length === 0) {
+    const checked = report.validCitations + report.invalidCitations;
     return {
       total: report.totalCitations,
       valid: report.validCitations,
       invalid: report.invalidCitations,
-      pending: Math.max(0, report.totalCitations - report.validCitations - report.invalidCitations),
-      accuracyRate: Math.round(report.accuracyRate),
+      pending: Math.max(0, report.totalCitations - checked),
+      checked,
+      accuracyRate: checked > 0 ? Math.round(report.accuracyRate) : null,
     };
   }
-  return { total: citations.length, valid, invalid, pending, accuracyRate: accuracyRate(valid, citations.length) };
+  const valid = citations.filter((c) => c.isValid === true).length;
+  const invalid = citations.filter((c) => c.isValid === false).length;
+  return { total: citations.length, valid, invalid, pending: citations.length - valid - invalid, checked: valid + invalid, accuracyRate: accuracyRate(valid, valid + invalid) };
+}
+
+/** The rate as shown: '80%', or '—' when nothing was checked. */
+export function formatAccuracy(totals: Pick<CitationTotals, 'accuracyRate'>): string {
+  return totals.accuracyRate === null ? '—' : `${totals.accuracyRate}%`;
 }
 
 /** CourtListener's absoluteUrl is site-relative; the link must leave for its site. */

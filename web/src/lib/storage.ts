@@ -6,6 +6,8 @@ const SESSION_TOKEN_KEY = 'sessionToken';
 const PROCESSING_SESSION_KEY = 'citecheck_processing_session_id';
 const REGISTRATION_KEY = 'citecheck_registration';
 const CURRENT_RESULTS_KEY = 'citecheck_current_results';
+const PAID_SETUP_KEY = 'citecheck_paid_setup';
+const PLAN_CHOICE_KEY = 'citecheck_plan_choice';
 
 function safe<T>(fn: () => T, fallback: T): T {
   try {
@@ -93,4 +95,55 @@ export const currentResults = {
     }, null),
   set: <D, R>(value: StoredResults<D, R>) => safe(() => globalThis.sessionStorage?.setItem(CURRENT_RESULTS_KEY, JSON.stringify(value)), undefined),
   clear: () => safe(() => globalThis.sessionStorage?.removeItem(CURRENT_RESULTS_KEY), undefined),
+};
+
+export interface PaidSetup {
+  /** The PaymentIntent the visitor paid: what create-account-after-payment checks with Stripe. */
+  paymentIntentId: string;
+  plan: 'premium' | 'enterprise';
+  name: string;
+  email: string;
+  paidAt: string;
+}
+
+function isPaidSetup(value: unknown): value is PaidSetup {
+  const v = value as Partial<PaidSetup> | null;
+  return Boolean(v && typeof v.paymentIntentId === 'string' && v.paymentIntentId && (v.plan === 'premium' || v.plan === 'enterprise'));
+}
+
+/**
+ * A visitor's payment that went through before the account setup was finished. Kept in local
+ * storage, not the tab's session: a reload, Back, or closing the browser and coming back must
+ * still find it, since the subscription bills either way. Cleared once the account is set up.
+ */
+export const paidSetup = {
+  get: (): PaidSetup | null =>
+    safe(() => {
+      const raw = globalThis.localStorage?.getItem(PAID_SETUP_KEY);
+      const value: unknown = raw ? JSON.parse(raw) : null;
+      return isPaidSetup(value) ? value : null;
+    }, null),
+  set: (value: PaidSetup) => safe(() => globalThis.localStorage?.setItem(PAID_SETUP_KEY, JSON.stringify(value)), undefined),
+  clear: () => safe(() => globalThis.localStorage?.removeItem(PAID_SETUP_KEY), undefined),
+};
+
+/**
+ * The plan a signed-out visitor chose on /subscription before registering (its key and the name
+ * the page showed): the registration dialog then offers to go on to that plan's payment. For the
+ * tab's session only.
+ */
+export interface PlanChoice {
+  plan: 'premium' | 'enterprise';
+  name: string;
+}
+
+export const planChoice = {
+  get: (): PlanChoice | null =>
+    safe(() => {
+      const raw = globalThis.sessionStorage?.getItem(PLAN_CHOICE_KEY);
+      const value = (raw ? JSON.parse(raw) : null) as Partial<PlanChoice> | null;
+      return value && (value.plan === 'premium' || value.plan === 'enterprise') && typeof value.name === 'string' ? { plan: value.plan, name: value.name } : null;
+    }, null),
+  set: (choice: PlanChoice) => safe(() => globalThis.sessionStorage?.setItem(PLAN_CHOICE_KEY, JSON.stringify(choice)), undefined),
+  clear: () => safe(() => globalThis.sessionStorage?.removeItem(PLAN_CHOICE_KEY), undefined),
 };

@@ -1,6 +1,8 @@
 /** The parts of CourtListener's REST API v4 answers we read (they carry many more fields). */
 
 export const LOOKUP_PATH = '/api/rest/v4/citation-lookup/';
+/** The search API (opinions: `type=o`). */
+export const SEARCH_PATH = '/api/rest/v4/search/';
 /** Limits of the citation-lookup endpoint. */
 export const MAX_TEXT_CHARS = 64_000;
 export const MAX_CITATIONS_PER_REQUEST = 250;
@@ -27,6 +29,24 @@ export interface ApiLookupItem {
   status: number;
   error_message?: string;
   clusters: ApiCluster[];
+}
+
+/** One page of the v4 search API's opinion results (cl/search/api_serializers.py, OpinionClusterESResultSerializer). */
+export interface ApiSearchPage {
+  count: number;
+  next: string | null;
+  results: {
+    cluster_id: number;
+    caseName?: string;
+    caseNameFull?: string;
+    court_id?: string;
+    /** The court's full name. */
+    court?: string;
+    court_citation_string?: string;
+    dateFiled?: string | null;
+    citation?: string[];
+    absolute_url?: string;
+  }[];
 }
 
 export interface ApiDocket {

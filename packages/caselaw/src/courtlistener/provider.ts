@@ -5,11 +5,14 @@
  * every final answer is cached by address. The court comes from the cluster's docket, and its
  * display name from the court record; both are cached for the life of the provider.
  */
-import { canonicalReporter } from '../engine';
+import { canonicalReporter, courtName, reporterFamily } from '../engine';
+import { courtFamily, familyLabel } from '../courts';
+import { compareCaseNames } from '../names/compare';
+import { searchTerms } from '../names/search-keys';
 import { COURTLISTENER_SITE, MemoryCache, absoluteCourtListenerUrl, citationKey, yearOf } from '../provider';
-import type { CaseCluster, CaseLawCache, CaseLawProvider, LookupRequest, LookupResult } from '../provider';
-import { LOOKUP_PATH, MAX_CITATIONS_PER_REQUEST, MAX_TEXT_CHARS, idFromUrl } from './api';
-import type { ApiCluster, ApiCourt, ApiDocket, ApiLookupItem } from './api';
+import type { CaseCluster, CaseLawCache, CaseLawProvider, LookupRequest, LookupResult, NameQuery, NameSearchResult } from '../provider';
+import { LOOKUP_PATH, MAX_CITATIONS_PER_REQUEST, MAX_TEXT_CHARS, SEARCH_PATH, idFromUrl } from './api';
+import type { ApiCluster, ApiCourt, ApiDocket, ApiLookupItem, ApiSearchPage } from './api';
 import { CourtListenerClient } from './client';
 import type { ClientOptions } from './client';
 import { fetchOpinionText } from './opinion';
@@ -42,6 +45,8 @@ export class CourtListenerProvider implements CaseLawProvider {
   private readonly batchSize: number;
   private readonly courtOfDocket = new Map<number, Promise<string | null>>();
   private readonly courtInfo = new Map<string, Promise<ApiCourt | null>>();
+  /** Name searches answered, by words and years (a brief names the same case again and again). */
+  private readonly searches = new Map<string, ApiSearchPage>();
 
   constructor(options: CourtListenerOptions) {
     this.client = new CourtListenerClient(options);
@@ -53,6 +58,70 @@ export class CourtListenerProvider implements CaseLawProvider {
 
   get calls(): number {
     return this.client.calls;
+  }
+
+  /**
+   * CourtListener's opinion search by name: the cited name's distinctive words (`case_name=
+   * Varghese OR China`), the cited year give or take three; the results held to the cited
+   * court's family and compared as names are (names/compare.ts). It finds clusters whether or
+   * not they carry a citation. Finding none is evidence only when every result was seen (one
+   * page) and the court and year were known.
+   */
+  async searchByName(queries: NameQuery[]): Promise<NameSearchResult[]> {
+    return Promise.all(queries.map((q) => this.searchOne(q)));
+  }
+
+  private async searchOne(q: NameQuery): Promise<NameSearchResult> {
+    const terms = searchTerms(q.caseName);
+    const family = (q.court ? courtFamily(q.court, courtName(q.court)) : null) ?? (q.reporter ? reporterFamily(q.reporter) : null);
+    const from = q.year !== null ? q.year - 3 : null;
+    const to = q.year !== null ? q.year + 3 : null;
+    const scope = `the decisions of ${family ? familyLabel(family) : 'every court'}${from !== null ? ` from ${from} to ${to}` : ''} in CourtListener`;
+    const base: NameSearchResult = { id: q.id, same: [], similar: [], conclusive: false, scope, source: COURTLISTENER_SOURCE };
+    if (terms.length === 0) return { ...base, why: `${q.caseName} has no word distinctive enough to search by` };
+    const cacheKey = `name ${terms.join(' ').toLowerCase()} ${from ?? ''}-${to ?? ''}`;
+    let page = this.searches.get(cacheKey);
+    if (!page) {
+      const params = new URLSearchParams({ type: 'o', case_name: terms.join(' OR '), order_by: 'score desc' });
+      if (from !== null) params.set('filed_after', `${from}-01-01`);
+      if (to !== null) params.set('filed_before', `${to}-12-31`);
+      try {
+        page = await this.client.getJson<ApiSearchPage>(`${SEARCH_PATH}?${params}`);
+      } catch (err) {
+        return { ...base, why: `the search by name failed (${(err as Error).message})` };
+      }
+      if (this.searches.size >= 1000) this.searches.delete(this.searches.keys().next().value as string);
+      this.searches.set(cacheKey, page);
+    }
+    for (const r of page.results) {
+      const name = r.caseName || r.caseNameFull || '';
+      if (!name) continue;
+      const court = r.court_id ?? null;
+      if (family && court && courtFamily(court, r.court ?? courtName(court)) !== family) continue;
+      const verdict = compareCaseNames(q.caseName, name).verdict;
+      if (verdict !== 'same' && verdict !== 'partial') continue;
+      const citations = (r.citation ?? []).map((c) => c.trim()).filter(Boolean);
+      const cluster: CaseCluster = {
+        clusterId: r.cluster_id,
+        caseName: name,
+        caseNameShort: null,
+        court,
+        courtName: r.court ?? null,
+        courtCitation: r.court_citation_string ?? null,
+        dateFiled: r.dateFiled ? r.dateFiled.slice(0, 10) : null,
+        year: yearOf(r.dateFiled),
+        absoluteUrl: absoluteCourtListenerUrl(r.absolute_url, this.siteUrl),
+        citation: citations[0] ?? '',
+        citations,
+      };
+      (verdict === 'same' ? base.same : base.similar).push(cluster);
+    }
+    if (base.same.length || base.similar.length) return base;
+    if (!family) return { ...base, why: 'the court is not known, so the search could not be limited to its decisions' };
+    if (q.year === null) return { ...base, why: 'the year is not known, so the search could not be limited to the decisions of its time' };
+    if (q.year > new Date().getUTCFullYear()) return { ...base, why: `the cited year, ${q.year}, has not come yet` };
+    if (page.next || page.count > page.results.length) return { ...base, why: `the names in ${q.caseName} are too common to search every case that carries them` };
+    return { ...base, conclusive: true };
   }
 
   /** Opinion text behind an absolute_url this product showed; throws a CaseOpinionError. */

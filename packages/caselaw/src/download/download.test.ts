@@ -8,7 +8,7 @@ import { listBucket, parseListObjectsV2, pickSnapshot } from './bucket';
 import { DiskSpaceError } from './disk';
 import { downloadSnapshot, renderDownloadProgress } from './download';
 import type { DownloadEvent, DownloadOptions } from './download';
-import { capReporterSlug } from './page-ranges';
+import { capReporterSlug } from './cap';
 
 let dir: string;
 let bucket: FakeBulkData;
@@ -140,7 +140,7 @@ describe('citecheck caselaw download', () => {
   });
 
   it('names the missing column when a newer dump renamed one', async () => {
-    const renamed = snapshotTables().citations.replace('"reporter"', '"reporter_abbreviation"');
+    const renamed = snapshotTables().citations.replace(',reporter,', ',reporter_abbreviation,');
     await startBucket(bucketObjects({ citations: renamed }));
     await expect(downloadSnapshot(options())).rejects.toThrow(/citations-2026-10-31\.csv\.bz2: missing column\(s\) reporter in the header \(it has: id, volume, reporter_abbreviation, .*CourtListener may have renamed a column/);
   });
@@ -171,7 +171,7 @@ describe('citecheck caselaw download', () => {
     index.close();
   });
 
-  it('--courts keeps those courts; a volume shared with other courts is not complete', async () => {
+  it('--courts keeps those courts: a miss rests on no evidence from volumes the subset holds only part of', async () => {
     await startBucket();
     await downloadSnapshot(options({ courts: ['ca9'] }));
     const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
@@ -181,39 +181,77 @@ describe('citecheck caselaw download', () => {
       { id: 'own-volume-miss', volume: 927, reporter: 'F.3d', page: '900' },
       { id: 'other-court', volume: 925, reporter: 'F.3d', page: '1320' },
     ]);
-    expect(results.map((r) => r.status)).toEqual(['found', 'not-covered', 'not-found', 'not-covered']);
+    expect(results.map((r) => r.status)).toEqual(['found', 'not-found', 'not-found', 'not-found']);
+    expect(results.slice(1).map((r) => (r.status === 'not-found' ? r.evidence : null))).toEqual([[], [], []]);
     expect(index.coverage()).toEqual([
-      { reporter: 'F.3d', cases: 2, volumes: [{ volume: 926, cases: 1, complete: false }, { volume: 927, cases: 1, complete: true }], note: null },
+      { reporter: 'F.3d', cases: 2, volumes: [{ volume: 926, cases: 1, capCases: null, yearNumbered: false }, { volume: 927, cases: 1, capCases: null, yearNumbered: false }], note: null },
     ]);
     index.close();
   });
 
-  it('--with-page-ranges places a page inside its case and flags a pin past the last page', async () => {
+  it.each([['withCap'], ['withPageRanges']] as const)('%s reads the Caselaw Access Project: every volume it lists, its cases and their pages', async (flag) => {
     await startBucket();
     const cap = new FakeBulkData(capVolume925());
     await cap.start();
     try {
-      const result = await downloadSnapshot(options({ withPageRanges: true, capUrl: cap.url }));
-      expect(result.pageRanges).toMatchObject({ volumes: 4, volumesFound: 1, cases: 2, failures: [] });
-      expect(cap.requests.map((r) => r.path).sort()).toEqual(['/f3d/925/CasesMetadata.json', '/f3d/926/CasesMetadata.json', '/f3d/927/CasesMetadata.json', '/us/550/CasesMetadata.json']);
+      const result = await downloadSnapshot(options({ [flag]: true, capUrl: cap.url }));
+      expect(result.cap).toMatchObject({ reporters: 1, volumes: 2, volumesFound: 2, cases: 4, failures: [] });
+      expect(cap.requests.map((r) => r.path).sort()).toEqual(['/ReportersMetadata.json', '/f3d/925/CasesMetadata.json', '/f3d/928/CasesMetadata.json', '/f3d/VolumesMetadata.json']);
     } finally {
       await cap.stop();
     }
     const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
-    expect(index.info.pageRanges).toEqual({ cases: 2, source: 'Caselaw Access Project (static.case.law)' });
-    const [inside, pinPast, pinInside, gap, noRanges] = await index.lookup([
+    expect(index.info.cap).toMatchObject({ cases: 4, volumes: 2 });
+    expect(index.info.cap.source).toMatch(/^Caselaw Access Project \(http:\/\/127\.0\.0\.1:\d+\)$/);
+    const [inside, pinPast, pinInside, gap, noRanges, capOnly, capVolume] = await index.lookup([
       { id: 'a', volume: 925, reporter: 'F.3d', page: '1339' },
       { id: 'b', volume: 925, reporter: 'F.3d', page: '1320', pin: '1345' },
       { id: 'c', volume: 925, reporter: 'F.3d', page: '1320', pin: '1330' },
       { id: 'd', volume: 925, reporter: 'F.3d', page: '1345' },
       { id: 'e', volume: 926, reporter: 'F.3d', page: '150' },
+      { id: 'f', volume: 925, reporter: 'F.3d', page: '1370' },
+      { id: 'g', volume: 928, reporter: 'F.3d', page: '5' },
     ]);
-    expect(inside).toMatchObject({ status: 'contained-in', approximate: false, cluster: { caseName: 'Smith v. Jones', pages: { firstPage: 1320, lastPage: 1342 } }, note: '925 F.3d 1339 is page 1339 of Smith v. Jones, which begins at 1320' });
+    expect(inside).toMatchObject({ status: 'contained-in', approximate: false, cluster: { caseName: 'Smith v. Jones', pages: { firstPage: 1320, lastPage: 1342 } }, note: '925 F.3d 1339 is page 1339 of Smith v. Jones, which runs from page 1320 to 1342' });
     expect(pinPast).toMatchObject({ status: 'found', pin: { pin: '1345', lastPage: 1342, beyondLastPage: true, note: 'pin 1345 is beyond the last page, 1342' } });
     expect(pinInside).toMatchObject({ status: 'found', pin: { beyondLastPage: false, note: null } });
-    expect(gap).toMatchObject({ status: 'not-found' }); // after Smith's last page, before Doe's first
-    expect(noRanges).toMatchObject({ status: 'contained-in', approximate: true, cluster: { caseName: 'Gamma v. Delta', pages: null } });
+    // After Smith's last page, before Doe's first: in no case, and CAP's list says none begins there.
+    expect(gap).toMatchObject({ status: 'not-found', evidence: [{ kind: 'cap-list', text: expect.stringContaining("the Caselaw Access Project's list of the 3 cases in volume 925 of F.3d has none beginning at page 1345") }] });
+    expect(noRanges).toMatchObject({ status: 'contained-in', approximate: true, cluster: { caseName: 'Gamma v. Delta', pages: null }, evidence: [] });
+    // A case CourtListener's snapshot lacks, listed by CAP: found.
+    expect(capOnly).toMatchObject({ status: 'found', clusters: [{ caseName: 'Kappa v. Lambda', origin: 'cap', pages: { firstPage: 1370, lastPage: 1380 } }], source: 'CourtListener bulk data of 2026-10-31 and the Caselaw Access Project' });
+    // A volume only CAP has.
+    expect(capVolume).toMatchObject({ status: 'contained-in', approximate: false, cluster: { caseName: 'Mu v. Nu' } });
     index.close();
+  });
+
+  it('a CAP volume that cannot be read is no list at all: no evidence rests on it', async () => {
+    await startBucket();
+    const site = capVolume925();
+    delete site['f3d/928/CasesMetadata.json'];
+    const cap = new FakeBulkData(site);
+    await cap.start();
+    try {
+      const result = await downloadSnapshot(options({ withCap: true, capUrl: cap.url }));
+      expect(result.cap).toMatchObject({ volumesFound: 1, failed: 1, failures: [{ volume: '928 F.3d', reason: 'no CasesMetadata.json' }] });
+    } finally {
+      await cap.stop();
+    }
+    const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
+    expect(index.coverage().find((r) => r.reporter === 'F.3d')!.volumes.map((v) => [v.volume, v.capCases])).toEqual([[925, 3], [926, null], [927, null]]);
+    index.close();
+  });
+
+  it('refuses a CAP address that is not the static site, leaving the previous index', async () => {
+    await startBucket();
+    const cap = new FakeBulkData({});
+    await cap.start();
+    try {
+      await expect(downloadSnapshot(options({ withCap: true, capUrl: cap.url }))).rejects.toThrow(/has no ReportersMetadata\.json/);
+    } finally {
+      await cap.stop();
+    }
+    expect(existsSync(join(dir, 'caselaw.sqlite'))).toBe(false);
   });
 });
 

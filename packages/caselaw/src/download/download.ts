@@ -3,8 +3,8 @@
  * bucket into the local index, in one command. Lists the bucket, picks the newest complete
  * set (courts, dockets, opinion clusters, citations), checks free disk space, downloads what
  * is not already on disk (resuming partial files), imports it (bzip2 decoded natively while
- * streaming, only the columns the index needs), optionally adds page ranges from the
- * Caselaw Access Project, and records the snapshot's date in the index.
+ * streaming, only the columns the index needs), optionally adds the Caselaw Access Project's
+ * case lists, and records the snapshot's date in the index.
  */
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -16,8 +16,8 @@ import { BULK_PREFIX, COURTLISTENER_BUCKET_URL, listBucket, pickSnapshot } from 
 import type { Snapshot, SnapshotFile } from './bucket';
 import { checkDiskSpace, estimateIndexBytes, formatBytes, freeBytes } from './disk';
 import { fetchFile } from './fetch-file';
-import { CAP_STATIC_URL, PAGE_RANGES_SOURCE, importPageRanges } from './page-ranges';
-import type { PageRangeReport } from './page-ranges';
+import { CAP_STATIC_URL } from './cap';
+import type { CapReport } from './cap';
 
 export interface DownloadOptions {
   /** The bucket's base URL (default CourtListener's public bucket). */
@@ -30,6 +30,9 @@ export interface DownloadOptions {
   dryRun?: boolean;
   reporters?: string[];
   courts?: string[];
+  /** Also import the Caselaw Access Project's case lists of every volume it has (`--with-cap`). */
+  withCap?: boolean;
+  /** The former name of withCap (`--with-page-ranges`), kept so existing scripts keep working. */
   withPageRanges?: boolean;
   capUrl?: string;
   /** Keep the .bz2 files after a successful import (default: delete them). */
@@ -65,7 +68,7 @@ export type DownloadEvent =
   | { type: 'retry'; file: SnapshotFile; attempt: number; reason: string; bytesOnDisk: number }
   | { type: 'file-done'; file: SnapshotFile; transferred: number; resumedFrom: number }
   | { type: 'import'; progress: ImportProgress }
-  | { type: 'page-ranges'; done: number; total: number; cases: number };
+  | { type: 'cap'; done: number; total: number; cases: number };
 
 export interface DownloadResult {
   snapshot: Snapshot;
@@ -78,7 +81,8 @@ export interface DownloadResult {
   freeBytes: number;
   files: { name: string; size: number; onDisk: number }[];
   import: ImportReport | null;
-  pageRanges: PageRangeReport | null;
+  /** What the Caselaw Access Project step read (with `withCap`). */
+  cap: CapReport | null;
 }
 
 /**
@@ -116,7 +120,7 @@ export async function downloadSnapshot(options: DownloadOptions = {}): Promise<D
     freeBytes: available,
     files,
     import: null,
-    pageRanges: null,
+    cap: null,
   };
   if (options.dryRun) return result;
   checkDiskSpace(need, free);
@@ -169,16 +173,10 @@ export async function downloadSnapshot(options: DownloadOptions = {}): Promise<D
       reporters: options.reporters,
       courts: options.courts,
       onProgress: (progress) => options.onEvent?.({ type: 'import', progress }),
-      beforePublish: options.withPageRanges
-        ? async (db) => {
-            result.pageRanges = await importPageRanges(db, {
-              capUrl: options.capUrl ?? CAP_STATIC_URL,
-              retryDelayMs: options.retryDelayMs,
-              onProgress: (done, total, cases) => options.onEvent?.({ type: 'page-ranges', done, total, cases }),
-            });
-            return { page_ranges_source: PAGE_RANGES_SOURCE, page_ranges_fetched_at: new Date().toISOString() };
-          }
-        : undefined,
+      cap:
+        options.withCap || options.withPageRanges
+          ? { url: options.capUrl ?? CAP_STATIC_URL, retryDelayMs: options.retryDelayMs, onProgress: (done, total, cases) => options.onEvent?.({ type: 'cap', done, total, cases }) }
+          : undefined,
     },
   ).catch((err: Error) => {
     // A file that does not decode matches its listed size all the same: without this, every
@@ -189,6 +187,7 @@ export async function downloadSnapshot(options: DownloadOptions = {}): Promise<D
     }
     throw err;
   });
+  result.cap = result.import.cap;
   if (!options.keepDownloads) for (const f of snapshot.files) rmSync(join(dir, f.name), { force: true });
   return result;
 }

@@ -1,26 +1,66 @@
 /**
  * A streaming reader for CourtListener's bulk CSVs.
  *
- * The files come from PostgreSQL `COPY ... WITH (FORMAT csv, ESCAPE '\', HEADER)`: a header
- * row, every field quoted, a quote inside a field written `\"` and a backslash `\\`, and long
- * text fields (opinion clusters carry syllabi and headnotes) spanning lines. Generic CSV
- * libraries handle that but cost several times our SQLite insert rate at 18 million rows, so
- * this reader is a small state machine that jumps with indexOf and only builds a string per
- * field. RFC 4180 doubled quotes (`""`) are accepted too, so hand-written fixtures work.
+ * The files come from PostgreSQL `COPY ... TO STDOUT WITH (FORMAT csv, ENCODING utf8, HEADER,
+ * ESCAPE '\', FORCE_QUOTE *)` (freelawproject/courtlistener, scripts/make_bulk_data.sh): a
+ * header row of bare column names, every non-null field quoted, a NULL written as nothing
+ * between two commas, a quote inside a field written `\"` and a backslash `\\`, and long text
+ * fields (opinion clusters carry syllabi and headnotes) spanning lines. Files published before
+ * 2025-01-24 were written with `QUOTE '`'` and no escape option instead: every field between
+ * backticks, a backtick inside one doubled, quotes and backslashes as they are. The dialect is
+ * told from the first data row (`detectDialect`). Generic CSV libraries handle these but cost
+ * several times our SQLite insert rate at 18 million rows, so this reader is a small state
+ * machine that only builds a string per field. RFC 4180 doubled quotes (`""`) are accepted too,
+ * so hand-written fixtures work.
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
 import { basename } from 'node:path';
 
-const QUOTE = 34; // "
+const DOUBLE_QUOTE = 34; // "
+const BACKTICK = 96; // `
 const BACKSLASH = 92;
 const COMMA = 44;
 const LF = 10;
 const CR = 13;
 
+/**
+ * The two quoting styles of CourtListener's files: `quote` (`"`, with `\` escaping a quote or a
+ * backslash: since 2025-01-24) and `backtick` (`` ` ``, doubled inside a field, no escape
+ * character: the files before).
+ */
+export type CsvDialect = 'quote' | 'backtick';
+
+/**
+ * The dialect of a file from its beginning: the header row holds bare column names in both, so
+ * the first character of the first data row tells them apart. Null while the text seen so far
+ * ends before that character (or the file has no data row).
+ * @example detectDialect('id,volume\n`1`,`550`\n') // 'backtick'
+ */
+export function detectDialect(start: string): CsvDialect | null {
+  // The header may be quoted by hand-written files: skip it as a CSV row, not as a line.
+  let i = 0;
+  let quoted = false;
+  for (; i < start.length; i++) {
+    const c = start.charCodeAt(i);
+    if (c === DOUBLE_QUOTE || c === BACKTICK) quoted = !quoted;
+    else if (c === LF && !quoted) break;
+  }
+  if (i + 1 >= start.length) return null;
+  return start.charCodeAt(i + 1) === BACKTICK ? 'backtick' : 'quote';
+}
+
 /** Incremental parser: push text, get back every row completed so far. */
 export class CsvParser {
   private buf = '';
+  private readonly quote: number;
+  /** `\"` and `\\` are escapes (the quote dialect); in the backtick one a backslash is itself. */
+  private readonly backslashEscapes: boolean;
+
+  constructor(dialect: CsvDialect = 'quote') {
+    this.quote = dialect === 'backtick' ? BACKTICK : DOUBLE_QUOTE;
+    this.backslashEscapes = dialect === 'quote';
+  }
 
   push(text: string): string[][] {
     // `a + b` makes a V8 rope, on which every charCodeAt walks the rope: one explicit flat
@@ -45,6 +85,9 @@ export class CsvParser {
   private parse(rows: string[][], atEnd: boolean): number {
     const s = this.buf;
     const n = s.length;
+    const QUOTE = this.quote;
+    const escapes = this.backslashEscapes;
+    const quoteChar = String.fromCharCode(QUOTE);
     let rowStart = 0;
     let pos = 0;
     let row: string[] = [];
@@ -52,18 +95,18 @@ export class CsvParser {
       let field: string;
       const c = s.charCodeAt(pos);
       if (c === QUOTE) {
-        // Quoted field: scan to the closing quote, unescaping \" \\ and "" on the way. A plain
-        // charCodeAt loop: String#indexOf turned out to degrade badly on some V8 string shapes.
+        // Quoted field: scan to the closing quote, unescaping \" \\ and "" (or ``) on the way. A
+        // plain charCodeAt loop: String#indexOf turned out to degrade badly on some V8 string shapes.
         let i = pos + 1;
         let pieces: string[] | null = null;
         let pieceStart = i;
         let close = -1;
         while (i < n) {
           const d = s.charCodeAt(i);
-          if (d === BACKSLASH) {
+          if (d === BACKSLASH && escapes) {
             if (i + 1 >= n) break; // need the escaped character
             const next = s.charCodeAt(i + 1);
-            if (next === QUOTE || next === BACKSLASH) {
+            if (next === DOUBLE_QUOTE || next === BACKSLASH) {
               (pieces ??= []).push(s.slice(pieceStart, i), s[i + 1]);
               pieceStart = i + 2;
             }
@@ -71,7 +114,7 @@ export class CsvParser {
           } else if (d === QUOTE) {
             if (i + 1 >= n && !atEnd) break; // cannot tell `"` from `""` yet
             if (i + 1 < n && s.charCodeAt(i + 1) === QUOTE) {
-              (pieces ??= []).push(s.slice(pieceStart, i), '"');
+              (pieces ??= []).push(s.slice(pieceStart, i), quoteChar);
               pieceStart = i + 2;
               i += 2;
             } else {
@@ -213,7 +256,8 @@ export interface CsvBatch {
  * name because CourtListener's column order changes between snapshots.
  */
 export async function* readCsv(path: string): AsyncGenerator<CsvBatch> {
-  const parser = new CsvParser();
+  let parser: CsvParser | null = null;
+  let head = '';
   let columns: Map<string, number> | null = null;
   let charsRead = 0;
   const take = (rows: string[][]): string[][] => {
@@ -225,9 +269,20 @@ export async function* readCsv(path: string): AsyncGenerator<CsvBatch> {
   };
   for await (const chunk of openText(path)) {
     charsRead += chunk.length;
-    const rows = take(parser.push(chunk));
+    let text = chunk;
+    if (!parser) {
+      // The dialect shows in the first data row; hold the text back until it is in.
+      head += chunk;
+      const dialect = detectDialect(head);
+      if (dialect === null && head.length < 1 << 24) continue;
+      parser = new CsvParser(dialect ?? 'quote');
+      text = head;
+      head = '';
+    }
+    const rows = take(parser.push(text));
     if (rows.length) yield { columns: columns!, rows, charsRead };
   }
-  const rest = take(parser.end());
+  parser ??= new CsvParser(detectDialect(`${head}\n`) ?? 'quote');
+  const rest = take([...(head ? parser.push(head) : []), ...parser.end()]);
   if (rest.length) yield { columns: columns!, rows: rest, charsRead };
 }

@@ -8,19 +8,25 @@
  * the old index only when complete, so a failed import never leaves a half-built index behind
  * and readers of the old one are undisturbed.
  *
- * At the end it records coverage: per reporter and volume, how many cases the snapshot holds
- * and whether it holds all of them (see schema.ts), so a lookup can tell "no such case" from
- * "not in the local data".
+ * Every opinion cluster is kept with its name, court and date, whether or not any citation
+ * row points at it: CourtListener holds real cases without their reporter citation, and the
+ * name search (names/search-keys.ts) finds them. At the end it records, per reporter volume,
+ * which citation types and decision years the snapshot holds (volumes table), and builds the
+ * name-search keys, so that a verdict can reason from evidence rather than from a missing row.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { canonicalReporter, findReporter } from '../engine';
+import { canonicalReporter, courtName, findReporter, isYearNumbered } from '../engine';
+import { courtFamily } from '../courts';
+import { nameKeys } from '../names/search-keys';
 import { Bzip2Error, readCsv } from './csv';
+import { pageNumber, volumeOf } from './pages';
+import { importCapLists, CAP_SOURCE, CAP_STATIC_URL, type CapReport } from '../download/cap';
 import { CREATE_INDEXES, CREATE_TABLES, SCHEMA_VERSION, defaultIndexPath } from './schema';
 import { IdSet } from './id-set';
 
-export type BulkFileKind = 'courts' | 'dockets' | 'clusters' | 'citations';
+export type BulkFileKind = 'courts' | 'dockets' | 'clusters' | 'citations' | 'opinions';
 
 /** Which table a bulk file feeds, from CourtListener's file names (`citations-2024-05-06.csv.bz2`). */
 export function bulkFileKind(path: string): BulkFileKind | null {
@@ -30,6 +36,8 @@ export function bulkFileKind(path: string): BulkFileKind | null {
   if (name.startsWith('opinion-clusters') || name.startsWith('opinion_clusters') || name.startsWith('clusters')) return 'clusters';
   if (name.startsWith('dockets')) return 'dockets';
   if (name.startsWith('courts')) return 'courts';
+  // Opinion texts (tens of gigabytes): read only when given, for their star pagination.
+  if (name.startsWith('opinions')) return 'opinions';
   return null;
 }
 
@@ -40,9 +48,9 @@ export function bulkFileKind(path: string): BulkFileKind | null {
  * dockets first (a case's court is on its docket).
  */
 const KIND_ORDER: Record<'all' | 'reporters' | 'courts', BulkFileKind[]> = {
-  all: ['courts', 'clusters', 'dockets', 'citations'],
-  reporters: ['courts', 'citations', 'clusters', 'dockets'],
-  courts: ['courts', 'dockets', 'clusters', 'citations'],
+  all: ['courts', 'clusters', 'dockets', 'citations', 'opinions'],
+  reporters: ['courts', 'citations', 'clusters', 'dockets', 'opinions'],
+  courts: ['courts', 'dockets', 'clusters', 'citations', 'opinions'],
 };
 
 const REQUIRED: Record<BulkFileKind, string[]> = {
@@ -50,6 +58,7 @@ const REQUIRED: Record<BulkFileKind, string[]> = {
   dockets: ['id', 'court_id'],
   clusters: ['id', 'case_name', 'docket_id'],
   citations: ['id', 'volume', 'reporter', 'page', 'cluster_id'],
+  opinions: ['cluster_id'],
 };
 
 export interface ImportProgress {
@@ -98,7 +107,13 @@ export interface ImportReport {
   snapshotDate: string | null;
   /** What the index holds, for reports: `CourtListener bulk data of 2026-10-31`. */
   description: string;
-  coverage: { reporters: number; volumes: number; completeVolumes: number; cases: number };
+  /**
+   * What the index holds: reporters and volumes with citations, the citations' cases, every
+   * case (with or without a citation), and volumes numbered by year (never complete).
+   */
+  coverage: { reporters: number; volumes: number; yearNumberedVolumes: number; cases: number; clusters: number };
+  /** What the Caselaw Access Project step read, when it ran. */
+  cap: CapReport | null;
 }
 
 export interface ImportOptions {
@@ -121,9 +136,12 @@ export interface ImportOptions {
   /** The snapshot's date; by default the date all the file names share. */
   snapshotDate?: string;
   /**
-   * Runs on the finished tables before the index is put in place (the page-range step of a
-   * download uses it), so a failure there leaves the old index too.
+   * Also read the Caselaw Access Project's case lists (every reporter and volume it has, or
+   * only the --reporters asked for) into the index: a source of existence where CourtListener
+   * lacks a citation or a case, and of evidence where it lists no case at a page.
    */
+  cap?: { url?: string; concurrency?: number; retryDelayMs?: number; onProgress?: (done: number, total: number, cases: number) => void };
+  /** Runs on the finished tables before the index is put in place, so a failure there leaves the old index too. */
   beforePublish?: (db: Database.Database) => Promise<Record<string, string> | void>;
 }
 
@@ -181,6 +199,7 @@ export async function importBulkData(inputs: string[], options: ImportOptions = 
       reports.push(report);
     }
     loader.finish();
+    refuseEmpty(reports, filter);
 
     const last = reports[reports.length - 1];
     const indexStart = Date.now();
@@ -189,10 +208,21 @@ export async function importBulkData(inputs: string[], options: ImportOptions = 
     // A subset keeps only the cases it asked for; clusters read before the citations that
     // would have excluded them go now.
     if (filter.mode === 'courts' && filter.reporters) db.exec('DELETE FROM clusters WHERE id NOT IN (SELECT cluster_id FROM citations)');
-    const coverage = recordCoverage(db, authoritative, loader.incompleteVolumes);
+    // "Which citations has this case?" (a case found by name: is it reported at another address?)
+    db.exec('CREATE INDEX citations_cluster ON citations (cluster_id)');
+    const coverage = recordVolumes(db, snapshotYear(snapshotDate));
+    coverage.clusters = buildNameKeys(db);
     db.exec('ANALYZE');
     indexMs = Date.now() - indexStart;
 
+    let cap: CapReport | null = null;
+    const capMeta: [string, string][] = [];
+    if (options.cap) {
+      const url = (options.cap.url ?? CAP_STATIC_URL).replace(/\/+$/, '');
+      cap = await importCapLists(db, { capUrl: url, reporters: filter.reporters, concurrency: options.cap.concurrency, retryDelayMs: options.cap.retryDelayMs, onProgress: options.cap.onProgress });
+      capMeta.push(['cap_url', url], ['cap_source', url === CAP_STATIC_URL ? CAP_SOURCE : `Caselaw Access Project (${url})`], ['cap_cases', String(cap.cases)], ['cap_volumes', String(cap.volumesFound - cap.failed)], ['cap_fetched_at', new Date().toISOString()]);
+      db.exec('ANALYZE');
+    }
     const extraMeta = (await options.beforePublish?.(db)) ?? {};
     const meta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     const totals = sumReports(reports);
@@ -204,11 +234,16 @@ export async function importBulkData(inputs: string[], options: ImportOptions = 
       ['snapshot_date', snapshotDate ?? ''],
       ['filter_reporters', filter.reporters ? [...filter.reporters].join(',') : ''],
       ['filter_courts', filter.courts ? [...filter.courts].join(',') : ''],
+      // Every case of the snapshot is in the name search only when no --reporters subset cut
+      // the clusters down to those with a citation in it.
+      ['clusters_complete', filter.mode === 'reporters' || filter.reporters ? 'false' : 'true'],
       ['imported_at', new Date().toISOString()],
       ['files', JSON.stringify(reports.map((r) => basename(r.file)))],
       ['citations', String(reports.filter((r) => r.kind === 'citations').reduce((n, r) => n + r.inserted, 0))],
+      ['clusters', String(coverage.clusters)],
       ['duplicates', String(totals.duplicates)],
       ['corrupt', String(totals.corrupt)],
+      ...capMeta,
       ...Object.entries(extraMeta),
     ];
     db.transaction(() => metaRows.forEach(([k, v]) => meta.run(k, v)))();
@@ -216,7 +251,7 @@ export async function importBulkData(inputs: string[], options: ImportOptions = 
     renameSync(workPath, indexPath);
     const elapsedMs = Date.now() - started;
     options.onProgress?.({ ...last, totalRows, elapsedMs, rowsPerSecond: rate(totalRows, elapsedMs), phase: 'done' });
-    return { indexPath, authoritative, files: reports, skipped, totals, elapsedMs, indexMs, rowsPerSecond: rate(totalRows, elapsedMs), snapshotDate, description, coverage };
+    return { indexPath, authoritative, files: reports, skipped, totals, elapsedMs, indexMs, rowsPerSecond: rate(totalRows, elapsedMs), snapshotDate, description, coverage, cap };
   } catch (err) {
     if (db.open) db.close();
     rmSync(workPath, { force: true });
@@ -248,29 +283,146 @@ export function describeSource(s: { source: string; authoritative: boolean; snap
 /**
  * Reporters whose citations bulk data never holds completely: Westlaw and Lexis numbers
  * (most such documents never reach CourtListener) and public-domain neutral citations (a
- * court's whole series is not imported). A miss there proves nothing.
+ * court's whole series is not imported). A miss there proves nothing. The index also knows it
+ * from CourtListener's own citation types (volumes.types); this is the catalogue's answer, for
+ * a reporter the data does not use.
  */
-export function isSeriesNeverComplete(reporter: string): boolean {
+export function isSeriesNeverComplete(reporter: string, volume: number | string | null = null, thisYear = new Date().getUTCFullYear()): boolean {
   const kind = findReporter(reporter)?.kind;
-  return kind === 'wl-lexis' || kind === 'neutral' || /\b(WL|LEXIS)\b/.test(reporter);
+  if (kind === 'wl-lexis' || /\b(WL|LEXIS)\b/.test(reporter)) return true;
+  if (volume === null) return kind === 'neutral';
+  return isYearNumbered(reporter, volume, thisYear);
 }
 
-/** Counts cases per reporter volume and decides which volumes are complete. */
-function recordCoverage(db: Database.Database, authoritative: boolean, incomplete: Set<string>): ImportReport['coverage'] {
-  db.exec('INSERT INTO coverage (reporter_id, volume, cases, complete) SELECT reporter_id, volume, COUNT(DISTINCT cluster_id), 1 FROM citations GROUP BY reporter_id, volume');
-  const reporters = db.prepare('SELECT id, name FROM reporters').all() as { id: number; name: string }[];
-  const none = db.prepare('UPDATE coverage SET complete = 0 WHERE reporter_id = ?');
-  const one = db.prepare('UPDATE coverage SET complete = 0 WHERE reporter_id = ? AND volume = ?');
+/** CourtListener's citation types a complete list of a volume can never rest on: Lexis, West, neutral. */
+export const NEVER_COMPLETE_TYPES = (1 << 6) | (1 << 7) | (1 << 8);
+
+function snapshotYear(date: string | null): number {
+  return date ? Number(date.slice(0, 4)) : new Date().getUTCFullYear();
+}
+
+/**
+ * Per reporter volume: how many cases CourtListener's data holds there, which citation types
+ * (a bitmask: 1 << type), and the span of its decision years. The span leaves out years with
+ * fewer than a tenth of the volume's cases (a misdated cluster, a case reprinted years later),
+ * so that "which volumes hold the decisions of 1998" stays what the reporter printed.
+ */
+function recordVolumes(db: Database.Database, thisYear: number): ImportReport['coverage'] {
+  const insert = db.prepare('INSERT INTO volumes (reporter_id, volume, cases, types, first_year, last_year, cap_cases) VALUES (?, ?, ?, ?, ?, ?, NULL)');
+  const rows = db
+    .prepare(
+      `SELECT c.reporter_id AS reporterId, c.volume AS volume, CAST(substr(k.date_filed, 1, 4) AS INTEGER) AS year, COUNT(DISTINCT c.cluster_id) AS cases, SUM(DISTINCT 1 << COALESCE(c.type, 0)) AS types
+       FROM citations c LEFT JOIN clusters k ON k.id = c.cluster_id GROUP BY c.reporter_id, c.volume, year ORDER BY c.reporter_id, c.volume`,
+    )
+    .iterate() as IterableIterator<{ reporterId: number; volume: number | string; year: number | null; cases: number; types: number }>;
+  // Grouped by volume in JS: the rows come ordered by reporter and volume.
+  const pending: { reporterId: number; volume: number | string; years: [number, number][]; cases: number; types: number }[] = [];
+  let current: (typeof pending)[number] | null = null;
+  for (const r of rows) {
+    if (!current || current.reporterId !== r.reporterId || current.volume !== r.volume) {
+      current = { reporterId: r.reporterId, volume: r.volume, years: [], cases: 0, types: 0 };
+      pending.push(current);
+    }
+    current.cases += r.cases;
+    current.types |= r.types;
+    if (r.year !== null && r.year > 0) current.years.push([r.year, r.cases]);
+  }
+  const names = new Map((db.prepare('SELECT id, name FROM reporters').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+  let yearNumbered = 0;
   db.transaction(() => {
-    if (!authoritative) db.exec('UPDATE coverage SET complete = 0');
-    for (const r of reporters) if (isSeriesNeverComplete(r.name)) none.run(r.id);
-    for (const key of incomplete) {
-      const [reporterId, volume] = key.split(':').map(Number);
-      one.run(reporterId, volume);
+    for (const v of pending) {
+      const floor = v.cases / 10;
+      const kept = v.years.filter(([, n]) => n >= floor).map(([y]) => y);
+      const types = v.types & ~1; // 1 << 0 stands for "no type given"
+      insert.run(v.reporterId, v.volume, v.cases, types, kept.length ? Math.min(...kept) : null, kept.length ? Math.max(...kept) : null);
+      if (types & NEVER_COMPLETE_TYPES || isSeriesNeverComplete(names.get(v.reporterId) ?? '', v.volume, thisYear)) yearNumbered++;
     }
   })();
-  const t = db.prepare('SELECT COUNT(DISTINCT reporter_id) AS reporters, COUNT(*) AS volumes, COALESCE(SUM(complete), 0) AS completeVolumes, COALESCE(SUM(cases), 0) AS cases FROM coverage').get() as ImportReport['coverage'];
-  return t;
+  // COUNT(DISTINCT) per volume above; here the whole index's distinct cases.
+  const t = db.prepare('SELECT COUNT(DISTINCT reporter_id) AS reporters, COUNT(*) AS volumes FROM volumes').get() as { reporters: number; volumes: number };
+  const cases = db.prepare('SELECT COUNT(DISTINCT cluster_id) FROM citations').pluck().get() as number;
+  return { reporters: t.reporters, volumes: t.volumes, yearNumberedVolumes: yearNumbered, cases, clusters: 0 };
+}
+
+/**
+ * The name-search keys of every case (see schema.ts), the court families they are filed under,
+ * and the cases per family and year. Read in slices by id (the connection cannot insert while a
+ * query is open), written to a scratch table in arrival order, then sorted into the keyed table
+ * in one pass: far cheaper than 30 million inserts at random places of a B-tree. Returns the
+ * number of cases.
+ */
+function buildNameKeys(db: Database.Database): number {
+  const courts = new Map((db.prepare('SELECT id, full_name, jurisdiction FROM courts').all() as { id: string; full_name: string | null; jurisdiction: string | null }[]).map((c) => [c.id, c]));
+  const familyIds = new Map<string, number>();
+  const insertFamily = db.prepare('INSERT INTO families (id, name) VALUES (?, ?)');
+  const familyOfCourt = new Map<string, number>();
+  const familyOf = (court: string | null): number => {
+    if (!court) return 0;
+    let id = familyOfCourt.get(court);
+    if (id === undefined) {
+      const c = courts.get(court);
+      const family = courtFamily(court, c?.full_name ?? courtName(court), c?.jurisdiction ?? null);
+      if (family === null) id = 0;
+      else {
+        id = familyIds.get(family);
+        if (id === undefined) {
+          id = familyIds.size + 1;
+          familyIds.set(family, id);
+          insertFamily.run(id, family);
+        }
+      }
+      familyOfCourt.set(court, id);
+    }
+    return id;
+  };
+  db.exec('CREATE TEMP TABLE name_keys_load (key INTEGER, family INTEGER, year INTEGER, cluster_id INTEGER)');
+  const load = db.prepare('INSERT INTO name_keys_load VALUES (?, ?, ?, ?)');
+  const slice = db.prepare('SELECT id, case_name, case_name_short, date_filed, court_id FROM clusters WHERE id > ? ORDER BY id LIMIT 20000');
+  const perYear = new Map<number, number>();
+  let after = -1;
+  let count = 0;
+  db.exec('BEGIN');
+  for (;;) {
+    const rows = slice.all(after) as { id: number; case_name: string; case_name_short: string | null; date_filed: string | null; court_id: string | null }[];
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      count++;
+      const year = r.date_filed ? Number(r.date_filed.slice(0, 4)) || 0 : 0;
+      const family = familyOf(r.court_id);
+      const fy = family * 10_000 + year;
+      perYear.set(fy, (perYear.get(fy) ?? 0) + 1);
+      for (const k of nameKeys(r.case_name, r.case_name_short)) load.run(k, family, year, r.id);
+    }
+    after = rows[rows.length - 1].id;
+    db.exec('COMMIT');
+    db.exec('BEGIN');
+  }
+  db.exec('COMMIT');
+  db.exec('INSERT OR IGNORE INTO name_keys SELECT key, family, year, cluster_id FROM name_keys_load ORDER BY key, family, year, cluster_id');
+  db.exec('DROP TABLE name_keys_load');
+  const fy = db.prepare('INSERT INTO family_years (family, year, cases) VALUES (?, ?, ?)');
+  db.transaction(() => {
+    for (const [k, n] of perYear) fy.run(Math.floor(k / 10_000), k % 10_000, n);
+  })();
+  db.exec("INSERT INTO court_years (court_id, year, cases) SELECT court_id, CAST(substr(date_filed, 1, 4) AS INTEGER), COUNT(*) FROM clusters WHERE court_id IS NOT NULL AND date_filed IS NOT NULL AND date_filed <> '' GROUP BY 1, 2");
+  return count;
+}
+
+/**
+ * An import that read nothing must not replace an index: a file in a dialect or layout this
+ * version cannot read yields rows that are all corrupt, or none at all.
+ */
+function refuseEmpty(reports: FileReport[], filter: Filter): void {
+  for (const r of reports) {
+    if (r.kind !== 'citations' && r.kind !== 'clusters') continue;
+    if (r.inserted > 0) continue;
+    if (r.filtered > 0 && r.corrupt === 0) {
+      if (r.kind === 'citations') throw new ImportError(`${basename(r.file)}: none of its ${r.rows.toLocaleString('en-US')} rows is a citation of ${filter.reporters ? `the reporters ${[...filter.reporters].join(', ')}` : 'the courts asked for'}; the index was left as it was`);
+      continue;
+    }
+    const why = r.rows === 0 ? 'it holds no data rows' : `all ${r.rows.toLocaleString('en-US')} rows were unreadable (${r.corruptSamples.slice(0, 3).map((x) => `row ${x.row}: ${x.reason}`).join('; ')})`;
+    throw new ImportError(`${basename(r.file)}: no rows could be read, ${why}. It may be damaged or in a format this version of CiteCheck does not know; the index was left as it was`);
+  }
 }
 
 function rate(rows: number, ms: number): number {
@@ -349,18 +501,20 @@ class Loader {
   /** Clusters and dockets the rows read so far need (see KIND_ORDER). */
   private readonly clusterIds = new IdSet();
   private readonly docketIds = new IdSet();
-  /** `reporterId:volume` of volumes that lost citations to the --courts filter: not complete. */
-  readonly incompleteVolumes = new Set<string>();
 
   constructor(
     private readonly db: Database.Database,
     private readonly filter: Filter,
   ) {
     this.insert = {
-      courts: db.prepare('INSERT OR IGNORE INTO courts (id, citation_string, full_name) VALUES (?, ?, ?)'),
+      courts: db.prepare('INSERT OR IGNORE INTO courts (id, citation_string, full_name, jurisdiction) VALUES (?, ?, ?, ?)'),
       dockets: db.prepare('INSERT OR IGNORE INTO dockets (id, court_id) VALUES (?, ?)'),
       clusters: db.prepare('INSERT OR IGNORE INTO clusters (id, case_name, case_name_short, date_filed, docket_id) VALUES (?, ?, ?, ?, ?)'),
-      citations: db.prepare('INSERT OR IGNORE INTO citations (id, reporter_id, volume, page, page_num, cluster_id) VALUES (?, ?, ?, ?, ?, ?)'),
+      citations: db.prepare('INSERT OR IGNORE INTO citations (id, reporter_id, volume, page, page_num, cluster_id, type) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      // A cluster's opinions (majority, dissents...) each print their own star pages: the span of all of them.
+      opinions: db.prepare(
+        'INSERT INTO star_pages (cluster_id, first_page, last_page) VALUES (?, ?, ?) ON CONFLICT (cluster_id) DO UPDATE SET first_page = MIN(first_page, excluded.first_page), last_page = MAX(last_page, excluded.last_page)',
+      ),
     };
     this.insertReporter = db.prepare('INSERT INTO reporters (id, name) VALUES (?, ?)');
     db.exec('BEGIN');
@@ -397,7 +551,8 @@ class Loader {
           id: col('id'), volume: col('volume'), reporter: col('reporter'), page: col('page'), cluster: col('cluster_id'),
           caseName: col('case_name'), caseNameShort: col('case_name_short'), caseNameFull: col('case_name_full'),
           dateFiled: col('date_filed'), docket: col('docket_id'), court: col('court_id'),
-          citationString: col('citation_string'), fullName: col('full_name'),
+          citationString: col('citation_string'), fullName: col('full_name'), type: col('type'), jurisdiction: col('jurisdiction'),
+          texts: ['xml_harvard', 'html_with_citations', 'html', 'html_lawbox', 'html_columbia', 'html_anon_2020'].map(col).filter((i) => i >= 0),
         };
         for (const row of rows) {
           report.rows++;
@@ -408,15 +563,17 @@ class Loader {
           let changes: number;
           if (kind === 'citations') {
             const id = toInt(row[c.id]);
-            const volume = toInt(row[c.volume]);
+            const volume = volumeOf(row[c.volume]);
             const clusterId = toInt(row[c.cluster]);
             const rawReporter = row[c.reporter];
-            const page = row[c.page].trim();
-            const pageNum = leadingInt(page);
-            if (id === null || volume === null || clusterId === null || !rawReporter || pageNum === null) {
+            // A page as CourtListener and briefs both may write it, without thousands separators (`60,123`).
+            const page = row[c.page].trim().replace(/,/g, '');
+            if (id === null || volume === null || clusterId === null || !rawReporter || !page) {
               corrupt(id === null ? 'bad id' : volume === null ? 'bad volume' : clusterId === null ? 'bad cluster_id' : !rawReporter ? 'empty reporter' : 'bad page');
               continue;
             }
+            const pageNum = pageNumber(page);
+            const type = c.type >= 0 ? toInt(row[c.type]) : null;
             const reporterId = this.reporterId(rawReporter);
             if (!this.wantedReporterIds.has(reporterId)) {
               report.filtered++;
@@ -424,12 +581,10 @@ class Loader {
             }
             if (mode === 'reporters') this.clusterIds.add(clusterId);
             else if (mode === 'courts' && !this.clusterIds.has(clusterId)) {
-              // Another court's case in this volume: the subset does not hold the whole volume.
-              this.incompleteVolumes.add(`${reporterId}:${volume}`);
               report.filtered++;
               continue;
             }
-            changes = stmt.run(id, reporterId, volume, page, pageNum, clusterId).changes;
+            changes = stmt.run(id, reporterId, volume, page, pageNum, clusterId, type).changes;
           } else if (kind === 'clusters') {
             const id = toInt(row[c.id]);
             if (id === null) {
@@ -464,13 +619,29 @@ class Loader {
             }
             if (mode === 'courts') this.docketIds.add(id);
             changes = stmt.run(id, court).changes;
+          } else if (kind === 'opinions') {
+            const clusterId = toInt(row[c.cluster]);
+            if (clusterId === null) {
+              corrupt('bad cluster_id');
+              continue;
+            }
+            if (mode !== 'all' && !this.clusterIds.has(clusterId)) {
+              report.filtered++;
+              continue;
+            }
+            const span = starPages(c.texts.map((i) => row[i]));
+            if (!span) {
+              report.filtered++;
+              continue;
+            }
+            changes = stmt.run(clusterId, span[0], span[1]).changes;
           } else {
             const id = row[c.id];
             if (!id) {
               corrupt('empty id');
               continue;
             }
-            changes = stmt.run(id, c.citationString >= 0 ? row[c.citationString] || null : null, c.fullName >= 0 ? row[c.fullName] || null : null).changes;
+            changes = stmt.run(id, c.citationString >= 0 ? row[c.citationString] || null : null, c.fullName >= 0 ? row[c.fullName] || null : null, c.jurisdiction >= 0 ? row[c.jurisdiction] || null : null).changes;
           }
           if (changes === 0) report.duplicates++;
           else report.inserted++;
@@ -526,10 +697,34 @@ function toInt(s: string | undefined): number | null {
   return Number.isSafeInteger(n) && n >= 0 && /^\s*\d+\s*$/.test(s) ? n : null;
 }
 
-/** `1339` → 1339, `111279-U` → 111279, `___` → null: pages without a leading number cannot be placed. */
-function leadingInt(page: string): number | null {
-  const m = /^(\d+)/.exec(page);
-  return m ? Number(m[1]) : null;
+const CASEBODY = /<casebody\b[^>]*\bfirstpage="(\d+)"[^>]*\blastpage="(\d+)"/;
+const STAR = /<page-number\b[^>]*\blabel="(\d+)"|class="star-pagination"[^>]*>\s*\*(?:Page\s+)?(\d+)/g;
+
+/**
+ * The pages an opinion's text spans, from its star pagination as CourtListener stores it: the
+ * Harvard XML's `<casebody firstpage="757" lastpage="758">` and `<page-number label="294">*294`,
+ * or `<span class="star-pagination">*758</span>` (`*Page 758`) in the HTML fields. The first
+ * star marks the second page, so the span starts a page before it; it runs on while each star
+ * is one of the next three pages (a marker may be missing), so the stars of a parallel reporter,
+ * numbered elsewhere, do not stretch it.
+ * Null without markers.
+ * @example starPages(['<casebody firstpage="757" lastpage="758">']) // [757, 758]
+ */
+export function starPages(texts: (string | undefined)[]): [number, number] | null {
+  for (const t of texts) {
+    if (!t) continue;
+    const body = CASEBODY.exec(t);
+    if (body) return [Number(body[1]), Number(body[2])];
+    let first: number | null = null;
+    let last = 0;
+    for (const m of t.matchAll(STAR)) {
+      const n = Number(m[1] ?? m[2]);
+      if (first === null) first = last = n;
+      else if (n > last && n <= last + 3) last = n;
+    }
+    if (first !== null) return [Math.max(1, first - 1), last];
+  }
+  return null;
 }
 
 /**

@@ -81,3 +81,26 @@ describe('caseNameSimilarity', () => {
     expect(s).toBeLessThanOrEqual(hi);
   });
 });
+
+describe('names as CourtListener and CAP store them', () => {
+  it.each([
+    // A CAP caption: the parties with their roles, a first name the brief leaves out.
+    ['West v. United States', 'Antonio WEST, Appellant, v. UNITED STATES, Appellee.'],
+    ['West v. United States', 'WEST v. UNITED STATES'],
+    ['North v. Florida', 'North v. Florida'],
+    // A capital V. between names is a middle initial, not "versus".
+    ['Rollin v. William V. Frankel & Co.', 'Rollin v. William V. Frankel & Co., Inc.'],
+    ['Frankel & Co.', 'Rollin v. William V. Frankel & Co.'],
+    // A known abbreviation may stand for another word that begins alike (Soc.: Social, Society).
+    ['Fenley v. Ohio Historical Soc.', 'State ex rel. Fenley v. Ohio Historical Society'],
+    ['Monell v. Dep’t of Soc. Servs.', 'Monell v. Department of Social Services'],
+  ])('%s is %s', (cited, stored) => {
+    expect(compareCaseNames(cited, stored).verdict).toBe('same');
+  });
+
+  it('a surname alone still tells two cases apart, and a company is not a person', () => {
+    expect(compareCaseNames('West v. Smith', 'West v. Jones').verdict).toBe('different');
+    expect(compareCaseNames('North v. Florida', 'North American Co. v. Florida').verdict).not.toBe('same');
+    expect(compareCaseNames('State v. Jones', 'Smith v. State').verdict).toBe('different');
+  });
+});

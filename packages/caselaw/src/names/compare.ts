@@ -13,7 +13,7 @@
  * with no strong party in common are `different`.
  */
 import { isKnownWord, wordKey } from './abbreviations';
-import { ocrDistance } from './ocr';
+import { ocrDistance, ocrFold } from './ocr';
 
 export type NameVerdict = 'same' | 'partial' | 'different' | 'unknown';
 
@@ -49,7 +49,7 @@ interface Party {
 }
 
 /** Words that carry no identity: articles, corporate forms, `et al.`, procedural and role words. */
-const NOISE = new Set(
+export const NOISE = new Set(
   `the of and a an for to on by at in et al ux vir inc incorporated corp corporation co company cos companies ltd limited llc
   lc llp lp plc pc pa na sa ag nv bv gmbh pllc dba aka fka nka re ex parte rel matter petitioner petitioners respondent respondents
   appellant appellants appellee appellees plaintiff plaintiffs defendant defendants individually capacity official his her its their
@@ -59,7 +59,7 @@ const NOISE = new Set(
 // different `Doe v. ...` cases at one address must not match on `Doe`.
 
 /** Common words in party names: a match on these alone does not say "same party". */
-const GENERIC = new Set(
+export const GENERIC = new Set(
   `air airline bank insurance america united national international general first new county city board education department district
   school hospital university state federal service system product industry railroad railway association commission authority trust
   group holding holdings partner partners fund center community management technology finance security mutual life health medical
@@ -71,14 +71,16 @@ const GENERIC = new Set(
 
 /** Parties that are a sovereign and nothing else carry no identity (every second case is `United States v. ...`). */
 const SOVEREIGN_HEAD = new Set(['people', 'state', 'commonwealth', 'territory', 'government']);
-const STATES = new Set(
+export const STATES = new Set(
   `alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois indiana iowa kansas
   kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada ohio oklahoma oregon
   pennsylvania tennessee texas utah vermont virginia washington wisconsin wyoming guam`.split(/\s+/),
 );
-const TWO_WORD_STATES = new Set(['new hampshire', 'new jersey', 'new mexico', 'new york', 'north carolina', 'north dakota', 'rhode island', 'south carolina', 'south dakota', 'west virginia', 'puerto rico', 'district columbia']);
+export const TWO_WORD_STATES = new Set(['new hampshire', 'new jersey', 'new mexico', 'new york', 'north carolina', 'north dakota', 'rhode island', 'south carolina', 'south dakota', 'west virginia', 'puerto rico', 'district columbia']);
 
 const SOVEREIGN_NAMES = ['united states', ...STATES, ...TWO_WORD_STATES];
+/** Sovereign names by their OCR-folded spelling (`ohio` and `0hio` alike). */
+const FOLDED_SOVEREIGNS = new Map(SOVEREIGN_NAMES.map((n) => [ocrFold(n), n]));
 
 const PROCEDURAL_PREFIX = /^(?:in re|in the matter of|matter of|ex parte|application of|petition of|in the estate of|estate of|in re the marriage of|marriage of|in the interest of|interest of|guardianship of|adoption of|succession of|re)[:,]?\s+/i;
 const ALIAS = /\s*,?\s*\b(?:d\/b\/a|dba|a\/k\/a|aka|f\/k\/a|fka|n\/k\/a|nka|t\/a|doing business as|formerly known as|also known as|now known as|trading as)\b\.?\s*/i;
@@ -94,8 +96,12 @@ export function partiesOf(name: string): string[] {
     .trim();
   // A consolidated caption (`A v. B; C v. D`) is known by its first case.
   s = s.split(/\s*;\s*/)[0];
+  // `v.` is written in lower case; a capital `V.` between two names is a middle initial
+  // (`Rollin v. William V. Frankel & Co.`), so it separates parties only in a name with no
+  // lower-case one (`SMITH V. JONES`).
+  const separator = /\s+(?:v|vs|versus)\.?\s+/.test(s) ? /\s+(?:v|vs|versus)\.?\s+/ : /\s+(?:v|vs|versus)\.?\s+/i;
   return s
-    .split(/\s+(?:v|vs|versus)\.?\s+/i)
+    .split(separator)
     .slice(0, 2)
     .map((p) => p.replace(/^[\s,.]+|[\s,]+$/g, ''))
     .filter(Boolean);
@@ -151,10 +157,12 @@ function sovereignOf(words: Word[]): string | null {
   const rest = keys.join(' ');
   if (rest === '') return head ? '' : null;
   if (rest === 'us' || STATES.has(rest) || TWO_WORD_STATES.has(rest)) return rest;
-  // A scanned `0hio` or `Unitcd States` is still the sovereign.
+  // A scanned `0hio` or `Unitcd States` is still the sovereign: the same once OCR's look-alikes
+  // are folded together (a set lookup, where trying each sovereign's distance cost most of a comparison).
   const plain = words.slice(words.length - keys.length).map((w) => w.plain).join(' ');
   if (plain.length >= 4) {
-    for (const name of SOVEREIGN_NAMES) if (Math.abs(name.length - plain.length) <= 2 && ocrDistance(plain, name) < 1) return name === 'united states' ? 'us' : name;
+    const name = FOLDED_SOVEREIGNS.get(ocrFold(plain));
+    if (name !== undefined) return name === 'united states' ? 'us' : name;
   }
   return null;
 }
@@ -179,7 +187,9 @@ function sameWord(a: Word, b: Word): boolean {
   // Words of one or two letters are mostly initials: no OCR tolerance there, unless a digit
   // shows the scanner misread a letter (`E1` for `El`).
   if (Math.min(a.plain.length, b.plain.length) < 3 && !/\d/.test(a.plain + b.plain)) return false;
-  const d = ocrDistance(a.plain, b.plain);
+  // Lengths more than two apart are more than a misreading or a slip apart (each costs a letter at most).
+  if (Math.abs(a.plain.length - b.plain.length) > 2) return false;
+  const d = ocrDistance(a.plain, b.plain, 2);
   if (d < 1) return true;
   // One ordinary slip in a long word (`Twombley` for `Twombly`) is a misspelling, not another party.
   return d < 2 && Math.min(a.plain.length, b.plain.length) >= 6;
@@ -191,7 +201,10 @@ function sameWord(a: Word, b: Word): boolean {
  * table lacks, applied only to words written as abbreviations.
  */
 function isAbbreviationOf(short: Word, long: Word): boolean {
-  if (!short.abbreviated || isKnownWord(short.plain) || short.plain.length < 2 || short.plain.length >= long.plain.length) return false;
+  if (!short.abbreviated || short.plain.length < 2 || short.plain.length >= long.plain.length) return false;
+  // A known abbreviation stands for its table word; one of a word that begins the same way too
+  // (`Soc.`: Social in the table, Society in `Ohio Historical Soc.`).
+  if (isKnownWord(short.plain) && wordKey(short.plain).slice(0, 4) !== long.plain.slice(0, 4)) return false;
   const s = short.plain;
   const l = long.plain;
   if (s[0] !== l[0]) return false;
@@ -255,11 +268,22 @@ function compareParties(a: Party, b: Party): WordsMatch {
   let best: WordsMatch = { status: 'conflict', quality: 0 };
   for (const x of a.names) {
     for (const y of b.names) {
-      const m = compareWords(x, y);
+      let m = compareWords(x, y);
+      // A person cited by surname alone (`West`) is the person the other side names in full
+      // (`Antonio WEST`), however common the word: a common surname is still a name.
+      if (m.status === 'compatible' && isSurnameOf(x, y, a, b)) m = { status: 'strong', quality: 0.8 };
       if (RANK[m.status] > RANK[best.status] || (m.status === best.status && m.quality > best.quality)) best = m;
     }
   }
   return best;
+}
+
+/** One side a single word, the other a person's name (at most three words) ending with it, neither an organization. */
+function isSurnameOf(x: Word[], y: Word[], a: Party, b: Party): boolean {
+  const [one, full, pa, pb] = x.length === 1 ? [x, y, a, b] : y.length === 1 ? [y, x, b, a] : [null, null, a, b];
+  // Corporate and agency words only: a surname that is also a common word (`West`, `North`) still names a person.
+  if (!one || !full || full.length > 3 || ORGANIZATION.test(pa.text) || ORGANIZATION.test(pb.text)) return false;
+  return full[full.length - 1].key === one[0].key;
 }
 
 /** Corporate forms and agency-like words: a party that is an organization, not a person. */
@@ -297,7 +321,9 @@ function judgePair(x: WordsMatch, y: WordsMatch, pairs: [Party, Party][], swappe
     if (clearConflict && (isOrganization(matchedA) || isOrganization(matchedB) || sovereignConflict || !swapped)) return { verdict: 'different', score: 0.45 * quality };
     return { verdict: 'partial', score: 0.5 };
   }
-  if (statuses.every((s) => s === 'neutral' || s === 'compatible')) return { verdict: 'unknown', score: 0.5 };
+  // Nothing against it: `unknown`, a little above an even score when some party shares its words
+  // (`West v. United States` and a caption `Antonio WEST, Appellant, v. UNITED STATES`).
+  if (statuses.every((s) => s === 'neutral' || s === 'compatible')) return { verdict: 'unknown', score: statuses.includes('compatible') ? 0.55 : 0.5 };
   return { verdict: 'different', score: 0.45 * quality };
 }
 
@@ -323,6 +349,11 @@ function parsedParties(name: string): Party[] {
 const ORDER: Record<NameVerdict, number> = { same: 3, partial: 2, different: 1, unknown: 0 };
 
 function better(a: NameComparison, b: NameComparison): NameComparison {
+  // A reading whose parties share words and clash nowhere beats a crosswise reading that clashes:
+  // `West v. United States` read against itself crosswise pits West against the United States.
+  const agreeing = (x: NameComparison): boolean => x.verdict === 'unknown' && x.score > 0.5;
+  if (agreeing(a) && b.verdict === 'different') return a;
+  if (agreeing(b) && a.verdict === 'different') return b;
   if (ORDER[a.verdict] !== ORDER[b.verdict]) return ORDER[a.verdict] > ORDER[b.verdict] ? a : b;
   return a.score >= b.score ? a : b;
 }

@@ -6,3 +6,4 @@
 export { compareCaseNames, caseNameSimilarity, partiesOf, type NameComparison, type NameVerdict } from './compare';
 export { ocrDistance } from './ocr';
 export { wordKey } from './abbreviations';
+export { nameKeys, searchTerms, searchWords, wordHash, ocrFold, MAX_KEYS } from './search-keys';

@@ -92,11 +92,49 @@ export function bucketObjects(overrides: Partial<Record<keyof SnapshotTables, st
   return objects;
 }
 
-/** CAP's CasesMetadata.json for 925 F.3d: Smith v. Jones 1320–1342, Doe v. Roe 1350–1360. */
+/** One case of a CAP CasesMetadata.json, in the site's shape (harvard-lil/capstone, scripts/export_cap_static.py). */
+export function capCase(id: number, name: string, cite: string, first: string, last: string, decisionDate: string, court: string): Record<string, unknown> {
+  return {
+    id, name, name_abbreviation: name, decision_date: decisionDate, docket_number: `No. ${id}`, first_page: first, last_page: last,
+    citations: [{ type: 'official', cite }], court: { name_abbreviation: court, id: 1, name: court }, jurisdiction: { id: 1, name_long: 'United States', name: 'U.S.' },
+    cites_to: [], analysis: {}, last_updated: '2023-12-01T01:01:01.0000001+00:00', provenance: { date_added: '2023-12-01', source: 'Harvard', batch: '2018' },
+    file_name: `${first.padStart(4, '0')}-01`, first_page_order: Number(first) + 20, last_page_order: Number(last) + 20,
+  };
+}
+
+/**
+ * A Caselaw Access Project static site: `ReportersMetadata.json`, each reporter's
+ * `VolumesMetadata.json`, each volume's `CasesMetadata.json`, from `{ slug: { shortName, volumes: { folder: cases } } }`.
+ */
+export function capSite(reporters: Record<string, { shortName: string; volumes: Record<string, Record<string, unknown>[]> }>): Record<string, string> {
+  const files: Record<string, string> = {};
+  files['ReportersMetadata.json'] = JSON.stringify(Object.entries(reporters).map(([slug, r], i) => ({ id: i + 1, full_name: r.shortName, short_name: r.shortName, start_year: 1900, end_year: 2018, jurisdictions: [], harvard_hollis_id: [], slug })));
+  for (const [slug, r] of Object.entries(reporters)) {
+    files[`${slug}/VolumesMetadata.json`] = JSON.stringify(
+      Object.keys(r.volumes).map((folder) => ({ volume_number: folder.replace(/-\d+$/, ''), title: null, publisher: null, publication_year: null, id: `${slug}-${folder}`, volume_folder: folder, reporter_slug: slug })),
+    );
+    for (const [folder, cases] of Object.entries(r.volumes)) files[`${slug}/${folder}/CasesMetadata.json`] = JSON.stringify(cases);
+  }
+  return files;
+}
+
+/**
+ * CAP for the download tests: 925 F.3d lists Smith v. Jones 1320-1342, Doe v. Roe 1350-1360 and a
+ * case CourtListener's snapshot lacks, Kappa v. Lambda 1370-1380; 928 F.3d, a volume the snapshot
+ * holds nothing of, lists Mu v. Nu 1-12.
+ */
 export function capVolume925(): Record<string, string> {
-  const cases = [
-    { id: 1, name: 'Smith v. Jones', name_abbreviation: 'Smith v. Jones', decision_date: '2019-06-04', docket_number: 'No. 17-1', first_page: '1320', last_page: '1342', citations: [{ type: 'official', cite: '925 F.3d 1320' }], court: { name_abbreviation: '11th Cir.' }, file_name: '1320-01', first_page_order: 1340, last_page_order: 1362 },
-    { id: 2, name: 'Doe v. Roe', name_abbreviation: 'Doe v. Roe', decision_date: '2019-06-10', docket_number: 'No. 17-2', first_page: '1350', last_page: '1360', citations: [{ type: 'official', cite: '925 F.3d 1350' }], court: { name_abbreviation: '11th Cir.' }, file_name: '1350-01', first_page_order: 1370, last_page_order: 1380 },
-  ];
-  return { 'f3d/925/CasesMetadata.json': JSON.stringify(cases) };
+  return capSite({
+    f3d: {
+      shortName: 'F.3d',
+      volumes: {
+        '925': [
+          capCase(1, 'Smith v. Jones', '925 F.3d 1320', '1320', '1342', '2019-06-04', '11th Cir.'),
+          capCase(2, 'Doe v. Roe', '925 F.3d 1350', '1350', '1360', '2019-06-10', '11th Cir.'),
+          capCase(3, 'Kappa v. Lambda', '925 F.3d 1370', '1370', '1380', '2019-06-11', '11th Cir.'),
+        ],
+        '928': [capCase(4, 'Mu v. Nu', '928 F.3d 1', '1', '12', '2019-07-01', '9th Cir.')],
+      },
+    },
+  });
 }

@@ -141,10 +141,37 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** A CSV the way CourtListener's bulk files are written: a header, every field quoted. */
+/** A value of a bulk table as PostgreSQL prints it (`null`: SQL NULL). */
+export type PgValue = string | number | boolean | null;
+
+/**
+ * A table the way CourtListener's bulk files are written, byte for byte: PostgreSQL's `COPY
+ * ... TO STDOUT WITH (FORMAT csv, ENCODING utf8, HEADER, ESCAPE '\', FORCE_QUOTE *)`
+ * (`dialect: 'quote'`, files since 2025-01-24) or `... QUOTE '`', FORCE_QUOTE *)` (`'backtick'`,
+ * the files before). As PostgreSQL's CopyAttributeOutCSV writes it: the header's column names
+ * bare, every non-null value quoted, the quote and escape characters inside a value preceded by
+ * the escape character (in the backtick dialect the quote is its own escape: doubled), NULL as
+ * nothing at all, booleans `t` / `f`, rows ended by `\n`. `fixtures/postgres-copy/` holds the
+ * output of PostgreSQL 15 itself for tricky values, and a test holds this function to it.
+ */
+export function pgCopyCsv(header: string[], rows: PgValue[][], dialect: 'quote' | 'backtick' = 'quote'): string {
+  const quote = dialect === 'quote' ? '"' : '`';
+  const escape = dialect === 'quote' ? '\\' : '`';
+  const special = dialect === 'quote' ? /["\\]/g : /`/g;
+  const cell = (v: PgValue): string => {
+    if (v === null) return '';
+    const text = typeof v === 'boolean' ? (v ? 't' : 'f') : String(v);
+    return quote + text.replace(special, (ch) => escape + ch) + quote;
+  };
+  // A column name needs quotes only when it holds a delimiter, quote, escape or line break; ours never do.
+  let out = header.join(',') + '\n';
+  for (const r of rows) out += r.map(cell).join(',') + '\n';
+  return out;
+}
+
+/** A CSV the way CourtListener's bulk files are written (see pgCopyCsv); empty strings stay empty strings, not NULL. */
 export function bulkCsv(header: string[], rows: (string | number)[][]): string {
-  const q = (r: (string | number)[]): string => r.map((v) => `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',') + '\n';
-  return q(header) + rows.map(q).join('');
+  return pgCopyCsv(header, rows);
 }
 
 /** bzip2-compressed bytes, by the system's bzip2 (as CourtListener's files are made). */

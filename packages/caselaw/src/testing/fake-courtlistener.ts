@@ -4,7 +4,14 @@
  * 400; citations past the 250th → per-citation 429; over the configured citations-per-minute
  * → HTTP 429 with `wait_until`), and serving clusters, dockets, courts and opinions from an
  * in-memory case list. It finds citations in `text` written as "volume reporter page"
- * (separated by anything), which is what our client sends, not in free prose.
+ * (separated by anything), which is what our client sends, not in free prose. Its opinion
+ * search (`GET /api/rest/v4/search/?type=o`) takes `case_name` (words joined by `OR`, matched
+ * as whole words, case-insensitively, as CourtListener's full-text search does for plain words),
+ * `court` (ids separated by spaces), `filed_after` / `filed_before` (YYYY-MM-DD) and answers
+ * v4's shape: `count`, `next` (a cursor URL when more than 20 results), `results` with
+ * `cluster_id`, `caseName`, `court_id`, `court_citation_string`, `dateFiled`, `citation`,
+ * `absolute_url`. A case listed with no citations is found by the search, never by citation
+ * lookup, as CourtListener's clusters without citation rows are.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -109,6 +116,7 @@ export class FakeCourtListener {
     let m: RegExpExecArray | null;
     if (req.method === 'POST' && path === '/api/rest/v4/citation-lookup/') return this.lookup(req, res);
     if (req.method !== 'GET') return this.send(req, res, 405, { detail: 'Method not allowed' });
+    if (path === '/api/rest/v4/search/') return this.search(req, res);
     if ((m = /^\/api\/rest\/v4\/clusters\/(\d+)\/$/.exec(path))) {
       const c = this.byCluster.get(Number(m[1]));
       return c ? this.send(req, res, 200, { ...this.cluster(c), sub_opinions: c.opinions!.map((o) => `${this.url}/api/rest/v4/opinions/${o.id}/`) }) : this.notFound(req, res);
@@ -172,6 +180,38 @@ export class FakeCourtListener {
       };
     });
     this.send(req, res, 200, items, counted);
+  }
+
+  private search(req: IncomingMessage, res: ServerResponse): void {
+    const q = new URL(req.url ?? '/', 'http://x').searchParams;
+    if ((q.get('type') ?? 'o') !== 'o') return this.send(req, res, 400, { detail: 'this fake searches opinions (type=o) only' });
+    const words = (q.get('case_name') ?? '')
+      .split(/\s+OR\s+/)
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean);
+    const courts = new Set((q.get('court') ?? '').split(/\s+/).filter(Boolean));
+    const after = q.get('filed_after');
+    const before = q.get('filed_before');
+    const hits = [...this.byCluster.values()].filter((c) => {
+      const nameWords = new Set(`${c.caseName} ${c.caseNameShort ?? ''}`.toLowerCase().split(/[^a-z0-9']+/));
+      if (words.length && !words.some((w) => nameWords.has(w))) return false;
+      if (courts.size && !courts.has(c.court.id)) return false;
+      if (after && c.dateFiled < after) return false;
+      if (before && c.dateFiled > before) return false;
+      return true;
+    });
+    const page = hits.slice(0, 20).map((c) => ({
+      cluster_id: c.clusterId,
+      caseName: c.caseName,
+      caseNameFull: '',
+      court_id: c.court.id,
+      court: c.court.fullName,
+      court_citation_string: c.court.citationString,
+      dateFiled: c.dateFiled,
+      citation: c.citations,
+      absolute_url: `/opinion/${c.clusterId}/${slug(c.caseName)}/`,
+    }));
+    this.send(req, res, 200, { count: hits.length, next: hits.length > 20 ? `${this.url}/api/rest/v4/search/?cursor=x` : null, previous: null, results: page });
   }
 
   private cluster(c: FakeCase): Record<string, unknown> {

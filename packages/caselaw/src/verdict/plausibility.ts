@@ -12,7 +12,7 @@
  * problem becomes a warning). Only an address that cannot exist is `certain`.
  */
 import { courtKind, courtMismatch } from '../courts';
-import { findReporter } from '../engine';
+import { findReporter, isYearNumbered } from '../engine';
 import type { Citation, ReporterEntry } from '../engine';
 import { courtLabel } from './court-names';
 
@@ -60,6 +60,10 @@ export function checkPlausibility(c: Pick<Citation, 'reporter' | 'volume' | 'yea
   const problems: PlausibilityProblem[] = [];
   const thisYear = now.getUTCFullYear();
   const name = entry.canonical;
+  // A public-domain number that shares its abbreviation with a printed series (`2019-Ohio-1234`
+  // and the Ohio Reports of 1821-1851; `2019 PA Super 123` and Pa. Super. 1-456): its
+  // "volume" is a year, and the printed series' years and last volume say nothing about it.
+  const byYear = numberedByYear(entry) || isYearNumbered(name, c.volume, thisYear);
 
   // Source: the calendar. A decision cannot be dated after today.
   if (c.year !== null && c.year > thisYear) {
@@ -68,7 +72,7 @@ export function checkPlausibility(c: Pick<Citation, 'reporter' | 'volume' | 'yea
   // Source: the Bluebook's forms for database and public-domain citations: Westlaw and Lexis
   // numbers and public-domain citations begin with a year; a number from a future year does
   // not exist yet.
-  if (numberedByYear(entry) && c.volume !== null && c.volume > thisYear && c.volume < 2200) {
+  if (byYear && c.volume !== null && c.volume > thisYear && c.volume < 2200) {
     problems.push({ code: 'future-volume', message: `A ${name} citation starts with its year, and ${c.volume} is in the future`, certain: true });
   }
 
@@ -80,7 +84,7 @@ export function checkPlausibility(c: Pick<Citation, 'reporter' | 'volume' | 'yea
   // gave public-domain numbers to decisions older than the format.
   // Only editions whose years were checked (the catalogue's overlay): reporters-db's years tell
   // editions apart but are not bounds (it opens U.S. in 1875, after its nominative volumes).
-  if (c.year !== null && c.year <= thisYear && !numberedByYear(entry) && entry.yearsChecked) {
+  if (c.year !== null && c.year <= thisYear && !byYear && entry.yearsChecked) {
     const start = EARLIEST_DECISION[name] ?? entry.start;
     // A decision may be published the year after it is decided, never before.
     if (c.year < start - 1) {
@@ -107,7 +111,7 @@ export function checkPlausibility(c: Pick<Citation, 'reporter' | 'volume' | 'yea
   // Source: the last volume of a closed series (catalogue `maxVolume`: F.2d and F.3d stop at
   // 999). Only a closed series has a last volume for certain; the catalogue's figure for a
   // series still being published is a snapshot that new volumes overtake.
-  if (c.volume !== null && entry.maxVolume !== null && entry.end !== null && !numberedByYear(entry) && c.volume > entry.maxVolume) {
+  if (c.volume !== null && entry.maxVolume !== null && entry.end !== null && !byYear && c.volume > entry.maxVolume) {
     problems.push({ code: 'volume-too-high', message: `${name} has no volume ${c.volume}: the highest volume is ${entry.maxVolume}`, certain: true });
   }
   return problems;

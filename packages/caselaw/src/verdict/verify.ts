@@ -1,17 +1,26 @@
 /**
  * The verdict, citation by citation (ARCHITECTURE.md, "A verdict, citation by citation"):
- * plausibility first (no lookup), then the case-law providers in order, then short forms
- * take the verdict of the citation they refer to. Only an authoritative provider may call a
- * citation "not found"; anything else leaves it unverified and says why, because a lawyer who
- * is wrongly told a real case is fabricated stops trusting the tool.
+ * plausibility first (no lookup), then the case-law providers in order, then a name search
+ * where the address alone cannot settle it, then short forms take the verdict of the citation
+ * they refer to.
+ *
+ * "Possible hallucination - citation not found" needs evidence, never a missing row alone:
+ * CourtListener holds real cases without their citation and lacks some altogether. The
+ * evidence is named in the verdict, in a lawyer's words: the Caselaw Access Project's list of
+ * the volume, page ranges placing the page inside another case, a volume the reporter had not
+ * reached for the cited year, a volume holding other years, or a search by name over every
+ * case of the data that finds none in the court's family and years. A case the name search
+ * finds is never accused: it is real, wherever it is reported. Without evidence either way the
+ * citation stays unverified and the verdict says why, because a lawyer who is wrongly told a
+ * real case is fabricated stops trusting the tool.
  */
 import type { Verdict } from '@citecheck/proto';
-import { findReporter } from '../engine';
+import { canonicalReporter, findReporter, isYearNumbered } from '../engine';
 import type { Citation } from '../engine';
 import { compareCaseNames } from '../names';
 import type { NameComparison } from '../names';
 import { citationKey } from '../provider';
-import type { CaseCluster, CaseLawProvider, LookupCoverage, LookupRequest, LookupResult, PageRange, PinCheck } from '../provider';
+import type { CaseCluster, CaseLawProvider, Evidence, LookupCoverage, LookupRequest, LookupResult, NameQuery, NameSearchResult, PageRange, PinCheck } from '../provider';
 import { courtLabel } from './court-names';
 import { checkPlausibility } from './plausibility';
 import type { PlausibilityProblem } from './plausibility';
@@ -59,9 +68,20 @@ interface Outcome {
   /** What the answer came from, in a lawyer's words. */
   answeredBy: string | null;
   /** Providers that did not have it, with what they said they hold and what they are. */
-  misses: { provider: CaseLawProvider; coverage?: LookupCoverage; source: string }[];
+  misses: { provider: CaseLawProvider; coverage?: LookupCoverage; evidence: Evidence[]; gap?: string; source: string }[];
   unknownReporterBy: string[];
   errors: string[];
+}
+
+/** What the name search said about one citation, gathered across the providers that can search. */
+interface NameOutcome {
+  same: CaseCluster[];
+  similar: CaseCluster[];
+  /** A conclusive search by an authoritative source found nothing: what it searched. */
+  absentFrom: string | null;
+  /** Why the searches that found nothing prove nothing. */
+  why: string[];
+  searchedBy: string | null;
 }
 
 /**
@@ -90,13 +110,14 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
   // 1. Verdicts that need no lookup; the rest grouped by address (one lookup per address).
   const byAddress = new Map<string, { request: LookupRequest; indexes: number[] }>();
   const shortForms: number[] = [];
-  /** The page range of the case a full citation was found to be, for its short forms' pins. */
-  const pagesOf = new Map<number, PageRange>();
+  /** The pages of the case a full citation was found to be, for its short forms' pins. */
+  const pagesOf = new Map<number, { pages: PageRange | null; endsBy: number | null }>();
   const doubts = new Map<number, PlausibilityProblem[]>();
   citations.forEach((c, i) => {
-    if (c.type !== 'case') return settle(i, listedVerdict());
+    if (c.type !== 'case') return settle(i, listedVerdict(c));
     if (c.form !== 'full') return void shortForms.push(i);
-    if (c.volume === null || !c.reporter || !c.page || !/^\d/.test(c.page)) {
+    const volume = volumeOf(c);
+    if (volume === null || !c.reporter || !c.page || !/^\d/.test(c.page)) {
       return settle(i, pending('This citation has no page number yet (slip opinion or blank page), so it cannot be looked up', 'Check it again once the case is paginated'));
     }
     const problems = checkPlausibility(c, now);
@@ -104,35 +125,45 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
     // found at that address under the cited name is real, whatever the parenthetical says.
     if (problems.some((p) => p.certain)) return settle(i, implausibleVerdict(problems));
     doubts.set(i, problems);
-    const key = citationKey({ volume: c.volume, reporter: c.reporter, page: c.page });
+    const key = citationKey({ volume, reporter: c.reporter, page: c.page });
     const group = byAddress.get(key);
     if (group) group.indexes.push(i);
-    else byAddress.set(key, { request: { id: key, volume: c.volume, reporter: c.reporter, page: c.page, pin: c.pinCite }, indexes: [i] });
+    else byAddress.set(key, { request: { id: key, volume, reporter: c.reporter, page: c.page, pin: c.pinCite, year: c.year }, indexes: [i] });
   });
 
-  // 2. Lookups, a chunk at a time so a throttled provider still shows progress.
+  // 2. Lookups, a chunk at a time so a throttled provider still shows progress; then, for the
+  //    citations the address cannot settle, the name search.
   const groups = [...byAddress.values()];
   for (let start = 0; start < groups.length; start += chunkSize) {
     const chunk = groups.slice(start, start + chunkSize);
     const outcomes = await lookupChain(chunk.map((g) => g.request), providers);
+    const queries: NameQuery[] = [];
+    const queryOf = new Map<number, number>();
+    chunk.forEach((g, k) => {
+      for (const i of g.indexes) {
+        if (!needsNameSearch(citations[i], outcomes[k], compareNames)) continue;
+        const c = citations[i];
+        queryOf.set(i, queries.length);
+        queries.push({ id: String(i), caseName: c.caseName!, year: c.year, court: c.court, reporter: c.reporter, volume: volumeOf(c), page: c.page });
+      }
+    });
+    const names = queries.length ? await searchChain(queries, providers) : [];
     chunk.forEach((g, k) => {
       const answer = outcomes[k].answer;
-      const pages = answer?.status === 'found' && answer.clusters.length === 1 ? answer.clusters[0].pages : null;
+      const found = answer?.status === 'found' && answer.clusters.length === 1 ? answer.clusters[0] : null;
       for (const i of g.indexes) {
-        settle(i, lookupVerdict(citations[i], outcomes[k], providers, doubts.get(i) ?? [], compareNames));
-        if (pages) pagesOf.set(i, pages);
+        const q = queryOf.get(i);
+        settle(i, lookupVerdict(citations[i], outcomes[k], q === undefined ? null : names[q], providers, doubts.get(i) ?? [], compareNames, now));
+        if (found && verdicts[i]?.isValid === true) pagesOf.set(i, { pages: found.pages ?? null, endsBy: found.endsBy ?? null });
       }
     });
   }
 
-  // 3. Short forms take the verdict of the full citation they refer to.
-  const fullByNormalized = new Map<string, number>();
-  citations.forEach((c, i) => {
-    if (c.form === 'full' && c.normalized && !fullByNormalized.has(c.normalized)) fullByNormalized.set(c.normalized, i);
-  });
+  // 3. Short forms take the verdict of the full citation they refer to: the nearest one before
+  //    them with that address (a brief may cite one address twice, under two names).
   for (const i of shortForms) {
     const c = citations[i];
-    const target = c.antecedent ? fullByNormalized.get(c.antecedent) : undefined;
+    const target = c.antecedent ? antecedentOf(citations, i, c.antecedent) : undefined;
     const v = target !== undefined ? verdicts[target] : null;
     const pages = target !== undefined && v?.isValid === true ? pagesOf.get(target) : undefined;
     if (v) settle(i, shortFormVerdict(v, c.antecedent!, pinPastShortForm(c, pages)));
@@ -146,6 +177,31 @@ export async function verify(citations: Citation[], providers: CaseLawProvider[]
 /** The verdict for one citation on its own (a recheck). Short forms need their document: use verify(). */
 export async function verifyCitation(citation: Citation, providers: CaseLawProvider[], options: VerifyOptions = {}): Promise<Verdict> {
   return (await verify([citation], providers, options)).verdicts[0];
+}
+
+/** The full citation a short form refers to: the last one before it with that address (else the first after it). */
+function antecedentOf(citations: Citation[], i: number, antecedent: string): number | undefined {
+  for (let k = i - 1; k >= 0; k--) if (citations[k].form === 'full' && citations[k].normalized === antecedent) return k;
+  const k = citations.findIndex((c) => c.form === 'full' && c.normalized === antecedent);
+  return k >= 0 ? k : undefined;
+}
+
+/**
+ * The volume as the lookup needs it: the engine's number, or a volume written as text that
+ * the engine leaves out (`1975-2 Trade Cas. (CCH) ¶ 60,123`: the second volume of 1975).
+ */
+function volumeOf(c: Citation): number | string | null {
+  if (c.volume !== null) return c.volume;
+  if (!c.reporter || !c.text) return null;
+  // The engine keeps such a volume in the citation's text (`1975-2 Trade Cas. (CCH) ¶ 60,123`)...
+  const own = /^(\d{4}-\d{1,2})\s/.exec(c.text);
+  if (own) return own[1];
+  // ... or, reading an older form, just before it.
+  if (!c.context) return null;
+  const at = c.context.indexOf(c.text);
+  const before = at > 0 ? c.context.slice(Math.max(0, at - 12), at) : '';
+  const m = /(\d{4}-\d{1,2})\s+$/.exec(before);
+  return m ? m[1] : null;
 }
 
 /** Asks each provider in turn about the addresses no earlier provider has found. */
@@ -168,7 +224,12 @@ async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider
       else if (res.status === 'found' || res.status === 'contained-in') {
         o.answer = res;
         o.answeredBy = source;
-      } else if (res.status === 'not-found') o.misses.push({ provider, coverage: res.coverage, source });
+      } else if (res.status === 'not-found') {
+        // Evidence only from a source that may rule a citation out at all.
+        const evidence = provider.authoritative ? [...(res.evidence ?? [])] : [];
+        if (provider.authoritative && res.coverage?.covered) evidence.push({ kind: 'source', text: res.coverage.description ?? `${source} holds every case of that volume` });
+        o.misses.push({ provider, coverage: res.coverage, evidence, gap: provider.authoritative ? res.gap : undefined, source });
+      }
       // The local index says when it does not hold a volume or series completely.
       // Its reason reads "not in the local data: …"; the verdict says that part itself, and for a
       // source that is not a complete database it has its own words.
@@ -177,38 +238,164 @@ async function lookupChain(requests: LookupRequest[], providers: CaseLawProvider
         // verdict's own explanation, the same whichever source was asked.
         const wholeSeries = /never holds every/.test(res.reason);
         const description = provider.authoritative && !wholeSeries ? res.reason.replace(/^not in the local data\s*[:(]\s*/i, '').replace(/\)$/, '') : undefined;
-        o.misses.push({ provider, coverage: { covered: false, description }, source });
-      }
-      else if (res.status === 'unknown-reporter') o.unknownReporterBy.push(provider.name);
+        o.misses.push({ provider, coverage: { covered: false, description }, evidence: [], source });
+      } else if (res.status === 'unknown-reporter') o.unknownReporterBy.push(provider.name);
       else o.errors.push(`${provider.name}: ${res.message}`);
     });
   }
   return outcomes;
 }
 
-function lookupVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[], doubts: PlausibilityProblem[], compareNames: CompareNames): Verdict {
-  if (o.answer?.status === 'contained-in') return { ...containedInVerdict(c, o.answer, compareNames), checkedAgainst: o.answeredBy };
-  if (o.answer?.status === 'found') return { ...foundVerdict(c, o.answer.clusters, compareNames, o.answer.pin ?? null), checkedAgainst: o.answeredBy };
-  // Nothing at this address. The citation as written contradicts a reporter fact: say which.
-  const missedBy = [...new Set(o.misses.map((m) => m.source))].join(' and ') || null;
-  if (doubts.length) return { ...implausibleVerdict(doubts), checkedAgainst: missedBy };
-  const ruledOutBy = o.misses.find((m) => m.provider.authoritative && covers(m.coverage, c));
-  if (ruledOutBy) {
-    return { isValid: false, confidence: 90, validationDetails: { message: MESSAGES.notFound, suggestion: MESSAGES.notFoundSuggestion }, courtListenerData: null, checkedAgainst: ruledOutBy.source };
+/**
+ * Whether the address alone cannot settle a citation and its name can: a miss, a page that
+ * only approximately falls inside another case, or a case of another name at the address
+ * (the cited name may be reported elsewhere). A series no source holds (Westlaw numbers) is
+ * never searched for absence; a case found there still tells nothing about the number.
+ */
+function needsNameSearch(c: Citation, o: Outcome, compareNames: CompareNames): boolean {
+  if (!c.caseName || !c.reporter) return false;
+  if (o.errors.length && !o.answer && !o.misses.length) return false;
+  const answer = o.answer;
+  if (!answer) return o.misses.length > 0;
+  if (answer.status === 'contained-in') return answer.approximate !== false && !(answer.cluster.caseName && compareNames(c.caseName, answer.cluster.caseName, answer.cluster.caseNameShort).verdict === 'same');
+  return answer.clusters.length === 1 && answer.clusters[0].caseName !== '' && compareNames(c.caseName, answer.clusters[0].caseName, answer.clusters[0].caseNameShort).verdict === 'different';
+}
+
+/** Asks every provider that can search by name; merges what they found. */
+async function searchChain(queries: NameQuery[], providers: CaseLawProvider[]): Promise<NameOutcome[]> {
+  const out: NameOutcome[] = queries.map(() => ({ same: [], similar: [], absentFrom: null, why: [], searchedBy: null }));
+  for (const provider of providers) {
+    if (!provider.searchByName) continue;
+    const open = queries.map((q, k) => ({ q, k })).filter(({ k }) => out[k].same.length === 0);
+    if (open.length === 0) break;
+    let results: NameSearchResult[];
+    try {
+      results = await provider.searchByName(open.map(({ q }) => q));
+    } catch (err) {
+      for (const { k } of open) out[k].why.push(`the search by name failed (${(err as Error).message})`);
+      continue;
+    }
+    open.forEach(({ k }, j) => {
+      const r = results[j];
+      const o = out[k];
+      if (!r) return;
+      const source = sourceForLawyer(r.source ?? provider.name);
+      if (r.same.length) {
+        o.same = r.same;
+        o.searchedBy = source;
+      } else if (r.similar.length) o.similar.push(...r.similar);
+      else if (r.conclusive && provider.authoritative && o.absentFrom === null) {
+        o.absentFrom = r.scope;
+        o.searchedBy = source;
+      } else if (r.why) o.why.push(r.why);
+    });
   }
-  return { ...unverifiedVerdict(c, o, providers), checkedAgainst: missedBy };
+  for (const o of out) if (o.same.length || o.similar.length) o.absentFrom = null;
+  return out;
+}
+
+function lookupVerdict(c: Citation, o: Outcome, names: NameOutcome | null, providers: CaseLawProvider[], doubts: PlausibilityProblem[], compareNames: CompareNames, now: Date): Verdict {
+  const missedBy = [...new Set(o.misses.map((m) => m.source))].join(' and ') || null;
+  // Westlaw, Lexis and public-domain numbers: no data holds them all, so no search proves one false.
+  const byYear = isYearNumbered(c.reporter ?? '', volumeOf(c), now.getUTCFullYear());
+  if (byYear && names) names = { ...names, absentFrom: null, why: [] };
+  if (o.answer?.status === 'found') return { ...foundVerdict(c, o.answer.clusters, compareNames, o.answer.pin ?? null, names), checkedAgainst: o.answeredBy };
+  if (o.answer?.status === 'contained-in') {
+    const answer = o.answer;
+    const sameCase = c.caseName && answer.cluster.caseName ? compareNames(c.caseName, answer.cluster.caseName, answer.cluster.caseNameShort).verdict === 'same' : false;
+    // Pages a range places for certain, or the cited case itself starting earlier: said as it is.
+    if (answer.approximate === false || sameCase) return { ...containedInVerdict(c, answer, sameCase, []), checkedAgainst: o.answeredBy };
+    // The nearest earlier case is only the likely host: the cited one may be missing from the
+    // data in between. It stands only with evidence; a case the name search finds stands instead.
+    if (names?.same.length) return { ...foundByNameVerdict(c, names.same, byYear), checkedAgainst: names.searchedBy ?? o.answeredBy };
+    const evidence = [...(answer.evidence ?? []), ...nameEvidence(c, names)];
+    if (evidence.length && !names?.similar.length) return { ...containedInVerdict(c, answer, false, evidence), checkedAgainst: o.answeredBy };
+    return { ...unverifiedVerdict(c, o, names, providers, `the nearest case before it is ${describe(answer.cluster)}, but the data lacks some cases and citations`), checkedAgainst: o.answeredBy };
+  }
+  // Nothing at this address. A case of that name elsewhere, or with no citation, is real.
+  if (names?.same.length) return { ...foundByNameVerdict(c, names.same, byYear), checkedAgainst: names.searchedBy ?? missedBy };
+  const evidence = [...o.misses.flatMap((m) => m.evidence), ...nameEvidence(c, names)];
+  // What the evidence came from (a sample that merely lacked the case is not named).
+  const evidenceBy = [...new Set([...o.misses.filter((m) => m.evidence.length).map((m) => m.source), ...(nameEvidence(c, names).length && names?.searchedBy ? [names.searchedBy] : [])])].join(' and ') || missedBy;
+  // The citation as written contradicts a reporter fact: say which, with any evidence.
+  if (doubts.length && !names?.similar.length) return { ...implausibleVerdict(doubts, evidence), checkedAgainst: evidence.length ? evidenceBy : missedBy };
+  if (evidence.length && !names?.similar.length) return { ...notFoundVerdict(evidence), checkedAgainst: evidenceBy };
+  return { ...unverifiedVerdict(c, o, names, providers), checkedAgainst: missedBy };
+}
+
+/** A conclusive name search that found nothing, as evidence. */
+function nameEvidence(c: Citation, names: NameOutcome | null): Evidence[] {
+  if (!names?.absentFrom || !c.caseName) return [];
+  return [{ kind: 'name-search', text: `no case named ${c.caseName} among ${names.absentFrom}, with or without a citation` }];
+}
+
+function notFoundVerdict(evidence: Evidence[]): Verdict {
+  return {
+    isValid: false,
+    confidence: evidence.length > 1 ? 95 : 90,
+    validationDetails: { message: `${MESSAGES.notFound}: ${joinEvidence(evidence)}`, suggestion: MESSAGES.notFoundSuggestion },
+    courtListenerData: null,
+  };
+}
+
+function joinEvidence(evidence: Evidence[]): string {
+  return [...new Set(evidence.map((e) => e.text))].join('; ');
 }
 
 /**
- * No case starts at the cited page, but one starting earlier in the volume may run through it.
- * With the case's page range the placement is certain and the message says which page of which
- * case it is; without one the nearest earlier case is only the likely host, and the message says
- * so rather than state a guess as a fact.
+ * The cited case, found by name where the address did not show it: real. Reported at another
+ * address of the same reporter, the citation is wrong (say where it is); otherwise the data just
+ * lacks this citation for it (say so, and confirm the case). A Westlaw or public-domain number
+ * stays for its service or court to confirm: the case is real, the number is not checked.
  */
-function containedInVerdict(c: Citation, answer: Extract<LookupResult, { status: 'contained-in' }>, compareNames: CompareNames): Verdict {
+function foundByNameVerdict(c: Citation, same: CaseCluster[], byYear = false): Verdict {
+  const cited = `${volumeOf(c)} ${c.reporter} ${c.page}`;
+  const reporter = canonicalReporter(c.reporter ?? '');
+  const elsewhere = same.map((k) => ({ k, at: (k.citations ?? []).find((x) => reporterOf(x) === reporter && x !== cited) })).filter((x) => x.at);
+  if (same.length === 1 && elsewhere.length === 1) {
+    const { k, at } = elsewhere[0];
+    return {
+      isValid: false,
+      confidence: 85,
+      validationDetails: { message: `${k.caseName} is reported at ${at}, not ${cited} (${describeWhen(k)})`, suggestion: `Cite it as ${at}` },
+      courtListenerData: clData(k),
+    };
+  }
+  const holds = same.length === 1 && same[0].citations?.length ? `; CourtListener holds it as ${same[0].citations.slice(0, 3).join(', ')} but holds no ${c.reporter} citation for it` : `; CourtListener holds no ${c.reporter} citation for it`;
+  const list = same.slice(0, 3).map((k) => `${k.caseName} (${describeWhen(k)})`).join('; ');
+  if (byYear) {
+    const series = seriesGap(c);
+    return { isValid: null, confidence: 60, validationDetails: { message: `Found by name: ${list}${holds}, and ${series.gap}`, suggestion: series.suggestion }, courtListenerData: clData(same[0]) };
+  }
+  return {
+    isValid: true,
+    confidence: 70,
+    validationDetails: { message: `Found by name: ${list}${holds}`, suggestion: `Check the page against the reporter: ${cited} is not in the data` },
+    courtListenerData: clData(same[0]),
+  };
+}
+
+/** `F.3d` of `925 F.3d 1339`. */
+function reporterOf(cite: string): string {
+  const m = /^\S+ (.+) \S+$/.exec(cite);
+  return m ? canonicalReporter(m[1]) : '';
+}
+
+/** `Court of Appeals for the Eleventh Circuit, 2019-06-04`, for "found by name". */
+function describeWhen(k: CaseCluster): string {
+  const court = k.courtName ?? courtLabel(k.court) ?? k.courtCitation ?? k.court;
+  return [court, k.dateFiled ?? k.year].filter(Boolean).join(', ');
+}
+
+/**
+ * No case starts at the cited page, but one starting earlier in the volume runs through it.
+ * With the case's page range the placement is certain and the message says which page of which
+ * case it is; without one the nearest earlier case is only the likely host, which the message
+ * says, with the evidence that the cited case is not there.
+ */
+function containedInVerdict(c: Citation, answer: Extract<LookupResult, { status: 'contained-in' }>, sameCase: boolean, evidence: Evidence[]): Verdict {
   const host = answer.cluster;
-  const sameCase = c.caseName && host.caseName ? compareNames(c.caseName, host.caseName, host.caseNameShort).verdict === 'same' : false;
-  const cited = c.volume !== null && c.reporter ? `${c.volume} ${c.reporter} ${c.page}` : `page ${c.page}`;
+  const cited = volumeOf(c) !== null && c.reporter ? `${volumeOf(c)} ${c.reporter} ${c.page}` : `page ${c.page}`;
   const approximate = answer.approximate !== false || !host.pages;
   const firstPage = host.pages?.firstPage ?? host.citation.split(' ').pop();
   let details: { message: string; suggestion: string };
@@ -217,31 +404,18 @@ function containedInVerdict(c: Citation, answer: Extract<LookupResult, { status:
       ? { message: `${host.caseName} is real, but it starts at ${host.citation}: page ${c.page} is not its first page and is probably inside it (its last page is not known here)`, suggestion: `Cite the first page: ${host.citation}` }
       : { message: `${host.caseName} is real, but it starts at ${host.citation}: page ${c.page} is inside it (pages ${host.pages!.firstPage}-${host.pages!.lastPage}), not its first page`, suggestion: `Cite the first page: ${host.citation}` };
   } else {
+    const because = evidence.length ? `; ${joinEvidence(evidence)}` : '';
     details = approximate
       ? {
-          message: `This page probably falls inside ${describe(host)}: no case begins at ${cited}, and that is the nearest case before it (its last page is not known here, so the placement is approximate)`,
+          message: `This page probably falls inside ${describe(host)}: no case begins at ${cited}, and that is the nearest case before it (its last page is not known here, so the placement is approximate)${because}`,
           suggestion: 'No case starts at this page; check the citation',
         }
-      : { message: `This page falls inside ${describe(host)}: ${cited} is page ${c.page} of that case, which begins at page ${firstPage}`, suggestion: 'No case starts at this page; check the citation' };
+      : {
+          message: `This page falls inside ${describe(host)}: ${cited} is page ${c.page} of that case, which runs from page ${firstPage} to ${host.pages!.lastPage}${host.pages!.from === 'opinion-text' ? ' (as its opinion text numbers its pages)' : ''}${because}`,
+          suggestion: 'No case starts at this page; check the citation',
+        };
   }
   return { isValid: false, confidence: approximate ? 85 : 90, validationDetails: details, courtListenerData: clData(host) };
-}
-
-/**
- * Whether a source that did not find the citation holds the whole series and volume, so that
- * its miss means the citation does not exist. The source says so when it knows; otherwise an
- * authoritative source is trusted for printed reporters only. Westlaw and Lexis numbers and
- * public-domain citations reach CourtListener's data only when a court or a contributor
- * supplied them, so no source of that data can rule one out.
- */
-function covers(coverage: LookupCoverage | undefined, c: Citation): boolean {
-  if (coverage) return coverage.covered;
-  const entry = c.reporter ? findReporter(c.reporter) : null;
-  if (!entry || entry.kind === 'wl-lexis' || entry.kind === 'neutral') return false;
-  // A volume past the last one we know of a series still being published is newer than our
-  // data may be: a brand-new case must not be called fabricated because a snapshot predates it.
-  if (entry.end === null && entry.maxVolume !== null && c.volume !== null && c.volume > entry.maxVolume) return false;
-  return true;
 }
 
 /** What the data holds of a series it may lack, in a lawyer's words. */
@@ -251,13 +425,13 @@ function seriesGap(c: Citation): { gap: string; suggestion: string } {
     const service = entry.canonical === 'WL' ? 'Westlaw' : 'Lexis';
     return { gap: `${service} numbers are not part of the case-law data CiteCheck checks against`, suggestion: `Check this citation on ${service}` };
   }
-  if (entry?.kind === 'neutral') {
-    return { gap: `the case-law data CiteCheck checks against has only some ${entry.canonical} public-domain citations`, suggestion: "Check this citation on the court's website" };
+  if (entry?.kind === 'neutral' || (c.reporter && isYearNumbered(c.reporter, volumeOf(c), new Date().getUTCFullYear()))) {
+    return { gap: `the case-law data CiteCheck checks against has only some ${entry?.canonical ?? c.reporter} public-domain citations`, suggestion: "Check this citation on the court's website" };
   }
-  return { gap: `the case-law data CiteCheck checks against may not have every case of ${c.volume} ${c.reporter}`, suggestion: 'Check this citation against the reporter' };
+  return { gap: `the case-law data CiteCheck checks against may not have every case of ${volumeOf(c)} ${c.reporter}`, suggestion: 'Check this citation against the reporter' };
 }
 
-function unverifiedVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[]): Verdict {
+function unverifiedVerdict(c: Citation, o: Outcome, names: NameOutcome | null, providers: CaseLawProvider[], nearest?: string): Verdict {
   const why: string[] = [];
   const series = seriesGap(c);
   let suggestion: string | null = null;
@@ -267,7 +441,7 @@ function unverifiedVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[]
     const gaps = [
       ...new Set(
         o.misses.map((m) =>
-          m.coverage?.description ??
+          m.coverage?.description ?? m.gap ??
           (m.provider.authoritative ? series.gap : /demo/i.test(m.provider.name) ? 'only a small sample of well-known cases is loaded' : 'only part of the case law is loaded'),
         ),
       ),
@@ -275,6 +449,11 @@ function unverifiedVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[]
     why.push(`${local ? 'not in the local data' : `not in ${o.misses.map((m) => m.provider.name).join(' or ')}`} (${gaps.join('; ')})`);
     suggestion = series.suggestion;
   }
+  if (nearest) why.push(nearest);
+  if (names?.similar.length) {
+    why.push(`a case with a similar name is there: ${names.similar.slice(0, 2).map(describe).join('; ')}`);
+    suggestion = 'Check the case name and the citation against the original source';
+  } else if (names && names.why.length && o.misses.some((m) => m.provider.authoritative)) why.push(`a search by name could not rule it out: ${names.why[0]}`);
   // Said the same way whichever source it was: the lawyer needs the fact, not our plumbing.
   if (o.unknownReporterBy.length) why.push(`the case-law data CiteCheck checks against does not include the reporter ${c.reporter}`);
   if (o.errors.length) {
@@ -286,16 +465,17 @@ function unverifiedVerdict(c: Citation, o: Outcome, providers: CaseLawProvider[]
   return pending(`Unverified: ${why.join('; ')}`, suggestion ?? series.suggestion);
 }
 
-function implausibleVerdict(problems: PlausibilityProblem[]): Verdict {
+function implausibleVerdict(problems: PlausibilityProblem[], evidence: Evidence[] = []): Verdict {
+  const because = evidence.length ? `; ${joinEvidence(evidence)}` : '';
   return {
     isValid: false,
     confidence: 95,
-    validationDetails: { message: `Implausible citation: ${problems.map((p) => p.message).join('; ')}`, suggestion: 'Check the reporter, volume, court and year against the original source' },
+    validationDetails: { message: `Implausible citation: ${problems.map((p) => p.message).join('; ')}${because}`, suggestion: 'Check the reporter, volume, court and year against the original source' },
     courtListenerData: null,
   };
 }
 
-function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: CompareNames, pin: PinCheck | null): Verdict {
+function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: CompareNames, pin: PinCheck | null, names: NameOutcome | null): Verdict {
   const byName = (k: CaseCluster): NameComparison | null => (c.caseName && k.caseName ? compareNames(c.caseName, k.caseName, k.caseNameShort) : null);
   let found = clusters[0];
   if (clusters.length > 1) {
@@ -306,12 +486,16 @@ function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: Compar
   }
   const name = byName(found);
   if (name?.verdict === 'different') {
+    // Where the cited name is really reported, when the name search found it (`Miranda v. Arizona is reported at 384 U.S. 436`).
+    const cited = `${volumeOf(c)} ${c.reporter} ${c.page}`;
+    const real = names?.same.length === 1 ? names.same[0] : null;
+    const realAt = real?.citations?.find((x) => x !== cited) ?? null;
     return {
       isValid: false,
       confidence: Math.round(90 + 10 * Math.max(0, 0.45 - name.score) / 0.45),
       validationDetails: {
-        message: `Citation points to a different case: the brief names ${c.caseName}, but the case at this citation is ${describe(found)}`,
-        suggestion: `The case at ${found.citation} is ${found.caseName}; check the case name and the citation`,
+        message: `Citation points to a different case: the brief names ${c.caseName}, but the case at this citation is ${describe(found)}${real && realAt ? `; ${real.caseName} is reported at ${realAt}, not ${cited}` : ''}`,
+        suggestion: real && realAt ? `Cite ${real.caseName} as ${realAt}` : `The case at ${found.citation} is ${found.caseName}; check the case name and the citation`,
       },
       courtListenerData: clData(found),
     };
@@ -337,8 +521,8 @@ function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: Compar
     notes.push(`check the court: decided by ${courtName(found)}${cited ? `, cited as ${cited}` : ', cited to another court'}`);
   }
   // A pin past the case's last page cannot point into it: the pin is wrong, or the case is.
-  const pinPast = pinBeyondLastPage(c, found, pin);
-  if (pinPast) notes.push(`check the pin cite: the case ends at page ${pinPast.lastPage}, so page ${pinPast.pin} is not in it`);
+  const pinPast = pinBeyondEnd(c.pinCite, found, pin);
+  if (pinPast) notes.push(pinPast);
   const named = name !== null && name.verdict === 'same';
 
   if (!named && (courtAgrees === false || (yearGap !== null && yearGap > 1))) {
@@ -354,10 +538,12 @@ function foundVerdict(c: Citation, clusters: CaseCluster[], compareNames: Compar
   if (pinPast) parts.push([0.2, 0.3]);
   const confidence = Math.round((100 * parts.reduce((s, [w, v]) => s + w * v, 0)) / parts.reduce((s, [w]) => s + w, 0));
   const base = named ? (notes.length ? 'Citation and case name match' : MESSAGES.exactMatch) : `Citation found: ${describe(found)}`;
+  // A case CourtListener lacks, known from the Caselaw Access Project's list of the volume.
+  const fromCap = found.origin === 'cap' ? ` (listed by the Caselaw Access Project; CourtListener's data lacks ${found.citation})` : '';
   return {
     isValid: true,
     confidence,
-    validationDetails: { message: notes.length ? `${base}, but ${notes.join('; ')}` : base },
+    validationDetails: { message: notes.length ? `${base}${fromCap}, but ${notes.join('; ')}` : `${base}${fromCap}` },
     courtListenerData: clData(found),
   };
 }
@@ -375,15 +561,19 @@ export function sourceForLawyer(source: string): string {
 }
 
 /**
- * The citation's own pin against the case's last page. One lookup serves every citation of an
- * address, so the source's pin check is used only when it was made for this citation's pin.
+ * A pin held against where the case ends: its last page when known (the source's check is used
+ * only when made for this pin: one lookup serves every citation of an address), else the first
+ * page of the next case in the volume, which the case cannot run past. The warning, or null.
  */
-function pinBeyondLastPage(c: Citation, found: CaseCluster, checked: PinCheck | null): { pin: string; lastPage: number } | null {
-  const pin = c.pinCite?.trim() ?? '';
+function pinBeyondEnd(pinCite: string | null, found: { pages?: PageRange | null; endsBy?: number | null }, checked: PinCheck | null = null): string | null {
+  const pin = pinCite?.trim() ?? '';
   const n = /^(\d+)/.exec(pin);
   if (!n) return null;
-  if (found.pages) return Number(n[1]) > found.pages.lastPage ? { pin: n[1], lastPage: found.pages.lastPage } : null;
-  return checked?.beyondLastPage && checked.pin === pin ? { pin: n[1], lastPage: checked.lastPage } : null;
+  const p = Number(n[1]);
+  if (found.pages) return p > found.pages.lastPage ? `check the pin cite: the case ends at page ${found.pages.lastPage}, so page ${p} is not in it` : null;
+  if (checked?.beyondLastPage && checked.pin === pin) return `check the pin cite: the case ends at page ${checked.lastPage}, so page ${p} is not in it`;
+  if (found.endsBy && p > found.endsBy) return `check the pin cite: the next case in the volume begins at page ${found.endsBy}, so page ${p} is not in this one`;
+  return null;
 }
 
 /** The deciding court's name: the source's full name, else ours, else its citation form. */
@@ -396,7 +586,8 @@ export function describe(k: CaseCluster): string {
   // Citation style wants the court's abbreviation (`11th Cir.`); without it, none rather than an id.
   const court = k.court === 'scotus' ? null : k.courtCitation;
   const paren = [court, k.year].filter((x) => x !== null && x !== undefined).join(' ');
-  return `${k.caseName || 'an unnamed case'}, ${k.citation}${paren ? ` (${paren})` : ''}`;
+  const at = k.citation ? `, ${k.citation}` : '';
+  return `${k.caseName || 'an unnamed case'}${at}${paren ? ` (${paren})` : ''}`;
 }
 
 function clData(k: CaseCluster): Verdict['courtListenerData'] {
@@ -407,8 +598,12 @@ function pending(message: string, suggestion?: string): Verdict {
   return { isValid: null, confidence: 0, validationDetails: suggestion ? { message, suggestion } : { message }, courtListenerData: null };
 }
 
-function listedVerdict(): Verdict {
-  return { isValid: null, confidence: 0, validationDetails: { message: MESSAGES.listed }, courtListenerData: null };
+/** What a citation that is not a case is, in a lawyer's words. */
+const KIND_WORDS: Record<string, string> = { statute: 'statute', regulation: 'regulation', journal: 'law-review article', rule: 'court rule' };
+
+/** A statute, regulation, article or rule: listed, never checked, and said so rather than left "pending". */
+function listedVerdict(c: Citation): Verdict {
+  return { isValid: null, confidence: 0, validationDetails: { message: `Not checked: ${KIND_WORDS[c.type] ?? c.type} (${MESSAGES.listed.toLowerCase()})` }, courtListenerData: null };
 }
 
 function shortFormVerdict(full: Verdict, antecedent: string, pinWarning: string | null): Verdict {
@@ -420,10 +615,8 @@ function shortFormVerdict(full: Verdict, antecedent: string, pinWarning: string 
 
 /**
  * A short form's pin (`550 U.S. at 556`, `Id. at 679`) is where a lawyer points into the case,
- * so it is held against the case's last page as a full citation's pin is.
+ * so it is held against where the case ends as a full citation's pin is.
  */
-function pinPastShortForm(c: Citation, pages: PageRange | undefined): string | null {
-  const n = /^(\d+)/.exec(c.pinCite?.trim() ?? '');
-  if (!pages || !n || Number(n[1]) <= pages.lastPage) return null;
-  return `check the pin cite: the case ends at page ${pages.lastPage}, so page ${n[1]} is not in it`;
+function pinPastShortForm(c: Citation, found: { pages: PageRange | null; endsBy: number | null } | undefined): string | null {
+  return found ? pinBeyondEnd(c.pinCite, found) : null;
 }

@@ -53,8 +53,25 @@ describe('citecheck caselaw download', () => {
     expect(io.progressLines).toEqual([]);
     expect(io.stdout).toContain('citations-2026-10-31.csv.bz2: downloading ' + /downloading (.*)$/.exec(io.stdout.find((l) => l.startsWith('citations-2026-10-31.csv.bz2: downloading'))!)![1]);
     expect(io.stdout).toContain('citations-2026-10-31.csv.bz2: done');
-    expect(io.stdout.find((l) => l.startsWith('index '))).toMatch(/\(CourtListener bulk data of 2026-10-31\): \d+ rows; 4 of 5 volumes complete in 3 reporters; [\d,]+ rows\/s/);
-    expect(io.stdout).toContain('page ranges: 2 cases in 1 of 4 complete volumes (Caselaw Access Project; the others keep the approximate rule)');
+    expect(io.stdout.find((l) => l.startsWith('index '))).toMatch(/\(CourtListener bulk data of 2026-10-31\): \d+ rows; 6 cases for the name search, 6 with a citation in 5 volumes of 3 reporters; [\d,]+ rows\/s/);
+    expect(io.stdout).toContain('Caselaw Access Project: 4 cases in 2 of 2 volumes of 1 reporters');
+  });
+
+  it('--with-cap is the new name of --with-page-ranges; both read the Caselaw Access Project', async () => {
+    const io = capture(false);
+    expect(await main(download('--with-cap'), io)).toBe(0);
+    expect(io.stdout).toContain('Caselaw Access Project: 4 cases in 2 of 2 volumes of 1 reporters');
+  });
+
+  it('offline: says what to do (the network, --bucket-url, or caselaw import of files on disk)', async () => {
+    const io = capture();
+    const args = ['caselaw', 'download', '--bucket-url', 'http://127.0.0.1:9', '--index', join(dir, 'caselaw.sqlite'), '--dir', join(dir, 'bulk')];
+    expect(await main(args, io)).toBe(2);
+    const text = io.stderr.join('\n');
+    expect(text).toMatch(/^citecheck caselaw: Cannot list http:\/\/127\.0\.0\.1:9 \(/);
+    expect(text).toContain('Check the network connection');
+    expect(text).toContain('--bucket-url');
+    expect(text).toContain('citecheck caselaw import <folder> --authoritative');
   });
 
   it('draws progress in place on a terminal', async () => {
@@ -80,20 +97,39 @@ describe('citecheck caselaw coverage', () => {
     const io = capture();
     expect(await main(['caselaw', 'coverage', '--index', join(dir, 'caselaw.sqlite')], io)).toBe(0);
     console.log(io.stdout.join('\n'));
-    expect(io.stdout[0]).toBe('source: CourtListener bulk data of 2026-10-31, only reporters F.3d, U.S., WL (authoritative: a citation missing from a complete volume is reported not found)');
+    expect(io.stdout[0]).toBe('source: CourtListener bulk data of 2026-10-31, only reporters F.3d, U.S., WL (authoritative: a citation is reported not found when the evidence below shows it)');
     expect(io.stdout[1]).toMatch(/^snapshot: 2026-10-31; imported \d{4}-\d\d-\d\dT.*; index .*caselaw\.sqlite$/);
-    expect(io.stdout[2]).toBe('page ranges: 2 cases (Caselaw Access Project (static.case.law))');
-    expect(io.stdout.slice(4, 8)).toEqual([
-      'reporter  cases  volumes  complete  volumes held',
-      'F.3d          5        3         3  925-927',
-      'U.S.          1        1         1  550',
-      'WL            1        1         0  2019 (never complete: bulk data never holds every WL citation, so one missing from it may still exist)',
+    expect(io.stdout[2]).toBe('name search: 6 cases, with or without a citation (only those of the reporters imported: a name it lacks proves nothing)');
+    expect(io.stdout[3]).toMatch(/^Caselaw Access Project: 4 cases in 2 volume lists \(Caselaw Access Project \(http:\/\/127\.0\.0\.1:\d+\)\)$/);
+    expect(io.stdout.slice(5, 9)).toEqual([
+      'reporter  cases  volumes  CAP list  name search only  numbered by year',
+      'F.3d          5        4  925, 928  926-927           -',
+      'U.S.          1        1  -         550               -',
+      'WL            1        1  -         -                 2019 (never complete: bulk data never holds every WL citation, so one missing from it may still exist)',
     ]);
-    expect(io.stdout[8]).toBe('3 reporters, 5 volumes (4 complete), 7 cases');
+    expect(io.stdout[9]).toBe('3 reporters, 6 volumes (2 with a CAP list, 1 numbered by year), 7 cases with a citation');
 
     const one = capture();
     expect(await main(['caselaw', 'coverage', '--index', join(dir, 'caselaw.sqlite'), '--reporter', 'F.3d'], one)).toBe(0);
-    expect(one.stdout.slice(3)).toEqual(['F.3d: 5 cases in 3 volumes', 'volume  cases  complete', '   925      2  yes', '   926      2  yes', '   927      1  yes']);
+    expect(one.stdout.slice(4)).toEqual([
+      'F.3d: 5 cases in 4 volumes',
+      'volume  cases  CAP list  a miss rests on',
+      "   925      2         3  the Caselaw Access Project's list, page ranges, the name search",
+      '   926      2         -  the name search and the volume facts (no list of its cases)',
+      '   927      1         -  the name search and the volume facts (no list of its cases)',
+      "   928      0         1  the Caselaw Access Project's list, page ranges, the name search",
+    ]);
+  });
+
+  it('caselaw --help shows the usage and exits 0; a missing file is named, not ENOENT', async () => {
+    for (const args of [['caselaw', '--help'], ['caselaw', 'download', '--help'], ['caselaw', 'help']]) {
+      const io = capture();
+      expect(await main(args, io)).toBe(0);
+      expect(io.stdout.join('\n')).toMatch(/^Usage:\n {2}citecheck caselaw download .*--with-cap/);
+    }
+    const io = capture();
+    expect(await main(['caselaw', 'import', join(dir, 'nothing-here.csv')], io)).toBe(2);
+    expect(io.stderr.join('\n')).toBe(`citecheck caselaw: no such file or folder: ${join(dir, 'nothing-here.csv')}`);
   });
 
   it('says where no index is', async () => {
@@ -106,4 +142,5 @@ describe('citecheck caselaw coverage', () => {
 it('writes volume lists as ranges', () => {
   expect(volumeRanges([1, 2, 3, 7, 9, 10])).toBe('1-3, 7, 9-10');
   expect(volumeRanges([])).toBe('');
+  expect(volumeRanges([1975, '1975-2', 1976])).toBe('1975, 1975-2, 1976');
 });

@@ -86,7 +86,10 @@ describe('citecheck extract and check', () => {
   it('exits 2 with a clear message when the file cannot be read', async () => {
     const io = capture();
     expect(await main(['check', path.join(dir, 'missing.pdf')], io)).toBe(2);
-    expect(io.stderr.join('\n')).toMatch(/citecheck check: .*ENOENT|no such file/i);
+    expect(io.stderr.join('\n')).toBe(`citecheck check: no such file: ${path.join(dir, 'missing.pdf')}`);
+    const folder = capture();
+    expect(await main(['extract', dir], folder)).toBe(2);
+    expect(folder.stderr.join('\n')).toBe(`citecheck extract: ${dir} is a folder; give a .pdf, .docx or .txt file`);
   });
 
   it('refuses a file that is not a document, in the upload wording', async () => {

@@ -10,7 +10,7 @@
  *   const server = await listen(app, config.PORT);
  *   const ops = await listen(createOpsApp(app, [ports.metrics]), config.OPS_PORT);
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@citecheck/proto';
 import Router from '@koa/router';
 import type { GraphQLSchema } from 'graphql';
@@ -267,13 +267,22 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
  * The ops port's app (OPS_PORT): Prometheus text at `/metrics` for `registries` (with the
  * process metrics), and the web app's own `/healthz` and `/readyz`, which the orchestrator's
  * probes call here. Kept apart from the web port so that scrapes and probes neither pass the
- * public edge nor count in its request metrics, and `/metrics` there can be a page.
+ * public edge nor count in its request metrics, and `/metrics` there can be a page. With a
+ * `metricsToken` (METRICS_TOKEN) `/metrics` answers only that bearer token.
  */
-export function createOpsApp(web: HttpApp, registries: Registry[]): Koa {
+export function createOpsApp(web: HttpApp, registries: Registry[], options: { metricsToken?: string } = {}): Koa {
   const ops = new Koa();
   ops.proxy = false;
   const router = new Router();
+  const expected = options.metricsToken ? createHash('sha256').update(`Bearer ${options.metricsToken}`).digest() : null;
   router.get('/metrics', async (ctx) => {
+    // METRICS_TOKEN: a scraper sends it as a bearer token; compared in constant time.
+    if (expected && !timingSafeEqual(createHash('sha256').update(ctx.get('authorization')).digest(), expected)) {
+      ctx.status = 401;
+      ctx.set('WWW-Authenticate', 'Bearer');
+      ctx.body = { message: 'Unauthorized', error: 'unauthorized' };
+      return;
+    }
     ctx.type = metricsContentType;
     ctx.body = await mergedMetrics(registries);
   });

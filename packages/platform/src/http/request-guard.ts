@@ -1,6 +1,10 @@
 /**
  * What the public edge (the gateway, or the embedded host) checks before any route runs:
  *
+ * - The Host header names this site: PUBLIC_URL's host or the machine itself (localhost,
+ *   127.0.0.1, ::1). A page on another site that rebinds its own name to this machine's
+ *   address (DNS rebinding) sends its own name as Host and same-origin requests that pass the
+ *   Origin check below; it is answered 421 without reaching any route (issue 28, Low).
  * - Cross-site requests that change state are refused. A browser names the page that sent a
  *   request in `Origin` (and `Sec-Fetch-Site`); a POST from another site could otherwise sign a
  *   visitor in to the attacker's account (login CSRF) or act with their session cookie.
@@ -20,8 +24,36 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'text/plain'];
 const BEACON_PATHS = new Set(['/api/track-page-view']);
 
 export interface RequestGuardOptions {
-  /** Origins besides the request's own that may send state-changing requests (PUBLIC_URL's). */
+  /** Origins besides the request's own that may send state-changing requests (PUBLIC_URL's); their hosts are the names this site answers to. */
   allowedOrigins?: readonly string[];
+}
+
+/** Names the machine itself answers to, whatever PUBLIC_URL says. */
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The host part of a Host header, lower-case, without its port (`[::1]` keeps its brackets). */
+function hostnameOf(host: string): string {
+  const value = host.trim().toLowerCase();
+  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
+  const colon = value.indexOf(':');
+  return colon < 0 ? value : value.slice(0, colon);
+}
+
+/**
+ * Whether a request's Host header names this site: one of `allowedOrigins`' hosts or the
+ * machine itself. Also for the `/ws` upgrade, which no Koa middleware sees.
+ */
+export function hostAllowed(host: string | undefined, allowedOrigins: readonly string[]): boolean {
+  if (!host) return false;
+  const name = hostnameOf(host);
+  if (LOCAL_HOSTS.includes(name)) return true;
+  return allowedOrigins.some((origin) => {
+    try {
+      return new URL(origin).hostname.toLowerCase() === name;
+    } catch {
+      return false;
+    }
+  });
 }
 
 function originOf(url: string): string | null {
@@ -55,7 +87,13 @@ export function requestGuard(options: RequestGuardOptions = {}): Middleware {
   const allowed = new Set((options.allowedOrigins ?? []).map(originOf).filter((o): o is string => o !== null));
   // TLS usually ends at the ingress, so the public address says whether browsers arrive over it.
   const publicTls = [...allowed].some((origin) => origin.startsWith('https:'));
+  const origins = options.allowedOrigins ?? [];
   return async (ctx, next) => {
+    if (!hostAllowed(ctx.get('host'), origins)) {
+      ctx.status = 421;
+      ctx.body = { message: 'This server does not answer to that host name', error: 'misdirected_request' };
+      return;
+    }
     ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -83,8 +83,8 @@ export function runService<S extends ServiceConfigSchema, Deps, Api>(
     // Serve the probes (unready) while start-up waits for the store and the bus, which retry
     // until they are reachable.
     app.setReady(false);
-    const server = await listen(app, config.PORT);
-    const opsServer = await listen(createOpsApp(app, [ports.metrics]), config.OPS_PORT);
+    const server = await listen(app, config.PORT, config.BIND_ADDRESS);
+    const opsServer = await listen(createOpsApp(app, [ports.metrics], { metricsToken: config.METRICS_TOKEN }), config.OPS_PORT, config.OPS_BIND_ADDRESS);
     if (module.websocket) {
       const { path, handleUpgrade } = module.websocket;
       server.on('upgrade', (request, socket, head) => {

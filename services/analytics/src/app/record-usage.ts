@@ -6,7 +6,7 @@
 import { parseEvent, topics, type EventEnvelope } from '@citecheck/proto';
 import type { Logger } from 'pino';
 import { usageFailure, usageFromUpload, usageReport, usageResults } from '../domain/usage';
-import type { UsageRepository, UserDirectory } from '../store/usage';
+import { ANONYMOUS, type UsageRepository, type UserDirectory } from '../store/usage';
 
 export const CONSUMER = 'analytics.usage';
 
@@ -30,7 +30,9 @@ export function usageHandlers(deps: UsageDeps) {
       const { payload } = parseEvent(topics['document.uploaded'], raw);
       const known = payload.userId ? await deps.users.byId(payload.userId) : null;
       const user = { name: known?.name ?? null, email: known?.email ?? payload.userEmail, isVerified: known?.isVerified ?? false };
-      await deps.usage.recordUpload(usageFromUpload(payload, user));
+      const record = usageFromUpload(payload, user);
+      // An upload heard after its account's deletion (topics are ordered per key only).
+      await deps.usage.recordUpload(known?.deleted ? { ...record, ...ANONYMOUS } : record);
     },
     [topics['citations.validated']]: async (raw: EventEnvelope) => {
       const { payload } = parseEvent(topics['citations.validated'], raw);
@@ -50,13 +52,22 @@ export function usageHandlers(deps: UsageDeps) {
     [topics['user.registered']]: async (raw: EventEnvelope) => {
       const { payload } = parseEvent(topics['user.registered'], raw);
       const existing = await deps.users.byId(payload.userId);
+      if (existing?.deleted) return;
       await deps.users.save({ id: payload.userId, name: payload.name, email: payload.email, isVerified: existing?.isVerified ?? false });
     },
     [topics['user.verified']]: async (raw: EventEnvelope) => {
       const { payload } = parseEvent(topics['user.verified'], raw);
       const existing = await deps.users.byId(payload.userId);
+      if (existing?.deleted) return;
       await deps.users.save({ id: payload.userId, name: existing?.name ?? '', email: payload.email, isVerified: true });
       await deps.usage.markUserVerified(payload.userId);
+    },
+    // A deleted account (issue 28, finding 10): the directory keeps only that it was deleted,
+    // and its usage records keep their figures for the statistics, without who or what.
+    [topics['user.deleted']]: async (raw: EventEnvelope) => {
+      const { payload } = parseEvent(topics['user.deleted'], raw);
+      await deps.users.save({ id: payload.userId, name: '', email: '', isVerified: false, deleted: true });
+      await deps.usage.anonymiseUser(payload.userId);
     },
   };
 }

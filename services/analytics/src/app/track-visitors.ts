@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError } from '@citecheck/proto';
 import type { Clock } from '@citecheck/platform';
 import { computeVisitorAnalytics, defaultRange, type DateRange, type VisitorAnalytics } from '../domain/visitor-analytics';
-import { newVisitorSession, pageViewBodySchema, scrollDepth, visitorBodySchema } from '../domain/visitors';
+import { newVisitorSession, pageViewBodySchema, scrollDepth, TRACKING_LIMITS, visitorBodySchema } from '../domain/visitors';
 import type { VisitorRepository } from '../store/visitors';
 
 export interface TrackingRequest {
@@ -22,6 +22,12 @@ export interface TrackingDeps {
   locate?: (ip: string | null) => { country: string; region: string | null; city: string | null };
   /** ANALYTICS_RETENTION_DAYS. */
   retentionDays?: number;
+  /**
+   * ANALYTICS_MAX_RECORDS_PER_DAY: visitor sessions and page views stored per UTC day at most;
+   * past it nothing more is kept that day (an open view is still closed by its exit). With the
+   * retention period it bounds what the tracker can ever store, whoever sends it.
+   */
+  maxRecordsPerDay?: number;
 }
 
 function parse<T>(schema: { safeParse(body: unknown): { success: true; data: T } | { success: false } }, body: unknown): T {
@@ -30,29 +36,39 @@ function parse<T>(schema: { safeParse(body: unknown): { success: true; data: T }
   return result.data;
 }
 
-export function trackingUseCases({ visitors, clock, locate, retentionDays = 90 }: TrackingDeps) {
+export function trackingUseCases({ visitors, clock, locate, retentionDays = 90, maxRecordsPerDay = 20_000 }: TrackingDeps) {
+  const takeSlot = (now: string) => visitors.takeDailySlot(now.slice(0, 10), maxRecordsPerDay);
   return {
     async trackVisitor(body: unknown, request: TrackingRequest): Promise<{ sessionId: string; created: boolean }> {
       const record = parse(visitorBodySchema, body);
       const now = clock.now();
+      if (await visitors.getSession(record.sessionId)) {
+        await visitors.touchSession(record.sessionId, now.toISOString());
+        return { sessionId: record.sessionId, created: false };
+      }
+      if (!(await takeSlot(now.toISOString()))) return { sessionId: record.sessionId, created: false };
       const created = await visitors.startSession(newVisitorSession(record, { ...request, location: locate?.(request.ip) }, now));
       if (!created) await visitors.touchSession(record.sessionId, now.toISOString());
       return { sessionId: record.sessionId, created };
     },
 
-    async trackPageView(body: unknown): Promise<{ kind: 'view' | 'exit' }> {
+    async trackPageView(body: unknown): Promise<{ kind: 'view' | 'exit' | 'dropped' }> {
       const record = parse(pageViewBodySchema, body);
       const now = clock.now().toISOString();
       await visitors.touchSession(record.sessionId, now);
-      if (record.timeOnPage === null || record.timeOnPage === undefined) {
+      const isView = record.timeOnPage === null || record.timeOnPage === undefined;
+      // A view (or an exit whose view never came) adds a record: a tab's views and the day's
+      // records are bounded; closing an open view only fills it in.
+      const open = isView ? null : await visitors.openView(record.sessionId, record.page);
+      if (!open && ((await visitors.viewsOf(record.sessionId)) >= TRACKING_LIMITS.viewsPerSession || !(await takeSlot(now)))) return { kind: 'dropped' };
+      if (isView) {
         await visitors.addPageView({
           id: randomUUID(), sessionId: record.sessionId, page: record.page, title: record.title, referrer: record.referrer,
           viewedAt: now, timeOnPage: null, scrollDepth: null, exitedAt: null,
         });
         return { kind: 'view' };
       }
-      const exit = { timeOnPage: record.timeOnPage, scrollDepth: scrollDepth(record.scrollDepth), exitedAt: now };
-      const open = await visitors.openView(record.sessionId, record.page);
+      const exit = { timeOnPage: record.timeOnPage ?? null, scrollDepth: scrollDepth(record.scrollDepth), exitedAt: now };
       if (open) await visitors.closeView(open.id, exit);
       // An exit whose view never arrived (sent before the 100 ms delay elapsed) is still a visit to count.
       else

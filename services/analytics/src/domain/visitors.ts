@@ -64,20 +64,62 @@ export interface PageView {
   exitedAt: string | null;
 }
 
+/**
+ * What the tracker may store, bounded (issue 28, finding 6: one client wrote 26 MB per 1,000
+ * page views, kept 90 days, and a new daily row for every path it made up). A path is kept as
+ * the product's route it names (`/report/:id` for every report, `(other)` for any path the
+ * web client does not serve), so the daily counts hold a dozen rows a day whatever is sent; a
+ * referrer as its origin; titles and browser details cut short.
+ */
+export const TRACKING_LIMITS = {
+  titleChars: 120,
+  referrerChars: 200,
+  userAgentChars: 400,
+  /** Page views one tab session may add; more are not stored. */
+  viewsPerSession: 200,
+};
+
+/** SPEC section 2's routes; `:id` stands for a report id. */
+const ROUTES = ['/', '/dashboard', '/metrics', '/verify-email', '/subscription', '/billing', '/reset-password'];
+const ID_ROUTES = /^\/(results|report)\/[^/]+\/?$/;
+
+/** The product route `path` names: its pattern, or `(other)` (the client's 'Page Not Found'). */
+export function routeOf(path: string): string {
+  const bare = path.split(/[?#]/)[0].replace(/\/{2,}/g, '/');
+  const trimmed = bare.length > 1 ? bare.replace(/\/$/, '') : bare;
+  if (ROUTES.includes(trimmed)) return trimmed;
+  const id = ID_ROUTES.exec(trimmed);
+  return id ? `/${id[1]}/:id` : '(other)';
+}
+
+/** A referrer as its origin (`https://www.google.com`), or null: paths and queries can name people. */
+export function referrerOrigin(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin.slice(0, TRACKING_LIMITS.referrerChars) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The tracker's session ids are 21 URL-safe characters; anything else is refused before it is stored. */
 const sessionId = z.string().regex(/^[A-Za-z0-9_-]{21}$/);
-const path = z.string().trim().min(1).max(2048).startsWith('/');
+const path = z.string().trim().min(1).max(2048).startsWith('/').transform(routeOf);
 const text = (max: number) =>
   z
     .string()
     .max(max)
     .nullish()
     .transform((value) => (value ? value : null));
+/** Accepted up to `max` as sent, kept to `keep` characters. */
+const shortened = (max: number, keep: number) => text(max).transform((value) => (value ? value.slice(0, keep) : null));
+const referrer = text(2048).transform(referrerOrigin);
 
 export const visitorBodySchema = z.object({
   sessionId,
-  userAgent: text(1024),
-  referrer: text(2048),
+  userAgent: shortened(1024, TRACKING_LIMITS.userAgentChars),
+  referrer,
   timezone: text(100),
   language: text(50),
   deviceType: z.enum(DEVICE_TYPES).nullish(),
@@ -92,8 +134,8 @@ export const visitorBodySchema = z.object({
 export const pageViewBodySchema = z.object({
   sessionId,
   page: path,
-  title: text(500),
-  referrer: text(2048),
+  title: shortened(500, TRACKING_LIMITS.titleChars),
+  referrer,
   /** Present on the exit beacon only. */
   timeOnPage: z.number().int().min(0).max(7 * 24 * 3600).nullish(),
   scrollDepth: z.number().min(0).nullish(),
@@ -192,7 +234,7 @@ export function newVisitorSession(
   now: Date,
 ): VisitorSession {
   // The header is what the browser really sent; the body's copy only when a proxy dropped it.
-  const userAgent = request.userAgent ?? body.userAgent;
+  const userAgent = (request.userAgent ?? body.userAgent)?.slice(0, TRACKING_LIMITS.userAgentChars) ?? null;
   const client = describeUserAgent(userAgent);
   return {
     id: body.sessionId,

@@ -11,6 +11,8 @@ export interface KnownUser {
   name: string;
   email: string;
   isVerified: boolean;
+  /** The account was deleted: name and e-mail are gone, and later events about it add none. */
+  deleted?: boolean;
 }
 
 export interface UsageRepository {
@@ -22,6 +24,8 @@ export interface UsageRepository {
   recordReport(documentId: string, change: Partial<UsageRecord>): Promise<void>;
   /** Records made before the user's verification arrived name them as verified too. */
   markUserVerified(userId: string): Promise<void>;
+  /** The user's records keep their figures and lose who and what: name, e-mail, file name, network. */
+  anonymiseUser(userId: string): Promise<number>;
   /** Tests and figures. */
   get(documentId: string): Promise<UsageRecord | null>;
   count(): Promise<number>;
@@ -34,6 +38,14 @@ export interface UserDirectory {
   /** Creates or overwrites the entry (the same values twice change nothing). */
   save(user: KnownUser): Promise<void>;
 }
+
+/** What a deleted account's usage record keeps of its account: nothing. */
+export const ANONYMOUS: Pick<UsageRecord, 'userId' | 'user' | 'documentName' | 'ipAddress'> = {
+  userId: null,
+  user: { name: null, email: null, isVerified: false },
+  documentName: '(deleted account)',
+  ipAddress: null,
+};
 
 export function usageRepository(store: Store): UsageRepository {
   const usage = store.collection<UsageRecord>({ name: 'usage_metrics', indexes: [{ fields: ['createdAt'] }, { fields: ['userId'] }] });
@@ -57,6 +69,7 @@ export function usageRepository(store: Store): UsageRepository {
     async markUserVerified(userId) {
       await usage.updateMany({ userId }, { $set: { 'user.isVerified': true } as never });
     },
+    anonymiseUser: (userId) => usage.updateMany({ userId }, { $set: { ...ANONYMOUS } }),
     get: (documentId) => usage.get(documentId),
     count: () => usage.count(),
     list: () => usage.find({}, { sort: { createdAt: -1 } }),

@@ -20,6 +20,18 @@ export interface VisitorRepository {
   purgeBefore(before: string): Promise<{ sessions: number; views: number }>;
   /** Sessions started in [start, end) and the daily page counts of the days it touches, for the admin's visitor analytics. */
   inRange(range: DateRange): Promise<{ sessions: VisitorSession[]; pages: DailyPageViews[] }>;
+  /** Page views stored for a tab session (its counter, or a count of its views before its record arrived). */
+  viewsOf(sessionId: string): Promise<number>;
+  /**
+   * Takes one of the `cap` records (sessions and views) the UTC day `date` may store; false
+   * when the day's are spent. Days past the retention period are purged with their records.
+   */
+  takeDailySlot(date: string, cap: number): Promise<boolean>;
+}
+
+interface DailyRecords {
+  id: string; // YYYY-MM-DD
+  records: number;
 }
 
 export function visitorRepository(store: Store): VisitorRepository {
@@ -36,6 +48,7 @@ export function visitorRepository(store: Store): VisitorRepository {
       await daily.update(id, { $inc: { views: 1 } });
     }
   };
+  const slots = store.collection<DailyRecords>({ name: 'daily_tracking_records' });
   const views = store.collection<PageView>({
     name: 'page_views',
     indexes: [{ fields: ['viewedAt'] }, { fields: ['sessionId', 'page'] }],
@@ -66,7 +79,24 @@ export function visitorRepository(store: Store): VisitorRepository {
       await views.update(id, { $set: exit }, { exitedAt: null });
     },
     pageViews: (sessionId) => views.find({ sessionId }, { sort: { viewedAt: 1 } }),
+    async viewsOf(sessionId) {
+      return (await sessions.get(sessionId))?.pageViews ?? (await views.count({ sessionId }));
+    },
+    async takeDailySlot(date, cap) {
+      const taken = await slots.update(date, { $inc: { records: 1 } }, { records: { $lt: cap } });
+      if (taken) return true;
+      if (await slots.get(date)) return false;
+      try {
+        await slots.insert({ id: date, records: 1 });
+        return true;
+      } catch (error) {
+        // Another request opened the day first: take a slot of it.
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        return Boolean(await slots.update(date, { $inc: { records: 1 } }, { records: { $lt: cap } }));
+      }
+    },
     async purgeBefore(before) {
+      await slots.deleteMany({ id: { $lt: before.slice(0, 10) } });
       return {
         views: await views.deleteMany({ viewedAt: { $lt: before } }),
         sessions: await sessions.deleteMany({ startedAt: { $lt: before } }),

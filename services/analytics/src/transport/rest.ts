@@ -3,7 +3,7 @@
  * recorded visit is a bare 204; a malformed record is a 400 (ApiError) for anyone debugging.
  */
 import Router, { type RouterContext } from '@koa/router';
-import { requireInternalToken } from '@citecheck/platform';
+import { requireInternalToken, type RateLimiter } from '@citecheck/platform';
 import { INTERNAL_TOKEN_HEADER } from '@citecheck/proto';
 import type { AdminUseCases } from '../app/admin';
 import type { TrackingUseCases } from '../app/track-visitors';
@@ -13,7 +13,18 @@ export const BLACKLIST_INTERNAL_PATH = '/internal/analytics/blacklist';
 
 const callerOf = (ctx: RouterContext) => ({ authorization: ctx.get('authorization') || null, cookie: ctx.get('cookie') || null, ip: ctx.ip || null });
 
-export function trackingRoutes(tracking: TrackingUseCases, admin: AdminUseCases, internalToken?: string): Router {
+/**
+ * The tracker's calls per client address a minute (TRACKING_RATE_LIMIT): a visitor's tab makes a
+ * few; past the limit the call is answered 429 and nothing is stored.
+ */
+async function withinTrackingLimit(limiter: RateLimiter | undefined, ctx: RouterContext): Promise<boolean> {
+  if (!limiter || (await limiter.hit(ctx.ip || 'unknown'))) return true;
+  ctx.status = 429;
+  ctx.body = { message: 'Too many requests. Please wait a minute and try again.', error: 'rate_limited' };
+  return false;
+}
+
+export function trackingRoutes(tracking: TrackingUseCases, admin: AdminUseCases, internalToken?: string, trackingLimiter?: RateLimiter): Router {
   const router = new Router();
   router.get('/api/metrics', async (ctx) => {
     ctx.body = await admin.usageMetrics(callerOf(ctx));
@@ -48,11 +59,13 @@ export function trackingRoutes(tracking: TrackingUseCases, admin: AdminUseCases,
     );
   });
   router.post('/api/track-visitor', async (ctx) => {
+    if (!(await withinTrackingLimit(trackingLimiter, ctx))) return;
     await tracking.trackVisitor(ctx.request.body, { userAgent: ctx.get('user-agent') || null, ip: ctx.ip || null });
     ctx.status = 204;
   });
   // The exit beacon (navigator.sendBeacon) arrives as text/plain: koa-body leaves it a string.
   router.post('/api/track-page-view', async (ctx) => {
+    if (!(await withinTrackingLimit(trackingLimiter, ctx))) return;
     const body: unknown = ctx.request.body;
     await tracking.trackPageView(typeof body === 'string' ? safeJson(body) : body);
     ctx.status = 204;

@@ -27,6 +27,11 @@ function unpaid(intent: Stripe.PaymentIntent): boolean {
   return intent.status !== 'succeeded' && intent.status !== 'processing';
 }
 
+/** Started signed out, for a pending registration (records from before accounts were made first have no account). */
+export function startedByVisitor(sub: Pick<SubscriptionDoc, 'byVisitor' | 'userId'>): boolean {
+  return sub.byVisitor === true || sub.userId === '';
+}
+
 /** The signed-in user's newest attempt when it is still unpaid, at Stripe as on record. */
 export async function replacedUserAttempt(ctx: Ctx, payments: Payments, current: SubscriptionDoc | null): Promise<SubscriptionDoc | null> {
   if (!current || current.status !== 'incomplete') return null;
@@ -43,7 +48,7 @@ export async function replacedVisitorAttempt(ctx: Ctx, payments: Payments, repla
   const paymentIntentId = replacing.split('_secret_')[0];
   if (!paymentIntentId || paymentIntentId === replacing) return null;
   const sub = await ctx.subscriptions.byPaymentIntent(paymentIntentId);
-  if (!sub || sub.userId !== '' || sub.status !== 'incomplete') return null;
+  if (!sub || !startedByVisitor(sub) || sub.status !== 'incomplete') return null;
   const intent = await firstIntent(ctx, payments, sub);
   if (!intent || intent.client_secret !== replacing || !unpaid(intent)) return null;
   return sub;
@@ -70,7 +75,7 @@ export async function cancelAttempt(ctx: Ctx, payments: Payments, sub: Subscript
  * another attempt of the same visitor still uses it.
  */
 export async function forgetAbandonedVisitor(ctx: Ctx, payments: Payments, sub: SubscriptionDoc): Promise<void> {
-  if (sub.userId) return;
+  if (!startedByVisitor(sub)) return;
   await ctx.subscriptions.forgetVisitor(sub.id);
   const live = (await ctx.subscriptions.liveOfCustomer(sub.customerId)).filter((other) => other.id !== sub.id);
   if (live.length > 0) return;

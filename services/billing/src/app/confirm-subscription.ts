@@ -6,7 +6,7 @@
  * account setup (`POST /api/upgrade-account`) to set one.
  */
 import type { AuthenticatedUser } from '@citecheck/proto';
-import { errors, grantsPlan } from '../domain/billing';
+import { errors, grantsPlan, renewalOwed } from '../domain/billing';
 import { stateOf } from '../domain/subscription-state';
 import { paymentsOf, type BillingContext } from './context';
 import { paidSubscription, refreshSubscription } from './paid-subscription';
@@ -23,8 +23,11 @@ export async function confirmSubscription(
   if (sub.userId !== user.id) throw errors.paymentNotFound();
   const stripeSub = await refreshSubscription(payments, sub.id);
   const state = stateOf(stripeSub, payments.prices);
+  // A renewal owed, by our record or Stripe's: confirming the first invoice's payment again
+  // would mark it paid and give the uploads back without paying (issue 28, finding 7).
+  const owed = renewalOwed(sub.status) || renewalOwed(stripeSub.status);
   await ctx.subscriptions.recordState(sub.id, state);
-  if (!grantsPlan(stripeSub.status)) throw errors.activationFailed();
+  if (owed || !grantsPlan(stripeSub.status)) throw errors.activationFailed();
   await publishPlan(ctx.publish, sub, state.plan ?? sub.plan, 'active', ctx.clock.now());
   return { success: true, userType: state.plan ?? sub.plan, passwordRequired: !user.passwordSession };
 }

@@ -5,6 +5,7 @@
  * back (state changes are conditional on the event's time, renewals on the period).
  *
  *   invoice.paid                   the period renews: the month's report count restarts; receipt mailed
+ *                                  (the first one with the account-setup link while no password is set)
  *   invoice.payment_failed         past due: the user sees 'Payment Required'; notice mailed
  *   customer.subscription.updated  plan, status and cancellation as Stripe now has them; a
  *                                  visitor's unpaid attempt that expired (incomplete_expired,
@@ -17,10 +18,10 @@ import { errors, formatAmount, formatDate, grantsPlan, planName } from '../domai
 import { idOf, periodOfInvoice, stateOf, subscriptionOfInvoice } from '../domain/subscription-state';
 import type { SubscriptionDoc } from '../store';
 import { paymentsOf, type BillingContext, type Payments } from './context';
-import { forgetAbandonedVisitor } from './abandoned-payments';
+import { forgetAbandonedVisitor, startedByVisitor } from './abandoned-payments';
 import { publishPlan, publishRenewal, requestMail } from './publish';
 
-type Ctx = Pick<BillingContext, 'stripe' | 'settings' | 'subscriptions' | 'webhookEvents' | 'publish' | 'clock' | 'logger'>;
+type Ctx = Pick<BillingContext, 'stripe' | 'settings' | 'subscriptions' | 'webhookEvents' | 'identity' | 'publish' | 'clock' | 'logger'>;
 
 export async function handleWebhook(ctx: Ctx, rawBody: string | undefined, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
   const payments = paymentsOf(ctx);
@@ -71,17 +72,22 @@ async function invoicePaid(ctx: Ctx, invoice: Stripe.Invoice, eventAt: number, a
   if (!sub) return;
   const period = periodOfInvoice(invoice);
   const to = invoice.customer_email || sub.email;
+  // The first payment's receipt is how a payer who closed the page before the account setup
+  // finds their way back: while the account has no password it carries a link that signs the
+  // mailed address in to set one (identity's, one-time; sealed on the bus like every mail link).
+  const setupLink = invoice.billing_reason === 'subscription_create' && sub.userId ? await ctx.identity.accountSetupLink(sub.userId) : null;
   await requestMail(ctx.publish, `payment-receipt:${invoice.id}`, to, 'payment-receipt', {
     plan: planName(sub.plan),
     amount: formatAmount(invoice.amount_paid),
     date: formatDate(invoice.status_transitions?.paid_at ?? invoice.created),
     ...(invoice.hosted_invoice_url ? { receiptUrl: invoice.hosted_invoice_url } : {}),
+    ...(setupLink ? { link: setupLink } : {}),
   });
   // A prorated upgrade's invoice pays for part of the current period: no new period.
   if (!period || (invoice.billing_reason !== 'subscription_create' && invoice.billing_reason !== 'subscription_cycle')) return;
   const renewed = await ctx.subscriptions.renewPeriod(sub.id, period.start, period.end, eventAt);
   if (!renewed) return;
-  if (!renewed.userId) return; // paid before the account exists: the account starts on this plan
+  if (!renewed.userId) return; // a record from before accounts were made first: its account starts on this plan when made
   if (sub.status !== 'active') await publishPlan(ctx.publish, renewed, renewed.plan, 'active', at);
   await publishRenewal(ctx.publish, renewed, period.start, period.end, at);
 }
@@ -118,7 +124,7 @@ async function subscriptionDeleted(ctx: Ctx, payments: Payments, object: Stripe.
   if (!sub) return;
   const updated = await ctx.subscriptions.applyState(sub.id, { status: 'canceled', cancelAtPeriodEnd: false }, eventAt);
   // A visitor's attempt that ended unpaid (cancelled for a newer one, which may have recorded it already).
-  if (!sub.userId && (sub.status === 'incomplete' || sub.status === 'canceled')) await forgetAbandonedVisitor(ctx, payments, sub);
+  if (startedByVisitor(sub) && (sub.status === 'incomplete' || sub.status === 'canceled')) await forgetAbandonedVisitor(ctx, payments, sub);
   if (!updated) return;
   ctx.logger.info({ subscriptionId: sub.id, customer: idOf(object.customer) }, 'subscription ended');
   if (updated.userId) await publishPlan(ctx.publish, updated, 'free', 'cancelled', at);

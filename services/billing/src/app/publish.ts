@@ -5,14 +5,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createEvent, PLANS, type EventType, type MailTemplate, type PayloadOf, type SubscriptionChanged, type UserType } from '@citecheck/proto';
-import type { Bus, Clock } from '@citecheck/platform';
+import { seal, type Bus, type Clock } from '@citecheck/platform';
 import type { SubscriptionDoc } from '../store';
 
 export type Publish = <T extends EventType>(type: T, key: string, payload: PayloadOf<T>) => Promise<void>;
 
-export function createPublisher(bus: Bus, clock: Clock): Publish {
+/**
+ * `sealKey`: the first receipt may carry identity's one-time account-setup link; a mail
+ * request's link goes on the bus sealed, as identity's do (notification opens it to render).
+ */
+export function createPublisher(bus: Bus, clock: Clock, sealKey: Buffer | null = null): Publish {
   return async (type, key, payload) => {
-    await bus.publish(type, key, createEvent(type, payload, key, clock.now()));
+    let out = payload;
+    if (type === 'mail.requested') {
+      const mail = payload as PayloadOf<'mail.requested'>;
+      if (mail.data.link && sealKey) out = { ...mail, data: { ...mail.data, link: seal(sealKey, mail.data.link) } } as typeof payload;
+    }
+    await bus.publish(type, key, createEvent(type, out, key, clock.now()));
   };
 }
 

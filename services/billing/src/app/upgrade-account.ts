@@ -6,7 +6,7 @@
  * page keeps in place of the session it came with.
  */
 import { ApiError, paidPlanSchema, type AuthenticatedUser, type UpgradeAccountBody } from '@citecheck/proto';
-import { errors, grantsPlan, messages } from '../domain/billing';
+import { errors, grantsPlan, messages, renewalOwed } from '../domain/billing';
 import { stateOf } from '../domain/subscription-state';
 import { paymentsOf, type BillingContext } from './context';
 
@@ -24,8 +24,11 @@ export async function upgradeAccount(
   const sub = await ctx.subscriptions.latestOf(user.id);
   if (!sub || sub.plan !== plan.data) throw new ApiError(402, messages.setupFailed, 'not_paid');
   const stripeSub = await payments.stripe.subscriptions.retrieve(sub.id);
+  // A renewal owed, by our record or Stripe's: setting the account up again must not give the
+  // uploads back without paying (issue 28, finding 7).
+  const owed = renewalOwed(sub.status) || renewalOwed(stripeSub.status);
   await ctx.subscriptions.recordState(sub.id, stateOf(stripeSub, payments.prices));
-  if (!grantsPlan(stripeSub.status)) throw new ApiError(402, messages.setupFailed, 'not_paid');
+  if (owed || !grantsPlan(stripeSub.status)) throw new ApiError(402, messages.setupFailed, 'not_paid');
   const result = await ctx.identity.setupPaidPlan({ userId: user.id, password: body.password, userType: plan.data, paidAt: ctx.clock.now().toISOString() });
   if (!result.ok) throw new ApiError(REFUSALS[result.reason], result.message, result.reason);
   return { success: true, userType: plan.data, sessionToken: result.sessionToken };

@@ -25,6 +25,15 @@ export function statusLabel(status: string): string {
   return PAYMENT_OWED.has(status) ? PAYMENT_REQUIRED : status;
 }
 
+/**
+ * A renewal that failed and is still owed (Stripe's past_due, then unpaid): the plan stays,
+ * its reports do not until the invoice is paid (the webhook's invoice.paid says so). Paying
+ * something else (the first invoice's PaymentIntent again, an account setup) never settles it.
+ */
+export function renewalOwed(status: string | null | undefined): boolean {
+  return status === 'past_due' || status === 'unpaid';
+}
+
 /** Statuses in which the plan's reports are available. */
 export function grantsPlan(status: string): boolean {
   return status === 'active' || status === 'trialing' || status === 'past_due';
@@ -49,6 +58,7 @@ export function planName(plan: PaidPlan): string {
 /** SPEC section 8's wording where it has some; plain sentences where it has none. */
 export const messages = {
   notConfigured: 'Payments are not configured on this server.',
+  registrationRequired: 'Failed to create subscription: register with your name and e-mail address first, so the plan you pay for has an account.',
   unknownPlan: 'Failed to create subscription: choose the Premium or Enterprise plan.',
   createFailed: 'Failed to create subscription',
   noClientSecret: 'No payment intent created - missing client secret',
@@ -68,6 +78,7 @@ export const messages = {
 export const errors = {
   notConfigured: () => new ApiError(503, messages.notConfigured, 'payments_not_configured'),
   unknownPlan: () => new ApiError(400, messages.unknownPlan, 'unknown_plan'),
+  registrationRequired: () => new ApiError(400, messages.registrationRequired, 'registration_required'),
   authRequired: () => new ApiError(401, messages.authRequired, 'auth_required'),
   noBilling: () => new ApiError(404, messages.noBilling, 'no_billing'),
   paymentNotFound: () => new ApiError(400, messages.accountCreationFailed, 'payment_not_found'),

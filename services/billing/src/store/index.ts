@@ -4,6 +4,7 @@ import { openSubscriptions, type SubscriptionRepository } from './subscriptions'
 import { openWebhookEvents, type WebhookEventRepository } from './webhook-events';
 
 export type { SubscriptionDoc, SubscriptionState, SubscriptionRepository } from './subscriptions';
+export { ENDED_STATUSES } from './subscriptions';
 export type { WebhookEventRepository } from './webhook-events';
 
 export interface BillingStore {

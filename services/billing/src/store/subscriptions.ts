@@ -13,8 +13,17 @@ export interface SubscriptionDoc {
   customerId: string;
   /** The first invoice's PaymentIntent: what the browser confirms and account creation checks. */
   paymentIntentId: string;
-  /** '' until the account exists (a visitor pays first). */
+  /**
+   * The account the subscription is for. A signed-out visitor's names the account its pending
+   * registration is (identity's payerAccount) from the start; '' only on records from before
+   * accounts were made first, whose account is made after payment.
+   */
   userId: string;
+  /**
+   * Started by a signed-out visitor: its Stripe customer was made for the pending registration,
+   * and is deleted (and the name and e-mail forgotten) if the payment is never made.
+   */
+  byVisitor?: boolean;
   email: string;
   name: string;
   plan: PaidPlan;
@@ -56,6 +65,10 @@ export interface SubscriptionRepository {
    * are forgotten. Only while no account is linked.
    */
   forgetVisitor(id: string): Promise<SubscriptionDoc | null>;
+  /** Every subscription of the account, newest first. */
+  ofUser(userId: string): Promise<SubscriptionDoc[]>;
+  /** The account was deleted: its name and e-mail come off every record of it. */
+  forgetAccount(userId: string): Promise<void>;
 }
 
 /** Stripe statuses after which a subscription never bills again. */
@@ -90,6 +103,15 @@ export function openSubscriptions(store: Store): SubscriptionRepository {
       return (await subscriptions.update(id, { $set: { lastEventAt: eventAt } }, { lastEventAt: { $lt: eventAt } })) ?? renewed;
     },
     liveOfCustomer: (customerId) => subscriptions.find({ customerId, status: { $nin: ENDED_STATUSES } }),
-    forgetVisitor: (id) => subscriptions.update(id, { $set: { name: '', email: '' } }, { userId: '' }),
+    async forgetVisitor(id) {
+      return (
+        (await subscriptions.update(id, { $set: { name: '', email: '' } }, { userId: '' })) ??
+        subscriptions.update(id, { $set: { name: '', email: '' } }, { byVisitor: true })
+      );
+    },
+    ofUser: (userId) => (userId ? subscriptions.find({ userId }, { sort: { createdAt: -1 } }) : Promise.resolve([])),
+    async forgetAccount(userId) {
+      for (const sub of await subscriptions.find({ userId })) await subscriptions.update(sub.id, { $set: { name: '', email: '' } });
+    },
   };
 }

@@ -3,6 +3,7 @@
  * credentials arrive in the GraphQL context as the gateway forwards them.
  */
 import {
+  claimTokenFrom,
   confirmSubscriptionBodySchema,
   createAccountAfterPaymentBodySchema,
   createSubscriptionBodySchema,
@@ -45,7 +46,7 @@ export function createResolvers(app: BillingContext, serviceName: string, perIp:
         confirmSubscription(app, await userOf(ctx), confirmSubscriptionBodySchema.parse(args).paymentIntentId),
       createAccountAfterPayment: async (_: unknown, args: Args, ctx: BillingGraphqlContext) => {
         await countCall(perIp, 'create-account-after-payment', ctx?.ip ?? null);
-        return createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(args));
+        return createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(args), claimTokenFrom(ctx?.cookie));
       },
       upgradeAccount: async (_: unknown, args: Args, ctx: BillingGraphqlContext) => upgradeAccount(app, await userOf(ctx), upgradeAccountBodySchema.parse(args)),
       cancelSubscription: async (_: unknown, __: Args, ctx: BillingGraphqlContext) => cancelSubscription(app, await userOf(ctx)),

@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import type { RateLimiter } from '@citecheck/platform';
 import type { Context } from 'koa';
 import {
+  claimTokenFrom,
   confirmSubscriptionBodySchema,
   createAccountAfterPaymentBodySchema,
   createSubscriptionBodySchema,
@@ -50,7 +51,7 @@ export function createRoutes(app: BillingContext, perIp: RateLimiter): Router {
   });
   router.post('/api/create-account-after-payment', async (ctx) => {
     await countCall(perIp, 'create-account-after-payment', ctx.ip);
-    ctx.body = await createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(bodyOf(ctx)));
+    ctx.body = await createAccountAfterPayment(app, createAccountAfterPaymentBodySchema.parse(bodyOf(ctx)), claimTokenFrom(ctx.get('cookie')));
   });
   router.post('/api/upgrade-account', async (ctx) => {
     ctx.body = await upgradeAccount(app, await userOf(ctx), upgradeAccountBodySchema.parse(bodyOf(ctx)));

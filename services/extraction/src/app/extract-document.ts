@@ -22,8 +22,8 @@ import {
   tooManyCitationsMessage,
   topics,
   type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
-import { findDocumentCitations, toExtractedCitations } from '../domain/extract';
-import { exceedsCitationLimitYielding } from './count-citations';
+import { toExtractedCitations } from '../domain/extract';
+import { CitationFinder } from '../adapters/citation-finder';
 import type { ModelClient } from '../adapters/model-client';
 import type { Cancellations } from './cancel-extraction';
 import { runModelPass } from './run-model-pass';
@@ -47,6 +47,24 @@ export interface ExtractionDeps {
   readTimeoutMs: number;
   /** Documents being read, so an uploader's cancel can stop one (cancel-extraction.ts). */
   cancels?: Cancellations;
+  /**
+   * Finds the citations on worker threads with a time budget (adapters/citation-finder.ts);
+   * default: one shared by the process, with a thread and a 60 s budget.
+   */
+  finder?: CitationFinder;
+}
+
+let sharedFinder: CitationFinder | undefined;
+
+/** The finder callers without their own share (tests, the CLI's use of the stage); closed by closeSharedFinder. */
+function defaultFinder(): CitationFinder {
+  return (sharedFinder ??= new CitationFinder());
+}
+
+export async function closeSharedFinder(): Promise<void> {
+  const finder = sharedFinder;
+  sharedFinder = undefined;
+  await finder?.close();
 }
 
 /**
@@ -124,10 +142,12 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
 
   progress.emit({ step: 'processing', message: 'Finding citations', progress: 40, processingStats: statsNow() });
   const input = toCitationInput(document);
-  // Counted in bounded batches before the full pass, which holds every citation at once, with
-  // the event loop free between batches.
-  if (await exceedsCitationLimitYielding(input.text, MAX_CITATIONS_PER_DOCUMENT, CITATION_COUNT_BATCH_CHARS)) throw tooManyCitations();
-  let citations = findDocumentCitations(input);
+  // On a worker thread with a time budget: finding the citations and their sentences is work
+  // an uploader's text decides, and the event loop is every other request's. The cap is
+  // counted there in bounded batches before the full pass, which holds every citation at once.
+  const found = await (deps.finder ?? defaultFinder()).find(input, { limit: MAX_CITATIONS_PER_DOCUMENT, batchChars: CITATION_COUNT_BATCH_CHARS, signal: cancel?.signal });
+  if (found.tooMany) throw tooManyCitations();
+  let citations = found.citations;
   let foundByModel = new Set<(typeof citations)[number]>();
 
   if (deps.model) {

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { findCitations, positionAt, type Citation, type DocumentPosition } from '@citecheck/citations';
 import type { CitationInput } from './extract';
-import { readableContext } from './context';
+import { contextLocator, readableContext, type ContextLocator } from './context';
 
 export interface Chunk {
   /** Offset of the chunk in the document text. */
@@ -131,6 +131,8 @@ export function mergeModelFindings(input: CitationInput, engine: Citation[], ans
   const citations = engine.map((c) => ({ ...c }));
   const added = new Set<Citation>();
   let named = 0;
+  // Built once, at the first added citation: building one reads the whole text.
+  let locator: ContextLocator | undefined;
 
   for (const answer of answers) {
     for (const missed of answer.missed) {
@@ -153,7 +155,7 @@ export function mergeModelFindings(input: CitationInput, engine: Citation[], ans
         fullStart: span.start,
         fullEnd: span.end,
         // Its 300-character window can end inside a word: trimmed to whole words like the engine's.
-        context: readableContext(input.text, { ...span, fullStart: span.start, context: contextAround(input.text, span.start, span.end) }),
+        context: readableContext(input.text, { ...span, fullStart: span.start, context: contextAround(input.text, span.start, span.end) }, (locator ??= contextLocator(input.text))),
         documentPage: position?.page ?? null,
         paragraph: position?.paragraph ?? null,
         paragraphKind: position?.kind ?? (position ? 'body' : null),

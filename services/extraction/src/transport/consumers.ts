@@ -5,6 +5,7 @@
 import { ocrMetrics, oncePerDocument, type Consumer, type Ports } from '@citecheck/platform';
 import { parseEvent, topics, type EventEnvelope } from '@citecheck/proto';
 import { CONSUMER, extractDocument, MAX_ATTEMPTS, type ExtractionDeps } from '../app/extract-document';
+import { forgetDocument } from '../app/forget-document';
 
 export function consumers(deps: ExtractionDeps, metrics?: Ports['metrics']): Consumer[] {
   const ocrPages = metrics ? ocrMetrics(metrics) : null;
@@ -32,6 +33,12 @@ export function consumers(deps: ExtractionDeps, metrics?: Ports['metrics']): Con
   return [
     // A long scan's OCR runs up to the read budget: a rebalance meanwhile waits for it.
     { topic: topics['document.uploaded'], group: CONSUMER, handle, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500, maxHandlerMs: deps.readTimeoutMs } },
+    {
+      topic: topics['document.deleted'],
+      group: 'extraction.document-deleted',
+      handle: async (raw: EventEnvelope) => forgetDocument(deps, parseEvent(topics['document.deleted'], raw)),
+      options: { maxAttempts: 8, backoffMs: 500 },
+    },
     ...(cancels
       ? [
           {

@@ -16,7 +16,9 @@ export async function claimSession(ctx: Pick<IdentityContext, 'tokens' | 'users'
   if (inspected.state !== 'ok' || !inspected.doc) return { verified: false, expired: true };
   const user = await ctx.users.byId(inspected.doc.userId);
   if (!user) return { verified: false, expired: true };
-  if (!user.isVerified) return { verified: false };
+  // Registering a verified address gets a claim too (the answer must not say the address is
+  // verified), an inert one: it waits like any other and never opens a session.
+  if (!user.isVerified || inspected.doc.inert) return { verified: false };
   const used = await consumeToken(ctx, 'claim', claim ?? '');
   if (used.state !== 'ok') return { verified: false, expired: true };
   const session = await openSession(ctx, user, false);

@@ -66,8 +66,38 @@ it('answers a repeat of the same payment with the same account, and only to its 
   const again = await createPaidAccount(app, request());
   expect(first.ok && again.ok && first.userId === again.userId).toBe(true);
   expect(await createPaidAccount(app, request({ password: 'somebody else guessing' }))).toMatchObject({ ok: false, reason: 'not_the_payer' });
-  expect(await createPaidAccount(app, request({ paymentId: 'pi_456' }))).toMatchObject({ ok: false, reason: 'already_registered' });
+  // Another payment for the same (still unverified) address: the same account, and only to its password.
+  expect(await createPaidAccount(app, request({ paymentId: 'pi_456', password: 'somebody else guessing' }))).toMatchObject({ ok: false, reason: 'not_the_payer' });
+  const second = await createPaidAccount(app, request({ paymentId: 'pi_789' }));
+  expect(second.ok && first.ok && second.userId === first.userId).toBe(true);
   expect((await app.users.newestFirst()).length).toBe(1);
+});
+
+it('makes an address registered and not yet verified the paid account: its password set, its plan applied, one account', async () => {
+  const { signInClaim } = await registerFree(app, { name: 'Reg First', email: 'reg@firm.test', newsletterOptIn: false });
+  const registered = (await app.users.byEmail('reg@firm.test'))!;
+  const result = await createPaidAccount(app, request({ email: 'REG@firm.test', name: 'Someone Else', userId: registered.id, claim: signInClaim }));
+  if (!result.ok) throw new Error(`refused: ${result.message}`);
+  expect(result.userId).toBe(registered.id);
+  expect(await app.users.byId(registered.id)).toMatchObject({ name: 'Reg First', userType: 'enterprise', reportLimit: 500, isVerified: false, passwordHash: expect.any(String) });
+  // Set with the registering browser's claim: verifying the address in that browser keeps it.
+  expect((await app.users.byId(registered.id))!.passwordClaimHash).toEqual(expect.any(String));
+  expect(await authenticate(app, result.sessionToken)).toMatchObject({ id: registered.id, passwordSession: true });
+  expect((await app.users.newestFirst()).length).toBe(1);
+  // The same without the account named (a subscription from before accounts were made first): found by address.
+  await registerFree(app, { name: 'Old Way', email: 'old@firm.test', newsletterOptIn: false });
+  const old = await createPaidAccount(app, request({ paymentId: 'pi_old', email: 'old@firm.test' }));
+  expect(old.ok && old.userId === (await app.users.byEmail('old@firm.test'))!.id).toBe(true);
+});
+
+it('never sets the password of an address its owner verified, whoever paid for it', async () => {
+  await registerFree(app, { name: 'Owner', email: 'owner@firm.test', newsletterOptIn: false });
+  const owner = (await app.users.byEmail('owner@firm.test'))!;
+  await app.users.markVerified(owner.id, world.clock.now().toISOString());
+  expect(await createPaidAccount(app, request({ userId: owner.id }))).toMatchObject({ ok: false, reason: 'already_registered' });
+  expect(await createPaidAccount(app, request({ paymentId: 'pi_x', email: 'owner@firm.test' }))).toMatchObject({ ok: false, reason: 'already_registered' });
+  expect((await app.users.byId(owner.id))!.passwordHash).toBeNull();
+  expect(await createPaidAccount(app, request({ paymentId: 'pi_y', userId: 'no-such-user' }))).toMatchObject({ ok: false, reason: 'not_found' });
 });
 
 it('refuses bad input without keeping the payment, so a corrected call still succeeds', async () => {

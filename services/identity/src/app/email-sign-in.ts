@@ -7,6 +7,7 @@
  * address and the caller is told to check their e-mail (ARCHITECTURE, deliberate departures).
  */
 import type { User } from '../domain/user';
+import { hashToken, looksLikeToken, newToken } from '../domain/tokens';
 import type { IdentityContext } from './context';
 import { inspectToken, issueToken } from './one-time-tokens';
 import { requestMail } from './publish';
@@ -25,11 +26,27 @@ export function issueDeviceToken(ctx: Pick<IdentityContext, 'tokens' | 'clock'>,
   return issueToken(ctx, 'device', user.id);
 }
 
+/** Forgets a browser's device token (sign-out): that browser signs in by e-mail alone no more. */
+export async function forgetDevice(ctx: Pick<IdentityContext, 'tokens'>, deviceToken: string | null): Promise<void> {
+  if (looksLikeToken(deviceToken)) await ctx.tokens.remove(hashToken(deviceToken));
+}
+
 /**
- * Mails a one-click sign-in link. It is a verification link (the same page opens it): for a
- * verified address, using it signs the browser in and gives it a device token.
+ * Mails a one-click sign-in link that works only in the browser that asked for it: the link's
+ * token records a digest of `browserSecret`, the asking browser's own random secret (an
+ * httpOnly cookie the route sets), and verify-email.ts refuses the link anywhere else. Mailed
+ * to the attacker's own address and opened in a victim's browser, it signs nobody in (login
+ * CSRF, issue 28 finding 2). Without a secret (a caller that cannot set cookies) the link is
+ * bound to nothing any browser holds.
  */
-export async function sendSignInLink(ctx: Deps, user: User): Promise<void> {
-  const token = await issueToken(ctx, 'verification', user.id);
+export async function sendSignInLink(ctx: Deps, user: User, browserSecret: string | null): Promise<void> {
+  // Without one, a fresh secret nobody holds: the link opens in no browser.
+  const browser = hashToken(looksLikeToken(browserSecret) ? browserSecret : newToken());
+  const token = await issueToken(ctx, 'sign-in', user.id, { browser });
   await requestMail(ctx.publish, user.email, 'sign-in', { name: user.name, link: `${ctx.settings.publicUrl}/verify-email?token=${token}` });
+}
+
+/** Whether `browserSecret` is the secret of the browser a sign-in link was asked from. */
+export function isAskingBrowser(bound: string | undefined, browserSecret: string | null): boolean {
+  return Boolean(bound) && looksLikeToken(browserSecret) && hashToken(browserSecret) === bound;
 }

@@ -7,7 +7,7 @@ export type TokenState = { state: 'ok' | 'invalid' | 'used' | 'expired'; doc?: T
 
 type Deps = Pick<IdentityContext, 'tokens' | 'clock'>;
 
-export async function issueToken(ctx: Deps, kind: TokenKind, userId: string): Promise<string> {
+export async function issueToken(ctx: Deps, kind: TokenKind, userId: string, bound: { browser?: string; inert?: boolean } = {}): Promise<string> {
   const token = newToken();
   await ctx.tokens.issue({
     id: hashToken(token),
@@ -16,6 +16,8 @@ export async function issueToken(ctx: Deps, kind: TokenKind, userId: string): Pr
     used: false,
     createdAt: isoAt(ctx.clock),
     expiresAt: isoAt(ctx.clock, kind === 'reset' ? RESET_TTL_MS : kind === 'device' ? DEVICE_TTL_MS : VERIFICATION_TTL_MS),
+    ...(bound.browser ? { browser: bound.browser } : {}),
+    ...(bound.inert ? { inert: true } : {}),
   });
   return token;
 }

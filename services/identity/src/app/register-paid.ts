@@ -4,7 +4,7 @@
  * `subscription.changed` once the payment is confirmed. A payment confirmed before this call
  * is kept as a pending plan and applied when the account is created.
  */
-import type { RegisterPaidBody } from '@citecheck/proto';
+import { isAcceptableName, type RegisterPaidBody } from '@citecheck/proto';
 import { isValidEmail } from '../domain/email';
 import { badRequest, conflict, messages } from '../domain/errors';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../domain/passwords';
@@ -18,6 +18,8 @@ export async function registerPaid(
   const { name, email, password } = input;
   if (!name || !email || !password) throw badRequest(messages.missingFreeFields, 'missing_fields');
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmail, 'invalid_email');
+  // A stranger's name goes into a mail to the address typed: no sentences, no links.
+  if (!isAcceptableName(name)) throw badRequest(messages.invalidName, 'invalid_name');
   if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(messages.passwordTooShortSetup, 'password_too_short');
   if (await ctx.users.byEmail(email)) throw conflict(messages.alreadyRegistered, 'already_registered');
   const user = await createUser(ctx, { name, email, newsletterOptIn: input.newsletterOptIn, passwordHash: await hashPassword(password) });

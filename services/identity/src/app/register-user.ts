@@ -1,8 +1,11 @@
 /**
  * POST /api/auth/register (the registration dialog): creates or finds the user. A verified
- * address is signed in at once ('Welcome back!'); an unverified one gets a fresh link.
+ * address is signed in at once ('Welcome back!') in a browser that proved it before; an
+ * unverified one gets a fresh link. Anywhere else the answer is the same whether the address
+ * is new, waiting or verified: 'Check Your Email' in one wording, with a claim cookie
+ * (for a verified address an inert one, which never opens a session: claim-session.ts).
  */
-import type { RegisterBody } from '@citecheck/proto';
+import { isAcceptableName, type RegisterBody } from '@citecheck/proto';
 import { isValidEmail } from '../domain/email';
 import { badRequest, messages } from '../domain/errors';
 import type { IdentityContext } from './context';
@@ -25,15 +28,21 @@ export async function registerUser(
   input: RegisterBody,
   /** The browser's device token (cookie): 'Welcome back!' signs in at once only with it. */
   deviceToken: string | null = null,
+  /** The browser's sign-in secret (cookie): a mailed sign-in link works only where it is held. */
+  signInSecret: string | null = null,
 ): Promise<RegisterResult> {
-  const { name, email } = input;
+  const { email } = input;
+  const name = input.name.trim();
   if (!name || !email) throw badRequest(messages.missingRegistrationFields, 'missing_fields');
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmail, 'invalid_email');
+  // A stranger's name goes into a mail to the address typed: no sentences, no links.
+  if (!isAcceptableName(name)) throw badRequest(messages.invalidName, 'invalid_name');
   let user = await ctx.users.byEmail(email);
   if (user?.isVerified && !(await isKnownDevice(ctx, user, deviceToken))) {
-    // Registering someone else's verified address must not sign anyone in: the owner gets a link.
-    await sendSignInLink(ctx, user);
-    return { alreadyVerified: false, message: messages.checkEmailSignIn };
+    // Registering someone else's verified address must not sign anyone in: the owner gets a
+    // link for this browser. The answer, claim cookie included, is a new address's.
+    await sendSignInLink(ctx, user, signInSecret);
+    return { alreadyVerified: false, message: messages.checkEmailSignIn, signInClaim: await issueToken(ctx, 'claim', user.id, { inert: true }) };
   }
   if (user?.isVerified) {
     // Free accounts sign in with their e-mail alone (SPEC section 5); a paid account gets a
@@ -52,5 +61,5 @@ export async function registerUser(
     }
   }
   await sendVerification(ctx, user);
-  return { alreadyVerified: false, message: messages.checkEmail, signInClaim: await issueToken(ctx, 'claim', user.id) };
+  return { alreadyVerified: false, message: messages.checkEmailSignIn, signInClaim: await issueToken(ctx, 'claim', user.id) };
 }

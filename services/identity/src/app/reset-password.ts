@@ -1,4 +1,9 @@
-/** POST /api/auth/reset-password: single use, 1 hour; signs out every existing session. */
+/**
+ * POST /api/auth/reset-password: single use, 1 hour; signs out every existing session, and
+ * forgets every other way back in that the old state gave: the account's other reset links
+ * (each worked until its hour was up) and sign-in links, and the device tokens that let a
+ * browser sign in by e-mail alone (issue 28, Low).
+ */
 import type { ResetPasswordBody } from '@citecheck/proto';
 import { badRequest, messages } from '../domain/errors';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../domain/passwords';
@@ -17,7 +22,8 @@ export async function resetPassword(
   if (state !== 'ok' || !doc) throw badRequest(messages.invalidResetToken, messages.invalidResetToken);
   const user = await ctx.users.setPassword(doc.userId, await hashPassword(password));
   if (!user) throw badRequest(messages.invalidResetToken, messages.invalidResetToken);
-  // Whoever knew the old password must not stay signed in.
+  // Whoever knew the old password must not stay signed in, nor come back by another door.
   await ctx.sessions.revokeAllOf(user.id);
+  for (const kind of ['reset', 'sign-in', 'device'] as const) await ctx.tokens.voidUnusedOf(user.id, kind);
   return { success: true, message: messages.resetDone };
 }

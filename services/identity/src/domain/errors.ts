@@ -15,7 +15,15 @@ export const messages = {
   notVerified: 'Please verify your email address first: open the link we sent you, then sign in.',
   welcomeBack: 'Welcome back!',
   checkEmail: 'Check Your Email: we sent you a verification link. Open it to continue.',
-  checkEmailSignIn: 'Check Your Email: we sent you a sign-in link. Open it to continue.',
+  /**
+   * The one answer to registering or signing in by e-mail from a browser that never proved the
+   * address, whether the address is unknown, waiting for verification or verified: the answer
+   * must not tell anyone which (issue 28, Low).
+   */
+  checkEmailSignIn: 'Check Your Email: if this address can sign in, we sent it a link. Open it to continue.',
+  signInLinkOtherBrowser: 'This sign-in link works only in the browser where you asked for it. Please sign in again here to receive a new link.',
+  otherAccountSignedIn: 'You are signed in to another account in this browser. Choose which account to use.',
+  invalidName: 'Please enter your name: up to 100 characters of letters, spaces and . , \' - only, without web addresses.',
   verificationMissing: 'Invalid Verification Link: invalid or missing required parameters.',
   verificationFailed: 'Verification failed',
   verificationExpired: 'Verification failed: this link has expired. Register again to receive a new one.',
@@ -35,6 +43,7 @@ export const messages = {
   couponNewAccountsOnly: 'Coupon application failed: coupons apply only to accounts just created and not yet verified.',
   accountNotFound: 'No account is registered with this email address.',
   passwordSetupFailed: 'Password setup failed',
+  accountCreationFailed: 'Failed to create account after payment',
   rateLimited: 'Too many requests. Please wait a minute and try again.',
   authRequired: 'Please sign in to continue.',
   adminRequired: 'Invalid email or password',

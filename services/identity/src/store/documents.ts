@@ -26,7 +26,11 @@ export interface SessionDoc {
  * the address is verified, wherever the link was opened.
  */
 /** `device`: long-lived, held (httpOnly cookie) by a browser that proved the address (app/email-sign-in.ts). */
-export type TokenKind = 'verification' | 'reset' | 'claim' | 'device';
+/**
+ * `sign-in`: the one-click link mailed when a browser that never proved the address asks to
+ * sign in by e-mail alone; it works only in that browser (`browser`, app/email-sign-in.ts).
+ */
+export type TokenKind = 'verification' | 'reset' | 'claim' | 'device' | 'sign-in';
 
 export interface TokenDoc {
   /** SHA-256 of the token (in the e-mailed link, or the claim cookie). */
@@ -36,6 +40,10 @@ export interface TokenDoc {
   used: boolean;
   createdAt: string;
   expiresAt: string;
+  /** `sign-in` links: SHA-256 of the asking browser's own secret (its sign-in cookie). */
+  browser?: string;
+  /** A `claim` given for an address verified before: it never opens a session (app/claim-session.ts). */
+  inert?: boolean;
 }
 
 export interface CouponUseDoc {

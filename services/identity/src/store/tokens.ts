@@ -10,6 +10,8 @@ export interface TokenRepository {
   deleteAllOf(userId: string): Promise<void>;
   /** Forgets the user's unused tokens of one kind (claims issued before verification). */
   voidUnusedOf(userId: string, kind: TokenDoc['kind']): Promise<void>;
+  /** Forgets one token (a browser's device token at sign-out). */
+  remove(tokenHash: string): Promise<void>;
 }
 
 export function tokenRepository(tokens: Collection<TokenDoc>): TokenRepository {
@@ -24,6 +26,9 @@ export function tokenRepository(tokens: Collection<TokenDoc>): TokenRepository {
     },
     async voidUnusedOf(userId, kind) {
       await tokens.deleteMany({ userId, kind, used: false });
+    },
+    async remove(tokenHash) {
+      await tokens.deleteMany({ id: tokenHash });
     },
   };
 }

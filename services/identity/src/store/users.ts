@@ -36,8 +36,11 @@ export interface UserRepository {
    */
   voidCoupon(userId: string, code: string, free: { reportLimit: number; at: string }): Promise<User | null>;
   setPassword(userId: string, passwordHash: string): Promise<User | null>;
-  /** The first password of an account whose plan was paid; null when one was set since `user` was read. */
-  setFirstPassword(user: User, passwordHash: string): Promise<User | null>;
+  /**
+   * The first password of an account whose plan was paid; null when one was set since `user`
+   * was read. `claimHash`: the setting browser's registration claim (kept through verification there).
+   */
+  setFirstPassword(user: User, passwordHash: string, claimHash?: string | null): Promise<User | null>;
   /** Moves a paid plan into its new month with nothing used; only one of several concurrent callers does. */
   startPeriod(userId: string, from: string, to: string): Promise<void>;
   /** A paid period Stripe renewed: nothing used from `periodStart` on, unless a later period already began. */
@@ -87,7 +90,8 @@ export function userRepository(users: Collection<User>): UserRepository {
         { couponCode: code },
       ),
     setPassword: (userId, passwordHash) => users.update(userId, { $set: { passwordHash } }),
-    setFirstPassword: (user, passwordHash) => users.update(user.id, { $set: { passwordHash } }, { passwordHash: user.passwordHash }),
+    setFirstPassword: (user, passwordHash, claimHash = null) =>
+      users.update(user.id, { $set: { passwordHash, passwordClaimHash: claimHash } }, { passwordHash: user.passwordHash }),
     async startPeriod(userId, from, to) {
       await users.update(userId, { $set: { periodStart: to, reportsUsed: 0 } }, { periodStart: from });
     },

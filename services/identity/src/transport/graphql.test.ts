@@ -94,7 +94,7 @@ it('counts sign-ins against the same per-IP limit as the REST route', async () =
       statuses.push((result.errors?.[0]?.originalError as { status?: number } | undefined)?.status);
     }
     // Four calls from one IP per window, through either door: the fifth is refused.
-    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    expect(statuses).toEqual([403, 403, 403, 403, 429]);
   } finally {
     await server.close();
     await w.close();

@@ -30,6 +30,7 @@ import { reportUsage } from '../app/report-usage';
 import { resendVerification } from '../app/resend-verification';
 import { resetPassword } from '../app/reset-password';
 import { verifyEmail } from '../app/verify-email';
+import { looksLikeToken, newToken, VERIFICATION_TTL_MS } from '../domain/tokens';
 import { adminCookie, servedOverTls } from './admin-cookie';
 import { countCall, type RequestLimits } from './limits';
 
@@ -51,6 +52,20 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
   // The browser's device cookie, when the host forwards cookies (app/email-sign-in.ts).
   const cookieOptions = (maxAgeMs: number) => ({ maxAgeMs, secure: servedOverTls(false, app.settings.publicUrl) });
   const deviceOf = (ctx: IdentityGraphqlContext) => /(?:^|;\s*)citecheck_device=([^;]+)/.exec(ctx?.cookie ?? '')?.[1] ?? null;
+  const cookieOf = (ctx: IdentityGraphqlContext, name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(ctx?.cookie ?? '')?.[1] ?? null;
+  /**
+   * The browser's sign-in secret (rest.ts's citecheck_signin), set now if it has none and the
+   * host can set cookies; without it a mailed sign-in link is bound to no browser at all.
+   */
+  const signInSecretOf = (ctx: IdentityGraphqlContext): string | null => {
+    const held = cookieOf(ctx, 'citecheck_signin');
+    if (looksLikeToken(held)) return held;
+    if (!ctx?.setCookie) return null;
+    const secret = newToken();
+    const secure = servedOverTls(false, app.settings.publicUrl) ? '; Secure' : '';
+    ctx.setCookie(`citecheck_signin=${secret}; Path=/api; Max-Age=${Math.floor(VERIFICATION_TTL_MS / 1000)}; HttpOnly; SameSite=Lax${secure}`);
+    return secret;
+  };
   return {
     Query: {
       identityHealth: () => ({ service: serviceName, ok: true }),
@@ -78,21 +93,31 @@ export function createResolvers(app: IdentityContext, serviceName: string, limit
       register: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
         const input = registerBodySchema.parse(args);
         await countCall(limits, 'register', ipOf(ctx), input.email || undefined);
-        const { alreadyVerified, message, sessionToken } = await registerUser(app, input, deviceOf(ctx));
+        const { alreadyVerified, message, sessionToken } = await registerUser(app, input, deviceOf(ctx), signInSecretOf(ctx));
         return { alreadyVerified, message, sessionToken: sessionToken ?? null };
       },
-      verifyEmail: async (_: unknown, args: Args) => {
-        const result = await verifyEmail(app, tokenQuerySchema.parse(args).token);
+      // A mutation is the caller's own explicit request (and the public edge takes it from this
+      // site only), so it may replace the session it holds; a sign-in link still works only in
+      // the browser that asked for it.
+      verifyEmail: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
+        const result = await verifyEmail(app, tokenQuerySchema.parse(args).token, {
+          claim: cookieOf(ctx, 'citecheck_claim'),
+          signInSecret: cookieOf(ctx, 'citecheck_signin'),
+          sessionToken: tokenOf(ctx),
+          replaceSession: true,
+        });
+        if (!result.success) throw new Error('verifyEmail: a replacing verification asked for a choice');
         return { sessionToken: result.sessionToken, name: result.user.name };
       },
       login: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {
         const input = loginBodySchema.parse(args);
         // Per IP only; wrong passwords are slowed per account by the login throttle.
         await countCall(limits, 'login', ipOf(ctx));
-        return login(app, input, ipOf(ctx), deviceOf(ctx));
+        return login(app, input, ipOf(ctx), deviceOf(ctx), input.password ? null : signInSecretOf(ctx));
       },
       logout: async (_: unknown, __: Args, ctx: IdentityGraphqlContext) => {
-        await logout(app, tokenOf(ctx));
+        await logout(app, tokenOf(ctx), deviceOf(ctx));
+        ctx?.setCookie?.('citecheck_device=; Path=/api; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax');
         return { success: true, message: 'Logged out' };
       },
       forgotPassword: async (_: unknown, args: Args, ctx: IdentityGraphqlContext) => {

@@ -7,6 +7,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { requireInternalToken } from '@citecheck/platform';
 import {
+  accountSetupLinkRequestSchema,
   ApiError,
   authenticateRequestSchema,
   identityInternalPaths,
@@ -14,12 +15,15 @@ import {
   isAdminRequestSchema,
   paidAccountRequestSchema,
   paidPlanSetupRequestSchema,
+  payerAccountRequestSchema,
   releaseReportRequestSchema,
   reserveReportRequestSchema,
 } from '@citecheck/proto';
+import { accountSetupLink } from '../app/account-setup-link';
 import { authenticate } from '../app/authenticate';
 import { adminOf } from '../app/check-admin';
 import { createPaidAccount } from '../app/create-paid-account';
+import { payerAccount } from '../app/payer-account';
 import { setupPaidPlan } from '../app/setup-paid-plan';
 import type { IdentityContext } from '../app/context';
 import { releaseReport } from '../app/release-report';
@@ -66,5 +70,17 @@ export function addInternalRoutes(router: Router, app: IdentityContext, internal
     const parsed = paidPlanSetupRequestSchema.safeParse(bodyOf(ctx));
     if (!parsed.success) throw new ApiError(400, 'Invalid request body', 'bad_request');
     ctx.body = await setupPaidPlan(app, parsed.data);
+  });
+
+  router.post(identityInternalPaths.payerAccount, async (ctx) => {
+    requireInternal(ctx);
+    const parsed = payerAccountRequestSchema.safeParse(bodyOf(ctx));
+    if (!parsed.success) throw new ApiError(400, 'Invalid request body', 'bad_request');
+    ctx.body = await payerAccount(app, parsed.data);
+  });
+
+  router.post(identityInternalPaths.accountSetupLink, async (ctx) => {
+    requireInternal(ctx);
+    ctx.body = { link: await accountSetupLink(app, accountSetupLinkRequestSchema.parse(bodyOf(ctx)).userId) };
   });
 }

@@ -12,6 +12,7 @@ import {
   forgotPasswordBodySchema,
   loginBodySchema,
   registerBodySchema,
+  registerFreeBodySchema,
   registerPaidBodySchema,
   resetPasswordBodySchema,
   SESSION_COOKIE,
@@ -38,7 +39,7 @@ import { resendVerification } from '../app/resend-verification';
 import { resetPassword } from '../app/reset-password';
 import { setCouponPassword } from '../app/set-coupon-password';
 import { verifyEmail } from '../app/verify-email';
-import { DEVICE_TTL_MS, VERIFICATION_TTL_MS } from '../domain/tokens';
+import { DEVICE_TTL_MS, looksLikeToken, newToken, VERIFICATION_TTL_MS } from '../domain/tokens';
 import { adminCookie, servedOverTls } from './admin-cookie';
 import { adminCallerOf, bodyOf, sessionTokenOf } from './http';
 import { countCall, type RequestLimits } from './limits';
@@ -47,6 +48,11 @@ import { countCall, type RequestLimits } from './limits';
 export const CLAIM_COOKIE = 'citecheck_claim';
 /** A browser that proved an address: e-mail-only sign-in to it succeeds at once (app/email-sign-in.ts). */
 export const DEVICE_COOKIE = 'citecheck_device';
+/**
+ * The browser's own random secret, set when it asks to sign in by e-mail: a mailed sign-in
+ * link works only in the browser holding it (app/email-sign-in.ts, app/verify-email.ts).
+ */
+export const SIGN_IN_COOKIE = 'citecheck_signin';
 // Sent to the API (not only the claim route): verification and the coupon sign-up's password
 // read it to tell the registering browser from any other (app/void-unverified-credentials.ts).
 const CLAIM_PATH = '/api';
@@ -85,12 +91,35 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
 
   const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
 
+  /** The browser's sign-in secret, set now if it has none (each request that may mail a sign-in link). */
+  const signInSecretOf = (ctx: Context): string => {
+    const held = ctx.cookies.get(SIGN_IN_COOKIE);
+    if (looksLikeToken(held)) return held;
+    const secret = newToken();
+    // Lax: the link is opened from a mail, a top-level navigation; read only by the API.
+    ctx.cookies.set(SIGN_IN_COOKIE, secret, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, maxAge: VERIFICATION_TTL_MS, path: '/api', overwrite: true });
+    return secret;
+  };
+
+  /** A link's answer: the session and device cookies when it signed in; nothing when the user must choose. */
+  const answerVerification = (ctx: Context, result: Awaited<ReturnType<typeof verifyEmail>>) => {
+    noStore(ctx);
+    if (!result.success) {
+      ctx.body = result;
+      return;
+    }
+    const { deviceToken, ...answer } = result;
+    setSessionCookie(ctx, answer.sessionToken);
+    setDeviceCookie(ctx, deviceToken);
+    ctx.body = answer;
+  };
+
   // ---------------------------------------------------------------- accounts
 
   router.post('/api/auth/register', async (ctx) => {
     const input = registerBodySchema.parse(bodyOf(ctx));
     await limit('register', ctx, input.email || undefined);
-    const { signInClaim, ...result } = await registerUser(app, input, ctx.cookies.get(DEVICE_COOKIE) ?? null);
+    const { signInClaim, ...result } = await registerUser(app, input, ctx.cookies.get(DEVICE_COOKIE) ?? null, signInSecretOf(ctx));
     if (result.sessionToken) setSessionCookie(ctx, result.sessionToken);
     if (signInClaim) setClaimCookie(ctx, signInClaim);
     noStore(ctx);
@@ -98,9 +127,9 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
   });
 
   router.post('/api/register/free', async (ctx) => {
-    const input = registerBodySchema.parse(bodyOf(ctx));
+    const input = registerFreeBodySchema.parse(bodyOf(ctx));
     await limit('register', ctx, input.email || undefined);
-    const { signInClaim, ...result } = await registerFree(app, input);
+    const { signInClaim, ...result } = await registerFree(app, input, ctx.cookies.get(CLAIM_COOKIE) ?? null);
     setClaimCookie(ctx, signInClaim);
     ctx.status = 201;
     ctx.body = result;
@@ -127,12 +156,18 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
     ctx.body = await registerPaid(app, input);
   });
 
+  // Opening the link: it signs this browser in unless another account is signed in here, in
+  // which case the answer asks the user to choose (app/verify-email.ts) and nothing is used up.
   router.get('/api/verify-email', async (ctx) => {
-    const { deviceToken, ...result } = await verifyEmail(app, tokenQuerySchema.parse(ctx.query).token, ctx.cookies.get(CLAIM_COOKIE) ?? null);
-    setSessionCookie(ctx, result.sessionToken);
-    setDeviceCookie(ctx, deviceToken);
-    noStore(ctx);
-    ctx.body = result;
+    const browser = { claim: ctx.cookies.get(CLAIM_COOKIE) ?? null, signInSecret: ctx.cookies.get(SIGN_IN_COOKIE) ?? null, sessionToken: sessionTokenOf(ctx) };
+    answerVerification(ctx, await verifyEmail(app, tokenQuerySchema.parse(ctx.query).token, browser));
+  });
+
+  // The user's choice, on the page, to leave the account signed in here for the link's. A POST
+  // with a JSON body: the public edge takes it from this site's own pages only.
+  router.post('/api/verify-email', async (ctx) => {
+    const browser = { claim: ctx.cookies.get(CLAIM_COOKIE) ?? null, signInSecret: ctx.cookies.get(SIGN_IN_COOKIE) ?? null, sessionToken: sessionTokenOf(ctx), replaceSession: true };
+    answerVerification(ctx, await verifyEmail(app, tokenQuerySchema.parse(bodyOf(ctx)).token, browser));
   });
 
   router.get('/api/auth/status', async (ctx) => {
@@ -145,15 +180,16 @@ export function addAccountRoutes(router: Router, app: IdentityContext, options: 
     // Per IP only: counting calls per address let anyone keep its owner out. Wrong passwords
     // are slowed down per account by the login throttle instead (app/login-throttle.ts).
     await limit('login', ctx);
-    const result = await login(app, input, ctx.ip, ctx.cookies.get(DEVICE_COOKIE) ?? null);
+    const result = await login(app, input, ctx.ip, ctx.cookies.get(DEVICE_COOKIE) ?? null, input.password ? null : signInSecretOf(ctx));
     setSessionCookie(ctx, result.sessionToken);
     noStore(ctx);
     ctx.body = result;
   });
 
   router.post('/api/auth/logout', async (ctx) => {
-    await logout(app, sessionTokenOf(ctx));
+    await logout(app, sessionTokenOf(ctx), ctx.cookies.get(DEVICE_COOKIE) ?? null);
     ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
+    ctx.cookies.set(DEVICE_COOKIE, null, { path: '/api' });
     ctx.body = { success: true, message: 'Logged out' };
   });
 

@@ -5,10 +5,12 @@ import { findCitations } from '@citecheck/citations';
 import { commentsOf, readWithPdfjs, unzipAll } from '@citecheck/annotate/testing';
 import { closeReader, readDocument, toCitationInput } from '@citecheck/reading';
 import { encryptedPdf, simpleDocx, textPdf } from '@citecheck/reading/fixtures';
-import { createFsBlobs, createLogger, createSqliteStore, type Blobs } from '@citecheck/platform';
-import { toSpecCitation, type AuthenticatedUser, type ValidatedCitation } from '@citecheck/proto';
+import { createFsBlobs, createLogger, createSqliteStore, type Blobs, type Bus } from '@citecheck/platform';
+import { createEvent, topics, toSpecCitation, type AuthenticatedUser, type ValidatedCitation } from '@citecheck/proto';
 import { IngestStore, type DocumentRecord } from '../store/documents';
 import { annotatedAccess, annotatedDocument, annotatedName, setAnnotatedSharing } from './annotated-document';
+import { expireUploads } from './expire-uploads';
+import { forgetUser } from './forget-user';
 
 const PARAGRAPHS = [
   'ARGUMENT',
@@ -138,6 +140,27 @@ describe('the annotated brief', () => {
     await blobs.put('uploads/d9', encryptedPdf());
     await expect(annotatedDocument(deps(), OWNER, 'd9', null)).rejects.toMatchObject({ status: 422, code: 'pdf-encrypted', message: expect.stringMatching(/password-protected/) });
     expect(await blobs.exists('uploads/d9.annotated')).toBe(false);
+  });
+
+  it('lives as long as the upload: retention and a deleted account take the copy too, and a later request says why', async () => {
+    await checkedDocument('r1', await simpleDocx(PARAGRAPHS), 'docx', { '925 F.3d 1339': false });
+    await annotatedDocument(deps(), OWNER, 'r1', null);
+    expect(await blobs.exists('uploads/r1.annotated')).toBe(true);
+    const clock = { now: () => new Date('2027-01-15T00:00:00.000Z') };
+    expect(await expireUploads({ store, blobs, clock }, 30)).toEqual({ files: 1 });
+    expect(await blobs.exists('uploads/r1')).toBe(false);
+    expect(await blobs.exists('uploads/r1.annotated')).toBe(false);
+    expect(await annotatedAccess(deps(), OWNER, 'r1')).toMatchObject({ available: false, canDownload: false });
+    await expect(annotatedDocument(deps(), OWNER, 'r1', null)).rejects.toMatchObject({ status: 410, code: 'upload_expired' });
+
+    await checkedDocument('r2', await simpleDocx(PARAGRAPHS), 'docx', { '925 F.3d 1339': false });
+    await annotatedDocument(deps(), OWNER, 'r2', null);
+    const published: unknown[] = [];
+    const bus = { publish: async (...args: unknown[]) => void published.push(args) } as unknown as Bus;
+    const event = createEvent(topics['user.deleted'], { userId: OWNER.id, email: OWNER.email, deletedAt: clock.now().toISOString() }, OWNER.id);
+    await forgetUser({ store, blobs, bus, clock, logger }, event);
+    expect(await blobs.exists('uploads/r2')).toBe(false);
+    expect(await blobs.exists('uploads/r2.annotated')).toBe(false);
   });
 
   it('names the copy after the upload', () => {

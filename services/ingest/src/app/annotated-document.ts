@@ -16,6 +16,7 @@ import { DocumentError, readDocument } from '@citecheck/reading';
 import type { Blobs } from '@citecheck/platform';
 import { ApiError, type AnnotatedAccess, type AuthenticatedUser } from '@citecheck/proto';
 import { annotatedErrors, documentErrors } from '../domain/errors';
+import { annotatedKey } from '../domain/annotated';
 import type { CitationsCopy, DocumentRecord, IngestStore } from '../store/documents';
 
 export interface AnnotatedDeps {
@@ -49,7 +50,7 @@ async function readable(store: IngestStore, documentId: string): Promise<{ docum
 /** GET /api/documents/{id}/annotated/access: what the caller may do with the annotated brief. */
 export async function annotatedAccess(deps: Pick<AnnotatedDeps, 'store'>, caller: AuthenticatedUser | null, documentId: string): Promise<AnnotatedAccess> {
   const { document, copy } = await readable(deps.store, documentId);
-  const available = document.stage === 'validated' && Boolean(copy?.spans);
+  const available = document.stage === 'validated' && Boolean(copy?.spans) && !document.fileDeleted;
   return {
     available,
     canDownload: available && mayDownload(document, caller),
@@ -82,8 +83,9 @@ export async function annotatedDocument(deps: AnnotatedDeps, caller: Authenticat
   if (document.stage !== 'validated' || !copy) throw documentErrors.processing();
   if (format !== null && format !== document.fileType) throw annotatedErrors.formatUnavailable(document.fileType);
   if (!copy.spans) throw annotatedErrors.checkedBefore();
+  if (document.fileDeleted) throw annotatedErrors.uploadExpired();
 
-  const key = `${document.blobKey}.annotated`;
+  const key = annotatedKey(document.blobKey);
   let bytes: Buffer | null = null;
   if (document.annotated?.builtFrom === copy.eventAt && (await deps.blobs.exists(document.annotated.blobKey))) {
     bytes = await deps.blobs.getBuffer(document.annotated.blobKey);

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Bus, Clock, DeliveryContext, ProcessedEvents } from '@citecheck/platform';
 import { parseEvent, topics, type EventEnvelope, type IdentityApi } from '@citecheck/proto';
 import { toSpecCitation } from '@citecheck/proto';
-import { citationsVerified } from '../domain/report';
+import { citationsVerified, completionMessage } from '../domain/report';
 import type { IngestStore } from '../store/documents';
 import { ensureReport } from './reports';
 import { progressPublisher } from '@citecheck/platform';
@@ -68,7 +68,7 @@ export function citationsValidatedHandler(deps: PipelineDeps) {
       progress.emit({ step: 'stats', message: 'Recording usage', progress: 98, citationCount: citations.length, processingStats: stats });
       progress.emit({
         step: 'complete',
-        message: `Done: ${report.validCitations} of ${report.totalCitations} citations verified, ${report.invalidCitations} flagged (accuracy ${report.accuracyRate}%)`,
+        message: completionMessage(report),
         progress: 100,
         citationCount: citations.length,
         processingStats: stats,

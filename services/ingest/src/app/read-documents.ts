@@ -80,10 +80,22 @@ export async function adminDocuments(deps: { store: IngestStore; identity: Pick<
   return { documents: documents.map((d) => toSpecDocument(d, byDocument.get(d.id) ?? null, true)) };
 }
 
-/** Who uploaded a document, as a reference to identity's User; null when nobody is on record. */
-export async function uploaderOf(deps: { store: IngestStore }, documentId: string): Promise<{ __typename: 'User'; id: string } | null> {
+/**
+ * Who uploaded a document, as a reference to identity's User, for the uploader and the admin
+ * only; null for anyone else and when nobody is on record. Decided here, not by identity: a
+ * query for the user's `id` alone is answered from this reference without asking identity, so
+ * anyone holding a report link read the uploader's id (issue 28, finding 3).
+ */
+export async function uploaderOf(
+  deps: { store: IngestStore; identity: Pick<IdentityApi, 'authenticate' | 'adminOf'> },
+  documentId: string,
+  caller: { sessionToken: string | null; admin: AdminCallerInfo },
+): Promise<{ __typename: 'User'; id: string } | null> {
   const document = await deps.store.document(documentId);
-  return document?.userId ? { __typename: 'User', id: document.userId } : null;
+  if (!document?.userId) return null;
+  const user = caller.sessionToken ? await deps.identity.authenticate(caller.sessionToken) : null;
+  const allowed = user?.id === document.userId || (await deps.identity.adminOf(caller.admin)) !== null;
+  return allowed ? { __typename: 'User', id: document.userId } : null;
 }
 
 /** GET /api/usage-stats: the landing page's counter. */

@@ -53,4 +53,6 @@ export const annotatedErrors = {
       ? new ApiError(406, 'An annotated PDF of a Word document would need a word processor, which this server does not run. Download the annotated .docx instead.', 'annotated_format_unavailable')
       : new ApiError(406, 'A PDF is annotated as a PDF. Download the annotated .pdf instead.', 'annotated_format_unavailable'),
   checkedBefore: () => new ApiError(409, 'This document was checked before annotated copies were kept. Upload it again to get one.', 'annotated_unavailable'),
+  uploadExpired: () =>
+    new ApiError(410, 'The uploaded file is no longer kept (uploads are deleted after the retention period), so no annotated copy can be made. Upload it again to get one.', 'upload_expired'),
 };

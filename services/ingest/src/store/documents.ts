@@ -46,6 +46,8 @@ export interface DocumentRecord {
    * it was made from (the citations copy's `eventAt`): a recheck makes it again.
    */
   annotated?: { blobKey: string; builtFrom: string } | null;
+  /** Set once the uploaded file was deleted (UPLOAD_RETENTION_DAYS); the record and report stay. */
+  fileDeleted?: boolean;
 }
 
 /** Ingest's read copy of a document's verdicts (validation owns them); newest event wins. */
@@ -117,6 +119,28 @@ export class IngestStore {
   /** A user's finished Documents, newest first (the dashboard). */
   validatedDocumentsOf(userId: string): Promise<DocumentRecord[]> {
     return this.documents.find({ userId, stage: 'validated' }, { sort: { uploadedAt: -1 } });
+  }
+
+  /** Every Document of a user, whatever its stage (deleting the account). */
+  documentsOf(userId: string): Promise<DocumentRecord[]> {
+    return this.documents.find({ userId });
+  }
+
+  /** Finished Documents uploaded before `before` whose file is still stored (UPLOAD_RETENTION_DAYS). */
+  filesUploadedBefore(before: string): Promise<DocumentRecord[]> {
+    return this.documents.find({ uploadedAt: { $lt: before }, stage: { $in: ['validated', 'failed'] }, fileDeleted: { $ne: true } });
+  }
+
+  /** The uploaded file is gone; the Document and its report stay. */
+  async markFileDeleted(id: string): Promise<void> {
+    await this.documents.update(id, { $set: { fileDeleted: true } });
+  }
+
+  /** The Document, its read copy of the verdicts and its report go (its account was deleted). */
+  async forgetDocument(id: string): Promise<void> {
+    await this.reports.deleteMany({ documentId: id });
+    await this.citations.deleteMany({ id });
+    await this.documents.deleteMany({ id });
   }
 
   /** Every Document, newest first (the admin's list). */

@@ -33,8 +33,9 @@ export function createResolvers(deps: DocumentReadDeps & { identity: IdentityApi
     },
     Document: {
       __resolveReference: (reference: { id: string }) => documentById(deps, reference.id),
-      // A reference only: identity shows the User to the admin and to the uploader alone.
-      user: (document: { id: string }) => uploaderOf(deps, document.id),
+      // The uploader and the admin only (decided here: `user { id }` never reaches identity).
+      user: (document: { id: string }, _: Args, ctx: IngestGraphqlContext) =>
+        uploaderOf(deps, document.id, { sessionToken: sessionTokenFrom(ctx?.authorization ?? null, ctx?.cookie ?? null), admin: adminCallerOf(ctx) }),
     },
   };
 }

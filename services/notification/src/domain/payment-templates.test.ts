@@ -11,6 +11,16 @@ describe('payment mails', () => {
     expect(mail.links).toEqual(['https://invoice.stripe.com/i/x', 'https://citecheck.test/billing']);
   });
 
+  it('puts the account-setup link first on a receipt of an account without its password, and no billing link it could not open', () => {
+    const setup = 'https://citecheck.test/verify-email?token=abc';
+    const mail = renderMail('payment-receipt', { plan: 'Premium', amount: '$25.00', date: 'Nov 24, 2026', receiptUrl: 'https://invoice.stripe.com/i/x', link: setup }, ctx);
+    expect(mail.links).toEqual([setup, 'https://invoice.stripe.com/i/x']);
+    expect(mail.text).toContain('Finish setting up your account');
+    expect(mail.text.indexOf(setup)).toBeLessThan(mail.text.indexOf('https://invoice.stripe.com/i/x'));
+    expect(mail.html).toContain('Finish Account Setup');
+    expect(() => renderMail('payment-receipt', { plan: 'Premium', amount: '$25.00', date: 'Nov 24, 2026', link: 'javascript:alert(1)' }, ctx)).toThrow(TemplateDataError);
+  });
+
   it('refuses a receipt link that is not http(s)', () => {
     expect(() => renderMail('payment-receipt', { plan: 'Premium', amount: '$25.00', date: 'Nov 24, 2026', receiptUrl: 'javascript:alert(1)' }, ctx)).toThrow(TemplateDataError);
   });

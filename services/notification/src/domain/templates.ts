@@ -6,7 +6,7 @@
  *
  *   renderMail('welcome', { name: 'Ann' }, { publicUrl: 'https://citecheck.app', supportEmail: 'help@x' })
  */
-import { PLANS, type MailTemplate } from '@citecheck/proto';
+import { isAcceptableName, PLANS, type MailTemplate } from '@citecheck/proto';
 import { renderPaymentMail } from './payment-templates';
 
 export interface RenderContext {
@@ -42,6 +42,16 @@ function htmlParagraphs(value: string): string {
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`)
     .join('\n');
+}
+
+/**
+ * The name an account mail greets: the registered name when it is one (proto's name rule),
+ * else none. Registration refuses other names; this keeps any that arrive some other way (an
+ * older account, another path) from putting a stranger's text or links into a mail to an
+ * address they typed (issue 28, finding 8).
+ */
+function greetingName(name: string): string {
+  return isAcceptableName(name) ? ` ${name.trim()}` : '';
 }
 
 function required(template: MailTemplate, data: Record<string, string>, field: string): string {
@@ -80,53 +90,53 @@ function button(href: string, label: string): string {
 export function renderMail(template: MailTemplate, data: Record<string, string>, ctx: RenderContext): RenderedMail {
   switch (template) {
     case 'verification': {
-      const name = required(template, data, 'name');
+      const name = greetingName(required(template, data, 'name'));
       const link = httpLink(template, required(template, data, 'link'));
       return {
         subject: 'Verify your email address for CiteCheck',
-        text: `Hello ${name},\n\nPlease confirm your email address to start checking citations:\n${link}\n\nThe link expires after 24 hours. If you did not register, ignore this email.\n`,
+        text: `Hello${name},\n\nPlease confirm your email address to start checking citations:\n${link}\n\nThe link expires after 24 hours. If you did not register, ignore this email.\n`,
         html: layout(
           'Verify your email address',
-          `<p>Hello ${escapeHtml(name)},</p>\n<p>Please confirm your email address to start checking citations.</p>\n${button(link, 'Verify Email')}\n<p>Or open this link: ${escapeHtml(link)}</p>\n<p>The link expires after 24 hours. If you did not register, ignore this email.</p>`,
+          `<p>Hello${escapeHtml(name)},</p>\n<p>Please confirm your email address to start checking citations.</p>\n${button(link, 'Verify Email')}\n<p>Or open this link: ${escapeHtml(link)}</p>\n<p>The link expires after 24 hours. If you did not register, ignore this email.</p>`,
         ),
         links: [link],
       };
     }
     case 'sign-in': {
-      const name = required(template, data, 'name');
+      const name = greetingName(required(template, data, 'name'));
       const link = httpLink(template, required(template, data, 'link'));
       return {
         subject: 'Sign in to CiteCheck',
-        text: `Hello ${name},\n\nOpen this link to sign in to CiteCheck in this browser:\n${link}\n\nThe link expires after 24 hours. If you did not try to sign in, ignore this email.\n`,
+        text: `Hello${name},\n\nOpen this link to sign in to CiteCheck in this browser:\n${link}\n\nThe link expires after 24 hours. If you did not try to sign in, ignore this email.\n`,
         html: layout(
           'Sign in to CiteCheck',
-          `<p>Hello ${escapeHtml(name)},</p>\n<p>Open this link to sign in to CiteCheck in this browser.</p>\n${button(link, 'Sign In')}\n<p>Or open this link: ${escapeHtml(link)}</p>\n<p>The link expires after 24 hours. If you did not try to sign in, ignore this email.</p>`,
+          `<p>Hello${escapeHtml(name)},</p>\n<p>Open this link to sign in to CiteCheck in this browser.</p>\n${button(link, 'Sign In')}\n<p>Or open this link: ${escapeHtml(link)}</p>\n<p>The link expires after 24 hours. If you did not try to sign in, ignore this email.</p>`,
         ),
         links: [link],
       };
     }
     case 'welcome': {
-      const name = required(template, data, 'name');
+      const name = greetingName(required(template, data, 'name'));
       const link = `${ctx.publicUrl}/`;
       return {
         subject: 'Welcome to CiteCheck',
-        text: `Hello ${name},\n\nYour email address is verified. Upload a brief and CiteCheck checks every case citation in it. Your free plan includes ${PLANS.free.reportLimit} reports.\n${link}\n`,
+        text: `Hello${name},\n\nYour email address is verified. Upload a brief and CiteCheck checks every case citation in it. Your free plan includes ${PLANS.free.reportLimit} reports.\n${link}\n`,
         html: layout(
           'Welcome to CiteCheck',
-          `<p>Hello ${escapeHtml(name)},</p>\n<p>Your email address is verified. Upload a brief and CiteCheck checks every case citation in it. Your free plan includes ${PLANS.free.reportLimit} reports.</p>\n${button(link, 'Check Your Cites!')}`,
+          `<p>Hello${escapeHtml(name)},</p>\n<p>Your email address is verified. Upload a brief and CiteCheck checks every case citation in it. Your free plan includes ${PLANS.free.reportLimit} reports.</p>\n${button(link, 'Check Your Cites!')}`,
         ),
         links: [link],
       };
     }
     case 'password-reset': {
-      const name = required(template, data, 'name');
+      const name = greetingName(required(template, data, 'name'));
       const link = httpLink(template, required(template, data, 'link'));
       return {
         subject: 'Reset your CiteCheck password',
-        text: `Hello ${name},\n\nSomeone asked to reset the password of your CiteCheck account. To choose a new password, open:\n${link}\n\nThe link expires after 1 hour. If it was not you, ignore this email: your password stays as it is.\n`,
+        text: `Hello${name},\n\nSomeone asked to reset the password of your CiteCheck account. To choose a new password, open:\n${link}\n\nThe link expires after 1 hour. If it was not you, ignore this email: your password stays as it is.\n`,
         html: layout(
           'Reset your password',
-          `<p>Hello ${escapeHtml(name)},</p>\n<p>Someone asked to reset the password of your CiteCheck account.</p>\n${button(link, 'Reset Password')}\n<p>Or open this link: ${escapeHtml(link)}</p>\n<p>The link expires after 1 hour. If it was not you, ignore this email: your password stays as it is.</p>`,
+          `<p>Hello${escapeHtml(name)},</p>\n<p>Someone asked to reset the password of your CiteCheck account.</p>\n${button(link, 'Reset Password')}\n<p>Or open this link: ${escapeHtml(link)}</p>\n<p>The link expires after 1 hour. If it was not you, ignore this email: your password stays as it is.</p>`,
         ),
         links: [link],
       };

@@ -32,6 +32,12 @@ export class MailOutbox extends Outbox<MailMessage> {
     return this.records;
   }
 
+  /** Forgets every message to `email` (its account was deleted): the mails carry the name and links. */
+  async forgetRecipient(email: string): Promise<number> {
+    const spellings = [...new Set([email, email.trim().toLowerCase()])];
+    return this.records.deleteMany({ to: { $in: spellings } });
+  }
+
   /** Newest first, optionally for one recipient (case-insensitive). */
   async list(to?: string): Promise<OutboxMessage[]> {
     const all = await this.records.find({}, { sort: { createdAt: -1 }, limit: 500 });

@@ -116,7 +116,8 @@ export async function openCaseLaw(config: ValidationConfig, store: Store, logger
     providers,
     courtListener,
     describe: () => ({
-      localIndex: local ? { path: indexPath, authoritative: local.authoritative } : null,
+      // No file path: this is shown by the public /healthz (the log says where the index is).
+      localIndex: local ? { authoritative: local.authoritative } : null,
       courtListener: Boolean(courtListener),
     }),
     close: () => local?.close(),
@@ -124,9 +125,9 @@ export async function openCaseLaw(config: ValidationConfig, store: Store, logger
 }
 
 /**
- * The providers as seen by one document: each counts the lookup calls made through it, so
- * SPEC's courtListenerCalls is this document's and not the sum over every document checked
- * at the same time (the providers' own counters are process-wide).
+ * The providers as seen by one document: each counts the lookup and name-search calls made
+ * through it, so SPEC's courtListenerCalls is this document's and not the sum over every
+ * document checked at the same time (the providers' own counters are process-wide).
  */
 export function perDocument(providers: CaseLawProvider[]): CaseLawProvider[] {
   return providers.map((inner) => {
@@ -141,6 +142,15 @@ export function perDocument(providers: CaseLawProvider[]): CaseLawProvider[] {
         if (requests.length > 0) calls++;
         return inner.lookup(requests);
       },
+      // The name search is what a miss is judged by: it must reach the source too.
+      ...(inner.searchByName
+        ? {
+            searchByName(queries: Parameters<NonNullable<CaseLawProvider['searchByName']>>[0]) {
+              if (queries.length > 0) calls++;
+              return inner.searchByName!(queries);
+            },
+          }
+        : {}),
     } satisfies CaseLawProvider;
   });
 }

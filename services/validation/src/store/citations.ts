@@ -38,6 +38,11 @@ export class CitationRepository {
     return (await this.collection.get(documentId))?.citations ?? [];
   }
 
+  /** Forgets a document's citations (its account was deleted). */
+  async removeDocument(documentId: string): Promise<void> {
+    await this.collection.deleteMany({ id: documentId });
+  }
+
   /** Sets a document's citations (replacing what a cut-off earlier run may have written). */
   async replaceDocument(documentId: string, citations: ValidatedCitation[], at: Date): Promise<void> {
     const record = { id: documentId, citations, checkedAt: at.toISOString() };

@@ -5,8 +5,13 @@
 import { citationMetrics, oncePerDocument, verdictLabel, type Consumer, type Ports } from '@citecheck/platform';
 import { parseEvent, topics } from '@citecheck/proto';
 import { CONSUMER, MAX_ATTEMPTS, validateCitations, type ValidationDeps } from '../app/validate-citations';
+import { recordOwner, type OwnerDeps } from '../app/record-owner';
+import { forgetDocument } from '../app/forget-document';
 
-export function consumers(deps: ValidationDeps, metrics?: Ports['metrics']): Consumer[] {
+/** Validation's consumer group for the uploads (who may recheck a document's citations). */
+export const OWNERS_CONSUMER = 'validation.document-owners';
+
+export function consumers(deps: ValidationDeps & OwnerDeps, metrics?: Ports['metrics']): Consumer[] {
   const verdicts = metrics ? citationMetrics(metrics) : null;
   const handle = oncePerDocument({
     consumer: CONSUMER,
@@ -28,5 +33,19 @@ export function consumers(deps: ValidationDeps, metrics?: Ports['metrics']): Con
       },
     },
   });
-  return [{ topic: topics['citations.extracted'], group: CONSUMER, handle, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 } }];
+  return [
+    { topic: topics['citations.extracted'], group: CONSUMER, handle, options: { maxAttempts: MAX_ATTEMPTS, backoffMs: 500 } },
+    {
+      topic: topics['document.deleted'],
+      group: 'validation.document-deleted',
+      handle: async (raw) => forgetDocument(deps, parseEvent(topics['document.deleted'], raw)),
+      options: { maxAttempts: 8, backoffMs: 500 },
+    },
+    {
+      topic: topics['document.uploaded'],
+      group: OWNERS_CONSUMER,
+      handle: async (raw) => recordOwner(deps, parseEvent(topics['document.uploaded'], raw)),
+      options: { maxAttempts: 8, backoffMs: 500 },
+    },
+  ];
 }

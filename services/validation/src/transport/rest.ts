@@ -1,9 +1,9 @@
 /**
  * Validation's REST routes (SPEC.md section 7): recheck one citation, and a case opinion's text
  * (app/case-opinion.ts).
- * Both are reached from the report page. Recheck needs no credentials (a citation id is 128
- * random bits, known only to whoever has the report); an opinion text needs a session, as
- * each one may spend the CourtListener quota.
+ * Both are reached from the report page. Recheck is for the document's uploader, signed in,
+ * within a rate limit (app/recheck-as-owner.ts): a report link hands the citation ids to
+ * anyone. An opinion text needs a session, as each one may spend the CourtListener quota.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -13,7 +13,8 @@ import type { CaseLaw } from '../adapters/caselaw';
 import { caseOpinion, type CaseOpinionDeps } from '../app/case-opinion';
 
 export interface RouteDeps {
-  recheck(citationId: string): Promise<Parameters<typeof toSpecCitation>[0]>;
+  /** Rechecks as the holder of `sessionToken` (app/recheck-as-owner.ts). */
+  recheck(sessionToken: string | null, citationId: string): Promise<Parameters<typeof toSpecCitation>[0]>;
   caseLaw: () => CaseLaw;
   logger: Logger;
   opinions: CaseOpinionDeps;
@@ -29,7 +30,7 @@ export function createRoutes(deps: RouteDeps): Router {
 
   /** Answers the rechecked citation in SPEC's Citation shape. */
   router.post('/api/citations/:id/validate', async (ctx) => {
-    const updated = await deps.recheck(ctx.params.id);
+    const updated = await deps.recheck(sessionTokenFrom(ctx.get('authorization') || null, ctx.get('cookie') || null), ctx.params.id);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = toSpecCitation(updated);
   });

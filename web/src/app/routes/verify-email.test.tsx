@@ -61,4 +61,29 @@ describe('/verify-email', () => {
     expect((await screen.findByTestId('verify-error')).textContent).toBe(message);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Verification Failed');
   });
+
+  it('another account signed in here: asks before switching, and switches only on the user’s click', async () => {
+    const calls: { method: string; body: unknown }[] = [];
+    globalThis.fetch = (async (url: string, init: { method?: string; body?: string }) => {
+      // The page also reads who is signed in (the account-setup offer); only the link's calls are counted.
+      if (!String(url).includes('verify-email')) {
+        return { status: 200, statusText: '', ok: true, text: async () => JSON.stringify({ data: { authStatus: { isVerified: true, isAuthenticated: true, user: { name: 'Vic', email: 'vic@firm.test', userType: 'free' }, accountSetupRequired: false } } }) };
+      }
+      calls.push({ method: init.method ?? 'GET', body: init.body ? JSON.parse(init.body) : undefined });
+      const body =
+        init.method === 'POST'
+          ? { success: true, alreadyVerified: true, user: { name: 'Mallory' }, sessionToken: 'm'.repeat(43) }
+          : { success: false, requiresChoice: true, message: 'You are signed in to another account in this browser. Choose which account to use.', signedInAs: { name: 'Vic', email: 'vic@firm.test' }, linkFor: { name: 'Mallory', email: 'mallory@evil.test' } };
+      return { status: 200, statusText: '', ok: true, text: async () => JSON.stringify(body) };
+    }) as unknown as typeof fetch;
+    open('C'.repeat(43));
+    expect((await screen.findByTestId('verify-choice')).textContent).toBe('You are signed in as Vic (vic@firm.test). This link is for Mallory (mallory@evil.test).');
+    expect(screen.getByTestId('verify-email').getAttribute('data-state')).toBe('choose');
+    expect(screen.getByTestId('verify-stay').textContent).toBe('Stay signed in as Vic');
+    // Nothing but the look-up so far.
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
+    screen.getByTestId('verify-switch').click();
+    expect((await screen.findByTestId('verify-signed-in')).textContent).toBe('Welcome back, Mallory! You are signed in to CiteCheck on this device.');
+    expect(calls).toEqual([{ method: 'GET', body: undefined }, { method: 'POST', body: { token: 'C'.repeat(43) } }]);
+  });
 });

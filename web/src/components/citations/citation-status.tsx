@@ -1,14 +1,17 @@
 import { Badge } from '@/components/ui/badge';
 import type { Citation } from '@citecheck/proto/graphql/types';
-import { STATUS_LABELS, statusOf } from '@/lib/citations';
+import { statusLabel, statusOf } from '@/lib/citations';
 
-/** The coloured Valid / Invalid / Pending badge; colour is never the only signal. */
-export function CitationStatusBadge({ citation }: { citation: Pick<Citation, 'isValid'> }) {
+/**
+ * The coloured verdict badge: Valid, Invalid, or what a citation without a verdict is (Not
+ * checked (statute), Not verified); colour is never the only signal.
+ */
+export function CitationStatusBadge({ citation }: { citation: Pick<Citation, 'isValid' | 'type'> }) {
   const status = statusOf(citation);
   return (
     <Badge $tone={status} data-testid="citation-status">
-      {status === 'valid' ? '✓ ' : status === 'invalid' ? '✗ ' : '? '}
-      {STATUS_LABELS[status]}
+      {status === 'valid' ? '✓ ' : status === 'invalid' ? '✗ ' : citation.type === 'case' ? '? ' : '– '}
+      {statusLabel(citation)}
     </Badge>
   );
 }

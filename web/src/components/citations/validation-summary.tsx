@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Card, CardTitle } from '@/components/ui/card';
-import type { CitationTotals } from '@/lib/citations';
+import { formatAccuracy, type CitationTotals } from '@/lib/citations';
 
 const Grid = styled.dl`
   display: grid;
@@ -11,6 +11,7 @@ const Grid = styled.dl`
   div { padding: 0.8rem; border-radius: ${({ theme }) => theme.radius.md}; background: ${({ theme }) => theme.colors.background}; text-align: center; }
   dt { font-size: 0.85rem; color: ${({ theme }) => theme.colors.muted}; }
   dd { margin: 0.2rem 0 0; font-size: 1.7rem; font-weight: 800; }
+  dd small { display: block; font-size: 0.75rem; font-weight: 400; color: ${({ theme }) => theme.colors.muted}; }
   .valid dd { color: ${({ theme }) => theme.colors.valid}; }
   .invalid dd { color: ${({ theme }) => theme.colors.invalid}; }
   .pending dd { color: ${({ theme }) => theme.colors.pending}; }
@@ -35,12 +36,16 @@ export function ValidationSummary({ totals, title = 'Validation Report', testId 
           <dd data-testid="summary-invalid">{totals.invalid}</dd>
         </div>
         <div className="pending">
-          <dt>Pending / Unverified</dt>
+          <dt>Not Checked or Not Verified</dt>
           <dd data-testid="summary-pending">{totals.pending}</dd>
         </div>
         <div>
           <dt>Accuracy Rate</dt>
-          <dd data-testid="summary-accuracy">{totals.accuracyRate}%</dd>
+          <dd>
+            <span data-testid="summary-accuracy">{formatAccuracy(totals)}</span>
+            {/* Over what the rate is: statutes and unverified cases are not failures. */}
+            <small data-testid="summary-accuracy-basis">{totals.checked > 0 ? `valid of ${totals.checked} checked` : 'none checked'}</small>
+          </dd>
         </div>
       </Grid>
     </Card>

@@ -40,6 +40,17 @@ export function dismissToast(id: string) {
   emit();
 }
 
+/**
+ * Clears the error toasts: a success screen (a dialog saying it worked) must not sit beside an
+ * error left from an earlier attempt ('Invalid Email', 'Payment Failed', ...).
+ */
+export function dismissErrorToasts() {
+  const kept = toasts.filter((t) => t.variant !== 'destructive');
+  if (kept.length === toasts.length) return;
+  toasts = kept;
+  emit();
+}
+
 export function subscribeToasts(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

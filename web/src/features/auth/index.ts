@@ -1,4 +1,4 @@
-export { useVerifyEmail } from './api/verify-email';
+export { useSwitchToLinkAccount, useVerifyEmail } from './api/verify-email';
 export { useVerifyResetToken } from './api/verify-reset-token';
 export { useResetPassword } from './api/reset-password';
 export { AuthDialogsProvider, useAuthDialogs, OPEN_AUTH_DIALOG_EVENT } from './components/auth-dialogs';

@@ -1,6 +1,7 @@
 import { Muted } from '@/components/ui/card';
 import { useAuditLog } from '@/features/admin/api/get-audit-log';
-import { LIMITS, formatDateTime } from '@/features/admin/lib/format';
+import { useUsers } from '@/features/admin/api/get-users';
+import { LIMITS, auditTarget, formatDateTime } from '@/features/admin/lib/format';
 import { Table, TableCard } from './table';
 
 /** The server's action names, as the admin reads them. */
@@ -18,6 +19,8 @@ const ACTIONS: Record<string, string> = {
 /** What was done from the admin console lately, and from where (the server's audit log). */
 export function AuditLog() {
   const log = useAuditLog(LIMITS.recentActivity);
+  // The log records users by id; the users list (already read for its own table) names them.
+  const users = useUsers();
   const entries = log.data ?? [];
   return (
     <TableCard title="Admin activity" loading={log.isPending} error={log.error} testId="audit-log">
@@ -42,7 +45,7 @@ export function AuditLog() {
                   {formatDateTime(entry.at)}
                 </th>
                 <td>{ACTIONS[entry.action] ?? entry.action}</td>
-                <td className="person">{entry.target}</td>
+                <td className="person">{auditTarget(entry.target, entry.action, users.data)}</td>
                 <td>{entry.actor}</td>
                 <td className="nowrap">{entry.ipAddress ?? '—'}</td>
               </tr>

@@ -28,6 +28,20 @@ export const Table = styled.table`
   .nowrap { white-space: nowrap; }
   .sub { display: block; color: ${({ theme }) => theme.colors.muted}; font-size: 0.85rem; overflow-wrap: anywhere; }
   .person { min-width: 12rem; }
+  /* On a phone the table scrolls sideways inside its region: the row's name (its header cell)
+     stays in view at the left, so a row's Delete button is never seen without whose it is. */
+  ${({ theme }) => theme.media.mobile} {
+    tbody th[scope='row'], thead th:first-child {
+      position: sticky;
+      left: 0;
+      z-index: 1;
+      min-width: 8rem;
+      max-width: 40vw;
+      overflow-wrap: break-word;
+      box-shadow: 1px 0 0 ${({ theme }) => theme.colors.border};
+    }
+    tbody th[scope='row'] { background: ${({ theme }) => theme.colors.surface}; }
+  }
 `;
 
 export const Alert = styled.p.attrs({ role: 'alert' })`

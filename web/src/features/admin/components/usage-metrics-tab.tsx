@@ -14,6 +14,7 @@ import {
   formatDateTime,
   formatDollars,
   formatProcessingTime,
+  formatNetwork,
   lastEntries,
   monthlyCost,
   tokenCost,
@@ -131,7 +132,7 @@ function RecentActivity() {
                 <td className="number">{formatProcessingTime(record.processingTimeMs)}</td>
                 <td className="number">{formatDollars(tokenCost(record.llmTokensUsed))}</td>
                 <td className="nowrap" data-testid="usage-record-ip">
-                  {record.ipAddress ?? '—'}
+                  {formatNetwork(record.ipAddress)}
                 </td>
               </tr>
             ))}

@@ -20,6 +20,15 @@ const Actions = styled.div`
 
 const PLAN_LABEL: Record<AdminUser['userType'], string> = { free: 'Free', premium: 'Premium', enterprise: 'Enterprise' };
 
+const isPaid = (user: AdminUser) => user.userType === 'premium' || user.userType === 'enterprise';
+
+/** What deleting `user` does, said before it is done: a paid plan's subscription ends at Stripe too. */
+export function deleteConsequences(user: Pick<AdminUser, 'name' | 'email' | 'userType'>): string {
+  const removed = `${user.name} (${user.email}) and their account will be removed. This cannot be undone.`;
+  if (!isPaid(user as AdminUser)) return removed;
+  return `${removed} Their ${PLAN_LABEL[user.userType]} subscription is cancelled at Stripe at once: no further charges, and no refund of the current month.`;
+}
+
 /**
  * SPEC's admin list of users: delete (after a confirmation, since it cannot be undone),
  * resend verification to an unverified user, and the CSV of every user.
@@ -36,14 +45,19 @@ export function UsersTable() {
     if (!user) return;
     setConfirming(null);
     deleteUser.mutate(user.id, {
-      onSuccess: (answer) => toast({ title: 'User Deleted', description: answer.message }),
+      // The title says what happened; the description says to whom (and what became of a paid plan).
+      onSuccess: () =>
+        toast({
+          title: 'User Deleted',
+          description: `${user.name} (${user.email})${isPaid(user) ? `: their ${PLAN_LABEL[user.userType]} subscription is being cancelled at Stripe` : ''}.`,
+        }),
       onError: (error) => toast({ title: error.message, variant: 'destructive' }),
     });
   }
 
   function resendTo(user: AdminUser) {
     resend.mutate(user.id, {
-      onSuccess: (answer) => toast({ title: 'Verification Email Sent', description: answer.message }),
+      onSuccess: () => toast({ title: 'Verification Email Sent', description: `To ${user.email}.` }),
       onError: (error) => toast({ title: error.message, variant: 'destructive' }),
     });
   }
@@ -135,7 +149,7 @@ export function UsersTable() {
         open={confirming !== null}
         onClose={() => setConfirming(null)}
         title="Delete user?"
-        description={confirming ? `${confirming.name} (${confirming.email}) and their account will be removed. This cannot be undone.` : undefined}
+        description={confirming ? deleteConsequences(confirming) : undefined}
         testId="delete-user-dialog"
       >
         <DialogActions>

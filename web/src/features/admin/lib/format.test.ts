@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  auditTarget,
   dailyVisitorSeries,
   defaultDateRange,
   formatDate,
   formatDay,
   formatDollars,
+  formatNetwork,
   formatProcessingTime,
   formatSessionDuration,
   isAccurate,
@@ -15,6 +17,25 @@ import {
 } from './format';
 
 describe('admin display (SPEC section 9)', () => {
+  it.each([
+    ['203.0.113.0', '203.0.113.0/24'],
+    ['2001:db8:1::', '2001:db8:1::/48'],
+    ['2001:db8:0::', '2001:db8::/48'],
+    ['0:0:0::', 'This machine (loopback)'],
+    ['127.0.0.0', 'This machine (loopback)'],
+    [null, '—'],
+  ])('shows the kept network %s as %s', (network, shown) => {
+    expect(formatNetwork(network)).toBe(shown);
+  });
+
+  it('names the user an audit entry was about, and a user deleted since as such', () => {
+    const users = [{ id: 'u1', name: 'Ann Lawyer', email: 'ann@firm.test' }];
+    expect(auditTarget('u1', 'user.resend_verification', users)).toBe('Ann Lawyer (ann@firm.test)');
+    expect(auditTarget('u2', 'user.delete', users)).toBe('A deleted user');
+    expect(auditTarget('203.0.113.7', 'ip.block', users)).toBe('203.0.113.7');
+    expect(auditTarget('u1', 'user.delete', undefined)).toBe('u1');
+  });
+
   it('costs 0.0025 dollars per 1,000 model tokens, plus 300 dollars a month', () => {
     expect(tokenCost(0)).toBe(0);
     expect(tokenCost(1000)).toBeCloseTo(0.0025, 10);

@@ -135,3 +135,32 @@ export function dailyVisitorSeries(
   }
   return series;
 }
+
+/**
+ * The network an uploader's address was kept as (analytics keeps an IPv4 address's /24 and an
+ * IPv6 address's /48, host part zeroed), written as a network: `203.0.113.0/24`,
+ * `2001:db8:1::/48`. This machine's own addresses (127.x, ::1, whose /48 reads `0:0:0::`) say so.
+ */
+export function formatNetwork(network: string | null | undefined): string {
+  if (!network) return '—';
+  if (/^127\.\d+\.\d+\.0$/.test(network) || /^(0:){1,3}:$/.test(network) || network === '::') return 'This machine (loopback)';
+  if (/^\d+\.\d+\.\d+\.0$/.test(network)) return `${network}/24`;
+  if (network.endsWith('::')) {
+    const groups = network.slice(0, -2).split(':');
+    // Trailing zero groups of the /48 fold into the `::` after them (RFC 5952).
+    while (groups.length > 1 && groups[groups.length - 1] === '0') groups.pop();
+    return `${groups.join(':')}::/48`;
+  }
+  return network;
+}
+
+/**
+ * Who an audit entry was about: a user id reads as the user's name and address while the user
+ * exists, and as a deleted user afterwards; an IP address or an e-mail address as it is.
+ */
+export function auditTarget(target: string, action: string, users: ReadonlyArray<{ id: string; name: string; email: string }> | undefined): string {
+  if (!action.startsWith('user.')) return target;
+  const user = users?.find((u) => u.id === target);
+  if (user) return `${user.name} (${user.email})`;
+  return users ? 'A deleted user' : target;
+}

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { RegisterBody } from '@citecheck/proto/http/identity';
 import { api } from '@/lib/api-client';
 
-export type RegisterFreeInput = RegisterBody;
+/** The coupon sign-up sends its code along, checked before the account is made. */
+export type RegisterFreeInput = RegisterBody & { couponCode?: string };
 
 /** POST /api/register/free: "Create Free Account" in the auth dialog. */
 export function registerFree(input: RegisterFreeInput): Promise<unknown> {

@@ -19,10 +19,15 @@ export class CouponRegistrationError extends Error {
   }
 }
 
-/** SPEC section 7: free register, apply coupon, set password, strictly in that order. */
+/**
+ * SPEC section 7: free register, apply coupon, set password, strictly in that order. The code
+ * goes with the registration too (SPEC section 3: a coupon registration carries it), so a code
+ * that does not exist is refused before any account is made; and a retry after a failed later
+ * step is let through by the server for this browser, so the corrected code still applies.
+ */
 export async function registerWithCoupon(input: RegisterWithCouponInput): Promise<void> {
   const { couponCode, password, ...account } = input;
-  await registerFree(account).catch((cause) => {
+  await registerFree({ ...account, couponCode }).catch((cause) => {
     throw new CouponRegistrationError('register', cause);
   });
   await applyCoupon({ email: account.email, couponCode }).catch((cause) => {

@@ -13,10 +13,22 @@ const Row = styled.div`
   flex-wrap: wrap;
   gap: 0.5rem;
   align-items: center;
+  /* A phone (390 px): the three buttons stay on one line under the brand, never a row each. */
+  ${({ theme }) => theme.media.mobile} {
+    flex-wrap: nowrap;
+    gap: 0.35rem;
+    button { padding: 0.35rem 0.6rem; font-size: 0.85rem; white-space: nowrap; }
+  }
 `;
 
 const MenuWrap = styled.div`
   position: relative;
+  min-width: 0;
+  /* A long name is cut short rather than pushing the menu onto a line of its own. */
+  > button { max-width: min(60vw, 320px); display: inline-flex; align-items: center; gap: 0.3rem; }
+  /* On a phone, beside the brand on the same line: what is left of the width after it. */
+  ${({ theme }) => theme.media.mobile} { > button { max-width: calc(100vw - 15.5rem); padding: 0.35rem 0.6rem; font-size: 0.85rem; } }
+  > button .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
 `;
 
 const Menu = styled.div`
@@ -99,8 +111,9 @@ export function AccountControls({ onSupport }: { onSupport: () => void }) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((v) => !v)}
         data-testid="account-menu"
+        title={label}
       >
-        {label} ▾
+        <span className="name">{label}</span> ▾
       </Button>
       {open ? (
         <Menu id={menuId}>

@@ -59,9 +59,33 @@ describe('e-mail-only sign-in from a browser that never proved the address', () 
     expect(screen.queryByTestId('auth-sign-in-link-sent')).toBeNull();
   });
 
+  it('signing in to an address not yet verified offers to mail the verification link again, and the tab then waits for it', async () => {
+    const calls: { url: string; body: string }[] = [];
+    globalThis.fetch = (async (url: string, init?: { body?: string }) => {
+      calls.push({ url, body: String(init?.body ?? '') });
+      if (url.endsWith('/api/auth/login')) {
+        const body = JSON.stringify({ message: 'Please verify your email address first: open the link we sent you, then sign in.', error: 'email_not_verified' });
+        return { status: 403, statusText: 'Forbidden', ok: false, text: async () => body };
+      }
+      const body = JSON.stringify({ alreadyVerified: false, message: 'Check Your Email: we sent you a verification link. Open it to continue.' });
+      return { status: 200, statusText: '', ok: true, text: async () => body };
+    }) as unknown as typeof fetch;
+    const onAwaitingVerification = jest.fn();
+    renderWithProviders(<AuthDialog initialMode="login" initialEmail="payer@firm.test" onClose={() => undefined} onAuthenticated={() => undefined} onAwaitingVerification={onAwaitingVerification} />);
+    fireEvent.click(screen.getByTestId('auth-submit'));
+    expect((await screen.findByTestId('auth-error')).textContent).toMatch(/^Please verify your email address first/);
+    fireEvent.click(screen.getByTestId('auth-resend-verification'));
+    expect((await screen.findByTestId('auth-verification-resent')).textContent).toContain('We sent a new verification link to payer@firm.test');
+    expect(calls.map((c) => c.url.replace(/^.*\/api/, '/api'))).toEqual(['/api/auth/login', '/api/auth/register']);
+    expect(JSON.parse(calls[1].body)).toMatchObject({ email: 'payer@firm.test', name: 'payer' });
+    expect(onAwaitingVerification).toHaveBeenCalledTimes(1);
+  });
+
   it.each([
     ['a verified address registered again: a sign-in link', 'Check Your Email: we sent you a sign-in link. Open it to continue.', 'sign-in', 'We sent a sign-in link to lee@firm.test'],
-    ['a new address: a verification link', 'Check Your Email: we sent you a verification link. Open it to continue.', 'verification', 'We sent a verification link to lee@firm.test'],
+    ['a new address: a verification link', 'Check Your Email: we sent you a verification link. Open it to continue.', 'verification', 'We sent a link to lee@firm.test'],
+    // The server's one answer for new, waiting and verified addresses alike.
+    ['any address, one wording', 'Check Your Email: if this address can sign in, we sent it a link. Open it to continue.', 'verification', 'We sent a link to lee@firm.test. Open it to continue.'],
   ])('the registration dialog names the link it mailed: %s', async (_name, message, link, text) => {
     globalThis.fetch = fakeFetch(200, JSON.stringify({ alreadyVerified: false, message })).fn;
     const onAwaitingVerification = jest.fn();

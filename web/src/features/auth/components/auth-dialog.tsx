@@ -4,12 +4,15 @@ import { Button } from '@/components/ui/button';
 import { Muted } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Checkbox, FormError, TextField } from '@/components/ui/field';
+import { dismissErrorToasts } from '@/components/ui/toast-store';
 import { env } from '@/config/env';
 import { isApiError } from '@/lib/api-client';
 import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { useLogin } from '@/features/auth/api/login';
 import { CouponRegistrationError, useRegisterWithCoupon } from '@/features/auth/api/register-with-coupon';
 import { useRegisterFree } from '@/features/auth/api/register-free';
+import { useRegisterVisitor } from '@/features/auth/api/register-visitor';
+import { storedRegistration } from '@/lib/storage';
 import { checkForgotPassword, checkFreeAccount, checkLogin, isAlreadyRegistered, isSignInLinkSent } from '@/features/auth/lib/validation';
 
 export type AuthMode = 'login' | 'register' | 'forgot-password';
@@ -65,16 +68,26 @@ export function AuthDialog({
   const [useCoupon, setUseCoupon] = useState(false);
   const [couponCode, setCouponCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<null | 'registered' | 'registered-with-coupon' | 'reset-sent' | 'sign-in-link-sent'>(null);
+  const [done, setDoneState] = useState<null | 'registered' | 'registered-with-coupon' | 'reset-sent' | 'sign-in-link-sent' | 'verification-resent'>(null);
+  // Signing in to an address not yet verified (a payer who closed the page, a registration left
+  // waiting): the way on is the verification link, which the dialog offers to send again.
+  const [unverified, setUnverified] = useState(false);
+  // A done screen says it worked: no error toast from an earlier try beside it.
+  const setDone = (next: typeof done) => {
+    if (next) dismissErrorToasts();
+    setDoneState(next);
+  };
 
   const login = useLogin();
   const registerFree = useRegisterFree();
   const registerWithCoupon = useRegisterWithCoupon();
   const forgot = useForgotPassword();
-  const busy = login.isPending || registerFree.isPending || registerWithCoupon.isPending || forgot.isPending;
+  const resend = useRegisterVisitor();
+  const busy = login.isPending || registerFree.isPending || registerWithCoupon.isPending || forgot.isPending || resend.isPending;
 
   function switchMode(next: AuthMode) {
     setMode(next);
+    setUnverified(false);
     setError(null);
     setDone(null);
   }
@@ -89,7 +102,24 @@ export function AuthDialog({
       // An e-mail-only sign-in from a browser that never proved the address: the server mailed
       // a one-click sign-in link instead of signing in. Not an error; the next step is the e-mail.
       if (isApiError(e) && isSignInLinkSent(e.status, e.body)) return setDone('sign-in-link-sent');
+      setUnverified(isApiError(e) && e.status === 403 && (e.body as { error?: unknown } | undefined)?.error === 'email_not_verified');
       setError(serverText(e) ?? 'Please check your credentials');
+    }
+  }
+
+  /** A fresh verification link to the unverified address (the registration call mails one for an address not yet verified). */
+  async function resendLink() {
+    const address = email.trim();
+    const kept = storedRegistration.get();
+    // The server keeps the account's own name; a name is only required by the call.
+    const knownName = kept && kept.email.toLowerCase() === address.toLowerCase() ? kept.name : address.split('@')[0];
+    try {
+      await resend.mutateAsync({ name: knownName || address, email: address, newsletterOptIn: false });
+      setUnverified(false);
+      setDone('verification-resent');
+      onAwaitingVerification();
+    } catch (e) {
+      setError(serverText(e) ?? 'Failed to send reset email');
     }
   }
 
@@ -161,6 +191,14 @@ export function AuthDialog({
               </p>
               <Muted>The link signs you in on the device where you open it, and it works once.</Muted>
             </>
+          ) : done === 'verification-resent' ? (
+            <>
+              <p data-testid="auth-verification-resent">
+                We sent a new verification link to <strong>{email.trim()}</strong>. Open it to verify your address; it signs you in
+                on the device where you open it.
+              </p>
+              <Muted>This page goes on by itself once your address is verified.</Muted>
+            </>
           ) : done === 'registered-with-coupon' ? (
             <>
               <p>
@@ -191,6 +229,13 @@ export function AuthDialog({
     <Dialog open onClose={onClose} title={TITLES[mode]} testId="auth-dialog">
       <form onSubmit={onSubmit} noValidate data-mode={mode} data-testid="auth-form">
         {error ? <FormError data-testid="auth-error">{error}</FormError> : null}
+        {error && unverified && mode === 'login' ? (
+          <p>
+            <Button type="button" $variant="secondary" onClick={() => void resendLink()} disabled={busy} data-testid="auth-resend-verification">
+              Send the verification link again
+            </Button>
+          </p>
+        ) : null}
         {mode === 'register' ? (
           <TextField label="Full name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} data-autofocus />
         ) : null}

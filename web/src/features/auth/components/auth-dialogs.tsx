@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
 import { hasPendingFile, releasePendingFile } from '@/lib/pending-file';
 import { sessionToken } from '@/lib/storage';
 import { toast } from '@/components/ui/toast-store';
@@ -40,6 +42,7 @@ function isAuthMode(value: unknown): value is AuthMode {
 export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
 
   const api = useMemo<AuthDialogsApi>(
     () => ({
@@ -132,6 +135,7 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
         onClose={close}
         onAuthenticated={onAuthenticated}
         onAwaitingVerification={onAwaitingVerification}
+        onContinueToPayment={(plan) => navigate(`${paths.subscription}?plan=${plan}`)}
       />
       {open.kind === 'auth' ? (
         <AuthDialog

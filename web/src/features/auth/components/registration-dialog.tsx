@@ -3,9 +3,9 @@ import { Button } from '@/components/ui/button';
 import { Muted } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Checkbox, TextField } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
+import { dismissErrorToasts, toast } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-client';
-import { storedRegistration } from '@/lib/storage';
+import { planChoice, storedRegistration } from '@/lib/storage';
 import { useRegisterVisitor } from '@/features/auth/api/register-visitor';
 import { checkRegistration, mailedLinkKind } from '@/features/auth/lib/validation';
 
@@ -15,21 +15,36 @@ export function RegistrationDialog({
   onClose,
   onAuthenticated,
   onAwaitingVerification,
+  onContinueToPayment,
 }: {
   open: boolean;
   onClose: () => void;
   onAuthenticated: () => void;
   /** The link is mailed: the tab now waits for it to be opened, here or on another device. */
   onAwaitingVerification: () => void;
+  /** Opened from /subscription with a plan chosen: the host goes on to that plan's payment. */
+  onContinueToPayment?: (plan: 'premium' | 'enterprise') => void;
 }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [newsletterOptIn, setNewsletterOptIn] = useState(true);
   const [sentTo, setSentTo] = useState<{ email: string; link: 'sign-in' | 'verification' } | null>(null);
   const register = useRegisterVisitor();
+  // Opened from /subscription: the visitor chose a plan before registering, and goes on to pay.
+  const chosenPlan = open ? planChoice.get() : null;
+
+  function continueToPayment() {
+    if (!chosenPlan) return;
+    setSentTo(null);
+    planChoice.clear();
+    onClose();
+    onContinueToPayment?.(chosenPlan.plan);
+  }
 
   function close() {
     setSentTo(null);
+    // The plan chosen before registering is offered once, in this dialog.
+    planChoice.clear();
     onClose();
   }
 
@@ -43,9 +58,16 @@ export function RegistrationDialog({
     try {
       const result = await register.mutateAsync({ name: name.trim(), email: email.trim(), newsletterOptIn });
       storedRegistration.set({ name: name.trim(), email: email.trim(), registeredAt: new Date().toISOString() });
+      // It worked: an error left from an earlier try ('Invalid Email') goes.
+      dismissErrorToasts();
       if (result.alreadyVerified) {
         toast({ title: 'Welcome back!', description: result.message });
         onAuthenticated();
+        // Signed in: the plan chosen before registering is paid from the account.
+        if (chosenPlan) {
+          planChoice.clear();
+          onContinueToPayment?.(chosenPlan.plan);
+        }
       } else {
         // A verified address registered from a browser that never proved it: a sign-in link.
         setSentTo({ email: email.trim(), link: mailedLinkKind(result.message) });
@@ -73,15 +95,28 @@ export function RegistrationDialog({
             </>
           ) : (
             <>
+              {/* The server answers a new, a waiting and a verified address alike (it must not say which). */}
               <p>
-                We sent a verification link to <strong>{sentTo.email}</strong>.
+                We sent a link to <strong>{sentTo.email}</strong>. Open it to continue.
               </p>
-              <Muted>Open the link in that message, on this or any other device. This page goes on by itself once your address is verified.</Muted>
+              <Muted>A sign-in link works in this browser only. A new address's verification link works on any device, and this page goes on by itself once the address is verified.</Muted>
+              {chosenPlan ? (
+                <p data-testid="registration-continue-note">
+                  You can pay for {chosenPlan.name} now: the plan goes on this account, and you choose its password after paying.
+                </p>
+              ) : null}
             </>
           )}
         </div>
         <DialogActions>
-          <Button onClick={close}>Close</Button>
+          {chosenPlan && sentTo.link === 'verification' ? (
+            <Button onClick={continueToPayment} data-testid="registration-continue-payment">
+              Continue to {chosenPlan.name} payment
+            </Button>
+          ) : null}
+          <Button $variant={chosenPlan && sentTo.link === 'verification' ? 'secondary' : undefined} onClick={close}>
+            Close
+          </Button>
         </DialogActions>
       </Dialog>
     );
@@ -91,8 +126,12 @@ export function RegistrationDialog({
     <Dialog
       open={open}
       onClose={close}
-      title="Register to Check Your Document"
-      description="Tell us who you are and we'll email you a verification link. Your first 5 reports are free."
+      title={chosenPlan ? 'Register to Subscribe' : 'Register to Check Your Document'}
+      description={
+        chosenPlan
+          ? `The ${chosenPlan.name} plan you pay for needs an account: tell us who you are and we'll email you a verification link.`
+          : "Tell us who you are and we'll email you a verification link. Your first 5 reports are free."
+      }
       testId="registration-dialog"
     >
       <form onSubmit={onSubmit} noValidate>

@@ -123,7 +123,7 @@ describe('DashboardView', () => {
     const facts = Object.fromEntries(
       summary.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
     );
-    expect(facts).toEqual({ Total: '6', Valid: '4', Invalid: '2', Accuracy: '67%' });
+    expect(facts).toEqual({ Total: '6', Valid: '4', Invalid: '2', Accuracy: '67% of 6 checked' });
     fireEvent.click(card.getByRole('button', { name: 'View Report' }));
     expect(mockNavigate).toHaveBeenCalledWith('/report/rep-1');
     // A document whose report is not there yet has nothing to share or open.

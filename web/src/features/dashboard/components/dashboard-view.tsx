@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardTitle, Container, Muted } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { dismissErrorToasts, toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { authStatusQueryKey, useAuthStatus } from '@/lib/auth';
@@ -106,7 +106,11 @@ function DocumentCard({ document }: { document: DashboardDocument }) {
             <dt>Invalid</dt>
             <dd>{report.invalidCitations}</dd>
             <dt>Accuracy</dt>
-            <dd>{formatAccuracy(report.accuracyRate)}</dd>
+            <dd>
+              {report.validCitations + report.invalidCitations > 0
+                ? `${formatAccuracy(report.accuracyRate)} of ${report.validCitations + report.invalidCitations} checked`
+                : '— (none checked)'}
+            </dd>
           </dl>
           <div className="row">
             <Button $variant="secondary" onClick={() => void copyReportLink(report.id)} data-testid="document-copy-link">
@@ -154,19 +158,28 @@ function DashboardRestricted({ apiKeys }: { apiKeys?: ReactNode }) {
   );
 }
 
-function PasswordRequired({ email }: { email: string }) {
+function PasswordRequired({ email, setupRequired }: { email: string; setupRequired: boolean }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return (
     <Card data-testid="dashboard-password-required">
       <CardTitle as="h1">Password Required</CardTitle>
       <Muted>Your dashboard holds your documents and reports, so it opens only after you sign in with your password.</Muted>
+      {setupRequired ? <p data-testid="dashboard-setup-required">Your paid plan has no password yet: choose it to finish setting up your account.</p> : null}
       <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-        <Button
-          onClick={() => window.dispatchEvent(new CustomEvent('openAuthDialog', { detail: { mode: 'login', email } }))}
-          data-testid="dashboard-sign-in-password"
-        >
-          Sign In with Password
-        </Button>
+        {setupRequired ? (
+          // No password to sign in with yet: the setup sets it (and opens the dashboard).
+          <Button onClick={() => navigate(paths.subscription)} data-testid="dashboard-finish-setup">
+            Finish Account Setup
+          </Button>
+        ) : (
+          <Button
+            onClick={() => window.dispatchEvent(new CustomEvent('openAuthDialog', { detail: { mode: 'login', email } }))}
+            data-testid="dashboard-sign-in-password"
+          >
+            Sign In with Password
+          </Button>
+        )}
         <Button
           $variant="secondary"
           onClick={async () => {
@@ -203,6 +216,11 @@ export function DashboardView({ apiKeys }: { apiKeys?: ReactNode } = {}) {
     if (search.has('success') || search.has('plan')) setSearch({}, { replace: true });
   }, [search, setSearch]);
 
+  // The congratulations must not sit beside an error left from the payment's earlier tries.
+  useEffect(() => {
+    if (congratulate) dismissErrorToasts();
+  }, [congratulate]);
+
   if (authPending) {
     return (
       <Page>
@@ -230,7 +248,7 @@ export function DashboardView({ apiKeys }: { apiKeys?: ReactNode } = {}) {
   if (documents.error instanceof PasswordRequiredError) {
     return (
       <Page>
-        <PasswordRequired email={auth?.user?.email ?? ''} />
+        <PasswordRequired email={auth?.user?.email ?? ''} setupRequired={auth?.accountSetupRequired === true} />
       </Page>
     );
   }

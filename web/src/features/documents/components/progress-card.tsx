@@ -1,8 +1,14 @@
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle, Muted } from '@/components/ui/card';
 
+import type { CitationTotals } from '@/lib/citations';
 import { canCancel, STAGES, stageStates, type ProcessingStats, type ProgressState } from '@/features/documents/lib/stages';
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
 const Bar = styled.div`
   height: 10px;
@@ -80,19 +86,26 @@ export function ProgressCard({
 }: {
   progress: ProgressState;
   fileName: string | null;
-  totals: { total: number; valid: number; invalid: number; accuracyRate: number } | null;
+  totals: CitationTotals | null;
   /** Stops the document while it is still being read (a long scan); offered only then. */
   onCancel?: () => void;
   cancelling?: boolean;
 }) {
-  if (progress.status === 'idle') return null;
+  const card = useRef<HTMLElement>(null);
+  const running = progress.status !== 'idle';
+  // A brief dropped or chosen further up the page starts here: the card comes into view, so
+  // the lawyer sees it working (not scrolled by hand, nor hidden below the upload card).
+  useEffect(() => {
+    if (running) card.current?.scrollIntoView?.({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [running]);
+  if (!running) return null;
   const states = stageStates(progress);
   const complete = progress.status === 'complete';
   const vp = progress.validationProgress;
   const ocr = progress.ocrProgress;
 
   return (
-    <Card data-testid="progress-card" data-status={progress.status} aria-labelledby="progress-title">
+    <Card ref={card} data-testid="progress-card" data-status={progress.status} aria-labelledby="progress-title">
       <CardTitle id="progress-title">{complete ? 'Processing Complete' : 'Processing Your Document'}</CardTitle>
       {fileName ? <Muted>{fileName}</Muted> : null}
       <div aria-live="polite">
@@ -134,7 +147,9 @@ export function ProgressCard({
       {complete && totals ? (
         <p data-testid="progress-final-totals">
           <strong>
-            {totals.total} citations: {totals.valid} valid, {totals.invalid} invalid. Accuracy rate {totals.accuracyRate}%.
+            {totals.total} citations: {totals.valid} valid, {totals.invalid} invalid
+            {totals.pending > 0 ? `, ${totals.pending} not checked or not verified` : ''}.
+            {totals.accuracyRate === null ? ' No case citation could be checked.' : ` Accuracy rate ${totals.accuracyRate}% of the ${totals.checked} checked.`}
           </strong>
         </p>
       ) : null}

@@ -10,7 +10,18 @@ import type { Citation, ValidationReport } from '@citecheck/proto/graphql/types'
 import type { DocumentSummary } from '@/features/documents/api/upload-document';
 import { useCitations } from '@/lib/document-citations';
 import { useRecheckCitation } from '@/features/documents/api/recheck-citation';
-import { CITATION_FILTERS, contextExcerpt, filterCitations, locationOf, resultDetails, statusOf, totalsOf, type CitationFilter } from '@/lib/citations';
+import {
+  CITATION_FILTERS,
+  STATUS_LABELS,
+  contextExcerpt,
+  filterCitations,
+  locationOf,
+  resultDetails,
+  statusLabel,
+  statusOf,
+  totalsOf,
+  type CitationFilter,
+} from '@/lib/citations';
 import { buildCsvReport, csvFileName } from '@/features/documents/lib/csv-export';
 import { CitationStatusBadge } from '@/components/citations/citation-status';
 import { OpinionDialog } from './opinion-dialog';
@@ -92,7 +103,14 @@ function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citati
 
   async function onRecheck() {
     try {
-      await recheck.mutateAsync({ citationId: citation.id, documentId });
+      const fresh = await recheck.mutateAsync({ citationId: citation.id, documentId });
+      // Said, not only redrawn: a recheck that confirms the verdict changes nothing on screen.
+      const now = fresh ?? citation;
+      const changed = now.isValid !== citation.isValid;
+      toast({
+        title: 'Recheck Complete',
+        description: `${citation.text}: ${statusLabel(now)}${changed ? ` (was ${statusLabel(citation)})` : ', unchanged'}.`,
+      });
     } catch (error) {
       const status = isApiError(error) ? `${error.status} ${error.statusText}`.trim() : error instanceof Error ? error.message : '';
       toast({ title: 'Recheck Failed', description: `Recheck failed${status ? `: ${status}` : ''}`, variant: 'destructive' });
@@ -117,11 +135,13 @@ function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citati
       </td>
       <td data-testid="citation-location" data-label="Location">
         {location ? location.short : '—'}
-        {location?.note ? <small>{location.note}</small> : null}
       </td>
       <td data-label="Status">
         <CitationStatusBadge citation={citation} />
-        {typeof citation.confidence === 'number' ? <small>{Math.round(citation.confidence)}% confidence</small> : null}
+        {/* A confidence belongs to a verdict; a citation without one has none to give. */}
+        {citation.isValid !== null && citation.isValid !== undefined && typeof citation.confidence === 'number' ? (
+          <small>{Math.round(citation.confidence)}% confidence</small>
+        ) : null}
       </td>
       <td className="details" data-testid="citation-details" data-label="Details">
         {details.message}
@@ -130,9 +150,12 @@ function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citati
       <td>
         {isCase ? (
           <div className="actions">
-            <Button $size="sm" $variant="secondary" onClick={() => onOpenOpinion(citation)} data-testid="view-opinion-button">
-              View Opinion
-            </Button>
+            {/* SPEC section 5: the opinion view needs the case's address in the case-law data. */}
+            {data?.absoluteUrl ? (
+              <Button $size="sm" $variant="secondary" onClick={() => onOpenOpinion(citation)} data-testid="view-opinion-button">
+                View Opinion
+              </Button>
+            ) : null}
             <Button $size="sm" $variant="ghost" onClick={onRecheck} disabled={recheck.isPending} data-testid="recheck-button">
               {recheck.isPending ? 'Rechecking...' : 'Recheck'}
             </Button>
@@ -155,6 +178,8 @@ export function ResultsSection({ document, report }: { document: DocumentSummary
   const citations = useMemo(() => citationsQuery.data ?? [], [citationsQuery.data]);
   const visible = useMemo(() => filterCitations(citations, filter, search), [citations, filter, search]);
   const totals = totalsOf(citations);
+  // Said once for the document, not in every row: a Word file without page breaks has paragraphs only.
+  const pagesNote = citations.some((c) => locationOf(c)?.note) ? 'No page numbers in this document: citations are located by paragraph (¶).' : null;
 
   function onExport() {
     try {
@@ -190,7 +215,7 @@ export function ResultsSection({ document, report }: { document: DocumentSummary
                 <select id={filterId} value={filter} onChange={(e) => setFilter(e.target.value as CitationFilter)} data-testid="citation-filter">
                   {CITATION_FILTERS.map((value) => (
                     <option key={value} value={value}>
-                      {value === 'all' ? 'All citations' : value[0].toUpperCase() + value.slice(1)}
+                      {value === 'all' ? 'All citations' : STATUS_LABELS[value]}
                     </option>
                   ))}
                 </select>
@@ -204,6 +229,7 @@ export function ResultsSection({ document, report }: { document: DocumentSummary
               </Button>
               <AnnotatedBrief documentId={document.id} />
             </Toolbar>
+            {pagesNote ? <Muted data-testid="results-location-note">{pagesNote}</Muted> : null}
             <TableScroll tabIndex={0} role="region" aria-label="Citation results">
               <Table data-testid="results-table">
                 <thead>

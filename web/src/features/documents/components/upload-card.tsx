@@ -3,7 +3,7 @@ import { useDropzone, type FileRejection } from 'react-dropzone';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle, Muted } from '@/components/ui/card';
-import { ACCEPTED_TYPES, isIgnoredFile, MAX_UPLOAD_BYTES } from '@/features/documents/lib/files';
+import { ACCEPTED_TYPES, isIgnoredFile, MAX_UPLOAD_BYTES, rejectionMessage } from '@/features/documents/lib/files';
 
 const DropArea = styled.div<{ $active: boolean; $disabled: boolean }>`
   border: 2px dashed ${({ theme, $active }) => ($active ? theme.colors.brand : theme.colors.border)};
@@ -80,7 +80,7 @@ export function UploadCard({ onFile, busy }: { onFile: (file: File) => void; bus
             {rejections.map(({ file, errors }) =>
               errors.map((error) => (
                 <li key={`${file.name}-${error.code}`} data-testid="upload-rejection" data-code={error.code}>
-                  {file.name}: {error.message}
+                  {file.name}: {rejectionMessage(error.code, error.message)}
                 </li>
               )),
             )}

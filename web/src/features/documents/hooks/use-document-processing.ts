@@ -12,6 +12,7 @@ import { generateReport } from '@/features/documents/api/generate-report';
 import { citationsQueryKey } from '@/lib/document-citations';
 import { uploadDocument } from '@/features/documents/api/upload-document';
 import { applyProgress, IDLE_PROGRESS, type ProgressState, type ProgressUpdate } from '@/features/documents/lib/stages';
+import { rejectionMessage } from '@/features/documents/lib/files';
 import { useProgressSocket } from './use-progress-socket';
 
 export interface ProcessingState {
@@ -156,9 +157,12 @@ export function useDocumentProcessing(options: { onNeedsAuth: () => void; onLimi
           optionsRef.current.onLimitReached(error.limit);
           return;
         }
+        const code = isApiError(error) ? (error.body as { error?: unknown } | undefined)?.error : undefined;
+        const server = (isApiError(error) ? error.serverMessage : undefined) ?? 'Unknown error occurred';
         toast({
           title: 'Upload Failed',
-          description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Unknown error occurred',
+          // The server's file checks answer with the drop zone's codes: the same readable sentence.
+          description: typeof code === 'string' ? rejectionMessage(code, server) : server,
           variant: 'destructive',
         });
         return;

@@ -45,15 +45,24 @@ describe('CSV export (SPEC section 9)', () => {
     );
     expect(lines[2]).toContain(',Invalid,');
     expect(lines[2]).toContain('Citation could not be verified');
-    expect(lines[3]).toContain(',Pending,');
-    expect(lines.slice(-6)).toEqual([
+    // A statute is listed, not checked: it says so, with no confidence and no 'Pending'.
+    expect(lines[3]).toBe('28 U.S.C. § 1332(a),,statute,,,Not checked (statute),,,,"Not checked: statutes are listed, not verified.",');
+    expect(lines.slice(-8)).toEqual([
       'Summary',
       'Total Citations,3',
       'Valid Citations,1',
       'Invalid Citations,1',
-      'Pending Citations,1',
-      'Accuracy Rate,33.3%',
+      'Not Checked or Not Verified,1',
+      'Checked Citations,2',
+      'Accuracy Rate,50.0%',
+      'Accuracy Rate Basis,"valid citations of those checked; statutes, regulations and cases not verified are not counted as failures"',
     ]);
+  });
+
+  it('writes a reason and its suggestion as two sentences', () => {
+    const flagged = citation({ id: '9', text: '999 U.S. 1', type: 'case', isValid: false, validationDetails: { message: 'Possible hallucination - citation not found', suggestion: 'Check formatting' } });
+    const [, row] = buildCsvReport([flagged]).replace(/^\uFEFF/, '').split('\r\n');
+    expect(row).toContain(',Possible hallucination - citation not found. Check formatting.,');
   });
 
   it('quotes and neutralises cells', () => {
@@ -67,14 +76,13 @@ describe('CSV export (SPEC section 9)', () => {
     const checked = citations.map((c, i) => ({ ...c, checkedAgainst: i < 2 ? 'CourtListener bulk data of 2026-10-31' : null }));
     const lines = buildCsvReport(checked).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe(CSV_COLUMNS.join(','));
-    expect(lines.slice(-7)).toEqual([
+    expect(lines.slice(-9, -3)).toEqual([
       'Summary',
       'Checked Against,CourtListener bulk data of 2026-10-31',
       'Total Citations,3',
       'Valid Citations,1',
       'Invalid Citations,1',
-      'Pending Citations,1',
-      'Accuracy Rate,33.3%',
+      'Not Checked or Not Verified,1',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Citation, ValidationReport } from '@citecheck/proto/graphql/types';
-import { checkedAgainstOf, courtListenerUrl, reportDetailText, STATUS_LABELS, statusOf, totalsOf } from '@/lib/citations';
+import { checkedAgainstOf, courtListenerUrl, reportDetailText, statusLabel, totalsOf } from '@/lib/citations';
 import { isoDay } from '@/lib/dates';
 
 export const CSV_COLUMNS = [
@@ -35,7 +35,10 @@ export function csvFileName(filename: string, date: Date): string {
  */
 export const UTF8_BOM = '\uFEFF';
 
-/** One row per citation, then the summary block (what the verdicts were checked against, totals, the accuracy rate to one decimal). */
+/**
+ * One row per citation, then the summary block (what the verdicts were checked against,
+ * totals, the accuracy rate to one decimal and what it is over).
+ */
 export function buildCsvReport(citations: Citation[], report?: ValidationReport | null): string {
   const rows: unknown[][] = [[...CSV_COLUMNS]];
   for (const c of citations) {
@@ -45,8 +48,9 @@ export function buildCsvReport(citations: Citation[], report?: ValidationReport 
       c.type,
       c.page ?? '',
       c.paragraph ?? '',
-      STATUS_LABELS[statusOf(c)],
-      typeof c.confidence === 'number' ? `${c.confidence}%` : '',
+      // Valid, Invalid, or what a citation without a verdict is: 'Not checked (statute)', 'Not verified'.
+      statusLabel(c),
+      c.isValid !== null && c.isValid !== undefined && typeof c.confidence === 'number' ? `${c.confidence}%` : '',
       c.courtListenerData?.court ?? '',
       c.courtListenerData?.year ?? '',
       reportDetailText(c),
@@ -54,7 +58,8 @@ export function buildCsvReport(citations: Citation[], report?: ValidationReport 
     ]);
   }
   const totals = totalsOf(citations, report);
-  const precise = totals.total > 0 ? ((totals.valid / totals.total) * 100).toFixed(1) : '0.0';
+  // Valid over the citations that were checked, to one decimal (SPEC section 9's CSV precision).
+  const precise = totals.checked > 0 ? `${((totals.valid / totals.checked) * 100).toFixed(1)}%` : '—';
   const sources = checkedAgainstOf(citations);
   rows.push(
     [],
@@ -64,8 +69,10 @@ export function buildCsvReport(citations: Citation[], report?: ValidationReport 
     ['Total Citations', totals.total],
     ['Valid Citations', totals.valid],
     ['Invalid Citations', totals.invalid],
-    ['Pending Citations', totals.pending],
-    ['Accuracy Rate', `${precise}%`],
+    ['Not Checked or Not Verified', totals.pending],
+    ['Checked Citations', totals.checked],
+    ['Accuracy Rate', precise],
+    ['Accuracy Rate Basis', 'valid citations of those checked; statutes, regulations and cases not verified are not counted as failures'],
   );
   return UTF8_BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -22,6 +22,7 @@ const Inner = styled(Container)`
   padding-top: 0.7rem;
   padding-bottom: 0.7rem;
   flex-wrap: wrap;
+  ${({ theme }) => theme.media.mobile} { gap: 0.5rem; padding-top: 0.5rem; padding-bottom: 0.5rem; }
 `;
 
 const Brand = styled(Link)`
@@ -31,6 +32,14 @@ const Brand = styled(Link)`
   flex-direction: column;
   strong { font-size: 1.5rem; font-family: ${({ theme }) => theme.fonts.serif}; letter-spacing: -0.01em; }
   span { font-size: 0.78rem; color: ${({ theme }) => theme.colors.muted}; }
+  /* On a phone the brand takes what the controls leave (its powered-by line may wrap), so a
+     signed-in account menu stays on the brand's line instead of a header of two rows. */
+  ${({ theme }) => theme.media.mobile} {
+    flex: 1 1 9rem;
+    min-width: 0;
+    strong { font-size: 1.3rem; }
+    span { font-size: 0.72rem; }
+  }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;
 

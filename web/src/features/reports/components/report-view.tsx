@@ -85,13 +85,10 @@ function CitationDetail({ citation }: { citation: Citation }) {
         {location ? (
           <>
             <dt>Location</dt>
-            <dd data-testid="report-citation-location">
-              {location.long}
-              {location.note ? ` (${location.note.toLowerCase()})` : ''}
-            </dd>
+            <dd data-testid="report-citation-location">{location.long}</dd>
           </>
         ) : null}
-        {typeof citation.confidence === 'number' ? (
+        {citation.isValid !== null && citation.isValid !== undefined && typeof citation.confidence === 'number' ? (
           <>
             <dt>Confidence</dt>
             <dd>{Math.round(citation.confidence)}%</dd>
@@ -238,6 +235,9 @@ export function ReportView({ reportId, isAdmin = false }: { reportId: string; is
         <Card aria-labelledby="citation-details-title">
           <CardTitle id="citation-details-title">Citation Details</CardTitle>
           {sources.length ? <Muted data-testid="report-checked-against">Checked against: {sources.join('; ')}</Muted> : null}
+          {citations.some((c) => locationOf(c)?.note) ? (
+            <Muted data-testid="report-location-note">No page numbers in this document: citations are located by paragraph.</Muted>
+          ) : null}
           {citationsQuery.isLoading ? <Spinner label="Loading citations" /> : null}
           {citationsQuery.isError ? <Muted role="alert">Failed to fetch citations</Muted> : null}
           {citationsQuery.isSuccess && citations.length === 0 ? <Muted>No Citations Found</Muted> : null}

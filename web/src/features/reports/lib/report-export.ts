@@ -4,7 +4,10 @@ import type { AuthStatus, Citation, Document, ValidationReport } from '@citechec
 /** What the REST answers and the report page say about a document. */
 export type DocumentSummary = Pick<Document, 'id' | 'filename'> & Partial<Pick<Document, 'fileType' | 'uploadedAt' | 'userEmail'>>;
 
-/** The JSON export of the report page: the report, its document and every citation verdict. */
+/**
+ * The JSON export of the report page: the report, its document and every citation verdict,
+ * as the API's data, without the GraphQL client's bookkeeping (`__typename` on every object).
+ */
 export function buildJsonExport(input: { report: ValidationReport; document: DocumentSummary | null; citations: Citation[]; exportedAt: Date }): string {
   return JSON.stringify(
     {
@@ -13,7 +16,7 @@ export function buildJsonExport(input: { report: ValidationReport; document: Doc
       document: input.document,
       citations: input.citations,
     },
-    null,
+    (key, value: unknown) => (key === '__typename' ? undefined : value),
     2,
   );
 }

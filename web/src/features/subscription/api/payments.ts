@@ -12,6 +12,27 @@ export class PaymentsNotConfiguredError extends Error {
   }
 }
 
+/**
+ * A payment call the server refused, with its code: `already_registered` (the address has a
+ * verified account: sign in), `registration_required`, `not_the_payer` (the account already
+ * has another password), ...
+ */
+export class PaymentRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PaymentRefusedError';
+  }
+}
+
+function codeOf(error: unknown): string | undefined {
+  const body = isApiError(error) ? (error.body as { error?: unknown } | undefined) : undefined;
+  return typeof body?.error === 'string' ? body.error : undefined;
+}
+
 /** The server's error text, else the fallback SPEC's error catalogue gives. */
 export function serverErrorOr(error: unknown, fallback: string): string {
   return (isApiError(error) && error.serverMessage) || fallback;
@@ -55,7 +76,7 @@ export async function createSubscription(planType: PaidPlan, who: { name?: strin
     // Only billing's own code means "no Stripe keys"; another 503 (billing unreachable) is a
     // failure to create the subscription, told with the server's words.
     if (failure.code === PAYMENTS_NOT_CONFIGURED) throw new PaymentsNotConfiguredError(failure.message || 'Payments are not configured');
-    throw new Error(failure.message || 'Failed to create subscription', { cause: error });
+    throw new PaymentRefusedError(failure.message || 'Failed to create subscription', failure.code, { cause: error });
   }
   if (!answer?.clientSecret) throw new Error('No payment intent created - missing client secret');
   return { clientSecret: answer.clientSecret, publishableKey: answer.publishableKey ?? null };
@@ -88,7 +109,7 @@ export async function createAccountAfterPayment(body: {
   try {
     answer = await api.post('/api/create-account-after-payment', body);
   } catch (error) {
-    throw new Error(serverErrorOr(error, 'Failed to create account after payment'), { cause: error });
+    throw new PaymentRefusedError(serverErrorOr(error, 'Failed to create account after payment'), codeOf(error), { cause: error });
   }
   if (!answer?.sessionToken) throw new Error(answer?.error || 'Failed to create account after payment');
   return answer.sessionToken;
@@ -99,6 +120,10 @@ export async function createAccountAfterPayment(body: {
  * Stripe's redirect): answers a password session for the account, which replaces the stored one.
  */
 export async function upgradeAccount(password: string, userType: PaidPlan): Promise<string | null> {
-  const answer = await api.post<{ sessionToken?: string }>('/api/upgrade-account', { password, userType });
-  return answer?.sessionToken ?? null;
+  try {
+    const answer = await api.post<{ sessionToken?: string }>('/api/upgrade-account', { password, userType });
+    return answer?.sessionToken ?? null;
+  } catch (error) {
+    throw new PaymentRefusedError(serverErrorOr(error, 'Failed to complete account setup.'), codeOf(error), { cause: error });
+  }
 }

@@ -2,6 +2,20 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 import { env } from '@/config/env';
 
+/**
+ * How long the payment view waits for Stripe.js. A firewall that drops the connection never
+ * answers at all; past this the page says the form could not load and offers to try again.
+ */
+export const STRIPE_LOAD_TIMEOUT_MS = 15_000;
+
+/** Stripe.js did not arrive: offline, an ad-blocker, a firewall or a proxy stood in the way. */
+export class StripeUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super('Stripe.js could not be loaded', { cause });
+    this.name = 'StripeUnavailableError';
+  }
+}
+
 let injected: Promise<void> | null = null;
 
 /**
@@ -18,6 +32,7 @@ function injectConfiguredScript(url: string): Promise<void> {
       script.onload = () => resolve();
       script.onerror = () => {
         injected = null;
+        script.remove();
         reject(new Error('Stripe.js failed to load'));
       };
       document.head.appendChild(script);
@@ -26,14 +41,44 @@ function injectConfiguredScript(url: string): Promise<void> {
   return injected;
 }
 
-const byKey = new Map<string, Promise<Stripe | null>>();
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Stripe.js did not load within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
 
-/** One Stripe instance per publishable key, loaded on first use (only the payment view needs it). */
-export function stripeFor(publishableKey: string): Promise<Stripe | null> {
+const byKey = new Map<string, Promise<Stripe>>();
+
+/**
+ * One Stripe instance per publishable key, loaded on first use (only the payment view needs
+ * it). A failed load is forgotten, so the next call (the view's Try Again) loads afresh;
+ * @stripe/stripe-js forgets its own failed attempt the same way.
+ */
+export function stripeFor(publishableKey: string): Promise<Stripe> {
   let stripe = byKey.get(publishableKey);
   if (!stripe) {
-    stripe = (env.STRIPE_JS_URL ? injectConfiguredScript(env.STRIPE_JS_URL) : Promise.resolve()).then(() => loadStripe(publishableKey));
+    const loading = (env.STRIPE_JS_URL ? injectConfiguredScript(env.STRIPE_JS_URL) : Promise.resolve()).then(() => loadStripe(publishableKey));
+    stripe = withTimeout(loading, STRIPE_LOAD_TIMEOUT_MS).then(
+      (loaded) => {
+        if (!loaded) throw new StripeUnavailableError();
+        return loaded;
+      },
+      (error: unknown) => {
+        throw new StripeUnavailableError(error);
+      },
+    );
     byKey.set(publishableKey, stripe);
+    stripe.catch(() => byKey.delete(publishableKey));
   }
   return stripe;
 }
