@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { courtKey } from './court-key';
 import { parseRecords } from './generated-data';
 import { courtCitations, courts } from './generated/courts';
-import { courtId, courtName } from './index';
-import { asciiCourtKey, parseCourtParenthetical, plainCourtBeforeYear } from './courts';
+import { courtId, courtName, findCitations } from './index';
+import { asciiCourtKey, BLUEBOOK_OVER_COURTS_DB, parseCourtParenthetical, plainCourtBeforeYear } from './courts';
 
 describe('courtName', () => {
   // Patterns, not exact strings: the wording may follow courts-db, the sense may not change.
@@ -46,8 +46,24 @@ describe('courtId on courts-db citation strings', () => {
     expect(firstOfKey.size).toBeGreaterThan(1000);
     for (const c of records) {
       if (!courtKey(c.citationString)) continue;
-      expect([c.citationString, courtId(c.citationString)]).toEqual([c.citationString, firstOfKey.get(courtKey(c.citationString))]);
+      const expected = BLUEBOOK_OVER_COURTS_DB.get(courtKey(c.citationString)) ?? firstOfKey.get(courtKey(c.citationString));
+      expect([c.citationString, courtId(c.citationString)]).toEqual([c.citationString, expected]);
     }
+  });
+
+  it('reads `D.C.` as the Bluebook does, the District of Columbia Court of Appeals, not the criminal court courts-db spells so', () => {
+    // Seen on a real brief: `(D.C. 2014)` was given the court id of the District of Columbia
+    // Criminal Court, which sat in the 1800s.
+    expect(courtId('D.C.')).toBe('dc');
+    expect(parseCourtParenthetical('D.C. 2014')).toEqual({ court: 'dc', year: 2014, courtText: 'D.C.' });
+    const [c] = findCitations('See In re Estate of Green, 896 A.2d 250, 253 (D.C. 2006).');
+    expect([c.text, c.court, c.year]).toEqual(['896 A.2d 250', 'dc', 2006]);
+    expect(courtName('dc')).toBe('District of Columbia Court of Appeals');
+    // The other D.C. courts are read as before.
+    expect(courtId('D.C. Cir.')).toBe('cadc');
+    expect(courtId('D.D.C.')).toBe('dcd');
+    expect(courtId('D.C. Ct. App.')).toBe('dc');
+    expect(courtId('Bankr. D.C.')).toBe('dcb');
   });
 });
 

@@ -89,6 +89,15 @@ const STATES: Record<string, [string, string]> = {
   'Guam': ['gu', 'gu'], 'V.I.': ['vi', 'vi'],
 };
 
+/**
+ * Where the Bluebook's abbreviation of a court is courts-db's citation string of another, the
+ * Bluebook's reading: courts-db gives `D.C.` as the citation string of the District of Columbia
+ * Criminal Court (a court of the 1800s, `dccrimct`, no dates), while `(D.C. 2014)` in a brief
+ * is the District of Columbia Court of Appeals, D.C.'s highest court (Bluebook table T1), whose
+ * courts-db string is `D.C. Ct. App.`. Keyed as the citation table is keyed (src/court-key.ts).
+ */
+export const BLUEBOOK_OVER_COURTS_DB: ReadonlyMap<string, string> = new Map([['dc', 'dc']]);
+
 /** Spacing is not significant in court abbreviations (`S.D.N.Y.` = `S. D. N. Y.`). */
 const key = (s: string) => s.replace(/\s+/g, '').toLowerCase();
 
@@ -265,7 +274,8 @@ export function courtId(abbr: string): string | null {
   const s = singleSpaced(abbr) ? abbr : abbr.replace(/\s+/g, ' ').trim();
   const table = courtCitationTable();
   const { byCitation } = table;
-  const exact = byCitation.get(asciiCourtKey(s) ?? bare(s));
+  const written = asciiCourtKey(s) ?? bare(s);
+  const exact = BLUEBOOK_OVER_COURTS_DB.get(written) ?? byCitation.get(written);
   if (exact) return exact;
   const k = key(s);
   const named = NAMED_BY_KEY.get(k);
