@@ -3,7 +3,7 @@
  * field, in order) of every text, with each set of options the callers use. The speed work on
  * the engine promises output identical to the version before; this is how it is checked.
  *
- *   npx tsx packages/citations/scripts/same-output.ts --base=/tmp/base.cjs [--new=/tmp/new.cjs] [--corpus=DIR]
+ *   npx tsx packages/citations/scripts/same-output.ts --base=/tmp/base.cjs [--new=/tmp/new.cjs] [--corpus=DIR] [--all]
  *
  * `--base`: a bundle of the engine before (esbuild of src/index.ts at that commit, e.g.
  * `git worktree add` or `git archive` it, then `esbuild packages/citations/src/index.ts
@@ -13,7 +13,8 @@
  * find and resolve tables (when dumped), 3,000 generated passages, a 4 MB generated brief,
  * a 5 MB citation-dense text, and the linearity test's texts. Options: the defaults,
  * `{ context: false }`, `{ resolve: false }`, `{ removeAmbiguous: true }` and positions.
- * Exits 1 at the first difference, printing it.
+ * Exits 1 at the first difference, printing it; with `--all`, lists every difference with the
+ * defaults (a change meant to alter output: which fields changed, and where).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -103,15 +104,46 @@ const OPTIONS: [string, (text: string) => object | undefined][] = [
   ['positions', (text) => ({ positions: positionsOf(text) })],
 ];
 
+/**
+ * `--all`: every difference rather than the first, for a change that alters output on
+ * purpose: each differing citation (defaults only), as `field: before → after`, and a count
+ * per changed field, so that a reading changed beyond the one meant shows.
+ */
+const ALL = process.argv.includes('--all');
+const changedFields = new Map<string, number>();
+let differing = 0;
+function listDifferences(name: string, a: unknown[], b: unknown[]): void {
+  if (a.length !== b.length) {
+    console.log(`${name}: ${a.length} citations before, ${b.length} after`);
+    changedFields.set('(count)', (changedFields.get('(count)') ?? 0) + 1);
+    differing++;
+    return;
+  }
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k] as Record<string, unknown>;
+    const y = b[k] as Record<string, unknown>;
+    const fields = Object.keys({ ...x, ...y }).filter((f) => JSON.stringify(x[f]) !== JSON.stringify(y[f]));
+    if (fields.length === 0) continue;
+    differing++;
+    for (const f of fields) changedFields.set(f, (changedFields.get(f) ?? 0) + 1);
+    if (differing <= 200) console.log(`${name} ${String(x.text)}: ${fields.map((f) => `${f}: ${JSON.stringify(x[f])} → ${JSON.stringify(y[f])}`).join('; ')}`);
+  }
+}
+
 let citations = 0;
 const all = texts();
 for (const [name, text] of all) {
   for (const [label, options] of OPTIONS) {
+    if (ALL && label !== 'defaults') continue;
     const a = base(text, options(text));
     const b = after(text, options(text));
     if (label === 'defaults') citations += a.length;
     const same = a.length === b.length && a.every((c, k) => JSON.stringify(c) === JSON.stringify(b[k]));
     if (same) continue;
+    if (ALL) {
+      listDifferences(name, a, b);
+      continue;
+    }
     console.error(`DIFFERENT: ${name}, ${label}: ${a.length} citations before, ${b.length} after`);
     for (let k = 0; k < Math.max(a.length, b.length); k++) {
       const x = JSON.stringify(a[k]);
@@ -123,5 +155,9 @@ for (const [name, text] of all) {
     }
     process.exit(1);
   }
+}
+if (ALL) {
+  console.log(`${differing} citations differ of ${citations} (${all.length} texts, the defaults); by field: ${JSON.stringify(Object.fromEntries(changedFields))}`);
+  process.exit(differing ? 1 : 0);
 }
 console.log(`same output: ${all.length} texts, ${citations} citations with the defaults, ${OPTIONS.length} sets of options each`);
