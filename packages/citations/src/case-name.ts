@@ -519,6 +519,16 @@ const COMMA = 44;
  */
 const NAME_LOWERCASE = new Set(['of', 'the', 'an', 'and', 'ex', 'rel.', 'rel']);
 
+/** Words that open a citation sentence and never begin a party's name (nameBefore). */
+const OPENING_SIGNALS = ['Also', 'Accord', 'Compare'];
+
+/** Whether `w` is one of OPENING_SIGNALS as written (a capital first: a sentence's first word). */
+function isOpeningSignal(w: string): boolean {
+  const c = w.charCodeAt(0);
+  if (c !== 65 /* A */ && c !== 67 /* C */) return false;
+  return OPENING_SIGNALS.includes(w);
+}
+
 /** A company's suffix (`Co.`, `Inc.`), lowercased as written: never the first word of a sentence. */
 const COMPANY_SUFFIXES = new Set(['co.', 'co.,', 'cos.', 'cos.,', 'inc.', 'inc.,', 'corp.', 'corp.,', 'ltd.', 'ltd.,', 'llc', 'llc,', 'l.l.c.', 'l.l.c.,', 'bros.', 'bros.,']);
 
@@ -705,6 +715,17 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     }
   }
   if (!candidate) return null;
+  // A signal or adverb that opens the sentence is not the plaintiff's first word (`Also
+  // Commonwealth v. Diatchenko`, `Accord Wiggins v. United States`): eyecite's stop words
+  // have `see also` and `see`, not these alone. (`Also Corp. v. Smith` is a company's name.)
+  if (vToken !== null && startIndex !== null) {
+    const opening = words.at(startIndex);
+    const next = words.at(startIndex + 2);
+    if (opening && next && startIndex + 2 < -1 && words.at(startIndex + 1)?.kind === 'space' && next.kind === 'word' && isOpeningSignal(opening.text) && candidate.startsWith(opening.text) && isUpper(next.text[0]) && !COMPANY_SUFFIXES.has(next.text.toLowerCase())) {
+      startIndex += 2;
+      candidate = candidate.slice(next.start - opening.start);
+    }
+  }
   const { plaintiff, defendant: cleanDefendant } = readParties(candidate, vToken !== null);
   if (!cleanDefendant) return null;
 

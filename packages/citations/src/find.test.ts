@@ -39,6 +39,21 @@ describe('findCitations: full case citations', () => {
     expect(cites[0].parallels).toEqual(['86 S. Ct. 1602', '16 L. Ed. 2d 694']);
   });
 
+  // Seen on real briefs and opinions: the sentence's first word was read as the plaintiff's.
+  it.each([
+    ['Also Commonwealth v. Diatchenko, 466 Mass. 655 (2013).', 'Commonwealth', 'Diatchenko'],
+    ['The sentence was lawful. Also Commonwealth v. Diatchenko, 466 Mass. 655, 671 (2013).', 'Commonwealth', 'Diatchenko'],
+    ['introducing evidence not disclosed." Accord Wiggins v. United States, 521 A.2d 1146, 1148 (D.C.1987).', 'Wiggins', 'United States'],
+    ['Compare Smith v. Jones, 100 F.3d 1 (1st Cir. 1996), with Doe v. Roe, 200 F.3d 2 (2d Cir. 1999).', 'Smith', 'Jones'],
+    // A company's name that begins with one of those words keeps it.
+    ['Also Corp. v. Smith, 466 Mass. 655 (2013).', 'Also Corp.', 'Smith'],
+    ['Accord v. Smith, 466 Mass. 655 (2013).', 'Accord', 'Smith'],
+  ])('does not take a signal opening the sentence into the plaintiff: %p', (text, plaintiff, defendant) => {
+    const [c] = findCitations(text);
+    expect([c.plaintiff, c.defendant, c.caseName]).toEqual([plaintiff, defendant, `${plaintiff} v. ${defendant}`]);
+    expect(text.slice(c.fullStart, c.fullStart + plaintiff.length)).toBe(plaintiff);
+  });
+
   it.each([
     ['On May 5, 2019, Plaintiff paid $1,000,000.'],
     ['Section 12 of 2020 Public Act 101 applies.'],
