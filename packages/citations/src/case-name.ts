@@ -633,6 +633,16 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       break;
     }
     const year = first === OPEN_PAREN ? /^\((\d{4})\)/.exec(w) : null;
+    if (year && vToken) {
+      // After the `v.`, a year closes an earlier citation (`Alford v. Washington, 238 N.C. 694,
+      // 78 S.E.2d 915 (1953) and Shapiro v. Toyota Motor Co., 38 N.C.App. 658`): the plaintiff
+      // begins after it, at its first capitalised word. (Read as a year written before the
+      // citation, it let the walk run on into the earlier case's name.)
+      startIndex = index + 2;
+      while (startIndex + 2 < -1 && isLowerAlpha((words.at(startIndex) as Item).text[0] ?? '')) startIndex += 2;
+      candidate = words.textOf(startIndex, titleStart);
+      break;
+    }
     if (year) {
       titleStart = index - 1;
       preCiteYear = Number(year[1]);

@@ -54,6 +54,19 @@ describe('findCitations: full case citations', () => {
     expect(text.slice(c.fullStart, c.fullStart + plaintiff.length)).toBe(plaintiff);
   });
 
+  // From real opinions: a year closing the citation before was read as a year written before
+  // this one, and the name ran on into the earlier case's.
+  it.each([
+    ['defendant also cites to Alford v. Washington, 238 N.C. 694, 78 S.E.2d 915 (1953) and Shapiro v. Toyota Motor Co., 38 N.C.App. 658, 248 S.E.2d 868 (1978), in support', 'Shapiro', 'Toyota Motor Co.'],
+    ['the directives in Miller v. \nAlabama, 567 U.S. 460 (2012) and Montgomery v. Louisiana, 577 U.S. 190 \n(2016).', 'Montgomery', 'Louisiana'],
+  ])('reads the name of the second of two cases joined by `and`: %p', (text, plaintiff, defendant) => {
+    const c = findCitations(text).filter((x) => x.form === 'full').pop() as Citation;
+    expect([c.plaintiff, c.defendant, c.caseName]).toEqual([plaintiff, defendant, `${plaintiff} v. ${defendant}`]);
+    expect(text.slice(c.fullStart, c.fullStart + plaintiff.length)).toBe(plaintiff);
+    // The year before a citation, as California writes it, is still read.
+    expect(findCitations('Viking River Cruises v. Moriana (2022) 596 U.S. 639')[0]).toMatchObject({ caseName: 'Viking River Cruises v. Moriana', year: 2022 });
+  });
+
   it.each([
     ['On May 5, 2019, Plaintiff paid $1,000,000.'],
     ['Section 12 of 2020 Public Act 101 applies.'],
