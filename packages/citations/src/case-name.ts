@@ -519,6 +519,15 @@ const COMMA = 44;
  */
 const NAME_LOWERCASE = new Set(['of', 'the', 'an', 'and', 'ex', 'rel.', 'rel']);
 
+/**
+ * Whether `w` is a `for` inside a party's name (`Dist. Att'y for Suffolk Dist.`, `Council for
+ * Indep. Living, Inc.`): followed by a capitalised word. (eyecite lets only `of`, `the`, `an`
+ * and `and` through, and so gave `Suffolk Dist.` as the defendant.)
+ */
+function forInName(w: string, after: string): boolean {
+  return w === 'for' && after.length > 0 && isUpper(after[0]);
+}
+
 /** Words that open a citation sentence and never begin a party's name (nameBefore). */
 const OPENING_SIGNALS = ['Also', 'Accord', 'Compare'];
 
@@ -668,8 +677,10 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     const initial = w[0];
     // After `v.`, a lowercase word ends the plaintiff (`bob Lissner v. Test`); numbers and
     // `&` belong to names (`Kedzie & 103rd Currency Exchange`, `Local 214 Pension Fund`).
-    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !NAME_LOWERCASE.has(w)) {
+    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !NAME_LOWERCASE.has(w) && !forInName(w, afterWord)) {
       startIndex = index + 2;
+      // A `for` read into the name (`ruled for Smith v. Jones`) does not begin it.
+      if (words.at(startIndex)?.text === 'for' && startIndex + 2 < -1) startIndex += 2;
       candidate = words.textOf(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
       break;
     }
@@ -701,7 +712,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       if (word.kind === 'stop') breakingStop = word;
       break;
     }
-    if (!vToken && !isUpper(initial) && isAlpha(initial) && !['of', 'the', 'an', 'and'].includes(w)) {
+    if (!vToken && !isUpper(initial) && isAlpha(initial) && !['of', 'the', 'an', 'and'].includes(w) && !forInName(w, afterWord)) {
       if (w === 'ex' || w === 'rel.') continue;
       startIndex = index + 2;
       candidate = words.textOf(startIndex, titleStart);

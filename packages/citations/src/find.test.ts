@@ -54,6 +54,26 @@ describe('findCitations: full case citations', () => {
     expect(text.slice(c.fullStart, c.fullStart + plaintiff.length)).toBe(plaintiff);
   });
 
+  // Seen on a real brief and in real opinions: a `for` inside a party's name ended it.
+  it.each([
+    ["Diatchenko v. Dist. Att'y for Suffolk Dist., 466 Mass. 655", 'Diatchenko', "Dist. Att'y for Suffolk Dist."],
+    ['See Diatchenko v. District Attorney for Suffolk Dist., 466 Mass. 655, 671 (2013).', 'Diatchenko', 'District Attorney for Suffolk Dist.'],
+    ['Mississippi Univ. for Women v. Hogan, 458 U. S. 718 (1982)', 'Mississippi Univ. for Women', 'Hogan'],
+    ['Accord Coordinating Council for Indep. Living, Inc. v. Palmer, 209 W.Va. 274, 546 S.E.2d 454 (2001).', 'Coordinating Council for Indep. Living, Inc.', 'Palmer'],
+    ['to Anders v. California, 386 U.S. 738 (1967) and A.C. v. \nCabinet for Health and Family Services, 362 S.W.3d 361 (Ky. App. 2012) for the', 'A.C.', 'Cabinet for Health and Family Services'],
+    // Prose before the name is not taken into it.
+    ['The court ruled for Smith v. Jones, 209 W.Va. 274 (2001).', 'Smith', 'Jones'],
+  ])('reads a party name holding `for`: %p', (text, plaintiff, defendant) => {
+    const c = findCitations(text).filter((x) => x.form === 'full').pop() as Citation;
+    expect([c.plaintiff, c.defendant, c.caseName]).toEqual([plaintiff, defendant, `${plaintiff} v. ${defendant}`]);
+    expect(text.slice(c.fullStart, c.fullStart + plaintiff.length)).toBe(plaintiff);
+  });
+
+  it('reads a short form after a prose `for` as before', () => {
+    const [, short] = findCitations('Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007). The same is true for Twombly, 550 U.S. at 556.');
+    expect([short.form, short.caseName, short.antecedent]).toEqual(['short', 'Twombly', '550 U.S. 544']);
+  });
+
   // From real opinions: a year closing the citation before was read as a year written before
   // this one, and the name ran on into the earlier case's.
   it.each([
