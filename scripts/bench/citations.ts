@@ -112,5 +112,5 @@ const ours = run('@citecheck/citations', briefText(OURS_MB * 1e6), (t) => findCi
 const eye = run('@beshkenadze/eyecite', briefText(EYECITE_KB * 1e3), (t) => getCitations(t).length, 1);
 console.log(`speed ratio (ours / eyecite, MB/s): ${(ours.mbPerSec / eye.mbPerSec).toFixed(1)}x`);
 console.log(`peak RSS of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
-const cold = engineColdStart(briefText(1024).slice(0, 1024), 5);
-console.log(`cold start (median of 5 fresh node processes): ${JSON.stringify({ requireAndFirstCallMs: cold.importAndFirstCallMs, processMs: cold.processMs })}`);
+const cold = engineColdStart(briefText(1024).slice(0, 1024), 9);
+console.log(`cold start (median of 9 fresh node processes): ${JSON.stringify({ requireAndFirstCallCpuMs: cold.importAndFirstCallCpuMs, importCpuMs: cold.importCpuMs, firstCallCpuMs: cold.firstCallCpuMs, requireAndFirstCallMs: cold.importAndFirstCallMs, processMs: cold.processMs })}`);

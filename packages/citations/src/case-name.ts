@@ -13,7 +13,7 @@
  * stop word (`see`, `citing`, `In re`), or an abbreviated capitalised word that ends a
  * sentence after a plaintiff of two words or more.
  */
-import { isDigitCode, isLetterCode } from './chars';
+import { isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { parseCourtParenthetical } from './courts';
 import { isAbbreviation } from './names';
 import { lastWhere } from './last-where';
@@ -129,22 +129,55 @@ function mayBeAlso(word: string): boolean {
   return (word.charCodeAt(a) | 32) === 97 && /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word);
 }
 
+/** An anchor's kind as the name walk tells them apart (AnchorIndex.kinds). */
+const ANCHOR_CITE = 0;
+const ANCHOR_ID = 1;
+const ANCHOR_SUPRA = 2;
+
 /**
  * The anchors of a text in order, looked up by where they end (they never overlap, so their
  * ends ascend too). The walk back asks about every character of every word it reads; a
  * cursor that only moves back answers that in constant time, where a Map lookup per
- * character cost more than the rest of the walk.
+ * character cost more than the rest of the walk. Kept as typed arrays, added to as the
+ * tokenizer hands anchors on (find.ts reads a text's tokens as they are found): no token
+ * object is held for it.
  */
 export class AnchorIndex {
-  readonly ends: Int32Array;
-  constructor(readonly anchors: readonly Anchor[]) {
-    this.ends = new Int32Array(anchors.length);
-    for (let k = 0; k < anchors.length; k++) this.ends[k] = anchors[k].end;
+  starts = new Int32Array(256);
+  ends = new Int32Array(256);
+  /** ANCHOR_CITE, ANCHOR_ID or ANCHOR_SUPRA. */
+  kinds = new Uint8Array(256);
+  count = 0;
+
+  /** An index of `anchors` (sorted, without overlaps). */
+  static of(anchors: readonly Anchor[]): AnchorIndex {
+    const index = new AnchorIndex();
+    for (let k = 0; k < anchors.length; k++) index.add(anchors[k]);
+    return index;
+  }
+
+  /** Adds an anchor after the last one. */
+  add(anchor: Anchor): void {
+    if (this.count === this.ends.length) {
+      const starts = new Int32Array(this.count * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+      const ends = new Int32Array(this.count * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+      const kinds = new Uint8Array(this.count * 2);
+      kinds.set(this.kinds);
+      this.kinds = kinds;
+    }
+    this.starts[this.count] = anchor.start;
+    this.ends[this.count] = anchor.end;
+    this.kinds[this.count] = anchor.kind === 'id' ? ANCHOR_ID : anchor.kind === 'supra' ? ANCHOR_SUPRA : ANCHOR_CITE;
+    this.count++;
   }
 
   /** The index of the last anchor ending at or before `p`, or -1. */
   lastEndingBy(p: number): number {
-    return lastWhere(this.ends.length, (k) => this.ends[k] <= p);
+    return lastWhere(this.count, (k) => this.ends[k] <= p);
   }
 }
 
@@ -234,11 +267,13 @@ class ItemsBefore {
     }
     // Every later question is about a position before p: the cursor may move back to it.
     const k = (this.anchor = this.lastEndingBy(p, this.anchor));
-    const anchor = k >= 0 && ends[k] === p ? (this.index as AnchorIndex).anchors[k] : undefined;
-    if (anchor && anchor.start < p) {
-      const kind = anchor.kind === 'id' ? 'stop' : anchor.kind === 'supra' ? 'supra' : 'cite';
-      this.push(kind, anchor.start, p, text.slice(anchor.start, p), anchor.kind === 'id' ? 'id' : undefined);
-      this.p = anchor.start;
+    const index = this.index as AnchorIndex;
+    const anchorStart = k >= 0 && ends[k] === p ? index.starts[k] : p;
+    if (anchorStart < p) {
+      const anchorKind = index.kinds[k];
+      const kind = anchorKind === ANCHOR_ID ? 'stop' : anchorKind === ANCHOR_SUPRA ? 'supra' : 'cite';
+      this.push(kind, anchorStart, p, text.slice(anchorStart, p), anchorKind === ANCHOR_ID ? 'id' : undefined);
+      this.p = anchorStart;
       return true;
     }
     let s = p - 1;
@@ -294,8 +329,65 @@ const trimChars = (s: string, chars: string) => {
   return s.slice(a, b);
 };
 
+const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** What may be white space (`\s`): a space or control character, or anything beyond ASCII. */
+const maybeSpace = (c: number) => c <= 32 || c >= 0x80;
+// The stop words of STOP_WORD_PATTERN but `v` and `e.g.`, read in any case (the lowercase `v`
+// and eyecite's `e.g.` are read apart).
+const STOP_LITERALS = ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf'];
+
+/** Whether `s` holds `literal` (lowercase) at `p`, in any case: ASCII letters only fold. */
+function holdsFolded(s: string, p: number, literal: string): boolean {
+  if (p + literal.length > s.length) return false;
+  for (let k = 0; k < literal.length; k++) {
+    let c = s.charCodeAt(p + k);
+    if (c >= 65 && c <= 90) c |= 32;
+    if (c !== literal.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** Whether a match of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may end with punctuation from `k` (then white space or the end). */
+function endsStopWord(s: string, k: number): boolean {
+  let q = k;
+  while (q < s.length && !isAsciiAlnum(s.charCodeAt(q)) && !maybeSpace(s.charCodeAt(q))) q++;
+  return q === s.length || maybeSpace(s.charCodeAt(q));
+}
+
+/** Whether a stop word of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE begins at `p` and may end a match. */
+function stopWordAt(s: string, p: number): boolean {
+  const c = s.charCodeAt(p);
+  if (STOP_FIRST[c] !== 1) return false;
+  if (c === 118 /* v */ && endsStopWord(s, p + 1)) return true;
+  // `e.g.`: each `.` any character but a line break.
+  if ((c | 32) === 101 && p + 4 <= s.length && (s.charCodeAt(p + 2) | 32) === 103 && !isLineTerminator(s.charCodeAt(p + 1)) && !isLineTerminator(s.charCodeAt(p + 3)) && endsStopWord(s, p + 4)) return true;
+  for (const literal of STOP_LITERALS) if (holdsFolded(s, p, literal) && endsStopWord(s, p + literal.length)) return true;
+  return false;
+}
+
+/**
+ * Whether STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may match in `s`. Asked before they are run
+ * (twice for every party of every name read), since most names hold no stop word: a "no" is
+ * certain, a "yes" may be wrong (the regexes are run then). A match begins after white space
+ * or at the start, with a stop word after any punctuation, and ends before white space or at
+ * the end, after any punctuation; here any character that may be white space counts as one.
+ */
+export function mayHoldStopWord(s: string): boolean {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && !maybeSpace(s.charCodeAt(i - 1))) continue;
+    let j = i;
+    while (j < n && !isAsciiAlnum(s.charCodeAt(j))) j++;
+    if (j < n && stopWordAt(s, j)) return true;
+  }
+  return false;
+}
+
 /** A party name without signals and stop words, `In`, outer parentheses and edge commas. */
 export function stripStopWords(name: string): string {
+  // Without a stop word (the usual name), the regexes would change nothing; a `;` keeps them
+  // in (what follows it is read alone, and may begin with one).
+  if (!mayHoldStopWord(name) && !name.includes(';')) return stripAround(name);
   let text = name.replace(STOP_WORDS_CASED, ' ');
   // (Each regex below is asked only when the character it needs is there: most names have
   // none of them, and this runs for every party of every case named.)
@@ -305,6 +397,16 @@ export function stripStopWords(name: string): string {
   if (text.charCodeAt(text.length - 1) === CLOSE_PAREN) text = text.replace(/\)+$/, '');
   if (text.includes(';')) text = text.split(';')[1];
   return trimChars(trimChars(text, ', ').replace(STOP_WORDS_ANY_CASE, ''), ', ').trim();
+}
+
+/** stripStopWords of a name in which the stop-word regexes match nothing and that has no `;`. */
+function stripAround(name: string): string {
+  let text = name;
+  if ((text.charCodeAt(0) | 32) === 105 /* i */) text = text.replace(/^In\s+/i, '');
+  text = text.trim();
+  if (text.charCodeAt(0) === OPEN_PAREN) text = text.replace(/^\(+/, '');
+  if (text.charCodeAt(text.length - 1) === CLOSE_PAREN) text = text.replace(/\)+$/, '');
+  return trimChars(trimChars(text, ', '), ', ').trim();
 }
 
 interface Parties {
@@ -322,33 +424,119 @@ function squeezeSpaces(s: string): string {
   return s;
 }
 
+/**
+ * Where the first match of `/\s+v\.?\s+/` (`letter`: `v`, or `V` for `/\s+V\.?\s+/`) in `s`
+ * begins, or -1: the run of white space before the first such letter that has one before it
+ * and, after it and a period if any, white space again.
+ */
+export function versusIn(s: string, letter: number): number {
+  for (let k = s.indexOf(String.fromCharCode(letter), 1); k > 0; k = s.indexOf(String.fromCharCode(letter), k + 1)) {
+    if (!isTrimmedCode(s.charCodeAt(k - 1))) continue;
+    const after = s.charCodeAt(k + 1) === PERIOD ? k + 2 : k + 1;
+    if (!isTrimmedCode(s.charCodeAt(after))) continue;
+    let start = k - 1;
+    while (start > 0 && isTrimmedCode(s.charCodeAt(start - 1))) start--;
+    return start;
+  }
+  return -1;
+}
+
+/** The end of the match of versusIn that begins at `at`. */
+export function versusEnd(s: string, at: number): number {
+  let k = at;
+  while (isTrimmedCode(s.charCodeAt(k))) k++;
+  k++;
+  if (s.charCodeAt(k) === PERIOD) k++;
+  while (isTrimmedCode(s.charCodeAt(k))) k++;
+  return k;
+}
+
+/**
+ * `${plaintiff} v. ${defendant}`, or the beginning of `candidate` (the text the name was read
+ * from, which may go on with a comma) when it reads so, as most names are written: the name
+ * is then a piece of the text, not a string built of three, which a lookup by it in
+ * resolve.ts would first copy into one.
+ */
+function versusName(candidate: string, plaintiff: string, defendant: string): string {
+  const p = plaintiff.length;
+  const n = p + 4 + defendant.length;
+  if (candidate.length >= n && candidate.startsWith(plaintiff) && candidate.startsWith(' v. ', p) && candidate.startsWith(defendant, p + 4)) return candidate.length === n ? candidate : candidate.slice(0, n);
+  return `${plaintiff} v. ${defendant}`;
+}
+
 /** The parties of a name read back from a citation (`versus`: it has a `v.`). */
 function readParties(candidate: string, versus: boolean): Parties {
   let plaintiff: string | null = null;
   let defendant: string;
   if (versus) {
     // The name's `v.`; a capital one only in a name written in capitals (`SMITH V. JONES`).
-    const m = /\s+v\.?\s+/.exec(candidate) ?? /\s+V\.?\s+/.exec(candidate);
+    let at = versusIn(candidate, 118 /* v */);
+    if (at < 0) at = versusIn(candidate, 86 /* V */);
     let rawPlaintiff = '';
-    if (m) {
-      rawPlaintiff = candidate.slice(0, m.index);
-      defendant = candidate.slice(m.index + m[0].length);
+    if (at >= 0) {
+      rawPlaintiff = candidate.slice(0, at);
+      defendant = candidate.slice(versusEnd(candidate, at));
     } else defendant = candidate;
     rawPlaintiff = trimChars(rawPlaintiff, ' \t\n,(');
     // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
     // inside the name they are part of it (`Estate of Durden`).
     const first = rawPlaintiff.charCodeAt(0);
     if (first >= 97 && first <= 122) rawPlaintiff = rawPlaintiff.replace(/^(?:[a-z]\S*\s+)+/, '');
-    plaintiff = squeezeSpaces(stripStopWords(rawPlaintiff)) || null;
+    plaintiff = partyOf(rawPlaintiff) || null;
   } else defendant = candidate;
-  return { plaintiff, defendant: squeezeSpaces(stripStopWords(defendant)) };
+  return { plaintiff, defendant: partyOf(defendant) };
 }
+
+/** `squeezeSpaces(stripStopWords(name))`. */
+function partyOf(name: string): string {
+  return plainParty(name) ? name : squeezeSpaces(stripStopWords(name));
+}
+
+/**
+ * Whether stripStopWords and squeezeSpaces leave `name` as it is, as they do most names
+ * (`Bell Atlantic Corp.`): ASCII, words parted by single spaces, nothing they remove at its
+ * ends (`In `, parentheses, commas, spaces), no `;` and no stop word. One pass over it, where
+ * the two read it five times.
+ */
+export function plainParty(name: string): boolean {
+  const n = name.length;
+  if (n === 0) return false;
+  const first = name.charCodeAt(0);
+  const last = name.charCodeAt(n - 1);
+  if ((first | 32) === 105 /* I or i */ || first === OPEN_PAREN || first === COMMA || last === CLOSE_PAREN || last === COMMA || first === SPACE || last === SPACE) return false;
+  for (let k = 0; k < n; k++) {
+    const c = name.charCodeAt(k);
+    if (c >= 128 || c < 32 || c === SEMICOLON) return false;
+    if (c === SPACE && name.charCodeAt(k - 1) === SPACE) return false;
+  }
+  return !mayHoldStopWord(name);
+}
+const COMMA = 44;
 
 /**
  * Lowercase words a plaintiff's name may hold (`Estate of Durden`, `United States ex rel.
  * Russo`); any other lowercase word before the `v.` is prose and ends the name.
  */
 const NAME_LOWERCASE = new Set(['of', 'the', 'an', 'and', 'ex', 'rel.', 'rel']);
+
+/**
+ * Whether `w` is a `for` inside a party's name (`Dist. Att'y for Suffolk Dist.`, `Council for
+ * Indep. Living, Inc.`): followed by a capitalised word. (eyecite lets only `of`, `the`, `an`
+ * and `and` through, and so gave `Suffolk Dist.` as the defendant.)
+ */
+function forInName(w: string, after: string): boolean {
+  return w === 'for' && after.length > 0 && isUpper(after[0]);
+}
+
+/** Words that open a citation sentence and never begin a party's name (nameBefore). */
+const OPENING_SIGNALS = ['Also', 'Accord', 'Compare'];
+
+/** Whether `w` is one of OPENING_SIGNALS as written (a capital first: a sentence's first word). */
+function isOpeningSignal(w: string): boolean {
+  const c = w.charCodeAt(0);
+  if (c !== 65 /* A */ && c !== 67 /* C */) return false;
+  return OPENING_SIGNALS.includes(w);
+}
 
 /** A company's suffix (`Co.`, `Inc.`), lowercased as written: never the first word of a sentence. */
 const COMPANY_SUFFIXES = new Set(['co.', 'co.,', 'cos.', 'cos.,', 'inc.', 'inc.,', 'corp.', 'corp.,', 'ltd.', 'ltd.,', 'llc', 'llc,', 'l.l.c.', 'l.l.c.,', 'bros.', 'bros.,']);
@@ -454,6 +642,16 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       break;
     }
     const year = first === OPEN_PAREN ? /^\((\d{4})\)/.exec(w) : null;
+    if (year && vToken) {
+      // After the `v.`, a year closes an earlier citation (`Alford v. Washington, 238 N.C. 694,
+      // 78 S.E.2d 915 (1953) and Shapiro v. Toyota Motor Co., 38 N.C.App. 658`): the plaintiff
+      // begins after it, at its first capitalised word. (Read as a year written before the
+      // citation, it let the walk run on into the earlier case's name.)
+      startIndex = index + 2;
+      while (startIndex + 2 < -1 && isLowerAlpha((words.at(startIndex) as Item).text[0] ?? '')) startIndex += 2;
+      candidate = words.textOf(startIndex, titleStart);
+      break;
+    }
     if (year) {
       titleStart = index - 1;
       preCiteYear = Number(year[1]);
@@ -479,8 +677,10 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     const initial = w[0];
     // After `v.`, a lowercase word ends the plaintiff (`bob Lissner v. Test`); numbers and
     // `&` belong to names (`Kedzie & 103rd Currency Exchange`, `Local 214 Pension Fund`).
-    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !NAME_LOWERCASE.has(w)) {
+    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !NAME_LOWERCASE.has(w) && !forInName(w, afterWord)) {
       startIndex = index + 2;
+      // A `for` read into the name (`ruled for Smith v. Jones`) does not begin it.
+      if (words.at(startIndex)?.text === 'for' && startIndex + 2 < -1) startIndex += 2;
       candidate = words.textOf(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
       break;
     }
@@ -512,7 +712,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       if (word.kind === 'stop') breakingStop = word;
       break;
     }
-    if (!vToken && !isUpper(initial) && isAlpha(initial) && !['of', 'the', 'an', 'and'].includes(w)) {
+    if (!vToken && !isUpper(initial) && isAlpha(initial) && !['of', 'the', 'an', 'and'].includes(w) && !forInName(w, afterWord)) {
       if (w === 'ex' || w === 'rel.') continue;
       startIndex = index + 2;
       candidate = words.textOf(startIndex, titleStart);
@@ -536,12 +736,23 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     }
   }
   if (!candidate) return null;
+  // A signal or adverb that opens the sentence is not the plaintiff's first word (`Also
+  // Commonwealth v. Diatchenko`, `Accord Wiggins v. United States`): eyecite's stop words
+  // have `see also` and `see`, not these alone. (`Also Corp. v. Smith` is a company's name.)
+  if (vToken !== null && startIndex !== null) {
+    const opening = words.at(startIndex);
+    const next = words.at(startIndex + 2);
+    if (opening && next && startIndex + 2 < -1 && words.at(startIndex + 1)?.kind === 'space' && next.kind === 'word' && isOpeningSignal(opening.text) && candidate.startsWith(opening.text) && isUpper(next.text[0]) && !COMPANY_SUFFIXES.has(next.text.toLowerCase())) {
+      startIndex += 2;
+      candidate = candidate.slice(next.start - opening.start);
+    }
+  }
   const { plaintiff, defendant: cleanDefendant } = readParties(candidate, vToken !== null);
   if (!cleanDefendant) return null;
 
   const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;
   if (short) return { caseName: cleanDefendant, plaintiff: null, defendant: null, start: from, year: preCiteYear, court: preCiteCourt };
-  let caseName = plaintiff ? `${plaintiff} v. ${cleanDefendant}` : cleanDefendant;
+  let caseName = plaintiff ? versusName(candidate, plaintiff, cleanDefendant) : cleanDefendant;
   // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.
   if (!plaintiff && breakingStop && (breakingStop.stop === 'in re' || breakingStop.stop === 're' || breakingStop.stop === 'parte')) {
     const before = text.slice(Math.max(0, breakingStop.start - 3), breakingStop.start);

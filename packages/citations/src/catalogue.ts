@@ -110,14 +110,16 @@ for (let r = 0; r < spellingRecordList.length; r++) {
   spellingsOf.set(spelling, indexes);
   for (let k = 0; k < indexes.length; k++) if (spelling !== rawEditions[indexes[k]].reporter) variationsOf[indexes[k]].push(spelling);
 }
-const overlayEditions = (overlay as { editions: Record<string, OverlayEdition> }).editions;
+// By edition, in a Map: an object of 133 keys is looked up by a string read from JSON, which
+// the interpreter first looks up in V8's table of strings, for every edition at start-up.
+const overlayEditions = new Map(Object.entries((overlay as { editions: Record<string, OverlayEdition> }).editions));
 
 /** Every edition in catalogue order, as `ReporterEntry`s (index = generated edition index). */
 export const EDITIONS: ReporterEntry[] = [];
 const familyEditions = new Map<string, Edition[]>();
 for (let i = 0; i < rawEditions.length; i++) {
   const raw = rawEditions[i];
-  const extra = overlayEditions[raw.reporter] ?? {};
+  const extra = overlayEditions.get(raw.reporter) ?? {};
   const yearsChecked = extra.firstYear !== undefined;
   const edition: Edition = {
     canonical: raw.reporter,

@@ -185,6 +185,13 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): CleanedTe
 }
 
 /**
+ * Up to this many UTF-16 code units, Node hands a string decoded from a buffer to V8, which
+ * stores it a byte per character when it can; a longer one (over 1,031,913, Node's
+ * EXTERN_APEX) it keeps outside the heap as it is, two bytes a character.
+ */
+const NARROWED_BY_NODE = 1_000_000;
+
+/**
  * cleanText, and, found in the same pass, every offset in the cleaned text where a word (a
  * run of `\w` characters) begins with one of the first characters `table` asks for (all by
  * default): the tokenizer and the reference finder look only there, and reading the text
@@ -206,6 +213,12 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   let offsets: Int32Array = new Int32Array((n >> 3) + 4);
   let count = 0;
   let replaced = false;
+  // Whether a character beyond Latin-1 is left once cleaned; until one is, for a text over
+  // 1 MB, the cleaned text a byte per character, filled as it is read (see the end).
+  let wide = false;
+  const narrowing = n > NARROWED_BY_NODE;
+  const narrow = Buffer.allocUnsafe(narrowing ? n + 1 : 0);
+  const narrowPairs = new Uint16Array(narrow.buffer, narrow.byteOffset, narrowing ? n >> 1 : 0);
   let previousIsWord = 0;
   const blankLines: number[] = [];
   for (let j = 0; j < n >> 1; j++) {
@@ -222,6 +235,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
           codes[2 * j] = a = to;
           replaced = true;
         }
+        if (a > 0xff) wide = true;
       }
       if (b < 32 || b >= 127) {
         if (b === NEWLINE && endsBlankLine(text, 2 * j + 1)) blankLines.push(2 * j);
@@ -230,12 +244,14 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
           codes[2 * j + 1] = b = to;
           replaced = true;
         }
+        if (b > 0xff) wide = true;
       }
     }
     // A word begins where a word character follows a non-word one; it is listed when its
     // first character is asked for. Written without a branch (the offset is always stored,
     // and kept by advancing `count` by 0 or 1): word boundaries come every few characters,
     // too irregularly for the processor to predict.
+    if (narrowing) narrowPairs[j] = a | (b << 8);
     const classA = table[a];
     const classB = table[b];
     offsets[count] = 2 * j;
@@ -255,8 +271,16 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
       codes[i] = c = to;
       replaced = true;
     }
+    if (c > 0xff) wide = true;
+    if (narrowing) narrow[i] = c;
     offsets[count] = i;
     count += (table[c] >> 1) & (previousIsWord ^ 1);
   }
-  return { clean: replaced ? buffer.toString('utf16le') : text, words: { offsets, count }, blankLines };
+  if (!replaced) return { clean: text, words: { offsets, count }, blankLines };
+  // A text whose characters beyond Latin-1 were all replaced (curly quotes, dashes) is made a
+  // string of one byte per character: V8 makes one of the UTF-16 buffer by itself only below
+  // about 1 MB (Node keeps a longer one outside the heap as it is, two bytes a character),
+  // and every later stage reads the cleaned text and copies pieces of it.
+  if (wide || !narrowing) return { clean: buffer.toString('utf16le'), words: { offsets, count }, blankLines };
+  return { clean: narrow.toString('latin1', 0, n), words: { offsets, count }, blankLines };
 }

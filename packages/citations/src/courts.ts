@@ -28,9 +28,8 @@ interface CourtRecord {
 
 interface CitationTable {
   byCitation: Map<string, string>;
-  /** The keys in code-unit order, and each one's place in the table (courts-db's order). */
-  sortedKeys: string[];
-  tableOrder: Map<string, number>;
+  /** The keys in code-unit order, and each one's place in the table (courts-db's order): on first use. */
+  sorted: { keys: string[]; tableOrder: Map<string, number> } | null;
 }
 let citationTable: CitationTable | null = null;
 /**
@@ -39,10 +38,15 @@ let citationTable: CitationTable | null = null;
  */
 function courtCitationTable(): CitationTable {
   if (citationTable) return citationTable;
-  const byCitation = new Map(parseRecords<[string, string]>(courtCitations));
-  const keys = [...byCitation.keys()];
+  return (citationTable = { byCitation: new Map(parseRecords<[string, string]>(courtCitations)), sorted: null });
+}
+
+/** The keys sorted, for a court written as the start of a citation string (rarely asked: not at start-up). */
+function sortedTable(table: CitationTable): { keys: string[]; tableOrder: Map<string, number> } {
+  if (table.sorted) return table.sorted;
+  const keys = [...table.byCitation.keys()];
   const tableOrder = new Map(keys.map((k, i) => [k, i]));
-  return (citationTable = { byCitation, sortedKeys: keys.sort(), tableOrder });
+  return (table.sorted = { keys: keys.sort(), tableOrder });
 }
 
 let byId: Map<string, CourtRecord> | null = null;
@@ -50,7 +54,7 @@ let byId: Map<string, CourtRecord> | null = null;
 function courtsById(): Map<string, CourtRecord> {
   if (byId) return byId;
   byId = new Map();
-  for (const c of parseRecords<CourtRecord>(courtRecords)) byId.set(c.id, c);
+  for (const c of parseRecords<CourtRecord>(courtRecords())) byId.set(c.id, c);
   return byId;
 }
 
@@ -85,6 +89,15 @@ const STATES: Record<string, [string, string]> = {
   'Guam': ['gu', 'gu'], 'V.I.': ['vi', 'vi'],
 };
 
+/**
+ * Where the Bluebook's abbreviation of a court is courts-db's citation string of another, the
+ * Bluebook's reading: courts-db gives `D.C.` as the citation string of the District of Columbia
+ * Criminal Court (a court of the 1800s, `dccrimct`, no dates), while `(D.C. 2014)` in a brief
+ * is the District of Columbia Court of Appeals, D.C.'s highest court (Bluebook table T1), whose
+ * courts-db string is `D.C. Ct. App.`. Keyed as the citation table is keyed (src/court-key.ts).
+ */
+export const BLUEBOOK_OVER_COURTS_DB: ReadonlyMap<string, string> = new Map([['dc', 'dc']]);
+
 /** Spacing is not significant in court abbreviations (`S.D.N.Y.` = `S. D. N. Y.`). */
 const key = (s: string) => s.replace(/\s+/g, '').toLowerCase();
 
@@ -113,8 +126,13 @@ const NOISE = /\b(?:en banc|per curiam|mem\.|table|unpublished|plurality opinion
 
 /** `/^(?:1[6-9]|20)\d\d$/`: a year of the parenthetical's pattern. */
 export function isYear(s: string): boolean {
-  if (!(isDigitCode(s.charCodeAt(0)) && isDigitCode(s.charCodeAt(1)) && isDigitCode(s.charCodeAt(2)) && isDigitCode(s.charCodeAt(3)))) return false;
-  const century = (s.charCodeAt(0) - 48) * 10 + (s.charCodeAt(1) - 48);
+  return isYearAt(s, 0);
+}
+
+/** isYear of the four characters of `s` at `p`. */
+function isYearAt(s: string, p: number): boolean {
+  if (!(isDigitCode(s.charCodeAt(p)) && isDigitCode(s.charCodeAt(p + 1)) && isDigitCode(s.charCodeAt(p + 2)) && isDigitCode(s.charCodeAt(p + 3)))) return false;
+  const century = (s.charCodeAt(p) - 48) * 10 + (s.charCodeAt(p + 1) - 48);
   return century >= 16 && century <= 20;
 }
 
@@ -128,6 +146,9 @@ export function parseCourtParenthetical(inner: string): { court: string | null; 
   if (inner.length > 150) return null;
   // The commonest, a year alone (`(2007)`), as the reading below would read it.
   if (inner.length === 4 && isYear(inner)) return { court: null, year: Number(inner), courtText: '' };
+  // The next commonest, a court and a year (`(S.D.N.Y. 2018)`), read by plain code.
+  const courtText = plainCourtBeforeYear(inner);
+  if (courtText !== null) return { court: courtId(courtText), year: Number(inner.slice(inner.length - 4)), courtText };
   const m = /^(.{0,90}?)\b(1[6-9]\d\d|20\d\d)\b(.{0,60})$/.exec(inner.trim());
   if (!m) return null;
   // What follows the year may be subsequent history (`, pet. denied`), never more words of the court.
@@ -141,15 +162,120 @@ export function parseCourtParenthetical(inner: string): { court: string | null; 
   return { court: before ? courtId(before) : null, year: Number(m[2]), courtText: before };
 }
 
+// The months DATE removes, by their first three letters (`Jan`, `Sept`, `June`): the plain
+// reading leaves alone any text that holds one.
+const MONTH_STARTS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// Their first letters, so that most capitals are passed with one lookup.
+const MONTH_FIRSTS = new Uint8Array(128);
+for (const month of MONTH_STARTS) MONTH_FIRSTS[month.charCodeAt(0)] = 1;
+// Words the regexes remove (NOISE) or keep out of their prose test (`banc`, `curiam`).
+const NOISE_WORDS = ['mem', 'table', 'banc', 'curiam', 'unpublished', 'plurality'];
+
+/** Whether `s` holds `literal` at `p`. */
+function holdsAt(s: string, p: number, literal: string): boolean {
+  for (let k = 0; k < literal.length; k++) if (s.charCodeAt(p + k) !== literal.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Whether the letters [from, to) of `s` are one of NOISE_WORDS, in any case. */
+function isNoiseWord(s: string, from: number, to: number): boolean {
+  for (const word of NOISE_WORDS) {
+    if (word.length !== to - from) continue;
+    let same = true;
+    for (let k = 0; k < word.length && same; k++) same = (s.charCodeAt(from + k) | 32) === word.charCodeAt(k);
+    if (same) return true;
+  }
+  return false;
+}
+
+/** Whether a month's first three letters (MONTH_STARTS) are at `p`. */
+function monthAt(s: string, p: number): boolean {
+  if (MONTH_FIRSTS[s.charCodeAt(p)] !== 1) return false;
+  for (const month of MONTH_STARTS) if (holdsAt(s, p, month)) return true;
+  return false;
+}
+
+/**
+ * For a court parenthetical written as a plain abbreviation, one space and a year (`S.D.N.Y.
+ * 2018`, `2d Cir. 2004`, `Tex. 2015`), the court as parseCourtParenthetical's regexes read it:
+ * the text before the space; else null (the regexes read it). Plain: letters, digits, `.`,
+ * `&` and `'` in words parted by single spaces, at most 89 characters, no run of four digits
+ * (a year, which the regex would take first), no month's first letters (a date, which they
+ * remove), no word they remove (`mem.`, `en banc`, `table`) and no run of four lowercase
+ * letters (prose to them, or a word they remove). The regexes remove nothing else from such
+ * text but the space before the year, and do not take it for prose.
+ */
+export function plainCourtBeforeYear(inner: string): string | null {
+  const n = inner.length;
+  if (n < 6 || n > 94 || inner.charCodeAt(n - 5) !== 32 || inner.charCodeAt(0) === 32 || inner.charCodeAt(n - 6) === 32) return null;
+  if (!isYearAt(inner, n - 4)) return null;
+  let digits = 0;
+  let lower = 0;
+  // The letters of the word being read.
+  let letters = 0;
+  for (let k = 0; k < n - 5; k++) {
+    const c = inner.charCodeAt(k);
+    if (c >= 97 && c <= 122) {
+      if (++lower >= 4) return null;
+      letters++;
+      digits = 0;
+      continue;
+    }
+    lower = 0;
+    if (c >= 65 && c <= 90) {
+      if (monthAt(inner, k)) return null;
+      letters++;
+      digits = 0;
+      continue;
+    }
+    if (letters >= 3 && isNoiseWord(inner, k - letters, k)) return null;
+    letters = 0;
+    if (c >= 48 && c <= 57) {
+      if (++digits >= 4) return null;
+      continue;
+    }
+    digits = 0;
+    if (c === 32 ? inner.charCodeAt(k - 1) === 32 : c !== 46 && c !== 38 && c !== 39) return null;
+  }
+  if (letters >= 3 && isNoiseWord(inner, n - 5 - letters, n - 5)) return null;
+  return inner.slice(0, n - 5);
+}
+
+/** Whether `s` has no white space but single spaces between words (`s.replace(/\s+/g, ' ').trim() === s`). */
+function singleSpaced(s: string): boolean {
+  const n = s.length;
+  for (let k = 0; k < n; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 32) {
+      if (k === 0 || k === n - 1 || s.charCodeAt(k - 1) === 32) return false;
+    } else if (c < 32 || c >= 127) return false;
+  }
+  return true;
+}
+
+/** courtKey (src/court-key.ts) of a string of ASCII characters, by plain code (at three times the regex's speed); null for any other. */
+export function asciiCourtKey(s: string): string | null {
+  let key = '';
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 95) key += s[k];
+    else if (c >= 65 && c <= 90) key += String.fromCharCode(c | 32);
+    else if (c >= 128) return null;
+  }
+  return key;
+}
+
 /**
  * CourtListener id for a court abbreviation as written in a parenthetical.
  * @example courtId('S.D.N.Y.') // 'nysd'
  * @example courtId('2d Cir.')  // 'ca2'
  */
 export function courtId(abbr: string): string | null {
-  const s = abbr.replace(/\s+/g, ' ').trim();
-  const { byCitation, sortedKeys, tableOrder } = courtCitationTable();
-  const exact = byCitation.get(bare(s));
+  const s = singleSpaced(abbr) ? abbr : abbr.replace(/\s+/g, ' ').trim();
+  const table = courtCitationTable();
+  const { byCitation } = table;
+  const written = asciiCourtKey(s) ?? bare(s);
+  const exact = BLUEBOOK_OVER_COURTS_DB.get(written) ?? byCitation.get(written);
   if (exact) return exact;
   const k = key(s);
   const named = NAMED_BY_KEY.get(k);
@@ -176,10 +302,11 @@ export function courtId(abbr: string): string | null {
   }
   // As eyecite: a court whose citation string begins with what was written (the last such
   // in the table). The keys that begin with it are together in code-unit order.
-  const b = bare(s);
+  const b = asciiCourtKey(s) ?? bare(s);
   if (b.length < 3) return null;
   let prefixed: string | null = null;
   let latest = -1;
+  const { keys: sortedKeys, tableOrder } = sortedTable(table);
   for (let k = lastWhere(sortedKeys.length, (i) => sortedKeys[i] < b) + 1; k < sortedKeys.length && sortedKeys[k].startsWith(b); k++) {
     const order = tableOrder.get(sortedKeys[k]) as number;
     if (order > latest) {

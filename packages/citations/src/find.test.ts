@@ -1,8 +1,9 @@
 /** Table-driven tests for the whole pipeline: (text, expected fields of the citations). */
 import { findCitations, formatCitationsJson, normalize } from './index';
+import { pinNumber } from './resolve';
 import { courtId } from './courts';
 import { cleanText } from './clean';
-import { BEFORE_SUPRA, contextText, lastPossibleSupraStart, sentenceAround } from './find';
+import { BEFORE_SUPRA, commaBetween, contextText, lastPossibleSupraStart, sentenceAround } from './find';
 import type { Citation } from './types';
 
 const pickFields = (c: Citation, keys: (keyof Citation)[]) => Object.fromEntries(keys.map((k) => [k, c[k]]));
@@ -36,6 +37,54 @@ describe('findCitations: full case citations', () => {
       { normalized: '16 L. Ed. 2d 694', pinCite: null, caseName: 'Miranda v. Arizona', year: 1966, court: 'scotus' },
     ]);
     expect(cites[0].parallels).toEqual(['86 S. Ct. 1602', '16 L. Ed. 2d 694']);
+  });
+
+  // Seen on real briefs and opinions: the sentence's first word was read as the plaintiff's.
+  it.each([
+    ['Also Commonwealth v. Diatchenko, 466 Mass. 655 (2013).', 'Commonwealth', 'Diatchenko'],
+    ['The sentence was lawful. Also Commonwealth v. Diatchenko, 466 Mass. 655, 671 (2013).', 'Commonwealth', 'Diatchenko'],
+    ['introducing evidence not disclosed." Accord Wiggins v. United States, 521 A.2d 1146, 1148 (D.C.1987).', 'Wiggins', 'United States'],
+    ['Compare Smith v. Jones, 100 F.3d 1 (1st Cir. 1996), with Doe v. Roe, 200 F.3d 2 (2d Cir. 1999).', 'Smith', 'Jones'],
+    // A company's name that begins with one of those words keeps it.
+    ['Also Corp. v. Smith, 466 Mass. 655 (2013).', 'Also Corp.', 'Smith'],
+    ['Accord v. Smith, 466 Mass. 655 (2013).', 'Accord', 'Smith'],
+  ])('does not take a signal opening the sentence into the plaintiff: %p', (text, plaintiff, defendant) => {
+    const [c] = findCitations(text);
+    expect([c.plaintiff, c.defendant, c.caseName]).toEqual([plaintiff, defendant, `${plaintiff} v. ${defendant}`]);
+    expect(text.slice(c.fullStart, c.fullStart + plaintiff.length)).toBe(plaintiff);
+  });
+
+  // Seen on a real brief and in real opinions: a `for` inside a party's name ended it.
+  it.each([
+    ["Diatchenko v. Dist. Att'y for Suffolk Dist., 466 Mass. 655", 'Diatchenko', "Dist. Att'y for Suffolk Dist."],
+    ['See Diatchenko v. District Attorney for Suffolk Dist., 466 Mass. 655, 671 (2013).', 'Diatchenko', 'District Attorney for Suffolk Dist.'],
+    ['Mississippi Univ. for Women v. Hogan, 458 U. S. 718 (1982)', 'Mississippi Univ. for Women', 'Hogan'],
+    ['Accord Coordinating Council for Indep. Living, Inc. v. Palmer, 209 W.Va. 274, 546 S.E.2d 454 (2001).', 'Coordinating Council for Indep. Living, Inc.', 'Palmer'],
+    ['to Anders v. California, 386 U.S. 738 (1967) and A.C. v. \nCabinet for Health and Family Services, 362 S.W.3d 361 (Ky. App. 2012) for the', 'A.C.', 'Cabinet for Health and Family Services'],
+    // Prose before the name is not taken into it.
+    ['The court ruled for Smith v. Jones, 209 W.Va. 274 (2001).', 'Smith', 'Jones'],
+  ])('reads a party name holding `for`: %p', (text, plaintiff, defendant) => {
+    const c = findCitations(text).filter((x) => x.form === 'full').pop() as Citation;
+    expect([c.plaintiff, c.defendant, c.caseName]).toEqual([plaintiff, defendant, `${plaintiff} v. ${defendant}`]);
+    expect(text.slice(c.fullStart, c.fullStart + plaintiff.length)).toBe(plaintiff);
+  });
+
+  it('reads a short form after a prose `for` as before', () => {
+    const [, short] = findCitations('Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007). The same is true for Twombly, 550 U.S. at 556.');
+    expect([short.form, short.caseName, short.antecedent]).toEqual(['short', 'Twombly', '550 U.S. 544']);
+  });
+
+  // From real opinions: a year closing the citation before was read as a year written before
+  // this one, and the name ran on into the earlier case's.
+  it.each([
+    ['defendant also cites to Alford v. Washington, 238 N.C. 694, 78 S.E.2d 915 (1953) and Shapiro v. Toyota Motor Co., 38 N.C.App. 658, 248 S.E.2d 868 (1978), in support', 'Shapiro', 'Toyota Motor Co.'],
+    ['the directives in Miller v. \nAlabama, 567 U.S. 460 (2012) and Montgomery v. Louisiana, 577 U.S. 190 \n(2016).', 'Montgomery', 'Louisiana'],
+  ])('reads the name of the second of two cases joined by `and`: %p', (text, plaintiff, defendant) => {
+    const c = findCitations(text).filter((x) => x.form === 'full').pop() as Citation;
+    expect([c.plaintiff, c.defendant, c.caseName]).toEqual([plaintiff, defendant, `${plaintiff} v. ${defendant}`]);
+    expect(text.slice(c.fullStart, c.fullStart + plaintiff.length)).toBe(plaintiff);
+    // The year before a citation, as California writes it, is still read.
+    expect(findCitations('Viking River Cruises v. Moriana (2022) 596 U.S. 639')[0]).toMatchObject({ caseName: 'Viking River Cruises v. Moriana', year: 2022 });
   });
 
   it.each([
@@ -255,5 +304,32 @@ describe('the text of a sentence', () => {
       const to = from + Math.floor(next() * (text.length - from + 1));
       expect([text, from, to, contextText(text, from, to)]).toEqual([text, from, to, text.slice(from, to).replace(/ {2,}/g, ' ').trim()]);
     }
+  });
+});
+
+describe('the comma between parallel citations', () => {
+  it('is found as /^ {0,3}, {0,3}$/ finds it', () => {
+    let seed = 41;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const differ: string[] = [];
+    for (let n = 0; n < 20000; n++) {
+      const s = Array.from({ length: Math.floor(next() * 9) }, () => [' ', ' ', ',', 'x', '1'][Math.floor(next() * 5)]).join('');
+      const text = `ab${s}cd`;
+      if (commaBetween(text, 2, 2 + s.length) !== /^ {0,3}, {0,3}$/.test(s)) differ.push(s);
+    }
+    expect(differ).toEqual([]);
+  });
+});
+
+describe('the page a short form pins', () => {
+  it('is read as parseInt of the pin without its stars', () => {
+    let seed = 47;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const differ: string[] = [];
+    for (let n = 0; n < 20000; n++) {
+      const pin = Array.from({ length: Math.floor(next() * 6) }, () => ['*', '*', '1', '9', '0', ' ', '-', 'n', '.', '¶'][Math.floor(next() * 10)]).join('');
+      if (!Object.is(pinNumber(pin), parseInt(pin.replace(/^\*+/, ''), 10))) differ.push(pin);
+    }
+    expect(differ).toEqual([]);
   });
 });

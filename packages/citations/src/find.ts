@@ -13,10 +13,9 @@ import { allDigits, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from
 import { lastWhere } from './last-where';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
-import type { Token } from './tokenize';
+import type { Token, TokenSource } from './tokenize';
 import type { Citation, CitationForm, CitationType } from './types';
 
-const FULL_KINDS = new Set(['case']);
 /** The most citations one case has in a parallel group (U.S., S. Ct., L. Ed., WL, LEXIS, ...). */
 const MAX_PARALLELS = 8;
 const inGroup = (group: Citation[], reporter: string) => {
@@ -176,8 +175,32 @@ function nominativeBeforeUS(clean: string, token: Token, next: Token): boolean {
   return false;
 }
 
+/** Whether [from, to) of `clean` is a comma with at most three spaces either side (`/^ {0,3}, {0,3}$/`). */
+export function commaBetween(clean: string, from: number, to: number): boolean {
+  let p = from;
+  while (p < from + 3 && p < to && clean.charCodeAt(p) === SPACE) p++;
+  if (p >= to || clean.charCodeAt(p) !== COMMA) return false;
+  const q = ++p;
+  while (p < q + 3 && p < to && clean.charCodeAt(p) === SPACE) p++;
+  return p === to;
+}
+
 /** Canonical form and catalogue facts of a case anchor (`year`: from its parenthetical, to pick the edition). */
-function describe(token: Token, year: number | null): { normalized: string; reporter: string; court: string | null; year: number | null; ambiguous: boolean } | null {
+/**
+ * `${volume} ${canonical} ${page}`, or `written` itself when it reads so (most citations are
+ * written in their canonical form: the string is then shared with the citation's text, not
+ * built again, and a lookup by it in resolve.ts hashes it without first copying the pieces
+ * into one string).
+ */
+function standardForm(written: string, volume: string | number | undefined, canonical: string, page: string): string {
+  const v = String(volume);
+  const n = v.length + canonical.length + page.length + 2;
+  if (written.length === n && written.startsWith(v) && written.charCodeAt(v.length) === SPACE && written.startsWith(canonical, v.length + 1) && written.charCodeAt(n - page.length - 1) === SPACE && written.endsWith(page)) return written;
+  return `${v} ${canonical} ${page}`;
+}
+
+/** Canonical form and catalogue facts of a case anchor written `written` (`year`: from its parenthetical, to pick the edition). */
+function describe(token: Token, year: number | null, written: string): { normalized: string; reporter: string; court: string | null; year: number | null; ambiguous: boolean } | null {
   const { entry, ambiguous } = narrowEditions(token.editions ?? [], token.reporter ?? '', year ?? token.year ?? null);
   if (!entry) return null;
   // A volume with a suffix (`1982-1`) is written as it is.
@@ -189,11 +212,11 @@ function describe(token: Token, year: number | null): { normalized: string; repo
     ? `${token.volume}-${entry.canonical}-${page}`
     : token.reporterFirst
       ? token.volume && /^(?:1[789]|20)\d\d$/.test(token.volume) ? `${entry.canonical} ${token.volume}-${page}` : `${token.volume && token.volume !== '1' ? `${token.volume} ` : ''}${entry.canonical} ${page}`
-      : `${volume} ${entry.canonical} ${page}`;
+      : standardForm(written, volume, entry.canonical, page);
   // Neutral, Westlaw and Lexis citations are numbered by year: the volume is the year.
   const yearly = (entry.kind === 'neutral' || entry.kind === 'wl-lexis') && typeof volume === 'number' && volume >= 1600 && volume <= 2100;
-  const written = yearly ? volume : token.date ? yearOfDate(token.date) : (token.year ?? null);
-  return { normalized, reporter: entry.canonical, court: impliedCourt(entry), year: written, ambiguous };
+  const yearWritten = yearly ? volume : token.date ? yearOfDate(token.date) : (token.year ?? null);
+  return { normalized, reporter: entry.canonical, court: impliedCourt(entry), year: yearWritten, ambiguous };
 }
 
 /**
@@ -380,14 +403,16 @@ export function setContexts(clean: string, citations: Citation[], blankLines: re
  * Builds citations from the tokens of `clean` (same length as `original`, see clean.ts).
  * Short forms are returned unresolved; resolve.ts links them.
  */
-export function extractCitations(original: string, clean: string, tokens: Token[], removeAmbiguous = false): Citation[] {
+export function extractCitations(original: string, clean: string, tokens: Token[] | TokenSource, removeAmbiguous = false): Citation[] {
+  const source: TokenSource = Array.isArray(tokens) ? { get: (i) => tokens[i], anchors: AnchorIndex.of(tokens) } : tokens;
   const out: Citation[] = [];
   const dropped = new Set<Citation>();
   let group: Citation[] = [];
   let groupTokens: Token[] = [];
   // Names never run through another citation: the walk back treats each as one item.
-  // (tokenize returns them sorted and without overlaps, as AnchorIndex needs.)
-  const anchorIndex = new AnchorIndex(tokens);
+  // (tokenize returns them sorted and without overlaps, as AnchorIndex needs; a stream of
+  // tokens adds each to its index as it hands it out.)
+  const anchorIndex = source.anchors;
 
   const closeGroup = (tailFrom: number) => {
     if (group.length === 0) return;
@@ -402,7 +427,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       const c = group[k];
       const token = groupTokens[k];
       if ((token.editions?.length ?? 0) < 2) continue;
-      const facts = describe(token, tail.year);
+      const facts = describe(token, tail.year, c.text);
       if (!facts || (facts.ambiguous && removeAmbiguous)) {
         dropped.add(c);
         continue;
@@ -456,11 +481,11 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   // The name written before `supra` when a short form follows it.
   let shortNameFor: { at: number; name: string | null } | null = null;
 
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    const next = tokens[i + 1];
+  for (let i = 0, token = source.get(0); token !== undefined; token = source.get(++i)) {
+    const next = source.get(i + 1);
     const nextStart = next ? next.start : clean.length;
-    const facts = FULL_KINDS.has(token.kind) ? describe(token, null) : null;
+    const text = token.kind === 'case' ? original.slice(token.start, token.end) : '';
+    const facts = token.kind === 'case' ? describe(token, null, text) : null;
     if (facts && next && nominativeBeforeUS(clean, token, next)) continue;
     // A group left open for a parallel that turned out not to be one is closed here; so is
     // one the citation cannot belong to: a case is in each reporter once (`550 U.S. 544, 550
@@ -470,7 +495,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
 
 
     if (facts) {
-      const c = blankCitation('case', 'full', original.slice(token.start, token.end), token.start, token.end);
+      const c = blankCitation('case', 'full', text, token.start, token.end);
       c.normalized = facts.normalized;
       c.volume = token.volume !== undefined && allDigits(token.volume) ? Number(token.volume) : null;
       c.reporter = facts.reporter;
@@ -486,7 +511,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       groupEnd = end;
       groupNext = nextStart;
       // A parallel citation follows after nothing but a comma: `384 U.S. 436, 86 S. Ct. 1602`.
-      if (next && FULL_KINDS.has(next.kind) && next.start - end <= 7 && /^ {0,3}, {0,3}$/.test(clean.slice(end, next.start))) continue;
+      if (next && next.kind === 'case' && commaBetween(clean, end, next.start)) continue;
       closeGroup(end);
       continue;
     }

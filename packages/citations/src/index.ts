@@ -14,7 +14,7 @@ import { extractCitations, setContexts } from './find';
 import { resolveInPlace } from './resolve';
 import { lastWhere } from './last-where';
 import { findReferences, MarkerCandidates, MARKER_FIRST_CHARS } from './references';
-import { ANCHOR_FIRST_CHARS, DEFAULT_EXTRACTORS, tokenize } from './tokenize';
+import { ANCHOR_FIRST_CHARS, TokenStream } from './tokenize';
 import type { Citation, DocumentPosition, FindOptions } from './types';
 
 export type { Citation, CitationForm, CitationType, DocumentPosition, FindOptions } from './types';
@@ -62,7 +62,8 @@ export function findCitations(text: string, options: FindOptions = {}): Citation
   if (typeof text !== 'string' || text.length === 0) return [];
   const { clean, words, blankLines } = cleanTextAndFindWords(text, WORDS_TO_LIST);
   const markers = new MarkerCandidates();
-  let citations = extractCitations(text, clean, tokenize(clean, DEFAULT_EXTRACTORS, words, markers), options.removeAmbiguous === true);
+  // The tokens are read as they are found (TokenStream), each soon after it is made.
+  let citations = extractCitations(text, clean, new TokenStream(clean, words, markers), options.removeAmbiguous === true);
   if (options.resolve !== false) resolveInPlace(citations);
   const references = findReferences(text, clean, citations, words, markers);
   if (references.length) citations = mergeByStart(citations, references);

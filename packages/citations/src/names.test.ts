@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { isYear } from './courts';
-import { lettersWithPeriods, shortCapitalised } from './names';
-import { stopWordOf } from './case-name';
+import { isAbbreviation, isAbbreviationAt, lettersWithPeriods, shortCapitalised } from './names';
+import { mayHoldStopWord, plainParty, stopWordOf, stripStopWords, versusEnd, versusIn } from './case-name';
 
 /** Random words over `alphabet`, of 0 to 7 characters. */
 function words(alphabet: string[], count: number): string[] {
@@ -41,5 +41,82 @@ describe('stop words before a citation', () => {
       const w = Array.from({ length: 1 + Math.floor(next() * 3) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
       expect([w, stopWordOf(w)]).toEqual([w, reference(w)]);
     }
+  });
+});
+
+describe('the parties of a name', () => {
+  // stripStopWords as it was: every regex run on every name.
+  const PATTERN = String.raw`[^\sa-zA-Z0-9]*(?:v|in re|re|quoting|e.g.|parte|denied|citing|aff'd|affirmed|remanded|see also|see|granted|dismissed|Cf)[^\sa-zA-Z0-9]*`;
+  const CASED = new RegExp(String.raw`(?:^|\s)${PATTERN}(?=\s|$)`, 'g');
+  const ANY_CASE = new RegExp(String.raw`(?:^|\s)${PATTERN.replace('(?:v|', '(?:')}(?=\s|$)`, 'gi');
+  const trimChars = (s: string, chars: string) => {
+    let a = 0;
+    let b = s.length;
+    while (a < b && chars.includes(s[a])) a++;
+    while (b > a && chars.includes(s[b - 1])) b--;
+    return s.slice(a, b);
+  };
+  function reference(name: string): string {
+    let text = name.replace(CASED, ' ');
+    text = text.replace(/^In\s+/i, '').trim().replace(/^\(+/, '').replace(/\)+$/, '');
+    if (text.includes(';')) text = text.split(';')[1];
+    return trimChars(trimChars(text, ', ').replace(ANY_CASE, ''), ', ').trim();
+  }
+  const pieces = ['v', 'V', 'v.', 'vs.', 'See', 'see also', 'SEE ALSO', 'In', 'in re', 'In re', 'Re', 'cf.', 'Cf', 'e.g.,', 'E g', 'eXgY', 'e\ng.', "aff'd", 'AFF’D', 'quoting', 'parte', 'Ex', 'denied', 'Citing', 'granted', 'dismissed', 'remanded', 'affirmed',
+    'Bell', 'Atlantic', 'Corp.', 'Twombly', 'Inc.,', 'Co.', 'Vance', 'Seever', 'rev', '(', ')', '((', ',', ', ', ';', '.', '"', '&', 'İ', 'K', 'ſ', 'é', 'x', '1', ' ', '  ', '\u00a0', '\u2028', '\t', '\n'];
+  let seed = 29;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const names = Array.from({ length: 80000 }, () => Array.from({ length: Math.floor(next() * 7) }, () => pieces[Math.floor(next() * pieces.length)]).join(next() < 0.7 ? ' ' : ''));
+
+  it('without stop words are read as the regexes read them', () => {
+    const differ: string[][] = [];
+    let plain = 0;
+    for (const name of names) {
+      const matches = new RegExp(CASED.source).test(name) || new RegExp(ANY_CASE.source, 'i').test(name);
+      if (matches && !mayHoldStopWord(name)) differ.push([name, 'a stop word missed']);
+      if (!mayHoldStopWord(name)) plain++;
+      if (stripStopWords(name) !== reference(name)) differ.push([name, stripStopWords(name), reference(name)]);
+    }
+    expect(differ).toEqual([]);
+    expect(plain).toBeGreaterThan(10000);
+  });
+
+  it('are left as they are when plain', () => {
+    const differ: string[] = [];
+    let plain = 0;
+    for (const name of [...names, 'Bell Atlantic Corp.', 'Twombly', 'Liberty Lobby, Inc.', 'Iqbal', 'In re Foo', '(Smith)', 'Smith,', 'See Smith']) {
+      if (!plainParty(name)) continue;
+      plain++;
+      if (stripStopWords(name).replace(/\s{2,}/g, ' ') !== name) differ.push(name);
+    }
+    expect(differ).toEqual([]);
+    expect(plain).toBeGreaterThan(1000);
+  });
+
+  it('are parted where the regex finds the `v.`', () => {
+    const differ: unknown[] = [];
+    for (const name of names) {
+      for (const [letter, regex] of [[118, /\s+v\.?\s+/], [86, /\s+V\.?\s+/]] as const) {
+        const m = regex.exec(name);
+        const at = versusIn(name, letter);
+        if (at !== (m ? m.index : -1) || (m && versusEnd(name, at) !== m.index + m[0].length)) differ.push([name, letter, at, m?.index]);
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+});
+
+describe('abbreviations read in place', () => {
+  it('are told as the lowercased word told them', () => {
+    const pieces = ['Corp.', 'corp.', 'CORP.', 'Inc.', 'U.S.', 'N.Y.', 'Atl.', 'Ass’n', "Ass'n", 'Dep\'t.', 'Co', 'co.', 'Cal.', 'Const.', 'Bhd.', 'Id.', 'Stats.', 'Twombly.', 'x', 'A', 'a', '.', "'", 'é', 'İ', 'K', '1'];
+    let seed = 53;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const differ: string[] = [];
+    for (let n = 0; n < 40000; n++) {
+      const w = Array.from({ length: 1 + Math.floor(next() * 2) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+      const text = `ab ${w} cd`;
+      if (isAbbreviationAt(text, 3, 3 + w.length) !== isAbbreviation(w)) differ.push(w);
+    }
+    expect(differ).toEqual([]);
   });
 });

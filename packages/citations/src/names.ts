@@ -51,6 +51,67 @@ export function shortCapitalised(word: string): boolean {
   return true;
 }
 
+// ABBREVIATIONS of ASCII characters by length and first character (`length << 8 | code`), so
+// that a word of the text is looked up without making a lowercase string of it.
+const ABBREVIATIONS_BY_SHAPE = new Map<number, string[]>();
+for (const a of ABBREVIATIONS) {
+  const key = (a.length << 8) | a.charCodeAt(0);
+  if (a.charCodeAt(0) >= 128) continue;
+  const list = ABBREVIATIONS_BY_SHAPE.get(key);
+  if (list) list.push(a);
+  else ABBREVIATIONS_BY_SHAPE.set(key, [a]);
+}
+
+/** The ASCII code `c` lowercased. */
+const lower = (c: number) => (c >= 65 && c <= 90 ? c | 32 : c);
+
+/**
+ * isAbbreviation of the word [from, to) of `text`, without making a string of it when it is
+ * ASCII (the sentence walks ask at every period followed by a capital).
+ */
+export function isAbbreviationAt(text: string, from: number, to: number): boolean {
+  let ascii = true;
+  let apostrophe = false;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 128) ascii = false;
+    else if (c === 39) apostrophe = true;
+  }
+  if (!ascii) return isAbbreviation(text.slice(from, to));
+  if (apostrophe) return true;
+  const n = to - from;
+  const listed = ABBREVIATIONS_BY_SHAPE.get((n << 8) | lower(text.charCodeAt(from)));
+  if (listed) {
+    for (const a of listed) {
+      let same = true;
+      for (let k = 1; k < n && same; k++) same = lower(text.charCodeAt(from + k)) === a.charCodeAt(k);
+      if (same) return true;
+    }
+  }
+  return lettersWithPeriodsAt(text, from, to) || shortCapitalisedAt(text, from, to);
+}
+
+/** lettersWithPeriods of [from, to) of `text`. */
+function lettersWithPeriodsAt(text: string, from: number, to: number): boolean {
+  const n = to - from;
+  if (n < 4 || n % 2 !== 0) return false;
+  for (let k = from; k < to; k += 2) if (!isLetterCode(text.charCodeAt(k)) || text.charCodeAt(k + 1) !== PERIOD) return false;
+  return true;
+}
+
+/** shortCapitalised of [from, to) of `text`. */
+function shortCapitalisedAt(text: string, from: number, to: number): boolean {
+  const n = to - from;
+  if (n < 2 || n > 5 || text.charCodeAt(to - 1) !== PERIOD) return false;
+  const first = text.charCodeAt(from);
+  if (!(first >= 65 && first <= 90)) return false;
+  for (let k = from + 1; k < to - 1; k++) {
+    const c = text.charCodeAt(k);
+    if (!(c >= 97 && c <= 122)) return false;
+  }
+  return true;
+}
+
 /** Whether a word ending in a period is an abbreviation (`Corp.`, `U.S.`, `Dep't.`, `Atl.`). */
 export function isAbbreviation(word: string): boolean {
   // `U.S.`, `N.Y.`, `R.R.`, `Ass'n`, `Dep't.`, or a short capitalised abbreviation (`Atl.`).
@@ -85,7 +146,7 @@ export function isSentenceEnd(text: string, p: number): boolean {
   if (before === CLOSE_PAREN || (before >= 48 && before <= 57)) return true;
   let w = p;
   while (w > 0 && p - w < 40 && text.charCodeAt(w - 1) !== SPACE) w--;
-  const word = text.slice(w, p + 1);
-  if (word === 'Id.' || word === 'id.') return true;
-  return !isAbbreviation(word);
+  // `Id.` ends a sentence; any other abbreviation does not.
+  if (p + 1 - w === 3 && (text.charCodeAt(w) | 32) === 105 /* I or i */ && text.charCodeAt(w + 1) === 100 /* d */) return true;
+  return !isAbbreviationAt(text, w, p + 1);
 }

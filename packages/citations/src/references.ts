@@ -23,6 +23,11 @@ const LONGEST_COMMON_NAME = Math.max(...[...COMMON_NAMES].map((name) => name.len
 // another, and are not lowercased to be looked up.
 const COMMON_FIRST = new Set([...COMMON_NAMES].map((name) => name.toUpperCase().charCodeAt(0)));
 
+const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** The length and first character of the word of `s` from `from` to its end, as one number. */
+const shapeOf = (s: string, from: number) => ((s.length - from) << 16) | s.charCodeAt(from);
+
 /** eyecite's test for a name that can stand for its case on its own. */
 function usableName(name: string | null): name is string {
   if (name === null || name.length <= 2) return false;
@@ -230,16 +235,20 @@ interface NameOf {
 /**
  * Of the names listed (`byName`: each name's entries in citation order), the one of the latest
  * citation ending by `space` whose name is written just before `space`; of one citation's two
- * parties, the plaintiff. Each place a name could begin (a word start at most `longest`
- * characters back) is looked up once, and the latest citation of that name found by binary
+ * parties, the plaintiff. Each place a name could begin (a capital, as far back as a listed
+ * name is long, `lengths`) is looked up once, and the latest citation of that name found by binary
  * search: the cost does not grow with the number of citations (a long document cites its cases
  * again and again; a text made to cite thousands would otherwise cost each marker a walk back
  * through all of them).
  */
-function latestNamedBefore(clean: string, byName: Map<string, NameOf[]>, longest: number, space: number): NameOf | null {
+function latestNamedBefore(clean: string, byName: Map<string, NameOf[]>, lengths: Uint8Array, space: number): NameOf | null {
   let hit: NameOf | null = null;
+  const longest = lengths.length - 1;
   for (let p = Math.max(0, space - longest); p < space; p++) {
-    if (p > 0 && /[A-Za-z0-9]/.test(clean[p - 1])) continue;
+    if (p > 0 && isAsciiAlnum(clean.charCodeAt(p - 1))) continue;
+    // Only a place where a name of that length, beginning with a capital (usableName), may begin is looked up.
+    const first = clean.charCodeAt(p);
+    if (!(first >= 65 && first <= 90) || lengths[space - p] === 0) continue;
     const entries = byName.get(clean.slice(p, space));
     if (!entries) continue;
     const k = lastWhere(entries.length, (i) => entries[i].cite.end <= space);
@@ -261,6 +270,9 @@ export function findReferences(original: string, clean: string, citations: Citat
   // word, which a name must end with to be the reference's.
   const places: { space: number; lastWord: string }[] = [];
   const lastWords = new Set<string>();
+  // Their lengths and first letters (shapeOf), so that most names are turned away without
+  // making a string of their last word.
+  const lastWordShapes = new Set<number>();
   for (const marker of markerPositions(clean, fulls[0].end, words, candidates)) {
     // The name ends before the marker's space (and any comma before it: `Foo, at 62`).
     let space = marker;
@@ -272,6 +284,7 @@ export function findReferences(original: string, clean: string, citations: Citat
     const lastWord = clean.slice(w, space);
     places.push({ space, lastWord });
     lastWords.add(lastWord);
+    lastWordShapes.add(shapeOf(lastWord, 0));
   }
   if (places.length === 0) return [];
   // Names by their last word, for a quick check of the words before each marker; each list
@@ -284,10 +297,13 @@ export function findReferences(original: string, clean: string, citations: Citat
   // By name, the parallels of the citations listed with it: a parallel of one of them adds nothing.
   const parallelsListed = new Map<string, Set<string>>();
   for (const c of fulls) {
-    for (const field of ['plaintiff', 'defendant'] as const) {
-      const name = c[field];
+    for (let f = 0; f < 2; f++) {
+      const field = f === 0 ? 'plaintiff' : 'defendant';
+      const name = f === 0 ? c.plaintiff : c.defendant;
       if (!usableName(name)) continue;
-      const last = name.slice(name.lastIndexOf(' ') + 1);
+      const from = name.lastIndexOf(' ') + 1;
+      if (!lastWordShapes.has(shapeOf(name, from))) continue;
+      const last = name.slice(from);
       if (!lastWords.has(last)) continue;
       const list = byLastWord.get(last) ?? [];
       const covered = parallelsListed.get(name) ?? new Set<string>();
@@ -308,6 +324,9 @@ export function findReferences(original: string, clean: string, citations: Citat
   // starting before e (binary search), or the last reference added here (references are
   // found in order of their markers, each spanning its own, so they come in order too).
   const starts = citations.map((c) => c.start);
+  // The lengths of the names listed (1 where one is that long), up to the longest.
+  const nameLengths = new Uint8Array(longest + 1);
+  for (const name of byName.keys()) nameLengths[name.length] = 1;
   const overlapsTaken = (s: number, e: number) => {
     const last = lastWhere(starts.length, (k) => starts[k] < e);
     const lastReference = out[out.length - 1];
@@ -319,7 +338,7 @@ export function findReferences(original: string, clean: string, citations: Citat
     if (!named) continue;
     const after = AFTER_NAME.exec(clean.slice(space, space + 24).replace(/^ +/, ''));
     if (!after) continue;
-    const hit = latestNamedBefore(clean, byName, longest, space);
+    const hit = latestNamedBefore(clean, byName, nameLengths, space);
     if (!hit) continue;
     let pinStart = space;
     while (clean[pinStart] === ' ') pinStart++;

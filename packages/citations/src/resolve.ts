@@ -51,6 +51,13 @@ const MAX_OPINION_PAGES = 150;
 const RECENT = 32;
 const latest = <T>(list: T[]): T[] => (list.length > RECENT ? list.slice(list.length - RECENT) : list);
 
+/** `parseInt(pin.replace(/^\*+/, ''), 10)`: the page a pin begins with, its stars (`*3`) passed over. */
+export function pinNumber(pin: string): number {
+  let k = 0;
+  while (pin.charCodeAt(k) === 42) k++;
+  return parseInt(k === 0 ? pin : pin.slice(k), 10);
+}
+
 /** Whether `Id. at <pin>` can point into `full` (eyecite's check, star pages of database cites allowed). */
 function pinFits(full: Citation, pin: string | null): boolean {
   if (full.type === 'case' && full.page !== null && /^_+$/.test(full.page)) return false;
@@ -85,8 +92,9 @@ export function resolveInPlace(out: Citation[]): void {
 
   // Later members of a parallel group → the group's first citation, which stands for it.
   const primaryOf = new Map<Citation, Citation>();
-  // Full citations by `volume reporter`, for short forms; and name words, computed once.
-  const byVolume = new Map<string, Citation[]>();
+  // Full citations by reporter and volume, for short forms (two Maps, not one keyed by a
+  // string made for each citation); and name words, computed once.
+  const byVolume = new Map<string | null, Map<number | null, Citation[]>>();
   // Names repeat (every short form of a case carries it): words and lowercase by name.
   const tokensOf = new Map<string, string[]>();
   const nameWords = (c: Citation) => {
@@ -188,10 +196,11 @@ export function resolveInPlace(out: Citation[]): void {
           if (!listed) fullCases.push(c);
           if (listed) listed.push(c);
           else byName.set(c.caseName, [c]);
-          const key = `${c.volume} ${c.reporter}`;
-          const list = byVolume.get(key);
+          let volumes = byVolume.get(c.reporter);
+          if (!volumes) byVolume.set(c.reporter, (volumes = new Map()));
+          const list = volumes.get(c.volume);
           if (list) list.push(c);
-          else byVolume.set(key, [c]);
+          else volumes.set(c.volume, [c]);
         }
       } else {
         last = c;
@@ -201,9 +210,9 @@ export function resolveInPlace(out: Citation[]): void {
 
     let target: Citation | null = null;
     if (c.form === 'short') {
-      const pin = parseInt((c.pinCite ?? '').replace(/^\*+/, ''), 10);
+      const pin = pinNumber(c.pinCite ?? '');
       const candidates: Citation[] = [];
-      const listed = byVolume.get(`${c.volume} ${c.reporter}`) ?? [];
+      const listed = byVolume.get(c.reporter)?.get(c.volume) ?? [];
       for (let k = Math.max(0, listed.length - RECENT); k < listed.length; k++) {
         const f = listed[k];
         const first = pageNumber(f.page);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { generateCorpus, rng } from '../test/corpus/generate';
 import { cleanText, cleanTextAndFindWords, wordTable } from './clean';
-import { ANCHOR_FIRST_CHARS, DEFAULT_EXTRACTORS, nextAnchorStart, SPELLING_PAIRS, tokenize } from './tokenize';
+import { ANCHOR_FIRST_CHARS, DEFAULT_EXTRACTORS, nextAnchorStart, SPELLING_PAIRS, tokenize, TokenStream, type Token } from './tokenize';
 
 /**
  * The candidate scan is hand-written for speed; this is the regex it replaces, whose
@@ -131,10 +131,64 @@ describe('cleanTextAndFindWords', () => {
     }
   });
 
+  it('cleans a text over 1 MB whose characters beyond Latin-1 are all replaced (made a byte per character) as cleanText does', () => {
+    for (const tail of ['', ' \u0100']) {
+      const raw = `${'See Foo’s v. Bar — 550 U.S. 544, 556–57 (2007).\n'.repeat(22000)}${tail}`;
+      expect(raw.length).toBeGreaterThan(1_000_000);
+      const { clean, words } = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS));
+      expect(clean === cleanText(raw)).toBe(true);
+      expect(words.count).toBeGreaterThan(100000);
+    }
+  });
+
   it('gives the tokenizer the same tokens as its own scan of the text', () => {
     for (const raw of sampleTexts()) {
       const { clean, words } = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS));
       expect(tokenize(clean, DEFAULT_EXTRACTORS, words)).toEqual(tokenize(clean));
     }
+  });
+
+  it('hands out, a few word starts at a time, the tokens of the whole text sorted at once', () => {
+    // Laws found at their name but beginning at the number before it (`42 U.S.C.`, `1 Stat.`),
+    // after spaces and commas, next to citations and runs of digits.
+    // (`42 U.S.C. § 1983(a) and (b)`: the generic reading, found at `U`, is longer than the
+    // hand-written one found at `42`, and wins.)
+    const laws = ['42', '28', '1', '12345', ' ', '  ', ',', ', ', 'U.S.C.', 'U. S. C.', '§', '§§', '1983', '(a) and (b)', '42 U.S.C. § 1983(a) and (b)', 'Stat.', 'Wis.', 'Mass. Gen. Laws ch.', '93A', 'Pub. L. No.', 'F.3d', '550 U.S. 544', 'Id.', 'supra', 'C.F.R.', 'Fed. Reg.', 'ILCS', '5/2-619', 'x', '.'];
+    const next = rng(43);
+    const texts = [...sampleTexts(), ...Array.from({ length: 300 }, () => Array.from({ length: 60 }, () => laws[Math.floor(next() * laws.length)]).join(next() < 0.5 ? ' ' : ''))];
+    for (const raw of texts) {
+      const { clean, words } = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS));
+      const whole = JSON.stringify(tokenize(clean));
+      for (const step of [1, 2, 3, 7]) {
+        const stream = new TokenStream(clean, words, null, step);
+        const handed: Token[] = [];
+        for (let token = stream.get(0), i = 1; token !== undefined; token = stream.get(i++)) handed.push(token);
+        expect([raw, step, JSON.stringify(handed)]).toEqual([raw, step, whole]);
+      }
+    }
+  });
+});
+
+describe('the page after a reporter', () => {
+  // The pattern every page was read by; the usual one, digits alone, is now read by plain code.
+  const PAGE = /(\d{1,9}(?:-[A-Z]{1,2}|\[U\])?|_{2,}|-{3,}|c?(?:xc|xl|l?x{1,3})(?:ix|iv|v?i{0,3})|(?:c?l?)(?:ix|iv|v?i{1,3})|lv|cv|cl|clv)/y;
+  const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  it('is read as the pattern reads it', () => {
+    const pieces = ['1', '5', '9', '0', '12', '123456789', 'x', 'iv', '_', '-', '-A', '-AB', '[U]', '[', 'th', 'n', ' ', ',', '.', ')', 'A', 'é'];
+    const random = rng(31);
+    const differ: unknown[] = [];
+    for (let n = 0; n < 20000; n++) {
+      // Beginning where a page may (readTail skips spaces, a comma, a parenthesis before it).
+      const tail = pieces[Math.floor(random() * 10)] + Array.from({ length: Math.floor(random() * 5) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      // (F.3d has no format of its own, which would read what the pattern does not.)
+      const text = `5 F.3d ${tail}`;
+      PAGE.lastIndex = 7;
+      const m = PAGE.exec(text);
+      const expected = m && !isAlnum(text.charCodeAt(PAGE.lastIndex)) ? { page: m[1], end: PAGE.lastIndex } : null;
+      const token = tokenize(text).find((t) => t.start === 0 && t.kind === 'case');
+      const got = token ? { page: token.page, end: token.end } : null;
+      if (JSON.stringify(got) !== JSON.stringify(expected)) differ.push([text, got, expected]);
+    }
+    expect(differ).toEqual([]);
   });
 });

@@ -2,4778 +2,4776 @@
 
 export const provenance = {"datasets":"Free Law Project reporters-db and courts-db (BSD-2-Clause), see data/NOTICE.md","via":"freelawproject/reporters-db@6b3af4897cc03126665c32e4db683461d768fd97, freelawproject/courts-db@b8918b528a45516b28f67a4e9ab769325e986b7e"};
 
-/** courts: one JSON record per line. */
-export const courts = String.raw`
-{"id":"acca","name":"U S Army Court of Criminal Appeals","citationString":"A.C.C.A.","start":null,"end":null}
-{"id":"admiraltyctsc","name":"South Carolina Admiralty Court","citationString":"","start":null,"end":null}
-{"id":"afcca","name":"U S Air Force Court of Criminal Appeals","citationString":"A.F.C.C.A.","start":null,"end":null}
-{"id":"akb","name":"United States Bankruptcy Court, D. Alaska","citationString":"Bankr. D. Alaska","start":1984,"end":null}
-{"id":"akd","name":"United States District Court for the District of Alaska","citationString":"D. Alaska","start":1888,"end":null}
-{"id":"akdistct","name":"Alaska District Court","citationString":"","start":1959,"end":null}
-{"id":"aksuperct","name":"Alaska Superior Court","citationString":"","start":null,"end":null}
-{"id":"ala","name":"Supreme Court of Alabama","citationString":"Ala.","start":1819,"end":null}
-{"id":"alacirct","name":"Alabama Circuit Courts","citationString":"","start":null,"end":null}
-{"id":"alacivapp","name":"Alabama Court of Civil Appeals","citationString":"Ala. Civ. App.","start":1969,"end":null}
-{"id":"alacrimapp","name":"Alabama Court of Criminal Appeals","citationString":"Ala. Crim. App.","start":1969,"end":null}
-{"id":"alactapp","name":"Alabama Court of Appeals","citationString":"Ala. Ct. App.","start":1911,"end":1969}
-{"id":"aladistct","name":"Alabama District Courts","citationString":"","start":null,"end":null}
-{"id":"alajudct","name":"Alabama Court of the Judiciary","citationString":"","start":null,"end":null}
-{"id":"alajuvct","name":"Alabama Juvenile Courts","citationString":"","start":null,"end":null}
-{"id":"alamunict","name":"Alabama Municipal Courts","citationString":"","start":null,"end":null}
-{"id":"alaproct","name":"Alabama Probate Courts","citationString":"","start":null,"end":null}
-{"id":"alascct","name":"Alabama Small Claims Courts","citationString":"","start":null,"end":null}
-{"id":"alaska","name":"Alaska Supreme Court","citationString":"Alaska","start":1959,"end":null}
-{"id":"alaskactapp","name":"Alaska Court of Appeals","citationString":"Alaska Ct. App.","start":1980,"end":null}
-{"id":"ald","name":"United States District Court for the District of Alabama","citationString":"D. Ala.","start":1820,"end":1824}
-{"id":"almb","name":"United States Bankruptcy Court for the Middle District of Alabama","citationString":"Bankr. M.D. Ala.","start":1984,"end":null}
-{"id":"almd","name":"United States District Court for the Middle District of Alabama","citationString":"M.D. Ala.","start":1839,"end":null}
-{"id":"alnb","name":"United States Bankruptcy Court, N.D. Alabama","citationString":"Bankr. N.D. Ala.","start":1984,"end":null}
-{"id":"alnd","name":"United States District Court for the Northern District of Alabama","citationString":"N.D. Ala.","start":1824,"end":null}
-{"id":"alsb","name":"United States Bankruptcy Court, S.D. Alabama","citationString":"Bankr. S.D. Ala.","start":1984,"end":null}
-{"id":"alsd","name":"United States District Court for the Southern District of Alabama","citationString":"S.D. Ala.","start":1824,"end":null}
-{"id":"amsamoa","name":"High Court of American Samoa","citationString":"","start":null,"end":null}
-{"id":"amsamoatc","name":"American Samoa District Court","citationString":"","start":null,"end":null}
-{"id":"arb","name":"United States Bankruptcy Court, D. Arizona","citationString":"Bankr. D. Ariz.","start":1984,"end":null}
-{"id":"ard","name":"United States District Court for the District of Arkansas","citationString":"","start":1836,"end":1851}
-{"id":"areb","name":"United States Bankruptcy Court, E.D. Arkansas","citationString":"Bankr. E.D. Ark.","start":1984,"end":null}
-{"id":"ared","name":"United States District Court for the Eastern District of Arkansas","citationString":"E.D. Ark.","start":1851,"end":null}
-{"id":"ariz","name":"Arizona Supreme Court","citationString":"Ariz.","start":1912,"end":null}
-{"id":"arizctapp","name":"Arizona Court of Appeals","citationString":"Ariz. Ct. App.","start":1965,"end":null}
-{"id":"ariztaxct","name":"Arizona Tax Court","citationString":"","start":1988,"end":null}
-{"id":"ark","name":"Arkansas Supreme Court","citationString":"Ark.","start":1836,"end":null}
-{"id":"arkag","name":"Arkansas Attorney General Reports","citationString":"Ark. Att'y Gen.","start":null,"end":null}
-{"id":"arkcirct","name":"Arkansas Circuit Courts","citationString":"","start":1819,"end":null}
-{"id":"arkcityct","name":"Arkansas City Courts","citationString":"","start":null,"end":null}
-{"id":"arkctapp","name":"Arkansas Court of Appeals","citationString":"Ark. Ct. App.","start":1978,"end":null}
-{"id":"arkdistct","name":"Arkansas District Courts","citationString":"","start":null,"end":null}
-{"id":"arkworkcompcom","name":"Arkansas Workers' Compensation Commission","citationString":"Ark. Workers' Comp.","start":1940,"end":null}
-{"id":"armfor","name":"United States Court of Appeals For The Armed Forces","citationString":"C.A.A.F.","start":null,"end":null}
-{"id":"arwb","name":"United States Bankruptcy Court, W.D. Arkansas","citationString":"Bankr. W.D. Ark.","start":1984,"end":null}
-{"id":"arwd","name":"United States District Court for the Western District of Arkansas","citationString":"W.D. Ark.","start":1851,"end":null}
-{"id":"atrc","name":"Alien Terrorist Removal Court","citationString":"","start":1996,"end":null}
-{"id":"azd","name":"United States District Court for the District of Arizona","citationString":"D. Ariz.","start":1912,"end":null}
-{"id":"azjustct","name":"Arizona Justice Court","citationString":"","start":null,"end":null}
-{"id":"azsuperct","name":"Arizona Superior Court","citationString":"","start":null,"end":null}
-{"id":"bap1","name":"United States Bankruptcy Appellate Panel of The First Circuit","citationString":"1st Cir. BAP","start":1984,"end":null}
-{"id":"bap10","name":"United States Bankruptcy Appellate Panel of The Tenth Circuit","citationString":"10th Cir. BAP","start":1984,"end":null}
-{"id":"bap2","name":"United States Bankruptcy Appellate Panel of The Second Circuit","citationString":"2nd Cir. BAP","start":1984,"end":2000}
-{"id":"bap6","name":"United States Bankruptcy Appellate Panel of The Sixth Circuit","citationString":"6th Cir. BAP","start":1984,"end":null}
-{"id":"bap8","name":"United States Bankruptcy Appellate Panel of The Eighth Circuit","citationString":"8th Cir. BAP","start":1984,"end":null}
-{"id":"bap9","name":"United States Bankruptcy Appellate Panel of The Ninth Circuit","citationString":"9th Cir. BAP","start":1984,"end":null}
-{"id":"bia","name":"United States Department of Justice Board of Immigration Appeals","citationString":"","start":1940,"end":null}
-{"id":"bpai","name":"Board of Patent Appeals and Interferences","citationString":"B.P.A.I.","start":null,"end":2012}
-{"id":"bta","name":"United States Board of Tax Appeals","citationString":"B.T.A.","start":1924,"end":1942}
-{"id":"ca1","name":"Court of Appeals for the First Circuit","citationString":"1st Cir.","start":1891,"end":null}
-{"id":"ca10","name":"Court of Appeals for the Tenth Circuit","citationString":"10th Cir.","start":1929,"end":null}
-{"id":"ca11","name":"United States Court of Appeals for the Eleventh Circuit","citationString":"11th Cir.","start":1981,"end":null}
-{"id":"ca2","name":"Court of Appeals for the Second Circuit","citationString":"2d Cir.","start":1891,"end":null}
-{"id":"ca3","name":"Court of Appeals for the Third Circuit","citationString":"3rd Cir.","start":1891,"end":null}
-{"id":"ca4","name":"Court of Appeals for the Fourth Circuit","citationString":"4th Cir.","start":1891,"end":null}
-{"id":"ca5","name":"Court of Appeals for the Fifth Circuit","citationString":"5th Cir.","start":1891,"end":null}
-{"id":"ca6","name":"Court of Appeals for the Sixth Circuit","citationString":"6th Cir.","start":1891,"end":null}
-{"id":"ca7","name":"Court of Appeals for the Seventh Circuit","citationString":"7th Cir.","start":1891,"end":null}
-{"id":"ca8","name":"Court of Appeals for the Eighth Circuit","citationString":"8th Cir.","start":1891,"end":null}
-{"id":"ca9","name":"Court of Appeals for the Ninth Circuit","citationString":"9th Cir.","start":1891,"end":null}
-{"id":"cacb","name":"United States Bankruptcy Court, C.D. California","citationString":"Bankr. C.D. Cal.","start":1984,"end":null}
-{"id":"cacd","name":"United States District Court for the Central District of California","citationString":"C.D. Cal.","start":1966,"end":null}
-{"id":"cadc","name":"Court of Appeals for the D.C. Circuit","citationString":"D.C. Cir.","start":1893,"end":null}
-{"id":"caeb","name":"United States Bankruptcy Court, E.D. California","citationString":"Bankr. E.D. Cal.","start":1984,"end":null}
-{"id":"caed","name":"United States District Court for the Eastern District of California","citationString":"E.D. Cal.","start":1966,"end":null}
-{"id":"cafc","name":"Court of Appeals for the Federal Circuit","citationString":"Fed. Cir.","start":1982,"end":null}
-{"id":"cal","name":"California Supreme Court","citationString":"Cal.","start":1849,"end":null}
-{"id":"calag","name":"California Attorney General Reports","citationString":"Cal. Att'y Gen.","start":null,"end":null}
-{"id":"calappdeptsuper","name":"California Superior Court, Appellate Division","citationString":"Cal. App. Dep\u2019t Super. Ct.","start":1998,"end":null}
-{"id":"calctapp","name":"California Courts of Appeal","citationString":"Cal. Ct. App.","start":1905,"end":null}
-{"id":"calctapp1d","name":"California Court of Appeal, First Appellate District","citationString":"","start":1905,"end":null}
-{"id":"calctapp2d","name":"California Court of Appeal, Second Appellate District","citationString":"","start":1905,"end":null}
-{"id":"calctapp3d","name":"California Court of Appeal, Third Appellate District","citationString":"","start":1905,"end":null}
-{"id":"calctapp4d","name":"California Court of Appeal, Fourth Appellate District","citationString":"","start":1905,"end":null}
-{"id":"calctapp5d","name":"California Court of Appeal, Fifth Appellate District","citationString":"","start":1905,"end":null}
-{"id":"calctapp6d","name":"California Court of Appeal, Sixth Appellate District","citationString":"","start":1905,"end":null}
-{"id":"caldistct","name":"California District Court","citationString":"Cal. Dist. Ct.","start":1849,"end":1879}
-{"id":"californiad","name":"United States District Court for the District of California","citationString":"D. Cal.","start":1866,"end":1886}
-{"id":"caljp","name":"State of California Commission On Judicial Performance","citationString":"","start":null,"end":null}
-{"id":"calsuperct","name":"California Superior Court","citationString":"","start":1879,"end":null}
-{"id":"calsuppctla","name":"Los Angeles Superior Court","citationString":"","start":null,"end":null}
-{"id":"calsuppctsf","name":"San Francisco Superior Court","citationString":"","start":null,"end":null}
-{"id":"canalzoned","name":"District Court, Canal Zone","citationString":"D.C.Z.","start":1937,"end":1982}
-{"id":"canb","name":"United States Bankruptcy Court, N.D. California","citationString":"Bankr. N.D. Cal.","start":1984,"end":null}
-{"id":"cand","name":"United States District Court for the Northern District of California","citationString":"N.D. Cal.","start":1850,"end":null}
-{"id":"casb","name":"United States Bankruptcy Court, S.D. California","citationString":"Bankr. S.D. Cal.","start":1984,"end":null}
-{"id":"casd","name":"United States District Court for the Southern District of California","citationString":"S.D. Cal.","start":1850,"end":null}
-{"id":"cavc","name":"United States Court of Veteran Appeals","citationString":"Vet. App.","start":1988,"end":null}
-{"id":"cc","name":"United States Court of Claims","citationString":"Ct. Cl.","start":1855,"end":1992}
-{"id":"ccpa","name":"Court of Customs and Patent Appeals","citationString":"C.C.P.A.","start":1909,"end":1982}
-{"id":"cgcomilrev","name":"U S Coast Guard Court of Military Review","citationString":"","start":1968,"end":1994}
-{"id":"chehctapp","name":"Chehalis Tribal Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"cherokee","name":"Cherokee Nation Supreme Court","citationString":"","start":null,"end":null}
-{"id":"cherokeeapp","name":"Cherokee Nation Judicial Appeals Tribunal","citationString":"","start":null,"end":null}
-{"id":"cherokeetribct","name":"Cherokee Indian Tribal Court","citationString":"","start":null,"end":null}
-{"id":"cheyrsiouxctapp","name":"Cheyenne River Sioux Tribal Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"chitctapp","name":"Chitimacha Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"circtcapefearnc","name":"U.S. Circuit Court District of Cape Fear (North Carolina)","citationString":"","start":1801,"end":1872}
-{"id":"circtdal","name":"U.S. Circuit Court for the District of Alabama","citationString":"","start":1873,"end":1874}
-{"id":"circtdalb","name":"U.S. Circuit Court District of Albemarle (North Carolina)","citationString":"","start":1801,"end":1872}
-{"id":"circtdalbanyny","name":"U.S. Circuit Court for the District of Albany New York","citationString":"","start":1801,"end":1802}
-{"id":"circtdar","name":"U.S. Circuit Court for the District of Arkansas","citationString":"","start":1837,"end":1851}
-{"id":"circtdca","name":"U.S. Circuit Court for the District of California","citationString":"C. Cal.","start":1855,"end":1863}
-{"id":"circtdco","name":"U.S. Circuit Court for the District of Colorado","citationString":"","start":1876,"end":1911}
-{"id":"circtdct","name":"U.S. Circuit Court for the District of Connecticut","citationString":"","start":1789,"end":1911}
-{"id":"circtddc","name":"U.S. Circuit Court for the District of District of Columbia","citationString":"","start":1801,"end":1911}
-{"id":"circtdedenton","name":"U.S. Circuit Court District of Edenton (North Carolina)","citationString":"","start":1794,"end":1797}
-{"id":"circtdel","name":"U.S. Circuit Court for the District of Delaware","citationString":"Cir. Ct. Del.","start":1789,"end":1911}
-{"id":"circtdga","name":"U.S. Circuit Court for the District of Georgia","citationString":"","start":1789,"end":1848}
-{"id":"circtdia","name":"U.S. Circuit Court for the District of Iowa","citationString":"","start":1862,"end":1882}
-{"id":"circtdid","name":"U.S. Circuit Court for the District of Idaho","citationString":"","start":1890,"end":1911}
-{"id":"circtdil","name":"U.S. Circuit Court for the District of Illinois","citationString":"","start":1837,"end":1855}
-{"id":"circtdin","name":"U.S. Circuit Court for the District of Indiana","citationString":"","start":1837,"end":1911}
-{"id":"circtdks","name":"U.S. Circuit Court for the District of Kansas","citationString":"","start":1862,"end":1911}
-{"id":"circtdky","name":"U.S. Circuit Court for the District of Kentucky","citationString":"","start":1807,"end":1901}
-{"id":"circtdla","name":"U.S. Circuit Court for the District of Louisiana","citationString":"","start":1845,"end":1849}
-{"id":"circtdma","name":"U.S. Circuit Court for the District of Massachusetts","citationString":"","start":1789,"end":1911}
-{"id":"circtdmd","name":"U.S. Circuit Court for the District of Maryland","citationString":"","start":1789,"end":1911}
-{"id":"circtdme","name":"U.S. Circuit Court for the District of Maine","citationString":"","start":1820,"end":1911}
-{"id":"circtdmi","name":"U.S. Circuit Court for the District of Michigan","citationString":"","start":1837,"end":1862}
-{"id":"circtdmn","name":"U.S. Circuit Court for the District of Minnesota","citationString":"","start":1862,"end":1911}
-{"id":"circtdmo","name":"U.S. Circuit Court for the District of Missouri","citationString":"","start":1837,"end":1872}
-{"id":"circtdms","name":"U.S. Circuit Court for the District of Mississippi","citationString":"","start":1818,"end":1838}
-{"id":"circtdmt","name":"U.S. Circuit Court for the District of Montana","citationString":"","start":1889,"end":1911}
-{"id":"circtdnd","name":"U.S. Circuit Court for the District of North Dakota","citationString":"","start":1889,"end":1911}
-{"id":"circtdne","name":"U.S. Circuit Court for the District of Nebraska","citationString":"","start":1867,"end":1911}
-{"id":"circtdnewbern","name":"U.S. Circuit Court District of New Bern (North Carolina)","citationString":"","start":1794,"end":1797}
-{"id":"circtdnh","name":"U.S. Circuit Court for the District of New Hampshire","citationString":"","start":1789,"end":1911}
-{"id":"circtdnj","name":"U.S. Circuit Court for the District of New Jersey","citationString":"","start":1789,"end":1911}
-{"id":"circtdnv","name":"U.S. Circuit Court for the District of Nevada","citationString":"","start":1865,"end":1911}
-{"id":"circtdoh","name":"U.S. Circuit Court for the District of Ohio","citationString":"","start":1801,"end":1855}
-{"id":"circtdor","name":"U.S. Circuit Court for the District of Oregon","citationString":"","start":1863,"end":1911}
-{"id":"circtdpa","name":"U.S. Circuit Court for the District of Pennsylvania","citationString":"","start":1789,"end":1818}
-{"id":"circtdpamptico","name":"U.S. Circuit Court District of Pamptico (North Carolina)","citationString":"","start":1801,"end":1872}
-{"id":"circtdri","name":"U.S. Circuit Court for the District of Rhode Island","citationString":"","start":1790,"end":1911}
-{"id":"circtdsc","name":"U.S. Circuit Court for the District of South Carolina","citationString":"","start":1789,"end":1911}
-{"id":"circtdsd","name":"U.S. Circuit Court for the District of South Dakota","citationString":"","start":1889,"end":1911}
-{"id":"circtdterrar","name":"U.S. Circuit Court for the District of Territory of Arkansas","citationString":"","start":1819,"end":1836}
-{"id":"circtdtx","name":"U.S. Circuit Court for the District of Texas","citationString":"","start":1845,"end":1857}
-{"id":"circtdut","name":"U.S. Circuit Court for the District of Utah","citationString":"","start":1894,"end":1911}
-{"id":"circtdva","name":"U.S. Circuit Court for the District of Virginia","citationString":"","start":1789,"end":1819}
-{"id":"circtdvt","name":"U.S. Circuit Court for the District of Vermont","citationString":"","start":1791,"end":1911}
-{"id":"circtdwa","name":"U.S. Circuit Court for the District of Washington","citationString":"","start":1889,"end":1905}
-{"id":"circtdwi","name":"U.S. Circuit Court for the District of Wisconsin","citationString":"","start":1862,"end":1870}
-{"id":"circtdwilm","name":"U.S. Circuit Court District of Wilmington (North Carolina)","citationString":"","start":1794,"end":1797}
-{"id":"circtdwv","name":"U.S. Circuit Court for the District of West Virginia","citationString":"","start":1864,"end":1901}
-{"id":"circtdwy","name":"U.S. Circuit Court for the District of Wyoming","citationString":"","start":1890,"end":1911}
-{"id":"circtedar","name":"U.S. Circuit Court for the District of Eastern Arkansas","citationString":"","start":1851,"end":1911}
-{"id":"circtedil","name":"U.S. Circuit Court for the Eastern District of Illinois","citationString":"","start":1905,"end":1911}
-{"id":"circtedky","name":"U.S. Circuit Court for the District of Eastern Kentucky","citationString":"","start":1901,"end":1911}
-{"id":"circtedla","name":"U.S. Circuit Court for the District of Eastern Louisiana","citationString":"","start":1837,"end":1911}
-{"id":"circtedmi","name":"U.S. Circuit Court for the District of Eastern Michigan","citationString":"","start":1863,"end":1911}
-{"id":"circtedmo","name":"U.S. Circuit Court for the District of Eastern Missouri","citationString":"","start":1857,"end":1911}
-{"id":"circtednc","name":"U.S. Circuit Court for the District of Eastern North Carolina","citationString":"","start":1872,"end":1911}
-{"id":"circtedny","name":"U.S. Circuit Court for the District of Eastern New York","citationString":"","start":1865,"end":1911}
-{"id":"circtedok","name":"U.S. Circuit Court for the District of Eastern Oklahoma","citationString":"","start":1906,"end":1911}
-{"id":"circtedpa","name":"U.S. Circuit Court for the District of Eastern Pennsylvania","citationString":"","start":1818,"end":1911}
-{"id":"circtedsc","name":"United States Circuit Court for the Eastern District of South Carolina","citationString":"","start":1789,"end":1911}
-{"id":"circtedtn","name":"U.S. Circuit Court for the District of Eastern Tennessee","citationString":"","start":1808,"end":1911}
-{"id":"circtedtx","name":"U.S. Circuit Court for the District of Eastern Texas","citationString":"","start":1862,"end":1911}
-{"id":"circtedva","name":"U.S. Circuit Court for the District of Eastern Virginia","citationString":"","start":1819,"end":1911}
-{"id":"circtedwa","name":"U.S. Circuit Court for the District of Eastern Washington","citationString":"","start":1905,"end":1911}
-{"id":"circtedwi","name":"U.S. Circuit Court for the District of Eastern Wisconsin","citationString":"","start":1870,"end":1911}
-{"id":"circtmdal","name":"U.S. Circuit Court for the District of Middle Alabama","citationString":"","start":1839,"end":1911}
-{"id":"circtmdpa","name":"U.S. Circuit Court for the District of Middle Pennsylvania","citationString":"","start":1901,"end":1911}
-{"id":"circtmdtn","name":"U.S. Circuit Court for the District of Middle Tennessee","citationString":"","start":1839,"end":1911}
-{"id":"circtmissterr","name":"U.S. Circuit Court for the Mississippi Territory","citationString":"","start":null,"end":null}
-{"id":"circtnc","name":"U.S. Circuit Court for the District of North Carolina","citationString":"Cir. Ct. N.C.","start":1790,"end":1872}
-{"id":"circtndal","name":"U.S. Circuit Court for the District of Northern Alabama","citationString":"","start":1837,"end":1911}
-{"id":"circtndca","name":"U.S. Circuit Court for the District of Northern California","citationString":"","start":1863,"end":1911}
-{"id":"circtndfl","name":"United States Circuit Court for the Northern District of Florida","citationString":"C.C.N.D. Fla.","start":null,"end":null}
-{"id":"circtndga","name":"U.S. Circuit Court for the Northern District of Georgia","citationString":"","start":1848,"end":1911}
-{"id":"circtndil","name":"U.S. Circuit Court for the Northern District of Illnois","citationString":"","start":1855,"end":1911}
-{"id":"circtndms","name":"U.S. Circuit Court for the District of Northern Mississippi","citationString":"","start":1838,"end":1911}
-{"id":"circtndny","name":"U.S. Circuit Court for the District of Northern New York","citationString":"","start":1814,"end":1911}
-{"id":"circtndoh","name":"U.S. Circuit Court for the District of Northern Ohio","citationString":"","start":1855,"end":1911}
-{"id":"circtndtx","name":"U.S. Circuit Court for the District of Northern Texas","citationString":"","start":1879,"end":1911}
-{"id":"circtndwv","name":"U.S. Circuit Court for the District of Northern West Virginia","citationString":"","start":1901,"end":1911}
-{"id":"circtnia","name":"U.S. Circuit Court for the District of Northern Iowa","citationString":"","start":1882,"end":1911}
-{"id":"circtny","name":"U.S. Circuit Court for New York","citationString":"","start":null,"end":null}
-{"id":"circtsdal","name":"U.S. Circuit Court for the District of Southern Alabama","citationString":"","start":1837,"end":1911}
-{"id":"circtsdca","name":"U.S. Circuit Court for the District of Southern California","citationString":"","start":1863,"end":1911}
-{"id":"circtsdfl","name":"United States Circuit Court for the Southern District of Florida","citationString":"C.C.S.D. Fla.","start":1862,"end":1911}
-{"id":"circtsdga","name":"U.S. Circuit Court for the Southern District of Georgia","citationString":"","start":1848,"end":1911}
-{"id":"circtsdia","name":"U.S. Circuit Court for the Southern District of Iowa","citationString":"","start":1882,"end":1911}
-{"id":"circtsdil","name":"U.S. Circuit Court for the Southern District of Illnois","citationString":"","start":1855,"end":1911}
-{"id":"circtsdms","name":"U.S. Circuit Court for the District of Southern Mississippi","citationString":"","start":1838,"end":1911}
-{"id":"circtsdny","name":"U.S. Circuit Court for the District of Southern New York","citationString":"","start":1814,"end":1911}
-{"id":"circtsdoh","name":"U.S. Circuit Court for the District of Southern Ohio","citationString":"","start":1855,"end":1911}
-{"id":"circtsdtex","name":"U.S. Circuit Court for the District of Southern Texas","citationString":"","start":1902,"end":1911}
-{"id":"circtsdwv","name":"U.S. Circuit Court for the District of Southern West Virginia","citationString":"","start":1901,"end":1911}
-{"id":"circttenn","name":"U.S. Circuit Court for the District of Tennessee","citationString":"Cir. Ct. Tenn.","start":1807,"end":1808}
-{"id":"circtwdar","name":"U.S. Circuit Court for the District of Western Arkansas","citationString":"","start":1851,"end":1911}
-{"id":"circtwdky","name":"U.S. Circuit Court for the District of Western Kentucky","citationString":"","start":1901,"end":1911}
-{"id":"circtwdla","name":"U.S. Circuit Court for the District of Western Louisiana","citationString":"","start":1837,"end":1911}
-{"id":"circtwdmi","name":"U.S. Circuit Court for the District of Western Michigan","citationString":"","start":1863,"end":1911}
-{"id":"circtwdmo","name":"U.S. Circuit Court for the District of Western Missouri","citationString":"","start":1857,"end":1911}
-{"id":"circtwdnc","name":"U.S. Circuit Court for the District of Western North Carolina","citationString":"","start":1872,"end":1911}
-{"id":"circtwdny","name":"U.S. Circuit Court for the District of Western New York","citationString":"","start":1900,"end":1911}
-{"id":"circtwdok","name":"U.S. Circuit Court for the District of Western Oklahoma","citationString":"","start":1906,"end":1911}
-{"id":"circtwdpa","name":"U.S. Circuit Court for the District of Western Pennsylvania","citationString":"","start":1818,"end":1911}
-{"id":"circtwdtex","name":"U.S. Circuit Court for the District of Western Texas","citationString":"","start":1862,"end":1911}
-{"id":"circtwdtn","name":"U.S. Circuit Court for the District of Western Tennessee","citationString":"","start":1808,"end":1911}
-{"id":"circtwdva","name":"U.S. Circuit Court for the District of Western Virginia","citationString":"","start":1819,"end":1911}
-{"id":"circtwdwa","name":"U.S. Circuit Court for the District of Western Washington","citationString":"","start":1905,"end":1911}
-{"id":"circtwdwi","name":"U.S. Circuit Court for the District of Western Wisconsin","citationString":"","start":1870,"end":1911}
-{"id":"cit","name":"United States Court of International Trade","citationString":"Ct. Intl. Trade","start":1980,"end":null}
-{"id":"cjdpa","name":"Court of Judicial Discipline of Pennsylvania","citationString":"Ct. Jud. Disc. Pa","start":1993,"end":null}
-{"id":"cma","name":"United States Court of Military Appeals","citationString":"","start":1950,"end":1994}
-{"id":"cnmisuperct","name":"Northern Mariana Islands Commonwealth Superior Court","citationString":"","start":null,"end":null}
-{"id":"cnmitrialct","name":"Northern Mariana Islands Commonwealth Trial Court","citationString":"","start":null,"end":null}
-{"id":"cob","name":"United States Bankruptcy Court, D. Colorado","citationString":"Bankr.D. Colo.","start":1984,"end":null}
-{"id":"cod","name":"United States District Court for the District of Colorado","citationString":"D. Colo.","start":1876,"end":null}
-{"id":"colctyct","name":"Colorado County Court","citationString":"","start":null,"end":null}
-{"id":"colctyctarapaho","name":"Arapahoe County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctbent","name":"Bent County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctboulder","name":"Boulder County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctdouglas","name":"Douglas County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctfremont","name":"Fremont County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctgarfiel","name":"Garfield County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctlarimer","name":"Larimer County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctmeyer","name":"Meyer County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctotero","name":"Otero County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctpitkin","name":"Pitkin County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctpueblo","name":"Pueblo County District Court","citationString":"","start":null,"end":null}
-{"id":"colctyctteller","name":"Teller County District Court","citationString":"","start":null,"end":null}
-{"id":"coldistct","name":"Colorado District Court","citationString":"","start":null,"end":null}
-{"id":"colmunict","name":"Colorado Municipal Court","citationString":"","start":null,"end":null}
-{"id":"colo","name":"Colorado Supreme Court","citationString":"Colo.","start":1876,"end":null}
-{"id":"coloag","name":"Colorado Attorney General Reports","citationString":"Colo. Att'y Gen.","start":null,"end":null}
-{"id":"coloctapp","name":"Colorado Court of Appeals","citationString":"Colo. Ct. App.","start":1891,"end":null}
-{"id":"coloworkcompcom","name":"Colorado Industrial Claim Appeals office","citationString":"Colo. Indus. Cl. App.","start":null,"end":null}
-{"id":"colvctapp","name":"Colville Confederated Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"colwaterct","name":"Colorado Water Court","citationString":"","start":1969,"end":null}
-{"id":"com","name":"U.S. Commerce Court","citationString":"Comm. Ct.","start":1910,"end":1913}
-{"id":"conn","name":"Connecticut Supreme Court","citationString":"Conn.","start":1784,"end":null}
-{"id":"connappct","name":"Connecticut Court of Appeals","citationString":"Conn. App. Ct.","start":1983,"end":null}
-{"id":"conncirct","name":"Circuit Courts of Connecticut","citationString":"","start":null,"end":null}
-{"id":"conncpct","name":"Court of Common Pleas of Connecticut","citationString":"","start":null,"end":null}
-{"id":"connproct","name":"Connecticut Probate Court","citationString":"","start":null,"end":null}
-{"id":"connsuperct","name":"Connecticut Superior Court","citationString":"Conn. Super. Ct.","start":1818,"end":null}
-{"id":"connworkcompcom","name":"Connecticut Compensation Review Board","citationString":"Conn. Comp. Rev. Bd.","start":null,"end":null}
-{"id":"coosct","name":"Confederated Tribes of the Coos, Lower Umpqua & Siuslaw Indians Tribal Court","citationString":"","start":null,"end":null}
-{"id":"coquct","name":"Coquille Indian Tribal Court","citationString":"","start":null,"end":null}
-{"id":"cosuperct","name":"Coloardo Superior Court","citationString":"","start":null,"end":null}
-{"id":"cosuperctdenver","name":"Denver Superior Court","citationString":"","start":null,"end":null}
-{"id":"coushct","name":"Coushatta Tribal Court","citationString":"","start":null,"end":null}
-{"id":"crowctapp","name":"Crow Nation Appellate Court","citationString":"","start":null,"end":null}
-{"id":"ctappindterr","name":"Court of Appeals of Indian Territory","citationString":"Ct. App. Ind. Terr.","start":1889,"end":1907}
-{"id":"ctb","name":"United States Bankruptcy Court, D. Connecticut","citationString":"Bankr. D. Conn.","start":1984,"end":null}
-{"id":"ctchansc","name":"Court of Chancery of South Carolina","citationString":"","start":1721,"end":null}
-{"id":"ctd","name":"United States District Court for the District of Connecticut","citationString":"D. Conn.","start":1789,"end":null}
-{"id":"cusc","name":"United States Customs Court","citationString":"Cust. Ct.","start":1926,"end":1980}
-{"id":"dadectypropbd","name":"Dade County Property Appraisal Adjustment Board","citationString":"Dade Cty. Prop. Appraisal Adjmt. Bd.","start":null,"end":null}
-{"id":"dakotasup","name":"Supreme Court of Dakota","citationString":"","start":null,"end":null}
-{"id":"dc","name":"District of Columbia Court of Appeals","citationString":"D.C. Ct. App.","start":1970,"end":null}
-{"id":"dcb","name":"United States Bankruptcy Court, District of Columbia","citationString":"Bankr. D.C.","start":1984,"end":null}
-{"id":"dccrimct","name":"District of Columbia Criminal Court","citationString":"D.C.","start":null,"end":null}
-{"id":"dcd","name":"District Court, District of Columbia","citationString":"D.D.C.","start":1863,"end":null}
-{"id":"dcorphanct","name":"District of Columbia Orphans' Court","citationString":"D.C. Orphans Ct.","start":null,"end":null}
-{"id":"deb","name":"United States Bankruptcy Court, D. Delaware","citationString":"Bankr. D. Del.","start":1984,"end":null}
-{"id":"ded","name":"United States District Court for the District of Delaware","citationString":"D. Del.","start":1789,"end":null}
-{"id":"del","name":"Delaware Supreme Court","citationString":"Del.","start":1951,"end":null}
-{"id":"delaldct","name":"Delaware Alderman's Courts","citationString":"","start":null,"end":null}
-{"id":"delch","name":"Delaware Court of Chancery","citationString":"Del. Ch.","start":1793,"end":null}
-{"id":"delctcompl","name":"Delaware Court of Common Pleas","citationString":"Del. Ct. Com. Pl.","start":1776,"end":null}
-{"id":"delfamct","name":"Delaware Family Court","citationString":"Del. Fm. Ct.","start":1911,"end":null}
-{"id":"delgensess","name":"Court of General Sessions of The Peace And Jail Delivery of Delaware","citationString":"","start":null,"end":null}
-{"id":"deljudct","name":"Court on the Judiciary of Delaware","citationString":"Ct. Jud. Del.","start":null,"end":null}
-{"id":"deljustpct","name":"Delaware Justice of the Peace Courts","citationString":"","start":1792,"end":null}
-{"id":"delorphct","name":"Orphans Court of Delaware","citationString":"","start":null,"end":null}
-{"id":"deloyerterm","name":"Delaware Court of Oyer and Terminer","citationString":"","start":1831,"end":1951}
-{"id":"delsuperct","name":"Superior Court of Delaware","citationString":"Del. Super. Ct. ","start":1831,"end":null}
-{"id":"denjuvct","name":"Denver Juvenile Court","citationString":"","start":1907,"end":null}
-{"id":"denproct","name":"Denver Probate Court","citationString":"","start":null,"end":null}
-{"id":"deptinterior","name":"Department of Interior","citationString":"","start":null,"end":null}
-{"id":"eca","name":" Emergency Court of Appeals","citationString":"Emer. Ct. App.","start":1942,"end":1962}
-{"id":"echerkokee","name":"Eastern Band of Cherokee Indians Supreme Court","citationString":"","start":null,"end":null}
-{"id":"echerokeect","name":"Eastern Band of Cherokee Indians Tribal Court","citationString":"","start":null,"end":null}
-{"id":"educationoha","name":"Hearings & Appeals U.S. Department of Education","citationString":"","start":null,"end":null}
-{"id":"energyoha","name":"Department of Energy office of Hearings and Appeals","citationString":"","start":null,"end":null}
-{"id":"fcc","name":"Decisions of the Federal Communications Commission","citationString":"","start":null,"end":null}
-{"id":"fisc","name":"United States Foreign Intelligence Surveillance Court","citationString":"","start":1978,"end":null}
-{"id":"fiscr","name":"United States Foreign Intelligence Surveillance Court of Review","citationString":"","start":1978,"end":null}
-{"id":"fla","name":"Florida Supreme Court","citationString":"Fla.","start":1845,"end":null}
-{"id":"flaag","name":"Florida Attorney General Reports","citationString":"Fla. Att'y Gen.","start":null,"end":null}
-{"id":"flacirct","name":"Florida Circuit Court","citationString":"","start":1850,"end":null}
-{"id":"flacirct1","name":"Circuit Court of the 1st Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct10","name":"Circuit Court of the 10th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct10har","name":"Circuit Court of the 10th Judicial Circuit of Florida, Hardee County","citationString":"","start":null,"end":null}
-{"id":"flacirct10hig","name":"Circuit Court of the 10th Judicial Circuit of Florida, Highlands County","citationString":"","start":null,"end":null}
-{"id":"flacirct10pol","name":"Circuit Court of the 10th Judicial Circuit of Florida, Polk County","citationString":"","start":null,"end":null}
-{"id":"flacirct11","name":"Circuit Court of the 11th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct11mia","name":"Circuit Court of the 11th Judicial Circuit of Florida, Miami-Dade County","citationString":"","start":null,"end":null}
-{"id":"flacirct12","name":"Circuit Court of the 12th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct12des","name":"Circuit Court of the 12th Judicial Circuit of Florida, De Soto County","citationString":"","start":null,"end":null}
-{"id":"flacirct12man","name":"Circuit Court of the 12th Judicial Circuit of Florida, Manatee County","citationString":"","start":null,"end":null}
-{"id":"flacirct12sar","name":"Circuit Court of the 12th Judicial Circuit of Florida, Sarasota County","citationString":"","start":null,"end":null}
-{"id":"flacirct13","name":"Circuit Court of the 13th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct13hil","name":"Circuit Court of the 13th Judicial Circuit of Florida, Hillsborough County","citationString":"","start":null,"end":null}
-{"id":"flacirct14","name":"Circuit Court of the 14th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct14bay","name":"Circuit Court of the 14th Judicial Circuit of Florida, Bay County","citationString":"","start":null,"end":null}
-{"id":"flacirct14cal","name":"Circuit Court of the 14th Judicial Circuit of Florida, Calhoun County","citationString":"","start":null,"end":null}
-{"id":"flacirct14gul","name":"Circuit Court of the 14th Judicial Circuit of Florida, Gulf County","citationString":"","start":null,"end":null}
-{"id":"flacirct14hol","name":"Circuit Court of the 14th Judicial Circuit of Florida, Holmes County","citationString":"","start":null,"end":null}
-{"id":"flacirct14jac","name":"Circuit Court of the 14th Judicial Circuit of Florida, Jackson County","citationString":"","start":null,"end":null}
-{"id":"flacirct14was","name":"Circuit Court of the 14th Judicial Circuit of Florida, Washington County","citationString":"","start":null,"end":null}
-{"id":"flacirct15","name":"Circuit Court of the 15th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct15pal","name":"Circuit Court of the 15th Judicial Circuit of Florida, Palm Beach County","citationString":"","start":null,"end":null}
-{"id":"flacirct16","name":"Circuit Court of the 16th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct16mon","name":"Circuit Court of the 16th Judicial Circuit of Florida, Monroe County","citationString":"","start":null,"end":null}
-{"id":"flacirct17","name":"Circuit Court of the 17th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct17bro","name":"Circuit Court of the 17th Judicial Circuit of Florida, Broward County","citationString":"","start":null,"end":null}
-{"id":"flacirct18","name":"Circuit Court of the 18th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct18bre","name":"Circuit Court of the 18th Judicial Circuit of Florida, Brevard County","citationString":"","start":null,"end":null}
-{"id":"flacirct18sem","name":"Circuit Court of the 18th Judicial Circuit of Florida, Seminole County","citationString":"","start":null,"end":null}
-{"id":"flacirct19","name":"Circuit Court of the 19th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct19ind","name":"Circuit Court of the 19th Judicial Circuit of Florida, Indian River County","citationString":"","start":null,"end":null}
-{"id":"flacirct19mar","name":"Circuit Court of the 19th Judicial Circuit of Florida, Martin County","citationString":"","start":null,"end":null}
-{"id":"flacirct19oke","name":"Circuit Court of the 19th Judicial Circuit of Florida, Okeechobee County","citationString":"","start":null,"end":null}
-{"id":"flacirct19stl","name":"Circuit Court of the 19th Judicial Circuit of Florida, St. Lucie County","citationString":"","start":null,"end":null}
-{"id":"flacirct1esc","name":"Circuit Court of the 1st Judicial Circuit of Florida, Escambia County","citationString":"","start":null,"end":null}
-{"id":"flacirct1oka","name":"Circuit Court of the 1st Judicial Circuit of Florida, Okaloosa County","citationString":"","start":null,"end":null}
-{"id":"flacirct1san","name":"Circuit Court of the 1st Judicial Circuit of Florida, Santa Rosa County","citationString":"","start":null,"end":null}
-{"id":"flacirct1wal","name":"Circuit Court of the 1st Judicial Circuit of Florida, Walton County","citationString":"","start":null,"end":null}
-{"id":"flacirct2","name":"Circuit Court of the 2nd Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct20","name":"Circuit Court of the 20th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct20cha","name":"Circuit Court of the 20th Judicial Circuit of Florida, Charlotte County","citationString":"","start":null,"end":null}
-{"id":"flacirct20col","name":"Circuit Court of the 20th Judicial Circuit of Florida, Collier County","citationString":"","start":null,"end":null}
-{"id":"flacirct20gla","name":"Circuit Court of the 20th Judicial Circuit of Florida, Glades County","citationString":"","start":null,"end":null}
-{"id":"flacirct20hen","name":"Circuit Court of the 20th Judicial Circuit of Florida, Hendry County","citationString":"","start":null,"end":null}
-{"id":"flacirct20lee","name":"Circuit Court of the 20th Judicial Circuit of Florida, Lee County","citationString":"","start":null,"end":null}
-{"id":"flacirct2fra","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Franklin County","citationString":"","start":null,"end":null}
-{"id":"flacirct2gad","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Gadsden County","citationString":"","start":null,"end":null}
-{"id":"flacirct2jef","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Jefferson County","citationString":"","start":null,"end":null}
-{"id":"flacirct2leo","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Leon County","citationString":"","start":null,"end":null}
-{"id":"flacirct2lib","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Liberty County","citationString":"","start":null,"end":null}
-{"id":"flacirct2wak","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Wakulla County","citationString":"","start":null,"end":null}
-{"id":"flacirct3","name":"Circuit Court of the 3rd Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct3col","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Columbia County","citationString":"","start":null,"end":null}
-{"id":"flacirct3dix","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Dixie County","citationString":"","start":null,"end":null}
-{"id":"flacirct3ham","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Hamilton County","citationString":"","start":null,"end":null}
-{"id":"flacirct3laf","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Lafayette County","citationString":"","start":null,"end":null}
-{"id":"flacirct3mad","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Madison County","citationString":"","start":null,"end":null}
-{"id":"flacirct3suw","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Suwannee County","citationString":"","start":null,"end":null}
-{"id":"flacirct3tay","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Taylor County","citationString":"","start":null,"end":null}
-{"id":"flacirct4","name":"Circuit Court of the 4th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct4cla","name":"Circuit Court of the 4th Judicial Circuit of Florida, Clay County","citationString":"","start":null,"end":null}
-{"id":"flacirct4duv","name":"Circuit Court of the 4th Judicial Circuit of Florida, Duval County","citationString":"","start":null,"end":null}
-{"id":"flacirct4nas","name":"Circuit Court of the 4th Judicial Circuit of Florida, Nassau County","citationString":"","start":null,"end":null}
-{"id":"flacirct5","name":"Circuit Court of the 5th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct5cit","name":"Circuit Court of the 5th Judicial Circuit of Florida, Citrus County","citationString":"","start":null,"end":null}
-{"id":"flacirct5her","name":"Circuit Court of the 5th Judicial Circuit of Florida, Hernando County","citationString":"","start":null,"end":null}
-{"id":"flacirct5lak","name":"Circuit Court of the 5th Judicial Circuit of Florida, Lake County","citationString":"","start":null,"end":null}
-{"id":"flacirct5mar","name":"Circuit Court of the 5th Judicial Circuit of Florida, Marion County","citationString":"","start":null,"end":null}
-{"id":"flacirct5sum","name":"Circuit Court of the 5th Judicial Circuit of Florida, Sumter County","citationString":"","start":null,"end":null}
-{"id":"flacirct6","name":"Circuit Court of the 6th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct6pas","name":"Circuit Court of the 6th Judicial Circuit of Florida, Pasco County","citationString":"","start":null,"end":null}
-{"id":"flacirct6pin","name":"Circuit Court of the 6th Judicial Circuit of Florida, Pinellas County","citationString":"","start":null,"end":null}
-{"id":"flacirct7","name":"Circuit Court of the 7th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct7fla","name":"Circuit Court of the 7th Judicial Circuit of Florida, Flagler County","citationString":"","start":null,"end":null}
-{"id":"flacirct7put","name":"Circuit Court of the 7th Judicial Circuit of Florida, Putnam County","citationString":"","start":null,"end":null}
-{"id":"flacirct7stj","name":"Circuit Court of the 7th Judicial Circuit of Florida, St. Johns County","citationString":"","start":null,"end":null}
-{"id":"flacirct7vol","name":"Circuit Court of the 7th Judicial Circuit of Florida, Volusia County","citationString":"","start":null,"end":null}
-{"id":"flacirct8","name":"Circuit Court of the 8th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct8ala","name":"Circuit Court of the 8th Judicial Circuit of Florida, Alachua County","citationString":"","start":null,"end":null}
-{"id":"flacirct8bak","name":"Circuit Court of the 8th Judicial Circuit of Florida, Baker County","citationString":"","start":null,"end":null}
-{"id":"flacirct8bra","name":"Circuit Court of the 8th Judicial Circuit of Florida, Bradford County","citationString":"","start":null,"end":null}
-{"id":"flacirct8gil","name":"Circuit Court of the 8th Judicial Circuit of Florida, Gilchrist County","citationString":"","start":null,"end":null}
-{"id":"flacirct8lev","name":"Circuit Court of the 8th Judicial Circuit of Florida, Levy County","citationString":"","start":null,"end":null}
-{"id":"flacirct8uni","name":"Circuit Court of the 8th Judicial Circuit of Florida, Union County","citationString":"","start":null,"end":null}
-{"id":"flacirct9","name":"Circuit Court of the 9th Judicial Circuit of Florida","citationString":"","start":null,"end":null}
-{"id":"flacirct9ora","name":"Circuit Court of the 9th Judicial Circuit of Florida, Orange County","citationString":"","start":null,"end":null}
-{"id":"flacirct9osc","name":"Circuit Court of the 9th Judicial Circuit of Florida, Osceola County","citationString":"","start":null,"end":null}
-{"id":"flactyct","name":"Florida County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct1","name":"Alachua County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct10","name":"Clay County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct11","name":"Collier County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct12","name":"Columbia County Court, FL","citationString":"","start":null,"end":null}
-{"id":"flactyct13","name":"De Soto County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct14","name":"Dixie County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct15","name":"Duval County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct16","name":"Escambia County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct17","name":"Flagler County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct18","name":"Franklin County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct19","name":"Gadsden County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct2","name":"Baker County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct20","name":"Gilchrist County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct21","name":"Glades County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct22","name":"Gulf County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct23","name":"Hamilton County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct24","name":"Hardee County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct25","name":"Hendry County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct26","name":"Hernando County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct27","name":"Highlands County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct28","name":"Hillsborough County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct29","name":"Holmes County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct3","name":"Bay County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct30","name":"Indian River County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct31","name":"Jackson County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct32","name":"Jefferson County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct33","name":"Lafayette County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct34","name":"Lake County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct35","name":"Lee County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct36","name":"Leon County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct37","name":"Levy County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct38","name":"Liberty County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct39","name":"Madison County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct4","name":"Bradford County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct40","name":"Manatee County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct41","name":"Marion County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct42","name":"Martin County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct43","name":"Miami-Dade County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct44","name":"Monroe County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct45","name":"Nassau County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct46","name":"Okaloosa County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct47","name":"Okeechobee County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct48","name":"Orange County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct49","name":"Osceola County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct5","name":"Brevard County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct50","name":"Palm Beach County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct51","name":"Pasco County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct52","name":"Pinellas County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct53","name":"Polk County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct54","name":"Putnam County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct55","name":"St. Johns County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct56","name":"St. Lucie County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct57","name":"Santa Rosa County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct58","name":"Sarasota County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct59","name":"Seminole County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct6","name":"Broward County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct60","name":"Sumter County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct61","name":"Suwannee County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct62","name":"Taylor County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct63","name":"Union County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct64","name":"Volusia County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct65","name":"Wakulla County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct66","name":"Walton County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct67","name":"Washington County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct7","name":"Calhoun County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct8","name":"Charlotte County Court","citationString":"","start":null,"end":null}
-{"id":"flactyct9","name":"Citrus County Court","citationString":"","start":null,"end":null}
-{"id":"flactyctrec","name":"Florida's Civil and Criminal Court of Records","citationString":"","start":null,"end":1972}
-{"id":"flactyctrec1","name":"Duval County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}
-{"id":"flactyctrec2","name":"Palm Beach County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}
-{"id":"flactyctrec3","name":"Pinellas County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}
-{"id":"flactyctrec4","name":"Escambia County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}
-{"id":"flactyctrec5","name":"Brevard County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}
-{"id":"flactyctrec6","name":"Dade County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}
-{"id":"flactyctrec7","name":"Broward County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}
-{"id":"fladeptenvreg","name":"State of Florida Department of Environmental Regulation","citationString":"Fla. Dep't. Env. Reg.","start":null,"end":null}
-{"id":"fladepthrehabil","name":"Florida Department of Health and Rehabilitative Services","citationString":"Fla. Dep't. of H. Rehabil. Serv.","start":null,"end":null}
-{"id":"fladeptrev","name":"State of Florida Department of Revenue","citationString":"Fla. Dep't Rev.","start":null,"end":null}
-{"id":"fladistctapp","name":"Florida District Courts of Appeal","citationString":"Fla. Dist. Ct. App.","start":1957,"end":null}
-{"id":"fladistctapp1","name":"Florida First District Court of Appeal","citationString":"","start":null,"end":null}
-{"id":"fladistctapp2","name":"Florida Second District Court of Appeal","citationString":"","start":null,"end":null}
-{"id":"fladistctapp3","name":"Florida Third District Court of Appeal","citationString":"","start":null,"end":null}
-{"id":"fladistctapp4","name":"Florida Fourth District Court of Appeal","citationString":"","start":null,"end":null}
-{"id":"fladistctapp5","name":"Florida Fifth District Court of Appeal","citationString":"","start":null,"end":null}
-{"id":"fladistctapp6","name":"Florida Sixth District Court of Appeal","citationString":"","start":null,"end":null}
-{"id":"fladivadminhrg","name":"State of Florida Division of Administrative Hearings","citationString":"Fla. Div. Admin. Hr'g","start":null,"end":null}
-{"id":"flaindcommn","name":"Florida Industrial Commission","citationString":"","start":1969,"end":1935}
-{"id":"flajudct","name":"Florida Judge's Courts","citationString":"","start":null,"end":1972}
-{"id":"flajudct1","name":"Charlotte County Judge's Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct10","name":"Pinellas County Judge's Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct11","name":"Monroe County Judge Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct12","name":"Palm Beach County Judge\u2019s Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct13","name":"Duval County Judge's Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct14","name":"Sarasota County Judge's Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct2","name":"Dade County Judge's Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct3","name":"Hamilton County Judges' Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct4","name":"Orange County Judge's Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct5","name":"Lee County Judge's Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct6","name":"Volusia County Judge's Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct7","name":"Suwannee County Judge's Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct8","name":"Lake County Judge's Court","citationString":"","start":null,"end":1972}
-{"id":"flajudct9","name":"Broward County Judges' Court","citationString":"","start":null,"end":1972}
-{"id":"flajuv","name":"Florida Juvenile and Domestic Relations Courts","citationString":"","start":null,"end":1972}
-{"id":"flajuv1","name":"Palm Beach County Juvenile and Domestic Relations Court","citationString":"","start":null,"end":1972}
-{"id":"flamunict","name":"Florida Municipal Courts","citationString":"","start":null,"end":1972}
-{"id":"flamunict1","name":"Miami Beach Municipal Court","citationString":"","start":null,"end":1972}
-{"id":"flamunict2","name":"Surfside Municipal Court","citationString":"","start":null,"end":1972}
-{"id":"flamunict3","name":"Miami Municipal Court","citationString":"","start":null,"end":1972}
-{"id":"flapubserv","name":"Florida Public Service Commission","citationString":"","start":1887,"end":null}
-{"id":"flarealestcommn","name":"Florida Real Estate Commission","citationString":"","start":null,"end":null}
-{"id":"flasmclct","name":"Florida Small Claims Courts","citationString":"","start":null,"end":1972}
-{"id":"flasmclct1","name":"Broward County Small Claims Court","citationString":"","start":null,"end":1972}
-{"id":"flasmclct2","name":"Palm Beach County Small Claims Court","citationString":"","start":null,"end":1972}
-{"id":"flasmclct3","name":"Dade County Small Claims Court","citationString":"","start":null,"end":1972}
-{"id":"flasmclct4","name":"St. Lucie County Small Claims Court","citationString":"","start":null,"end":1972}
-{"id":"fld","name":"United States District Court for the District of Florida","citationString":"D. Fla.","start":1845,"end":1847}
-{"id":"flmb","name":"United States Bankruptcy Court, M.D. Florida","citationString":"Bankr. M.D. Fla.","start":1984,"end":null}
-{"id":"flmd","name":"United States District Court for the Middle District of Florida","citationString":"M.D. Fla.","start":1962,"end":null}
-{"id":"flnb","name":"United States Bankruptcy Court, N.D. Florida","citationString":"Bankr. N.D. Fla.","start":1984,"end":null}
-{"id":"flnd","name":"United States District Court for the Northern District of Florida","citationString":"N.D. Fla.","start":1847,"end":null}
-{"id":"flsb","name":"United States Bankruptcy Court, Southern District Florida","citationString":"Bankr. S.D. Florida","start":1984,"end":null}
-{"id":"flsd","name":"United States District Court for the Southern District of Florida","citationString":"S.D. Fla.","start":1847,"end":null}
-{"id":"ftmcdowct","name":"Fort McDowell Yavapai Nation Tribal Court","citationString":"","start":null,"end":null}
-{"id":"ftmcdowctapp","name":"Fort McDowell Yavapai Nation Tribal Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"ftmcdowell","name":"Fort McDowell Supreme Court","citationString":"","start":null,"end":null}
-{"id":"ftpeckctapp","name":"Fort Peck Appellate Court","citationString":"","start":null,"end":null}
-{"id":"ftpecktrialct","name":"Fort Peck Tribal Court","citationString":"","start":null,"end":null}
-{"id":"ga","name":"Georgia Supreme Court","citationString":"Ga.","start":1845,"end":null}
-{"id":"gabizct","name":"Georgia Business Court","citationString":"","start":2020,"end":null}
-{"id":"gactapp","name":"Georgia Court of Appeals","citationString":"Ga. Ct. App.","start":1906,"end":null}
-{"id":"gad","name":"United States District Court for the District of Georgia","citationString":"D. Ga.","start":1789,"end":1848}
-{"id":"gajuvct","name":"Georgia Juvenile Courts","citationString":"","start":1845,"end":null}
-{"id":"gamagct","name":"Georgia Magistrate Courts","citationString":"","start":null,"end":null}
-{"id":"gamb","name":"United States Bankruptcy Court, M.D. Georgia","citationString":"Bankr. M.D. Ga.","start":1984,"end":null}
-{"id":"gamd","name":"United States District Court for the Middle District of Georgia","citationString":"M.D. Ga.","start":1926,"end":null}
-{"id":"gamunict","name":"Georgia Municipal Courts","citationString":"","start":null,"end":null}
-{"id":"ganb","name":"United States Bankruptcy Court, N.D. Georgia","citationString":"Bankr. N.D. Ga.","start":1984,"end":null}
-{"id":"gand","name":"United States District Court for the Northern District of Georgia","citationString":"N.D. Ga.","start":1848,"end":null}
-{"id":"gaoyertermct","name":"Georgia Court of Oyer and Terminer","citationString":"","start":null,"end":null}
-{"id":"gaproct","name":"Georgia Probate Courts","citationString":"","start":null,"end":null}
-{"id":"gasb","name":"United States Bankruptcy Court, S.D. Georgia","citationString":"Bankr. S.D. Ga.","start":1984,"end":null}
-{"id":"gasd","name":"United States District Court for the Southern District of Georgia","citationString":"S.D. Ga.","start":1848,"end":null}
-{"id":"gastct","name":"Georgia State Courts","citationString":"","start":null,"end":null}
-{"id":"gasuperct","name":"Georgia Superior Courts","citationString":"","start":null,"end":null}
-{"id":"gasuperctburke","name":"Burke County Superior Court, Ga.","citationString":"Burke Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctcarrol","name":"Carroll County Superior Court, Ga.","citationString":"Carroll Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctchatha","name":"Chatham Superior Court, Ga.","citationString":"Chatham Superior Court","start":null,"end":null}
-{"id":"gasuperctclark","name":"Clark County Superior Court, Ga.","citationString":"Clark Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctclarke","name":"Clarke County Superior Court, Ga.","citationString":"Clarke Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctcobb","name":"Cobb County Superior Court, Ga.","citationString":"Cobb Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctcolumb","name":"Columbia County Superior Court, Ga.","citationString":"Columbia Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctcoweta","name":"Coweta County Superior Court, Ga.","citationString":"Coweta Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctdecatu","name":"Decatur County Superior Court, Ga.","citationString":"Decatur Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctdekalb","name":"DeKalb County Superior Court, Ga.","citationString":"DeKalb Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctearl","name":"Early County Superior Court, Ga.","citationString":"Early Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctelbert","name":"Elbert County Superior Court, Ga.","citationString":"Elbert Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctfay","name":"Fayette Superior Court, Ga.","citationString":"Fayette Super. Ct.","start":null,"end":null}
-{"id":"gasuperctfrankl","name":"Franklin County Superior Court, Ga.","citationString":"Franklin Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctgwin","name":"Gwinnett County Superior Court, Ga.","citationString":"Gwinnett Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasupercthabers","name":"Habersham County Superior Court, Ga.","citationString":"Habersham Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasupercthall","name":"Hall County Superior Court, Ga.","citationString":"Hall Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasupercthancoc","name":"Hancock County Superior Court, Ga.","citationString":"Hancock Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctharris","name":"Harris County Superior Court, Ga.","citationString":"Harris Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctheard","name":"Heard County Superior Court, Ga.","citationString":"Heard Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasupercthous","name":"Houston Superior Court, Ga.","citationString":"Houston Superior Court","start":null,"end":null}
-{"id":"gasuperctlee","name":"Lee County Superior Court, Ga.","citationString":"Lee Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctliber","name":"Liberty County Superior Court, Ga.","citationString":"Liberty Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctlincol","name":"Lincoln County Superior Court, Ga.","citationString":"Lincoln Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctmacon","name":"Macon County Superior Court, Ga.","citationString":"Macon Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctmari","name":"Marion County Superior Court, Ga.","citationString":"Marion Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctmeriw","name":"Meriwether County Superior Court, Ga.","citationString":"Meriwether Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctmuscog","name":"Muscogee County Superior Court, Ga.","citationString":"Muscogee Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctogleth","name":"Oglethorpe County Superior Court, Ga.","citationString":"Oglethorpe Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctpike","name":"Pike Superior Court, Ga.","citationString":"Pike Superior Court","start":null,"end":null}
-{"id":"gasuperctrand","name":"Randolph County Superior Court, Ga.","citationString":"Randolph Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctrichm","name":"Richmond Superior Court, Ga.","citationString":"Richmond Superior Court","start":null,"end":null}
-{"id":"gasuperctserive","name":"Seriven County Superior Court, Ga.","citationString":"Seriven Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctsumter","name":"Sumter County Superior Court, Ga.","citationString":"Sumter Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasupercttalb","name":"Talbot County Superior Court, Ga.","citationString":"Talbot Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasupercttallia","name":"Talliaferro County Superior Court, Ga.","citationString":"Talliaferro Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasupercttroup","name":"Troup County Superior Court, Ga.","citationString":"Troup Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctwalton","name":"Walton County Superior Court, Ga.","citationString":"Walton Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctwashin","name":"Washington County Superior Court, Ga.","citationString":"Washington Cty. Super. Ct.","start":null,"end":null}
-{"id":"gasuperctwilkes","name":"Wilkes County Superior Court, Ga.","citationString":"Wilkes Cty. Super. Ct.","start":null,"end":null}
-{"id":"grrondect","name":"Grand Ronde Tribal Court","citationString":"","start":null,"end":null}
-{"id":"grrondectapp","name":"Grand Ronde Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"grtravbandct","name":"Grand Traverse Band of Ottawa and Chippewa Indians Tribal Court","citationString":"","start":null,"end":null}
-{"id":"grtravbandctapp","name":"Grand Traverse Band of Ottawa & Chippewa Indians Tribal Appellate Court","citationString":"","start":null,"end":null}
-{"id":"guam","name":"Supreme Court of Guam","citationString":"","start":null,"end":null}
-{"id":"gub","name":"United States Bankruptcy Court, D. Guam","citationString":"Bankr. D. Guam","start":1984,"end":null}
-{"id":"gud","name":"District Court, D. Guam","citationString":"D. Guam","start":1924,"end":null}
-{"id":"haw","name":"Supreme Court of Hawaii","citationString":"Haw.","start":1959,"end":null}
-{"id":"hawapp","name":"Hawaii Intermediate Court of Appeals","citationString":"Haw. App.","start":1959,"end":null}
-{"id":"hawcirct","name":"Hawaii Circuit Courts","citationString":"","start":1959,"end":null}
-{"id":"hawdistct","name":"Hawaii District Courts","citationString":"","start":1959,"end":null}
-{"id":"hawfamct","name":"Hawaii Family Courts","citationString":"","start":1959,"end":null}
-{"id":"hawlandct","name":"Land Court of the State of Hawaii","citationString":"","start":1903,"end":null}
-{"id":"hawtax","name":"Hawaii State Tax Appeal Court","citationString":"","start":null,"end":null}
-{"id":"hib","name":"United States Bankruptcy Court, D. Hawaii","citationString":"Bankr. D. Haw.","start":1984,"end":null}
-{"id":"hid","name":"United States District Court for the District of Hawaii","citationString":"D. Haw.","start":1959,"end":null}
-{"id":"highctjchuk","name":"High Court of Justice, Chancery Division","citationString":"High Ct. J. Ch.","start":1200,"end":1873}
-{"id":"hochunk","name":"Ho-Chunk Nation Supreme Court","citationString":"","start":null,"end":null}
-{"id":"hochunkct","name":"Ho-Chunk Nation Trial Court","citationString":"","start":null,"end":null}
-{"id":"hopiappct","name":"Hopi Appellate Court","citationString":"","start":null,"end":null}
-{"id":"hopitr","name":"Hopi Trial Court","citationString":"","start":null,"end":null}
-{"id":"houseoflordsuk","name":"House of Lords (UK)","citationString":"HL","start":null,"end":null}
-{"id":"hualactapp","name":"Hualapai Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"iad","name":"United States District Court for the District of Iowa","citationString":"D. Iowa","start":1845,"end":1882}
-{"id":"iadistct","name":"Iowa District Court","citationString":"Iowa Dist. Ct.","start":null,"end":null}
-{"id":"ianb","name":"United States Bankruptcy Court, N.D. Iowa","citationString":"Bankr. D. Iowa","start":1984,"end":null}
-{"id":"iand","name":"District Court, N.D. Iowa","citationString":"N.D. Iowa","start":1882,"end":null}
-{"id":"iasb","name":"United States Bankruptcy Court, S.D. Iowa","citationString":"Bankr. S.D. Iowa","start":1984,"end":null}
-{"id":"iasd","name":"District Court, S.D. Iowa","citationString":"S.D. Iowa","start":1882,"end":null}
-{"id":"idaho","name":"Idaho Supreme Court","citationString":"Idaho","start":1890,"end":null}
-{"id":"idahoctapp","name":"Idaho Court of Appeals","citationString":"Idaho Ct. App.","start":1980,"end":null}
-{"id":"idb","name":"United States Bankruptcy Court, D. Idaho","citationString":"Bankr. D. Idaho","start":1984,"end":null}
-{"id":"idd","name":"United States District Court for the District of Idaho","citationString":"D. Idaho","start":1861,"end":null}
-{"id":"iddistct","name":"Idaho District Courts","citationString":"","start":null,"end":null}
-{"id":"iddrugct","name":"Idaho Drug Court","citationString":"","start":null,"end":null}
-{"id":"idmagdiv","name":"Idaho Magistrate Division","citationString":"","start":null,"end":null}
-{"id":"idmhct","name":"Idaho Mental Health Court","citationString":"","start":null,"end":null}
-{"id":"ilcb","name":"United States Bankruptcy Court, C.D. Illinois","citationString":"Bankr. C.D. Ill.","start":1984,"end":null}
-{"id":"ilcd","name":"District Court, C.D. Illinois","citationString":"C.D. Ill.","start":1979,"end":null}
-{"id":"ilclaimsct","name":"Court of Claims of Illinois","citationString":"","start":null,"end":null}
-{"id":"ill","name":"Illinois Supreme Court","citationString":"Ill.","start":1818,"end":null}
-{"id":"illappct","name":"Appellate Court of Illinois","citationString":"Ill. App. Ct.","start":1877,"end":null}
-{"id":"illcirct","name":"Illinois Circuit Court","citationString":"","start":null,"end":null}
-{"id":"illinoisd","name":"District Court, D. Illinois","citationString":"D. Ill.","start":1819,"end":1855}
-{"id":"illinoised","name":"District Court, E.D. Illinois","citationString":"E.D. Ill.","start":1905,"end":1978}
-{"id":"ilnb","name":"United States Bankruptcy Court, N.D. Illinois","citationString":"Bankr. N.D. Ill.","start":1984,"end":null}
-{"id":"ilnd","name":"District Court, N.D. Illinois","citationString":"N.D. Ill.","start":null,"end":null}
-{"id":"ilsb","name":"United States Bankruptcy Court, S.D. Illinois","citationString":"Bankr. S.D. Ill.","start":null,"end":null}
-{"id":"ilsd","name":"District Court, S.D. Illinois","citationString":"S.D. Ill.","start":1855,"end":null}
-{"id":"ind","name":"Indiana Supreme Court","citationString":"Ind.","start":1816,"end":null}
-{"id":"indcirct","name":"Indiana Circuit Court","citationString":"","start":1819,"end":null}
-{"id":"indctapp","name":"Indiana Court of Appeals","citationString":"Ind. Ct. App.","start":1891,"end":null}
-{"id":"indianad","name":"United States District Court for the District of Indiana","citationString":"D. Ind.","start":1817,"end":1928}
-{"id":"indsuperct","name":"Indiana Superior Court","citationString":"Ind. Super Ct.","start":null,"end":null}
-{"id":"indtc","name":"Indiana Tax Court","citationString":"","start":1986,"end":null}
-{"id":"innb","name":"United States Bankruptcy Court, N.D. Indiana","citationString":"Bankr. N.D. Ind.","start":1984,"end":null}
-{"id":"innd","name":"District Court, N.D. Indiana","citationString":"N.D. Ind.","start":1928,"end":null}
-{"id":"insb","name":"United States Bankruptcy Court, S.D. Indiana","citationString":"Bankr. S.D. Ind.","start":1984,"end":null}
-{"id":"insd","name":"District Court, S.D. Indiana","citationString":"S.D. Ind.","start":1928,"end":null}
-{"id":"iowa","name":"Supreme Court of Iowa","citationString":"Iowa","start":1841,"end":null}
-{"id":"iowactapp","name":"Court of Appeals of Iowa","citationString":"Iowa Ct. App.","start":1976,"end":null}
-{"id":"iowadistct","name":"Lee County District Court","citationString":"Iowa Dist. Ct., Lee Cty","start":null,"end":null}
-{"id":"jaxcivservbd","name":"Jacksonville Civil Service Board","citationString":"Jax. Civ. Serv. Bd.","start":null,"end":null}
-{"id":"jpml","name":" United States Judicial Panel on Multidistrict Litigation","citationString":"J.P.M.L.","start":1968,"end":null}
-{"id":"judcoun","name":"Circuit Judicial Councils","citationString":"","start":null,"end":null}
-{"id":"judcoun1","name":"Judicial Council of The First Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoun10","name":"Judicial Council of The Tenth Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoun11","name":"Judicial Council of The Eleventh Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoun2","name":"Judicial Council of The Second Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoun3","name":"Judicial Council of The Third Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoun4","name":"Judicial Council of The Fourth Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoun5","name":"Judicial Council of The Fifth Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoun6","name":"Judicial Council of The Sixth Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoun7","name":"Judicial Council of The Seventh Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoun8","name":"Judicial Council of The Eighth Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoun9","name":"Judicial Council of The Ninth Circuit","citationString":"","start":null,"end":null}
-{"id":"judcoundc","name":"Judicial Council of the District of Columbia Circuit","citationString":"","start":null,"end":null}
-{"id":"kan","name":"Supreme Court of Kansas","citationString":"Kan.","start":1854,"end":null}
-{"id":"kanag","name":"Kansas Attorney General Reports","citationString":"Kan. Att'y Gen.","start":null,"end":null}
-{"id":"kanctapp","name":"Court of Appeals of Kansas","citationString":"Kan. Ct. App.","start":1977,"end":null}
-{"id":"kingsbench","name":"Court of King's Bench","citationString":"King's Bench","start":1200,"end":1873}
-{"id":"ksb","name":"United States Bankruptcy Court, D. Kansas","citationString":"Bankr. D. Kan.","start":1984,"end":null}
-{"id":"ksd","name":"District Court, D. Kansas","citationString":"D. Kan.","start":1861,"end":null}
-{"id":"ky","name":"Kentucky Supreme Court","citationString":"Ky.","start":1976,"end":null}
-{"id":"kycirct","name":"Kentucky Circuit Courts","citationString":"Ky. Circ. Ct.","start":null,"end":null}
-{"id":"kycirct1","name":"Kentucky Circuit Court 1","citationString":"Ky. Circ. Ct., 1","start":null,"end":null}
-{"id":"kycirct10","name":"Kentucky Circuit Court 10","citationString":"Ky. Circ. Ct., 10","start":null,"end":null}
-{"id":"kycirct11","name":"Kentucky Circuit Court 11","citationString":"Ky. Circ. Ct., 11","start":null,"end":null}
-{"id":"kycirct12","name":"Kentucky Circuit Court 12","citationString":"Ky. Circ. Ct., 12","start":null,"end":null}
-{"id":"kycirct13","name":"Kentucky Circuit Court 13","citationString":"Ky. Circ. Ct., 13","start":null,"end":null}
-{"id":"kycirct14","name":"Kentucky Circuit Court 14","citationString":"Ky. Circ. Ct., 14","start":null,"end":null}
-{"id":"kycirct15","name":"Kentucky Circuit Court 15","citationString":"Ky. Circ. Ct., 15","start":null,"end":null}
-{"id":"kycirct16","name":"Kentucky Circuit Court 16","citationString":"Ky. Circ. Ct., 16","start":null,"end":null}
-{"id":"kycirct17","name":"Kentucky Circuit Court 17","citationString":"Ky. Circ. Ct., 17","start":null,"end":null}
-{"id":"kycirct18","name":"Kentucky Circuit Court 18","citationString":"Ky. Circ. Ct., 18","start":null,"end":null}
-{"id":"kycirct19","name":"Kentucky Circuit Court 19","citationString":"Ky. Circ. Ct., 19","start":null,"end":null}
-{"id":"kycirct2","name":"Kentucky Circuit Court 2","citationString":"Ky. Circ. Ct., 2","start":null,"end":null}
-{"id":"kycirct20","name":"Kentucky Circuit Court 20","citationString":"Ky. Circ. Ct., 20","start":null,"end":null}
-{"id":"kycirct21","name":"Kentucky Circuit Court 21","citationString":"Ky. Circ. Ct., 21","start":null,"end":null}
-{"id":"kycirct22","name":"Kentucky Circuit Court 22","citationString":"Ky. Circ. Ct., 22","start":null,"end":null}
-{"id":"kycirct23","name":"Kentucky Circuit Court 23","citationString":"Ky. Circ. Ct., 23","start":null,"end":null}
-{"id":"kycirct24","name":"Kentucky Circuit Court 24","citationString":"Ky. Circ. Ct., 24","start":null,"end":null}
-{"id":"kycirct25","name":"Kentucky Circuit Court 25","citationString":"Ky. Circ. Ct., 25","start":null,"end":null}
-{"id":"kycirct26","name":"Kentucky Circuit Court 26","citationString":"Ky. Circ. Ct., 26","start":null,"end":null}
-{"id":"kycirct27","name":"Kentucky Circuit Court 27","citationString":"Ky. Circ. Ct., 27","start":null,"end":null}
-{"id":"kycirct28","name":"Kentucky Circuit Court 28","citationString":"Ky. Circ. Ct., 28","start":null,"end":null}
-{"id":"kycirct29","name":"Kentucky Circuit Court 29","citationString":"Ky. Circ. Ct., 29","start":null,"end":null}
-{"id":"kycirct3","name":"Kentucky Circuit Court 3","citationString":"Ky. Circ. Ct., 3","start":null,"end":null}
-{"id":"kycirct30","name":"Kentucky Circuit Court 30","citationString":"Ky. Circ. Ct., 30","start":null,"end":null}
-{"id":"kycirct31","name":"Kentucky Circuit Court 31","citationString":"Ky. Circ. Ct., 31","start":null,"end":null}
-{"id":"kycirct32","name":"Kentucky Circuit Court 32","citationString":"Ky. Circ. Ct., 32","start":null,"end":null}
-{"id":"kycirct33","name":"Kentucky Circuit Court 33","citationString":"Ky. Circ. Ct., 33","start":null,"end":null}
-{"id":"kycirct34","name":"Kentucky Circuit Court 34","citationString":"Ky. Circ. Ct., 34","start":null,"end":null}
-{"id":"kycirct35","name":"Kentucky Circuit Court 35","citationString":"Ky. Circ. Ct., 35","start":null,"end":null}
-{"id":"kycirct36","name":"Kentucky Circuit Court 36","citationString":"Ky. Circ. Ct., 36","start":null,"end":null}
-{"id":"kycirct37","name":"Kentucky Circuit Court 37","citationString":"Ky. Circ. Ct., 37","start":null,"end":null}
-{"id":"kycirct38","name":"Kentucky Circuit Court 38","citationString":"Ky. Circ. Ct., 38","start":null,"end":null}
-{"id":"kycirct39","name":"Kentucky Circuit Court 39","citationString":"Ky. Circ. Ct., 39","start":null,"end":null}
-{"id":"kycirct4","name":"Kentucky Circuit Court 4","citationString":"Ky. Circ. Ct., 4","start":null,"end":null}
-{"id":"kycirct40","name":"Kentucky Circuit Court 40","citationString":"Ky. Circ. Ct., 40","start":null,"end":null}
-{"id":"kycirct41","name":"Kentucky Circuit Court 41","citationString":"Ky. Circ. Ct., 41","start":null,"end":null}
-{"id":"kycirct42","name":"Kentucky Circuit Court 42","citationString":"Ky. Circ. Ct., 42","start":null,"end":null}
-{"id":"kycirct43","name":"Kentucky Circuit Court 43","citationString":"Ky. Circ. Ct., 43","start":null,"end":null}
-{"id":"kycirct44","name":"Kentucky Circuit Court 44","citationString":"Ky. Circ. Ct., 44","start":null,"end":null}
-{"id":"kycirct45","name":"Kentucky Circuit Court 45","citationString":"Ky. Circ. Ct., 45","start":null,"end":null}
-{"id":"kycirct46","name":"Kentucky Circuit Court 46","citationString":"Ky. Circ. Ct., 46","start":null,"end":null}
-{"id":"kycirct47","name":"Kentucky Circuit Court 47","citationString":"Ky. Circ. Ct., 47","start":null,"end":null}
-{"id":"kycirct48","name":"Kentucky Circuit Court 48","citationString":"Ky. Circ. Ct., 48","start":null,"end":null}
-{"id":"kycirct49","name":"Kentucky Circuit Court 49","citationString":"Ky. Circ. Ct., 49","start":null,"end":null}
-{"id":"kycirct5","name":"Kentucky Circuit Court 5","citationString":"Ky. Circ. Ct., 5","start":null,"end":null}
-{"id":"kycirct50","name":"Kentucky Circuit Court 50","citationString":"Ky. Circ. Ct., 50","start":null,"end":null}
-{"id":"kycirct51","name":"Kentucky Circuit Court 51","citationString":"Ky. Circ. Ct., 51","start":null,"end":null}
-{"id":"kycirct52","name":"Kentucky Circuit Court 52","citationString":"Ky. Circ. Ct., 52","start":null,"end":null}
-{"id":"kycirct53","name":"Kentucky Circuit Court 53","citationString":"Ky. Circ. Ct., 53","start":null,"end":null}
-{"id":"kycirct54","name":"Kentucky Circuit Court 54","citationString":"Ky. Circ. Ct., 54","start":null,"end":null}
-{"id":"kycirct55","name":"Kentucky Circuit Court 55","citationString":"Ky. Circ. Ct., 55","start":null,"end":null}
-{"id":"kycirct56","name":"Kentucky Circuit Court 56","citationString":"Ky. Circ. Ct., 56","start":null,"end":null}
-{"id":"kycirct57","name":"Kentucky Circuit Court 57","citationString":"Ky. Circ. Ct., 57","start":null,"end":null}
-{"id":"kycirct6","name":"Kentucky Circuit Court 6","citationString":"Ky. Circ. Ct., 6","start":null,"end":null}
-{"id":"kycirct7","name":"Kentucky Circuit Court 7","citationString":"Ky. Circ. Ct., 7","start":null,"end":null}
-{"id":"kycirct8","name":"Kentucky Circuit Court 8","citationString":"Ky. Circ. Ct., 8","start":null,"end":null}
-{"id":"kycirct9","name":"Kentucky Circuit Court 9","citationString":"Ky. Circ. Ct., 9","start":null,"end":null}
-{"id":"kycirctadair","name":"Adair Circuit Court, Kentucky","citationString":"Adair Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctallen","name":"Allen Circuit Court, Kentucky","citationString":"Allen Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctanderson","name":"Anderson Circuit Court, Kentucky","citationString":"Anderson Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctballard","name":"Ballard Circuit Court, Kentucky","citationString":"Ballard Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctbarren","name":"Barren Circuit Court, Kentucky","citationString":"Barren Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctbath","name":"Bath Circuit Court, Kentucky","citationString":"Bath Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctbell","name":"Bell Circuit Court, Kentucky","citationString":"Bell Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctboone","name":"Boone Circuit Court, Kentucky","citationString":"Boone Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctbourbon","name":"Bourbon Circuit Court, Kentucky","citationString":"Bourbon Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctboyd","name":"Boyd Circuit Court, Kentucky","citationString":"Boyd Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctboyle","name":"Boyle Circuit Court, Kentucky","citationString":"Boyle Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctbracken","name":"Bracken Circuit Court, Kentucky","citationString":"Bracken Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctbreathit","name":"Breathitt Circuit Court, Kentucky","citationString":"Breathitt Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctbreckinr","name":"Breckinridge Circuit Court, Kentucky","citationString":"Breckinridge Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctbullitt","name":"Bullitt Circuit Court, Kentucky","citationString":"Bullitt Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctbutler","name":"Butler Circuit Court, Kentucky","citationString":"Butler Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctcaldwell","name":"Caldwell Circuit Court, Kentucky","citationString":"Caldwell Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctcalloway","name":"Calloway Circuit Court, Kentucky","citationString":"Calloway Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctcampbell","name":"Campbell Circuit Court, Kentucky","citationString":"Campbell Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctcarlisle","name":"Carlisle Circuit Court, Kentucky","citationString":"Carlisle Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctcarroll","name":"Carroll Circuit Court, Kentucky","citationString":"Carroll Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctcarter","name":"Carter Circuit Court, Kentucky","citationString":"Carter Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctcasey","name":"Casey Circuit Court, Kentucky","citationString":"Casey Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctchristia","name":"Christian Circuit Court, Kentucky","citationString":"Christian Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctclark","name":"Clark Circuit Court, Kentucky","citationString":"Clark Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctclay","name":"Clay Circuit Court, Kentucky","citationString":"Clay Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctclinton","name":"Clinton Circuit Court, Kentucky","citationString":"Clinton Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctcrittend","name":"Crittenden Circuit Court, Kentucky","citationString":"Crittenden Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctcumberla","name":"Cumberland Circuit Court, Kentucky","citationString":"Cumberland Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctdaviess","name":"Daviess Circuit Court, Kentucky","citationString":"Daviess Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctedmonson","name":"Edmonson Circuit Court, Kentucky","citationString":"Edmonson Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctelliott","name":"Elliott Circuit Court, Kentucky","citationString":"Elliott Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctestill","name":"Estill Circuit Court, Kentucky","citationString":"Estill Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctfayette","name":"Fayette Circuit Court, Kentucky","citationString":"Fayette Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctfleming","name":"Fleming Circuit Court, Kentucky","citationString":"Fleming Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctfloyd","name":"Floyd Circuit Court, Kentucky","citationString":"Floyd Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctfranklin","name":"Franklin Circuit Court, Kentucky","citationString":"Franklin Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctfulton","name":"Fulton Circuit Court, Kentucky","citationString":"Fulton Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctgallatin","name":"Gallatin Circuit Court, Kentucky","citationString":"Gallatin Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctgarrard","name":"Garrard Circuit Court, Kentucky","citationString":"Garrard Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctgrant","name":"Grant Circuit Court, Kentucky","citationString":"Grant Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctgraves","name":"Graves Circuit Court, Kentucky","citationString":"Graves Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctgrayson","name":"Grayson Circuit Court, Kentucky","citationString":"Grayson Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctgreen","name":"Green Circuit Court, Kentucky","citationString":"Green Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctgreenup","name":"Greenup Circuit Court, Kentucky","citationString":"Greenup Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircthancock","name":"Hancock Circuit Court, Kentucky","citationString":"Hancock Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircthardin","name":"Hardin Circuit Court, Kentucky","citationString":"Hardin Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctharlan","name":"Harlan Circuit Court, Kentucky","citationString":"Harlan Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctharrison","name":"Harrison Circuit Court, Kentucky","citationString":"Harrison Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircthart","name":"Hart Circuit Court, Kentucky","citationString":"Hart Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircthenderso","name":"Henderson Circuit Court, Kentucky","citationString":"Henderson Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircthenry","name":"Henry Circuit Court, Kentucky","citationString":"Henry Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircthickman","name":"Hickman Circuit Court, Kentucky","citationString":"Hickman Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircthopkins","name":"Hopkins Circuit Court, Kentucky","citationString":"Hopkins Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctjackson","name":"Jackson Circuit Court, Kentucky","citationString":"Jackson Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctjefferso","name":"Jefferson Circuit Court, Kentucky","citationString":"Jefferson Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctjessamin","name":"Jessamine Circuit Court, Kentucky","citationString":"Jessamine Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctjohnson","name":"Johnson Circuit Court, Kentucky","citationString":"Johnson Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctkenton","name":"Kenton Circuit Court, Kentucky","citationString":"Kenton Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctknott","name":"Knott Circuit Court, Kentucky","citationString":"Knott Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctknox","name":"Knox Circuit Court, Kentucky","citationString":"Knox Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctlarue","name":"LaRue Circuit Court, Kentucky","citationString":"LaRue Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctlaurel","name":"Laurel Circuit Court, Kentucky","citationString":"Laurel Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctlawrence","name":"Lawrence Circuit Court, Kentucky","citationString":"Lawrence Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctlee","name":"Lee Circuit Court, Kentucky","citationString":"Lee Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctleslie","name":"Leslie Circuit Court, Kentucky","citationString":"Leslie Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctletcher","name":"Letcher Circuit Court, Kentucky","citationString":"Letcher Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctlewis","name":"Lewis Circuit Court, Kentucky","citationString":"Lewis Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctlincoln","name":"Lincoln Circuit Court, Kentucky","citationString":"Lincoln Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctlivingst","name":"Livingston Circuit Court, Kentucky","citationString":"Livingston Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctlogan","name":"Logan Circuit Court, Kentucky","citationString":"Logan Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctlyon","name":"Lyon Circuit Court, Kentucky","citationString":"Lyon Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmadison","name":"Madison Circuit Court, Kentucky","citationString":"Madison Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmagoffin","name":"Magoffin Circuit Court, Kentucky","citationString":"Magoffin Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmarion","name":"Marion Circuit Court, Kentucky","citationString":"Marion Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmarshall","name":"Marshall Circuit Court, Kentucky","citationString":"Marshall Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmartin","name":"Martin Circuit Court, Kentucky","citationString":"Martin Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmason","name":"Mason Circuit Court, Kentucky","citationString":"Mason Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmccracke","name":"McCracken Circuit Court, Kentucky","citationString":"McCracken Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmccreary","name":"McCreary Circuit Court, Kentucky","citationString":"McCreary Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmclean","name":"Mclean Circuit Court, Kentucky","citationString":"Mclean Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmeade","name":"Meade Circuit Court, Kentucky","citationString":"Meade Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmenifee","name":"Menifee Circuit Court, Kentucky","citationString":"Menifee Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmercer","name":"Mercer Circuit Court, Kentucky","citationString":"Mercer Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmetcalfe","name":"Metcalfe Circuit Court, Kentucky","citationString":"Metcalfe Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmonroe","name":"Monroe Circuit Court, Kentucky","citationString":"Monroe Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmontgome","name":"Montgomery Circuit Court, Kentucky","citationString":"Montgomery Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmorgan","name":"Morgan Circuit Court, Kentucky","citationString":"Morgan Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctmuhlenbe","name":"Muhlenberg Circuit Court, Kentucky","citationString":"Muhlenberg Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctnelson","name":"Nelson Circuit Court, Kentucky","citationString":"Nelson Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctnicholas","name":"Nicholas Circuit Court, Kentucky","citationString":"Nicholas Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctohio","name":"Ohio Circuit Court, Kentucky","citationString":"Ohio Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctoldham","name":"Oldham Circuit Court, Kentucky","citationString":"Oldham Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctowen","name":"Owen Circuit Court, Kentucky","citationString":"Owen Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctowsley","name":"Owsley Circuit Court, Kentucky","citationString":"Owsley Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctpendleto","name":"Pendleton Circuit Court, Kentucky","citationString":"Pendleton Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctperry","name":"Perry Circuit Court, Kentucky","citationString":"Perry Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctpike","name":"Pike Circuit Court, Kentucky","citationString":"Pike Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctpowell","name":"Powell Circuit Court, Kentucky","citationString":"Powell Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctpulaski","name":"Pulaski Circuit Court, Kentucky","citationString":"Pulaski Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctrobertso","name":"Robertson Circuit Court, Kentucky","citationString":"Robertson Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctrockcast","name":"Rockcastle Circuit Court, Kentucky","citationString":"Rockcastle Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctrowan","name":"Rowan Circuit Court, Kentucky","citationString":"Rowan Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctrussell","name":"Russell Circuit Court, Kentucky","citationString":"Russell Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctscott","name":"Scott Circuit Court, Kentucky","citationString":"Scott Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctshelby","name":"Shelby Circuit Court, Kentucky","citationString":"Shelby Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctsimpson","name":"Simpson Circuit Court, Kentucky","citationString":"Simpson Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctspencer","name":"Spencer Circuit Court, Kentucky","citationString":"Spencer Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircttaylor","name":"Taylor Circuit Court, Kentucky","citationString":"Taylor Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircttodd","name":"Todd Circuit Court, Kentucky","citationString":"Todd Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircttrigg","name":"Trigg Circuit Court, Kentucky","citationString":"Trigg Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycircttrimble","name":"Trimble Circuit Court, Kentucky","citationString":"Trimble Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctunion","name":"Union Circuit Court, Kentucky","citationString":"Union Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctwarren","name":"Warren Circuit Court, Kentucky","citationString":"Warren Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctwashingt","name":"Washington Circuit Court, Kentucky","citationString":"Washington Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctwayne","name":"Wayne Circuit Court, Kentucky","citationString":"Wayne Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctwebster","name":"Webster Circuit Court, Kentucky","citationString":"Webster Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctwhitley","name":"Whitley Circuit Court, Kentucky","citationString":"Whitley Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctwolfe","name":"Wolfe Circuit Court, Kentucky","citationString":"Wolfe Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kycirctwoodford","name":"Woodford Circuit Court, Kentucky","citationString":"Woodford Circ. Ct., Ky.","start":null,"end":null}
-{"id":"kyctapp","name":"Court of Appeals of Kentucky","citationString":"Ky. Ct. App.","start":1976,"end":null}
-{"id":"kyd","name":"United States District Court for the District of Kentucky","citationString":"D. Ky.","start":1789,"end":1901}
-{"id":"kyeb","name":"United States Bankruptcy Court, E.D. Kentucky","citationString":"Bankr. E.D. Ky.","start":1984,"end":null}
-{"id":"kyed","name":"District Court, E.D. Kentucky","citationString":"E.D. Ky.","start":1901,"end":null}
-{"id":"kywb","name":"United States Bankruptcy Court, W.D. Kentucky","citationString":"Bankr. W.D. Ky.","start":1984,"end":null}
-{"id":"kywd","name":"District Court, W.D. Kentucky","citationString":"W.D. Ky.","start":1901,"end":null}
-{"id":"la","name":"Supreme Court of Louisiana","citationString":"La.","start":1804,"end":null}
-{"id":"laag","name":"Louisiana Attorney General Reports","citationString":"La. Att'y Gen.","start":null,"end":null}
-{"id":"lactapp","name":"Louisiana Court of Appeal","citationString":"La. Ct. App.","start":1879,"end":null}
-{"id":"lacterrapp","name":"Louisiana Court of Errors and Appeals","citationString":"","start":1843,"end":1846}
-{"id":"lad","name":"United States District Court for the District of Louisiana","citationString":"D. La.","start":1804,"end":1823}
-{"id":"laeb","name":"United States Bankruptcy Court, E.D. Louisiana","citationString":"Bankr. E.D. La.","start":1984,"end":null}
-{"id":"laed","name":"United States District Court Eastern District of Louisiana","citationString":"E.D. La.","start":1881,"end":null}
-{"id":"lamb","name":"United States Bankruptcy Court, M.D. Louisiana","citationString":"Bankr. M.D. La.","start":1984,"end":null}
-{"id":"lamd","name":"District Court, M.D. Louisiana","citationString":"M.D. La.","start":1971,"end":null}
-{"id":"lasuperct","name":"Superior Court of The State of Louisiana","citationString":"Super. Ct. La.","start":null,"end":null}
-{"id":"lawb","name":"United States Bankruptcy Court, W.D. Louisiana","citationString":"Bankr. W.D. La.","start":1984,"end":null}
-{"id":"lawd","name":"District Court, W.D. Louisiana","citationString":"W.D. La.","start":null,"end":null}
-{"id":"leechojibtr","name":"Leech Lake Band of Ojibwe Tribal Court","citationString":"","start":null,"end":null}
-{"id":"lrbottawact","name":"Little River Band of Ottawa Indians Tribal Court","citationString":"","start":null,"end":null}
-{"id":"lrbottawactapp","name":"Little River Band of Ottawa Indians Tribal Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"mab","name":"United States Bankruptcy Court, D. Massachusetts","citationString":"Bankr. D. Mass.","start":1984,"end":null}
-{"id":"mad","name":"District Court, D. Massachusetts","citationString":"D. Mass.","start":1789,"end":null}
-{"id":"mahousct","name":"Massachusetts Housing Court","citationString":"Mass. Hous. Ct.","start":null,"end":null}
-{"id":"makahct","name":"Makah Tribal Court","citationString":"","start":null,"end":null}
-{"id":"maprobct","name":"Massachusetts Probate and Family Court","citationString":"Mass. Prob. Fam. Ct.","start":null,"end":null}
-{"id":"maritimecomm","name":"United States Maritime Commission","citationString":"","start":1936,"end":1950}
-{"id":"mass","name":"Massachusetts Supreme Judicial Court","citationString":"Mass.","start":1692,"end":null}
-{"id":"massappct","name":"Massachusetts Appeals Court","citationString":"Mass. App. Ct.","start":1972,"end":null}
-{"id":"massdistct","name":"Massachusetts District Court","citationString":"","start":null,"end":null}
-{"id":"massdistctapp","name":"Massachusetts District Court, Appellate Division","citationString":"Mass. Dist. Ct.","start":null,"end":null}
-{"id":"massdistctbos","name":"Boston Municipal Court","citationString":"","start":null,"end":null}
-{"id":"massdistctbrook","name":"Brookline District Court","citationString":"","start":null,"end":null}
-{"id":"masshserep","name":"Massachusetts House of Representatives","citationString":"Mass. House of Rep.","start":1692,"end":null}
-{"id":"masslandct","name":"Massachusetts Land Court","citationString":"Mass. Land. Ct.","start":null,"end":null}
-{"id":"masssuperct","name":"Massachusetts Superior Court","citationString":"Mass. Super. Ct.","start":1693,"end":null}
-{"id":"masssuperctbarn","name":"Massachusetts Superior Court, Barnstable County","citationString":"Barnstable Mass. Super. Ct.","start":1693,"end":null}
-{"id":"masssuperctberk","name":"Massachusetts Superior Court, Berkshire County","citationString":"Berkshire Mass. Super. Ct.","start":1693,"end":null}
-{"id":"masssuperctmid","name":"Massachusetts Superior Court, Middlesex County","citationString":"Middlesex Mass. Super. Ct.","start":1693,"end":null}
-{"id":"masssuperctsuff","name":"Massachusetts Superior Court, Suffolk County","citationString":"Suffolk Mass. Super. Ct.","start":1693,"end":null}
-{"id":"masssuperctworc","name":"Massachusetts Superior Court, Worcester County","citationString":"Worcester Mass. Super. Ct.","start":1693,"end":null}
-{"id":"masstaxbd","name":"Massachusetts Appellate Tax Board","citationString":"Mass. App. Tax. Bd.","start":null,"end":null}
-{"id":"maworkcompcom","name":"Massachusetts Department of Industrial Accidents","citationString":"Mass. Dep't Indus. Accid.","start":null,"end":null}
-{"id":"mc","name":"United States Court of Military Commission Review","citationString":"M.C.","start":null,"end":null}
-{"id":"md","name":"Court of Appeals of Maryland","citationString":"Md.","start":1714,"end":null}
-{"id":"mdag","name":"Maryland Attorney General Reports","citationString":"Md. Att'y Gen.","start":null,"end":null}
-{"id":"mdb","name":"United States Bankruptcy Court, D. Maryland","citationString":"Bankr. D. Md.","start":1984,"end":null}
-{"id":"mdch","name":"High Court of Chancery of Maryland","citationString":"Md. Ch.","start":null,"end":1854}
-{"id":"mdcirct","name":"Circuit Court of Maryland","citationString":"Cir. Ct. Md.","start":null,"end":null}
-{"id":"mdcirctct","name":"Maryland Circuit Court","citationString":"","start":1789,"end":null}
-{"id":"mdcirctctbalt","name":"Baltimore City Circuit Court","citationString":"","start":1789,"end":null}
-{"id":"mdcityctbalt","name":"Baltimore City Court","citationString":"","start":null,"end":null}
-{"id":"mdctspecapp","name":"Court of Special Appeals of Maryland","citationString":"Md. Ct. Spec. App.","start":1967,"end":null}
-{"id":"mdd","name":"District Court, D. Maryland","citationString":"D. Md.","start":1789,"end":null}
-{"id":"mdorphanct","name":"Maryland Orphans' Court","citationString":"","start":null,"end":null}
-{"id":"mdorphanctbalt","name":"Baltimore City Orphans' Court","citationString":"","start":null,"end":null}
-{"id":"mdsuperctbalt","name":"Baltimore City Superior Court","citationString":"","start":1851,"end":1982}
-{"id":"mdtc","name":"Maryland Tax Court","citationString":"","start":null,"end":null}
-{"id":"me","name":"Supreme Judicial Court of Maine","citationString":"Me.","start":1830,"end":null}
-{"id":"meb","name":"United States Bankruptcy Court, D. Maine","citationString":"Bankr. D. Me.","start":1984,"end":null}
-{"id":"med","name":"District Court, D. Maine","citationString":"D. Me.","start":1820,"end":null}
-{"id":"mesuperct","name":"Superior Court of Maine","citationString":"","start":null,"end":null}
-{"id":"mesuperctknox","name":"Superior Court of Maine, Knox County","citationString":"Super. Ct. Me. Knox Cty.","start":null,"end":null}
-{"id":"mich","name":"Michigan Supreme Court","citationString":"Mich.","start":1837,"end":null}
-{"id":"michchanct","name":"Michigan Court of Chancery","citationString":"MI Ct. Ch.","start":1836,"end":1847}
-{"id":"michctapp","name":"Michigan Court of Appeals","citationString":"Mich. Ct. App.","start":1964,"end":null}
-{"id":"michd","name":"District Court, D. Michigan","citationString":"D. Mich.","start":1836,"end":1863}
-{"id":"michrecdetroit","name":"Detroit Recorder's Court","citationString":"Detroit Recorder's Court","start":null,"end":null}
-{"id":"michsuperct","name":"Michigan Superior Courts","citationString":"Mich. Super. Ct.","start":null,"end":null}
-{"id":"michsuperctdetr","name":"Michigan Superior Court, Detroit","citationString":"Mich. Super. Ct., Detroit","start":null,"end":null}
-{"id":"michsuperctgrap","name":"Michigan Superior Court, Grand Rapids","citationString":"Mich. Super. Ct., Grand Rapids","start":null,"end":null}
-{"id":"micirct","name":"Michigan Circuit Court","citationString":"Michigan Cir. Ct.","start":null,"end":null}
-{"id":"micirct1","name":"Circuit Court of the 1st Circuit of Michigan","citationString":"Mich. 1st Cir.","start":null,"end":null}
-{"id":"micirct10","name":"Circuit Court of the 10th Circuit of Michigan","citationString":"Mich. 10th Cir.","start":null,"end":null}
-{"id":"micirct11","name":"Circuit Court of the 11th Circuit of Michigan","citationString":"Mich. 11th Cir.","start":null,"end":null}
-{"id":"micirct12","name":"Circuit Court of the 12th Circuit of Michigan","citationString":"Mich. 12th Cir.","start":null,"end":null}
-{"id":"micirct13","name":"Circuit Court of the 13th Circuit of Michigan","citationString":"Mich. 13th Cir.","start":null,"end":null}
-{"id":"micirct14","name":"Circuit Court of the 14th Circuit of Michigan","citationString":"Mich. 14th Cir.","start":null,"end":null}
-{"id":"micirct15","name":"Circuit Court of the 15th Circuit of Michigan","citationString":"Mich. 15th Cir.","start":null,"end":null}
-{"id":"micirct16","name":"Circuit Court of the 16th Circuit of Michigan","citationString":"Mich. 16th Cir.","start":null,"end":null}
-{"id":"micirct17","name":"Circuit Court of the 17th Circuit of Michigan","citationString":"Mich. 17th Cir.","start":null,"end":null}
-{"id":"micirct18","name":"Circuit Court of the 18th Circuit of Michigan","citationString":"Mich. 18th Cir.","start":null,"end":null}
-{"id":"micirct19","name":"Circuit Court of the 19th Circuit of Michigan","citationString":"Mich. 19th Cir.","start":null,"end":null}
-{"id":"micirct2","name":"Circuit Court of the 2nd Circuit of Michigan","citationString":"Mich. 2nd Cir.","start":null,"end":null}
-{"id":"micirct20","name":"Circuit Court of the 20th Circuit of Michigan","citationString":"Mich. 20th Cir.","start":null,"end":null}
-{"id":"micirct21","name":"Circuit Court of the 21st Circuit of Michigan","citationString":"Mich. 21st Cir.","start":null,"end":null}
-{"id":"micirct22","name":"Circuit Court of the 22nd Circuit of Michigan","citationString":"Mich. 22nd Cir.","start":null,"end":null}
-{"id":"micirct23","name":"Circuit Court of the 23rd Circuit of Michigan","citationString":"Mich. 23rd Cir.","start":null,"end":null}
-{"id":"micirct24","name":"Circuit Court of the 24th Circuit of Michigan","citationString":"Mich. 24th Cir.","start":null,"end":null}
-{"id":"micirct25","name":"Circuit Court of the 25th Circuit of Michigan","citationString":"Mich. 25th Cir.","start":null,"end":null}
-{"id":"micirct26","name":"Circuit Court of the 26th Circuit of Michigan","citationString":"Mich. 26th Cir.","start":null,"end":null}
-{"id":"micirct27","name":"Circuit Court of the 27th Circuit of Michigan","citationString":"Mich. 27th Cir.","start":null,"end":null}
-{"id":"micirct28","name":"Circuit Court of the 28th Circuit of Michigan","citationString":"Mich. 28th Cir.","start":null,"end":null}
-{"id":"micirct29","name":"Circuit Court of the 29th Circuit of Michigan","citationString":"Mich. 29th Cir.","start":null,"end":null}
-{"id":"micirct3","name":"Circuit Court of the 3rd Circuit of Michigan","citationString":"Mich. 3rd Cir.","start":null,"end":null}
-{"id":"micirct30","name":"Circuit Court of the 30th Circuit of Michigan","citationString":"Mich. 30th Cir.","start":null,"end":null}
-{"id":"micirct31","name":"Circuit Court of the 31st Circuit of Michigan","citationString":"Mich. 31st Cir.","start":null,"end":null}
-{"id":"micirct32","name":"Circuit Court of the 32nd Circuit of Michigan","citationString":"Mich. 32nd Cir.","start":null,"end":null}
-{"id":"micirct33","name":"Circuit Court of the 33rd Circuit of Michigan","citationString":"Mich. 33rd Cir.","start":null,"end":null}
-{"id":"micirct34","name":"Circuit Court of the 34th Circuit of Michigan","citationString":"Mich. 34th Cir.","start":null,"end":null}
-{"id":"micirct35","name":"Circuit Court of the 35th Circuit of Michigan","citationString":"Mich. 35th Cir.","start":null,"end":null}
-{"id":"micirct36","name":"Circuit Court of the 36th Circuit of Michigan","citationString":"Mich. 36th Cir.","start":null,"end":null}
-{"id":"micirct37","name":"Circuit Court of the 37th Circuit of Michigan","citationString":"Mich. 37th Cir.","start":null,"end":null}
-{"id":"micirct37cal","name":"Circuit Court of the 37th Circuit of Michigan, Calhoun County","citationString":"Mich. 37th Cir., Calhoun Cty.","start":null,"end":null}
-{"id":"micirct38","name":"Circuit Court of the 38th Circuit of Michigan","citationString":"Mich. 38th Cir.","start":null,"end":null}
-{"id":"micirct39","name":"Circuit Court of the 39th Circuit of Michigan","citationString":"Mich. 39th Cir.","start":null,"end":null}
-{"id":"micirct4","name":"Circuit Court of the 4th Circuit of Michigan","citationString":"Mich. 4th Cir.","start":null,"end":null}
-{"id":"micirct40","name":"Circuit Court of the 40th Circuit of Michigan","citationString":"Mich. 40th Cir.","start":null,"end":null}
-{"id":"micirct41","name":"Circuit Court of the 41st Circuit of Michigan","citationString":"Mich. 41st Cir.","start":null,"end":null}
-{"id":"micirct42","name":"Circuit Court of the 42nd Circuit of Michigan","citationString":"Mich. 42nd Cir.","start":null,"end":null}
-{"id":"micirct43","name":"Circuit Court of the 43rd Circuit of Michigan","citationString":"Mich. 43rd Cir.","start":null,"end":null}
-{"id":"micirct44","name":"Circuit Court of the 44th Circuit of Michigan","citationString":"Mich. 44th Cir.","start":null,"end":null}
-{"id":"micirct45","name":"Circuit Court of the 45th Circuit of Michigan","citationString":"Mich. 45th Cir.","start":null,"end":null}
-{"id":"micirct46","name":"Circuit Court of the 46th Circuit of Michigan","citationString":"Mich. 46th Cir.","start":null,"end":null}
-{"id":"micirct47","name":"Circuit Court of the 47th Circuit of Michigan","citationString":"Mich. 47th Cir.","start":null,"end":null}
-{"id":"micirct48","name":"Circuit Court of the 48th Circuit of Michigan","citationString":"Mich. 48th Cir.","start":null,"end":null}
-{"id":"micirct49","name":"Circuit Court of the 49th Circuit of Michigan","citationString":"Mich. 49th Cir.","start":null,"end":null}
-{"id":"micirct5","name":"Circuit Court of the 5th Circuit of Michigan","citationString":"Mich. 5th Cir.","start":null,"end":null}
-{"id":"micirct50","name":"Circuit Court of the 50th Circuit of Michigan","citationString":"Mich. 50th Cir.","start":null,"end":null}
-{"id":"micirct51","name":"Circuit Court of the 51st Circuit of Michigan","citationString":"Mich. 51st Cir.","start":null,"end":null}
-{"id":"micirct52","name":"Circuit Court of the 52nd Circuit of Michigan","citationString":"Mich. 52nd Cir.","start":null,"end":null}
-{"id":"micirct53","name":"Circuit Court of the 53rd Circuit of Michigan","citationString":"Mich. 53rd Cir.","start":null,"end":null}
-{"id":"micirct54","name":"Circuit Court of the 54th Circuit of Michigan","citationString":"Mich. 54th Cir.","start":null,"end":null}
-{"id":"micirct55","name":"Circuit Court of the 55th Circuit of Michigan","citationString":"Mich. 55th Cir.","start":null,"end":null}
-{"id":"micirct56","name":"Circuit Court of the 56th Circuit of Michigan","citationString":"Mich. 56th Cir.","start":null,"end":null}
-{"id":"micirct57","name":"Circuit Court of the 57th Circuit of Michigan","citationString":"Mich. 57th Cir.","start":null,"end":null}
-{"id":"micirct6","name":"Circuit Court of the 6th Circuit of Michigan","citationString":"Mich. 6th Cir.","start":null,"end":null}
-{"id":"micirct7","name":"Circuit Court of the 7th Circuit of Michigan","citationString":"Mich. 7th Cir.","start":null,"end":null}
-{"id":"micirct8","name":"Circuit Court of the 8th Circuit of Michigan","citationString":"Mich. 8th Cir.","start":null,"end":null}
-{"id":"micirct9","name":"Circuit Court of the 9th Circuit of Michigan","citationString":"Mich. 9th Cir.","start":null,"end":null}
-{"id":"mieb","name":"United States Bankruptcy Court, E.D. Michigan","citationString":"Bankr. E.D. Mich.","start":1984,"end":null}
-{"id":"mied","name":"District Court, E.D. Michigan","citationString":"E.D. Mich.","start":1863,"end":null}
-{"id":"minn","name":"Supreme Court of Minnesota","citationString":"Minn.","start":1858,"end":null}
-{"id":"minnctapp","name":"Court of Appeals of Minnesota","citationString":"Minn. Ct. App.","start":1983,"end":null}
-{"id":"minndistct","name":"Minnesota District Courts","citationString":"","start":null,"end":null}
-{"id":"miss","name":"Mississippi Supreme Court","citationString":"Miss.","start":1841,"end":null}
-{"id":"misschanceryct","name":"Mississippi Chancery Courts","citationString":"Miss. Chanc. Ct.","start":null,"end":null}
-{"id":"missctapp","name":"Court of Appeals of Mississippi","citationString":"Miss. Ct. App.","start":1995,"end":null}
-{"id":"missd","name":"District Court, D. Mississippi","citationString":"D. Miss.","start":1818,"end":1838}
-{"id":"miwb","name":"United States Bankruptcy Court, W.D. Michigan","citationString":"Bankr. W.D. Mich.","start":1984,"end":null}
-{"id":"miwd","name":"District Court, W.D. Michigan","citationString":"W.D. Mich.","start":1863,"end":null}
-{"id":"mnb","name":"United States Bankruptcy Court, D. Minnesota","citationString":"Bankr. D. Minn.","start":1984,"end":null}
-{"id":"mnd","name":"District Court, D. Minnesota","citationString":"D. Minn.","start":1858,"end":null}
-{"id":"mntax","name":"Minnesota Tax Court","citationString":"","start":null,"end":null}
-{"id":"mo","name":"Supreme Court of Missouri","citationString":"Mo.","start":1821,"end":null}
-{"id":"moag","name":"Missouri Attorney General Reports","citationString":"Mo. Att'y Gen.","start":null,"end":null}
-{"id":"moctapp","name":"Missouri Court of Appeals","citationString":"Mo. Ct. App.","start":1820,"end":null}
-{"id":"moctapped","name":"Missouri Court of Appeals, Eastern District","citationString":"","start":1820,"end":null}
-{"id":"moctappsd","name":"Missouri Court of Appeals, Southern District","citationString":"","start":1820,"end":null}
-{"id":"moctappwd","name":"Missouri Court of Appeals, Western District","citationString":"","start":1820,"end":null}
-{"id":"mod","name":"District Court, D. Missouri","citationString":"D. Mo.","start":1822,"end":1857}
-{"id":"moeb","name":"United States Bankruptcy Court, E.D. Missouri","citationString":"Bankr. E.D. Mo.","start":1984,"end":null}
-{"id":"moed","name":"District Court, E.D. Missouri","citationString":"E.D. Mo.","start":1857,"end":null}
-{"id":"moheganct","name":"Mohegan Trial Court","citationString":"","start":null,"end":null}
-{"id":"moheganctapp","name":"Mohegan Tribal Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"moheganelders","name":"Council of Elders of the Mohegan Tribe","citationString":"","start":null,"end":null}
-{"id":"mohegangct","name":"Mohegan Gaming Disputes Trial Court","citationString":"","start":null,"end":null}
-{"id":"mohegangctapp","name":"Mohegan Gaming Disputes Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"mont","name":"Montana Supreme Court","citationString":"Mont.","start":1864,"end":null}
-{"id":"montereydistct","name":"Monterey District Court","citationString":"Monterey Dist. Ct.","start":1849,"end":1879}
-{"id":"monttc","name":"Montana Tax Appeal Board","citationString":"Mont.T.A.B.","start":null,"end":null}
-{"id":"mowb","name":"United States Bankruptcy Court, W.D. Missouri","citationString":"Bankr. W.D. Mo.","start":1984,"end":null}
-{"id":"mowd","name":"District Court, W.D. Missouri","citationString":"W.D. Mo.","start":1857,"end":null}
-{"id":"msnb","name":"United States Bankruptcy Court, N.D. Mississippi","citationString":"Bankr. N.D. Miss.","start":1984,"end":null}
-{"id":"msnd","name":"District Court, N.D. Mississippi","citationString":"N.D. Miss.","start":1838,"end":null}
-{"id":"mssb","name":"United States Bankruptcy Court, S.D. Mississippi","citationString":"Bankr. S.D. Miss.","start":1984,"end":null}
-{"id":"mssd","name":"District Court, S.D. Mississippi","citationString":"S.D. Miss.","start":1838,"end":null}
-{"id":"mtb","name":"United States Bankruptcy Court, D. Montana","citationString":"Bankr. D. Mont.","start":1984,"end":null}
-{"id":"mtd","name":"District Court, D. Montana","citationString":"D. Mont.","start":1889,"end":null}
-{"id":"mtjdct","name":"Judicial District Court of Montana","citationString":"","start":null,"end":null}
-{"id":"mtjdctFergus","name":"Tenth Judicial District Court of Montana Fergus County","citationString":"","start":null,"end":null}
-{"id":"mtjdctbighorn","name":"Thirteenth Judicial District Court of Montana Big Horn County","citationString":"","start":null,"end":null}
-{"id":"mtjdcttreasure","name":"Sixteenth Judicial District Court of Montana Treasure County","citationString":"","start":null,"end":null}
-{"id":"mtwaterct","name":"Water Court of The State of Montana","citationString":"","start":null,"end":null}
-{"id":"muscogee","name":"Muscogee (Creek) Nation Supreme Court","citationString":"","start":null,"end":null}
-{"id":"navajo","name":"Navajo Nation Supreme Court","citationString":"","start":null,"end":null}
-{"id":"navajochildct","name":"Navajo Nation Children's Court","citationString":"","start":null,"end":null}
-{"id":"navajoctapp","name":"Navajo Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"navajodistct","name":"Navajo Nation District Court","citationString":"","start":null,"end":null}
-{"id":"navajofamct","name":"Navajo Nation Family Court","citationString":"","start":null,"end":null}
-{"id":"nc","name":"Supreme Court of North Carolina","citationString":"N.C.","start":1799,"end":null}
-{"id":"ncbizct","name":"North Carolina Business Court","citationString":"","start":null,"end":null}
-{"id":"ncctapp","name":"Court of Appeals of North Carolina","citationString":"N.C. Ct. App.","start":1968,"end":null}
-{"id":"ncd","name":"United States District Court for the District of North Carolina","citationString":"D.N.C.","start":1790,"end":1872}
-{"id":"ncdistct","name":"North Carolina District Court","citationString":"N.C. Dist. Ct.","start":null,"end":null}
-{"id":"nceb","name":"United States Bankruptcy Court, E.D. North Carolina","citationString":"Bankr. E.D.N.C.","start":1984,"end":null}
-{"id":"nced","name":"District Court, E.D. North Carolina","citationString":"E.D.N.C.","start":null,"end":null}
-{"id":"ncmb","name":"United States Bankruptcy Court, M.D. North Carolina","citationString":"Bankr. M.D.N.C.","start":1984,"end":null}
-{"id":"ncmd","name":"District Court, M.D. North Carolina","citationString":"M.D.N.C.","start":null,"end":null}
-{"id":"ncsuperct","name":"Superior Court of North Carolina","citationString":"Sup. Ct. N.C.","start":1777,"end":null}
-{"id":"ncwb","name":"United States Bankruptcy Court, W.D. North Carolina","citationString":"Bankr. W.D.N.C.","start":1984,"end":null}
-{"id":"ncwd","name":"District Court, W.D. North Carolina","citationString":"W.D.N.C.","start":1872,"end":null}
-{"id":"ncworkcompcom","name":"North Carolina Industrial Commission","citationString":"N.C. Indus. Comm.","start":1929,"end":null}
-{"id":"nd","name":"North Dakota Supreme Court","citationString":"N.D.","start":1861,"end":null}
-{"id":"ndb","name":"United States Bankruptcy Court, D. North Dakota","citationString":"Bankr. D.N.D.","start":1984,"end":null}
-{"id":"ndctapp","name":"North Dakota Court of Appeals","citationString":"N.D. Ct. App.","start":1987,"end":null}
-{"id":"ndd","name":"District Court, D. North Dakota","citationString":"D.N.D.","start":1889,"end":null}
-{"id":"neb","name":"Nebraska Supreme Court","citationString":"Neb.","start":1854,"end":null}
-{"id":"nebag","name":"Nebraska Attorney General Reports","citationString":"Neb. Att'y Gen.","start":null,"end":null}
-{"id":"nebctapp","name":"Nebraska Court of Appeals","citationString":"Neb. Ct. App.","start":1991,"end":null}
-{"id":"nebraskab","name":"United States Bankruptcy Court, D. Nebraska","citationString":"Bankr. D. Neb.","start":1984,"end":null}
-{"id":"ned","name":"United States District Court, Nebraska","citationString":"D. Neb.","start":1867,"end":null}
-{"id":"nev","name":"Nevada Supreme Court","citationString":"Nev.","start":1864,"end":null}
-{"id":"nevapp","name":"Court of Appeals of Nevada","citationString":"Ct. App. Nev.","start":2014,"end":null}
-{"id":"nevdistct","name":"Nevada District Courts","citationString":"Nev. Dist. Ct.","start":null,"end":null}
-{"id":"nevdistct7","name":"Nevada District Courts, 7th Judicial District","citationString":"Nev. Dist. Ct., 7th Jud. Dist.","start":null,"end":null}
-{"id":"nevdistct7eur","name":"Nevada District Court, Eureka County","citationString":"Nev. Dist. Ct., Eureka Cty.","start":null,"end":null}
-{"id":"nh","name":"Supreme Court of New Hampshire","citationString":"N.H.","start":1776,"end":null}
-{"id":"nhb","name":"United States Bankruptcy Court, D. New Hampshire","citationString":"Bankr. D.N.H.","start":1984,"end":null}
-{"id":"nhd","name":"District Court, D. New Hampshire","citationString":"D.N.H.","start":1789,"end":null}
-{"id":"nhprivycounnh","name":"New Hampshire Committee of the Privy Council","citationString":"New Hampshire Committee of the Privy Council","start":1686,"end":1982}
-{"id":"nhsuperct","name":"Superior Court of New Hampshire","citationString":"","start":null,"end":null}
-{"id":"nj","name":"Supreme Court of New Jersey","citationString":"N.J.","start":1776,"end":null}
-{"id":"njb","name":"United States Bankruptcy Court, D. New Jersey","citationString":"Bankr. D.N.J.","start":1984,"end":null}
-{"id":"njch","name":"New Jersey Court of Chancery","citationString":"N.J. Ch.","start":1743,"end":1947}
-{"id":"njcirct","name":"New Jersey Circuit Court","citationString":"N.J. Circuit. Ct.","start":1789,"end":1947}
-{"id":"njcirctatlantic","name":"Atlantic County Circuit Court, N.J.","citationString":"Atlantic Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctbergen","name":"Bergen County Circuit Court, N.J.","citationString":"Bergen Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctburlingt","name":"Burlington County Circuit Court, N.J.","citationString":"Burlington Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctcamden","name":"Camden County Circuit Court, N.J.","citationString":"Camden Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctcapemay","name":"Cape May County Circuit Court, N.J.","citationString":"Cape May Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctcumberla","name":"Cumberland County Circuit Court, N.J.","citationString":"Cumberland Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctessex","name":"Essex County Circuit Court, N.J.","citationString":"Essex Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctgloucest","name":"Gloucester County Circuit Court, N.J.","citationString":"Gloucester Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcircthudson","name":"Hudson County Circuit Court, N.J.","citationString":"Hudson Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcircthunterdo","name":"Hunterdon County Circuit Court, N.J.","citationString":"Hunterdon Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctmercer","name":"Mercer County Circuit Court, N.J.","citationString":"Mercer Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctmiddlese","name":"Middlesex County Circuit Court, N.J.","citationString":"Middlesex Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctmonmouth","name":"Monmouth County Circuit Court, N.J.","citationString":"Monmouth Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctmorris","name":"Morris County Circuit Court, N.J.","citationString":"Morris Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctocean","name":"Ocean County Circuit Court, N.J.","citationString":"Ocean Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctpassaic","name":"Passaic County Circuit Court, N.J.","citationString":"Passaic Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctsalem","name":"Salem County Circuit Court, N.J.","citationString":"Salem Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctsomerset","name":"Somerset County Circuit Court, N.J.","citationString":"Somerset Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctsussex","name":"Sussex County Circuit Court, N.J.","citationString":"Sussex Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctunion","name":"Union County Circuit Court, N.J.","citationString":"Union Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcirctwarren","name":"Warren County Circuit Court, N.J.","citationString":"Warren Cty. Cir. Ct., N.J.","start":1789,"end":1947}
-{"id":"njcommned","name":"Commissioner of Education, N.J.","citationString":"","start":null,"end":null}
-{"id":"njctcompl","name":"Court of Common Pleas of New Jersey","citationString":"","start":null,"end":null}
-{"id":"njctpardons","name":"New Jersey Court of Pardons","citationString":"","start":null,"end":null}
-{"id":"njd","name":"District Court, D. New Jersey","citationString":"D.N.J.","start":1789,"end":null}
-{"id":"njfamct","name":"New Jersey Family Court","citationString":"N.J. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctatlantic","name":"Atlantic County Family Court","citationString":"Atlantic Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctbergen","name":"Bergen County Family Court","citationString":"Bergen Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctburlingt","name":"Burlington County Family Court","citationString":"Burlington Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctcamden","name":"Camden County Family Court","citationString":"Camden Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctcapemay","name":"Cape May County Family Court","citationString":"Cape May Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctcumberla","name":"Cumberland County Family Court","citationString":"Cumberland Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctessex","name":"Essex County Family Court","citationString":"Essex Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctgloucest","name":"Gloucester County Family Court","citationString":"Gloucester Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamcthudson","name":"Hudson County Family Court","citationString":"Hudson Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamcthunterdo","name":"Hunterdon County Family Court","citationString":"Hunterdon Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctmercer","name":"Mercer County Family Court","citationString":"Mercer Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctmiddlese","name":"Middlesex County Family Court","citationString":"Middlesex Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctmonmouth","name":"Monmouth County Family Court","citationString":"Monmouth Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctmorris","name":"Morris County Family Court","citationString":"Morris Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctocean","name":"Ocean County Family Court","citationString":"Ocean Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctpassaic","name":"Passaic County Family Court","citationString":"Passaic Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctsalem","name":"Salem County Family Court","citationString":"Salem Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctsomerset","name":"Somerset County Family Court","citationString":"Somerset Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctsussex","name":"Sussex County Family Court","citationString":"Sussex Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctunion","name":"Union County Family Court","citationString":"Union Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njfamctwarren","name":"Warren County Family Court","citationString":"Warren Cty. Fam. Ct.","start":null,"end":null}
-{"id":"njlaborcomp","name":"New Jersey Department of Labor Workmen's Compensation Bureau","citationString":"","start":null,"end":null}
-{"id":"njlawbkconf","name":"New Jersey Lawyers and Bankers Conference Committee","citationString":"","start":null,"end":null}
-{"id":"njmunict","name":"Municipal Courts of New Jersey","citationString":"","start":null,"end":null}
-{"id":"njmunictbyram","name":"Byram Township Municipal Court","citationString":"","start":null,"end":null}
-{"id":"njmunictdumont","name":"Borough of Dumont Municipal Court","citationString":"","start":null,"end":null}
-{"id":"njmunicthacken","name":"Hackensack City Municipal Court","citationString":"","start":null,"end":null}
-{"id":"njmunictnewark","name":"Newark Municipal Court","citationString":"","start":null,"end":null}
-{"id":"njmunictprince","name":"Borough of Princeton Municipal Court","citationString":"","start":null,"end":null}
-{"id":"njmunictsussex","name":"Sussex County Municipal Court","citationString":"","start":null,"end":null}
-{"id":"njoytermct","name":"Court of Oyer And Terminer of New Jersey","citationString":"","start":null,"end":null}
-{"id":"njpuc","name":"New Jersey Public Utilities Commission","citationString":"","start":null,"end":null}
-{"id":"njqrtsess","name":"Courts of General Quarter Sessions of the Peace","citationString":"","start":1675,"end":1947}
-{"id":"njqrtsessessex","name":"Essex County Court of Quarter Sessions of New Jersey","citationString":"","start":1675,"end":1947}
-{"id":"njqrtsessmorris","name":"Morris County Court of Quarter Sessions","citationString":"","start":1675,"end":1947}
-{"id":"njrecct","name":"Recorder's Court, N.J.","citationString":"","start":null,"end":null}
-{"id":"njreccthoboken","name":"Hoboken City Recorder's Court.","citationString":"","start":null,"end":null}
-{"id":"njrecctmontcl","name":"Montclair Town Recorder's Court","citationString":"","start":null,"end":null}
-{"id":"njspecstatct","name":"New Jersey Special Statutory Court","citationString":"","start":null,"end":null}
-{"id":"njsuper","name":"New Jersey Superior Court","citationString":"","start":null,"end":null}
-{"id":"njsuperatlantic","name":"Atlantic County Superior Court","citationString":"Atlantic Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsuperbergen","name":"Bergen County Superior Court","citationString":"Bergen Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsuperburlingt","name":"Burlington County Superior Court","citationString":"Burlington Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsupercamden","name":"Camden County Superior Court","citationString":"Camden Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsupercapemay","name":"Cape May County Superior Court","citationString":"Cape May Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsuperctappdiv","name":"New Jersey Superior Court Appellate Division","citationString":"N.J. Super. Ct. App. Div.","start":1830,"end":null}
-{"id":"njsupercumberla","name":"Cumberland County Superior Court","citationString":"Cumberland Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsuperessex","name":"Essex County Superior Court","citationString":"Essex Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsupergloucest","name":"Gloucester County Superior Court","citationString":"Gloucester Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsuperhudson","name":"Hudson County Superior Court","citationString":"Hudson Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsuperhunterdo","name":"Hunterdon County Superior Court","citationString":"Hunterdon Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsupermercer","name":"Mercer County Superior Court","citationString":"Mercer Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsupermiddlese","name":"Middlesex County Superior Court","citationString":"Middlesex Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsupermonmouth","name":"Monmouth County Superior Court","citationString":"Monmouth Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsupermorris","name":"Morris County Superior Court","citationString":"Morris Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsuperocean","name":"Ocean County Superior Court","citationString":"Ocean Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsuperpassaic","name":"Passaic County Superior Court","citationString":"Passaic Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsupersalem","name":"Salem County Superior Court","citationString":"Salem Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsupersomerset","name":"Somerset County Superior Court","citationString":"Somerset Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsupersussex","name":"Sussex County Superior Court","citationString":"Sussex Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsuperunion","name":"Union County Superior Court","citationString":"Union Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsuperwarren","name":"Warren County Superior Court","citationString":"Warren Cty. Super. Ct.","start":null,"end":null}
-{"id":"njsurrct","name":"New Jersey Surrogate's Court","citationString":"N.J. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctatlanti","name":"Atlantic County Surrogate's Court","citationString":"Atlantic Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctbergen","name":"Bergen County Surrogate's Court","citationString":"Bergen Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctburling","name":"Burlington County Surrogate's Court","citationString":"Burlington Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctcamden","name":"Camden County Surrogate's Court","citationString":"Camden Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctcapemay","name":"Cape May County Surrogate's Court","citationString":"Cape May Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctcumberl","name":"Cumberland County Surrogate's Court","citationString":"Cumberland Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctessex","name":"Essex County Surrogate's Court","citationString":"Essex Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctglouces","name":"Gloucester County Surrogate's Court","citationString":"Gloucester Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrcthudson","name":"Hudson County Surrogate's Court","citationString":"Hudson Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrcthunterd","name":"Hunterdon County Surrogate's Court","citationString":"Hunterdon Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctmercer","name":"Mercer County Surrogate's Court","citationString":"Mercer Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctmiddles","name":"Middlesex County Surrogate's Court","citationString":"Middlesex Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctmonmout","name":"Monmouth County Surrogate's Court","citationString":"Monmouth Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctmorris","name":"Morris County Surrogate's Court","citationString":"Morris Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctocean","name":"Ocean County Surrogate's Court","citationString":"Ocean Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctpassaic","name":"Passaic County Surrogate's Court","citationString":"Passaic Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctsalem","name":"Salem County Surrogate's Court","citationString":"Salem Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctsomerse","name":"Somerset County Surrogate's Court","citationString":"Somerset Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctsussex","name":"Sussex County Surrogate's Court","citationString":"Sussex Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctunion","name":"Union County Surrogate's Court","citationString":"Union Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njsurrctwarren","name":"Warren County Surrogate's Court","citationString":"Warren Cty. Surr. Ct.","start":null,"end":null}
-{"id":"njtaxct","name":"New Jersey Tax Court","citationString":"","start":1979,"end":null}
-{"id":"nm","name":"New Mexico Supreme Court","citationString":"N.M.","start":1841,"end":null}
-{"id":"nmb","name":"United States Bankruptcy Court, D. New Mexico","citationString":"Bankr. D.N.M.","start":1984,"end":null}
-{"id":"nmcca","name":"U S Navy Marine Corps Court of Criminal Appeals","citationString":"N.M.C.C.A.","start":null,"end":null}
-{"id":"nmctapp","name":"New Mexico Court of Appeals","citationString":"N.M. Ct. App.","start":1966,"end":null}
-{"id":"nmd","name":"District Court, D. New Mexico","citationString":"D.N.M.","start":1910,"end":null}
-{"id":"nmi","name":"Supreme Court of The Commonwealth of The Northern Mariana Islands","citationString":"","start":null,"end":null}
-{"id":"nmib","name":"United States Bankruptcy Court, Northern Mariana Islands","citationString":"Bankr. N. Mar. I.","start":1984,"end":null}
-{"id":"nmid","name":"District Court, Northern Mariana Islands","citationString":"D. N. Mar. I.","start":null,"end":null}
-{"id":"nplainsctapp","name":"Northern Plains Intertribal Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"nvb","name":"United States Bankruptcy Court, D. Nevada","citationString":"Bankr. D. Nev.","start":1984,"end":null}
-{"id":"nvd","name":"District Court, D. Nevada","citationString":"D. Nev.","start":1865,"end":null}
-{"id":"ny","name":"New York Court of Appeals","citationString":"NY","start":1777,"end":null}
-{"id":"nyadmct","name":"The New York Court of Admiralty","citationString":"","start":1775,"end":1789}
-{"id":"nyag","name":"New York Attorney General Reports","citationString":"N.Y. Att'y Gen.","start":null,"end":null}
-{"id":"nyalbanycityct","name":"Albany City Court","citationString":"N.Y. City Ct., Albany","start":null,"end":null}
-{"id":"nyalbanyctyct","name":"Albany County Court","citationString":"N.Y. Cty. Ct., Albany Cty.","start":null,"end":null}
-{"id":"nyalbanyjustct","name":"Albany City Police Court","citationString":"N.Y. Just. Court, Albany","start":null,"end":null}
-{"id":"nyalbspecsess","name":"Albany Court of Special Sessions","citationString":"","start":null,"end":null}
-{"id":"nyalleganyctyct","name":"Allegany County Court","citationString":"N.Y. Cty. Ct., Allegany Cty.","start":null,"end":null}
-{"id":"nyamherstjustct","name":"Amherst Town Court","citationString":"N.Y. Just. Court, Amherst","start":null,"end":null}
-{"id":"nyamsterdcityct","name":"Amsterdam City Court","citationString":"N.Y. City Ct., Amsterdam","start":null,"end":null}
-{"id":"nyappdiv","name":"The Four Departments of the Appellate Division","citationString":"N.Y. App. Div.","start":1896,"end":null}
-{"id":"nyappterm","name":"Appellate Terms of the Supreme Court of New York","citationString":"N.Y. App. Term.","start":1896,"end":null}
-{"id":"nyarbct","name":"Court of Arbitration of The Chamber of Commerce of New York","citationString":"","start":null,"end":null}
-{"id":"nyauburncityct","name":"Auburn City Court","citationString":"N.Y. City Ct., Auburn","start":null,"end":null}
-{"id":"nybataviacityct","name":"Batavia City Court","citationString":"N.Y. City Ct., Batavia","start":null,"end":null}
-{"id":"nybedfordjustct","name":"Bedford Justice Court","citationString":"N.Y. Just. Court, Bedford","start":null,"end":null}
-{"id":"nybingcityct","name":"Binghamton City Court","citationString":"N.Y. City Ct., Binghamton","start":null,"end":null}
-{"id":"nybronxctyct","name":"Bronx County Court","citationString":"N.Y. Cty. Ct., Bronx Cty.","start":null,"end":null}
-{"id":"nybroomectyct","name":"Broome County Court","citationString":"N.Y. Cty. Ct., Broome Cty.","start":null,"end":null}
-{"id":"nybuffalocityct","name":"Buffalo City Court","citationString":"N.Y. City Ct., Buffalo","start":null,"end":null}
-{"id":"nycanandcityct","name":"Canandaigua City Court","citationString":"N.Y. City Ct., Canandaigua","start":null,"end":null}
-{"id":"nycattctyct","name":"Cattaraugus County Court","citationString":"N.Y. Cty. Ct., Cattaraugus Cty.","start":null,"end":null}
-{"id":"nycayugactyct","name":"Cayuga County Court","citationString":"N.Y. Cty. Ct., Cayuga Cty.","start":null,"end":null}
-{"id":"nycfamct","name":"New York City Family Court","citationString":"N.Y.C. Fam. Ct.","start":null,"end":null}
-{"id":"nychanct","name":"New York Court of Chancery","citationString":"","start":1683,"end":1846}
-{"id":"nychanctsara","name":"Saratoga Chancery Court","citationString":"","start":null,"end":null}
-{"id":"nychautctyct","name":"Chautauqua County Court","citationString":"N.Y. Cty. Ct., Chautauqua Cty.","start":null,"end":null}
-{"id":"nychemungctyct","name":"Chemung County Court","citationString":"N.Y. Cty. Ct., Chemung Cty.","start":null,"end":null}
-{"id":"nychenangoctyct","name":"Chenango County Court","citationString":"N.Y. Cty. Ct., Chenango Cty.","start":null,"end":null}
-{"id":"nyciralbanycty","name":"New York Circuit Court, Albany County","citationString":"N.Y. Circ. Ct., Albany Cty","start":1821,"end":1846}
-{"id":"nycircolcty","name":"New York Circuit Court, Columbia County","citationString":"N.Y. Cir. Ct., Columbia Cty.","start":1821,"end":1846}
-{"id":"nycirct","name":"The New York Circuit Courts","citationString":"","start":1821,"end":1846}
-{"id":"nycirdelcty","name":"New York Circuit Court, Delaware County","citationString":"N.Y. Cir. Ct., Delaware Cty.","start":1821,"end":1846}
-{"id":"nycirdutchcty","name":"New York Circuit Court, Dutchess County","citationString":"N.Y. Cir. Ct., Dutchess Cty.","start":1821,"end":1846}
-{"id":"nycirkingscty","name":"New York Circuit Court, Kings County","citationString":"N.Y. Cir. Ct., Kings Cty.","start":1821,"end":1846}
-{"id":"nycirmonroecty","name":"New York Circuit Court, Monroe County","citationString":"N.Y. Cir. Ct., Monroe Cty.","start":1821,"end":1846}
-{"id":"nycironeidacty","name":"New York Circuit Court, Oneida County","citationString":"N.Y. Cir. Ct., Oneida Cty.","start":1821,"end":1846}
-{"id":"nyciroswegocty","name":"New York Circuit Court, Oswego County","citationString":"N.Y. Cir. Ct., Oswego Cty.","start":1821,"end":1846}
-{"id":"nycityct","name":"City and Municipal Courts of New York","citationString":"N.Y. City Ct.","start":1846,"end":null}
-{"id":"nycityctclinton","name":"Clinton City Court","citationString":"N.Y. City Ct., Clinton","start":null,"end":null}
-{"id":"nycityctlittlef","name":"City Court Of Little Falls","citationString":"N.Y. City Ct., Little Falls","start":null,"end":null}
-{"id":"nycityctnorw","name":"Norwich City Court","citationString":"N.Y. City Ct., Norwich","start":null,"end":null}
-{"id":"nycityctrenss","name":"Rensselaer City Court","citationString":"N.Y. City Ct., Rensselaer","start":null,"end":null}
-{"id":"nycitycttomp","name":"Tompkins City Court","citationString":"N.Y. City Ct., Tompkins","start":null,"end":null}
-{"id":"nycivct","name":"Civil Court of the City of New York","citationString":"","start":1962,"end":null}
-{"id":"nycivctbronx","name":"Civil Court Of The City Of New York, Bronx County","citationString":"Civ. Ct. NYC, Bronx Cty.","start":1962,"end":null}
-{"id":"nycivctkings","name":"Civil Court Of The City Of New York, Kings County","citationString":"Civ. Ct. NYC, Kings Cty.","start":1962,"end":null}
-{"id":"nycivctny","name":"Civil Court Of The City Of New York, New York County","citationString":"Civ. Ct. NYC, NY Cty.","start":1962,"end":null}
-{"id":"nycivctqueens","name":"Civil Court Of The City Of New York, Queens County","citationString":"Civ. Ct. NYC, Queens Cty.","start":1962,"end":null}
-{"id":"nycivctrichm","name":"Civil Court Of The City Of New York, Richmond County","citationString":"Civ. Ct. NYC, Richmond Cty.","start":1962,"end":null}
-{"id":"nyclaimsct","name":"New York State Court of Claims","citationString":"","start":1817,"end":null}
-{"id":"nyclintonctyct","name":"Clinton County Court","citationString":"N.Y. Cty. Ct., Clinton Cty.","start":null,"end":null}
-{"id":"nycohoescityct","name":"Cohoes City Court","citationString":"N.Y. City Ct., Cohoes","start":null,"end":null}
-{"id":"nycoloniejustct","name":"Colonie Justice Court","citationString":"N.Y. Just. Court, Colonie","start":null,"end":null}
-{"id":"nycolumctyct","name":"Columbia County Court","citationString":"N.Y. Cty. Ct., Columbia Cty.","start":null,"end":null}
-{"id":"nycommnapp","name":"New York Commission of Appeals","citationString":"","start":null,"end":null}
-{"id":"nyconct","name":"Constitutional Court of New York","citationString":"","start":null,"end":null}
-{"id":"nycortlandctyct","name":"Cortland County Court","citationString":"N.Y. Cty. Ct., Cortland Cty.","start":null,"end":null}
-{"id":"nycortlcityct","name":"Cortland City Court","citationString":"N.Y. City Ct., Cortland","start":null,"end":null}
-{"id":"nycountyct","name":"New York County Courts","citationString":"N.Y. Cty Ct.","start":null,"end":null}
-{"id":"nycountyctny","name":"New York County Court, New York County","citationString":"N.Y. Cty. Ct., New York Cty.","start":null,"end":null}
-{"id":"nycrimct","name":"The Criminal Court of the City of New York","citationString":"","start":1962,"end":null}
-{"id":"nycrimctbronx","name":"The Criminal Court of the City of New York, Bronx","citationString":"","start":1962,"end":null}
-{"id":"nycrimctkings","name":"The Criminal Court of the City of New York, Kings","citationString":"","start":1962,"end":null}
-{"id":"nycrimctnyc","name":"The Criminal Court of the City of New York, New York","citationString":"","start":1962,"end":null}
-{"id":"nycrimctqueens","name":"The Criminal Court of the City of New York, Queens","citationString":"","start":1962,"end":null}
-{"id":"nycrimctrichm","name":"The Criminal Court of the City of New York, Richmond","citationString":"","start":1962,"end":null}
-{"id":"nyctassizes","name":"New York Court of Assizes","citationString":"","start":1665,"end":1683}
-{"id":"nyctcompl","name":"New York Court of Common Pleas","citationString":"","start":1686,"end":1895}
-{"id":"nycterr","name":"Court for the Trial of Impeachments and Correction of Errors","citationString":"","start":1777,"end":1846}
-{"id":"nyd","name":"United States District Court for the District of New York","citationString":"D. N.Y.","start":1789,"end":1814}
-{"id":"nydelawarectyct","name":"Delaware County Court","citationString":"N.Y. Cty. Ct., Delaware Cty.","start":null,"end":null}
-{"id":"nydistct","name":"New York District Courts","citationString":"","start":1937,"end":null}
-{"id":"nydistctnassau","name":"Nassau District Court","citationString":"","start":1937,"end":null}
-{"id":"nydistctsuffolk","name":"District Court Suffolk County New York","citationString":"","start":1937,"end":null}
-{"id":"nydunkirkcityct","name":"Dunkirk City Court","citationString":"N.Y. City Ct., Dunkirk","start":null,"end":null}
-{"id":"nydutchessctyct","name":"Dutchess County Court","citationString":"N.Y. Cty. Ct., Dutchess Cty.","start":null,"end":null}
-{"id":"nyeb","name":"United States Bankruptcy Court, E.D. New York","citationString":"Bankr. E.D.N.Y.","start":1984,"end":null}
-{"id":"nyed","name":"District Court, E.D. New York","citationString":"E.D.N.Y.","start":1865,"end":null}
-{"id":"nyelmiracityct","name":"Elmira City Court","citationString":"N.Y. City Ct., Elmira","start":null,"end":null}
-{"id":"nyeriectyct","name":"Erie County Court","citationString":"N.Y. Cty. Ct., Erie Cty.","start":null,"end":null}
-{"id":"nyessexctyct","name":"Essex County Court, N.Y.","citationString":"N.Y. Cty. Ct., Essex Cty.","start":null,"end":null}
-{"id":"nyexecchamber","name":"New York Executive Chamber","citationString":"","start":null,"end":null}
-{"id":"nyfamct","name":"New York Family Court","citationString":"N.Y. Fam. Ct.","start":1902,"end":null}
-{"id":"nyfamctalbany","name":"New York Family Court, Albany County","citationString":"","start":null,"end":null}
-{"id":"nyfamctalleg","name":"New York Family Court, Allegany County","citationString":"","start":null,"end":null}
-{"id":"nyfamctbronx","name":"New York Family Court, Bronx County","citationString":"","start":null,"end":null}
-{"id":"nyfamctchauta","name":"New York Family Court, Chautauqua County","citationString":"","start":null,"end":null}
-{"id":"nyfamctchemung","name":"New York Family Court, Chemung County","citationString":"","start":null,"end":null}
-{"id":"nyfamctclinton","name":"New York Family Court, Clinton County","citationString":"","start":null,"end":null}
-{"id":"nyfamctdel","name":"Delaware County Children's Court","citationString":"","start":null,"end":null}
-{"id":"nyfamctdutch","name":"New York Family Court, Dutchess County","citationString":"","start":null,"end":null}
-{"id":"nyfamcterie","name":"New York Family Court, Erie County","citationString":"","start":null,"end":null}
-{"id":"nyfamctessex","name":"New York Family Court, Essex County","citationString":"","start":null,"end":null}
-{"id":"nyfamctfrank","name":"New York Family Court, Franklin County","citationString":"","start":null,"end":null}
-{"id":"nyfamctgenesee","name":"New York Family Court, Genesee County","citationString":"","start":null,"end":null}
-{"id":"nyfamctgreene","name":"New York Family Court, Greene County","citationString":"","start":null,"end":null}
-{"id":"nyfamctjeff","name":"New York Family Court, Jefferson County","citationString":"","start":null,"end":null}
-{"id":"nyfamctkings","name":"New York Family Court, Kings County","citationString":"","start":null,"end":null}
-{"id":"nyfamctmadison","name":"New York Family Court, Madison County","citationString":"","start":null,"end":null}
-{"id":"nyfamctmonroe","name":"New York Family Court, Monroe County","citationString":"","start":null,"end":null}
-{"id":"nyfamctmontg","name":"New York Family Court, Montgomery County","citationString":"","start":null,"end":null}
-{"id":"nyfamctnassau","name":"New York Family Court, Nassau County","citationString":"","start":null,"end":null}
-{"id":"nyfamctniagara","name":"New York Family Court, Niagara County","citationString":"","start":null,"end":null}
-{"id":"nyfamctoneida","name":"New York Family Court, Oneida County","citationString":"","start":null,"end":null}
-{"id":"nyfamctonond","name":"New York Family Court, Onondaga County","citationString":"","start":null,"end":null}
-{"id":"nyfamctontario","name":"New York Family Court, Ontario County","citationString":"","start":null,"end":null}
-{"id":"nyfamctorange","name":"New York Family Court, Orange County","citationString":"","start":null,"end":null}
-{"id":"nyfamctoswego","name":"New York Family Court, Oswego County","citationString":"","start":null,"end":null}
-{"id":"nyfamctotsego","name":"New York Family Court, Otsego County","citationString":"","start":null,"end":null}
-{"id":"nyfamctqueens","name":"New York Family Court, Queens County","citationString":"","start":null,"end":null}
-{"id":"nyfamctrenss","name":"New York Family Court, Rensselaer County","citationString":"","start":null,"end":null}
-{"id":"nyfamctrich","name":"New York Family Court, Richmond County","citationString":"","start":null,"end":null}
-{"id":"nyfamctrockl","name":"New York Family Court, Rockland County","citationString":"","start":null,"end":null}
-{"id":"nyfamctsaratoga","name":"New York Family Court, Saratoga County","citationString":"","start":null,"end":null}
-{"id":"nyfamctschuyler","name":"New York Family Court, Schuyler County","citationString":"","start":null,"end":null}
-{"id":"nyfamctseneca","name":"New York Family Court, Seneca County","citationString":"","start":null,"end":null}
-{"id":"nyfamctsteuben","name":"New York Family Court, Steuben County","citationString":"","start":null,"end":null}
-{"id":"nyfamctstl","name":"New York Family Court, St. Lawrence County","citationString":"","start":null,"end":null}
-{"id":"nyfamctsuffolk","name":"New York Family Court, Suffolk County","citationString":"","start":null,"end":null}
-{"id":"nyfamctsull","name":"New York Family Court, Sullivan County","citationString":"","start":null,"end":null}
-{"id":"nyfamcttompkins","name":"New York Family Court, Tompkins County","citationString":"","start":null,"end":null}
-{"id":"nyfamctulster","name":"New York Family Court, Ulster County","citationString":"","start":null,"end":null}
-{"id":"nyfamctwarren","name":"New York Family Court, Warren County","citationString":"","start":null,"end":null}
-{"id":"nyfamctwashing","name":"New York Family Court, Washington County","citationString":"","start":null,"end":null}
-{"id":"nyfamctwayne","name":"New York Family Court, Wayne County","citationString":"","start":null,"end":null}
-{"id":"nyfamctwestch","name":"New York Family Court, Westchester County","citationString":"","start":null,"end":null}
-{"id":"nyfamctyates","name":"New York Family Court, Yates County","citationString":"","start":null,"end":null}
-{"id":"nyfrankctyct","name":"Franklin County Court, N.Y.","citationString":"N.Y. Cty. Ct., Franklin Cty.","start":null,"end":null}
-{"id":"nyfultoncityct","name":"Fulton City Court","citationString":"N.Y. City Ct., Fulton","start":null,"end":null}
-{"id":"nyfultonctyct","name":"Fulton County Court, N.Y.","citationString":"N.Y. Cty. Ct., Fulton Cty.","start":null,"end":null}
-{"id":"nygardjust","name":"Garden City Police Court","citationString":"N.Y. Just. Court, Gardent City","start":null,"end":null}
-{"id":"nygenessctyct","name":"Genesee County Court","citationString":"N.Y. Cty. Ct., Genesee Cty.","start":null,"end":null}
-{"id":"nygenevacityct","name":"Geneva City Court","citationString":"N.Y. City Ct., Geneva","start":null,"end":null}
-{"id":"nygensess","name":"The Court of General Sessions","citationString":"","start":1683,"end":1962}
-{"id":"nygensesskings","name":"Court of General Sessions Kings County New York","citationString":"","start":null,"end":null}
-{"id":"nygensesslewis","name":"New York Court of General Sessions, Lewis County","citationString":"","start":1683,"end":1962}
-{"id":"nyglensfcityct","name":"Glens Falls City Court","citationString":"N.Y. City Ct., Glens Falls","start":null,"end":null}
-{"id":"nygloverscityct","name":"Gloversville City Court","citationString":"N.Y. City Ct., Gloversville","start":null,"end":null}
-{"id":"nygreenbjustct","name":"Justice Court of Town of Greenburgh","citationString":"N.Y. Just. Court, Greenburgh","start":null,"end":null}
-{"id":"nygreenectyct","name":"Greene County Court","citationString":"N.Y. Cty. Ct., Greene Cty.","start":null,"end":null}
-{"id":"nygtnkpljustct","name":"Great Neck Plaza Village Court","citationString":"N.Y. Just. Court, Great Neck","start":null,"end":null}
-{"id":"nyhamilctyct","name":"Hamilton County Court","citationString":"N.Y. Cty. Ct., Hamilton Cty.","start":null,"end":null}
-{"id":"nyhempjustct","name":"Hempstead Justice Court","citationString":"N.Y. Just. Court, Hempstead","start":null,"end":null}
-{"id":"nyherkimerctyct","name":"Herkimer County Court, New York","citationString":"N.Y. Cty. Ct., Herkimer Cty.","start":null,"end":null}
-{"id":"nyhornellcityct","name":"Hornell City Court","citationString":"N.Y. City Ct., Hornell","start":null,"end":null}
-{"id":"nyhospcommn","name":"New York State Hospital Commission","citationString":"N.Y. St. Hosp. Comm'n","start":1895,"end":1912}
-{"id":"nyhudsoncityct","name":"Hudson City Court","citationString":"N.Y. City Ct., Hudson","start":null,"end":null}
-{"id":"nyhunterjustct","name":"Hunter Justice Court","citationString":"N.Y. Just. Court, Hunter","start":null,"end":null}
-{"id":"nyhydepkjustct","name":"Hyde Park Justice Court","citationString":"N.Y. Just. Court, Hyde Park","start":null,"end":null}
-{"id":"nyimpct","name":"Court for the Trial of Impeachments","citationString":"","start":1777,"end":null}
-{"id":"nyithacacityct","name":"Ithaca City Court","citationString":"N.Y. City Ct., Ithaca","start":null,"end":null}
-{"id":"nyjamescityct","name":"Jamestown City Court","citationString":"N.Y. City Ct., Jamestown","start":null,"end":null}
-{"id":"nyjeffctyct","name":"Jefferson County Court, New York","citationString":"N.Y. Cty. Ct., Jefferson Cty.","start":null,"end":null}
-{"id":"nyjudct","name":"Court On The Judiciary of New York","citationString":"","start":null,"end":null}
-{"id":"nyjustct","name":"Town and Village Courts","citationString":"N.Y. Just. Court","start":1790,"end":null}
-{"id":"nyjustctamsterd","name":"Amsterdam Police Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctarcadia","name":"Arcadia Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctardsley","name":"Justice Court of Village of Ardsley","citationString":"","start":null,"end":null}
-{"id":"nyjustctaurora","name":"Aurora Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctbellp","name":"Justice Court of the Village of Bellport","citationString":"","start":null,"end":null}
-{"id":"nyjustctbethl","name":"Bethlehem Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctblasdel","name":"Justice Court of Village of Blasdell","citationString":"","start":null,"end":null}
-{"id":"nyjustctbriarcl","name":"Justice Court of Village of Briarcliff Manor","citationString":"","start":null,"end":null}
-{"id":"nyjustctbrighto","name":"Brighton Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctbronxvi","name":"Justice Court of Village of Bronxville","citationString":"","start":null,"end":null}
-{"id":"nyjustctcambria","name":"Justice Court Of The Town Of Cambria","citationString":"","start":null,"end":null}
-{"id":"nyjustctcamillu","name":"Camillus Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctcanaan","name":"Canaan Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctcanton","name":"Canton Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctcarmel","name":"Justice Court of Town of Carmel","citationString":"","start":null,"end":null}
-{"id":"nyjustctcayugah","name":"Cayuga Heights Police Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctchatam","name":"Justice Court of Town of Chatam","citationString":"","start":null,"end":null}
-{"id":"nyjustctcheekto","name":"Cheektowaga Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctchenang","name":"Chenango Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctchili","name":"Chili Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctclarks","name":"Clarkstown Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctclifton","name":"Clifton Park Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctclinton","name":"Justice Court of the Town of Clinton","citationString":"","start":null,"end":null}
-{"id":"nyjustctcohoes","name":"Cohoes Police Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctcornwal","name":"Cornwall Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctcortlan","name":"Cortlandt Town Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctdeerp","name":"Justice Court of the Town of Deerpark","citationString":"","start":null,"end":null}
-{"id":"nyjustctdepew","name":"Depew Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctdewitt","name":"DeWitt Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctdickins","name":"Dickinson Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctdix","name":"Dix Town Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctdobbsfe","name":"Dobbs Ferry Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustcteastche","name":"Eastchester Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustcteastroc","name":"East Rochester Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctefishk","name":"Justice Court Of The Town Of East Fishkill","citationString":"","start":null,"end":null}
-{"id":"nyjustctelma","name":"Elma Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctelmsfor","name":"Justice Court of Village of Elmsford","citationString":"","start":null,"end":null}
-{"id":"nyjustctfairpor","name":"Justice Court of Village of Fairport","citationString":"","start":null,"end":null}
-{"id":"nyjustctfarmi","name":"Justice Court of the Village of Farmingdale","citationString":"","start":null,"end":null}
-{"id":"nyjustctfishkil","name":"Justice Court of Town of Fishkill","citationString":"","start":null,"end":null}
-{"id":"nyjustctfleisch","name":"Justice Court of Village of Fleischmanns","citationString":"","start":null,"end":null}
-{"id":"nyjustctfrankfo","name":"Frankfort Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctgates","name":"Gates Town Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctgeneseo","name":"Geneseo Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctgeneva","name":"Geneva Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctgreece","name":"Greece Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctgreenpo","name":"Town of Greenport Justice Court","citationString":"Greenport Just. Ct.","start":null,"end":null}
-{"id":"nyjustcthampt","name":"Justice Court Of The Town Of Hamptonburgh","citationString":"","start":null,"end":null}
-{"id":"nyjustctharriso","name":"Harrison Town Court","citationString":"","start":null,"end":null}
-{"id":"nyjustcthasting","name":"Justice Court of Village of Hastings-on-Hudson","citationString":"","start":null,"end":null}
-{"id":"nyjustcthaverst","name":"Haverstraw Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustcthenriet","name":"Henrietta Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctherkime","name":"Herkimer Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustcthighlan","name":"Highlands Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustcthorsehe","name":"Horseheads Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustcthunting","name":"Huntington Police Justice's Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctirondeq","name":"Irondequoit Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctkingsbu","name":"Kingsbury Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctkingspo","name":"Justice Court of Village of Kings Point","citationString":"","start":null,"end":null}
-{"id":"nyjustctlarchmo","name":"Justice Court of Village of Larchmont","citationString":"","start":null,"end":null}
-{"id":"nyjustctlatting","name":"Lattingtown Village Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctlindenh","name":"Justice Court of Village of Lindenhurst","citationString":"","start":null,"end":null}
-{"id":"nyjustctlloydha","name":"Lloyd Harbor Village Police Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctlockpor","name":"Justice Court of Town of Lockport","citationString":"","start":null,"end":null}
-{"id":"nyjustctlowvill","name":"Lowville Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctlynbroo","name":"Village Justice Court of Village of Lynbrook","citationString":"","start":null,"end":null}
-{"id":"nyjustctmamaron","name":"Mamaroneck Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctmassape","name":"Justice Court of Village of Massapequa","citationString":"","start":null,"end":null}
-{"id":"nyjustctmassena","name":"Massena City Police Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctmaybroo","name":"Maybrook Police Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctmendon","name":"Mendon Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctmillert","name":"Millerton Village Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctmills","name":"Mills Village Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctmonroe","name":"Justice Court of Town of Monroe","citationString":"","start":null,"end":null}
-{"id":"nyjustctmonte","name":"Justice Court of Village of Montebello","citationString":"","start":null,"end":null}
-{"id":"nyjustctmontice","name":"Justice Court of Village of Monticello","citationString":"","start":null,"end":null}
-{"id":"nyjustctmountki","name":"Mount Kisco Police Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctmutton","name":"Justice Court of Village of Muttontown","citationString":"","start":null,"end":null}
-{"id":"nyjustctnewark","name":"Justice Court of Village of Newark","citationString":"","start":null,"end":null}
-{"id":"nyjustctnewburg","name":"Justice Court of Town of Newburgh","citationString":"","start":null,"end":null}
-{"id":"nyjustctnewpalt","name":"New Paltz Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctnewscot","name":"Justice Court Of The Town Of New Scotland","citationString":"","start":null,"end":null}
-{"id":"nyjustctnewwind","name":"New Windsor Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctniska","name":"Justice Court of the Town of Niskayuna","citationString":"","start":null,"end":null}
-{"id":"nyjustctnorthca","name":"North Castle Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctnorthgr","name":"North Greenbush Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctnorthhi","name":"Justice Court of Village of North Hills","citationString":"","start":null,"end":null}
-{"id":"nyjustctnorthp","name":"Justice Court of the Village of Northport","citationString":"","start":null,"end":null}
-{"id":"nyjustctoakfiel","name":"Oakfield Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctoceanbe","name":"Justice Court of Village of Ocean Beach","citationString":"","start":null,"end":null}
-{"id":"nyjustctogden","name":"Ogden Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctonondag","name":"Onondaga Town Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctorange","name":"Orangetown Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctorchard","name":"Justice Court of Village of Orchard Park","citationString":"","start":null,"end":null}
-{"id":"nyjustctossinin","name":"Justice Court of Town of Ossining","citationString":"","start":null,"end":null}
-{"id":"nyjustctowego","name":"Owego Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctoysterb","name":"Justice Court Of The Village Of Oyster Bay Cove","citationString":"","start":null,"end":null}
-{"id":"nyjustctparma","name":"Justice Court of Village of Parma","citationString":"","start":null,"end":null}
-{"id":"nyjustctpendl","name":"Justice Court of Town of Pendleton","citationString":"","start":null,"end":null}
-{"id":"nyjustctpenfiel","name":"Penfield Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctperinto","name":"Justice Court of Town of Perinton","citationString":"","start":null,"end":null}
-{"id":"nyjustctpierm","name":"Justice Court of the Village of Piermont","citationString":"","start":null,"end":null}
-{"id":"nyjustctpleasan","name":"Pleasant Valley Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctportche","name":"Justice Court of Village of Port Chester","citationString":"","start":null,"end":null}
-{"id":"nyjustctportwa","name":"Justice Court of Village of Port Washington","citationString":"","start":null,"end":null}
-{"id":"nyjustctpoughke","name":"Poughkeepsie Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctpoundri","name":"Justice Court of Village of Pound Ridge","citationString":"","start":null,"end":null}
-{"id":"nyjustctramapo","name":"Justice Court of Town of Ramapo","citationString":"","start":null,"end":null}
-{"id":"nyjustctredhook","name":"Justice Court of Village of Red Hook","citationString":"","start":null,"end":null}
-{"id":"nyjustctrhinebe","name":"Justice Court of Town of Rhinebeck","citationString":"","start":null,"end":null}
-{"id":"nyjustctrockvil","name":"Justice Court of Village of Rockville","citationString":"","start":null,"end":null}
-{"id":"nyjustctroslynh","name":"Justice Court of Incorporated Village of Roslyn Harbor","citationString":"","start":null,"end":null}
-{"id":"nyjustctsandlak","name":"Sand Lake Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctscarsda","name":"Justice Court of Scarsdale","citationString":"","start":null,"end":null}
-{"id":"nyjustctschuyle","name":"Schuyler Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctseaclif","name":"Sea Cliff Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctsleepyh","name":"Justice Court of Village of Sleepy Hollow","citationString":"","start":null,"end":null}
-{"id":"nyjustctsomers","name":"Justice Court of the Town of Somers","citationString":"","start":null,"end":null}
-{"id":"nyjustctsouthny","name":"Justice Court of Village of South Nyack","citationString":"","start":null,"end":null}
-{"id":"nyjustctspringc","name":"Spring City Police Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctspringv","name":"Justice Court of Village of Spring Valley","citationString":"","start":null,"end":null}
-{"id":"nyjustctstarkey","name":"Starkey Town Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctstuyv","name":"Justice Court Of The Town Of Stuyvesant, Columbia County","citationString":"","start":null,"end":null}
-{"id":"nyjustctsuffern","name":"Justice Court of Village of Suffern","citationString":"","start":null,"end":null}
-{"id":"nyjustcttarryt","name":"Justice Court of The Town Of Tarrytown","citationString":"","start":null,"end":null}
-{"id":"nyjustctthenyac","name":"Justice Court of the Village of Nyack","citationString":"","start":null,"end":null}
-{"id":"nyjustcttonawan","name":"Justice Court of Tonawanda","citationString":"","start":null,"end":null}
-{"id":"nyjustcttuckaho","name":"Justice Court of Village of Tuckahoe","citationString":"","start":null,"end":null}
-{"id":"nyjustcttuxedo","name":"Tuxeo Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctulster","name":"Ulster Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctwapping","name":"Wappinger Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctwells","name":"Justice Court of Town of Wells","citationString":"","start":null,"end":null}
-{"id":"nyjustctwestbur","name":"Justice Court of Village of Westbury","citationString":"","start":null,"end":null}
-{"id":"nyjustctwoodbur","name":"Woodbury Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctwoodsto","name":"Justice Court of Village of Woodstock","citationString":"","start":null,"end":null}
-{"id":"nyjustctyonkers","name":"Yonkers Justice Court","citationString":"","start":null,"end":null}
-{"id":"nyjustctyork","name":"Justice Court of Town of Yorktown","citationString":"","start":null,"end":null}
-{"id":"nykensjustct","name":"Kensington Village Court","citationString":"N.Y. Just. Court, Kensington","start":null,"end":null}
-{"id":"nykinderjustct","name":"Kinderhook Justice Court","citationString":"N.Y. Just. Court, Kinderhook","start":null,"end":null}
-{"id":"nykingctyct","name":"New York County Court, King County","citationString":"N.Y. Cty. Ct., King Cty.","start":null,"end":null}
-{"id":"nykingsctyct","name":"Kings County Court","citationString":"N.Y. Cty. Ct., Kings Cty.","start":null,"end":null}
-{"id":"nykingstcityct","name":"Kingston City Court","citationString":"N.Y. City Ct., Kington","start":null,"end":null}
-{"id":"nylackawcityct","name":"Lackawanna City Court","citationString":"N.Y. City Ct., Lackawanna","start":null,"end":null}
-{"id":"nylagrjustct","name":"LaGrange Justice Court","citationString":"N.Y. Just. Court, LaGrange","start":null,"end":null}
-{"id":"nylbccityct","name":"Long Beach City Court","citationString":"N.Y. City Ct., Long Beach","start":null,"end":null}
-{"id":"nylewisctyct","name":"Lewis County Court","citationString":"N.Y. Cty. Ct., Lewis Cty.","start":null,"end":null}
-{"id":"nylivingstctyct","name":"Livingston County Court","citationString":"N.Y. Cty. Ct., Livingston Cty.","start":null,"end":null}
-{"id":"nylockpcityct","name":"Lockport City Court","citationString":"N.Y. City Ct., Lockport","start":null,"end":null}
-{"id":"nymadctyct","name":"Madison County Court","citationString":"N.Y. Cty. Ct., Madison Cty.","start":null,"end":null}
-{"id":"nymagct","name":"New York Magistrate Court","citationString":"","start":null,"end":1962}
-{"id":"nymarct","name":"The Marine Court of the City of New York, 1807-1883","citationString":"","start":1807,"end":1883}
-{"id":"nymassapkjustct","name":"Massapequa Park Justice Court","citationString":"N.Y. Just. Court, Massapequa Pk.","start":null,"end":null}
-{"id":"nymiddletcityct","name":"Middletown City Court","citationString":"N.Y. City Ct., Middletown","start":null,"end":null}
-{"id":"nymonroectyct","name":"Monroe County Court, NY","citationString":"N.Y. Cty. Ct., Monroe Cty.","start":null,"end":null}
-{"id":"nymontctyct","name":"Montgomery County Court","citationString":"N.Y. Cty. Ct., Montgomery Cty.","start":null,"end":null}
-{"id":"nymtverncityct","name":"Mount Vernon City Court","citationString":"N.Y. City Ct., Mt. Vernon","start":null,"end":null}
-{"id":"nynassaucityct","name":"Nassau City Court","citationString":"N.Y. City Ct., Nassau","start":null,"end":null}
-{"id":"nynassctyct","name":"Nassau County Court","citationString":"N.Y. Cty. Ct., Nassau Cty.","start":null,"end":null}
-{"id":"nynb","name":"United States Bankruptcy Court, N.D. New York","citationString":"Bankr. N.D.N.Y.","start":1984,"end":null}
-{"id":"nynd","name":"District Court, N.D. New York","citationString":"N.D.N.Y.","start":1814,"end":null}
-{"id":"nynewburcityct","name":"Newburgh City Court","citationString":"N.Y. City Ct., Newburgh","start":null,"end":null}
-{"id":"nynewroccityct","name":"New Rochelle City Court","citationString":"N.Y. City Ct., New Rochelle","start":null,"end":null}
-{"id":"nyniagaracityct","name":"Niagara Falls City Court","citationString":"N.Y. City Ct., Niagara Falls","start":null,"end":null}
-{"id":"nyniagaractyct","name":"Niagara County Court","citationString":"N.Y. Cty. Ct., Niagara Cty.","start":null,"end":null}
-{"id":"nynyccityct","name":"New York City Court","citationString":"N.Y. City Ct., NYC","start":null,"end":null}
-{"id":"nynycmagct","name":"New York City Magistrate Court","citationString":"","start":null,"end":1962}
-{"id":"nynycspecsess","name":"New York City Court of Special Sessions","citationString":"","start":1732,"end":1962}
-{"id":"nyoneidacityct","name":"Oneida City Court","citationString":"N.Y. City Ct., Oneida","start":null,"end":null}
-{"id":"nyoneidactyct","name":"New York County Court, Oneida County","citationString":"N.Y. Cty. Ct., Oneida Cty.","start":null,"end":null}
-{"id":"nyonondagactyct","name":"Onondaga County Court, N.Y.","citationString":"N.Y. Cty. Ct., Onondaga Cty.","start":null,"end":null}
-{"id":"nyontarioctyct","name":"Ontario County Court","citationString":"N.Y. Cty. Ct., Ontario Cty.","start":null,"end":null}
-{"id":"nyorangectyct","name":"Orange County Court","citationString":"N.Y. Cty. Ct., Orange Cty.","start":null,"end":null}
-{"id":"nyorleansctyct","name":"Orleans County Court","citationString":"N.Y. Cty. Ct., Orleans Cty.","start":null,"end":null}
-{"id":"nyoswegocityct","name":"Oswego City Court","citationString":"N.Y. City Ct., Oswego","start":null,"end":null}
-{"id":"nyoswegoctyct","name":"Oswego County Court","citationString":"N.Y. Cty. Ct., Oswego Cty.","start":null,"end":null}
-{"id":"nyotsegoctyct","name":"Otsego County Court","citationString":"N.Y. Cty. Ct., Otsego Cty.","start":null,"end":null}
-{"id":"nyoyctsteuben","name":"Court of Oyer And Terminer Steuben County New York","citationString":"","start":1788,"end":1895}
-{"id":"nyoyqueens","name":"Oyer and Terminer Queens County","citationString":"","start":1788,"end":1895}
-{"id":"nyoytermct","name":"Court of Oyer And Terminer New York","citationString":"","start":1788,"end":1895}
-{"id":"nyoytermctalb","name":"Albany Oyer and Terminer","citationString":"","start":1788,"end":1895}
-{"id":"nyoytermctmon","name":"Court of Oyer And Terminer Monroe County New York","citationString":"","start":1788,"end":1895}
-{"id":"nyoytermctnyc","name":"Court of Oyer And Terminer New York, New York County","citationString":"","start":1788,"end":1895}
-{"id":"nyoytermctren","name":"Oyer and Terminer, Rensselaer County","citationString":"","start":1788,"end":1895}
-{"id":"nyoytermcttomp","name":"Court of Oyer And Terminer Tompkins County New York","citationString":"","start":1788,"end":1895}
-{"id":"nyoytermctwash","name":"Oyer and Terminer Washington County","citationString":"","start":1788,"end":1895}
-{"id":"nypeekskcityct","name":"Peekskill City Court","citationString":"N.Y. City Ct., Peekskill","start":null,"end":null}
-{"id":"nyplattscityct","name":"Plattsburgh City Court","citationString":"N.Y. City Ct., Plattsburgh","start":null,"end":null}
-{"id":"nyportjercityct","name":"Port Jervis City Court","citationString":"N.Y. City Ct., Pt. Jervis","start":null,"end":null}
-{"id":"nypoughcityct","name":"Poughkeepsie City Court","citationString":"N.Y. City Ct., Poughkeepsie","start":null,"end":null}
-{"id":"nyprobsolvct","name":"New York Problem Solving Courts","citationString":"","start":1998,"end":null}
-{"id":"nyproct","name":"The New York Probate Court","citationString":"","start":1778,"end":1823}
-{"id":"nyputnamctyct","name":"County Court of New York, Putnam County","citationString":"N.Y. Cty. Ct., Putnam Cty.","start":null,"end":null}
-{"id":"nyqueensctyct","name":"Queens County Court","citationString":"N.Y. Cty. Ct., Queens Cty.","start":null,"end":null}
-{"id":"nyrecctnewburgh","name":"Newburgh Recorder's Court","citationString":"","start":null,"end":null}
-{"id":"nyrensctyct","name":"Rensselaer County Court","citationString":"N.Y. Cty. Ct., Rensselaer Cty.","start":null,"end":null}
-{"id":"nyroccityct","name":"Rochester City Court","citationString":"N.Y. City Ct., Rochester","start":null,"end":null}
-{"id":"nyrocklandctyct","name":"Rockland County Court","citationString":"N.Y. Cty. Ct., Rockland Cty.","start":null,"end":null}
-{"id":"nyromecityct","name":"Rome City Court","citationString":"N.Y. City Ct., Rome","start":null,"end":null}
-{"id":"nyryecityct","name":"Rye City Court","citationString":"N.Y. City Ct., Rye","start":null,"end":null}
-{"id":"nysaratocityct","name":"Saratoga Springs City Court","citationString":"N.Y. City Ct., Saratoga Springs","start":null,"end":null}
-{"id":"nysaratogactyct","name":"New York Saratoga County Court","citationString":"N.Y. Cty. Ct., Saratoga Cty.","start":null,"end":null}
-{"id":"nysb","name":"United States Bankruptcy Court, S.D. New York","citationString":"Bankr. S.D.N.Y.","start":1984,"end":null}
-{"id":"nyschencityct","name":"Schenectady City Court","citationString":"N.Y. City Ct., Schenectady","start":null,"end":null}
-{"id":"nyschenctyct","name":"Schenectady County Court","citationString":"N.Y. Cty. Ct., Schenectady Cty.","start":null,"end":null}
-{"id":"nyschoharctyct","name":"Schoharie County Court","citationString":"N.Y. Cty. Ct., Schoharie Cty.","start":null,"end":null}
-{"id":"nyschuylerctyct","name":"Schuyler County Court","citationString":"N.Y. Cty. Ct., Schuyler Cty.","start":null,"end":null}
-{"id":"nysd","name":"District Court, S.D. New York","citationString":"S.D.N.Y.","start":1814,"end":null}
-{"id":"nysenctyct","name":"County Court of New York, Seneca County","citationString":"N.Y. Cty. Ct., Seneca Cty.","start":null,"end":null}
-{"id":"nysessct","name":"Court of Sessions","citationString":"","start":1684,"end":1688}
-{"id":"nysessctalbany","name":"Albany Court of Sessions","citationString":"","start":1684,"end":1688}
-{"id":"nysessctchauta","name":"Court of Sessions, Chautauqua County","citationString":"","start":1684,"end":1688}
-{"id":"nysessctgenesee","name":"Court of Sessions, Genesee County","citationString":"","start":1684,"end":1688}
-{"id":"nysessctlewis","name":"Court of Sessions, Lewis County","citationString":"","start":1684,"end":1688}
-{"id":"nysessctnyc","name":"Court of Sessions, New York County","citationString":"","start":1684,"end":1688}
-{"id":"nysessctorange","name":"New York Court of Sessions, Orange County","citationString":"","start":1684,"end":1688}
-{"id":"nysessctqueens","name":"New York Court of Sessions, Queens County","citationString":"","start":1684,"end":1688}
-{"id":"nysessctren","name":"New York Court of Sessions, Rensselaer County","citationString":"","start":1684,"end":1688}
-{"id":"nysessctrock","name":"New York Court of Sessions, Rockland County","citationString":"","start":1684,"end":1688}
-{"id":"nysessctulster","name":"Court of Sessions, Ulster County","citationString":"","start":1684,"end":1688}
-{"id":"nyspecsessct","name":"New York Court of Special Sessions","citationString":"","start":1732,"end":1962}
-{"id":"nyspecsessyonk","name":"Yonkers Court of Special Sessions","citationString":"","start":null,"end":null}
-{"id":"nystateassembly","name":"New York State Assembly","citationString":"","start":null,"end":null}
-{"id":"nysteubenctyct","name":"Steuben County Court, New York","citationString":"N.Y. Cty. Ct., Steuben Cty.","start":null,"end":null}
-{"id":"nystlawctyct","name":"St. Lawrence County Court","citationString":"N.Y. Cty. Ct., St. Lawrence Cty.","start":null,"end":null}
-{"id":"nysuffolkctyct","name":"Suffolk County Court","citationString":"N.Y. Cty. Ct., Suffolk Cty.","start":null,"end":null}
-{"id":"nysullivanctyct","name":"Sullivan County Court","citationString":"N.Y. Cty. Ct., Sullivan Cty.","start":null,"end":null}
-{"id":"nysupct","name":"New York Supreme Court","citationString":"N.Y. Sup. Ct.","start":1896,"end":null}
-{"id":"nysupctalbany","name":"New York Supreme Court, Albany","citationString":"N.Y. Sup. Ct., Albany Cty.","start":1896,"end":null}
-{"id":"nysupctalgny","name":"New York Supreme Court, Allegany County","citationString":"N.Y. Sup. Ct., Allegany Cty.","start":1896,"end":null}
-{"id":"nysupctbrm","name":"New York Supreme Court, Broome County","citationString":"N.Y. Sup. Ct., Broome Cty.","start":1896,"end":null}
-{"id":"nysupctbrnx","name":"New York Supreme Court, Bronx County","citationString":"N.Y. Sup. Ct., Bronx Cty.","start":1896,"end":null}
-{"id":"nysupctcayuga","name":"New York Supreme Court, Cayuga","citationString":"N.Y. Sup. Ct., Cayuga Cty.","start":1896,"end":null}
-{"id":"nysupctchenango","name":"New York Supreme Court, Chenango","citationString":"N.Y. Sup. Ct., Chenango Cty.","start":1896,"end":null}
-{"id":"nysupctchmng","name":"New York Supreme Court, Chemung County","citationString":"N.Y. Sup. Ct., Chemung Cty.","start":1896,"end":null}
-{"id":"nysupctchtq","name":"New York Supreme Court, Chautauqua County","citationString":"N.Y. Sup. Ct., Chautauqua Cty.","start":1896,"end":null}
-{"id":"nysupctclinton","name":"New York Supreme Court, Clinton","citationString":"N.Y. Sup. Ct., Clinton Cty.","start":1896,"end":null}
-{"id":"nysupctclmb","name":"New York Supreme Court, Columbia County","citationString":"N.Y. Sup. Ct., Columbia Cty.","start":1896,"end":null}
-{"id":"nysupctcrtlnd","name":"New York Supreme Court, Cortland County","citationString":"N.Y. Sup. Ct., Cortland Cty.","start":1896,"end":null}
-{"id":"nysupctctrgs","name":"New York Supreme Court, Cattaraugus","citationString":"N.Y. Sup. Ct., Cattaraugus Cty.","start":1896,"end":null}
-{"id":"nysupctdlwr","name":"New York Supreme Court, Delaware County","citationString":"N.Y. Sup. Ct., Delaware Cty.","start":1896,"end":null}
-{"id":"nysupctdtchss","name":"New York Supreme Court, Dutchess County","citationString":"N.Y. Sup. Ct., Dutchess Cty.","start":1896,"end":null}
-{"id":"nysupcterie","name":"New York Supreme Court, Erie County","citationString":"N.Y. Sup. Ct., Erie Cty.","start":1896,"end":null}
-{"id":"nysupctessex","name":"New York Supreme Court, Essex County","citationString":"N.Y. Sup. Ct., Essex Cty.","start":1896,"end":null}
-{"id":"nysupctfltn","name":"New York Supreme Court, Fulton County","citationString":"N.Y. Sup. Ct., Fulton Cty.","start":1896,"end":null}
-{"id":"nysupctfrnkln","name":"New York Supreme Court, Franklin County","citationString":"N.Y. Sup. Ct., Franklin Cty.","start":1896,"end":null}
-{"id":"nysupctgnss","name":"New York Supreme Court, Genesee County","citationString":"N.Y. Sup. Ct., Genesee Cty.","start":1896,"end":null}
-{"id":"nysupctgrn","name":"New York Supreme Court, Greene County","citationString":"N.Y. Sup. Ct., Greene Cty.","start":1896,"end":null}
-{"id":"nysupcthamilton","name":"New York Supreme Court, Hamilton County","citationString":"N.Y. Sup. Ct., Hamilton Cty.","start":1896,"end":null}
-{"id":"nysupcthrkmr","name":"New York Supreme Court, Herkimer County","citationString":"N.Y. Sup. Ct., Herkimer Cty.","start":1896,"end":null}
-{"id":"nysupctjffrsn","name":"New York Supreme Court, Jefferson County","citationString":"N.Y. Sup. Ct., Jefferson Cty.","start":1896,"end":null}
-{"id":"nysupctkings","name":"New York Supreme Court, Kings","citationString":"N.Y. Sup. Ct., Kings Cty.","start":1896,"end":null}
-{"id":"nysupctlewis","name":"New York Supreme Court, Lewis County","citationString":"N.Y. Sup. Ct., Lewis Cty.","start":1896,"end":null}
-{"id":"nysupctlvngstn","name":"New York Supreme Court, Livingston County","citationString":"N.Y. Sup. Ct., Livingston Cty.","start":1896,"end":null}
-{"id":"nysupctmdsn","name":"New York Supreme Court, Madison County","citationString":"N.Y. Sup. Ct., Madison Cty.","start":1896,"end":null}
-{"id":"nysupctmntgmry","name":"New York Supreme Court, Montgomery County","citationString":"N.Y. Sup. Ct., Montgomery Cty.","start":1896,"end":null}
-{"id":"nysupctmonroe","name":"New York Supreme Court, Monroe County","citationString":"N.Y. Sup. Ct., Monroe Cty.","start":1896,"end":null}
-{"id":"nysupctnewyork","name":"New York Supreme Court New York","citationString":"N.Y. Sup. Ct., NYC Cty.","start":1896,"end":null}
-{"id":"nysupctniagra","name":"New York Supreme Court, Niagara","citationString":"N.Y. Sup. Ct., Niagara Cty.","start":1896,"end":null}
-{"id":"nysupctnndg","name":"New York Supreme Court, Onondaga County","citationString":"N.Y. Sup. Ct., Onondaga Cty.","start":1896,"end":null}
-{"id":"nysupctnss","name":"New York Supreme Court, Nassau County","citationString":"N.Y. Sup. Ct., Nassau Cty.","start":1896,"end":null}
-{"id":"nysupctntr","name":"New York Supreme Court, Ontario County","citationString":"N.Y. Sup. Ct., Ontario Cty.","start":1896,"end":null}
-{"id":"nysupctoneida","name":"New York Supreme Court Oneida Special Term","citationString":"N.Y. Sup. Ct., Oneida Cty.","start":1896,"end":null}
-{"id":"nysupctorange","name":"New York Supreme Court, Orange County","citationString":"N.Y. Sup. Ct., Orange Cty.","start":1896,"end":null}
-{"id":"nysupctostego","name":"New York Supreme Court, Otsego County","citationString":"N.Y. Sup. Ct., Otsego Cty.","start":1896,"end":null}
-{"id":"nysupctptnm","name":"New York Supreme Court, Putnam County","citationString":"N.Y. Sup. Ct., Putnam Cty.","start":1896,"end":null}
-{"id":"nysupctqueens","name":"Supreme Court, Queens County","citationString":"N.Y. Sup. Ct., Queens Cty.","start":1896,"end":null}
-{"id":"nysupctrcklnd","name":"New York Supreme Court, Rockland County","citationString":"N.Y. Sup. Ct., Rockland Cty.","start":1896,"end":null}
-{"id":"nysupctren","name":"New York Supreme Court, Rensselaer","citationString":"N.Y. Sup. Ct., Rensselaer Cty.","start":1896,"end":null}
-{"id":"nysupctrichmond","name":"New York Supreme Court, Richmond County","citationString":"N.Y. Sup. Ct., Richmond Cty.","start":1896,"end":null}
-{"id":"nysupctrlns","name":"New York Supreme Court, Orleans County","citationString":"N.Y. Sup. Ct., Orleans Cty.","start":1896,"end":null}
-{"id":"nysupctschnec","name":"New York Supreme Court, Schenectady County","citationString":"N.Y. Sup. Ct., Schenectady Cty.","start":1896,"end":null}
-{"id":"nysupctscho","name":"New York Supreme Court, Schoharie County","citationString":"N.Y. Sup. Ct., Schoharie Cty.","start":1896,"end":null}
-{"id":"nysupctschuy","name":"New York Supreme Court, Schuyler County","citationString":"N.Y. Sup. Ct., Schuyler Cty.","start":1896,"end":null}
-{"id":"nysupctsllvn","name":"New York Supreme Court, Sullivan County","citationString":"N.Y. Sup. Ct., Sullivan Cty.","start":1896,"end":null}
-{"id":"nysupctsnc","name":"New York Supreme Court, Seneca County","citationString":"N.Y. Sup. Ct., Seneca Cty.","start":1896,"end":null}
-{"id":"nysupctsntlw","name":"New York Supreme Court St. Lawrence","citationString":"N.Y. Sup. Ct., St. Lawrence Cty.","start":1896,"end":null}
-{"id":"nysupctsrtg","name":"New York Supreme Court, Saratoga County","citationString":"N.Y. Sup. Ct., Saratoga Cty.","start":1896,"end":null}
-{"id":"nysupctstbn","name":"New York Supreme Court Steuben","citationString":"N.Y. Sup. Ct., Steuben Cty.","start":1896,"end":null}
-{"id":"nysupctswg","name":"New York Supreme Court, Oswego County","citationString":"N.Y. Sup. Ct., Oswego Cty.","start":1896,"end":null}
-{"id":"nysupcttioga","name":"New York Supreme Court, Tioga County","citationString":"N.Y. Sup. Ct., Tioga Cty.","start":1896,"end":null}
-{"id":"nysupcttmpkns","name":"New York Supreme Court, Tompkins County","citationString":"N.Y. Sup. Ct., Tompkins Cty.","start":1896,"end":null}
-{"id":"nysupctulster","name":"New York Supreme Court Ulster Special Term","citationString":"N.Y. Sup. Ct., Ulster Cty.","start":1896,"end":null}
-{"id":"nysupctwarren","name":"New York Supreme Court, Warren County","citationString":"N.Y. Sup. Ct., Warren Cty.","start":1896,"end":null}
-{"id":"nysupctwash","name":"New York Supreme Court, Washington County","citationString":"N.Y. Sup. Ct., Wash. Cty.","start":1896,"end":null}
-{"id":"nysupctwayne","name":"New York Supreme Court, Wayne County","citationString":"N.Y. Sup. Ct., Wayne Cty.","start":1896,"end":null}
-{"id":"nysupctwster","name":"Supreme Court, Westchester County","citationString":"N.Y. Sup. Ct., Wchstr. Cty.","start":1896,"end":null}
-{"id":"nysupctwyom","name":"New York Supreme Court, Wyoming County","citationString":"N.Y. Sup. Ct., Wyoming Cty.","start":1896,"end":null}
-{"id":"nysupctyates","name":"New York Supreme Court, Yates County","citationString":"N.Y. Sup. Ct., Yates Cty.","start":1896,"end":null}
-{"id":"nysuperctbuf","name":"Superior Court of Buffalo","citationString":"","start":null,"end":null}
-{"id":"nysuperctnyc","name":"Superior Court of New York","citationString":"","start":null,"end":null}
-{"id":"nysuprctfflk","name":"New York Supreme Court, Suffolk County","citationString":"N.Y. Sup. Ct., Suffolk Cty.","start":1896,"end":null}
-{"id":"nysurct","name":"New York Surrogate's Court","citationString":"","start":1787,"end":null}
-{"id":"nysurctalbany","name":"Surrogate's Court, Albany County","citationString":"N.Y. Surr. Ct., Albany Cty.","start":null,"end":null}
-{"id":"nysurctbronx","name":"Surrogate's Court, Bronx County","citationString":"N.Y. Surr. Ct., Bronx, Cty.","start":1787,"end":null}
-{"id":"nysurctbroome","name":"Surrogate's Court, Broome County","citationString":"N.Y. Surr. Ct., Broome Cty.","start":null,"end":null}
-{"id":"nysurctcattar","name":"Surrogate's Court, Cattaraugus County","citationString":"N.Y. Surr. Ct., Cattaraugus Cty.","start":null,"end":null}
-{"id":"nysurctchauta","name":"Surrogate's Court, Chautauqua County","citationString":"N.Y. Surr. Ct., Chautauqua Cty.","start":null,"end":null}
-{"id":"nysurctcortland","name":"Surrogate's Court, Cortland County","citationString":"N.Y. Surr. Ct., Cortland Cty.","start":null,"end":null}
-{"id":"nysurctdelaware","name":"Surrogate's Court, Delaware County","citationString":"N.Y. Surr. Ct., Delaware Cty.","start":null,"end":null}
-{"id":"nysurctdutchess","name":"Surrogate's Court, Dutchess County","citationString":"N.Y. Surr. Ct., Dutchess Cty.","start":null,"end":null}
-{"id":"nysurcterie","name":"Surrogate's Court, Erie County","citationString":"N.Y. Surr. Ct., Erie Cty.","start":null,"end":null}
-{"id":"nysurctessex","name":"Surrogate's Court, Essex County","citationString":"N.Y. Surr. Ct., Essex Cty.","start":null,"end":null}
-{"id":"nysurctfranklin","name":"Surrogate's Court, Franklin County","citationString":"N.Y. Surr. Ct., Franklin Cty.","start":null,"end":null}
-{"id":"nysurctgenesee","name":"Surrogate's Court, Genesee County","citationString":"N.Y. Surr. Ct., Genesee Cty.","start":null,"end":null}
-{"id":"nysurctjefferso","name":"Surrogate's Court, Jefferson County","citationString":"N.Y. Surr. Ct., Jefferson Cty.","start":null,"end":null}
-{"id":"nysurctkings","name":"Surrogate's Court, Kings County","citationString":"N.Y. Surr. Ct., Kings Cty.","start":null,"end":null}
-{"id":"nysurctmadison","name":"Surrogate's Court, Madison County","citationString":"N.Y. Surr. Ct., Madison Cty.","start":null,"end":null}
-{"id":"nysurctmonroe","name":"Surrogate's Court, Monroe County","citationString":"N.Y. Surr. Ct., Monroe Cty.","start":null,"end":null}
-{"id":"nysurctnassau","name":"Surrogate's Court, Nassau County","citationString":"N.Y. Surr. Ct., Nassau Cty.","start":null,"end":null}
-{"id":"nysurctnyc","name":"Surrogate's Court, New York County","citationString":"N.Y. Surr. Ct., New York Cty.","start":null,"end":null}
-{"id":"nysurctoneida","name":"Surrogate's Court, Oneida County","citationString":"N.Y. Surr. Ct., Oneida Cty.","start":null,"end":null}
-{"id":"nysurctonond","name":"Surrogate's Court, Onondaga County","citationString":"N.Y. Surr. Ct., Onondaga Cty.","start":null,"end":null}
-{"id":"nysurctorange","name":"Surrogate's Court, Orange County","citationString":"N.Y. Surr. Ct., Orange Cty.","start":null,"end":null}
-{"id":"nysurctputnam","name":"Surrogate's Court, Putnam County","citationString":"N.Y. Surr. Ct., Putnam Cty.","start":null,"end":null}
-{"id":"nysurctqueens","name":"Surrogate's Court, Queens County","citationString":"N.Y. Surr. Ct., Queens Cty.","start":null,"end":null}
-{"id":"nysurctrenssela","name":"Surrogate's Court, Rensselaer County","citationString":"N.Y. Surr. Ct., Rensselaer Cty.","start":null,"end":null}
-{"id":"nysurctrichmond","name":"Surrogate's Court, Richmond County","citationString":"N.Y. Surr. Ct., Richmond Cty.","start":null,"end":null}
-{"id":"nysurctrockland","name":"Surrogate's Court, Rockland County","citationString":"N.Y. Surr. Ct., Rockland Cty.","start":null,"end":null}
-{"id":"nysurctsaratoga","name":"Surrogate's Court, Saratoga County","citationString":"N.Y. Surr. Ct., Saratoga Cty.","start":null,"end":null}
-{"id":"nysurctschenect","name":"Surrogate's Court, Schenectady County","citationString":"N.Y. Surr. Ct., Schenectady Cty.","start":null,"end":null}
-{"id":"nysurctsuffolk","name":"Surrogate's Court, Suffolk County","citationString":"N.Y. Surr. Ct., Suffolk Cty.","start":null,"end":null}
-{"id":"nysurctsullivan","name":"Surrogate's Court, Sullivan County","citationString":"N.Y. Surr. Ct., Sullivan Cty.","start":null,"end":null}
-{"id":"nysurcttompkins","name":"Surrogate's Court, Tompkins County","citationString":"N.Y. Surr. Ct., Tompkins Cty.","start":null,"end":null}
-{"id":"nysurctulster","name":"Surrogate's Court, Ulster County","citationString":"N.Y. Surr. Ct., Ulster Cty.","start":null,"end":null}
-{"id":"nysurctwarren","name":"Surrogate's Court, Warren County","citationString":"N.Y. Surr. Ct., Warren Cty.","start":null,"end":null}
-{"id":"nysurctwayne","name":"Surrogate's Court, Wayne County","citationString":"N.Y. Surr. Ct., Wayne Cty.","start":null,"end":null}
-{"id":"nysurctwestches","name":"Surrogate's Court, Westchester County","citationString":"N.Y. Surr. Ct., Westchester Cty.","start":null,"end":null}
-{"id":"nysurctwyo","name":"Surrogate's Court, Wyoming County","citationString":"N.Y. Surr. Ct., Wyoming Cty.","start":null,"end":null}
-{"id":"nysurctyates","name":"Surrogate's Court, Yates County","citationString":"N.Y. Surr. Ct., Yates Cty.","start":null,"end":null}
-{"id":"nysyrcityct","name":"Syracuse City Court","citationString":"N.Y. City Ct., Syracuse","start":null,"end":null}
-{"id":"nytaghjustct","name":"Taghkanic Justice Court","citationString":"N.Y. Just. Court, Taghkanic","start":null,"end":null}
-{"id":"nytiogactyct","name":"Tioga County Court","citationString":"N.Y. Cty. Ct., Tioga Cty.","start":null,"end":null}
-{"id":"nytompkinsctyct","name":"Tompkins County Court","citationString":"N.Y. Cty. Ct., Tompkins Cty.","start":null,"end":null}
-{"id":"nytonacityct","name":"Tonawanda City Court","citationString":"N.Y. City Ct., Tonawanda","start":null,"end":null}
-{"id":"nytroycityct","name":"Troy City Court","citationString":"N.Y. City Ct., Troy","start":null,"end":null}
-{"id":"nytroyjustct","name":"Troy City Police Court","citationString":"N.Y. Just. Court, Troy","start":null,"end":null}
-{"id":"nyulsterctyct","name":"Ulster County Court","citationString":"N.Y. Cty. Ct., Ulster Cty.","start":null,"end":null}
-{"id":"nyuticacityct","name":"Utica City Court","citationString":"N.Y. City Ct., Utica","start":null,"end":null}
-{"id":"nyvalstrjustct","name":"Valley Stream Justice Court","citationString":"N.Y. Just. Court, Valley Stream","start":null,"end":null}
-{"id":"nywarrenctyct","name":"Warren County Court","citationString":"N.Y. Cty. Ct., Warren Cty.","start":null,"end":null}
-{"id":"nywashctyct","name":"Washington County Court","citationString":"N.Y. Cty. Ct., Washington Cty.","start":null,"end":null}
-{"id":"nywatertcityct","name":"Watertown City Court","citationString":"N.Y. City Ct., Watertown","start":null,"end":null}
-{"id":"nywaynectyct","name":"Wayne County Court","citationString":"N.Y. Cty. Ct., Wayne Cty.","start":null,"end":null}
-{"id":"nywb","name":"United States Bankruptcy Court, W.D. New York","citationString":"Bankr. W.D.N.Y.","start":1984,"end":null}
-{"id":"nywd","name":"District Court, W.D. New York","citationString":"W.D.N.Y.","start":1900,"end":null}
-{"id":"nywebsterjustct","name":"Webster Justice Court","citationString":"N.Y. Just. Court, Webster","start":null,"end":null}
-{"id":"nywestchcityct","name":"City Court of Westchester","citationString":"N.Y. City Ct., Westchester","start":null,"end":null}
-{"id":"nywestchcty","name":"Westchester County Court","citationString":"N.Y. Cty. Ct., Westchester Cty.","start":null,"end":null}
-{"id":"nywhplncityct","name":"White Plains City Court","citationString":"N.Y. City Ct., White Plains","start":null,"end":null}
-{"id":"nywyomingctyct","name":"Wyoming County Court","citationString":"N.Y. Cty. Ct., Wyoming Cty.","start":null,"end":null}
-{"id":"nyyatesctyct","name":"Yates County Court","citationString":"N.Y. Cty. Ct., Yates Cty.","start":null,"end":null}
-{"id":"nyyonkerscityct","name":"Yonkers City Court","citationString":"N.Y. City Ct., Yonkers","start":null,"end":null}
-{"id":"odawactapp","name":"Little Traverse Bay Bands of Odawa Indians Tribal Appellate Court","citationString":"","start":null,"end":null}
-{"id":"ohcirctadams","name":"Adams Circuit Court","citationString":"Oh. Circ. Ct., Adams","start":null,"end":null}
-{"id":"ohcirctallen","name":"Allen Circuit Court","citationString":"Oh. Circ. Ct., Allen","start":null,"end":null}
-{"id":"ohcirctashland","name":"Ashland Circuit Court","citationString":"Oh. Circ. Ct., Ashland","start":null,"end":null}
-{"id":"ohcirctashtabul","name":"Ashtabula Circuit Court","citationString":"Oh. Circ. Ct., Ashtabula","start":null,"end":null}
-{"id":"ohcirctathens","name":"Athens Circuit Court","citationString":"Oh. Circ. Ct., Athens","start":null,"end":null}
-{"id":"ohcirctauglaize","name":"Auglaize County Circuit Court","citationString":"Oh. Circ. Ct., Auglaize","start":null,"end":null}
-{"id":"ohcirctbelmont","name":"Belmont Circuit Court","citationString":"Oh. Circ. Ct., Belmont","start":null,"end":null}
-{"id":"ohcirctbrown","name":"Brown Circuit Court","citationString":"Oh. Circ. Ct., Brown","start":null,"end":null}
-{"id":"ohcirctbutler","name":"Butler Circuit Court","citationString":"Oh. Circ. Ct., Butler","start":null,"end":null}
-{"id":"ohcirctcarroll","name":"Carroll Circuit Court","citationString":"Oh. Circ. Ct., Carroll","start":null,"end":null}
-{"id":"ohcirctchampaig","name":"Champaign Circuit Court","citationString":"Oh. Circ. Ct., Champaign","start":null,"end":null}
-{"id":"ohcirctclark","name":"Clark Circuit Court","citationString":"Oh. Circ. Ct., Clark","start":null,"end":null}
-{"id":"ohcirctclermont","name":"Clermont Circuit Court","citationString":"Oh. Circ. Ct., Clermont","start":null,"end":null}
-{"id":"ohcirctclinton","name":"Clinton Circuit Court","citationString":"Oh. Circ. Ct., Clinton","start":null,"end":null}
-{"id":"ohcirctcolumbia","name":"Columbiana Circuit Court","citationString":"Oh. Circ. Ct., Columbiana","start":null,"end":null}
-{"id":"ohcirctcoshocto","name":"Coshocton Circuit Court","citationString":"Oh. Circ. Ct., Coshocton","start":null,"end":null}
-{"id":"ohcirctcrawford","name":"Crawford Circuit Court","citationString":"Oh. Circ. Ct., Crawford","start":null,"end":null}
-{"id":"ohcirctcuyahoga","name":"Cuyahoga Circuit Court","citationString":"Oh. Circ. Ct., Cuyahoga","start":null,"end":null}
-{"id":"ohcirctdarke","name":"Darke Circuit Court","citationString":"Oh. Circ. Ct., Darke","start":null,"end":null}
-{"id":"ohcirctdefiance","name":"Defiance Circuit Court","citationString":"Oh. Circ. Ct., Defiance","start":null,"end":null}
-{"id":"ohcirctdelaware","name":"Delaware Circuit Court","citationString":"Oh. Circ. Ct., Delaware","start":null,"end":null}
-{"id":"ohcircterie","name":"Erie Circuit Court","citationString":"Oh. Circ. Ct., Erie","start":null,"end":null}
-{"id":"ohcirctfairfiel","name":"Fairfield Circuit Court","citationString":"Oh. Circ. Ct., Fairfield","start":null,"end":null}
-{"id":"ohcirctfayette","name":"Fayette Circuit Court","citationString":"Oh. Circ. Ct., Fayette","start":null,"end":null}
-{"id":"ohcirctfranklin","name":"Franklin Circuit Court","citationString":"Oh. Circ. Ct., Franklin","start":null,"end":null}
-{"id":"ohcirctfulton","name":"Fulton Circuit Court","citationString":"Oh. Circ. Ct., Fulton","start":null,"end":null}
-{"id":"ohcirctgeauga","name":"Geauga Circuit Court","citationString":"Oh. Circ. Ct., Geauga","start":null,"end":null}
-{"id":"ohcirctgreene","name":"Greene Circuit Court","citationString":"Oh. Circ. Ct., Greene","start":null,"end":null}
-{"id":"ohcirctguernsey","name":"Guernsey Circuit Court","citationString":"Oh. Circ. Ct., Guernsey","start":null,"end":null}
-{"id":"ohcircthamilton","name":"Hamilton Circuit Court","citationString":"Oh. Circ. Ct., Hamilton","start":null,"end":null}
-{"id":"ohcircthancock","name":"Hancock Circuit Court","citationString":"Oh. Circ. Ct., Hancock","start":null,"end":null}
-{"id":"ohcircthancook","name":"Hancook Circuit Court","citationString":"Oh. Circ. Ct., Hancook","start":null,"end":null}
-{"id":"ohcircthardin","name":"Hardin Circuit Court","citationString":"Oh. Circ. Ct., Hardin","start":null,"end":null}
-{"id":"ohcirctharrison","name":"Harrison Circuit Court","citationString":"Oh. Circ. Ct., Harrison","start":null,"end":null}
-{"id":"ohcircthenry","name":"Henry Circuit Court","citationString":"Oh. Circ. Ct., Henry","start":null,"end":null}
-{"id":"ohcircthighland","name":"Highland Circuit Court","citationString":"Oh. Circ. Ct., Highland","start":null,"end":null}
-{"id":"ohcirctholmes","name":"Holmes Circuit Court","citationString":"Oh. Circ. Ct., Holmes","start":null,"end":null}
-{"id":"ohcircthuron","name":"Huron Circuit Court","citationString":"Oh. Circ. Ct., Huron","start":null,"end":null}
-{"id":"ohcirctjackson","name":"Jackson Circuit Court","citationString":"Oh. Circ. Ct., Jackson","start":null,"end":null}
-{"id":"ohcirctjefferso","name":"Jefferson Circuit Court","citationString":"Oh. Circ. Ct., Jefferson","start":null,"end":null}
-{"id":"ohcirctknox","name":"Knox County Circuit Court","citationString":"Oh. Circ. Ct., Knox","start":null,"end":null}
-{"id":"ohcirctlake","name":"Lake County Circuit Court","citationString":"Oh. Circ. Ct., Lake","start":null,"end":null}
-{"id":"ohcirctlawrence","name":"Lawrence Circuit Court","citationString":"Oh. Circ. Ct., Lawrence","start":null,"end":null}
-{"id":"ohcirctlicking","name":"Licking Circuit Court","citationString":"Oh. Circ. Ct., Licking","start":null,"end":null}
-{"id":"ohcirctlogan","name":"Logan Circuit Court","citationString":"Oh. Circ. Ct., Logan","start":null,"end":null}
-{"id":"ohcirctlorain","name":"Lorain Circuit Court","citationString":"Oh. Circ. Ct., Lorain","start":null,"end":null}
-{"id":"ohcirctlucas","name":"Lucas Circuit Court","citationString":"Oh. Circ. Ct., Lucas","start":null,"end":null}
-{"id":"ohcirctmadison","name":"Madison Circuit Court","citationString":"Oh. Circ. Ct., Madison","start":null,"end":null}
-{"id":"ohcirctmahoning","name":"Mahoning Circuit Court","citationString":"Oh. Circ. Ct., Mahoning","start":null,"end":null}
-{"id":"ohcirctmarion","name":"Marion Circuit Court","citationString":"Oh. Circ. Ct., Marion","start":null,"end":null}
-{"id":"ohcirctmedina","name":"Medina Circuit Court","citationString":"Oh. Circ. Ct., Medina","start":null,"end":null}
-{"id":"ohcirctmeigs","name":"Meigs Circuit Court","citationString":"Oh. Circ. Ct., Meigs","start":null,"end":null}
-{"id":"ohcirctmercer","name":"Mercer Circuit Court","citationString":"Oh. Circ. Ct., Mercer","start":null,"end":null}
-{"id":"ohcirctmiami","name":"Miami Circuit Court","citationString":"Oh. Circ. Ct., Miami","start":null,"end":null}
-{"id":"ohcirctmonroe","name":"Monroe Circuit Court","citationString":"Oh. Circ. Ct., Monroe","start":null,"end":null}
-{"id":"ohcirctmontgome","name":"Montgomery Circuit Court","citationString":"Oh. Circ. Ct., Montgomery","start":null,"end":null}
-{"id":"ohcirctmorgan","name":"Morgan Circuit Court","citationString":"Oh. Circ. Ct., Morgan","start":null,"end":null}
-{"id":"ohcirctmorrow","name":"Morrow Circuit Court","citationString":"Oh. Circ. Ct., Morrow","start":null,"end":null}
-{"id":"ohcirctmuskingu","name":"Muskingum Circuit Court","citationString":"Oh. Circ. Ct., Muskingum","start":null,"end":null}
-{"id":"ohcirctnoble","name":"Noble Circuit Court","citationString":"Oh. Circ. Ct., Noble","start":null,"end":null}
-{"id":"ohcirctottawa","name":"Ottawa Circuit Court","citationString":"Oh. Circ. Ct., Ottawa","start":null,"end":null}
-{"id":"ohcirctpaulding","name":"Paulding Circuit Court","citationString":"Oh. Circ. Ct., Paulding","start":null,"end":null}
-{"id":"ohcirctperry","name":"Perry Circuit Court","citationString":"Oh. Circ. Ct., Perry","start":null,"end":null}
-{"id":"ohcirctpickaway","name":"Pickaway Circuit Court","citationString":"Oh. Circ. Ct., Pickaway","start":null,"end":null}
-{"id":"ohcirctpike","name":"Pike Circuit Court","citationString":"Oh. Circ. Ct., Pike","start":null,"end":null}
-{"id":"ohcirctportage","name":"Portage Circuit Court","citationString":"Oh. Circ. Ct., Portage","start":null,"end":null}
-{"id":"ohcirctpreble","name":"Preble Circuit Court","citationString":"Oh. Circ. Ct., Preble","start":null,"end":null}
-{"id":"ohcirctputnam","name":"Putnam Circuit Court","citationString":"Oh. Circ. Ct., Putnam","start":null,"end":null}
-{"id":"ohcirctrichland","name":"Richland Circuit Court","citationString":"Oh. Circ. Ct., Richland","start":null,"end":null}
-{"id":"ohcirctross","name":"Ross Circuit Court","citationString":"Oh. Circ. Ct., Ross","start":null,"end":null}
-{"id":"ohcirctsandusky","name":"Sandusky Circuit Court","citationString":"Oh. Circ. Ct., Sandusky","start":null,"end":null}
-{"id":"ohcirctscioto","name":"Scioto Circuit Court","citationString":"Oh. Circ. Ct., Scioto","start":null,"end":null}
-{"id":"ohcirctseneca","name":"Seneca Circuit Court","citationString":"Oh. Circ. Ct., Seneca","start":null,"end":null}
-{"id":"ohcirctshelby","name":"Shelby Circuit Court","citationString":"Oh. Circ. Ct., Shelby","start":null,"end":null}
-{"id":"ohcirctstark","name":"Stark Circuit Court","citationString":"Oh. Circ. Ct., Stark","start":null,"end":null}
-{"id":"ohcirctsummit","name":"Summit Circuit Court","citationString":"Oh. Circ. Ct., Summit","start":null,"end":null}
-{"id":"ohcircttaggart","name":"Taggart Circuit Court","citationString":"Oh. Circ. Ct., Taggart","start":null,"end":null}
-{"id":"ohcircttrumbull","name":"Trumbull Circuit Court","citationString":"Oh. Circ. Ct., Trumbull","start":null,"end":null}
-{"id":"ohcircttuscaraw","name":"Tuscarawas Circuit Court","citationString":"Oh. Circ. Ct., Tuscarawas","start":null,"end":null}
-{"id":"ohcirctunion","name":"Union County Circuit Court","citationString":"Oh. Circ. Ct., Union","start":null,"end":null}
-{"id":"ohcirctvanwert","name":"Van Wert Circuit Court","citationString":"Oh. Circ. Ct., Van Wert","start":null,"end":null}
-{"id":"ohcirctvinton","name":"Vinton County Circuit Court","citationString":"Oh. Circ. Ct., Vinton","start":null,"end":null}
-{"id":"ohcirctwarren","name":"Warren Circuit Court","citationString":"Oh. Circ. Ct., Warren","start":null,"end":null}
-{"id":"ohcirctwayne","name":"Wayne Circuit Court","citationString":"Oh. Circ. Ct., Wayne","start":null,"end":null}
-{"id":"ohcirctwilliams","name":"Williams Circuit Court","citationString":"Oh. Circ. Ct., Williams","start":null,"end":null}
-{"id":"ohcirctwood","name":"Wood Circuit Court","citationString":"Oh. Circ. Ct., Wood","start":null,"end":null}
-{"id":"ohcirctwyandot","name":"Wyandot Circuit Court","citationString":"Oh. Circ. Ct., Wyandot","start":null,"end":null}
-{"id":"ohcirctwyandott","name":"Wyandotte County Circuit Court","citationString":"Oh. Circ. Ct., Wyandotte","start":null,"end":null}
-{"id":"ohctapp1","name":"Court of Appeals of Ohio, First District","citationString":"Oh. Ct. App. 1st Dist.","start":null,"end":null}
-{"id":"ohctapp10","name":"Court of Appeals of Ohio, Tenth District","citationString":"Oh. Ct. App. 10th Dist","start":null,"end":null}
-{"id":"ohctapp10frankl","name":"Court of Appeals of Ohio, Tenth District, Franklin County","citationString":"Oh. Ct. App. 10th Dist. Franklin","start":null,"end":null}
-{"id":"ohctapp11","name":"Court of Appeals of Ohio, Eleventh District","citationString":"Oh. Ct. App. 11th Dist.","start":null,"end":null}
-{"id":"ohctapp11ashtab","name":"Court of Appeals of Ohio, Eleventh District, Ashtabula County","citationString":"Oh. Ct. App. 11th Dist. Ashtabula","start":null,"end":null}
-{"id":"ohctapp11geauga","name":"Court of Appeals of Ohio, Eleventh District, Geauga County","citationString":"Oh. Ct. App. 11th Dist. Geauga","start":null,"end":null}
-{"id":"ohctapp11lake","name":"Court of Appeals of Ohio, Eleventh District, Lake County","citationString":"Oh. Ct. App. 11th Dist. Lake","start":null,"end":null}
-{"id":"ohctapp11portag","name":"Court of Appeals of Ohio, Eleventh District, Portage County","citationString":"Oh. Ct. App. 11th Dist. Portage","start":null,"end":null}
-{"id":"ohctapp11trumbu","name":"Court of Appeals of Ohio, Eleventh District, Trumbull County","citationString":"Oh. Ct. App. 11th Dist. Trumbull","start":null,"end":null}
-{"id":"ohctapp12","name":"Court of Appeals of Ohio, Twelfth District","citationString":"Oh. Ct. App. 12th Dist.","start":null,"end":null}
-{"id":"ohctapp12brown","name":"Court of Appeals of Ohio, Twelfth District, Brown County","citationString":"Oh. Ct. App. 12th Dist. Brown","start":null,"end":null}
-{"id":"ohctapp12butler","name":"Court of Appeals of Ohio, Twelfth District, Butler County","citationString":"Oh. Ct. App. 12th Dist. Butler","start":null,"end":null}
-{"id":"ohctapp12clermo","name":"Court of Appeals of Ohio, Twelfth District, Clermont County","citationString":"Oh. Ct. App. 12th Dist. Clermont","start":null,"end":null}
-{"id":"ohctapp12clinto","name":"Court of Appeals of Ohio, Twelfth District, Clinton County","citationString":"Oh. Ct. App. 12th Dist. Clinton","start":null,"end":null}
-{"id":"ohctapp12fayett","name":"Court of Appeals of Ohio, Twelfth District, Fayette County","citationString":"Oh. Ct. App. 12th Dist. Fayette","start":null,"end":null}
-{"id":"ohctapp12madiso","name":"Court of Appeals of Ohio, Twelfth District, Madison County","citationString":"Oh. Ct. App. 12th Dist. Madison","start":null,"end":null}
-{"id":"ohctapp12preble","name":"Court of Appeals of Ohio, Twelfth District, Preble County","citationString":"Oh. Ct. App. 12th Dist. Preble","start":null,"end":null}
-{"id":"ohctapp12warren","name":"Court of Appeals of Ohio, Twelfth District, Warren County","citationString":"Oh. Ct. App. 12th Dist. Warren","start":null,"end":null}
-{"id":"ohctapp1hamilto","name":"Court of Appeals of Ohio, First District, Hamilton County","citationString":"Oh. Ct. App. 1st Dist. Hamilton","start":null,"end":null}
-{"id":"ohctapp2","name":"Court of Appeals of Ohio, Second District","citationString":"Oh. Ct. App. 2nd Dist.","start":null,"end":null}
-{"id":"ohctapp2champai","name":"Court of Appeals of Ohio, Second District, Champaign County","citationString":"Oh. Ct. App. 2nd Dist. Champaign","start":null,"end":null}
-{"id":"ohctapp2clark","name":"Court of Appeals of Ohio, Second District, Clark County","citationString":"Oh. Ct. App. 2nd Dist. Clark","start":null,"end":null}
-{"id":"ohctapp2darke","name":"Court of Appeals of Ohio, Second District, Darke County","citationString":"Oh. Ct. App. 2nd Dist. Darke","start":null,"end":null}
-{"id":"ohctapp2greene","name":"Court of Appeals of Ohio, Second District, Greene County","citationString":"Oh. Ct. App. 2nd Dist. Greene","start":null,"end":null}
-{"id":"ohctapp2miami","name":"Court of Appeals of Ohio, Second District, Miami County","citationString":"Oh. Ct. App. 2nd Dist. Miami","start":null,"end":null}
-{"id":"ohctapp2montgom","name":"Court of Appeals of Ohio, Second District, Montgomery County","citationString":"Oh. Ct. App. 2nd Dist. Montgomery","start":null,"end":null}
-{"id":"ohctapp3","name":"Court of Appeals of Ohio, Third District","citationString":"Oh. Ct. App. 3rd Dist","start":null,"end":null}
-{"id":"ohctapp3allen","name":"Court of Appeals of Ohio, Third District, Allen County","citationString":"Oh. Ct. App. 3rd Dist. Allen","start":null,"end":null}
-{"id":"ohctapp3auglaiz","name":"Court of Appeals of Ohio, Third District, Auglaize County","citationString":"Oh. Ct. App. 3rd Dist. Auglaize","start":null,"end":null}
-{"id":"ohctapp3crawfor","name":"Court of Appeals of Ohio, Third District, Crawford County","citationString":"Oh. Ct. App. 3rd Dist. Crawford","start":null,"end":null}
-{"id":"ohctapp3defianc","name":"Court of Appeals of Ohio, Third District, Defiance County","citationString":"Oh. Ct. App. 3rd Dist. Defiance","start":null,"end":null}
-{"id":"ohctapp3hancock","name":"Court of Appeals of Ohio, Third District, Hancock County","citationString":"Oh. Ct. App. 3rd Dist. Hancock","start":null,"end":null}
-{"id":"ohctapp3hardin","name":"Court of Appeals of Ohio, Third District, Hardin County","citationString":"Oh. Ct. App. 3rd Dist. Hardin","start":null,"end":null}
-{"id":"ohctapp3henry","name":"Court of Appeals of Ohio, Third District, Henry County","citationString":"Oh. Ct. App. 3rd Dist. Henry","start":null,"end":null}
-{"id":"ohctapp3logan","name":"Court of Appeals of Ohio, Third District, Logan County","citationString":"Oh. Ct. App. 3rd Dist. Logan","start":null,"end":null}
-{"id":"ohctapp3marion","name":"Court of Appeals of Ohio, Third District, Marion County","citationString":"Oh. Ct. App. 3rd Dist. Marion","start":null,"end":null}
-{"id":"ohctapp3mercer","name":"Court of Appeals of Ohio, Third District, Mercer County","citationString":"Oh. Ct. App. 3rd Dist. Mercer","start":null,"end":null}
-{"id":"ohctapp3pauldin","name":"Court of Appeals of Ohio, Third District, Paulding County","citationString":"Oh. Ct. App. 3rd Dist. Paulding","start":null,"end":null}
-{"id":"ohctapp3putnam","name":"Court of Appeals of Ohio, Third District, Putnam County","citationString":"Oh. Ct. App. 3rd Dist. Putnam","start":null,"end":null}
-{"id":"ohctapp3seneca","name":"Court of Appeals of Ohio, Third District, Seneca County","citationString":"Oh. Ct. App. 3rd Dist. Seneca","start":null,"end":null}
-{"id":"ohctapp3shelby","name":"Court of Appeals of Ohio, Third District, Shelby County","citationString":"Oh. Ct. App. 3rd Dist. Shelby","start":null,"end":null}
-{"id":"ohctapp3union","name":"Court of Appeals of Ohio, Third District, Union County","citationString":"Oh. Ct. App. 3rd Dist. Union","start":null,"end":null}
-{"id":"ohctapp3vanwert","name":"Court of Appeals of Ohio, Third District, Van Wert County","citationString":"Oh. Ct. App. 3rd Dist. Van Wert","start":null,"end":null}
-{"id":"ohctapp3wyandot","name":"Court of Appeals of Ohio, Third District, Wyandot County","citationString":"Oh. Ct. App. 3rd Dist. Wyandot","start":null,"end":null}
-{"id":"ohctapp4","name":"Court of Appeals of Ohio, Fourth District","citationString":"Oh. Ct. App. 4th Dist.","start":null,"end":null}
-{"id":"ohctapp4adams","name":"Court of Appeals of Ohio, Fourth District, Adams County","citationString":"Oh. Ct. App. 4th Dist. Adams","start":null,"end":null}
-{"id":"ohctapp4athens","name":"Court of Appeals of Ohio, Fourth District, Athens County","citationString":"Oh. Ct. App. 4th Dist. Athens","start":null,"end":null}
-{"id":"ohctapp4gallia","name":"Court of Appeals of Ohio, Fourth District, Gallia County","citationString":"Oh. Ct. App. 4th Dist. Gallia","start":null,"end":null}
-{"id":"ohctapp4highlan","name":"Court of Appeals of Ohio, Fourth District, Highland County","citationString":"Oh. Ct. App. 4th Dist. Highland","start":null,"end":null}
-{"id":"ohctapp4hocking","name":"Court of Appeals of Ohio, Fourth District, Hocking County","citationString":"Oh. Ct. App. 4th Dist. Hocking","start":null,"end":null}
-{"id":"ohctapp4jackson","name":"Court of Appeals of Ohio, Fourth District, Jackson County","citationString":"Oh. Ct. App. 4th Dist. Jackson","start":null,"end":null}
-{"id":"ohctapp4lawrenc","name":"Court of Appeals of Ohio, Fourth District, Lawrence County","citationString":"Oh. Ct. App. 4th Dist. Lawrence","start":null,"end":null}
-{"id":"ohctapp4meigs","name":"Court of Appeals of Ohio, Fourth District, Meigs County","citationString":"Oh. Ct. App. 4th Dist. Meigs","start":null,"end":null}
-{"id":"ohctapp4pickawa","name":"Court of Appeals of Ohio, Fourth District, Pickaway County","citationString":"Oh. Ct. App. 4th Dist. Pickaway","start":null,"end":null}
-{"id":"ohctapp4pike","name":"Court of Appeals of Ohio, Fourth District, Pike County","citationString":"Oh. Ct. App. 4th Dist. Pike","start":null,"end":null}
-{"id":"ohctapp4ross","name":"Court of Appeals of Ohio, Fourth District, Ross County","citationString":"Oh. Ct. App. 4th Dist. Ross","start":null,"end":null}
-{"id":"ohctapp4scioto","name":"Court of Appeals of Ohio, Fourth District, Scioto County","citationString":"Oh. Ct. App. 4th Dist. Scioto","start":null,"end":null}
-{"id":"ohctapp4vinton","name":"Court of Appeals of Ohio, Fourth District, Vinton County","citationString":"Oh. Ct. App. 4th Dist. Vinton","start":null,"end":null}
-{"id":"ohctapp4washing","name":"Court of Appeals of Ohio, Fourth District, Washington County","citationString":"Oh. Ct. App. 4th Dist. Washington","start":null,"end":null}
-{"id":"ohctapp5","name":"Court of Appeals of Ohio, Fifth District","citationString":"Oh. Ct. App. 5th Dist.","start":null,"end":null}
-{"id":"ohctapp5ashland","name":"Court of Appeals of Ohio, Fifth District, Ashland County","citationString":"Oh. Ct. App. 5th Dist. Ashland","start":null,"end":null}
-{"id":"ohctapp5coshoct","name":"Court of Appeals of Ohio, Fifth District, Coshocton County","citationString":"Oh. Ct. App. 5th Dist. Coshocton","start":null,"end":null}
-{"id":"ohctapp5delawar","name":"Court of Appeals of Ohio, Fifth District, Delaware County","citationString":"Oh. Ct. App. 5th Dist. Delaware","start":null,"end":null}
-{"id":"ohctapp5fairfie","name":"Court of Appeals of Ohio, Fifth District, Fairfield County","citationString":"Oh. Ct. App. 5th Dist. Fairfield","start":null,"end":null}
-{"id":"ohctapp5guernse","name":"Court of Appeals of Ohio, Fifth District, Guernsey County","citationString":"Oh. Ct. App. 5th Dist. Guernsey","start":null,"end":null}
-{"id":"ohctapp5holmes","name":"Court of Appeals of Ohio, Fifth District, Holmes County","citationString":"Oh. Ct. App. 5th Dist. Holmes","start":null,"end":null}
-{"id":"ohctapp5knox","name":"Court of Appeals of Ohio, Fifth District, Knox County","citationString":"Oh. Ct. App. 5th Dist. Knox","start":null,"end":null}
-{"id":"ohctapp5licking","name":"Court of Appeals of Ohio, Fifth District, Licking County","citationString":"Oh. Ct. App. 5th Dist. Licking","start":null,"end":null}
-{"id":"ohctapp5morgan","name":"Court of Appeals of Ohio, Fifth District, Morgan County","citationString":"Oh. Ct. App. 5th Dist. Morgan","start":null,"end":null}
-{"id":"ohctapp5morrow","name":"Court of Appeals of Ohio, Fifth District, Morrow County","citationString":"Oh. Ct. App. 5th Dist. Morrow","start":null,"end":null}
-{"id":"ohctapp5musking","name":"Court of Appeals of Ohio, Fifth District, Muskingum County","citationString":"Oh. Ct. App. 5th Dist. Muskingum","start":null,"end":null}
-{"id":"ohctapp5richlan","name":"Court of Appeals of Ohio, Fifth District, Richland County","citationString":"Oh. Ct. App. 5th Dist. Richland","start":null,"end":null}
-{"id":"ohctapp5stark","name":"Court of Appeals of Ohio, Fifth District, Stark County","citationString":"Oh. Ct. App. 5th Dist. Stark","start":null,"end":null}
-{"id":"ohctapp5tuscara","name":"Court of Appeals of Ohio, Fifth District, Tuscarawas County","citationString":"Oh. Ct. App. 5th Dist. Tuscarawas","start":null,"end":null}
-{"id":"ohctapp6","name":"Court of Appeals of Ohio, Sixth District","citationString":"Oh. Ct. App. 6th Dist","start":null,"end":null}
-{"id":"ohctapp6erie","name":"Court of Appeals of Ohio, Sixth District, Erie County","citationString":"Oh. Ct. App. 6th Dist. Erie","start":null,"end":null}
-{"id":"ohctapp6fulton","name":"Court of Appeals of Ohio, Sixth District, Fulton County","citationString":"Oh. Ct. App. 6th Dist. Fulton","start":null,"end":null}
-{"id":"ohctapp6huron","name":"Court of Appeals of Ohio, Sixth District, Huron County","citationString":"Oh. Ct. App. 6th Dist. Huron","start":null,"end":null}
-{"id":"ohctapp6lucas","name":"Court of Appeals of Ohio, Sixth District, Lucas County","citationString":"Oh. Ct. App. 6th Dist. Lucas","start":null,"end":null}
-{"id":"ohctapp6ottawa","name":"Court of Appeals of Ohio, Sixth District, Ottawa County","citationString":"Oh. Ct. App. 6th Dist. Ottawa","start":null,"end":null}
-{"id":"ohctapp6sandusk","name":"Court of Appeals of Ohio, Sixth District, Sandusky County","citationString":"Oh. Ct. App. 6th Dist. Sandusky","start":null,"end":null}
-{"id":"ohctapp6william","name":"Court of Appeals of Ohio, Sixth District, Williams County","citationString":"Oh. Ct. App. 6th Dist. Williams","start":null,"end":null}
-{"id":"ohctapp6wood","name":"Court of Appeals of Ohio, Sixth District, Wood County","citationString":"Oh. Ct. App. 6th Dist. Wood","start":null,"end":null}
-{"id":"ohctapp7","name":"Court of Appeals of Ohio, Seventh District","citationString":"Oh. Ct. App. 7th Dist.","start":null,"end":null}
-{"id":"ohctapp7belmont","name":"Court of Appeals of Ohio, Seventh District, Belmont County","citationString":"Oh. Ct. App. 7th Dist. Belmont","start":null,"end":null}
-{"id":"ohctapp7carroll","name":"Court of Appeals of Ohio, Seventh District, Carroll County","citationString":"Oh. Ct. App. 7th Dist. Carroll","start":null,"end":null}
-{"id":"ohctapp7columbi","name":"Court of Appeals of Ohio, Seventh District, Columbiana County","citationString":"Oh. Ct. App. 7th Dist. Columbiana","start":null,"end":null}
-{"id":"ohctapp7harriso","name":"Court of Appeals of Ohio, Seventh District, Harrison County","citationString":"Oh. Ct. App. 7th Dist. Harrison","start":null,"end":null}
-{"id":"ohctapp7jeffers","name":"Court of Appeals of Ohio, Seventh District, Jefferson County","citationString":"Oh. Ct. App. 7th Dist. Jefferson","start":null,"end":null}
-{"id":"ohctapp7mahonin","name":"Court of Appeals of Ohio, Seventh District, Mahoning County","citationString":"Oh. Ct. App. 7th Dist. Mahoning","start":null,"end":null}
-{"id":"ohctapp7monroe","name":"Court of Appeals of Ohio, Seventh District, Monroe County","citationString":"Oh. Ct. App. 7th Dist. Monroe","start":null,"end":null}
-{"id":"ohctapp7noble","name":"Court of Appeals of Ohio, Seventh District, Noble County","citationString":"Oh. Ct. App. 7th Dist. Noble","start":null,"end":null}
-{"id":"ohctapp8","name":"Court of Appeals of Ohio, Eighth District","citationString":"Oh. Ct. App. 8th Dist.","start":null,"end":null}
-{"id":"ohctapp8cuyahog","name":"Court of Appeals of Ohio, Eighth District, Cuyahoga County","citationString":"Oh. Ct. App. 8th Dist. Cuyahoga","start":null,"end":null}
-{"id":"ohctapp9","name":"Court of Appeals of Ohio, Ninth District","citationString":"Oh. Ct. App. 9th Dist.","start":null,"end":null}
-{"id":"ohctapp9lorain","name":"Court of Appeals of Ohio, Ninth District, Lorain County","citationString":"Oh. Ct. App. 9th Dist. Lorain","start":null,"end":null}
-{"id":"ohctapp9medina","name":"Court of Appeals of Ohio, Ninth District, Medina County","citationString":"Oh. Ct. App. 9th Dist. Medina","start":null,"end":null}
-{"id":"ohctapp9summit","name":"Court of Appeals of Ohio, Ninth District, Summit County","citationString":"Oh. Ct. App. 9th Dist. Summit","start":null,"end":null}
-{"id":"ohctapp9wayne","name":"Court of Appeals of Ohio, Ninth District, Wayne County","citationString":"Oh. Ct. App. 9th Dist. Wayne","start":null,"end":null}
-{"id":"ohctcompladams","name":"Adams County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Adams","start":null,"end":null}
-{"id":"ohctcomplallen","name":"Allen County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Allen","start":null,"end":null}
-{"id":"ohctcomplashlan","name":"Ashland County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Ashland","start":null,"end":null}
-{"id":"ohctcomplashtab","name":"Ashtabula County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Ashtabula","start":null,"end":null}
-{"id":"ohctcomplathens","name":"Athens County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Athens","start":null,"end":null}
-{"id":"ohctcomplauglai","name":"Auglaize County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Auglaize","start":null,"end":null}
-{"id":"ohctcomplbelmon","name":"Belmont County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Belmont","start":null,"end":null}
-{"id":"ohctcomplboss","name":"Boss County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Boss","start":null,"end":null}
-{"id":"ohctcomplbrown","name":"Brown County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Brown","start":null,"end":null}
-{"id":"ohctcomplbutler","name":"Butler County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Butler","start":null,"end":null}
-{"id":"ohctcomplcarrol","name":"Carroll County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Carroll","start":null,"end":null}
-{"id":"ohctcomplchampa","name":"Champaign County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Champaign","start":null,"end":null}
-{"id":"ohctcomplclark","name":"Clark County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Clark","start":null,"end":null}
-{"id":"ohctcomplclarke","name":"Clarke County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Clarke","start":null,"end":null}
-{"id":"ohctcomplclermo","name":"Clermont County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Clermont","start":null,"end":null}
-{"id":"ohctcomplclinto","name":"Clinton County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Clinton","start":null,"end":null}
-{"id":"ohctcomplcolumb","name":"Columbiana County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Columbiana","start":null,"end":null}
-{"id":"ohctcomplcoshoc","name":"Coshocton County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Coshocton","start":null,"end":null}
-{"id":"ohctcomplcrawfo","name":"Crawford County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Crawford","start":null,"end":null}
-{"id":"ohctcomplcuyaho","name":"Cuyahoga County Common Pleas Court","citationString":"Oh. Ct. Com. Pl., Cuyahoga","start":null,"end":null}
-{"id":"ohctcompldarke","name":"Darke County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Darke","start":null,"end":null}
-{"id":"ohctcompldefian","name":"Defiance County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Defiance","start":null,"end":null}
-{"id":"ohctcompldelawa","name":"Delaware County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Delaware","start":null,"end":null}
-{"id":"ohctcomplerie","name":"Erie County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Erie","start":null,"end":null}
-{"id":"ohctcomplfairfi","name":"Fairfield County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Fairfield","start":null,"end":null}
-{"id":"ohctcomplfayett","name":"Fayette County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Fayette","start":null,"end":null}
-{"id":"ohctcomplfrankl","name":"Court of Common Pleas of Ohio, Franklin County, Civil Division","citationString":"Oh. Ct. Com. Pl., Franklin  Civil Division","start":null,"end":null}
-{"id":"ohctcomplfulton","name":"Fulton County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Fulton","start":null,"end":null}
-{"id":"ohctcomplgalia","name":"Galia County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Galia","start":null,"end":null}
-{"id":"ohctcomplgallia","name":"Gallia County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Gallia","start":null,"end":null}
-{"id":"ohctcomplgeauga","name":"Geauga County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Geauga","start":null,"end":null}
-{"id":"ohctcomplgreen","name":"Green County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Green","start":null,"end":null}
-{"id":"ohctcomplgreene","name":"Greene County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Greene","start":null,"end":null}
-{"id":"ohctcomplguerns","name":"Guernsey County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Guernsey","start":null,"end":null}
-{"id":"ohctcomplhamilt","name":"Court of Common Pleas of Ohio, Hamilton County","citationString":"Oh. Ct. Com. Pl., Hamilton","start":null,"end":null}
-{"id":"ohctcomplhancoc","name":"Hancock County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Hancock","start":null,"end":null}
-{"id":"ohctcomplhardin","name":"Hardin County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Hardin","start":null,"end":null}
-{"id":"ohctcomplharris","name":"Harrison County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Harrison","start":null,"end":null}
-{"id":"ohctcomplhenry","name":"Henry County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Henry","start":null,"end":null}
-{"id":"ohctcomplhighla","name":"Highland County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Highland","start":null,"end":null}
-{"id":"ohctcomplhockin","name":"Hocking County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Hocking","start":null,"end":null}
-{"id":"ohctcomplholmes","name":"Holmes County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Holmes","start":null,"end":null}
-{"id":"ohctcomplhuron","name":"Huron County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Huron","start":null,"end":null}
-{"id":"ohctcompljackso","name":"Jackson County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Jackson","start":null,"end":null}
-{"id":"ohctcompljeffer","name":"Jefferson County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Jefferson","start":null,"end":null}
-{"id":"ohctcomplknox","name":"Knox County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Knox","start":null,"end":null}
-{"id":"ohctcompllake","name":"Lake County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Lake","start":null,"end":null}
-{"id":"ohctcompllawren","name":"Lawrence County Common Pleas Court","citationString":"Oh. Ct. Com. Pl., Lawrence","start":null,"end":null}
-{"id":"ohctcompllickin","name":"Licking County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Licking","start":null,"end":null}
-{"id":"ohctcompllogan","name":"Logan County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Logan","start":null,"end":null}
-{"id":"ohctcompllorain","name":"Lorain County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Lorain","start":null,"end":null}
-{"id":"ohctcompllucas","name":"Lucas County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Lucas","start":null,"end":null}
-{"id":"ohctcomplmadiso","name":"Madison County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Madison","start":null,"end":null}
-{"id":"ohctcomplmahoni","name":"Mahoning County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Mahoning","start":null,"end":null}
-{"id":"ohctcomplmarion","name":"Marion County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Marion","start":null,"end":null}
-{"id":"ohctcomplmedina","name":"Medina County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Medina","start":null,"end":null}
-{"id":"ohctcomplmeigs","name":"Meigs County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Meigs","start":null,"end":null}
-{"id":"ohctcomplmercer","name":"Mercer County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Mercer","start":null,"end":null}
-{"id":"ohctcomplmiami","name":"Miami County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Miami","start":null,"end":null}
-{"id":"ohctcomplmonroe","name":"Monroe County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Monroe","start":null,"end":null}
-{"id":"ohctcomplmontgo","name":"Montgomery County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Montgomery","start":null,"end":null}
-{"id":"ohctcomplmorgan","name":"Morgan County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Morgan","start":null,"end":null}
-{"id":"ohctcomplmorrow","name":"Morrow County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Morrow","start":null,"end":null}
-{"id":"ohctcomplmuskin","name":"Muskingum County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Muskingum","start":null,"end":null}
-{"id":"ohctcomplnoble","name":"Noble County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Noble","start":null,"end":null}
-{"id":"ohctcomplottawa","name":"Ottawa County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Ottawa","start":null,"end":null}
-{"id":"ohctcomplpauldi","name":"Paulding County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Paulding","start":null,"end":null}
-{"id":"ohctcomplpickaw","name":"Pickaway County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Pickaway","start":null,"end":null}
-{"id":"ohctcomplpike","name":"Pike County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Pike","start":null,"end":null}
-{"id":"ohctcomplportag","name":"Portage County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Portage","start":null,"end":null}
-{"id":"ohctcomplpreble","name":"Preble County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Preble","start":null,"end":null}
-{"id":"ohctcomplputnam","name":"Putnam County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Putnam","start":null,"end":null}
-{"id":"ohctcomplrichla","name":"Richland County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Richland","start":null,"end":null}
-{"id":"ohctcomplross","name":"Ross County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Ross","start":null,"end":null}
-{"id":"ohctcomplsandus","name":"Sandusky County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Sandusky","start":null,"end":null}
-{"id":"ohctcomplscioto","name":"Scioto County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Scioto","start":null,"end":null}
-{"id":"ohctcomplseneca","name":"Seneca County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Seneca","start":null,"end":null}
-{"id":"ohctcomplshelby","name":"Shelby County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Shelby","start":null,"end":null}
-{"id":"ohctcomplstark","name":"Stark County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Stark","start":null,"end":null}
-{"id":"ohctcomplsummit","name":"Summit County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Summit","start":null,"end":null}
-{"id":"ohctcompltascar","name":"Tascarawas County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Tascarawas","start":null,"end":null}
-{"id":"ohctcompltrumbu","name":"Trumbull County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Trumbull","start":null,"end":null}
-{"id":"ohctcompltuscar","name":"Tuscarawas County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Tuscarawas","start":null,"end":null}
-{"id":"ohctcomplunion","name":"Union County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Union","start":null,"end":null}
-{"id":"ohctcomplvanwe","name":"Van Wert County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Van Wert","start":null,"end":null}
-{"id":"ohctcomplvinton","name":"Vinton County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Vinton","start":null,"end":null}
-{"id":"ohctcomplwarren","name":"Warren County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Warren","start":null,"end":null}
-{"id":"ohctcomplwashin","name":"Washington County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Washington","start":null,"end":null}
-{"id":"ohctcomplwayne","name":"Wayne County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Wayne","start":null,"end":null}
-{"id":"ohctcomplwillia","name":"Williams County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Williams","start":null,"end":null}
-{"id":"ohctcomplwood","name":"Wood County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Wood","start":null,"end":null}
-{"id":"ohctcomplwyando","name":"Wyandot County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Wyandot","start":null,"end":null}
-{"id":"ohctinsolv","name":"Ohio Court of Insolvency","citationString":"Oh. Ct. Insolv.","start":null,"end":null}
-{"id":"ohctinsolvcuyah","name":"Cuyahoga County Court of Insolvency","citationString":"Cuyahoga Cty. Ct. of Insolv.","start":null,"end":null}
-{"id":"ohctinsolvhamil","name":"Hamilton County Court of Insolvency","citationString":"Hamilton Cty. Ct. of Insolv.","start":null,"end":null}
-{"id":"ohio","name":"Ohio Supreme Court","citationString":"Ohio","start":1841,"end":null}
-{"id":"ohioag","name":"Opinion of The Ohio Attorney General","citationString":"","start":null,"end":null}
-{"id":"ohiobar","name":"Board of Commissioners On The Unauthorized Practice of Law State of Ohio","citationString":"","start":null,"end":null}
-{"id":"ohiocirct","name":"Ohio Circuit Courts","citationString":"Oh. Circ. Ct.","start":1883,"end":1912}
-{"id":"ohiocivright","name":"Ohio Civil Rights Commission","citationString":"","start":null,"end":null}
-{"id":"ohiocountyct","name":"Ohio County Courts","citationString":"","start":1841,"end":null}
-{"id":"ohioctapp","name":"Ohio Court of Appeals","citationString":"Ohio Ct. App.","start":1912,"end":null}
-{"id":"ohioctcl","name":"Ohio Court of Claims","citationString":"Ohio Ct. Cl.","start":1975,"end":null}
-{"id":"ohioctcompl","name":"Court of Common Pleas of Ohio","citationString":"","start":1787,"end":null}
-{"id":"ohioctnp","name":"Ohio Court of Nisi Prius","citationString":"Oh. Ct. N.P.","start":null,"end":null}
-{"id":"ohioctyctadams","name":"Adams County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctashtab","name":"Ashtabula County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctbelmon","name":"Belmont County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctbrown","name":"Brown County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctbutler","name":"Butler County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctclark","name":"Clark County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctcolum","name":"Columbiana County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctcosh","name":"Coshocton County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctfrank","name":"Franklin County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctfulton","name":"Fulton County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctharris","name":"Harrison County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctycthighla","name":"Highland County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctjeffer","name":"Jefferson County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctmahoni","name":"Mahoning County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctmeigs","name":"Meigs County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctmonroe","name":"Monroe County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctmorgan","name":"Morgan County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctmuskin","name":"Muskingum County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctnoble","name":"Noble County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctpauldi","name":"Paulding County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctperry","name":"Perry County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctpike","name":"Pike County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctputnam","name":"Putnam County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctsandus","name":"Sandusky County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctstark","name":"Stark County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctycttrumbu","name":"Trumbull County Courts, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctycttuscar","name":"Tuscarawas County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctvinton","name":"Vinton County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohioctyctwarren","name":"Warren County Court, Ohio","citationString":"","start":1841,"end":null}
-{"id":"ohiod","name":"District Court, D. Ohio","citationString":"D. Ohio","start":1803,"end":1855}
-{"id":"ohiodistct","name":"Ohio District Courts","citationString":"","start":null,"end":null}
-{"id":"ohiomagct","name":"Ohio Magistrate Court","citationString":"","start":null,"end":null}
-{"id":"ohiopuc","name":"Ohio Public Utilities Commission","citationString":"","start":null,"end":null}
-{"id":"ohiorac","name":"Ohio State Racing Commission","citationString":"","start":null,"end":null}
-{"id":"ohiosuperct","name":"Ohio Superior Court","citationString":"OH. Super. Ct.","start":null,"end":null}
-{"id":"ohiotax","name":"Board of Tax Appeals of Ohio Department of Taxation","citationString":"","start":null,"end":null}
-{"id":"ohjuvct","name":"Juvenile Court of Ohio","citationString":"","start":null,"end":null}
-{"id":"ohjuvctallen","name":"Allen County Juvenile Court","citationString":"Oh. Juv. Ct., Allen","start":null,"end":null}
-{"id":"ohjuvctcolumbia","name":"Columbiana County Juvenile Court","citationString":"Oh. Juv. Ct., Columbiana","start":null,"end":null}
-{"id":"ohjuvctcuyahoga","name":"Cuyahoga County Juvenile Court","citationString":"Oh. Juv. Ct., Cuyahoga","start":null,"end":null}
-{"id":"ohjuvctgreene","name":"Greene County Juvenile Court","citationString":"Oh. Juv. Ct., Greene","start":null,"end":null}
-{"id":"ohjuvcthamilton","name":"Hamilton County Juvenile Court","citationString":"Oh. Juv. Ct., Hamilton","start":null,"end":null}
-{"id":"ohjuvcthuron","name":"Huron County Juvenile Court","citationString":"Oh. Juv. Ct., Huron","start":null,"end":null}
-{"id":"ohjuvctlicking","name":"Licking County Juvenile Court","citationString":"Oh. Juv. Ct., Licking","start":null,"end":null}
-{"id":"ohjuvctlucas","name":"Lucas County Juvenile Court","citationString":"Oh. Juv. Ct., Lucas","start":null,"end":null}
-{"id":"ohjuvctmarion","name":"Marion County Juvenile Court","citationString":"Oh. Juv. Ct., Marion","start":null,"end":null}
-{"id":"ohjuvctmuskingu","name":"Muskingum County Juvenile Court","citationString":"Oh. Juv. Ct., Muskingum","start":null,"end":null}
-{"id":"ohjuvctnoble","name":"Noble County Juvenile Court","citationString":"Oh. Juv. Ct., Noble","start":null,"end":null}
-{"id":"ohjuvctpreble","name":"Preble County Juvenile Court","citationString":"Oh. Juv. Ct., Preble","start":null,"end":null}
-{"id":"ohjuvcttuscaraw","name":"Tuscarawas County Juvenile Court","citationString":"Oh. Juv. Ct., Tuscarawas","start":null,"end":null}
-{"id":"ohjuvctwarren","name":"Warren County Juvenile Court","citationString":"Oh. Juv. Ct., Warren","start":null,"end":null}
-{"id":"ohjuvctwayne","name":"Wayne County Juvenile Court","citationString":"Oh. Juv. Ct., Wayne","start":null,"end":null}
-{"id":"ohmayorct","name":"Ohio Mayors' Court","citationString":"Oh. Mayor Ct.","start":null,"end":null}
-{"id":"ohmayorctcinci","name":"Cincinnati Police Court","citationString":"Oh. Mayor Ct., Cincinnati","start":null,"end":null}
-{"id":"ohmayorctclev","name":"Cleveland Police Court","citationString":"Oh. Mayor Ct., Cleveland","start":null,"end":null}
-{"id":"ohmayorctcolum","name":"Columbus Police Court","citationString":"Oh. Mayor Ct., Columbus","start":null,"end":null}
-{"id":"ohmunict","name":"Municipal Courts of Ohio","citationString":"","start":null,"end":null}
-{"id":"ohmunictakron","name":"Akron Municipal Court","citationString":"Oh. Muni. Ct., Akron","start":null,"end":null}
-{"id":"ohmunictashland","name":"Ashland Municipal Court","citationString":"Oh. Muni. Ct., Ashland","start":null,"end":null}
-{"id":"ohmunictashtabu","name":"Ashtabula Municipal Court","citationString":"Oh. Muni. Ct., Ashtabula","start":null,"end":null}
-{"id":"ohmunictathens","name":"Athens County Municipal Court","citationString":"Oh. Muni. Ct., Athens","start":null,"end":null}
-{"id":"ohmunictauglaiz","name":"Auglaize County Municipal Court","citationString":"Oh. Muni. Ct., Auglaize","start":null,"end":null}
-{"id":"ohmunictavonlak","name":"Avon Lake Municipal Court","citationString":"Oh. Muni. Ct., Avon Lake","start":null,"end":null}
-{"id":"ohmunictbarbert","name":"Barberton Municipal Court","citationString":"Oh. Muni. Ct., Barberton","start":null,"end":null}
-{"id":"ohmunictbedford","name":"Bedford Municipal Court","citationString":"Oh. Muni. Ct., Bedford","start":null,"end":null}
-{"id":"ohmunictbellefo","name":"Bellefontaine Municipal Court","citationString":"Oh. Muni. Ct., Bellefontaine","start":null,"end":null}
-{"id":"ohmunictberea","name":"Berea Municipal Court","citationString":"Oh. Muni. Ct., Berea","start":null,"end":null}
-{"id":"ohmunictbowling","name":"Bowling Green County Municipal Court","citationString":"Oh. Muni. Ct., Bowling Green","start":null,"end":null}
-{"id":"ohmunictcanton","name":"Canton Municipal Court","citationString":"Oh. Muni. Ct., Canton","start":null,"end":null}
-{"id":"ohmunictcelina","name":"Celina Municipal Court","citationString":"Oh. Muni. Ct., Celina","start":null,"end":null}
-{"id":"ohmunictchardon","name":"Chardon Municipal Court","citationString":"Oh. Muni. Ct., Chardon","start":null,"end":null}
-{"id":"ohmunictchillic","name":"Chillicothe Municipal Court","citationString":"Oh. Muni. Ct., Chillicothe","start":null,"end":null}
-{"id":"ohmunictcincinn","name":"Cincinnati Municipal Court","citationString":"Oh. Muni. Ct., Cincinnati","start":null,"end":null}
-{"id":"ohmunictcirclev","name":"Circleville Municipal Court","citationString":"Oh. Muni. Ct., Circleville","start":null,"end":null}
-{"id":"ohmunictclark","name":"Clark County Municipal Court","citationString":"Oh. Muni. Ct., Clark","start":null,"end":null}
-{"id":"ohmunictclermon","name":"Clermont County Municipal Court","citationString":"Oh. Muni. Ct., Clermont","start":null,"end":null}
-{"id":"ohmunictclevela","name":"City of Cleveland Municipal Court","citationString":"Oh. Muni. Ct., Cleveland","start":null,"end":null}
-{"id":"ohmunictcolumbu","name":"City of Columbus Municipal Court","citationString":"Oh. Muni. Ct., Columbus","start":null,"end":null}
-{"id":"ohmunictcrawfor","name":"Crawford County Municipal Court","citationString":"Oh. Muni. Ct., Crawford","start":null,"end":null}
-{"id":"ohmunictcuyahog","name":"Cuyahoga County Municipal Court","citationString":"Oh. Muni. Ct., Cuyahoga","start":null,"end":null}
-{"id":"ohmunictcuyfall","name":"Cuyahoga Falls Municipal Court","citationString":"Oh. Muni. Ct., Cuyahoga Falls","start":null,"end":null}
-{"id":"ohmunictdarke","name":"Darke County Municipal Court","citationString":"Oh. Muni. Ct., Darke","start":null,"end":null}
-{"id":"ohmunictdayton","name":"City of Dayton Municipal Court","citationString":"Oh. Muni. Ct., Dayton","start":null,"end":null}
-{"id":"ohmunicteastliv","name":"East Liverpool Municipal Court","citationString":"Oh. Muni. Ct., East Liverpool","start":null,"end":null}
-{"id":"ohmunictelyria","name":"Elyria Municipal Court","citationString":"Oh. Muni. Ct., Elyria","start":null,"end":null}
-{"id":"ohmunicteuclid","name":"Euclid Municipal Court","citationString":"Oh. Muni. Ct., Euclid","start":null,"end":null}
-{"id":"ohmunicteuclidc","name":"Euclid City Municipal Court","citationString":"Oh. Muni. Ct., Euclid City","start":null,"end":null}
-{"id":"ohmunictfindlay","name":"Findlay Municipal Court","citationString":"Oh. Muni. Ct., Findlay","start":null,"end":null}
-{"id":"ohmunictfostori","name":"Fostoria Municipal Court","citationString":"Oh. Muni. Ct., Fostoria","start":null,"end":null}
-{"id":"ohmunictfrankli","name":"Franklin County Municipal Court","citationString":"Oh. Muni. Ct., Franklin","start":null,"end":null}
-{"id":"ohmunictfremont","name":"Fremont Municipal Court","citationString":"Oh. Muni. Ct., Fremont","start":null,"end":null}
-{"id":"ohmunictgallipo","name":"Gallipolis Municipal Court","citationString":"Oh. Muni. Ct., Gallipolis","start":null,"end":null}
-{"id":"ohmunictgirard","name":"Girard Municipal Court","citationString":"Oh. Muni. Ct., Girard","start":null,"end":null}
-{"id":"ohmunicthamilto","name":"Hamilton County Municipal Court","citationString":"Oh. Muni. Ct., Hamilton","start":null,"end":null}
-{"id":"ohmunicthighlan","name":"Highland County Municipal Court","citationString":"Oh. Muni. Ct., Highland","start":null,"end":null}
-{"id":"ohmunicthocking","name":"Hocking County Municipal Court","citationString":"Oh. Muni. Ct., Hocking","start":null,"end":null}
-{"id":"ohmunictketteri","name":"Kettering Municipal Court","citationString":"Oh. Muni. Ct., Kettering","start":null,"end":null}
-{"id":"ohmunictlakewoo","name":"Lakewood Municipal Court","citationString":"Oh. Muni. Ct., Lakewood","start":null,"end":null}
-{"id":"ohmunictlancast","name":"Lancaster Municipal Court","citationString":"Oh. Muni. Ct., Lancaster","start":null,"end":null}
-{"id":"ohmunictlawrenc","name":"Lawrence County Municipal Court","citationString":"Oh. Muni. Ct., Lawrence","start":null,"end":null}
-{"id":"ohmunictlicking","name":"Licking County Municipal Court","citationString":"Oh. Muni. Ct., Licking","start":null,"end":null}
-{"id":"ohmunictlima","name":"Lima Municipal Court","citationString":"Oh. Muni. Ct., Lima","start":null,"end":null}
-{"id":"ohmunictlorain","name":"Lorain Municipal Court","citationString":"Oh. Muni. Ct., Lorain","start":null,"end":null}
-{"id":"ohmunictlucas","name":"Lucas County Municipal Court","citationString":"Oh. Muni. Ct., Lucas","start":null,"end":null}
-{"id":"ohmunictmansfie","name":"Mansfield Municipal Court","citationString":"Oh. Muni. Ct., Mansfield","start":null,"end":null}
-{"id":"ohmunictmarion","name":"Marion County Municipal Court","citationString":"Oh. Muni. Ct., Marion","start":null,"end":null}
-{"id":"ohmunictmarysvi","name":"Marysville Municipal Court","citationString":"Oh. Muni. Ct., Marysville","start":null,"end":null}
-{"id":"ohmunictmassill","name":"Massillon Municipal Court","citationString":"Oh. Muni. Ct., Massillon","start":null,"end":null}
-{"id":"ohmunictmaumee","name":"Maumee Municipal Court","citationString":"Oh. Muni. Ct., Maumee","start":null,"end":null}
-{"id":"ohmunictmedina","name":"Medina Municipal Court","citationString":"Oh. Muni. Ct., Medina","start":null,"end":null}
-{"id":"ohmunictmiamisb","name":"Miamisburg Municipal Court","citationString":"Oh. Muni. Ct., Miamisburg","start":null,"end":null}
-{"id":"ohmunictmiddlet","name":"Middletown Municipal Court","citationString":"Oh. Muni. Ct., Middletown","start":null,"end":null}
-{"id":"ohmunictmorrow","name":"Morrow County Municipal Court","citationString":"Oh. Muni. Ct., Morrow","start":null,"end":null}
-{"id":"ohmunictnewphil","name":"New Philadelphia Municipal Court","citationString":"Oh. Muni. Ct., New Philadelphia","start":null,"end":null}
-{"id":"ohmunictnewtonf","name":"Newton Falls Municipal Court","citationString":"Oh. Muni. Ct., Newton Falls","start":null,"end":null}
-{"id":"ohmunictoberlin","name":"Oberlin Municipal Court","citationString":"Oh. Muni. Ct., Oberlin","start":null,"end":null}
-{"id":"ohmunictparma","name":"Parma Municipal Court","citationString":"Oh. Muni. Ct., Parma","start":null,"end":null}
-{"id":"ohmunictperrysb","name":"Perrysburg Municipal Court","citationString":"Oh. Muni. Ct., Perrysburg","start":null,"end":null}
-{"id":"ohmunictpiqua","name":"Piqua Municipal Court","citationString":"Oh. Muni. Ct., Piqua","start":null,"end":null}
-{"id":"ohmunictportage","name":"Portage County Municipal Court","citationString":"Oh. Muni. Ct., Portage","start":null,"end":null}
-{"id":"ohmunictportcli","name":"Port Clinton Municipal Court","citationString":"Oh. Muni. Ct., Port Clinton","start":null,"end":null}
-{"id":"ohmunictportsmo","name":"Portsmouth Municipal Court","citationString":"Oh. Muni. Ct., Portsmouth","start":null,"end":null}
-{"id":"ohmunictravenna","name":"Ravenna Municipal Court","citationString":"Oh. Muni. Ct., Ravenna","start":null,"end":null}
-{"id":"ohmunictrockyri","name":"Rocky River Municipal Court","citationString":"Oh. Muni. Ct., Rocky River","start":null,"end":null}
-{"id":"ohmunictshakerh","name":"Shaker Heights Municipal Court","citationString":"Oh. Muni. Ct., Shaker Heights","start":null,"end":null}
-{"id":"ohmunictsidney","name":"Sidney Municipal Court","citationString":"Oh. Muni. Ct., Sidney","start":null,"end":null}
-{"id":"ohmunictsoutheu","name":"South Euclid Municipal Court","citationString":"Oh. Muni. Ct., South Euclid","start":null,"end":null}
-{"id":"ohmunictspringf","name":"Springfield Municipal Court","citationString":"Oh. Muni. Ct., Springfield","start":null,"end":null}
-{"id":"ohmunictstruthe","name":"Struthers Municipal Court","citationString":"Oh. Muni. Ct., Struthers","start":null,"end":null}
-{"id":"ohmunictsummit","name":"Summit County Municipal Court","citationString":"Oh. Muni. Ct., Summit","start":null,"end":null}
-{"id":"ohmunictsylvani","name":"Sylvania Municipal Court","citationString":"Oh. Muni. Ct., Sylvania","start":null,"end":null}
-{"id":"ohmunicttiffin","name":"Tiffin Municipal Court","citationString":"Oh. Muni. Ct., Tiffin","start":null,"end":null}
-{"id":"ohmunicttoledo","name":"Toledo Municipal Court","citationString":"Oh. Muni. Ct., Toledo","start":null,"end":null}
-{"id":"ohmunicttrumbul","name":"Trumbull County Municipal Court","citationString":"Oh. Muni. Ct., Trumbull","start":null,"end":null}
-{"id":"ohmunictuppersa","name":"Upper Sandusky Municipal Court","citationString":"Oh. Muni. Ct., Upper Sandusky","start":null,"end":null}
-{"id":"ohmunictvandali","name":"Municipal Court of Vandalia","citationString":"Oh. Muni. Ct., Vandalia","start":null,"end":null}
-{"id":"ohmunictvanwert","name":"Van Wert County Municipal Court","citationString":"Oh. Muni. Ct., Van Wert","start":null,"end":null}
-{"id":"ohmunictwadswor","name":"Wadsworth Municipal Court","citationString":"Oh. Muni. Ct., Wadsworth","start":null,"end":null}
-{"id":"ohmunictwarren","name":"Warren County Municipal Court","citationString":"Oh. Muni. Ct., Warren","start":null,"end":null}
-{"id":"ohmunictwayne","name":"Wayne County Municipal Court","citationString":"Oh. Muni. Ct., Wayne","start":null,"end":null}
-{"id":"ohmunictwilloug","name":"Willoughby Municipal Court","citationString":"Oh. Muni. Ct., Willoughby","start":null,"end":null}
-{"id":"ohmunictxenia","name":"Xenia Municipal Court","citationString":"Oh. Muni. Ct., Xenia","start":null,"end":null}
-{"id":"ohmunictzanesvi","name":"Zanesville Municipal Court","citationString":"Oh. Muni. Ct., Zanesville","start":null,"end":null}
-{"id":"ohnb","name":"United States Bankruptcy Court, N.D. Ohio","citationString":"Bankr. N.D. Ohio","start":1984,"end":null}
-{"id":"ohnd","name":"District Court, N.D. Ohio","citationString":"N.D. Ohio","start":1882,"end":null}
-{"id":"ohprobct","name":"Ohio Probate Court","citationString":"Oh. Prob. Ct.","start":null,"end":null}
-{"id":"ohprobctallen","name":"Allen County Probate Court","citationString":"Oh. Prob. Ct., Allen","start":null,"end":null}
-{"id":"ohprobctashtabu","name":"Ashtabula County Probate Court","citationString":"Oh. Prob. Ct., Ashtabula","start":null,"end":null}
-{"id":"ohprobctauglaiz","name":"Auglaize County Probate Court","citationString":"Oh. Prob. Ct., Auglaize","start":null,"end":null}
-{"id":"ohprobctbelmont","name":"Belmont County Probate Court","citationString":"Oh. Prob. Ct., Belmont","start":null,"end":null}
-{"id":"ohprobctbutler","name":"Butler County Probate Court","citationString":"Oh. Prob. Ct., Butler","start":null,"end":null}
-{"id":"ohprobctchampai","name":"Champaign County Probate Court","citationString":"Oh. Prob. Ct., Champaign","start":null,"end":null}
-{"id":"ohprobctclark","name":"Clark County Probate Court","citationString":"Oh. Prob. Ct., Clark","start":null,"end":null}
-{"id":"ohprobctclarke","name":"Clarke County Probate Court","citationString":"Oh. Prob. Ct., Clarke","start":null,"end":null}
-{"id":"ohprobctclermon","name":"Clermont County Probate Court","citationString":"Oh. Prob. Ct., Clermont","start":null,"end":null}
-{"id":"ohprobctclinton","name":"Clinton County Probate Court","citationString":"Oh. Prob. Ct., Clinton","start":null,"end":null}
-{"id":"ohprobctcolumbi","name":"Columbiana County Probate Court","citationString":"Oh. Prob. Ct., Columbiana","start":null,"end":null}
-{"id":"ohprobctcuyahog","name":"Cuyahoga County Probate Court","citationString":"Oh. Prob. Ct., Cuyahoga","start":null,"end":null}
-{"id":"ohprobctdarke","name":"Darke County Probate Court","citationString":"Oh. Prob. Ct., Darke","start":null,"end":null}
-{"id":"ohprobcterie","name":"Erie County Probate Court","citationString":"Oh. Prob. Ct., Erie","start":null,"end":null}
-{"id":"ohprobctfairfie","name":"Fairfield County Probate Court","citationString":"Oh. Prob. Ct., Fairfield","start":null,"end":null}
-{"id":"ohprobctfayette","name":"Fayette County Probate Court","citationString":"Oh. Prob. Ct., Fayette","start":null,"end":null}
-{"id":"ohprobctfrankli","name":"Ohio Probate Court of Franklin County","citationString":"Oh. Prob. Ct., Franklin","start":null,"end":null}
-{"id":"ohprobctfulton","name":"Fulton County Probate Court","citationString":"Oh. Prob. Ct., Fulton","start":null,"end":null}
-{"id":"ohprobctgeauga","name":"Geauga County Probate Court","citationString":"Oh. Prob. Ct., Geauga","start":null,"end":null}
-{"id":"ohprobctgreene","name":"Greene County Probate Court","citationString":"Oh. Prob. Ct., Greene","start":null,"end":null}
-{"id":"ohprobcthamilto","name":"Hamilton County Probate Court","citationString":"Oh. Prob. Ct., Hamilton","start":null,"end":null}
-{"id":"ohprobcthancock","name":"Hancock County Probate Court","citationString":"Oh. Prob. Ct., Hancock","start":null,"end":null}
-{"id":"ohprobcthardin","name":"Hardin County Probate Court","citationString":"Oh. Prob. Ct., Hardin","start":null,"end":null}
-{"id":"ohprobctharriso","name":"Harrison County Probate Court","citationString":"Oh. Prob. Ct., Harrison","start":null,"end":null}
-{"id":"ohprobcthenry","name":"Henry County Probate Court","citationString":"Oh. Prob. Ct., Henry","start":null,"end":null}
-{"id":"ohprobcthighlan","name":"Highland County Probate Court","citationString":"Oh. Prob. Ct., Highland","start":null,"end":null}
-{"id":"ohprobcthuron","name":"Huron County Probate Court","citationString":"Oh. Prob. Ct., Huron","start":null,"end":null}
-{"id":"ohprobctjackson","name":"Jackson County Probate Court","citationString":"Oh. Prob. Ct., Jackson","start":null,"end":null}
-{"id":"ohprobctjeffers","name":"Jefferson County Probate Court","citationString":"Oh. Prob. Ct., Jefferson","start":null,"end":null}
-{"id":"ohprobctknox","name":"Knox County Probate Court","citationString":"Oh. Prob. Ct., Knox","start":null,"end":null}
-{"id":"ohprobctlake","name":"Lake County Probate Court","citationString":"Oh. Prob. Ct., Lake","start":null,"end":null}
-{"id":"ohprobctlicking","name":"Licking County Probate Court","citationString":"Oh. Prob. Ct., Licking","start":null,"end":null}
-{"id":"ohprobctlorain","name":"Lorain County Probate Court","citationString":"Oh. Prob. Ct., Lorain","start":null,"end":null}
-{"id":"ohprobctlucas","name":"Lucas County Probate Court","citationString":"Oh. Prob. Ct., Lucas","start":null,"end":null}
-{"id":"ohprobctmadison","name":"Madison County Probate Court","citationString":"Oh. Prob. Ct., Madison","start":null,"end":null}
-{"id":"ohprobctmahonin","name":"Mahoning County Probate Court","citationString":"Oh. Prob. Ct., Mahoning","start":null,"end":null}
-{"id":"ohprobctmarion","name":"Marion County Probate Court","citationString":"Oh. Prob. Ct., Marion","start":null,"end":null}
-{"id":"ohprobctmeigs","name":"Meigs County Probate Court","citationString":"Oh. Prob. Ct., Meigs","start":null,"end":null}
-{"id":"ohprobctmercer","name":"Mercer County Probate Court","citationString":"Oh. Prob. Ct., Mercer","start":null,"end":null}
-{"id":"ohprobctmiami","name":"Miami County Probate Court","citationString":"Oh. Prob. Ct., Miami","start":null,"end":null}
-{"id":"ohprobctmontgom","name":"Montgomery County Probate Court","citationString":"Oh. Prob. Ct., Montgomery","start":null,"end":null}
-{"id":"ohprobctmorgan","name":"Morgan County Probate Court","citationString":"Oh. Prob. Ct., Morgan","start":null,"end":null}
-{"id":"ohprobctmusking","name":"Muskingum County Probate Court","citationString":"Oh. Prob. Ct., Muskingum","start":null,"end":null}
-{"id":"ohprobctnoble","name":"Noble County Probate Court","citationString":"Oh. Prob. Ct., Noble","start":null,"end":null}
-{"id":"ohprobctperry","name":"Perry County Probate Court","citationString":"Oh. Prob. Ct., Perry","start":null,"end":null}
-{"id":"ohprobctpike","name":"Pike County Probate Court","citationString":"Oh. Prob. Ct., Pike","start":null,"end":null}
-{"id":"ohprobctportage","name":"Portage County Probate Court","citationString":"Oh. Prob. Ct., Portage","start":null,"end":null}
-{"id":"ohprobctpreble","name":"Preble County Probate Court","citationString":"Oh. Prob. Ct., Preble","start":null,"end":null}
-{"id":"ohprobctputnam","name":"Putnam County Probate Court","citationString":"Oh. Prob. Ct., Putnam","start":null,"end":null}
-{"id":"ohprobctross","name":"Ross County Probate Court","citationString":"Oh. Prob. Ct., Ross","start":null,"end":null}
-{"id":"ohprobctsandusk","name":"Sandusky County Probate Court","citationString":"Oh. Prob. Ct., Sandusky","start":null,"end":null}
-{"id":"ohprobctscioto","name":"Scioto County Probate Court","citationString":"Oh. Prob. Ct., Scioto","start":null,"end":null}
-{"id":"ohprobctseneca","name":"Seneca County Probate Court","citationString":"Oh. Prob. Ct., Seneca","start":null,"end":null}
-{"id":"ohprobctshelby","name":"Shelby County Probate Court","citationString":"Oh. Prob. Ct., Shelby","start":null,"end":null}
-{"id":"ohprobctstark","name":"Stark County Probate Court","citationString":"Oh. Prob. Ct., Stark","start":null,"end":null}
-{"id":"ohprobctsummit","name":"Summit County Probate Court","citationString":"Oh. Prob. Ct., Summit","start":null,"end":null}
-{"id":"ohprobcttrumbul","name":"Trumbull County Probate Court","citationString":"Oh. Prob. Ct., Trumbull","start":null,"end":null}
-{"id":"ohprobcttuscara","name":"Tuscarawas County Probate Court","citationString":"Oh. Prob. Ct., Tuscarawas","start":null,"end":null}
-{"id":"ohprobctunion","name":"Union County Probate Court","citationString":"Oh. Prob. Ct., Union","start":null,"end":null}
-{"id":"ohprobctvanwer","name":"Van Wert County Probate Court","citationString":"Oh. Prob. Ct., Van Wert","start":null,"end":null}
-{"id":"ohprobctwarren","name":"Warren County Probate Court","citationString":"Oh. Prob. Ct., Warren","start":null,"end":null}
-{"id":"ohprobctwashing","name":"Washington County Probate Court","citationString":"Oh. Prob. Ct., Washington","start":null,"end":null}
-{"id":"ohprobctwayne","name":"Wayne County Probate Court","citationString":"Oh. Prob. Ct., Wayne","start":null,"end":null}
-{"id":"ohsb","name":"United States Bankruptcy Court, S.D. Ohio","citationString":"Bankr. S.D. Ohio","start":1984,"end":null}
-{"id":"ohsd","name":"District Court, S.D. Ohio","citationString":"S.D. Ohio","start":1855,"end":null}
-{"id":"ohsuperctcinci","name":"Ohio Superior Court, Cincinnati","citationString":"OH. Super. Ct., Cinci.","start":null,"end":null}
-{"id":"ojibwectapp","name":"Mille Lacs Band of Ojibwe Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"okd","name":"United States District Court for the District of Oklahoma","citationString":"","start":null,"end":null}
-{"id":"okeb","name":"United States Bankruptcy Court, E.D. Oklahoma","citationString":"Bankr. E.D. Okla.","start":1984,"end":null}
-{"id":"oked","name":"United States District Court, Oklahoma Eastern","citationString":"E.D. Okla.","start":1906,"end":null}
-{"id":"okla","name":"Supreme Court of Oklahoma","citationString":"Okla.","start":1884,"end":null}
-{"id":"oklaag","name":"Oklahoma Attorney General Reports","citationString":"Okla. Att\u2019y Gen.","start":null,"end":null}
-{"id":"oklacivapp","name":"Court of Civil Appeals of Oklahoma","citationString":"Okla. Civ. App.","start":1968,"end":null}
-{"id":"oklacoj","name":"Court on the Judiciary of Oklahoma","citationString":"Okla. Ct. Jud.","start":null,"end":null}
-{"id":"oklacrimapp","name":"Court of Criminal Appeals of Oklahoma","citationString":"Okla. Crim. App.","start":1907,"end":null}
-{"id":"oklajeap","name":"Oklahoma Judicial Ethics Advisory Panel","citationString":"Okla. Jud. Eth. Adv. Pnl.","start":null,"end":null}
-{"id":"oknb","name":"United States Bankruptcy Court, N.D. Oklahoma","citationString":"Bankr. N.D. Okla","start":1984,"end":null}
-{"id":"oknd","name":"United States District Court, Oklahoma Northern","citationString":"N.D. Okla.","start":1925,"end":null}
-{"id":"okwb","name":"United States Bankruptcy Court, W.D. Oklahoma","citationString":"Bankr. W.D. Okla.","start":1984,"end":null}
-{"id":"okwd","name":"United States District Court, Oklahoma Western","citationString":"W.D. Okla.","start":1906,"end":null}
-{"id":"olc","name":"United States Department of Justice Office of Legal Counsel","citationString":"","start":null,"end":null}
-{"id":"oneidact","name":"Oneida Trial Court","citationString":"","start":null,"end":null}
-{"id":"oneidactapp","name":"Oneida Appellate Court","citationString":"","start":null,"end":null}
-{"id":"oneidatrialct","name":"Oneida Tribal Judicial System, Trial Court","citationString":"","start":null,"end":null}
-{"id":"or","name":"Oregon Supreme Court","citationString":"Or.","start":1841,"end":null}
-{"id":"orb","name":"United States Bankruptcy Court, D. Oregon","citationString":"Bankr. D. Or.","start":1984,"end":null}
-{"id":"orcc","name":"Circuit Courts of Oregon","citationString":"","start":null,"end":null}
-{"id":"orccbaker","name":"Baker County Circuit Court, Oregon","citationString":"Baker Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccbenton","name":"Benton County Circuit Court, Oregon","citationString":"Benton Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccclackamas","name":"Clackamas County Circuit Court, Oregon","citationString":"Clackamas Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccclatsop","name":"Clatsop County Circuit Court, Oregon","citationString":"Clatsop Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orcccolumbia","name":"Columbia County Circuit Court, Oregon","citationString":"Columbia Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orcccoos","name":"Coos County Circuit Court, Oregon","citationString":"Coos Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orcccrook","name":"Crook County Circuit Court, Oregon","citationString":"Crook Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orcccurry","name":"Curry County Circuit Court, Oregon","citationString":"Curry Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccdeschutes","name":"Deschutes County Circuit Court, Oregon","citationString":"Deschutes Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccdouglas","name":"Douglas County Circuit Court, Oregon","citationString":"Douglas Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccgilliam","name":"Gilliam County Circuit Court, Oregon","citationString":"Gilliam Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccgrant","name":"Grant County Circuit Court, Oregon","citationString":"Grant Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccharney","name":"Harney County Circuit Court, Oregon","citationString":"Harney Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orcchoodriver","name":"Hood River County Circuit Court, Oregon","citationString":"Hood River Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccjackson","name":"Jackson County Circuit Court, Oregon","citationString":"Jackson Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccjefferson","name":"Jefferson County Circuit Court, Oregon","citationString":"Jefferson Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccjosephine","name":"Josephine County Circuit Court, Oregon","citationString":"Josephine Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccklamath","name":"Klamath County Circuit Court, Oregon","citationString":"Klamath Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orcclake","name":"Lake County Circuit Court, Oregon","citationString":"Lake Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orcclane","name":"Lane County Circuit Court, Oregon","citationString":"Lane Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orcclincoln","name":"Lincoln County Circuit Court, Oregon","citationString":"Lincoln Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orcclinn","name":"Linn County Circuit Court, Oregon","citationString":"Linn Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccmalheur","name":"Malheur County Circuit Court, Oregon","citationString":"Malheur Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccmarion","name":"Marion County Circuit Court, Oregon","citationString":"Marion Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccmorrow","name":"Morrow County Circuit Court, Oregon","citationString":"Morrow Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccmultnomah","name":"Multnomah County Circuit Court, Oregon","citationString":"Multnomah Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccpolk","name":"Polk County Circuit Court, Oregon","citationString":"Polk Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccsherman","name":"Sherman County Circuit Court, Oregon","citationString":"Sherman Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orcctillamook","name":"Tillamook County Circuit Court, Oregon","citationString":"Tillamook Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccumatilla","name":"Umatilla County Circuit Court, Oregon","citationString":"Umatilla Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccunion","name":"Union County Circuit Court, Oregon","citationString":"Union Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccwallowa","name":"Wallowa County Circuit Court, Oregon","citationString":"Wallowa Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccwasco","name":"Wasco County Circuit Court, Oregon","citationString":"Wasco Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccwashington","name":"Washington County Circuit Court, Oregon","citationString":"Washington Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccwheeler","name":"Wheeler County Circuit Court, Oregon","citationString":"Wheeler Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orccyamhill","name":"Yamhill County Circuit Court, Oregon","citationString":"Yamhill Cty. Cir. Ct., O.R.","start":1859,"end":null}
-{"id":"orctapp","name":"Court of Appeals of Oregon","citationString":"Or. Ct. App.","start":1969,"end":null}
-{"id":"ord","name":"District Court, D. Oregon","citationString":"D. Or.","start":1859,"end":null}
-{"id":"orld","name":"District Court, Orleans","citationString":"D. Orleans","start":1804,"end":1812}
-{"id":"ortc","name":"Oregon Tax Court","citationString":"Or. T.C.","start":1962,"end":null}
-{"id":"pa","name":"Supreme Court of Pennsylvania","citationString":"Pa.","start":1722,"end":null}
-{"id":"paadmct","name":"Pennsylvania Admirality Court","citationString":"Pa. Adm. Ct.","start":null,"end":null}
-{"id":"paag","name":"Pennsylvania office of the Attorney General","citationString":"Pa. office the Attorney General","start":null,"end":null}
-{"id":"paarbpnlhc","name":"Pennsylvania Arbitration Panels for Health Care","citationString":"Pa. Arbitration Panels for Health Care","start":null,"end":null}
-{"id":"pacirct","name":"Pennsylvania Circuit Courts","citationString":"","start":null,"end":null}
-{"id":"pacommwct","name":"Commonwealth Court of Pennsylvania","citationString":"Pa. Commw. Ct.","start":1968,"end":null}
-{"id":"pactcompl","name":"Common Pleas Court of Pennsylvania","citationString":"","start":null,"end":null}
-{"id":"pactcompladams","name":"Adams County Court of Common Pleas","citationString":"Adams Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplallegh","name":"Alleghany County Court of Common Pleas","citationString":"Alleghany Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplarmstr","name":"Armstrong County Court of Common Pleas","citationString":"Armstrong Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplbeaver","name":"Beaver County Court of Common Pleas","citationString":"Beaver Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplbedfor","name":"Bedford County Court of Common Pleas","citationString":"Bedford Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplberks","name":"Berks County Court of Common Pleas","citationString":"Berks Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplblair","name":"Blair County Court of Common Pleas","citationString":"Blair Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplbradfo","name":"Bradford County Court of Common Pleas","citationString":"Bradford Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplbucks","name":"Bucks County Court of Common Pleas","citationString":"Bucks Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplbutler","name":"Butler County Court of Common Pleas","citationString":"Butler Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplcambri","name":"Cambria County Court of Common Pleas","citationString":"Cambria Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplcamero","name":"Cameron County Court of Common Pleas","citationString":"Cameron Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplcarbon","name":"Carbon County Court of Common Pleas","citationString":"Carbon Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplcentre","name":"Centre County Court of Common Pleas","citationString":"Centre Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplcheste","name":"Chester County Court of Common Pleas","citationString":"Chester Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplclario","name":"Clarion County Court of Common Pleas","citationString":"Clarion Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplclearf","name":"Clearfield County Court of Common Pleas","citationString":"Clearfield Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplclinto","name":"Clinton County Court of Common Pleas","citationString":"Clinton Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplcolumb","name":"Columbia County Court of Common Pleas","citationString":"Columbia Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplcrawfo","name":"Crawford County Court of Common Pleas","citationString":"Crawford Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplcumber","name":"Cumberland County Court of Common Pleas","citationString":"Cumberland Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompldauphi","name":"Dauphin County Court of Common Pleas","citationString":"Dauphin Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompldelawa","name":"Delaware County Court of Common Pleas","citationString":"Delaware Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplelk","name":"Elk County Court of Common Pleas","citationString":"Elk Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplerie","name":"Erie County Court Common Pleas","citationString":"Erie Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplfayett","name":"Fayette County Court","citationString":"Fayette Cty. Ct.","start":1683,"end":null}
-{"id":"pactcomplforest","name":"Forest County Court of Common Pleas","citationString":"Forest Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplfrankl","name":"Franklin County Court of Common Pleas","citationString":"Franklin Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplfulton","name":"Fulton County Court of Common Pleas","citationString":"Fulton Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplgreen","name":"Green County Court of Common Pleas","citationString":"Green Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplgreene","name":"Greene County Court of Common Pleas","citationString":"Greene Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplharris","name":"Harrisburg County Court of Common Pleas","citationString":"Harrisburg Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplhuntin","name":"Huntingdon County Court of Common Pleas","citationString":"Huntingdon Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplindian","name":"Indiana County Court of Common Pleas","citationString":"Indiana Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompljeffer","name":"Jefferson County Court of Common Pleas","citationString":"Jefferson Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompljuniat","name":"Juniata County Court of Common Pleas","citationString":"Juniata Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompllackaw","name":"Lackawanna County Court of Common Pleas","citationString":"Lackawanna Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompllancas","name":"Lancaster County Court of Common Pleas","citationString":"Lancaster Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompllawren","name":"Lawrence County Court of Common Pleas","citationString":"Lawrence Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompllebano","name":"Lebanon County Court of Common Pleas","citationString":"Lebanon Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompllehigh","name":"Lehigh County Court of Common Pleas","citationString":"Lehigh Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplluzern","name":"Luzerne County Court of Common Pleas","citationString":"Luzerne Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompllycomi","name":"Lycoming County Court of Common Pleas","citationString":"Lycoming Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplmckean","name":"McKean County Court of Common Pleas","citationString":"McKean Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplmercer","name":"Mercer County Court of Common Pleas","citationString":"Mercer Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplmiffli","name":"Mifflin County Court of Common Pleas","citationString":"Mifflin Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplmonroe","name":"Monroe County Court of Common Pleas","citationString":"Monroe Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplmontgo","name":"Montgomery County Court of Common Pleas","citationString":"Montgomery Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplmontou","name":"Montour County Court of Common Pleas","citationString":"Montour Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplnortha","name":"Northampton County Court of Common Pleas","citationString":"Northampton Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplnorthu","name":"Northumberland County Court of Common Pleas","citationString":"Northumberland Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplperry","name":"Perry County Court of Common Pleas","citationString":"Perry Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplphilad","name":"Philadelphia County Court of Common Pleas","citationString":"Philadelphia Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplpike","name":"Pike County Court of Common Pleas","citationString":"Pike Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplpotter","name":"Potter County Court of Common Pleas","citationString":"Potter Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplschuyl","name":"Schuylkill County Court of Common Pleas","citationString":"Schuylkill Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplsnyder","name":"Snyder County Court of Common Pleas","citationString":"Snyder Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplsomers","name":"Somerset County Court of Common Pleas","citationString":"Somerset Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplsulliv","name":"Sullivan County Court of Common Pleas","citationString":"Sullivan Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplsunder","name":"Sunder County Court of Common Pleas","citationString":"Sunder Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplsusque","name":"Susquehanna County Court of Common Pleas","citationString":"Susquehanna Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplsynder","name":"Synder County Court of Common Pleas","citationString":"Synder Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcompltioga","name":"Tioga County Court of Common Pleas","citationString":"Tioga Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplunion","name":"Union County Court of Common Pleas","citationString":"Union Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplvenang","name":"Venango County Court of Common Pleas","citationString":"Venango Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplwarren","name":"Warren County Court of Common Pleas","citationString":"Warren Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplwashin","name":"Washington County Court of Common Pleas","citationString":"Washington Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplwayne","name":"Wayne County Court of Common Pleas","citationString":"Wayne Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplwestmo","name":"Westmoreland County Court of Common Pleas","citationString":"Westmoreland Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplwycomi","name":"Wycoming County Court of Common Pleas","citationString":"Wycoming Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplwyomin","name":"Wyoming County Court of Common Pleas","citationString":"Wyoming Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactcomplyork","name":"York County Court of Common Pleas","citationString":"York Cty. Ct. Cmn. Pleas","start":1683,"end":null}
-{"id":"pactregwills","name":"Pennsylvania Court Register of Wills","citationString":"Pa. Ct. Reg. Wills","start":null,"end":null}
-{"id":"padepted","name":"Pennsylvania Department of Education","citationString":"Pa. Dept. Ed.","start":null,"end":null}
-{"id":"padeptjust","name":"Pennsylvania Department of Justice","citationString":"Pa. Dept. Just.","start":null,"end":null}
-{"id":"padeptpubwel","name":"Pennsylvania Department of Public Welfare","citationString":"Pa. Dept. Pub. Wel.","start":null,"end":null}
-{"id":"paeb","name":"United States Bankruptcy Court, E.D. Pennsylvania","citationString":"Bankr. E.D. Pa.","start":1984,"end":null}
-{"id":"paed","name":"District Court, E.D. Pennsylvania","citationString":"E.D. Pa.","start":1818,"end":null}
-{"id":"paenvhrbd","name":"Pennsylvania Environmental Hearing Board","citationString":"Pa. Env. Hearing Bd.","start":null,"end":null}
-{"id":"pajuvct","name":"Pennsylvania Juvenile Court","citationString":"Pa. Juv. Ct.","start":null,"end":null}
-{"id":"pajuvctcambria","name":"Cambria County of Juvenile Court","citationString":"Cambria Cty. Juv. Ct.","start":null,"end":null}
-{"id":"pajuvctdel","name":"Delaware County Juvenile Court","citationString":"Delaware Cty. Juv. Ct.","start":null,"end":null}
-{"id":"pamb","name":"United States Bankruptcy Court, M.D. Pennsylvania","citationString":"Bankr. M.D. Penn.","start":1984,"end":null}
-{"id":"pamd","name":"District Court, M.D. Pennsylvania","citationString":"M.D. Pa.","start":1901,"end":null}
-{"id":"pamunict","name":"Pennsylvania Municipal Court","citationString":"Pa. Muni Ct.","start":null,"end":null}
-{"id":"pamunictphila","name":"Philadelphia County Municipal Court","citationString":"Phila. Cty. Muni. Ct.","start":null,"end":null}
-{"id":"paorphct","name":"Pennsylvania Orphans' Court","citationString":"Penn. Orphan Ct.","start":1683,"end":1968}
-{"id":"paorphctadams","name":"Adams County Orphans' Court","citationString":"Adams Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctallegh","name":"Allegheny County Orphans' Court","citationString":"Allegheny Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctarmstr","name":"Armstrong County Orphans' Court","citationString":"Armstrong Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctbeaver","name":"Beaver County Orphans' Court","citationString":"Beaver Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctbedfor","name":"Bedford County Orphans' Court","citationString":"Bedford Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctberks","name":"Berks County Orphans' Court","citationString":"Berks Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctblair","name":"Blair County Orphans' Court","citationString":"Blair Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctbradfo","name":"Bradford County Orphans' Court","citationString":"Bradford Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctbucks","name":"Bucks County Orphans' Court","citationString":"Bucks Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctbutler","name":"Butler County Orphans' Court","citationString":"Butler Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctcambri","name":"Cambria County Orphans' Court","citationString":"Cambria Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctcamero","name":"Cameron County Orphans' Court","citationString":"Cameron Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctcarbon","name":"Carbon County Orphans' Court","citationString":"Carbon Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctcentre","name":"Centre County Orphans' Court","citationString":"Centre Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctcheste","name":"Chester County Orphans' Court","citationString":"Chester Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctclario","name":"Clarion County Orphans' Court","citationString":"Clarion Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctclearf","name":"Clearfield County Orphans' Court","citationString":"Clearfield Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctclinto","name":"Clinton County Orphans' Court","citationString":"Clinton Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctcolumb","name":"Columbia County Orphans' Court","citationString":"Columbia Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctcrawfo","name":"Crawford County Orphans' Court","citationString":"Crawford Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctcumber","name":"Cumberland County Orphans' Court","citationString":"Cumberl Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctdauphi","name":"Dauphin County Orphans' Court","citationString":"Dauphin Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctdelawa","name":"Delaware County Orphans' Court","citationString":"Delaware Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctelk","name":"Elk County Orphans' Court","citationString":"Elk Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphcterie","name":"Erie County Orphans' Court","citationString":"Erie Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctfayett","name":"Fayette County Orphans' Court","citationString":"Fayette Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctforest","name":"Forest County Orphans' Court","citationString":"Forest Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctfrankl","name":"Franklin County Orphans' Court","citationString":"Franklin Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctfulton","name":"Fulton County Orphans' Court","citationString":"Fulton Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctgreene","name":"Greene County Orphans' Court","citationString":"Greene Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphcthuntin","name":"Huntingdon County Orphans' Court","citationString":"Huntingdon Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctindian","name":"Indiana County Orphans' Court","citationString":"Indiana Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctjeffer","name":"Jefferson County Orphans' Court","citationString":"Jefferson Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctjuniat","name":"Juniata County Orphans' Court","citationString":"Juniata Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctlackaw","name":"Lackawanna County Orphans' Court","citationString":"Lackawanna Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctlancas","name":"Lancaster County Orphans' Court","citationString":"Lancaster Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctlawren","name":"Lawrence County Orphans' Court","citationString":"Lawrence Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctlebano","name":"Lebanon County Orphans' Court","citationString":"Lebanon Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctlehigh","name":"Lehigh County Orphans' Court","citationString":"Lehigh Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctluzern","name":"Luzerne County Orphans' Court","citationString":"Luzerne Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctlycomi","name":"Lycoming County Orphans' Court","citationString":"Lycoming Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctmercer","name":"Mercer County Orphans' Court","citationString":"Mercer Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctmiffli","name":"Mifflin County Orphans' Court","citationString":"Mifflin Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctmongto","name":"Mongtomery County Orphans' Court","citationString":"Mongtomery Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctmonroe","name":"Monroe County Orphans' Court","citationString":"Monroe Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctmontgo","name":"Montgomery County Orphans' Court","citationString":"Montgomery Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctmontou","name":"Montour County Orphans' Court","citationString":"Montour Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctnortha","name":"Northampton County Orphans' Court","citationString":"Northampton Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctnorthu","name":"Northumberland County Orphans' Court","citationString":"Northumberl Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctperry","name":"Perry County Orphans' Court","citationString":"Perry Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctphilad","name":"Philadelphia County Orphans' Court","citationString":"Philadelphia Cty. Orphans' Ct.","start":1683,"end":null}
-{"id":"paorphctpike","name":"Pike County Orphans' Court","citationString":"Pike Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctschuyl","name":"Schuylkill County Orphans' Court","citationString":"Schuylkill Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctsnyder","name":"Snyder County Orphans' Court","citationString":"Snyder Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctsomers","name":"Somerset County Orphans' Court","citationString":"Somerset Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctsulliv","name":"Sullivan County Orphans' Court","citationString":"Sullivan Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctsusque","name":"Susquehanna County Orphans' Court","citationString":"Susquehanna Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphcttioga","name":"Tioga County Orphans' Court","citationString":"Tioga Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctunion","name":"Union County Orphans' Court","citationString":"Union Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctvenang","name":"Venango County Orphans' Court","citationString":"Venango Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctwarren","name":"Warren County Orphans' Court","citationString":"Warren Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctwashin","name":"Washington County Orphans' Court","citationString":"Washington Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctwayne","name":"Wayne County Orphans' Court","citationString":"Wayne Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctwestmo","name":"Westmoreland County Orphans' Court","citationString":"Westmorel Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctwyomin","name":"Wyoming County Orphans' Court","citationString":"Wyoming Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paorphctyork","name":"York County Orphans' Court","citationString":"York Cty. Orphans' Ct.","start":1683,"end":1968}
-{"id":"paoytermct","name":"Pennsylvania Court of Oyer and Terminer","citationString":"","start":null,"end":null}
-{"id":"paoytermctadams","name":"Adams County Court of Oyer and Terminer","citationString":"Adams Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctalleg","name":"Allegheny County Court of Oyer and Terminer","citationString":"Allegheny Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctbeave","name":"Beaver County Court of Oyer and Terminer","citationString":"Beaver Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctbedfo","name":"Bedford County Court of Oyer and Terminer","citationString":"Bedford Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctberks","name":"Berks County Court of Oyer and Terminer","citationString":"Berks Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctbucks","name":"Bucks County Court of Oyer and Terminer","citationString":"Bucks Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctcambr","name":"Cambria County Court of Oyer and Terminer","citationString":"Cambria Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctcarbo","name":"Carbon County Court of Oyer and Terminer","citationString":"Carbon Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctchest","name":"Chester County Court of Oyer and Terminer","citationString":"Chester Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctclari","name":"Clarion County Court of Oyer and Terminer","citationString":"Clarion Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctcolum","name":"Columbia County Court of Oyer and Terminer","citationString":"Columbia Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctcumbe","name":"Cumberland County Court of Oyer and Terminer","citationString":"Cumberl Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctdauph","name":"Dauphin County Court of Oyer and Terminer","citationString":"Dauphin Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctdelaw","name":"Delaware County Court of Oyer and Terminer","citationString":"Delaware Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermcterie","name":"Erie County Court of Oyer and Terminer","citationString":"Erie Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctfayet","name":"Fayette County Court of Oyer and Terminer","citationString":"Fayette Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctfrank","name":"Franklin County Court of Oyer and Terminer","citationString":"Franklin Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctfulto","name":"Fulton County Court of Oyer and Terminer","citationString":"Fulton Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctgreen","name":"Greene County Court of Oyer and Terminer","citationString":"Greene Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctjeffe","name":"Jefferson County Court of Oyer and Terminer","citationString":"Jefferson Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctjunia","name":"Juniata County Court of Oyer and Terminer","citationString":"Juniata Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctlacka","name":"Lackawanna County Court of Oyer and Terminer","citationString":"Lackawanna Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctlanca","name":"Lancaster County Court of Oyer and Terminer","citationString":"Lancaster Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctlawre","name":"Lawrence County Court of Oyer and Terminer","citationString":"Lawrence Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctleban","name":"Lebanon County Court of Oyer and Terminer","citationString":"Lebanon Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctlehig","name":"Lehigh County Court of Oyer and Terminer","citationString":"Lehigh Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctluzer","name":"Luzerne County Court of Oyer and Terminer","citationString":"Luzerne Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctmerce","name":"Mercer County Court of Oyer and Terminer","citationString":"Mercer Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctmontg","name":"Montgomery County Court of Oyer and Terminer","citationString":"Montgomery Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctnorth","name":"Northampton County Court of Oyer and Terminer","citationString":"Northampton Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctperry","name":"Perry County Court of Oyer and Terminer","citationString":"Perry Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctphila","name":"Philadelphia County Court of Oyer and Terminer","citationString":"Philadelphia Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctschuy","name":"Schuylkill County Court of Oyer and Terminer","citationString":"Schuylkill Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctsomer","name":"Somerset County Ct. Oyer & Terminer","citationString":"Somerset Cty. Ct. Oy. & Term.","start":1683,"end":1968}
-{"id":"paoytermctsusqu","name":"Susquehanna County Court of Oyer and Terminer","citationString":"Susquehanna Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctvenan","name":"Venango County Court of Oyer and Terminer","citationString":"Venango Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctwestm","name":"Westmoreland County Court of Oyer and Terminer","citationString":"Westmorel Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paoytermctyork","name":"York County Court of Oyer and Terminer","citationString":"York Cty. Ct. Oy. Term.","start":1683,"end":1968}
-{"id":"paparolebd","name":"Pennsylvania Board of Parole","citationString":"Pa. Bd. Parole","start":null,"end":null}
-{"id":"paqtrsessadams","name":"Adams County Court of Quarter Sessions","citationString":"Adams Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessallegh","name":"Allegheny County Court of Quarter Sessions","citationString":"Allegheny Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessarmstr","name":"Armstrong County Court of Quarter Sessions","citationString":"Armstrong Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessbeaver","name":"Beaver County Court of Quarter Sessions","citationString":"Beaver Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessbedfor","name":"Bedford County Court of Quarter Sessions","citationString":"Bedford Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessberks","name":"Berks County Court of Quarter Sessions","citationString":"Berks Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessblair","name":"Blair County Court of Quarter Sessions","citationString":"Blair Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessbradfo","name":"Bradford County Court of Quarter Sessions","citationString":"Bradford Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessbucks","name":"Bucks County Court of Quarter Sessions","citationString":"Bucks Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessbutler","name":"Butler County Court of Quarter Sessions","citationString":"Butler Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesscambri","name":"Cambria County Court of Quarter Sessions","citationString":"Cambria Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesscamero","name":"Cameron County Court of Quarter Sessions","citationString":"Cameron Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesscarbon","name":"Carbon County Court of Quarter Sessions","citationString":"Carbon Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesscentre","name":"Centre County Court of Quarter Sessions","citationString":"Centre Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesscheste","name":"Chester County Court of Quarter Sessions","citationString":"Chester Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessclario","name":"Clarion County Court of Quarter Sessions","citationString":"Clarion Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessclearf","name":"Clearfield County Court of Quarter Sessions","citationString":"Clearfield Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessclinto","name":"Clinton County Court of Quarter Sessions","citationString":"Clinton Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesscolumb","name":"Columbia County Court of Quarter Sessions","citationString":"Columbia Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesscrawfo","name":"Crawford County Court of Quarter Sessions","citationString":"Crawford Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesscumber","name":"Cumberland County Court of Quarter Sessions","citationString":"Cumberland Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessdauphi","name":"Dauphin County Court of Quarter Sessions","citationString":"Dauphin Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessdelawa","name":"Delaware County Court of Quarter Sessions","citationString":"Delaware Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesselk","name":"Elk County Court of Quarter Sessions","citationString":"Elk Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesserie","name":"Erie County Court of Quarter Sessions","citationString":"Erie Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessfayett","name":"Fayette County Court of Quarter Sessions","citationString":"Fayette Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessfrankl","name":"Franklin County Court of Quarter Sessions","citationString":"Franklin Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessfulton","name":"Fulton County Court of Quarter Sessions","citationString":"Fulton Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessgreene","name":"Greene County Court of Quarter Sessions","citationString":"Greene Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesshuntin","name":"Huntingdon County Court of Quarter Sessions","citationString":"Huntingdon Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessindian","name":"Indiana County Court of Quarter Sessions","citationString":"Indiana Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessjeffer","name":"Jefferson County Court of Quarter Sessions","citationString":"Jefferson Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessjuniat","name":"Juniata County Court of Quarter Sessions","citationString":"Juniata Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesslackaw","name":"Lackawanna County Court of Quarter Sessions","citationString":"Lackawanna Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesslancas","name":"Lancaster County Court of Quarter Sessions","citationString":"Lancaster Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesslawren","name":"Lawrence County Court of Quarter Sessions","citationString":"Lawrence Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesslebano","name":"Lebanon County Court of Quarter Sessions","citationString":"Lebanon Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesslehigh","name":"Lehigh County Court of Quarter Sessions","citationString":"Lehigh Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessluzern","name":"Luzerne County Court of Quarter Sessions","citationString":"Luzerne Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesslycomi","name":"Lycoming County Court of Quarter Sessions","citationString":"Lycoming Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessmckean","name":"McKean County Court of Quarter Sessions","citationString":"McKean Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessmercer","name":"Mercer County Court of Quarter Sessions","citationString":"Mercer Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessmiffli","name":"Mifflin County Court of Quarter Sessions","citationString":"Mifflin Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessmonroe","name":"Monroe County Court of Quarter Sessions","citationString":"Monroe Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessmontgo","name":"Montgomery County Court of Quarter Sessions","citationString":"Montgomery Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessmontou","name":"Montour County Court of Quarter Sessions","citationString":"Montour Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessnortha","name":"Northampton County Court of Quarter Sessions","citationString":"Northampton Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessnorthu","name":"Northumberland County Court of Quarter Sessions","citationString":"Northumberland Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessperry","name":"Perry County Court of Quarter Sessions","citationString":"Perry Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessphilad","name":"Philadelphia County Court of Quarter Sessions","citationString":"Philadelphia Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesspike","name":"Pike County Court of Quarter Sessions","citationString":"Pike Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesspotter","name":"Potter County Court of Quarter Sessions","citationString":"Potter Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessschuyl","name":"Schuylkill County Court of Quarter Sessions","citationString":"Schuylkill Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesssnyder","name":"Snyder County Court of Quarter Sessions","citationString":"Snyder Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesssomers","name":"Somerset County Court of Quarter Sessions","citationString":"Somerset Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesssulliv","name":"Sullivan County Court of Quarter Sessions","citationString":"Sullivan Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesssusque","name":"Susquehanna County Court of Quarter Sessions","citationString":"Susquehanna Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesstioga","name":"Tioga County Court of Quarter Sessions","citationString":"Tioga Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessunion","name":"Union County Court of Quarter Sessions","citationString":"Union Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessvenang","name":"Venango County Court of Quarter Sessions","citationString":"Venango Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesswarren","name":"Warren County Court of Quarter Sessions","citationString":"Warren Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesswashin","name":"Washington County Court of Quarter Sessions","citationString":"Washington Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesswayne","name":"Wayne County Court of Quarter Sessions","citationString":"Wayne Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesswestmo","name":"Westmoreland County Court of Quarter Sessions","citationString":"Westmoreland Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsesswyomin","name":"Wyoming County Court of Quarter Sessions","citationString":"Wyoming Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"paqtrsessyork","name":"York County Court of Quarter Sessions","citationString":"York Cty. Ct. Qtr. Sess.","start":1681,"end":1968}
-{"id":"passamactapp","name":"Passamaquoddy Appellate Court","citationString":"","start":null,"end":null}
-{"id":"pasuperct","name":"Superior Court of Pennsylvania","citationString":"Pa. Super. Ct.","start":1895,"end":null}
-{"id":"pawb","name":"United States Bankruptcy Court, W.D. Pennsylvania","citationString":"Bankr. W.D. Pa.","start":1984,"end":null}
-{"id":"pawd","name":"District Court, W.D. Pennsylvania","citationString":"W.D. Pa.","start":1818,"end":null}
-{"id":"pennctqtrsess","name":"Pennsylvania Court of Quarter Sessions","citationString":"","start":null,"end":null}
-{"id":"pennsylvaniad","name":"District Court, D. Pennsylvania","citationString":"D. Pa.","start":1789,"end":1818}
-{"id":"pequotct","name":"Mashantucket Pequot Tribal Court","citationString":"","start":null,"end":null}
-{"id":"pequotctapp","name":"Mashantucket Pequot Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"philactnp","name":"Philadelphia Court of Nisi Prius","citationString":"Phila. Ct. N.P.","start":null,"end":null}
-{"id":"philadeptjust","name":"Philadelphia Department of Justice","citationString":"Phila. Dept. Just.","start":null,"end":null}
-{"id":"philaelecct","name":"Philadelphia Election Court","citationString":"Phila. Elec. Ct.","start":null,"end":null}
-{"id":"philamayorct","name":"Philadelphia Mayor's Court","citationString":"Phila. Mayor Ct.","start":null,"end":null}
-{"id":"philarec","name":"Recorder of Philadelphia","citationString":"Recorder Philadelphia","start":null,"end":null}
-{"id":"phillipines","name":"Supreme Court of The Phillippine Islands","citationString":"","start":null,"end":null}
-{"id":"placerdistct","name":"Placer District Court","citationString":"Placer Dist. Ct.","start":1849,"end":1879}
-{"id":"prapp","name":"Tribunal De Apelaciones De Puerto Rico/Court of Appeals of Puerto Rico","citationString":"","start":null,"end":null}
-{"id":"prb","name":"United States Bankruptcy Court, D. Puerto Rico","citationString":"Bankr. D.P.R.","start":1984,"end":null}
-{"id":"prd","name":"District Court, D. Puerto Rico","citationString":"D.P.R.","start":1966,"end":null}
-{"id":"privycoun","name":"Committee of the Privy Council","citationString":"Committee of the Privy Council","start":null,"end":null}
-{"id":"prsupreme","name":"Supreme Court of Puerto Rico","citationString":"","start":null,"end":null}
-{"id":"ptab","name":"Patent Trial and Appeal Board","citationString":"P.T.A.B.","start":2012,"end":null}
-{"id":"puyallupct","name":"Puyallup Tribal Court","citationString":"","start":null,"end":null}
-{"id":"puyallupctapp","name":"Puyallup Tribal Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"reglrailreorgct","name":"Special Court Regional Rail Reorganization Act of 1973","citationString":"Regl. Rail Reorg. Act","start":1973,"end":null}
-{"id":"ri","name":"Supreme Court of Rhode Island","citationString":"R.I.","start":1747,"end":null}
-{"id":"rib","name":"United States Bankruptcy Court, D. Rhode Island","citationString":"Bankr. D.R.I.","start":1984,"end":null}
-{"id":"rid","name":"District Court, D. Rhode Island","citationString":"D.R.I.","start":1790,"end":null}
-{"id":"risuperct","name":"Superior Court of Rhode Island","citationString":"Sup. Ct. R.I.","start":1747,"end":null}
-{"id":"riviceadmct","name":"Rhode Island Vice Admiralty Court","citationString":"","start":1723,"end":1786}
-{"id":"sacdistct","name":"Sacramento District Court","citationString":"Sacramento Dist. Ct.","start":1849,"end":1879}
-{"id":"sacfoxdistct","name":"Sac and Fox Nation District Court","citationString":"","start":null,"end":null}
-{"id":"sacfoxsupct","name":"Sac and Fox Nation Supreme Court","citationString":"","start":null,"end":null}
-{"id":"salishctapp","name":"Confederated Salish & Kootenai Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"santacruzdistct","name":"Santa Cruz District Court","citationString":"Santa Cruz Dist. Ct.","start":1849,"end":1879}
-{"id":"sc","name":"Supreme Court of South Carolina","citationString":"S.C.","start":1841,"end":null}
-{"id":"scb","name":"United States Bankruptcy Court, D. South Carolina","citationString":"Bankr. D.S.C.","start":1984,"end":null}
-{"id":"scctapp","name":"Court of Appeals of South Carolina","citationString":"S.C. Ct. App.","start":1983,"end":null}
-{"id":"scctcompl","name":"Common Pleas Court of South Carolina","citationString":"","start":null,"end":null}
-{"id":"scd","name":"District Court, D. South Carolina","citationString":"D.S.C.","start":1789,"end":null}
-{"id":"scotus","name":"Supreme Court of the United States","citationString":"SCOTUS","start":1789,"end":null}
-{"id":"sd","name":"Supreme Court of South Dakota","citationString":"S.D.","start":1889,"end":null}
-{"id":"sdb","name":"United States Bankruptcy Court, D. South Dakota","citationString":"Bankr. D.S.D.","start":1984,"end":null}
-{"id":"sdd","name":"District Court, D. South Dakota","citationString":"D.S.D.","start":1889,"end":null}
-{"id":"sfdistct","name":"San Francisco District Court","citationString":"S.F. Dist. Ct.","start":1849,"end":1879}
-{"id":"shastadistct","name":"Shasta District Court","citationString":"Shasta Dist. Ct.","start":1849,"end":1879}
-{"id":"shoaraphotr","name":"Shoshone and Arapaho Tribal Court","citationString":"","start":null,"end":null}
-{"id":"siskiyoudistct","name":"Siskiyou District Court","citationString":"Siskiyou Dist. Ct.","start":1849,"end":1879}
-{"id":"slcregrec","name":"Salt Lake City Register and Receiver","citationString":"","start":null,"end":null}
-{"id":"southcarolinaed","name":"District Court, E.D. South Carolina","citationString":"E.D.S.C.","start":1823,"end":1965}
-{"id":"southcarolinawd","name":"District Court, W.D. South Carolina","citationString":"W.D.S.C.","start":1823,"end":1965}
-{"id":"strmohawkct","name":"Saint Regis Mohawk Tribal Court","citationString":"","start":null,"end":null}
-{"id":"supbenbaltcty","name":"Supreme Bench of Baltimore City","citationString":"","start":1867,"end":1983}
-{"id":"supctdc","name":"Superior Court of The District of Columbia","citationString":"Sup. Ct. D.C.","start":1970,"end":null}
-{"id":"superctguam","name":"Superior Court of Guam","citationString":"Super. Ct. Guam","start":null,"end":null}
-{"id":"superctny","name":"The Superior Court of New York","citationString":"","start":1828,"end":1894}
-{"id":"superctsc","name":"Superior Court of South Carolina","citationString":"","start":null,"end":null}
-{"id":"superctsdfla","name":"Superior Court, S. D. Florida","citationString":"Super. Ct. S.D. Fla.","start":1828,"end":1845}
-{"id":"swinomishappct","name":"Swinomish Tribal Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"swinomishtr","name":"Swinomish Tribal Court","citationString":"","start":null,"end":null}
-{"id":"tax","name":"United States Tax Court","citationString":"Tax Ct.","start":1942,"end":null}
-{"id":"tecoa","name":"Temporary Emergency Court of Appeals","citationString":"Temp. Emerg. Ct. App.","start":1971,"end":1993}
-{"id":"tenn","name":"Tennessee Supreme Court","citationString":"Tenn.","start":1790,"end":null}
-{"id":"tenncrimapp","name":"Court of Criminal Appeals of Tennessee","citationString":"Tenn. Crim. App.","start":1925,"end":null}
-{"id":"tennctapp","name":"Court of Appeals of Tennessee","citationString":"Tenn. Ct. App.","start":1925,"end":null}
-{"id":"tennessed","name":"District Court, D. Tennessee","citationString":"D. Tenn.","start":1797,"end":1839}
-{"id":"tennesseeb","name":"United States Bankruptcy Court, D. Tennessee","citationString":"Bankr. D. Tenn.","start":1797,"end":1801}
-{"id":"tennworkcompapp","name":"Tennessee Special Workers Compensation Appeals Panel","citationString":"Tenn. Work. Comp. App. Bd.","start":null,"end":null}
-{"id":"tex","name":"Texas Supreme Court","citationString":"Tex.","start":1840,"end":null}
-{"id":"texag","name":"Texas Attorney General Reports","citationString":"Tex. Att'y Gen.","start":null,"end":null}
-{"id":"texapp","name":"Court of Civil Appeals of Texas","citationString":"Tex. App.","start":1891,"end":null}
-{"id":"texbizct","name":"Texas Business Court","citationString":"Tex. Bus. Ct.","start":2023,"end":null}
-{"id":"texcommnapp","name":"Texas Commission of Appeals","citationString":"Tex. Comm'n App.","start":1918,"end":1945}
-{"id":"texcrimapp","name":"Court of Criminal Appeals of Texas","citationString":"Tex. Crim. App.","start":1841,"end":null}
-{"id":"texd","name":"District Court, D. Texas","citationString":"D. Tex.","start":1845,"end":1857}
-{"id":"texjpml","name":"Texas Judicial Panel on Multidistrict Litigation","citationString":"Tex. J.P.M.L.","start":null,"end":null}
-{"id":"texreview","name":"Texas Special Court of Review","citationString":"Tex. Rev.","start":null,"end":null}
-{"id":"texrevtrib","name":"Texas Court of Review Tribunal","citationString":"Tex. Rev. Trib.","start":null,"end":null}
-{"id":"tneb","name":"United States Bankruptcy Court, E.D. Tennessee","citationString":"Bankr. E.D. Tenn.","start":1984,"end":null}
-{"id":"tned","name":"District Court, E.D. Tennessee","citationString":"E.D. Tenn.","start":1802,"end":null}
-{"id":"tnmb","name":"United States Bankruptcy Court, M.D. Tennessee","citationString":"Bankr. M.D. Tenn.","start":1984,"end":null}
-{"id":"tnmd","name":"District Court, M.D. Tennessee","citationString":"M.D. Tenn.","start":1839,"end":null}
-{"id":"tnwb","name":"United States Bankruptcy Court, W.D. Tennessee","citationString":"Bankr. W.D. Tenn.","start":1984,"end":null}
-{"id":"tnwd","name":"District Court, W.D. Tennessee","citationString":"W.D. Tenn.","start":1802,"end":null}
-{"id":"trinitydistct","name":"Trinity District Court","citationString":"Trinity Dist. Ct.","start":1849,"end":1879}
-{"id":"ttab","name":"Trademark Trial and Appeal Board","citationString":"T.T.A.B.","start":1958,"end":null}
-{"id":"tulalipctapp","name":"Tulalip Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"tunicabct","name":"Tunica-Biloxi Tribal Court","citationString":"","start":null,"end":null}
-{"id":"turtlemtnctapp","name":"Turtle Mountain Tribal Court of Appeals","citationString":"","start":null,"end":null}
-{"id":"txeb","name":"United States Bankruptcy Court, E.D. Texas","citationString":"Bankr. E.D. Tex.","start":1984,"end":null}
-{"id":"txed","name":"District Court, E.D. Texas","citationString":"E.D. Tex.","start":1857,"end":null}
-{"id":"txnb","name":"United States Bankruptcy Court, N.D. Texas","citationString":"Bankr. N.D. Tex.","start":1984,"end":null}
-{"id":"txnd","name":"District Court, N.D. Texas","citationString":"N.D. Tex.","start":null,"end":null}
-{"id":"txsb","name":"United States Bankruptcy Court, S.D. Texas","citationString":"Bankr. S.D. Tex.","start":1984,"end":null}
-{"id":"txsd","name":"District Court, S.D. Texas","citationString":"S.D. Tex.","start":1902,"end":null}
-{"id":"txwb","name":"United States Bankruptcy Court, W.D. Texas","citationString":"Bankr. W.D. Tex.","start":1984,"end":null}
-{"id":"txwd","name":"District Court, W.D. Texas","citationString":"W.D. Tex.","start":1857,"end":null}
-{"id":"usafbrdrev","name":"U.S. Air Force Board of Review","citationString":"","start":1950,"end":1968}
-{"id":"usafctmilrev","name":"U S Air Force Court of Military Review","citationString":"","start":1968,"end":1994}
-{"id":"usarmybrdrev","name":"U.S. Army Board of Review","citationString":"","start":1950,"end":1968}
-{"id":"usarmymilrev","name":"U.S. Army Court of Military Review","citationString":"","start":1968,"end":1994}
-{"id":"usberlinct","name":" United States Court of Berlin","citationString":"","start":1955,"end":1990}
-{"id":"uscfc","name":"United States Court of Federal Claims","citationString":"Fed. Cl.","start":1855,"end":null}
-{"id":"uscgbdrev","name":"U.S. Coast Guard Board of Review","citationString":"","start":1950,"end":1968}
-{"id":"uscgcoca","name":"U S Coast Guard Court of Criminal Appeals","citationString":"","start":1968,"end":null}
-{"id":"uscirct","name":"United States Circuit Courts","citationString":"U.S. Cir. Ct.","start":1789,"end":1911}
-{"id":"usdistct","name":"United States District Court","citationString":"U.S. Dist. Ct.","start":1789,"end":null}
-{"id":"usjc","name":"United States Judicial Conference Committee To Review Circuit Council Conduct And Disability Orders","citationString":"U.S.J.C.","start":null,"end":null}
-{"id":"usjudconfcomdis","name":"United States Judicial Conference Committee on Judicial Conduct and Disability","citationString":"","start":null,"end":null}
-{"id":"uslandoffice","name":"United States Land Office","citationString":"US Land Office","start":null,"end":null}
-{"id":"usnbdrev","name":"U.S. Navy Board of Review","citationString":"","start":null,"end":null}
-{"id":"usnmcmilrev","name":"U.S. Navy-Marine Corps Court of Military Review","citationString":"","start":1968,"end":1994}
-{"id":"usprovctla","name":"United States Provisional Court for the State of Louisiana","citationString":"","start":null,"end":null}
-{"id":"ussurveyor","name":"United States Surveyor","citationString":"","start":null,"end":null}
-{"id":"utah","name":"Utah Supreme Court","citationString":"Utah","start":1850,"end":null}
-{"id":"utahctapp","name":"Court of Appeals of Utah","citationString":"Utah Ct. App.","start":1987,"end":null}
-{"id":"utb","name":"United States Bankruptcy Court, D. Utah","citationString":"Bankr. D. Utah","start":1984,"end":null}
-{"id":"utd","name":"District Court, D. Utah","citationString":"D. Utah","start":1894,"end":null}
-{"id":"va","name":"Supreme Court of Virginia","citationString":"Va.","start":1779,"end":null}
-{"id":"vacc","name":"Virginia Circuit Courts","citationString":"","start":null,"end":null}
-{"id":"vaccaccomack","name":"Accomack County Circuit Court","citationString":"Accomack Cir. Ct.","start":null,"end":null}
-{"id":"vaccalbemarle","name":"Albemarle County Circuit Court","citationString":"Albemarle Cir. Ct.","start":null,"end":null}
-{"id":"vaccalexandria","name":"Alexandria County Circuit Court","citationString":"Alexandria Cir. Ct.","start":null,"end":null}
-{"id":"vaccalleghany","name":"Alleghany County Circuit Court","citationString":"Alleghany Cir. Ct.","start":null,"end":null}
-{"id":"vaccamelia","name":"Amelia County Circuit Court","citationString":"Amelia Cir. Ct.","start":null,"end":null}
-{"id":"vaccamherst","name":"Amherst County Circuit Court","citationString":"Amherst Cir. Ct.","start":null,"end":null}
-{"id":"vaccappomattox","name":"Appomattox County Circuit Court","citationString":"Appomattox Cir. Ct.","start":null,"end":null}
-{"id":"vaccarlington","name":"Arlington County Circuit Court","citationString":"Arlington Cir. Ct.","start":null,"end":null}
-{"id":"vaccaugusta","name":"Augusta County Circuit Court","citationString":"Augusta Cir. Ct.","start":null,"end":null}
-{"id":"vaccbath","name":"Bath County Circuit Court","citationString":"Bath Cir. Ct.","start":null,"end":null}
-{"id":"vaccbedford","name":"Bedford County Circuit Court","citationString":"Bedford Cir. Ct.","start":null,"end":null}
-{"id":"vaccbland","name":"Bland County Circuit Court","citationString":"Bland Cir. Ct.","start":null,"end":null}
-{"id":"vaccbotetourt","name":"Botetourt County Circuit Court","citationString":"Botetourt Cir. Ct.","start":null,"end":null}
-{"id":"vaccbristol","name":"Bristol County Circuit Court","citationString":"Bristol Cir. Ct.","start":null,"end":null}
-{"id":"vaccbrunswick","name":"Brunswick County Circuit Court","citationString":"Brunswick Cir. Ct.","start":null,"end":null}
-{"id":"vaccbuchanan","name":"Buchanan County Circuit Court","citationString":"Buchanan Cir. Ct.","start":null,"end":null}
-{"id":"vaccbuckingham","name":"Buckingham County Circuit Court","citationString":"Buckingham Cir. Ct.","start":null,"end":null}
-{"id":"vaccbuenavista","name":"Buena Vista County Circuit Court","citationString":"Buena Vista Cir. Ct.","start":null,"end":null}
-{"id":"vacccampbell","name":"Campbell County Circuit Court","citationString":"Campbell Cir. Ct.","start":null,"end":null}
-{"id":"vacccaroline","name":"Caroline County Circuit Court","citationString":"Caroline Cir. Ct.","start":null,"end":null}
-{"id":"vacccarroll","name":"Carroll County Circuit Court","citationString":"Carroll Cir. Ct.","start":null,"end":null}
-{"id":"vacccharles","name":"Charles City County Circuit Court","citationString":"Charles City Cir. Ct.","start":null,"end":null}
-{"id":"vacccharlotte","name":"Charlotte County Circuit Court","citationString":"Charlotte Cir. Ct.","start":null,"end":null}
-{"id":"vacccharlottesv","name":"Charlottesville County Circuit Court","citationString":"Charlottesville Cir. Ct.","start":null,"end":null}
-{"id":"vaccchesapeake","name":"Chesapeake County Circuit Court","citationString":"Chesapeake Cir. Ct.","start":null,"end":null}
-{"id":"vaccchesterfiel","name":"Chesterfield County Circuit Court","citationString":"Chesterfield Cir. Ct.","start":null,"end":null}
-{"id":"vaccclarke","name":"Clarke County Circuit Court","citationString":"Clarke Cir. Ct.","start":null,"end":null}
-{"id":"vacccolonialh","name":"Colonial Heights County Circuit Court","citationString":"Colonial Heights Cir. Ct.","start":null,"end":null}
-{"id":"vacccraig","name":"Craig County Circuit Court","citationString":"Craig Cir. Ct.","start":null,"end":null}
-{"id":"vaccculpeper","name":"Culpeper County Circuit Court","citationString":"Culpeper Cir. Ct.","start":null,"end":null}
-{"id":"vacccumberland","name":"Cumberland County Circuit Court","citationString":"Cumberland Cir. Ct.","start":null,"end":null}
-{"id":"vaccdanville","name":"Danville County Circuit Court","citationString":"Danville Cir. Ct.","start":null,"end":null}
-{"id":"vaccdickenson","name":"Dickenson County Circuit Court","citationString":"Dickenson Cir. Ct.","start":null,"end":null}
-{"id":"vaccdinwiddie","name":"Dinwiddie County Circuit Court","citationString":"Dinwiddie Cir. Ct.","start":null,"end":null}
-{"id":"vaccessex","name":"Essex County Circuit Court","citationString":"Essex Cir. Ct.","start":null,"end":null}
-{"id":"vaccfairfax","name":"Fairfax County Circuit Court","citationString":"Fairfax Cir. Ct.","start":null,"end":null}
-{"id":"vaccfauquier","name":"Fauquier County Circuit Court","citationString":"Fauquier Cir. Ct.","start":null,"end":null}
-{"id":"vaccfloyd","name":"Floyd County Circuit Court","citationString":"Floyd Cir. Ct.","start":null,"end":null}
-{"id":"vaccfluvanna","name":"Fluvanna County Circuit Court","citationString":"Fluvanna Cir. Ct.","start":null,"end":null}
-{"id":"vaccfranklin","name":"Franklin County Circuit Court","citationString":"Franklin Cir. Ct.","start":null,"end":null}
-{"id":"vaccfrederick","name":"Frederick County Circuit Court","citationString":"Frederick Cir. Ct.","start":null,"end":null}
-{"id":"vaccfredericksb","name":"Fredericksburg County Circuit Court","citationString":"Fredericksburg Cir. Ct.","start":null,"end":null}
-{"id":"vaccgiles","name":"Giles County Circuit Court","citationString":"Giles Cir. Ct.","start":null,"end":null}
-{"id":"vaccgloucester","name":"Gloucester County Circuit Court","citationString":"Gloucester Cir. Ct.","start":null,"end":null}
-{"id":"vaccgoochland","name":"Goochland County Circuit Court","citationString":"Goochland Cir. Ct.","start":null,"end":null}
-{"id":"vaccgrayson","name":"Grayson County Circuit Court","citationString":"Grayson Cir. Ct.","start":null,"end":null}
-{"id":"vaccgreene","name":"Greene County Circuit Court","citationString":"Greene Cir. Ct.","start":null,"end":null}
-{"id":"vaccgreensville","name":"Greensville County Circuit Court","citationString":"Greensville Cir. Ct.","start":null,"end":null}
-{"id":"vacchalifax","name":"Halifax County Circuit Court","citationString":"Halifax Cir. Ct.","start":null,"end":null}
-{"id":"vacchampton","name":"Hampton County Circuit Court","citationString":"Hampton Cir. Ct.","start":null,"end":null}
-{"id":"vacchanover","name":"Hanover County Circuit Court","citationString":"Hanover Cir. Ct.","start":null,"end":null}
-{"id":"vacchenrico","name":"Henrico County Circuit Court","citationString":"Henrico Cir. Ct.","start":null,"end":null}
-{"id":"vacchenry","name":"Henry County Circuit Court","citationString":"Henry Cir. Ct.","start":null,"end":null}
-{"id":"vacchighland","name":"Highland County Circuit Court","citationString":"Highland Cir. Ct.","start":null,"end":null}
-{"id":"vacchopewell","name":"Hopewell County Circuit Court","citationString":"Hopewell Cir. Ct.","start":null,"end":null}
-{"id":"vaccisle","name":"Isle of Wight County Circuit Court","citationString":"Isle of Wight Cir. Ct.","start":null,"end":null}
-{"id":"vacckinggeorge","name":"King George County Circuit Court","citationString":"King George Cir. Ct.","start":null,"end":null}
-{"id":"vacckingqueen","name":"King and Queen County Circuit Court","citationString":"King and Queen Cir. Ct.","start":null,"end":null}
-{"id":"vacckingwilliam","name":"King William County Circuit Court","citationString":"King William Cir. Ct.","start":null,"end":null}
-{"id":"vacclancaster","name":"Lancaster County Circuit Court","citationString":"Lancaster Cir. Ct.","start":null,"end":null}
-{"id":"vacclee","name":"Lee County Circuit Court","citationString":"Lee Cir. Ct.","start":null,"end":null}
-{"id":"vaccloudoun","name":"Loudoun County Circuit Court","citationString":"Loudoun Cir. Ct.","start":null,"end":null}
-{"id":"vacclouisa","name":"Louisa County Circuit Court","citationString":"Louisa Cir. Ct.","start":null,"end":null}
-{"id":"vacclunenburg","name":"Lunenburg County Circuit Court","citationString":"Lunenburg Cir. Ct.","start":null,"end":null}
-{"id":"vacclynchburg","name":"Lynchburg County Circuit Court","citationString":"Lynchburg Cir. Ct.","start":null,"end":null}
-{"id":"vaccmadison","name":"Madison County Circuit Court","citationString":"Madison Cir. Ct.","start":null,"end":null}
-{"id":"vaccmartinsvill","name":"Martinsville County Circuit Court","citationString":"Martinsville Cir. Ct.","start":null,"end":null}
-{"id":"vaccmathews","name":"Mathews County Circuit Court","citationString":"Mathews Cir. Ct.","start":null,"end":null}
-{"id":"vaccmecklenburg","name":"Mecklenburg County Circuit Court","citationString":"Mecklenburg Cir. Ct.","start":null,"end":null}
-{"id":"vaccmiddlesex","name":"Middlesex County Circuit Court","citationString":"Middlesex Cir. Ct.","start":null,"end":null}
-{"id":"vaccmontgomery","name":"Montgomery County Circuit Court","citationString":"Montgomery Cir. Ct.","start":null,"end":null}
-{"id":"vaccnelson","name":"Nelson County Circuit Court","citationString":"Nelson Cir. Ct.","start":null,"end":null}
-{"id":"vaccnewkent","name":"New Kent County Circuit Court","citationString":"New Kent Cir. Ct.","start":null,"end":null}
-{"id":"vaccnewportnew","name":"Newport News County Circuit Court","citationString":"Newport News Cir. Ct.","start":null,"end":null}
-{"id":"vaccnorfolk","name":"Norfolk County Circuit Court","citationString":"Norfolk Cir. Ct.","start":null,"end":null}
-{"id":"vaccnorthampton","name":"Northampton County Circuit Court","citationString":"Northampton Cir. Ct.","start":null,"end":null}
-{"id":"vaccnorthumberl","name":"Northumberland County Circuit Court","citationString":"Northumberland Cir. Ct.","start":null,"end":null}
-{"id":"vaccnottoway","name":"Nottoway County Circuit Court","citationString":"Nottoway Cir. Ct.","start":null,"end":null}
-{"id":"vaccorange","name":"Orange County Circuit Court","citationString":"Orange Cir. Ct.","start":null,"end":null}
-{"id":"vaccpage","name":"Page County Circuit Court","citationString":"Page Cir. Ct.","start":null,"end":null}
-{"id":"vaccpatrick","name":"Patrick County Circuit Court","citationString":"Patrick Cir. Ct.","start":null,"end":null}
-{"id":"vaccpetersburg","name":"Petersburg County Circuit Court","citationString":"Petersburg Cir. Ct.","start":null,"end":null}
-{"id":"vaccpittsylvani","name":"Pittsylvania County Circuit Court","citationString":"Pittsylvania Cir. Ct.","start":null,"end":null}
-{"id":"vaccportsmouth","name":"Portsmouth County Circuit Court","citationString":"Portsmouth Cir. Ct.","start":null,"end":null}
-{"id":"vaccpowhatan","name":"Powhatan County Circuit Court","citationString":"Powhatan Cir. Ct.","start":null,"end":null}
-{"id":"vaccprinceedwa","name":"Prince Edward County Circuit Court","citationString":"Prince Edward Cir. Ct.","start":null,"end":null}
-{"id":"vaccprincegeo","name":"Prince George County Circuit Court","citationString":"Prince George Cir. Ct.","start":null,"end":null}
-{"id":"vaccprincewill","name":"Prince William County Circuit Court","citationString":"Prince William Cir. Ct.","start":null,"end":null}
-{"id":"vaccpulaski","name":"Pulaski County Circuit Court","citationString":"Pulaski Cir. Ct.","start":null,"end":null}
-{"id":"vaccradford","name":"Radford County Circuit Court","citationString":"Radford Cir. Ct.","start":null,"end":null}
-{"id":"vaccrappahannoc","name":"Rappahannock County Circuit Court","citationString":"Rappahannock Cir. Ct.","start":null,"end":null}
-{"id":"vaccrichcity","name":"Richmond City Circuit Court","citationString":"Richmond City Cir. Ct.","start":null,"end":null}
-{"id":"vaccrichmondcty","name":"Richmond County Circuit Court","citationString":"Richmond County Cir. Ct.","start":null,"end":null}
-{"id":"vaccroanokecity","name":"Roanoke City Circuit Court","citationString":"Roanoke City Cir. Ct.","start":null,"end":null}
-{"id":"vaccroanokecty","name":"Roanoke County Circuit Court","citationString":"Roanoke County Cir. Ct.","start":null,"end":null}
-{"id":"vaccrockbridge","name":"Rockbridge County Circuit Court","citationString":"Rockbridge Cir. Ct.","start":null,"end":null}
-{"id":"vaccrockingham","name":"Rockingham County Circuit Court","citationString":"Rockingham Cir. Ct.","start":null,"end":null}
-{"id":"vaccrussell","name":"Russell County Circuit Court","citationString":"Russell Cir. Ct.","start":null,"end":null}
-{"id":"vaccsalem","name":"Salem County Circuit Court","citationString":"Salem Cir. Ct.","start":null,"end":null}
-{"id":"vaccscott","name":"Scott County Circuit Court","citationString":"Scott Cir. Ct.","start":null,"end":null}
-{"id":"vaccshenandoah","name":"Shenandoah County Circuit Court","citationString":"Shenandoah Cir. Ct.","start":null,"end":null}
-{"id":"vaccsmyth","name":"Smyth County Circuit Court","citationString":"Smyth Cir. Ct.","start":null,"end":null}
-{"id":"vaccsouthampton","name":"Southampton County Circuit Court","citationString":"Southampton Cir. Ct.","start":null,"end":null}
-{"id":"vaccspotsylvani","name":"Spotsylvania County Circuit Court","citationString":"Spotsylvania Cir. Ct.","start":null,"end":null}
-{"id":"vaccstafford","name":"Stafford County Circuit Court","citationString":"Stafford Cir. Ct.","start":null,"end":null}
-{"id":"vaccstaunton","name":"Staunton County Circuit Court","citationString":"Staunton Cir. Ct.","start":null,"end":null}
-{"id":"vaccsuffolk","name":"Suffolk County Circuit Court","citationString":"Suffolk Cir. Ct.","start":null,"end":null}
-{"id":"vaccsurry","name":"Surry County Circuit Court","citationString":"Surry Cir. Ct.","start":null,"end":null}
-{"id":"vaccsussex","name":"Sussex County Circuit Court","citationString":"Sussex Cir. Ct.","start":null,"end":null}
-{"id":"vacctazewell","name":"Tazewell County Circuit Court","citationString":"Tazewell Cir. Ct.","start":null,"end":null}
-{"id":"vaccvabeach","name":"Virginia Beach County Circuit Court","citationString":"Virginia Beach Cir. Ct.","start":1691,"end":null}
-{"id":"vaccwarren","name":"Warren County Circuit Court","citationString":"Warren Cir. Ct.","start":null,"end":null}
-{"id":"vaccwashington","name":"Washington County Circuit Court","citationString":"Washington Cir. Ct.","start":null,"end":null}
-{"id":"vaccwaynesboro","name":"Waynesboro County Circuit Court","citationString":"Waynesboro Cir. Ct.","start":null,"end":null}
-{"id":"vaccwestmorelan","name":"Westmoreland County Circuit Court","citationString":"Westmoreland Cir. Ct.","start":null,"end":null}
-{"id":"vaccwilliams","name":"Williamsburg and James County Circuit Court","citationString":"Williamsburg and James Cir. Ct.","start":null,"end":null}
-{"id":"vaccwinchester","name":"Winchester County Circuit Court","citationString":"Winchester Cir. Ct.","start":null,"end":null}
-{"id":"vaccwise","name":"Wise & Norton County Circuit Court","citationString":"Wise Norton Cir. Ct.","start":null,"end":null}
-{"id":"vaccwythe","name":"Wythe County Circuit Court","citationString":"Wythe Cir. Ct.","start":null,"end":null}
-{"id":"vaccyork","name":"York County Poquoson County Circuit Court","citationString":"York County & Poquoson Cir. Ct.","start":null,"end":null}
-{"id":"vachanct","name":"Virginia Chancery Court","citationString":"","start":1802,"end":null}
-{"id":"vachanctnorf","name":"Norfolk Chancery Court, Virginia","citationString":"","start":1802,"end":null}
-{"id":"vachanctrich","name":"Richmond Chancery Court, Virginia","citationString":"","start":1802,"end":null}
-{"id":"vacorpct","name":"Virginia Corporation Court","citationString":"","start":1792,"end":1973}
-{"id":"vacorpctradford","name":"Radford Corporation Court, Va.","citationString":"","start":1792,"end":1973}
-{"id":"vacorpctsbris","name":"Bristol Corporation Court, Va.","citationString":"","start":1792,"end":1973}
-{"id":"vacorpctslynch","name":"Lynchburg Corporation Court, Va.","citationString":"","start":1792,"end":1973}
-{"id":"vacorpctsnorf","name":"South Norfolk Corporation Court, Va.","citationString":"","start":1792,"end":1973}
-{"id":"vacorpctwinche","name":"Winchester Corporation Court, Va.","citationString":"","start":1792,"end":1973}
-{"id":"vactapp","name":"Court of Appeals of Virginia","citationString":"Va. Ct. App.","start":1985,"end":null}
-{"id":"vad","name":"United States District Court for the District of Virginia","citationString":"D. Va.","start":1789,"end":1871}
-{"id":"vaeb","name":"United States Bankruptcy Court, E.D. Virginia","citationString":"Bankr. E.D. Va.","start":1984,"end":null}
-{"id":"vaed","name":"District Court, E.D. Virginia","citationString":"E.D. Va.","start":1819,"end":null}
-{"id":"vagensess","name":"Virginia Court of General Sessions","citationString":"","start":1619,"end":1852}
-{"id":"vamedmalrevpan","name":"Medical Malpractice Review Panel","citationString":"","start":null,"end":null}
-{"id":"vawb","name":"United States Bankruptcy Court, W.D. Virginia","citationString":"Bankr. W.D. Va.","start":1984,"end":null}
-{"id":"vawd","name":"District Court, W.D. Virginia","citationString":"W.D. Va.","start":1819,"end":null}
-{"id":"vib","name":"United States Bankruptcy Court, D. Virgin Islands","citationString":"Bankr. D.V.I.","start":1984,"end":null}
-{"id":"vid","name":"District Court, Virgin Islands","citationString":"D.V.I.","start":1977,"end":null}
-{"id":"vimunict","name":"Municipal Court of The Virgin Islands","citationString":"","start":null,"end":null}
-{"id":"vipolct","name":"Police Court of The Virgin Islands","citationString":"","start":null,"end":null}
-{"id":"virginislands","name":"Supreme Court of The Virgin Islands","citationString":"","start":null,"end":null}
-{"id":"visuper","name":"Superior Court of The Virgin Islands","citationString":"","start":null,"end":null}
-{"id":"vt","name":"Supreme Court of Vermont","citationString":"Vt.","start":1778,"end":null}
-{"id":"vtb","name":"United States Bankruptcy Court, D. Vermont","citationString":"Bankr. D. Vt.","start":1984,"end":null}
-{"id":"vtd","name":"District Court, D. Vermont","citationString":"D. Vt.","start":1791,"end":null}
-{"id":"vtdistct","name":"Vermont District Court","citationString":"Vt. Dist. Ct.","start":null,"end":null}
-{"id":"vtsuperct","name":"Superior Court of Vermont","citationString":"Vt. Super. Ct.","start":null,"end":null}
-{"id":"waeb","name":"United States Bankruptcy Court, E.D. Washington","citationString":"Bankr. E.D. Wash.","start":1984,"end":null}
-{"id":"waed","name":"District Court, E.D. Washington","citationString":"E.D. Wash.","start":1905,"end":null}
-{"id":"wash","name":"Washington Supreme Court","citationString":"Wash.","start":1853,"end":null}
-{"id":"washag","name":"Washington Attorney General Reports","citationString":"Wash. Att'y Gen.","start":null,"end":null}
-{"id":"washctapp","name":"Court of Appeals of Washington","citationString":"Wash. Ct. App.","start":1969,"end":null}
-{"id":"washd","name":"United States District Court for the District of Washington","citationString":"D. Wash.","start":1890,"end":1905}
-{"id":"washsuperct","name":"Washingon Superior Court","citationString":"","start":null,"end":null}
-{"id":"wawb","name":"United States Bankruptcy Court, W.D. Washington","citationString":"Bankr. W.D. Wash.","start":1984,"end":null}
-{"id":"wawd","name":"District Court, W.D. Washington","citationString":"W.D. Wash.","start":1905,"end":null}
-{"id":"webchippewatr","name":"White Earth Band of Chippewa Tribal Court","citationString":"","start":null,"end":null}
-{"id":"wieb","name":"United States Bankruptcy Court, E.D. Wisconsin","citationString":"Bankr. E.D. Wis.","start":1984,"end":null}
-{"id":"wied","name":"District Court, E.D. Wisconsin","citationString":"E.D. Wis.","start":1870,"end":null}
-{"id":"wis","name":"Wisconsin Supreme Court","citationString":"Wis.","start":1836,"end":null}
-{"id":"wisag","name":"Wisconsin Attorney General Reports","citationString":"Wis. Att'y Gen.","start":null,"end":null}
-{"id":"wisccirct","name":"Wisconsin Circuit Court","citationString":"","start":null,"end":null}
-{"id":"wisctapp","name":"Court of Appeals of Wisconsin","citationString":"Wis. Ct. App.","start":1978,"end":null}
-{"id":"wisd","name":"District Court, D. Wisconsin","citationString":"D. Wis.","start":1848,"end":1870}
-{"id":"wismunict","name":"Wisconsin Municipal Court","citationString":"","start":null,"end":null}
-{"id":"wiwb","name":"United States Bankruptcy Court, W.D. Wisconsin","citationString":"Bankr. W.D. Wis.","start":1984,"end":null}
-{"id":"wiwd","name":"District Court, W.D. Wisconsin","citationString":"W.D. Wis.","start":1870,"end":null}
-{"id":"wva","name":"West Virginia Supreme Court","citationString":"W. Va.","start":1863,"end":null}
-{"id":"wvactapp","name":"Intermediate Court of Appeals of West Virginia","citationString":"I.C.A. of W. Va.","start":2022,"end":null}
-{"id":"wvad","name":"District Court, D. West Virginia","citationString":"D. W.Va.","start":1864,"end":1901}
-{"id":"wvctcl","name":"West Virginia Court of Claims","citationString":"W. Va. Ct. Cl.","start":1967,"end":null}
-{"id":"wvnb","name":"United States District Court, N.D. West Virginia","citationString":"Bankr. N.D.W. Va.","start":1984,"end":null}
-{"id":"wvnd","name":"District Court, N.D. West Virginia","citationString":"N.D.W. Va.","start":1901,"end":null}
-{"id":"wvsb","name":"United States Bankruptcy Court, S.D. West Virginia","citationString":"Bankr. S.D.W. Va.","start":1984,"end":null}
-{"id":"wvsd","name":"District Court, S.D. West Virginia","citationString":"S.D.W. Va.","start":1901,"end":null}
-{"id":"wyb","name":"United States Bankruptcy Court, D. Wyoming","citationString":"Bankr. D. Wyo.","start":1984,"end":null}
-{"id":"wyd","name":"District Court, D. Wyoming","citationString":"D. Wyo.","start":null,"end":null}
-{"id":"wyo","name":"Wyoming Supreme Court","citationString":"Wyo.","start":1921,"end":null}
-{"id":"yrekadistct","name":"Yreka District Court","citationString":"Yreka Dist. Ct.","start":1849,"end":1879}
-{"id":"yubadistct","name":"Yuba District Court","citationString":"Yuba Dist. Ct.","start":1849,"end":1879}
-`;
+/** courts: one JSON record per line (a function: only the verifier reads them, see scripts/generate-data.ts). */
+export const courts = (): string => '\
+{"id":"acca","name":"U S Army Court of Criminal Appeals","citationString":"A.C.C.A.","start":null,"end":null}\n\
+{"id":"admiraltyctsc","name":"South Carolina Admiralty Court","citationString":"","start":null,"end":null}\n\
+{"id":"afcca","name":"U S Air Force Court of Criminal Appeals","citationString":"A.F.C.C.A.","start":null,"end":null}\n\
+{"id":"akb","name":"United States Bankruptcy Court, D. Alaska","citationString":"Bankr. D. Alaska","start":1984,"end":null}\n\
+{"id":"akd","name":"United States District Court for the District of Alaska","citationString":"D. Alaska","start":1888,"end":null}\n\
+{"id":"akdistct","name":"Alaska District Court","citationString":"","start":1959,"end":null}\n\
+{"id":"aksuperct","name":"Alaska Superior Court","citationString":"","start":null,"end":null}\n\
+{"id":"ala","name":"Supreme Court of Alabama","citationString":"Ala.","start":1819,"end":null}\n\
+{"id":"alacirct","name":"Alabama Circuit Courts","citationString":"","start":null,"end":null}\n\
+{"id":"alacivapp","name":"Alabama Court of Civil Appeals","citationString":"Ala. Civ. App.","start":1969,"end":null}\n\
+{"id":"alacrimapp","name":"Alabama Court of Criminal Appeals","citationString":"Ala. Crim. App.","start":1969,"end":null}\n\
+{"id":"alactapp","name":"Alabama Court of Appeals","citationString":"Ala. Ct. App.","start":1911,"end":1969}\n\
+{"id":"aladistct","name":"Alabama District Courts","citationString":"","start":null,"end":null}\n\
+{"id":"alajudct","name":"Alabama Court of the Judiciary","citationString":"","start":null,"end":null}\n\
+{"id":"alajuvct","name":"Alabama Juvenile Courts","citationString":"","start":null,"end":null}\n\
+{"id":"alamunict","name":"Alabama Municipal Courts","citationString":"","start":null,"end":null}\n\
+{"id":"alaproct","name":"Alabama Probate Courts","citationString":"","start":null,"end":null}\n\
+{"id":"alascct","name":"Alabama Small Claims Courts","citationString":"","start":null,"end":null}\n\
+{"id":"alaska","name":"Alaska Supreme Court","citationString":"Alaska","start":1959,"end":null}\n\
+{"id":"alaskactapp","name":"Alaska Court of Appeals","citationString":"Alaska Ct. App.","start":1980,"end":null}\n\
+{"id":"ald","name":"United States District Court for the District of Alabama","citationString":"D. Ala.","start":1820,"end":1824}\n\
+{"id":"almb","name":"United States Bankruptcy Court for the Middle District of Alabama","citationString":"Bankr. M.D. Ala.","start":1984,"end":null}\n\
+{"id":"almd","name":"United States District Court for the Middle District of Alabama","citationString":"M.D. Ala.","start":1839,"end":null}\n\
+{"id":"alnb","name":"United States Bankruptcy Court, N.D. Alabama","citationString":"Bankr. N.D. Ala.","start":1984,"end":null}\n\
+{"id":"alnd","name":"United States District Court for the Northern District of Alabama","citationString":"N.D. Ala.","start":1824,"end":null}\n\
+{"id":"alsb","name":"United States Bankruptcy Court, S.D. Alabama","citationString":"Bankr. S.D. Ala.","start":1984,"end":null}\n\
+{"id":"alsd","name":"United States District Court for the Southern District of Alabama","citationString":"S.D. Ala.","start":1824,"end":null}\n\
+{"id":"amsamoa","name":"High Court of American Samoa","citationString":"","start":null,"end":null}\n\
+{"id":"amsamoatc","name":"American Samoa District Court","citationString":"","start":null,"end":null}\n\
+{"id":"arb","name":"United States Bankruptcy Court, D. Arizona","citationString":"Bankr. D. Ariz.","start":1984,"end":null}\n\
+{"id":"ard","name":"United States District Court for the District of Arkansas","citationString":"","start":1836,"end":1851}\n\
+{"id":"areb","name":"United States Bankruptcy Court, E.D. Arkansas","citationString":"Bankr. E.D. Ark.","start":1984,"end":null}\n\
+{"id":"ared","name":"United States District Court for the Eastern District of Arkansas","citationString":"E.D. Ark.","start":1851,"end":null}\n\
+{"id":"ariz","name":"Arizona Supreme Court","citationString":"Ariz.","start":1912,"end":null}\n\
+{"id":"arizctapp","name":"Arizona Court of Appeals","citationString":"Ariz. Ct. App.","start":1965,"end":null}\n\
+{"id":"ariztaxct","name":"Arizona Tax Court","citationString":"","start":1988,"end":null}\n\
+{"id":"ark","name":"Arkansas Supreme Court","citationString":"Ark.","start":1836,"end":null}\n\
+{"id":"arkag","name":"Arkansas Attorney General Reports","citationString":"Ark. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"arkcirct","name":"Arkansas Circuit Courts","citationString":"","start":1819,"end":null}\n\
+{"id":"arkcityct","name":"Arkansas City Courts","citationString":"","start":null,"end":null}\n\
+{"id":"arkctapp","name":"Arkansas Court of Appeals","citationString":"Ark. Ct. App.","start":1978,"end":null}\n\
+{"id":"arkdistct","name":"Arkansas District Courts","citationString":"","start":null,"end":null}\n\
+{"id":"arkworkcompcom","name":"Arkansas Workers\' Compensation Commission","citationString":"Ark. Workers\' Comp.","start":1940,"end":null}\n\
+{"id":"armfor","name":"United States Court of Appeals For The Armed Forces","citationString":"C.A.A.F.","start":null,"end":null}\n\
+{"id":"arwb","name":"United States Bankruptcy Court, W.D. Arkansas","citationString":"Bankr. W.D. Ark.","start":1984,"end":null}\n\
+{"id":"arwd","name":"United States District Court for the Western District of Arkansas","citationString":"W.D. Ark.","start":1851,"end":null}\n\
+{"id":"atrc","name":"Alien Terrorist Removal Court","citationString":"","start":1996,"end":null}\n\
+{"id":"azd","name":"United States District Court for the District of Arizona","citationString":"D. Ariz.","start":1912,"end":null}\n\
+{"id":"azjustct","name":"Arizona Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"azsuperct","name":"Arizona Superior Court","citationString":"","start":null,"end":null}\n\
+{"id":"bap1","name":"United States Bankruptcy Appellate Panel of The First Circuit","citationString":"1st Cir. BAP","start":1984,"end":null}\n\
+{"id":"bap10","name":"United States Bankruptcy Appellate Panel of The Tenth Circuit","citationString":"10th Cir. BAP","start":1984,"end":null}\n\
+{"id":"bap2","name":"United States Bankruptcy Appellate Panel of The Second Circuit","citationString":"2nd Cir. BAP","start":1984,"end":2000}\n\
+{"id":"bap6","name":"United States Bankruptcy Appellate Panel of The Sixth Circuit","citationString":"6th Cir. BAP","start":1984,"end":null}\n\
+{"id":"bap8","name":"United States Bankruptcy Appellate Panel of The Eighth Circuit","citationString":"8th Cir. BAP","start":1984,"end":null}\n\
+{"id":"bap9","name":"United States Bankruptcy Appellate Panel of The Ninth Circuit","citationString":"9th Cir. BAP","start":1984,"end":null}\n\
+{"id":"bia","name":"United States Department of Justice Board of Immigration Appeals","citationString":"","start":1940,"end":null}\n\
+{"id":"bpai","name":"Board of Patent Appeals and Interferences","citationString":"B.P.A.I.","start":null,"end":2012}\n\
+{"id":"bta","name":"United States Board of Tax Appeals","citationString":"B.T.A.","start":1924,"end":1942}\n\
+{"id":"ca1","name":"Court of Appeals for the First Circuit","citationString":"1st Cir.","start":1891,"end":null}\n\
+{"id":"ca10","name":"Court of Appeals for the Tenth Circuit","citationString":"10th Cir.","start":1929,"end":null}\n\
+{"id":"ca11","name":"United States Court of Appeals for the Eleventh Circuit","citationString":"11th Cir.","start":1981,"end":null}\n\
+{"id":"ca2","name":"Court of Appeals for the Second Circuit","citationString":"2d Cir.","start":1891,"end":null}\n\
+{"id":"ca3","name":"Court of Appeals for the Third Circuit","citationString":"3rd Cir.","start":1891,"end":null}\n\
+{"id":"ca4","name":"Court of Appeals for the Fourth Circuit","citationString":"4th Cir.","start":1891,"end":null}\n\
+{"id":"ca5","name":"Court of Appeals for the Fifth Circuit","citationString":"5th Cir.","start":1891,"end":null}\n\
+{"id":"ca6","name":"Court of Appeals for the Sixth Circuit","citationString":"6th Cir.","start":1891,"end":null}\n\
+{"id":"ca7","name":"Court of Appeals for the Seventh Circuit","citationString":"7th Cir.","start":1891,"end":null}\n\
+{"id":"ca8","name":"Court of Appeals for the Eighth Circuit","citationString":"8th Cir.","start":1891,"end":null}\n\
+{"id":"ca9","name":"Court of Appeals for the Ninth Circuit","citationString":"9th Cir.","start":1891,"end":null}\n\
+{"id":"cacb","name":"United States Bankruptcy Court, C.D. California","citationString":"Bankr. C.D. Cal.","start":1984,"end":null}\n\
+{"id":"cacd","name":"United States District Court for the Central District of California","citationString":"C.D. Cal.","start":1966,"end":null}\n\
+{"id":"cadc","name":"Court of Appeals for the D.C. Circuit","citationString":"D.C. Cir.","start":1893,"end":null}\n\
+{"id":"caeb","name":"United States Bankruptcy Court, E.D. California","citationString":"Bankr. E.D. Cal.","start":1984,"end":null}\n\
+{"id":"caed","name":"United States District Court for the Eastern District of California","citationString":"E.D. Cal.","start":1966,"end":null}\n\
+{"id":"cafc","name":"Court of Appeals for the Federal Circuit","citationString":"Fed. Cir.","start":1982,"end":null}\n\
+{"id":"cal","name":"California Supreme Court","citationString":"Cal.","start":1849,"end":null}\n\
+{"id":"calag","name":"California Attorney General Reports","citationString":"Cal. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"calappdeptsuper","name":"California Superior Court, Appellate Division","citationString":"Cal. App. Dep\\u2019t Super. Ct.","start":1998,"end":null}\n\
+{"id":"calctapp","name":"California Courts of Appeal","citationString":"Cal. Ct. App.","start":1905,"end":null}\n\
+{"id":"calctapp1d","name":"California Court of Appeal, First Appellate District","citationString":"","start":1905,"end":null}\n\
+{"id":"calctapp2d","name":"California Court of Appeal, Second Appellate District","citationString":"","start":1905,"end":null}\n\
+{"id":"calctapp3d","name":"California Court of Appeal, Third Appellate District","citationString":"","start":1905,"end":null}\n\
+{"id":"calctapp4d","name":"California Court of Appeal, Fourth Appellate District","citationString":"","start":1905,"end":null}\n\
+{"id":"calctapp5d","name":"California Court of Appeal, Fifth Appellate District","citationString":"","start":1905,"end":null}\n\
+{"id":"calctapp6d","name":"California Court of Appeal, Sixth Appellate District","citationString":"","start":1905,"end":null}\n\
+{"id":"caldistct","name":"California District Court","citationString":"Cal. Dist. Ct.","start":1849,"end":1879}\n\
+{"id":"californiad","name":"United States District Court for the District of California","citationString":"D. Cal.","start":1866,"end":1886}\n\
+{"id":"caljp","name":"State of California Commission On Judicial Performance","citationString":"","start":null,"end":null}\n\
+{"id":"calsuperct","name":"California Superior Court","citationString":"","start":1879,"end":null}\n\
+{"id":"calsuppctla","name":"Los Angeles Superior Court","citationString":"","start":null,"end":null}\n\
+{"id":"calsuppctsf","name":"San Francisco Superior Court","citationString":"","start":null,"end":null}\n\
+{"id":"canalzoned","name":"District Court, Canal Zone","citationString":"D.C.Z.","start":1937,"end":1982}\n\
+{"id":"canb","name":"United States Bankruptcy Court, N.D. California","citationString":"Bankr. N.D. Cal.","start":1984,"end":null}\n\
+{"id":"cand","name":"United States District Court for the Northern District of California","citationString":"N.D. Cal.","start":1850,"end":null}\n\
+{"id":"casb","name":"United States Bankruptcy Court, S.D. California","citationString":"Bankr. S.D. Cal.","start":1984,"end":null}\n\
+{"id":"casd","name":"United States District Court for the Southern District of California","citationString":"S.D. Cal.","start":1850,"end":null}\n\
+{"id":"cavc","name":"United States Court of Veteran Appeals","citationString":"Vet. App.","start":1988,"end":null}\n\
+{"id":"cc","name":"United States Court of Claims","citationString":"Ct. Cl.","start":1855,"end":1992}\n\
+{"id":"ccpa","name":"Court of Customs and Patent Appeals","citationString":"C.C.P.A.","start":1909,"end":1982}\n\
+{"id":"cgcomilrev","name":"U S Coast Guard Court of Military Review","citationString":"","start":1968,"end":1994}\n\
+{"id":"chehctapp","name":"Chehalis Tribal Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"cherokee","name":"Cherokee Nation Supreme Court","citationString":"","start":null,"end":null}\n\
+{"id":"cherokeeapp","name":"Cherokee Nation Judicial Appeals Tribunal","citationString":"","start":null,"end":null}\n\
+{"id":"cherokeetribct","name":"Cherokee Indian Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"cheyrsiouxctapp","name":"Cheyenne River Sioux Tribal Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"chitctapp","name":"Chitimacha Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"circtcapefearnc","name":"U.S. Circuit Court District of Cape Fear (North Carolina)","citationString":"","start":1801,"end":1872}\n\
+{"id":"circtdal","name":"U.S. Circuit Court for the District of Alabama","citationString":"","start":1873,"end":1874}\n\
+{"id":"circtdalb","name":"U.S. Circuit Court District of Albemarle (North Carolina)","citationString":"","start":1801,"end":1872}\n\
+{"id":"circtdalbanyny","name":"U.S. Circuit Court for the District of Albany New York","citationString":"","start":1801,"end":1802}\n\
+{"id":"circtdar","name":"U.S. Circuit Court for the District of Arkansas","citationString":"","start":1837,"end":1851}\n\
+{"id":"circtdca","name":"U.S. Circuit Court for the District of California","citationString":"C. Cal.","start":1855,"end":1863}\n\
+{"id":"circtdco","name":"U.S. Circuit Court for the District of Colorado","citationString":"","start":1876,"end":1911}\n\
+{"id":"circtdct","name":"U.S. Circuit Court for the District of Connecticut","citationString":"","start":1789,"end":1911}\n\
+{"id":"circtddc","name":"U.S. Circuit Court for the District of District of Columbia","citationString":"","start":1801,"end":1911}\n\
+{"id":"circtdedenton","name":"U.S. Circuit Court District of Edenton (North Carolina)","citationString":"","start":1794,"end":1797}\n\
+{"id":"circtdel","name":"U.S. Circuit Court for the District of Delaware","citationString":"Cir. Ct. Del.","start":1789,"end":1911}\n\
+{"id":"circtdga","name":"U.S. Circuit Court for the District of Georgia","citationString":"","start":1789,"end":1848}\n\
+{"id":"circtdia","name":"U.S. Circuit Court for the District of Iowa","citationString":"","start":1862,"end":1882}\n\
+{"id":"circtdid","name":"U.S. Circuit Court for the District of Idaho","citationString":"","start":1890,"end":1911}\n\
+{"id":"circtdil","name":"U.S. Circuit Court for the District of Illinois","citationString":"","start":1837,"end":1855}\n\
+{"id":"circtdin","name":"U.S. Circuit Court for the District of Indiana","citationString":"","start":1837,"end":1911}\n\
+{"id":"circtdks","name":"U.S. Circuit Court for the District of Kansas","citationString":"","start":1862,"end":1911}\n\
+{"id":"circtdky","name":"U.S. Circuit Court for the District of Kentucky","citationString":"","start":1807,"end":1901}\n\
+{"id":"circtdla","name":"U.S. Circuit Court for the District of Louisiana","citationString":"","start":1845,"end":1849}\n\
+{"id":"circtdma","name":"U.S. Circuit Court for the District of Massachusetts","citationString":"","start":1789,"end":1911}\n\
+{"id":"circtdmd","name":"U.S. Circuit Court for the District of Maryland","citationString":"","start":1789,"end":1911}\n\
+{"id":"circtdme","name":"U.S. Circuit Court for the District of Maine","citationString":"","start":1820,"end":1911}\n\
+{"id":"circtdmi","name":"U.S. Circuit Court for the District of Michigan","citationString":"","start":1837,"end":1862}\n\
+{"id":"circtdmn","name":"U.S. Circuit Court for the District of Minnesota","citationString":"","start":1862,"end":1911}\n\
+{"id":"circtdmo","name":"U.S. Circuit Court for the District of Missouri","citationString":"","start":1837,"end":1872}\n\
+{"id":"circtdms","name":"U.S. Circuit Court for the District of Mississippi","citationString":"","start":1818,"end":1838}\n\
+{"id":"circtdmt","name":"U.S. Circuit Court for the District of Montana","citationString":"","start":1889,"end":1911}\n\
+{"id":"circtdnd","name":"U.S. Circuit Court for the District of North Dakota","citationString":"","start":1889,"end":1911}\n\
+{"id":"circtdne","name":"U.S. Circuit Court for the District of Nebraska","citationString":"","start":1867,"end":1911}\n\
+{"id":"circtdnewbern","name":"U.S. Circuit Court District of New Bern (North Carolina)","citationString":"","start":1794,"end":1797}\n\
+{"id":"circtdnh","name":"U.S. Circuit Court for the District of New Hampshire","citationString":"","start":1789,"end":1911}\n\
+{"id":"circtdnj","name":"U.S. Circuit Court for the District of New Jersey","citationString":"","start":1789,"end":1911}\n\
+{"id":"circtdnv","name":"U.S. Circuit Court for the District of Nevada","citationString":"","start":1865,"end":1911}\n\
+{"id":"circtdoh","name":"U.S. Circuit Court for the District of Ohio","citationString":"","start":1801,"end":1855}\n\
+{"id":"circtdor","name":"U.S. Circuit Court for the District of Oregon","citationString":"","start":1863,"end":1911}\n\
+{"id":"circtdpa","name":"U.S. Circuit Court for the District of Pennsylvania","citationString":"","start":1789,"end":1818}\n\
+{"id":"circtdpamptico","name":"U.S. Circuit Court District of Pamptico (North Carolina)","citationString":"","start":1801,"end":1872}\n\
+{"id":"circtdri","name":"U.S. Circuit Court for the District of Rhode Island","citationString":"","start":1790,"end":1911}\n\
+{"id":"circtdsc","name":"U.S. Circuit Court for the District of South Carolina","citationString":"","start":1789,"end":1911}\n\
+{"id":"circtdsd","name":"U.S. Circuit Court for the District of South Dakota","citationString":"","start":1889,"end":1911}\n\
+{"id":"circtdterrar","name":"U.S. Circuit Court for the District of Territory of Arkansas","citationString":"","start":1819,"end":1836}\n\
+{"id":"circtdtx","name":"U.S. Circuit Court for the District of Texas","citationString":"","start":1845,"end":1857}\n\
+{"id":"circtdut","name":"U.S. Circuit Court for the District of Utah","citationString":"","start":1894,"end":1911}\n\
+{"id":"circtdva","name":"U.S. Circuit Court for the District of Virginia","citationString":"","start":1789,"end":1819}\n\
+{"id":"circtdvt","name":"U.S. Circuit Court for the District of Vermont","citationString":"","start":1791,"end":1911}\n\
+{"id":"circtdwa","name":"U.S. Circuit Court for the District of Washington","citationString":"","start":1889,"end":1905}\n\
+{"id":"circtdwi","name":"U.S. Circuit Court for the District of Wisconsin","citationString":"","start":1862,"end":1870}\n\
+{"id":"circtdwilm","name":"U.S. Circuit Court District of Wilmington (North Carolina)","citationString":"","start":1794,"end":1797}\n\
+{"id":"circtdwv","name":"U.S. Circuit Court for the District of West Virginia","citationString":"","start":1864,"end":1901}\n\
+{"id":"circtdwy","name":"U.S. Circuit Court for the District of Wyoming","citationString":"","start":1890,"end":1911}\n\
+{"id":"circtedar","name":"U.S. Circuit Court for the District of Eastern Arkansas","citationString":"","start":1851,"end":1911}\n\
+{"id":"circtedil","name":"U.S. Circuit Court for the Eastern District of Illinois","citationString":"","start":1905,"end":1911}\n\
+{"id":"circtedky","name":"U.S. Circuit Court for the District of Eastern Kentucky","citationString":"","start":1901,"end":1911}\n\
+{"id":"circtedla","name":"U.S. Circuit Court for the District of Eastern Louisiana","citationString":"","start":1837,"end":1911}\n\
+{"id":"circtedmi","name":"U.S. Circuit Court for the District of Eastern Michigan","citationString":"","start":1863,"end":1911}\n\
+{"id":"circtedmo","name":"U.S. Circuit Court for the District of Eastern Missouri","citationString":"","start":1857,"end":1911}\n\
+{"id":"circtednc","name":"U.S. Circuit Court for the District of Eastern North Carolina","citationString":"","start":1872,"end":1911}\n\
+{"id":"circtedny","name":"U.S. Circuit Court for the District of Eastern New York","citationString":"","start":1865,"end":1911}\n\
+{"id":"circtedok","name":"U.S. Circuit Court for the District of Eastern Oklahoma","citationString":"","start":1906,"end":1911}\n\
+{"id":"circtedpa","name":"U.S. Circuit Court for the District of Eastern Pennsylvania","citationString":"","start":1818,"end":1911}\n\
+{"id":"circtedsc","name":"United States Circuit Court for the Eastern District of South Carolina","citationString":"","start":1789,"end":1911}\n\
+{"id":"circtedtn","name":"U.S. Circuit Court for the District of Eastern Tennessee","citationString":"","start":1808,"end":1911}\n\
+{"id":"circtedtx","name":"U.S. Circuit Court for the District of Eastern Texas","citationString":"","start":1862,"end":1911}\n\
+{"id":"circtedva","name":"U.S. Circuit Court for the District of Eastern Virginia","citationString":"","start":1819,"end":1911}\n\
+{"id":"circtedwa","name":"U.S. Circuit Court for the District of Eastern Washington","citationString":"","start":1905,"end":1911}\n\
+{"id":"circtedwi","name":"U.S. Circuit Court for the District of Eastern Wisconsin","citationString":"","start":1870,"end":1911}\n\
+{"id":"circtmdal","name":"U.S. Circuit Court for the District of Middle Alabama","citationString":"","start":1839,"end":1911}\n\
+{"id":"circtmdpa","name":"U.S. Circuit Court for the District of Middle Pennsylvania","citationString":"","start":1901,"end":1911}\n\
+{"id":"circtmdtn","name":"U.S. Circuit Court for the District of Middle Tennessee","citationString":"","start":1839,"end":1911}\n\
+{"id":"circtmissterr","name":"U.S. Circuit Court for the Mississippi Territory","citationString":"","start":null,"end":null}\n\
+{"id":"circtnc","name":"U.S. Circuit Court for the District of North Carolina","citationString":"Cir. Ct. N.C.","start":1790,"end":1872}\n\
+{"id":"circtndal","name":"U.S. Circuit Court for the District of Northern Alabama","citationString":"","start":1837,"end":1911}\n\
+{"id":"circtndca","name":"U.S. Circuit Court for the District of Northern California","citationString":"","start":1863,"end":1911}\n\
+{"id":"circtndfl","name":"United States Circuit Court for the Northern District of Florida","citationString":"C.C.N.D. Fla.","start":null,"end":null}\n\
+{"id":"circtndga","name":"U.S. Circuit Court for the Northern District of Georgia","citationString":"","start":1848,"end":1911}\n\
+{"id":"circtndil","name":"U.S. Circuit Court for the Northern District of Illnois","citationString":"","start":1855,"end":1911}\n\
+{"id":"circtndms","name":"U.S. Circuit Court for the District of Northern Mississippi","citationString":"","start":1838,"end":1911}\n\
+{"id":"circtndny","name":"U.S. Circuit Court for the District of Northern New York","citationString":"","start":1814,"end":1911}\n\
+{"id":"circtndoh","name":"U.S. Circuit Court for the District of Northern Ohio","citationString":"","start":1855,"end":1911}\n\
+{"id":"circtndtx","name":"U.S. Circuit Court for the District of Northern Texas","citationString":"","start":1879,"end":1911}\n\
+{"id":"circtndwv","name":"U.S. Circuit Court for the District of Northern West Virginia","citationString":"","start":1901,"end":1911}\n\
+{"id":"circtnia","name":"U.S. Circuit Court for the District of Northern Iowa","citationString":"","start":1882,"end":1911}\n\
+{"id":"circtny","name":"U.S. Circuit Court for New York","citationString":"","start":null,"end":null}\n\
+{"id":"circtsdal","name":"U.S. Circuit Court for the District of Southern Alabama","citationString":"","start":1837,"end":1911}\n\
+{"id":"circtsdca","name":"U.S. Circuit Court for the District of Southern California","citationString":"","start":1863,"end":1911}\n\
+{"id":"circtsdfl","name":"United States Circuit Court for the Southern District of Florida","citationString":"C.C.S.D. Fla.","start":1862,"end":1911}\n\
+{"id":"circtsdga","name":"U.S. Circuit Court for the Southern District of Georgia","citationString":"","start":1848,"end":1911}\n\
+{"id":"circtsdia","name":"U.S. Circuit Court for the Southern District of Iowa","citationString":"","start":1882,"end":1911}\n\
+{"id":"circtsdil","name":"U.S. Circuit Court for the Southern District of Illnois","citationString":"","start":1855,"end":1911}\n\
+{"id":"circtsdms","name":"U.S. Circuit Court for the District of Southern Mississippi","citationString":"","start":1838,"end":1911}\n\
+{"id":"circtsdny","name":"U.S. Circuit Court for the District of Southern New York","citationString":"","start":1814,"end":1911}\n\
+{"id":"circtsdoh","name":"U.S. Circuit Court for the District of Southern Ohio","citationString":"","start":1855,"end":1911}\n\
+{"id":"circtsdtex","name":"U.S. Circuit Court for the District of Southern Texas","citationString":"","start":1902,"end":1911}\n\
+{"id":"circtsdwv","name":"U.S. Circuit Court for the District of Southern West Virginia","citationString":"","start":1901,"end":1911}\n\
+{"id":"circttenn","name":"U.S. Circuit Court for the District of Tennessee","citationString":"Cir. Ct. Tenn.","start":1807,"end":1808}\n\
+{"id":"circtwdar","name":"U.S. Circuit Court for the District of Western Arkansas","citationString":"","start":1851,"end":1911}\n\
+{"id":"circtwdky","name":"U.S. Circuit Court for the District of Western Kentucky","citationString":"","start":1901,"end":1911}\n\
+{"id":"circtwdla","name":"U.S. Circuit Court for the District of Western Louisiana","citationString":"","start":1837,"end":1911}\n\
+{"id":"circtwdmi","name":"U.S. Circuit Court for the District of Western Michigan","citationString":"","start":1863,"end":1911}\n\
+{"id":"circtwdmo","name":"U.S. Circuit Court for the District of Western Missouri","citationString":"","start":1857,"end":1911}\n\
+{"id":"circtwdnc","name":"U.S. Circuit Court for the District of Western North Carolina","citationString":"","start":1872,"end":1911}\n\
+{"id":"circtwdny","name":"U.S. Circuit Court for the District of Western New York","citationString":"","start":1900,"end":1911}\n\
+{"id":"circtwdok","name":"U.S. Circuit Court for the District of Western Oklahoma","citationString":"","start":1906,"end":1911}\n\
+{"id":"circtwdpa","name":"U.S. Circuit Court for the District of Western Pennsylvania","citationString":"","start":1818,"end":1911}\n\
+{"id":"circtwdtex","name":"U.S. Circuit Court for the District of Western Texas","citationString":"","start":1862,"end":1911}\n\
+{"id":"circtwdtn","name":"U.S. Circuit Court for the District of Western Tennessee","citationString":"","start":1808,"end":1911}\n\
+{"id":"circtwdva","name":"U.S. Circuit Court for the District of Western Virginia","citationString":"","start":1819,"end":1911}\n\
+{"id":"circtwdwa","name":"U.S. Circuit Court for the District of Western Washington","citationString":"","start":1905,"end":1911}\n\
+{"id":"circtwdwi","name":"U.S. Circuit Court for the District of Western Wisconsin","citationString":"","start":1870,"end":1911}\n\
+{"id":"cit","name":"United States Court of International Trade","citationString":"Ct. Intl. Trade","start":1980,"end":null}\n\
+{"id":"cjdpa","name":"Court of Judicial Discipline of Pennsylvania","citationString":"Ct. Jud. Disc. Pa","start":1993,"end":null}\n\
+{"id":"cma","name":"United States Court of Military Appeals","citationString":"","start":1950,"end":1994}\n\
+{"id":"cnmisuperct","name":"Northern Mariana Islands Commonwealth Superior Court","citationString":"","start":null,"end":null}\n\
+{"id":"cnmitrialct","name":"Northern Mariana Islands Commonwealth Trial Court","citationString":"","start":null,"end":null}\n\
+{"id":"cob","name":"United States Bankruptcy Court, D. Colorado","citationString":"Bankr.D. Colo.","start":1984,"end":null}\n\
+{"id":"cod","name":"United States District Court for the District of Colorado","citationString":"D. Colo.","start":1876,"end":null}\n\
+{"id":"colctyct","name":"Colorado County Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctarapaho","name":"Arapahoe County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctbent","name":"Bent County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctboulder","name":"Boulder County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctdouglas","name":"Douglas County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctfremont","name":"Fremont County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctgarfiel","name":"Garfield County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctlarimer","name":"Larimer County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctmeyer","name":"Meyer County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctotero","name":"Otero County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctpitkin","name":"Pitkin County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctpueblo","name":"Pueblo County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colctyctteller","name":"Teller County District Court","citationString":"","start":null,"end":null}\n\
+{"id":"coldistct","name":"Colorado District Court","citationString":"","start":null,"end":null}\n\
+{"id":"colmunict","name":"Colorado Municipal Court","citationString":"","start":null,"end":null}\n\
+{"id":"colo","name":"Colorado Supreme Court","citationString":"Colo.","start":1876,"end":null}\n\
+{"id":"coloag","name":"Colorado Attorney General Reports","citationString":"Colo. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"coloctapp","name":"Colorado Court of Appeals","citationString":"Colo. Ct. App.","start":1891,"end":null}\n\
+{"id":"coloworkcompcom","name":"Colorado Industrial Claim Appeals office","citationString":"Colo. Indus. Cl. App.","start":null,"end":null}\n\
+{"id":"colvctapp","name":"Colville Confederated Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"colwaterct","name":"Colorado Water Court","citationString":"","start":1969,"end":null}\n\
+{"id":"com","name":"U.S. Commerce Court","citationString":"Comm. Ct.","start":1910,"end":1913}\n\
+{"id":"conn","name":"Connecticut Supreme Court","citationString":"Conn.","start":1784,"end":null}\n\
+{"id":"connappct","name":"Connecticut Court of Appeals","citationString":"Conn. App. Ct.","start":1983,"end":null}\n\
+{"id":"conncirct","name":"Circuit Courts of Connecticut","citationString":"","start":null,"end":null}\n\
+{"id":"conncpct","name":"Court of Common Pleas of Connecticut","citationString":"","start":null,"end":null}\n\
+{"id":"connproct","name":"Connecticut Probate Court","citationString":"","start":null,"end":null}\n\
+{"id":"connsuperct","name":"Connecticut Superior Court","citationString":"Conn. Super. Ct.","start":1818,"end":null}\n\
+{"id":"connworkcompcom","name":"Connecticut Compensation Review Board","citationString":"Conn. Comp. Rev. Bd.","start":null,"end":null}\n\
+{"id":"coosct","name":"Confederated Tribes of the Coos, Lower Umpqua & Siuslaw Indians Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"coquct","name":"Coquille Indian Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"cosuperct","name":"Coloardo Superior Court","citationString":"","start":null,"end":null}\n\
+{"id":"cosuperctdenver","name":"Denver Superior Court","citationString":"","start":null,"end":null}\n\
+{"id":"coushct","name":"Coushatta Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"crowctapp","name":"Crow Nation Appellate Court","citationString":"","start":null,"end":null}\n\
+{"id":"ctappindterr","name":"Court of Appeals of Indian Territory","citationString":"Ct. App. Ind. Terr.","start":1889,"end":1907}\n\
+{"id":"ctb","name":"United States Bankruptcy Court, D. Connecticut","citationString":"Bankr. D. Conn.","start":1984,"end":null}\n\
+{"id":"ctchansc","name":"Court of Chancery of South Carolina","citationString":"","start":1721,"end":null}\n\
+{"id":"ctd","name":"United States District Court for the District of Connecticut","citationString":"D. Conn.","start":1789,"end":null}\n\
+{"id":"cusc","name":"United States Customs Court","citationString":"Cust. Ct.","start":1926,"end":1980}\n\
+{"id":"dadectypropbd","name":"Dade County Property Appraisal Adjustment Board","citationString":"Dade Cty. Prop. Appraisal Adjmt. Bd.","start":null,"end":null}\n\
+{"id":"dakotasup","name":"Supreme Court of Dakota","citationString":"","start":null,"end":null}\n\
+{"id":"dc","name":"District of Columbia Court of Appeals","citationString":"D.C. Ct. App.","start":1970,"end":null}\n\
+{"id":"dcb","name":"United States Bankruptcy Court, District of Columbia","citationString":"Bankr. D.C.","start":1984,"end":null}\n\
+{"id":"dccrimct","name":"District of Columbia Criminal Court","citationString":"D.C.","start":null,"end":null}\n\
+{"id":"dcd","name":"District Court, District of Columbia","citationString":"D.D.C.","start":1863,"end":null}\n\
+{"id":"dcorphanct","name":"District of Columbia Orphans\' Court","citationString":"D.C. Orphans Ct.","start":null,"end":null}\n\
+{"id":"deb","name":"United States Bankruptcy Court, D. Delaware","citationString":"Bankr. D. Del.","start":1984,"end":null}\n\
+{"id":"ded","name":"United States District Court for the District of Delaware","citationString":"D. Del.","start":1789,"end":null}\n\
+{"id":"del","name":"Delaware Supreme Court","citationString":"Del.","start":1951,"end":null}\n\
+{"id":"delaldct","name":"Delaware Alderman\'s Courts","citationString":"","start":null,"end":null}\n\
+{"id":"delch","name":"Delaware Court of Chancery","citationString":"Del. Ch.","start":1793,"end":null}\n\
+{"id":"delctcompl","name":"Delaware Court of Common Pleas","citationString":"Del. Ct. Com. Pl.","start":1776,"end":null}\n\
+{"id":"delfamct","name":"Delaware Family Court","citationString":"Del. Fm. Ct.","start":1911,"end":null}\n\
+{"id":"delgensess","name":"Court of General Sessions of The Peace And Jail Delivery of Delaware","citationString":"","start":null,"end":null}\n\
+{"id":"deljudct","name":"Court on the Judiciary of Delaware","citationString":"Ct. Jud. Del.","start":null,"end":null}\n\
+{"id":"deljustpct","name":"Delaware Justice of the Peace Courts","citationString":"","start":1792,"end":null}\n\
+{"id":"delorphct","name":"Orphans Court of Delaware","citationString":"","start":null,"end":null}\n\
+{"id":"deloyerterm","name":"Delaware Court of Oyer and Terminer","citationString":"","start":1831,"end":1951}\n\
+{"id":"delsuperct","name":"Superior Court of Delaware","citationString":"Del. Super. Ct. ","start":1831,"end":null}\n\
+{"id":"denjuvct","name":"Denver Juvenile Court","citationString":"","start":1907,"end":null}\n\
+{"id":"denproct","name":"Denver Probate Court","citationString":"","start":null,"end":null}\n\
+{"id":"deptinterior","name":"Department of Interior","citationString":"","start":null,"end":null}\n\
+{"id":"eca","name":" Emergency Court of Appeals","citationString":"Emer. Ct. App.","start":1942,"end":1962}\n\
+{"id":"echerkokee","name":"Eastern Band of Cherokee Indians Supreme Court","citationString":"","start":null,"end":null}\n\
+{"id":"echerokeect","name":"Eastern Band of Cherokee Indians Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"educationoha","name":"Hearings & Appeals U.S. Department of Education","citationString":"","start":null,"end":null}\n\
+{"id":"energyoha","name":"Department of Energy office of Hearings and Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"fcc","name":"Decisions of the Federal Communications Commission","citationString":"","start":null,"end":null}\n\
+{"id":"fisc","name":"United States Foreign Intelligence Surveillance Court","citationString":"","start":1978,"end":null}\n\
+{"id":"fiscr","name":"United States Foreign Intelligence Surveillance Court of Review","citationString":"","start":1978,"end":null}\n\
+{"id":"fla","name":"Florida Supreme Court","citationString":"Fla.","start":1845,"end":null}\n\
+{"id":"flaag","name":"Florida Attorney General Reports","citationString":"Fla. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"flacirct","name":"Florida Circuit Court","citationString":"","start":1850,"end":null}\n\
+{"id":"flacirct1","name":"Circuit Court of the 1st Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct10","name":"Circuit Court of the 10th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct10har","name":"Circuit Court of the 10th Judicial Circuit of Florida, Hardee County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct10hig","name":"Circuit Court of the 10th Judicial Circuit of Florida, Highlands County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct10pol","name":"Circuit Court of the 10th Judicial Circuit of Florida, Polk County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct11","name":"Circuit Court of the 11th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct11mia","name":"Circuit Court of the 11th Judicial Circuit of Florida, Miami-Dade County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct12","name":"Circuit Court of the 12th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct12des","name":"Circuit Court of the 12th Judicial Circuit of Florida, De Soto County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct12man","name":"Circuit Court of the 12th Judicial Circuit of Florida, Manatee County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct12sar","name":"Circuit Court of the 12th Judicial Circuit of Florida, Sarasota County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct13","name":"Circuit Court of the 13th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct13hil","name":"Circuit Court of the 13th Judicial Circuit of Florida, Hillsborough County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct14","name":"Circuit Court of the 14th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct14bay","name":"Circuit Court of the 14th Judicial Circuit of Florida, Bay County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct14cal","name":"Circuit Court of the 14th Judicial Circuit of Florida, Calhoun County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct14gul","name":"Circuit Court of the 14th Judicial Circuit of Florida, Gulf County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct14hol","name":"Circuit Court of the 14th Judicial Circuit of Florida, Holmes County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct14jac","name":"Circuit Court of the 14th Judicial Circuit of Florida, Jackson County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct14was","name":"Circuit Court of the 14th Judicial Circuit of Florida, Washington County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct15","name":"Circuit Court of the 15th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct15pal","name":"Circuit Court of the 15th Judicial Circuit of Florida, Palm Beach County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct16","name":"Circuit Court of the 16th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct16mon","name":"Circuit Court of the 16th Judicial Circuit of Florida, Monroe County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct17","name":"Circuit Court of the 17th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct17bro","name":"Circuit Court of the 17th Judicial Circuit of Florida, Broward County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct18","name":"Circuit Court of the 18th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct18bre","name":"Circuit Court of the 18th Judicial Circuit of Florida, Brevard County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct18sem","name":"Circuit Court of the 18th Judicial Circuit of Florida, Seminole County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct19","name":"Circuit Court of the 19th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct19ind","name":"Circuit Court of the 19th Judicial Circuit of Florida, Indian River County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct19mar","name":"Circuit Court of the 19th Judicial Circuit of Florida, Martin County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct19oke","name":"Circuit Court of the 19th Judicial Circuit of Florida, Okeechobee County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct19stl","name":"Circuit Court of the 19th Judicial Circuit of Florida, St. Lucie County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct1esc","name":"Circuit Court of the 1st Judicial Circuit of Florida, Escambia County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct1oka","name":"Circuit Court of the 1st Judicial Circuit of Florida, Okaloosa County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct1san","name":"Circuit Court of the 1st Judicial Circuit of Florida, Santa Rosa County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct1wal","name":"Circuit Court of the 1st Judicial Circuit of Florida, Walton County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct2","name":"Circuit Court of the 2nd Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct20","name":"Circuit Court of the 20th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct20cha","name":"Circuit Court of the 20th Judicial Circuit of Florida, Charlotte County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct20col","name":"Circuit Court of the 20th Judicial Circuit of Florida, Collier County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct20gla","name":"Circuit Court of the 20th Judicial Circuit of Florida, Glades County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct20hen","name":"Circuit Court of the 20th Judicial Circuit of Florida, Hendry County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct20lee","name":"Circuit Court of the 20th Judicial Circuit of Florida, Lee County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct2fra","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Franklin County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct2gad","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Gadsden County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct2jef","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Jefferson County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct2leo","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Leon County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct2lib","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Liberty County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct2wak","name":"Circuit Court of the 2nd Judicial Circuit of Florida, Wakulla County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct3","name":"Circuit Court of the 3rd Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct3col","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Columbia County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct3dix","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Dixie County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct3ham","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Hamilton County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct3laf","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Lafayette County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct3mad","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Madison County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct3suw","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Suwannee County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct3tay","name":"Circuit Court of the 3rd Judicial Circuit of Florida, Taylor County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct4","name":"Circuit Court of the 4th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct4cla","name":"Circuit Court of the 4th Judicial Circuit of Florida, Clay County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct4duv","name":"Circuit Court of the 4th Judicial Circuit of Florida, Duval County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct4nas","name":"Circuit Court of the 4th Judicial Circuit of Florida, Nassau County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct5","name":"Circuit Court of the 5th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct5cit","name":"Circuit Court of the 5th Judicial Circuit of Florida, Citrus County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct5her","name":"Circuit Court of the 5th Judicial Circuit of Florida, Hernando County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct5lak","name":"Circuit Court of the 5th Judicial Circuit of Florida, Lake County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct5mar","name":"Circuit Court of the 5th Judicial Circuit of Florida, Marion County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct5sum","name":"Circuit Court of the 5th Judicial Circuit of Florida, Sumter County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct6","name":"Circuit Court of the 6th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct6pas","name":"Circuit Court of the 6th Judicial Circuit of Florida, Pasco County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct6pin","name":"Circuit Court of the 6th Judicial Circuit of Florida, Pinellas County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct7","name":"Circuit Court of the 7th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct7fla","name":"Circuit Court of the 7th Judicial Circuit of Florida, Flagler County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct7put","name":"Circuit Court of the 7th Judicial Circuit of Florida, Putnam County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct7stj","name":"Circuit Court of the 7th Judicial Circuit of Florida, St. Johns County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct7vol","name":"Circuit Court of the 7th Judicial Circuit of Florida, Volusia County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct8","name":"Circuit Court of the 8th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct8ala","name":"Circuit Court of the 8th Judicial Circuit of Florida, Alachua County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct8bak","name":"Circuit Court of the 8th Judicial Circuit of Florida, Baker County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct8bra","name":"Circuit Court of the 8th Judicial Circuit of Florida, Bradford County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct8gil","name":"Circuit Court of the 8th Judicial Circuit of Florida, Gilchrist County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct8lev","name":"Circuit Court of the 8th Judicial Circuit of Florida, Levy County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct8uni","name":"Circuit Court of the 8th Judicial Circuit of Florida, Union County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct9","name":"Circuit Court of the 9th Judicial Circuit of Florida","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct9ora","name":"Circuit Court of the 9th Judicial Circuit of Florida, Orange County","citationString":"","start":null,"end":null}\n\
+{"id":"flacirct9osc","name":"Circuit Court of the 9th Judicial Circuit of Florida, Osceola County","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct","name":"Florida County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct1","name":"Alachua County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct10","name":"Clay County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct11","name":"Collier County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct12","name":"Columbia County Court, FL","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct13","name":"De Soto County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct14","name":"Dixie County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct15","name":"Duval County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct16","name":"Escambia County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct17","name":"Flagler County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct18","name":"Franklin County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct19","name":"Gadsden County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct2","name":"Baker County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct20","name":"Gilchrist County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct21","name":"Glades County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct22","name":"Gulf County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct23","name":"Hamilton County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct24","name":"Hardee County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct25","name":"Hendry County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct26","name":"Hernando County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct27","name":"Highlands County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct28","name":"Hillsborough County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct29","name":"Holmes County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct3","name":"Bay County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct30","name":"Indian River County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct31","name":"Jackson County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct32","name":"Jefferson County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct33","name":"Lafayette County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct34","name":"Lake County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct35","name":"Lee County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct36","name":"Leon County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct37","name":"Levy County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct38","name":"Liberty County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct39","name":"Madison County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct4","name":"Bradford County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct40","name":"Manatee County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct41","name":"Marion County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct42","name":"Martin County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct43","name":"Miami-Dade County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct44","name":"Monroe County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct45","name":"Nassau County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct46","name":"Okaloosa County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct47","name":"Okeechobee County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct48","name":"Orange County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct49","name":"Osceola County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct5","name":"Brevard County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct50","name":"Palm Beach County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct51","name":"Pasco County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct52","name":"Pinellas County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct53","name":"Polk County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct54","name":"Putnam County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct55","name":"St. Johns County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct56","name":"St. Lucie County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct57","name":"Santa Rosa County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct58","name":"Sarasota County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct59","name":"Seminole County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct6","name":"Broward County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct60","name":"Sumter County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct61","name":"Suwannee County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct62","name":"Taylor County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct63","name":"Union County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct64","name":"Volusia County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct65","name":"Wakulla County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct66","name":"Walton County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct67","name":"Washington County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct7","name":"Calhoun County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct8","name":"Charlotte County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyct9","name":"Citrus County Court","citationString":"","start":null,"end":null}\n\
+{"id":"flactyctrec","name":"Florida\'s Civil and Criminal Court of Records","citationString":"","start":null,"end":1972}\n\
+{"id":"flactyctrec1","name":"Duval County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}\n\
+{"id":"flactyctrec2","name":"Palm Beach County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}\n\
+{"id":"flactyctrec3","name":"Pinellas County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}\n\
+{"id":"flactyctrec4","name":"Escambia County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}\n\
+{"id":"flactyctrec5","name":"Brevard County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}\n\
+{"id":"flactyctrec6","name":"Dade County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}\n\
+{"id":"flactyctrec7","name":"Broward County Civil and Criminal Court of Record","citationString":"","start":null,"end":1972}\n\
+{"id":"fladeptenvreg","name":"State of Florida Department of Environmental Regulation","citationString":"Fla. Dep\'t. Env. Reg.","start":null,"end":null}\n\
+{"id":"fladepthrehabil","name":"Florida Department of Health and Rehabilitative Services","citationString":"Fla. Dep\'t. of H. Rehabil. Serv.","start":null,"end":null}\n\
+{"id":"fladeptrev","name":"State of Florida Department of Revenue","citationString":"Fla. Dep\'t Rev.","start":null,"end":null}\n\
+{"id":"fladistctapp","name":"Florida District Courts of Appeal","citationString":"Fla. Dist. Ct. App.","start":1957,"end":null}\n\
+{"id":"fladistctapp1","name":"Florida First District Court of Appeal","citationString":"","start":null,"end":null}\n\
+{"id":"fladistctapp2","name":"Florida Second District Court of Appeal","citationString":"","start":null,"end":null}\n\
+{"id":"fladistctapp3","name":"Florida Third District Court of Appeal","citationString":"","start":null,"end":null}\n\
+{"id":"fladistctapp4","name":"Florida Fourth District Court of Appeal","citationString":"","start":null,"end":null}\n\
+{"id":"fladistctapp5","name":"Florida Fifth District Court of Appeal","citationString":"","start":null,"end":null}\n\
+{"id":"fladistctapp6","name":"Florida Sixth District Court of Appeal","citationString":"","start":null,"end":null}\n\
+{"id":"fladivadminhrg","name":"State of Florida Division of Administrative Hearings","citationString":"Fla. Div. Admin. Hr\'g","start":null,"end":null}\n\
+{"id":"flaindcommn","name":"Florida Industrial Commission","citationString":"","start":1969,"end":1935}\n\
+{"id":"flajudct","name":"Florida Judge\'s Courts","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct1","name":"Charlotte County Judge\'s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct10","name":"Pinellas County Judge\'s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct11","name":"Monroe County Judge Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct12","name":"Palm Beach County Judge\\u2019s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct13","name":"Duval County Judge\'s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct14","name":"Sarasota County Judge\'s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct2","name":"Dade County Judge\'s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct3","name":"Hamilton County Judges\' Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct4","name":"Orange County Judge\'s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct5","name":"Lee County Judge\'s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct6","name":"Volusia County Judge\'s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct7","name":"Suwannee County Judge\'s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct8","name":"Lake County Judge\'s Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajudct9","name":"Broward County Judges\' Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flajuv","name":"Florida Juvenile and Domestic Relations Courts","citationString":"","start":null,"end":1972}\n\
+{"id":"flajuv1","name":"Palm Beach County Juvenile and Domestic Relations Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flamunict","name":"Florida Municipal Courts","citationString":"","start":null,"end":1972}\n\
+{"id":"flamunict1","name":"Miami Beach Municipal Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flamunict2","name":"Surfside Municipal Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flamunict3","name":"Miami Municipal Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flapubserv","name":"Florida Public Service Commission","citationString":"","start":1887,"end":null}\n\
+{"id":"flarealestcommn","name":"Florida Real Estate Commission","citationString":"","start":null,"end":null}\n\
+{"id":"flasmclct","name":"Florida Small Claims Courts","citationString":"","start":null,"end":1972}\n\
+{"id":"flasmclct1","name":"Broward County Small Claims Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flasmclct2","name":"Palm Beach County Small Claims Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flasmclct3","name":"Dade County Small Claims Court","citationString":"","start":null,"end":1972}\n\
+{"id":"flasmclct4","name":"St. Lucie County Small Claims Court","citationString":"","start":null,"end":1972}\n\
+{"id":"fld","name":"United States District Court for the District of Florida","citationString":"D. Fla.","start":1845,"end":1847}\n\
+{"id":"flmb","name":"United States Bankruptcy Court, M.D. Florida","citationString":"Bankr. M.D. Fla.","start":1984,"end":null}\n\
+{"id":"flmd","name":"United States District Court for the Middle District of Florida","citationString":"M.D. Fla.","start":1962,"end":null}\n\
+{"id":"flnb","name":"United States Bankruptcy Court, N.D. Florida","citationString":"Bankr. N.D. Fla.","start":1984,"end":null}\n\
+{"id":"flnd","name":"United States District Court for the Northern District of Florida","citationString":"N.D. Fla.","start":1847,"end":null}\n\
+{"id":"flsb","name":"United States Bankruptcy Court, Southern District Florida","citationString":"Bankr. S.D. Florida","start":1984,"end":null}\n\
+{"id":"flsd","name":"United States District Court for the Southern District of Florida","citationString":"S.D. Fla.","start":1847,"end":null}\n\
+{"id":"ftmcdowct","name":"Fort McDowell Yavapai Nation Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"ftmcdowctapp","name":"Fort McDowell Yavapai Nation Tribal Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"ftmcdowell","name":"Fort McDowell Supreme Court","citationString":"","start":null,"end":null}\n\
+{"id":"ftpeckctapp","name":"Fort Peck Appellate Court","citationString":"","start":null,"end":null}\n\
+{"id":"ftpecktrialct","name":"Fort Peck Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"ga","name":"Georgia Supreme Court","citationString":"Ga.","start":1845,"end":null}\n\
+{"id":"gabizct","name":"Georgia Business Court","citationString":"","start":2020,"end":null}\n\
+{"id":"gactapp","name":"Georgia Court of Appeals","citationString":"Ga. Ct. App.","start":1906,"end":null}\n\
+{"id":"gad","name":"United States District Court for the District of Georgia","citationString":"D. Ga.","start":1789,"end":1848}\n\
+{"id":"gajuvct","name":"Georgia Juvenile Courts","citationString":"","start":1845,"end":null}\n\
+{"id":"gamagct","name":"Georgia Magistrate Courts","citationString":"","start":null,"end":null}\n\
+{"id":"gamb","name":"United States Bankruptcy Court, M.D. Georgia","citationString":"Bankr. M.D. Ga.","start":1984,"end":null}\n\
+{"id":"gamd","name":"United States District Court for the Middle District of Georgia","citationString":"M.D. Ga.","start":1926,"end":null}\n\
+{"id":"gamunict","name":"Georgia Municipal Courts","citationString":"","start":null,"end":null}\n\
+{"id":"ganb","name":"United States Bankruptcy Court, N.D. Georgia","citationString":"Bankr. N.D. Ga.","start":1984,"end":null}\n\
+{"id":"gand","name":"United States District Court for the Northern District of Georgia","citationString":"N.D. Ga.","start":1848,"end":null}\n\
+{"id":"gaoyertermct","name":"Georgia Court of Oyer and Terminer","citationString":"","start":null,"end":null}\n\
+{"id":"gaproct","name":"Georgia Probate Courts","citationString":"","start":null,"end":null}\n\
+{"id":"gasb","name":"United States Bankruptcy Court, S.D. Georgia","citationString":"Bankr. S.D. Ga.","start":1984,"end":null}\n\
+{"id":"gasd","name":"United States District Court for the Southern District of Georgia","citationString":"S.D. Ga.","start":1848,"end":null}\n\
+{"id":"gastct","name":"Georgia State Courts","citationString":"","start":null,"end":null}\n\
+{"id":"gasuperct","name":"Georgia Superior Courts","citationString":"","start":null,"end":null}\n\
+{"id":"gasuperctburke","name":"Burke County Superior Court, Ga.","citationString":"Burke Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctcarrol","name":"Carroll County Superior Court, Ga.","citationString":"Carroll Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctchatha","name":"Chatham Superior Court, Ga.","citationString":"Chatham Superior Court","start":null,"end":null}\n\
+{"id":"gasuperctclark","name":"Clark County Superior Court, Ga.","citationString":"Clark Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctclarke","name":"Clarke County Superior Court, Ga.","citationString":"Clarke Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctcobb","name":"Cobb County Superior Court, Ga.","citationString":"Cobb Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctcolumb","name":"Columbia County Superior Court, Ga.","citationString":"Columbia Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctcoweta","name":"Coweta County Superior Court, Ga.","citationString":"Coweta Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctdecatu","name":"Decatur County Superior Court, Ga.","citationString":"Decatur Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctdekalb","name":"DeKalb County Superior Court, Ga.","citationString":"DeKalb Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctearl","name":"Early County Superior Court, Ga.","citationString":"Early Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctelbert","name":"Elbert County Superior Court, Ga.","citationString":"Elbert Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctfay","name":"Fayette Superior Court, Ga.","citationString":"Fayette Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctfrankl","name":"Franklin County Superior Court, Ga.","citationString":"Franklin Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctgwin","name":"Gwinnett County Superior Court, Ga.","citationString":"Gwinnett Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasupercthabers","name":"Habersham County Superior Court, Ga.","citationString":"Habersham Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasupercthall","name":"Hall County Superior Court, Ga.","citationString":"Hall Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasupercthancoc","name":"Hancock County Superior Court, Ga.","citationString":"Hancock Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctharris","name":"Harris County Superior Court, Ga.","citationString":"Harris Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctheard","name":"Heard County Superior Court, Ga.","citationString":"Heard Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasupercthous","name":"Houston Superior Court, Ga.","citationString":"Houston Superior Court","start":null,"end":null}\n\
+{"id":"gasuperctlee","name":"Lee County Superior Court, Ga.","citationString":"Lee Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctliber","name":"Liberty County Superior Court, Ga.","citationString":"Liberty Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctlincol","name":"Lincoln County Superior Court, Ga.","citationString":"Lincoln Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctmacon","name":"Macon County Superior Court, Ga.","citationString":"Macon Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctmari","name":"Marion County Superior Court, Ga.","citationString":"Marion Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctmeriw","name":"Meriwether County Superior Court, Ga.","citationString":"Meriwether Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctmuscog","name":"Muscogee County Superior Court, Ga.","citationString":"Muscogee Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctogleth","name":"Oglethorpe County Superior Court, Ga.","citationString":"Oglethorpe Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctpike","name":"Pike Superior Court, Ga.","citationString":"Pike Superior Court","start":null,"end":null}\n\
+{"id":"gasuperctrand","name":"Randolph County Superior Court, Ga.","citationString":"Randolph Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctrichm","name":"Richmond Superior Court, Ga.","citationString":"Richmond Superior Court","start":null,"end":null}\n\
+{"id":"gasuperctserive","name":"Seriven County Superior Court, Ga.","citationString":"Seriven Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctsumter","name":"Sumter County Superior Court, Ga.","citationString":"Sumter Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasupercttalb","name":"Talbot County Superior Court, Ga.","citationString":"Talbot Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasupercttallia","name":"Talliaferro County Superior Court, Ga.","citationString":"Talliaferro Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasupercttroup","name":"Troup County Superior Court, Ga.","citationString":"Troup Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctwalton","name":"Walton County Superior Court, Ga.","citationString":"Walton Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctwashin","name":"Washington County Superior Court, Ga.","citationString":"Washington Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"gasuperctwilkes","name":"Wilkes County Superior Court, Ga.","citationString":"Wilkes Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"grrondect","name":"Grand Ronde Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"grrondectapp","name":"Grand Ronde Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"grtravbandct","name":"Grand Traverse Band of Ottawa and Chippewa Indians Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"grtravbandctapp","name":"Grand Traverse Band of Ottawa & Chippewa Indians Tribal Appellate Court","citationString":"","start":null,"end":null}\n\
+{"id":"guam","name":"Supreme Court of Guam","citationString":"","start":null,"end":null}\n\
+{"id":"gub","name":"United States Bankruptcy Court, D. Guam","citationString":"Bankr. D. Guam","start":1984,"end":null}\n\
+{"id":"gud","name":"District Court, D. Guam","citationString":"D. Guam","start":1924,"end":null}\n\
+{"id":"haw","name":"Supreme Court of Hawaii","citationString":"Haw.","start":1959,"end":null}\n\
+{"id":"hawapp","name":"Hawaii Intermediate Court of Appeals","citationString":"Haw. App.","start":1959,"end":null}\n\
+{"id":"hawcirct","name":"Hawaii Circuit Courts","citationString":"","start":1959,"end":null}\n\
+{"id":"hawdistct","name":"Hawaii District Courts","citationString":"","start":1959,"end":null}\n\
+{"id":"hawfamct","name":"Hawaii Family Courts","citationString":"","start":1959,"end":null}\n\
+{"id":"hawlandct","name":"Land Court of the State of Hawaii","citationString":"","start":1903,"end":null}\n\
+{"id":"hawtax","name":"Hawaii State Tax Appeal Court","citationString":"","start":null,"end":null}\n\
+{"id":"hib","name":"United States Bankruptcy Court, D. Hawaii","citationString":"Bankr. D. Haw.","start":1984,"end":null}\n\
+{"id":"hid","name":"United States District Court for the District of Hawaii","citationString":"D. Haw.","start":1959,"end":null}\n\
+{"id":"highctjchuk","name":"High Court of Justice, Chancery Division","citationString":"High Ct. J. Ch.","start":1200,"end":1873}\n\
+{"id":"hochunk","name":"Ho-Chunk Nation Supreme Court","citationString":"","start":null,"end":null}\n\
+{"id":"hochunkct","name":"Ho-Chunk Nation Trial Court","citationString":"","start":null,"end":null}\n\
+{"id":"hopiappct","name":"Hopi Appellate Court","citationString":"","start":null,"end":null}\n\
+{"id":"hopitr","name":"Hopi Trial Court","citationString":"","start":null,"end":null}\n\
+{"id":"houseoflordsuk","name":"House of Lords (UK)","citationString":"HL","start":null,"end":null}\n\
+{"id":"hualactapp","name":"Hualapai Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"iad","name":"United States District Court for the District of Iowa","citationString":"D. Iowa","start":1845,"end":1882}\n\
+{"id":"iadistct","name":"Iowa District Court","citationString":"Iowa Dist. Ct.","start":null,"end":null}\n\
+{"id":"ianb","name":"United States Bankruptcy Court, N.D. Iowa","citationString":"Bankr. D. Iowa","start":1984,"end":null}\n\
+{"id":"iand","name":"District Court, N.D. Iowa","citationString":"N.D. Iowa","start":1882,"end":null}\n\
+{"id":"iasb","name":"United States Bankruptcy Court, S.D. Iowa","citationString":"Bankr. S.D. Iowa","start":1984,"end":null}\n\
+{"id":"iasd","name":"District Court, S.D. Iowa","citationString":"S.D. Iowa","start":1882,"end":null}\n\
+{"id":"idaho","name":"Idaho Supreme Court","citationString":"Idaho","start":1890,"end":null}\n\
+{"id":"idahoctapp","name":"Idaho Court of Appeals","citationString":"Idaho Ct. App.","start":1980,"end":null}\n\
+{"id":"idb","name":"United States Bankruptcy Court, D. Idaho","citationString":"Bankr. D. Idaho","start":1984,"end":null}\n\
+{"id":"idd","name":"United States District Court for the District of Idaho","citationString":"D. Idaho","start":1861,"end":null}\n\
+{"id":"iddistct","name":"Idaho District Courts","citationString":"","start":null,"end":null}\n\
+{"id":"iddrugct","name":"Idaho Drug Court","citationString":"","start":null,"end":null}\n\
+{"id":"idmagdiv","name":"Idaho Magistrate Division","citationString":"","start":null,"end":null}\n\
+{"id":"idmhct","name":"Idaho Mental Health Court","citationString":"","start":null,"end":null}\n\
+{"id":"ilcb","name":"United States Bankruptcy Court, C.D. Illinois","citationString":"Bankr. C.D. Ill.","start":1984,"end":null}\n\
+{"id":"ilcd","name":"District Court, C.D. Illinois","citationString":"C.D. Ill.","start":1979,"end":null}\n\
+{"id":"ilclaimsct","name":"Court of Claims of Illinois","citationString":"","start":null,"end":null}\n\
+{"id":"ill","name":"Illinois Supreme Court","citationString":"Ill.","start":1818,"end":null}\n\
+{"id":"illappct","name":"Appellate Court of Illinois","citationString":"Ill. App. Ct.","start":1877,"end":null}\n\
+{"id":"illcirct","name":"Illinois Circuit Court","citationString":"","start":null,"end":null}\n\
+{"id":"illinoisd","name":"District Court, D. Illinois","citationString":"D. Ill.","start":1819,"end":1855}\n\
+{"id":"illinoised","name":"District Court, E.D. Illinois","citationString":"E.D. Ill.","start":1905,"end":1978}\n\
+{"id":"ilnb","name":"United States Bankruptcy Court, N.D. Illinois","citationString":"Bankr. N.D. Ill.","start":1984,"end":null}\n\
+{"id":"ilnd","name":"District Court, N.D. Illinois","citationString":"N.D. Ill.","start":null,"end":null}\n\
+{"id":"ilsb","name":"United States Bankruptcy Court, S.D. Illinois","citationString":"Bankr. S.D. Ill.","start":null,"end":null}\n\
+{"id":"ilsd","name":"District Court, S.D. Illinois","citationString":"S.D. Ill.","start":1855,"end":null}\n\
+{"id":"ind","name":"Indiana Supreme Court","citationString":"Ind.","start":1816,"end":null}\n\
+{"id":"indcirct","name":"Indiana Circuit Court","citationString":"","start":1819,"end":null}\n\
+{"id":"indctapp","name":"Indiana Court of Appeals","citationString":"Ind. Ct. App.","start":1891,"end":null}\n\
+{"id":"indianad","name":"United States District Court for the District of Indiana","citationString":"D. Ind.","start":1817,"end":1928}\n\
+{"id":"indsuperct","name":"Indiana Superior Court","citationString":"Ind. Super Ct.","start":null,"end":null}\n\
+{"id":"indtc","name":"Indiana Tax Court","citationString":"","start":1986,"end":null}\n\
+{"id":"innb","name":"United States Bankruptcy Court, N.D. Indiana","citationString":"Bankr. N.D. Ind.","start":1984,"end":null}\n\
+{"id":"innd","name":"District Court, N.D. Indiana","citationString":"N.D. Ind.","start":1928,"end":null}\n\
+{"id":"insb","name":"United States Bankruptcy Court, S.D. Indiana","citationString":"Bankr. S.D. Ind.","start":1984,"end":null}\n\
+{"id":"insd","name":"District Court, S.D. Indiana","citationString":"S.D. Ind.","start":1928,"end":null}\n\
+{"id":"iowa","name":"Supreme Court of Iowa","citationString":"Iowa","start":1841,"end":null}\n\
+{"id":"iowactapp","name":"Court of Appeals of Iowa","citationString":"Iowa Ct. App.","start":1976,"end":null}\n\
+{"id":"iowadistct","name":"Lee County District Court","citationString":"Iowa Dist. Ct., Lee Cty","start":null,"end":null}\n\
+{"id":"jaxcivservbd","name":"Jacksonville Civil Service Board","citationString":"Jax. Civ. Serv. Bd.","start":null,"end":null}\n\
+{"id":"jpml","name":" United States Judicial Panel on Multidistrict Litigation","citationString":"J.P.M.L.","start":1968,"end":null}\n\
+{"id":"judcoun","name":"Circuit Judicial Councils","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun1","name":"Judicial Council of The First Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun10","name":"Judicial Council of The Tenth Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun11","name":"Judicial Council of The Eleventh Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun2","name":"Judicial Council of The Second Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun3","name":"Judicial Council of The Third Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun4","name":"Judicial Council of The Fourth Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun5","name":"Judicial Council of The Fifth Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun6","name":"Judicial Council of The Sixth Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun7","name":"Judicial Council of The Seventh Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun8","name":"Judicial Council of The Eighth Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoun9","name":"Judicial Council of The Ninth Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"judcoundc","name":"Judicial Council of the District of Columbia Circuit","citationString":"","start":null,"end":null}\n\
+{"id":"kan","name":"Supreme Court of Kansas","citationString":"Kan.","start":1854,"end":null}\n\
+{"id":"kanag","name":"Kansas Attorney General Reports","citationString":"Kan. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"kanctapp","name":"Court of Appeals of Kansas","citationString":"Kan. Ct. App.","start":1977,"end":null}\n\
+{"id":"kingsbench","name":"Court of King\'s Bench","citationString":"King\'s Bench","start":1200,"end":1873}\n\
+{"id":"ksb","name":"United States Bankruptcy Court, D. Kansas","citationString":"Bankr. D. Kan.","start":1984,"end":null}\n\
+{"id":"ksd","name":"District Court, D. Kansas","citationString":"D. Kan.","start":1861,"end":null}\n\
+{"id":"ky","name":"Kentucky Supreme Court","citationString":"Ky.","start":1976,"end":null}\n\
+{"id":"kycirct","name":"Kentucky Circuit Courts","citationString":"Ky. Circ. Ct.","start":null,"end":null}\n\
+{"id":"kycirct1","name":"Kentucky Circuit Court 1","citationString":"Ky. Circ. Ct., 1","start":null,"end":null}\n\
+{"id":"kycirct10","name":"Kentucky Circuit Court 10","citationString":"Ky. Circ. Ct., 10","start":null,"end":null}\n\
+{"id":"kycirct11","name":"Kentucky Circuit Court 11","citationString":"Ky. Circ. Ct., 11","start":null,"end":null}\n\
+{"id":"kycirct12","name":"Kentucky Circuit Court 12","citationString":"Ky. Circ. Ct., 12","start":null,"end":null}\n\
+{"id":"kycirct13","name":"Kentucky Circuit Court 13","citationString":"Ky. Circ. Ct., 13","start":null,"end":null}\n\
+{"id":"kycirct14","name":"Kentucky Circuit Court 14","citationString":"Ky. Circ. Ct., 14","start":null,"end":null}\n\
+{"id":"kycirct15","name":"Kentucky Circuit Court 15","citationString":"Ky. Circ. Ct., 15","start":null,"end":null}\n\
+{"id":"kycirct16","name":"Kentucky Circuit Court 16","citationString":"Ky. Circ. Ct., 16","start":null,"end":null}\n\
+{"id":"kycirct17","name":"Kentucky Circuit Court 17","citationString":"Ky. Circ. Ct., 17","start":null,"end":null}\n\
+{"id":"kycirct18","name":"Kentucky Circuit Court 18","citationString":"Ky. Circ. Ct., 18","start":null,"end":null}\n\
+{"id":"kycirct19","name":"Kentucky Circuit Court 19","citationString":"Ky. Circ. Ct., 19","start":null,"end":null}\n\
+{"id":"kycirct2","name":"Kentucky Circuit Court 2","citationString":"Ky. Circ. Ct., 2","start":null,"end":null}\n\
+{"id":"kycirct20","name":"Kentucky Circuit Court 20","citationString":"Ky. Circ. Ct., 20","start":null,"end":null}\n\
+{"id":"kycirct21","name":"Kentucky Circuit Court 21","citationString":"Ky. Circ. Ct., 21","start":null,"end":null}\n\
+{"id":"kycirct22","name":"Kentucky Circuit Court 22","citationString":"Ky. Circ. Ct., 22","start":null,"end":null}\n\
+{"id":"kycirct23","name":"Kentucky Circuit Court 23","citationString":"Ky. Circ. Ct., 23","start":null,"end":null}\n\
+{"id":"kycirct24","name":"Kentucky Circuit Court 24","citationString":"Ky. Circ. Ct., 24","start":null,"end":null}\n\
+{"id":"kycirct25","name":"Kentucky Circuit Court 25","citationString":"Ky. Circ. Ct., 25","start":null,"end":null}\n\
+{"id":"kycirct26","name":"Kentucky Circuit Court 26","citationString":"Ky. Circ. Ct., 26","start":null,"end":null}\n\
+{"id":"kycirct27","name":"Kentucky Circuit Court 27","citationString":"Ky. Circ. Ct., 27","start":null,"end":null}\n\
+{"id":"kycirct28","name":"Kentucky Circuit Court 28","citationString":"Ky. Circ. Ct., 28","start":null,"end":null}\n\
+{"id":"kycirct29","name":"Kentucky Circuit Court 29","citationString":"Ky. Circ. Ct., 29","start":null,"end":null}\n\
+{"id":"kycirct3","name":"Kentucky Circuit Court 3","citationString":"Ky. Circ. Ct., 3","start":null,"end":null}\n\
+{"id":"kycirct30","name":"Kentucky Circuit Court 30","citationString":"Ky. Circ. Ct., 30","start":null,"end":null}\n\
+{"id":"kycirct31","name":"Kentucky Circuit Court 31","citationString":"Ky. Circ. Ct., 31","start":null,"end":null}\n\
+{"id":"kycirct32","name":"Kentucky Circuit Court 32","citationString":"Ky. Circ. Ct., 32","start":null,"end":null}\n\
+{"id":"kycirct33","name":"Kentucky Circuit Court 33","citationString":"Ky. Circ. Ct., 33","start":null,"end":null}\n\
+{"id":"kycirct34","name":"Kentucky Circuit Court 34","citationString":"Ky. Circ. Ct., 34","start":null,"end":null}\n\
+{"id":"kycirct35","name":"Kentucky Circuit Court 35","citationString":"Ky. Circ. Ct., 35","start":null,"end":null}\n\
+{"id":"kycirct36","name":"Kentucky Circuit Court 36","citationString":"Ky. Circ. Ct., 36","start":null,"end":null}\n\
+{"id":"kycirct37","name":"Kentucky Circuit Court 37","citationString":"Ky. Circ. Ct., 37","start":null,"end":null}\n\
+{"id":"kycirct38","name":"Kentucky Circuit Court 38","citationString":"Ky. Circ. Ct., 38","start":null,"end":null}\n\
+{"id":"kycirct39","name":"Kentucky Circuit Court 39","citationString":"Ky. Circ. Ct., 39","start":null,"end":null}\n\
+{"id":"kycirct4","name":"Kentucky Circuit Court 4","citationString":"Ky. Circ. Ct., 4","start":null,"end":null}\n\
+{"id":"kycirct40","name":"Kentucky Circuit Court 40","citationString":"Ky. Circ. Ct., 40","start":null,"end":null}\n\
+{"id":"kycirct41","name":"Kentucky Circuit Court 41","citationString":"Ky. Circ. Ct., 41","start":null,"end":null}\n\
+{"id":"kycirct42","name":"Kentucky Circuit Court 42","citationString":"Ky. Circ. Ct., 42","start":null,"end":null}\n\
+{"id":"kycirct43","name":"Kentucky Circuit Court 43","citationString":"Ky. Circ. Ct., 43","start":null,"end":null}\n\
+{"id":"kycirct44","name":"Kentucky Circuit Court 44","citationString":"Ky. Circ. Ct., 44","start":null,"end":null}\n\
+{"id":"kycirct45","name":"Kentucky Circuit Court 45","citationString":"Ky. Circ. Ct., 45","start":null,"end":null}\n\
+{"id":"kycirct46","name":"Kentucky Circuit Court 46","citationString":"Ky. Circ. Ct., 46","start":null,"end":null}\n\
+{"id":"kycirct47","name":"Kentucky Circuit Court 47","citationString":"Ky. Circ. Ct., 47","start":null,"end":null}\n\
+{"id":"kycirct48","name":"Kentucky Circuit Court 48","citationString":"Ky. Circ. Ct., 48","start":null,"end":null}\n\
+{"id":"kycirct49","name":"Kentucky Circuit Court 49","citationString":"Ky. Circ. Ct., 49","start":null,"end":null}\n\
+{"id":"kycirct5","name":"Kentucky Circuit Court 5","citationString":"Ky. Circ. Ct., 5","start":null,"end":null}\n\
+{"id":"kycirct50","name":"Kentucky Circuit Court 50","citationString":"Ky. Circ. Ct., 50","start":null,"end":null}\n\
+{"id":"kycirct51","name":"Kentucky Circuit Court 51","citationString":"Ky. Circ. Ct., 51","start":null,"end":null}\n\
+{"id":"kycirct52","name":"Kentucky Circuit Court 52","citationString":"Ky. Circ. Ct., 52","start":null,"end":null}\n\
+{"id":"kycirct53","name":"Kentucky Circuit Court 53","citationString":"Ky. Circ. Ct., 53","start":null,"end":null}\n\
+{"id":"kycirct54","name":"Kentucky Circuit Court 54","citationString":"Ky. Circ. Ct., 54","start":null,"end":null}\n\
+{"id":"kycirct55","name":"Kentucky Circuit Court 55","citationString":"Ky. Circ. Ct., 55","start":null,"end":null}\n\
+{"id":"kycirct56","name":"Kentucky Circuit Court 56","citationString":"Ky. Circ. Ct., 56","start":null,"end":null}\n\
+{"id":"kycirct57","name":"Kentucky Circuit Court 57","citationString":"Ky. Circ. Ct., 57","start":null,"end":null}\n\
+{"id":"kycirct6","name":"Kentucky Circuit Court 6","citationString":"Ky. Circ. Ct., 6","start":null,"end":null}\n\
+{"id":"kycirct7","name":"Kentucky Circuit Court 7","citationString":"Ky. Circ. Ct., 7","start":null,"end":null}\n\
+{"id":"kycirct8","name":"Kentucky Circuit Court 8","citationString":"Ky. Circ. Ct., 8","start":null,"end":null}\n\
+{"id":"kycirct9","name":"Kentucky Circuit Court 9","citationString":"Ky. Circ. Ct., 9","start":null,"end":null}\n\
+{"id":"kycirctadair","name":"Adair Circuit Court, Kentucky","citationString":"Adair Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctallen","name":"Allen Circuit Court, Kentucky","citationString":"Allen Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctanderson","name":"Anderson Circuit Court, Kentucky","citationString":"Anderson Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctballard","name":"Ballard Circuit Court, Kentucky","citationString":"Ballard Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctbarren","name":"Barren Circuit Court, Kentucky","citationString":"Barren Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctbath","name":"Bath Circuit Court, Kentucky","citationString":"Bath Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctbell","name":"Bell Circuit Court, Kentucky","citationString":"Bell Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctboone","name":"Boone Circuit Court, Kentucky","citationString":"Boone Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctbourbon","name":"Bourbon Circuit Court, Kentucky","citationString":"Bourbon Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctboyd","name":"Boyd Circuit Court, Kentucky","citationString":"Boyd Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctboyle","name":"Boyle Circuit Court, Kentucky","citationString":"Boyle Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctbracken","name":"Bracken Circuit Court, Kentucky","citationString":"Bracken Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctbreathit","name":"Breathitt Circuit Court, Kentucky","citationString":"Breathitt Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctbreckinr","name":"Breckinridge Circuit Court, Kentucky","citationString":"Breckinridge Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctbullitt","name":"Bullitt Circuit Court, Kentucky","citationString":"Bullitt Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctbutler","name":"Butler Circuit Court, Kentucky","citationString":"Butler Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctcaldwell","name":"Caldwell Circuit Court, Kentucky","citationString":"Caldwell Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctcalloway","name":"Calloway Circuit Court, Kentucky","citationString":"Calloway Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctcampbell","name":"Campbell Circuit Court, Kentucky","citationString":"Campbell Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctcarlisle","name":"Carlisle Circuit Court, Kentucky","citationString":"Carlisle Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctcarroll","name":"Carroll Circuit Court, Kentucky","citationString":"Carroll Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctcarter","name":"Carter Circuit Court, Kentucky","citationString":"Carter Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctcasey","name":"Casey Circuit Court, Kentucky","citationString":"Casey Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctchristia","name":"Christian Circuit Court, Kentucky","citationString":"Christian Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctclark","name":"Clark Circuit Court, Kentucky","citationString":"Clark Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctclay","name":"Clay Circuit Court, Kentucky","citationString":"Clay Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctclinton","name":"Clinton Circuit Court, Kentucky","citationString":"Clinton Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctcrittend","name":"Crittenden Circuit Court, Kentucky","citationString":"Crittenden Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctcumberla","name":"Cumberland Circuit Court, Kentucky","citationString":"Cumberland Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctdaviess","name":"Daviess Circuit Court, Kentucky","citationString":"Daviess Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctedmonson","name":"Edmonson Circuit Court, Kentucky","citationString":"Edmonson Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctelliott","name":"Elliott Circuit Court, Kentucky","citationString":"Elliott Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctestill","name":"Estill Circuit Court, Kentucky","citationString":"Estill Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctfayette","name":"Fayette Circuit Court, Kentucky","citationString":"Fayette Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctfleming","name":"Fleming Circuit Court, Kentucky","citationString":"Fleming Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctfloyd","name":"Floyd Circuit Court, Kentucky","citationString":"Floyd Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctfranklin","name":"Franklin Circuit Court, Kentucky","citationString":"Franklin Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctfulton","name":"Fulton Circuit Court, Kentucky","citationString":"Fulton Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctgallatin","name":"Gallatin Circuit Court, Kentucky","citationString":"Gallatin Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctgarrard","name":"Garrard Circuit Court, Kentucky","citationString":"Garrard Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctgrant","name":"Grant Circuit Court, Kentucky","citationString":"Grant Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctgraves","name":"Graves Circuit Court, Kentucky","citationString":"Graves Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctgrayson","name":"Grayson Circuit Court, Kentucky","citationString":"Grayson Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctgreen","name":"Green Circuit Court, Kentucky","citationString":"Green Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctgreenup","name":"Greenup Circuit Court, Kentucky","citationString":"Greenup Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircthancock","name":"Hancock Circuit Court, Kentucky","citationString":"Hancock Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircthardin","name":"Hardin Circuit Court, Kentucky","citationString":"Hardin Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctharlan","name":"Harlan Circuit Court, Kentucky","citationString":"Harlan Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctharrison","name":"Harrison Circuit Court, Kentucky","citationString":"Harrison Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircthart","name":"Hart Circuit Court, Kentucky","citationString":"Hart Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircthenderso","name":"Henderson Circuit Court, Kentucky","citationString":"Henderson Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircthenry","name":"Henry Circuit Court, Kentucky","citationString":"Henry Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircthickman","name":"Hickman Circuit Court, Kentucky","citationString":"Hickman Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircthopkins","name":"Hopkins Circuit Court, Kentucky","citationString":"Hopkins Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctjackson","name":"Jackson Circuit Court, Kentucky","citationString":"Jackson Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctjefferso","name":"Jefferson Circuit Court, Kentucky","citationString":"Jefferson Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctjessamin","name":"Jessamine Circuit Court, Kentucky","citationString":"Jessamine Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctjohnson","name":"Johnson Circuit Court, Kentucky","citationString":"Johnson Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctkenton","name":"Kenton Circuit Court, Kentucky","citationString":"Kenton Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctknott","name":"Knott Circuit Court, Kentucky","citationString":"Knott Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctknox","name":"Knox Circuit Court, Kentucky","citationString":"Knox Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctlarue","name":"LaRue Circuit Court, Kentucky","citationString":"LaRue Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctlaurel","name":"Laurel Circuit Court, Kentucky","citationString":"Laurel Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctlawrence","name":"Lawrence Circuit Court, Kentucky","citationString":"Lawrence Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctlee","name":"Lee Circuit Court, Kentucky","citationString":"Lee Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctleslie","name":"Leslie Circuit Court, Kentucky","citationString":"Leslie Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctletcher","name":"Letcher Circuit Court, Kentucky","citationString":"Letcher Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctlewis","name":"Lewis Circuit Court, Kentucky","citationString":"Lewis Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctlincoln","name":"Lincoln Circuit Court, Kentucky","citationString":"Lincoln Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctlivingst","name":"Livingston Circuit Court, Kentucky","citationString":"Livingston Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctlogan","name":"Logan Circuit Court, Kentucky","citationString":"Logan Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctlyon","name":"Lyon Circuit Court, Kentucky","citationString":"Lyon Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmadison","name":"Madison Circuit Court, Kentucky","citationString":"Madison Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmagoffin","name":"Magoffin Circuit Court, Kentucky","citationString":"Magoffin Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmarion","name":"Marion Circuit Court, Kentucky","citationString":"Marion Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmarshall","name":"Marshall Circuit Court, Kentucky","citationString":"Marshall Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmartin","name":"Martin Circuit Court, Kentucky","citationString":"Martin Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmason","name":"Mason Circuit Court, Kentucky","citationString":"Mason Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmccracke","name":"McCracken Circuit Court, Kentucky","citationString":"McCracken Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmccreary","name":"McCreary Circuit Court, Kentucky","citationString":"McCreary Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmclean","name":"Mclean Circuit Court, Kentucky","citationString":"Mclean Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmeade","name":"Meade Circuit Court, Kentucky","citationString":"Meade Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmenifee","name":"Menifee Circuit Court, Kentucky","citationString":"Menifee Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmercer","name":"Mercer Circuit Court, Kentucky","citationString":"Mercer Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmetcalfe","name":"Metcalfe Circuit Court, Kentucky","citationString":"Metcalfe Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmonroe","name":"Monroe Circuit Court, Kentucky","citationString":"Monroe Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmontgome","name":"Montgomery Circuit Court, Kentucky","citationString":"Montgomery Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmorgan","name":"Morgan Circuit Court, Kentucky","citationString":"Morgan Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctmuhlenbe","name":"Muhlenberg Circuit Court, Kentucky","citationString":"Muhlenberg Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctnelson","name":"Nelson Circuit Court, Kentucky","citationString":"Nelson Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctnicholas","name":"Nicholas Circuit Court, Kentucky","citationString":"Nicholas Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctohio","name":"Ohio Circuit Court, Kentucky","citationString":"Ohio Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctoldham","name":"Oldham Circuit Court, Kentucky","citationString":"Oldham Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctowen","name":"Owen Circuit Court, Kentucky","citationString":"Owen Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctowsley","name":"Owsley Circuit Court, Kentucky","citationString":"Owsley Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctpendleto","name":"Pendleton Circuit Court, Kentucky","citationString":"Pendleton Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctperry","name":"Perry Circuit Court, Kentucky","citationString":"Perry Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctpike","name":"Pike Circuit Court, Kentucky","citationString":"Pike Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctpowell","name":"Powell Circuit Court, Kentucky","citationString":"Powell Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctpulaski","name":"Pulaski Circuit Court, Kentucky","citationString":"Pulaski Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctrobertso","name":"Robertson Circuit Court, Kentucky","citationString":"Robertson Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctrockcast","name":"Rockcastle Circuit Court, Kentucky","citationString":"Rockcastle Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctrowan","name":"Rowan Circuit Court, Kentucky","citationString":"Rowan Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctrussell","name":"Russell Circuit Court, Kentucky","citationString":"Russell Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctscott","name":"Scott Circuit Court, Kentucky","citationString":"Scott Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctshelby","name":"Shelby Circuit Court, Kentucky","citationString":"Shelby Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctsimpson","name":"Simpson Circuit Court, Kentucky","citationString":"Simpson Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctspencer","name":"Spencer Circuit Court, Kentucky","citationString":"Spencer Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircttaylor","name":"Taylor Circuit Court, Kentucky","citationString":"Taylor Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircttodd","name":"Todd Circuit Court, Kentucky","citationString":"Todd Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircttrigg","name":"Trigg Circuit Court, Kentucky","citationString":"Trigg Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycircttrimble","name":"Trimble Circuit Court, Kentucky","citationString":"Trimble Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctunion","name":"Union Circuit Court, Kentucky","citationString":"Union Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctwarren","name":"Warren Circuit Court, Kentucky","citationString":"Warren Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctwashingt","name":"Washington Circuit Court, Kentucky","citationString":"Washington Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctwayne","name":"Wayne Circuit Court, Kentucky","citationString":"Wayne Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctwebster","name":"Webster Circuit Court, Kentucky","citationString":"Webster Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctwhitley","name":"Whitley Circuit Court, Kentucky","citationString":"Whitley Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctwolfe","name":"Wolfe Circuit Court, Kentucky","citationString":"Wolfe Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kycirctwoodford","name":"Woodford Circuit Court, Kentucky","citationString":"Woodford Circ. Ct., Ky.","start":null,"end":null}\n\
+{"id":"kyctapp","name":"Court of Appeals of Kentucky","citationString":"Ky. Ct. App.","start":1976,"end":null}\n\
+{"id":"kyd","name":"United States District Court for the District of Kentucky","citationString":"D. Ky.","start":1789,"end":1901}\n\
+{"id":"kyeb","name":"United States Bankruptcy Court, E.D. Kentucky","citationString":"Bankr. E.D. Ky.","start":1984,"end":null}\n\
+{"id":"kyed","name":"District Court, E.D. Kentucky","citationString":"E.D. Ky.","start":1901,"end":null}\n\
+{"id":"kywb","name":"United States Bankruptcy Court, W.D. Kentucky","citationString":"Bankr. W.D. Ky.","start":1984,"end":null}\n\
+{"id":"kywd","name":"District Court, W.D. Kentucky","citationString":"W.D. Ky.","start":1901,"end":null}\n\
+{"id":"la","name":"Supreme Court of Louisiana","citationString":"La.","start":1804,"end":null}\n\
+{"id":"laag","name":"Louisiana Attorney General Reports","citationString":"La. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"lactapp","name":"Louisiana Court of Appeal","citationString":"La. Ct. App.","start":1879,"end":null}\n\
+{"id":"lacterrapp","name":"Louisiana Court of Errors and Appeals","citationString":"","start":1843,"end":1846}\n\
+{"id":"lad","name":"United States District Court for the District of Louisiana","citationString":"D. La.","start":1804,"end":1823}\n\
+{"id":"laeb","name":"United States Bankruptcy Court, E.D. Louisiana","citationString":"Bankr. E.D. La.","start":1984,"end":null}\n\
+{"id":"laed","name":"United States District Court Eastern District of Louisiana","citationString":"E.D. La.","start":1881,"end":null}\n\
+{"id":"lamb","name":"United States Bankruptcy Court, M.D. Louisiana","citationString":"Bankr. M.D. La.","start":1984,"end":null}\n\
+{"id":"lamd","name":"District Court, M.D. Louisiana","citationString":"M.D. La.","start":1971,"end":null}\n\
+{"id":"lasuperct","name":"Superior Court of The State of Louisiana","citationString":"Super. Ct. La.","start":null,"end":null}\n\
+{"id":"lawb","name":"United States Bankruptcy Court, W.D. Louisiana","citationString":"Bankr. W.D. La.","start":1984,"end":null}\n\
+{"id":"lawd","name":"District Court, W.D. Louisiana","citationString":"W.D. La.","start":null,"end":null}\n\
+{"id":"leechojibtr","name":"Leech Lake Band of Ojibwe Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"lrbottawact","name":"Little River Band of Ottawa Indians Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"lrbottawactapp","name":"Little River Band of Ottawa Indians Tribal Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"mab","name":"United States Bankruptcy Court, D. Massachusetts","citationString":"Bankr. D. Mass.","start":1984,"end":null}\n\
+{"id":"mad","name":"District Court, D. Massachusetts","citationString":"D. Mass.","start":1789,"end":null}\n\
+{"id":"mahousct","name":"Massachusetts Housing Court","citationString":"Mass. Hous. Ct.","start":null,"end":null}\n\
+{"id":"makahct","name":"Makah Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"maprobct","name":"Massachusetts Probate and Family Court","citationString":"Mass. Prob. Fam. Ct.","start":null,"end":null}\n\
+{"id":"maritimecomm","name":"United States Maritime Commission","citationString":"","start":1936,"end":1950}\n\
+{"id":"mass","name":"Massachusetts Supreme Judicial Court","citationString":"Mass.","start":1692,"end":null}\n\
+{"id":"massappct","name":"Massachusetts Appeals Court","citationString":"Mass. App. Ct.","start":1972,"end":null}\n\
+{"id":"massdistct","name":"Massachusetts District Court","citationString":"","start":null,"end":null}\n\
+{"id":"massdistctapp","name":"Massachusetts District Court, Appellate Division","citationString":"Mass. Dist. Ct.","start":null,"end":null}\n\
+{"id":"massdistctbos","name":"Boston Municipal Court","citationString":"","start":null,"end":null}\n\
+{"id":"massdistctbrook","name":"Brookline District Court","citationString":"","start":null,"end":null}\n\
+{"id":"masshserep","name":"Massachusetts House of Representatives","citationString":"Mass. House of Rep.","start":1692,"end":null}\n\
+{"id":"masslandct","name":"Massachusetts Land Court","citationString":"Mass. Land. Ct.","start":null,"end":null}\n\
+{"id":"masssuperct","name":"Massachusetts Superior Court","citationString":"Mass. Super. Ct.","start":1693,"end":null}\n\
+{"id":"masssuperctbarn","name":"Massachusetts Superior Court, Barnstable County","citationString":"Barnstable Mass. Super. Ct.","start":1693,"end":null}\n\
+{"id":"masssuperctberk","name":"Massachusetts Superior Court, Berkshire County","citationString":"Berkshire Mass. Super. Ct.","start":1693,"end":null}\n\
+{"id":"masssuperctmid","name":"Massachusetts Superior Court, Middlesex County","citationString":"Middlesex Mass. Super. Ct.","start":1693,"end":null}\n\
+{"id":"masssuperctsuff","name":"Massachusetts Superior Court, Suffolk County","citationString":"Suffolk Mass. Super. Ct.","start":1693,"end":null}\n\
+{"id":"masssuperctworc","name":"Massachusetts Superior Court, Worcester County","citationString":"Worcester Mass. Super. Ct.","start":1693,"end":null}\n\
+{"id":"masstaxbd","name":"Massachusetts Appellate Tax Board","citationString":"Mass. App. Tax. Bd.","start":null,"end":null}\n\
+{"id":"maworkcompcom","name":"Massachusetts Department of Industrial Accidents","citationString":"Mass. Dep\'t Indus. Accid.","start":null,"end":null}\n\
+{"id":"mc","name":"United States Court of Military Commission Review","citationString":"M.C.","start":null,"end":null}\n\
+{"id":"md","name":"Court of Appeals of Maryland","citationString":"Md.","start":1714,"end":null}\n\
+{"id":"mdag","name":"Maryland Attorney General Reports","citationString":"Md. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"mdb","name":"United States Bankruptcy Court, D. Maryland","citationString":"Bankr. D. Md.","start":1984,"end":null}\n\
+{"id":"mdch","name":"High Court of Chancery of Maryland","citationString":"Md. Ch.","start":null,"end":1854}\n\
+{"id":"mdcirct","name":"Circuit Court of Maryland","citationString":"Cir. Ct. Md.","start":null,"end":null}\n\
+{"id":"mdcirctct","name":"Maryland Circuit Court","citationString":"","start":1789,"end":null}\n\
+{"id":"mdcirctctbalt","name":"Baltimore City Circuit Court","citationString":"","start":1789,"end":null}\n\
+{"id":"mdcityctbalt","name":"Baltimore City Court","citationString":"","start":null,"end":null}\n\
+{"id":"mdctspecapp","name":"Court of Special Appeals of Maryland","citationString":"Md. Ct. Spec. App.","start":1967,"end":null}\n\
+{"id":"mdd","name":"District Court, D. Maryland","citationString":"D. Md.","start":1789,"end":null}\n\
+{"id":"mdorphanct","name":"Maryland Orphans\' Court","citationString":"","start":null,"end":null}\n\
+{"id":"mdorphanctbalt","name":"Baltimore City Orphans\' Court","citationString":"","start":null,"end":null}\n\
+{"id":"mdsuperctbalt","name":"Baltimore City Superior Court","citationString":"","start":1851,"end":1982}\n\
+{"id":"mdtc","name":"Maryland Tax Court","citationString":"","start":null,"end":null}\n\
+{"id":"me","name":"Supreme Judicial Court of Maine","citationString":"Me.","start":1830,"end":null}\n\
+{"id":"meb","name":"United States Bankruptcy Court, D. Maine","citationString":"Bankr. D. Me.","start":1984,"end":null}\n\
+{"id":"med","name":"District Court, D. Maine","citationString":"D. Me.","start":1820,"end":null}\n\
+{"id":"mesuperct","name":"Superior Court of Maine","citationString":"","start":null,"end":null}\n\
+{"id":"mesuperctknox","name":"Superior Court of Maine, Knox County","citationString":"Super. Ct. Me. Knox Cty.","start":null,"end":null}\n\
+{"id":"mich","name":"Michigan Supreme Court","citationString":"Mich.","start":1837,"end":null}\n\
+{"id":"michchanct","name":"Michigan Court of Chancery","citationString":"MI Ct. Ch.","start":1836,"end":1847}\n\
+{"id":"michctapp","name":"Michigan Court of Appeals","citationString":"Mich. Ct. App.","start":1964,"end":null}\n\
+{"id":"michd","name":"District Court, D. Michigan","citationString":"D. Mich.","start":1836,"end":1863}\n\
+{"id":"michrecdetroit","name":"Detroit Recorder\'s Court","citationString":"Detroit Recorder\'s Court","start":null,"end":null}\n\
+{"id":"michsuperct","name":"Michigan Superior Courts","citationString":"Mich. Super. Ct.","start":null,"end":null}\n\
+{"id":"michsuperctdetr","name":"Michigan Superior Court, Detroit","citationString":"Mich. Super. Ct., Detroit","start":null,"end":null}\n\
+{"id":"michsuperctgrap","name":"Michigan Superior Court, Grand Rapids","citationString":"Mich. Super. Ct., Grand Rapids","start":null,"end":null}\n\
+{"id":"micirct","name":"Michigan Circuit Court","citationString":"Michigan Cir. Ct.","start":null,"end":null}\n\
+{"id":"micirct1","name":"Circuit Court of the 1st Circuit of Michigan","citationString":"Mich. 1st Cir.","start":null,"end":null}\n\
+{"id":"micirct10","name":"Circuit Court of the 10th Circuit of Michigan","citationString":"Mich. 10th Cir.","start":null,"end":null}\n\
+{"id":"micirct11","name":"Circuit Court of the 11th Circuit of Michigan","citationString":"Mich. 11th Cir.","start":null,"end":null}\n\
+{"id":"micirct12","name":"Circuit Court of the 12th Circuit of Michigan","citationString":"Mich. 12th Cir.","start":null,"end":null}\n\
+{"id":"micirct13","name":"Circuit Court of the 13th Circuit of Michigan","citationString":"Mich. 13th Cir.","start":null,"end":null}\n\
+{"id":"micirct14","name":"Circuit Court of the 14th Circuit of Michigan","citationString":"Mich. 14th Cir.","start":null,"end":null}\n\
+{"id":"micirct15","name":"Circuit Court of the 15th Circuit of Michigan","citationString":"Mich. 15th Cir.","start":null,"end":null}\n\
+{"id":"micirct16","name":"Circuit Court of the 16th Circuit of Michigan","citationString":"Mich. 16th Cir.","start":null,"end":null}\n\
+{"id":"micirct17","name":"Circuit Court of the 17th Circuit of Michigan","citationString":"Mich. 17th Cir.","start":null,"end":null}\n\
+{"id":"micirct18","name":"Circuit Court of the 18th Circuit of Michigan","citationString":"Mich. 18th Cir.","start":null,"end":null}\n\
+{"id":"micirct19","name":"Circuit Court of the 19th Circuit of Michigan","citationString":"Mich. 19th Cir.","start":null,"end":null}\n\
+{"id":"micirct2","name":"Circuit Court of the 2nd Circuit of Michigan","citationString":"Mich. 2nd Cir.","start":null,"end":null}\n\
+{"id":"micirct20","name":"Circuit Court of the 20th Circuit of Michigan","citationString":"Mich. 20th Cir.","start":null,"end":null}\n\
+{"id":"micirct21","name":"Circuit Court of the 21st Circuit of Michigan","citationString":"Mich. 21st Cir.","start":null,"end":null}\n\
+{"id":"micirct22","name":"Circuit Court of the 22nd Circuit of Michigan","citationString":"Mich. 22nd Cir.","start":null,"end":null}\n\
+{"id":"micirct23","name":"Circuit Court of the 23rd Circuit of Michigan","citationString":"Mich. 23rd Cir.","start":null,"end":null}\n\
+{"id":"micirct24","name":"Circuit Court of the 24th Circuit of Michigan","citationString":"Mich. 24th Cir.","start":null,"end":null}\n\
+{"id":"micirct25","name":"Circuit Court of the 25th Circuit of Michigan","citationString":"Mich. 25th Cir.","start":null,"end":null}\n\
+{"id":"micirct26","name":"Circuit Court of the 26th Circuit of Michigan","citationString":"Mich. 26th Cir.","start":null,"end":null}\n\
+{"id":"micirct27","name":"Circuit Court of the 27th Circuit of Michigan","citationString":"Mich. 27th Cir.","start":null,"end":null}\n\
+{"id":"micirct28","name":"Circuit Court of the 28th Circuit of Michigan","citationString":"Mich. 28th Cir.","start":null,"end":null}\n\
+{"id":"micirct29","name":"Circuit Court of the 29th Circuit of Michigan","citationString":"Mich. 29th Cir.","start":null,"end":null}\n\
+{"id":"micirct3","name":"Circuit Court of the 3rd Circuit of Michigan","citationString":"Mich. 3rd Cir.","start":null,"end":null}\n\
+{"id":"micirct30","name":"Circuit Court of the 30th Circuit of Michigan","citationString":"Mich. 30th Cir.","start":null,"end":null}\n\
+{"id":"micirct31","name":"Circuit Court of the 31st Circuit of Michigan","citationString":"Mich. 31st Cir.","start":null,"end":null}\n\
+{"id":"micirct32","name":"Circuit Court of the 32nd Circuit of Michigan","citationString":"Mich. 32nd Cir.","start":null,"end":null}\n\
+{"id":"micirct33","name":"Circuit Court of the 33rd Circuit of Michigan","citationString":"Mich. 33rd Cir.","start":null,"end":null}\n\
+{"id":"micirct34","name":"Circuit Court of the 34th Circuit of Michigan","citationString":"Mich. 34th Cir.","start":null,"end":null}\n\
+{"id":"micirct35","name":"Circuit Court of the 35th Circuit of Michigan","citationString":"Mich. 35th Cir.","start":null,"end":null}\n\
+{"id":"micirct36","name":"Circuit Court of the 36th Circuit of Michigan","citationString":"Mich. 36th Cir.","start":null,"end":null}\n\
+{"id":"micirct37","name":"Circuit Court of the 37th Circuit of Michigan","citationString":"Mich. 37th Cir.","start":null,"end":null}\n\
+{"id":"micirct37cal","name":"Circuit Court of the 37th Circuit of Michigan, Calhoun County","citationString":"Mich. 37th Cir., Calhoun Cty.","start":null,"end":null}\n\
+{"id":"micirct38","name":"Circuit Court of the 38th Circuit of Michigan","citationString":"Mich. 38th Cir.","start":null,"end":null}\n\
+{"id":"micirct39","name":"Circuit Court of the 39th Circuit of Michigan","citationString":"Mich. 39th Cir.","start":null,"end":null}\n\
+{"id":"micirct4","name":"Circuit Court of the 4th Circuit of Michigan","citationString":"Mich. 4th Cir.","start":null,"end":null}\n\
+{"id":"micirct40","name":"Circuit Court of the 40th Circuit of Michigan","citationString":"Mich. 40th Cir.","start":null,"end":null}\n\
+{"id":"micirct41","name":"Circuit Court of the 41st Circuit of Michigan","citationString":"Mich. 41st Cir.","start":null,"end":null}\n\
+{"id":"micirct42","name":"Circuit Court of the 42nd Circuit of Michigan","citationString":"Mich. 42nd Cir.","start":null,"end":null}\n\
+{"id":"micirct43","name":"Circuit Court of the 43rd Circuit of Michigan","citationString":"Mich. 43rd Cir.","start":null,"end":null}\n\
+{"id":"micirct44","name":"Circuit Court of the 44th Circuit of Michigan","citationString":"Mich. 44th Cir.","start":null,"end":null}\n\
+{"id":"micirct45","name":"Circuit Court of the 45th Circuit of Michigan","citationString":"Mich. 45th Cir.","start":null,"end":null}\n\
+{"id":"micirct46","name":"Circuit Court of the 46th Circuit of Michigan","citationString":"Mich. 46th Cir.","start":null,"end":null}\n\
+{"id":"micirct47","name":"Circuit Court of the 47th Circuit of Michigan","citationString":"Mich. 47th Cir.","start":null,"end":null}\n\
+{"id":"micirct48","name":"Circuit Court of the 48th Circuit of Michigan","citationString":"Mich. 48th Cir.","start":null,"end":null}\n\
+{"id":"micirct49","name":"Circuit Court of the 49th Circuit of Michigan","citationString":"Mich. 49th Cir.","start":null,"end":null}\n\
+{"id":"micirct5","name":"Circuit Court of the 5th Circuit of Michigan","citationString":"Mich. 5th Cir.","start":null,"end":null}\n\
+{"id":"micirct50","name":"Circuit Court of the 50th Circuit of Michigan","citationString":"Mich. 50th Cir.","start":null,"end":null}\n\
+{"id":"micirct51","name":"Circuit Court of the 51st Circuit of Michigan","citationString":"Mich. 51st Cir.","start":null,"end":null}\n\
+{"id":"micirct52","name":"Circuit Court of the 52nd Circuit of Michigan","citationString":"Mich. 52nd Cir.","start":null,"end":null}\n\
+{"id":"micirct53","name":"Circuit Court of the 53rd Circuit of Michigan","citationString":"Mich. 53rd Cir.","start":null,"end":null}\n\
+{"id":"micirct54","name":"Circuit Court of the 54th Circuit of Michigan","citationString":"Mich. 54th Cir.","start":null,"end":null}\n\
+{"id":"micirct55","name":"Circuit Court of the 55th Circuit of Michigan","citationString":"Mich. 55th Cir.","start":null,"end":null}\n\
+{"id":"micirct56","name":"Circuit Court of the 56th Circuit of Michigan","citationString":"Mich. 56th Cir.","start":null,"end":null}\n\
+{"id":"micirct57","name":"Circuit Court of the 57th Circuit of Michigan","citationString":"Mich. 57th Cir.","start":null,"end":null}\n\
+{"id":"micirct6","name":"Circuit Court of the 6th Circuit of Michigan","citationString":"Mich. 6th Cir.","start":null,"end":null}\n\
+{"id":"micirct7","name":"Circuit Court of the 7th Circuit of Michigan","citationString":"Mich. 7th Cir.","start":null,"end":null}\n\
+{"id":"micirct8","name":"Circuit Court of the 8th Circuit of Michigan","citationString":"Mich. 8th Cir.","start":null,"end":null}\n\
+{"id":"micirct9","name":"Circuit Court of the 9th Circuit of Michigan","citationString":"Mich. 9th Cir.","start":null,"end":null}\n\
+{"id":"mieb","name":"United States Bankruptcy Court, E.D. Michigan","citationString":"Bankr. E.D. Mich.","start":1984,"end":null}\n\
+{"id":"mied","name":"District Court, E.D. Michigan","citationString":"E.D. Mich.","start":1863,"end":null}\n\
+{"id":"minn","name":"Supreme Court of Minnesota","citationString":"Minn.","start":1858,"end":null}\n\
+{"id":"minnctapp","name":"Court of Appeals of Minnesota","citationString":"Minn. Ct. App.","start":1983,"end":null}\n\
+{"id":"minndistct","name":"Minnesota District Courts","citationString":"","start":null,"end":null}\n\
+{"id":"miss","name":"Mississippi Supreme Court","citationString":"Miss.","start":1841,"end":null}\n\
+{"id":"misschanceryct","name":"Mississippi Chancery Courts","citationString":"Miss. Chanc. Ct.","start":null,"end":null}\n\
+{"id":"missctapp","name":"Court of Appeals of Mississippi","citationString":"Miss. Ct. App.","start":1995,"end":null}\n\
+{"id":"missd","name":"District Court, D. Mississippi","citationString":"D. Miss.","start":1818,"end":1838}\n\
+{"id":"miwb","name":"United States Bankruptcy Court, W.D. Michigan","citationString":"Bankr. W.D. Mich.","start":1984,"end":null}\n\
+{"id":"miwd","name":"District Court, W.D. Michigan","citationString":"W.D. Mich.","start":1863,"end":null}\n\
+{"id":"mnb","name":"United States Bankruptcy Court, D. Minnesota","citationString":"Bankr. D. Minn.","start":1984,"end":null}\n\
+{"id":"mnd","name":"District Court, D. Minnesota","citationString":"D. Minn.","start":1858,"end":null}\n\
+{"id":"mntax","name":"Minnesota Tax Court","citationString":"","start":null,"end":null}\n\
+{"id":"mo","name":"Supreme Court of Missouri","citationString":"Mo.","start":1821,"end":null}\n\
+{"id":"moag","name":"Missouri Attorney General Reports","citationString":"Mo. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"moctapp","name":"Missouri Court of Appeals","citationString":"Mo. Ct. App.","start":1820,"end":null}\n\
+{"id":"moctapped","name":"Missouri Court of Appeals, Eastern District","citationString":"","start":1820,"end":null}\n\
+{"id":"moctappsd","name":"Missouri Court of Appeals, Southern District","citationString":"","start":1820,"end":null}\n\
+{"id":"moctappwd","name":"Missouri Court of Appeals, Western District","citationString":"","start":1820,"end":null}\n\
+{"id":"mod","name":"District Court, D. Missouri","citationString":"D. Mo.","start":1822,"end":1857}\n\
+{"id":"moeb","name":"United States Bankruptcy Court, E.D. Missouri","citationString":"Bankr. E.D. Mo.","start":1984,"end":null}\n\
+{"id":"moed","name":"District Court, E.D. Missouri","citationString":"E.D. Mo.","start":1857,"end":null}\n\
+{"id":"moheganct","name":"Mohegan Trial Court","citationString":"","start":null,"end":null}\n\
+{"id":"moheganctapp","name":"Mohegan Tribal Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"moheganelders","name":"Council of Elders of the Mohegan Tribe","citationString":"","start":null,"end":null}\n\
+{"id":"mohegangct","name":"Mohegan Gaming Disputes Trial Court","citationString":"","start":null,"end":null}\n\
+{"id":"mohegangctapp","name":"Mohegan Gaming Disputes Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"mont","name":"Montana Supreme Court","citationString":"Mont.","start":1864,"end":null}\n\
+{"id":"montereydistct","name":"Monterey District Court","citationString":"Monterey Dist. Ct.","start":1849,"end":1879}\n\
+{"id":"monttc","name":"Montana Tax Appeal Board","citationString":"Mont.T.A.B.","start":null,"end":null}\n\
+{"id":"mowb","name":"United States Bankruptcy Court, W.D. Missouri","citationString":"Bankr. W.D. Mo.","start":1984,"end":null}\n\
+{"id":"mowd","name":"District Court, W.D. Missouri","citationString":"W.D. Mo.","start":1857,"end":null}\n\
+{"id":"msnb","name":"United States Bankruptcy Court, N.D. Mississippi","citationString":"Bankr. N.D. Miss.","start":1984,"end":null}\n\
+{"id":"msnd","name":"District Court, N.D. Mississippi","citationString":"N.D. Miss.","start":1838,"end":null}\n\
+{"id":"mssb","name":"United States Bankruptcy Court, S.D. Mississippi","citationString":"Bankr. S.D. Miss.","start":1984,"end":null}\n\
+{"id":"mssd","name":"District Court, S.D. Mississippi","citationString":"S.D. Miss.","start":1838,"end":null}\n\
+{"id":"mtb","name":"United States Bankruptcy Court, D. Montana","citationString":"Bankr. D. Mont.","start":1984,"end":null}\n\
+{"id":"mtd","name":"District Court, D. Montana","citationString":"D. Mont.","start":1889,"end":null}\n\
+{"id":"mtjdct","name":"Judicial District Court of Montana","citationString":"","start":null,"end":null}\n\
+{"id":"mtjdctFergus","name":"Tenth Judicial District Court of Montana Fergus County","citationString":"","start":null,"end":null}\n\
+{"id":"mtjdctbighorn","name":"Thirteenth Judicial District Court of Montana Big Horn County","citationString":"","start":null,"end":null}\n\
+{"id":"mtjdcttreasure","name":"Sixteenth Judicial District Court of Montana Treasure County","citationString":"","start":null,"end":null}\n\
+{"id":"mtwaterct","name":"Water Court of The State of Montana","citationString":"","start":null,"end":null}\n\
+{"id":"muscogee","name":"Muscogee (Creek) Nation Supreme Court","citationString":"","start":null,"end":null}\n\
+{"id":"navajo","name":"Navajo Nation Supreme Court","citationString":"","start":null,"end":null}\n\
+{"id":"navajochildct","name":"Navajo Nation Children\'s Court","citationString":"","start":null,"end":null}\n\
+{"id":"navajoctapp","name":"Navajo Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"navajodistct","name":"Navajo Nation District Court","citationString":"","start":null,"end":null}\n\
+{"id":"navajofamct","name":"Navajo Nation Family Court","citationString":"","start":null,"end":null}\n\
+{"id":"nc","name":"Supreme Court of North Carolina","citationString":"N.C.","start":1799,"end":null}\n\
+{"id":"ncbizct","name":"North Carolina Business Court","citationString":"","start":null,"end":null}\n\
+{"id":"ncctapp","name":"Court of Appeals of North Carolina","citationString":"N.C. Ct. App.","start":1968,"end":null}\n\
+{"id":"ncd","name":"United States District Court for the District of North Carolina","citationString":"D.N.C.","start":1790,"end":1872}\n\
+{"id":"ncdistct","name":"North Carolina District Court","citationString":"N.C. Dist. Ct.","start":null,"end":null}\n\
+{"id":"nceb","name":"United States Bankruptcy Court, E.D. North Carolina","citationString":"Bankr. E.D.N.C.","start":1984,"end":null}\n\
+{"id":"nced","name":"District Court, E.D. North Carolina","citationString":"E.D.N.C.","start":null,"end":null}\n\
+{"id":"ncmb","name":"United States Bankruptcy Court, M.D. North Carolina","citationString":"Bankr. M.D.N.C.","start":1984,"end":null}\n\
+{"id":"ncmd","name":"District Court, M.D. North Carolina","citationString":"M.D.N.C.","start":null,"end":null}\n\
+{"id":"ncsuperct","name":"Superior Court of North Carolina","citationString":"Sup. Ct. N.C.","start":1777,"end":null}\n\
+{"id":"ncwb","name":"United States Bankruptcy Court, W.D. North Carolina","citationString":"Bankr. W.D.N.C.","start":1984,"end":null}\n\
+{"id":"ncwd","name":"District Court, W.D. North Carolina","citationString":"W.D.N.C.","start":1872,"end":null}\n\
+{"id":"ncworkcompcom","name":"North Carolina Industrial Commission","citationString":"N.C. Indus. Comm.","start":1929,"end":null}\n\
+{"id":"nd","name":"North Dakota Supreme Court","citationString":"N.D.","start":1861,"end":null}\n\
+{"id":"ndb","name":"United States Bankruptcy Court, D. North Dakota","citationString":"Bankr. D.N.D.","start":1984,"end":null}\n\
+{"id":"ndctapp","name":"North Dakota Court of Appeals","citationString":"N.D. Ct. App.","start":1987,"end":null}\n\
+{"id":"ndd","name":"District Court, D. North Dakota","citationString":"D.N.D.","start":1889,"end":null}\n\
+{"id":"neb","name":"Nebraska Supreme Court","citationString":"Neb.","start":1854,"end":null}\n\
+{"id":"nebag","name":"Nebraska Attorney General Reports","citationString":"Neb. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"nebctapp","name":"Nebraska Court of Appeals","citationString":"Neb. Ct. App.","start":1991,"end":null}\n\
+{"id":"nebraskab","name":"United States Bankruptcy Court, D. Nebraska","citationString":"Bankr. D. Neb.","start":1984,"end":null}\n\
+{"id":"ned","name":"United States District Court, Nebraska","citationString":"D. Neb.","start":1867,"end":null}\n\
+{"id":"nev","name":"Nevada Supreme Court","citationString":"Nev.","start":1864,"end":null}\n\
+{"id":"nevapp","name":"Court of Appeals of Nevada","citationString":"Ct. App. Nev.","start":2014,"end":null}\n\
+{"id":"nevdistct","name":"Nevada District Courts","citationString":"Nev. Dist. Ct.","start":null,"end":null}\n\
+{"id":"nevdistct7","name":"Nevada District Courts, 7th Judicial District","citationString":"Nev. Dist. Ct., 7th Jud. Dist.","start":null,"end":null}\n\
+{"id":"nevdistct7eur","name":"Nevada District Court, Eureka County","citationString":"Nev. Dist. Ct., Eureka Cty.","start":null,"end":null}\n\
+{"id":"nh","name":"Supreme Court of New Hampshire","citationString":"N.H.","start":1776,"end":null}\n\
+{"id":"nhb","name":"United States Bankruptcy Court, D. New Hampshire","citationString":"Bankr. D.N.H.","start":1984,"end":null}\n\
+{"id":"nhd","name":"District Court, D. New Hampshire","citationString":"D.N.H.","start":1789,"end":null}\n\
+{"id":"nhprivycounnh","name":"New Hampshire Committee of the Privy Council","citationString":"New Hampshire Committee of the Privy Council","start":1686,"end":1982}\n\
+{"id":"nhsuperct","name":"Superior Court of New Hampshire","citationString":"","start":null,"end":null}\n\
+{"id":"nj","name":"Supreme Court of New Jersey","citationString":"N.J.","start":1776,"end":null}\n\
+{"id":"njb","name":"United States Bankruptcy Court, D. New Jersey","citationString":"Bankr. D.N.J.","start":1984,"end":null}\n\
+{"id":"njch","name":"New Jersey Court of Chancery","citationString":"N.J. Ch.","start":1743,"end":1947}\n\
+{"id":"njcirct","name":"New Jersey Circuit Court","citationString":"N.J. Circuit. Ct.","start":1789,"end":1947}\n\
+{"id":"njcirctatlantic","name":"Atlantic County Circuit Court, N.J.","citationString":"Atlantic Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctbergen","name":"Bergen County Circuit Court, N.J.","citationString":"Bergen Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctburlingt","name":"Burlington County Circuit Court, N.J.","citationString":"Burlington Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctcamden","name":"Camden County Circuit Court, N.J.","citationString":"Camden Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctcapemay","name":"Cape May County Circuit Court, N.J.","citationString":"Cape May Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctcumberla","name":"Cumberland County Circuit Court, N.J.","citationString":"Cumberland Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctessex","name":"Essex County Circuit Court, N.J.","citationString":"Essex Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctgloucest","name":"Gloucester County Circuit Court, N.J.","citationString":"Gloucester Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcircthudson","name":"Hudson County Circuit Court, N.J.","citationString":"Hudson Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcircthunterdo","name":"Hunterdon County Circuit Court, N.J.","citationString":"Hunterdon Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctmercer","name":"Mercer County Circuit Court, N.J.","citationString":"Mercer Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctmiddlese","name":"Middlesex County Circuit Court, N.J.","citationString":"Middlesex Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctmonmouth","name":"Monmouth County Circuit Court, N.J.","citationString":"Monmouth Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctmorris","name":"Morris County Circuit Court, N.J.","citationString":"Morris Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctocean","name":"Ocean County Circuit Court, N.J.","citationString":"Ocean Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctpassaic","name":"Passaic County Circuit Court, N.J.","citationString":"Passaic Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctsalem","name":"Salem County Circuit Court, N.J.","citationString":"Salem Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctsomerset","name":"Somerset County Circuit Court, N.J.","citationString":"Somerset Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctsussex","name":"Sussex County Circuit Court, N.J.","citationString":"Sussex Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctunion","name":"Union County Circuit Court, N.J.","citationString":"Union Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcirctwarren","name":"Warren County Circuit Court, N.J.","citationString":"Warren Cty. Cir. Ct., N.J.","start":1789,"end":1947}\n\
+{"id":"njcommned","name":"Commissioner of Education, N.J.","citationString":"","start":null,"end":null}\n\
+{"id":"njctcompl","name":"Court of Common Pleas of New Jersey","citationString":"","start":null,"end":null}\n\
+{"id":"njctpardons","name":"New Jersey Court of Pardons","citationString":"","start":null,"end":null}\n\
+{"id":"njd","name":"District Court, D. New Jersey","citationString":"D.N.J.","start":1789,"end":null}\n\
+{"id":"njfamct","name":"New Jersey Family Court","citationString":"N.J. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctatlantic","name":"Atlantic County Family Court","citationString":"Atlantic Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctbergen","name":"Bergen County Family Court","citationString":"Bergen Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctburlingt","name":"Burlington County Family Court","citationString":"Burlington Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctcamden","name":"Camden County Family Court","citationString":"Camden Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctcapemay","name":"Cape May County Family Court","citationString":"Cape May Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctcumberla","name":"Cumberland County Family Court","citationString":"Cumberland Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctessex","name":"Essex County Family Court","citationString":"Essex Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctgloucest","name":"Gloucester County Family Court","citationString":"Gloucester Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamcthudson","name":"Hudson County Family Court","citationString":"Hudson Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamcthunterdo","name":"Hunterdon County Family Court","citationString":"Hunterdon Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctmercer","name":"Mercer County Family Court","citationString":"Mercer Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctmiddlese","name":"Middlesex County Family Court","citationString":"Middlesex Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctmonmouth","name":"Monmouth County Family Court","citationString":"Monmouth Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctmorris","name":"Morris County Family Court","citationString":"Morris Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctocean","name":"Ocean County Family Court","citationString":"Ocean Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctpassaic","name":"Passaic County Family Court","citationString":"Passaic Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctsalem","name":"Salem County Family Court","citationString":"Salem Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctsomerset","name":"Somerset County Family Court","citationString":"Somerset Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctsussex","name":"Sussex County Family Court","citationString":"Sussex Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctunion","name":"Union County Family Court","citationString":"Union Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njfamctwarren","name":"Warren County Family Court","citationString":"Warren Cty. Fam. Ct.","start":null,"end":null}\n\
+{"id":"njlaborcomp","name":"New Jersey Department of Labor Workmen\'s Compensation Bureau","citationString":"","start":null,"end":null}\n\
+{"id":"njlawbkconf","name":"New Jersey Lawyers and Bankers Conference Committee","citationString":"","start":null,"end":null}\n\
+{"id":"njmunict","name":"Municipal Courts of New Jersey","citationString":"","start":null,"end":null}\n\
+{"id":"njmunictbyram","name":"Byram Township Municipal Court","citationString":"","start":null,"end":null}\n\
+{"id":"njmunictdumont","name":"Borough of Dumont Municipal Court","citationString":"","start":null,"end":null}\n\
+{"id":"njmunicthacken","name":"Hackensack City Municipal Court","citationString":"","start":null,"end":null}\n\
+{"id":"njmunictnewark","name":"Newark Municipal Court","citationString":"","start":null,"end":null}\n\
+{"id":"njmunictprince","name":"Borough of Princeton Municipal Court","citationString":"","start":null,"end":null}\n\
+{"id":"njmunictsussex","name":"Sussex County Municipal Court","citationString":"","start":null,"end":null}\n\
+{"id":"njoytermct","name":"Court of Oyer And Terminer of New Jersey","citationString":"","start":null,"end":null}\n\
+{"id":"njpuc","name":"New Jersey Public Utilities Commission","citationString":"","start":null,"end":null}\n\
+{"id":"njqrtsess","name":"Courts of General Quarter Sessions of the Peace","citationString":"","start":1675,"end":1947}\n\
+{"id":"njqrtsessessex","name":"Essex County Court of Quarter Sessions of New Jersey","citationString":"","start":1675,"end":1947}\n\
+{"id":"njqrtsessmorris","name":"Morris County Court of Quarter Sessions","citationString":"","start":1675,"end":1947}\n\
+{"id":"njrecct","name":"Recorder\'s Court, N.J.","citationString":"","start":null,"end":null}\n\
+{"id":"njreccthoboken","name":"Hoboken City Recorder\'s Court.","citationString":"","start":null,"end":null}\n\
+{"id":"njrecctmontcl","name":"Montclair Town Recorder\'s Court","citationString":"","start":null,"end":null}\n\
+{"id":"njspecstatct","name":"New Jersey Special Statutory Court","citationString":"","start":null,"end":null}\n\
+{"id":"njsuper","name":"New Jersey Superior Court","citationString":"","start":null,"end":null}\n\
+{"id":"njsuperatlantic","name":"Atlantic County Superior Court","citationString":"Atlantic Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsuperbergen","name":"Bergen County Superior Court","citationString":"Bergen Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsuperburlingt","name":"Burlington County Superior Court","citationString":"Burlington Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsupercamden","name":"Camden County Superior Court","citationString":"Camden Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsupercapemay","name":"Cape May County Superior Court","citationString":"Cape May Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsuperctappdiv","name":"New Jersey Superior Court Appellate Division","citationString":"N.J. Super. Ct. App. Div.","start":1830,"end":null}\n\
+{"id":"njsupercumberla","name":"Cumberland County Superior Court","citationString":"Cumberland Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsuperessex","name":"Essex County Superior Court","citationString":"Essex Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsupergloucest","name":"Gloucester County Superior Court","citationString":"Gloucester Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsuperhudson","name":"Hudson County Superior Court","citationString":"Hudson Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsuperhunterdo","name":"Hunterdon County Superior Court","citationString":"Hunterdon Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsupermercer","name":"Mercer County Superior Court","citationString":"Mercer Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsupermiddlese","name":"Middlesex County Superior Court","citationString":"Middlesex Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsupermonmouth","name":"Monmouth County Superior Court","citationString":"Monmouth Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsupermorris","name":"Morris County Superior Court","citationString":"Morris Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsuperocean","name":"Ocean County Superior Court","citationString":"Ocean Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsuperpassaic","name":"Passaic County Superior Court","citationString":"Passaic Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsupersalem","name":"Salem County Superior Court","citationString":"Salem Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsupersomerset","name":"Somerset County Superior Court","citationString":"Somerset Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsupersussex","name":"Sussex County Superior Court","citationString":"Sussex Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsuperunion","name":"Union County Superior Court","citationString":"Union Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsuperwarren","name":"Warren County Superior Court","citationString":"Warren Cty. Super. Ct.","start":null,"end":null}\n\
+{"id":"njsurrct","name":"New Jersey Surrogate\'s Court","citationString":"N.J. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctatlanti","name":"Atlantic County Surrogate\'s Court","citationString":"Atlantic Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctbergen","name":"Bergen County Surrogate\'s Court","citationString":"Bergen Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctburling","name":"Burlington County Surrogate\'s Court","citationString":"Burlington Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctcamden","name":"Camden County Surrogate\'s Court","citationString":"Camden Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctcapemay","name":"Cape May County Surrogate\'s Court","citationString":"Cape May Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctcumberl","name":"Cumberland County Surrogate\'s Court","citationString":"Cumberland Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctessex","name":"Essex County Surrogate\'s Court","citationString":"Essex Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctglouces","name":"Gloucester County Surrogate\'s Court","citationString":"Gloucester Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrcthudson","name":"Hudson County Surrogate\'s Court","citationString":"Hudson Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrcthunterd","name":"Hunterdon County Surrogate\'s Court","citationString":"Hunterdon Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctmercer","name":"Mercer County Surrogate\'s Court","citationString":"Mercer Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctmiddles","name":"Middlesex County Surrogate\'s Court","citationString":"Middlesex Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctmonmout","name":"Monmouth County Surrogate\'s Court","citationString":"Monmouth Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctmorris","name":"Morris County Surrogate\'s Court","citationString":"Morris Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctocean","name":"Ocean County Surrogate\'s Court","citationString":"Ocean Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctpassaic","name":"Passaic County Surrogate\'s Court","citationString":"Passaic Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctsalem","name":"Salem County Surrogate\'s Court","citationString":"Salem Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctsomerse","name":"Somerset County Surrogate\'s Court","citationString":"Somerset Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctsussex","name":"Sussex County Surrogate\'s Court","citationString":"Sussex Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctunion","name":"Union County Surrogate\'s Court","citationString":"Union Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njsurrctwarren","name":"Warren County Surrogate\'s Court","citationString":"Warren Cty. Surr. Ct.","start":null,"end":null}\n\
+{"id":"njtaxct","name":"New Jersey Tax Court","citationString":"","start":1979,"end":null}\n\
+{"id":"nm","name":"New Mexico Supreme Court","citationString":"N.M.","start":1841,"end":null}\n\
+{"id":"nmb","name":"United States Bankruptcy Court, D. New Mexico","citationString":"Bankr. D.N.M.","start":1984,"end":null}\n\
+{"id":"nmcca","name":"U S Navy Marine Corps Court of Criminal Appeals","citationString":"N.M.C.C.A.","start":null,"end":null}\n\
+{"id":"nmctapp","name":"New Mexico Court of Appeals","citationString":"N.M. Ct. App.","start":1966,"end":null}\n\
+{"id":"nmd","name":"District Court, D. New Mexico","citationString":"D.N.M.","start":1910,"end":null}\n\
+{"id":"nmi","name":"Supreme Court of The Commonwealth of The Northern Mariana Islands","citationString":"","start":null,"end":null}\n\
+{"id":"nmib","name":"United States Bankruptcy Court, Northern Mariana Islands","citationString":"Bankr. N. Mar. I.","start":1984,"end":null}\n\
+{"id":"nmid","name":"District Court, Northern Mariana Islands","citationString":"D. N. Mar. I.","start":null,"end":null}\n\
+{"id":"nplainsctapp","name":"Northern Plains Intertribal Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"nvb","name":"United States Bankruptcy Court, D. Nevada","citationString":"Bankr. D. Nev.","start":1984,"end":null}\n\
+{"id":"nvd","name":"District Court, D. Nevada","citationString":"D. Nev.","start":1865,"end":null}\n\
+{"id":"ny","name":"New York Court of Appeals","citationString":"NY","start":1777,"end":null}\n\
+{"id":"nyadmct","name":"The New York Court of Admiralty","citationString":"","start":1775,"end":1789}\n\
+{"id":"nyag","name":"New York Attorney General Reports","citationString":"N.Y. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"nyalbanycityct","name":"Albany City Court","citationString":"N.Y. City Ct., Albany","start":null,"end":null}\n\
+{"id":"nyalbanyctyct","name":"Albany County Court","citationString":"N.Y. Cty. Ct., Albany Cty.","start":null,"end":null}\n\
+{"id":"nyalbanyjustct","name":"Albany City Police Court","citationString":"N.Y. Just. Court, Albany","start":null,"end":null}\n\
+{"id":"nyalbspecsess","name":"Albany Court of Special Sessions","citationString":"","start":null,"end":null}\n\
+{"id":"nyalleganyctyct","name":"Allegany County Court","citationString":"N.Y. Cty. Ct., Allegany Cty.","start":null,"end":null}\n\
+{"id":"nyamherstjustct","name":"Amherst Town Court","citationString":"N.Y. Just. Court, Amherst","start":null,"end":null}\n\
+{"id":"nyamsterdcityct","name":"Amsterdam City Court","citationString":"N.Y. City Ct., Amsterdam","start":null,"end":null}\n\
+{"id":"nyappdiv","name":"The Four Departments of the Appellate Division","citationString":"N.Y. App. Div.","start":1896,"end":null}\n\
+{"id":"nyappterm","name":"Appellate Terms of the Supreme Court of New York","citationString":"N.Y. App. Term.","start":1896,"end":null}\n\
+{"id":"nyarbct","name":"Court of Arbitration of The Chamber of Commerce of New York","citationString":"","start":null,"end":null}\n\
+{"id":"nyauburncityct","name":"Auburn City Court","citationString":"N.Y. City Ct., Auburn","start":null,"end":null}\n\
+{"id":"nybataviacityct","name":"Batavia City Court","citationString":"N.Y. City Ct., Batavia","start":null,"end":null}\n\
+{"id":"nybedfordjustct","name":"Bedford Justice Court","citationString":"N.Y. Just. Court, Bedford","start":null,"end":null}\n\
+{"id":"nybingcityct","name":"Binghamton City Court","citationString":"N.Y. City Ct., Binghamton","start":null,"end":null}\n\
+{"id":"nybronxctyct","name":"Bronx County Court","citationString":"N.Y. Cty. Ct., Bronx Cty.","start":null,"end":null}\n\
+{"id":"nybroomectyct","name":"Broome County Court","citationString":"N.Y. Cty. Ct., Broome Cty.","start":null,"end":null}\n\
+{"id":"nybuffalocityct","name":"Buffalo City Court","citationString":"N.Y. City Ct., Buffalo","start":null,"end":null}\n\
+{"id":"nycanandcityct","name":"Canandaigua City Court","citationString":"N.Y. City Ct., Canandaigua","start":null,"end":null}\n\
+{"id":"nycattctyct","name":"Cattaraugus County Court","citationString":"N.Y. Cty. Ct., Cattaraugus Cty.","start":null,"end":null}\n\
+{"id":"nycayugactyct","name":"Cayuga County Court","citationString":"N.Y. Cty. Ct., Cayuga Cty.","start":null,"end":null}\n\
+{"id":"nycfamct","name":"New York City Family Court","citationString":"N.Y.C. Fam. Ct.","start":null,"end":null}\n\
+{"id":"nychanct","name":"New York Court of Chancery","citationString":"","start":1683,"end":1846}\n\
+{"id":"nychanctsara","name":"Saratoga Chancery Court","citationString":"","start":null,"end":null}\n\
+{"id":"nychautctyct","name":"Chautauqua County Court","citationString":"N.Y. Cty. Ct., Chautauqua Cty.","start":null,"end":null}\n\
+{"id":"nychemungctyct","name":"Chemung County Court","citationString":"N.Y. Cty. Ct., Chemung Cty.","start":null,"end":null}\n\
+{"id":"nychenangoctyct","name":"Chenango County Court","citationString":"N.Y. Cty. Ct., Chenango Cty.","start":null,"end":null}\n\
+{"id":"nyciralbanycty","name":"New York Circuit Court, Albany County","citationString":"N.Y. Circ. Ct., Albany Cty","start":1821,"end":1846}\n\
+{"id":"nycircolcty","name":"New York Circuit Court, Columbia County","citationString":"N.Y. Cir. Ct., Columbia Cty.","start":1821,"end":1846}\n\
+{"id":"nycirct","name":"The New York Circuit Courts","citationString":"","start":1821,"end":1846}\n\
+{"id":"nycirdelcty","name":"New York Circuit Court, Delaware County","citationString":"N.Y. Cir. Ct., Delaware Cty.","start":1821,"end":1846}\n\
+{"id":"nycirdutchcty","name":"New York Circuit Court, Dutchess County","citationString":"N.Y. Cir. Ct., Dutchess Cty.","start":1821,"end":1846}\n\
+{"id":"nycirkingscty","name":"New York Circuit Court, Kings County","citationString":"N.Y. Cir. Ct., Kings Cty.","start":1821,"end":1846}\n\
+{"id":"nycirmonroecty","name":"New York Circuit Court, Monroe County","citationString":"N.Y. Cir. Ct., Monroe Cty.","start":1821,"end":1846}\n\
+{"id":"nycironeidacty","name":"New York Circuit Court, Oneida County","citationString":"N.Y. Cir. Ct., Oneida Cty.","start":1821,"end":1846}\n\
+{"id":"nyciroswegocty","name":"New York Circuit Court, Oswego County","citationString":"N.Y. Cir. Ct., Oswego Cty.","start":1821,"end":1846}\n\
+{"id":"nycityct","name":"City and Municipal Courts of New York","citationString":"N.Y. City Ct.","start":1846,"end":null}\n\
+{"id":"nycityctclinton","name":"Clinton City Court","citationString":"N.Y. City Ct., Clinton","start":null,"end":null}\n\
+{"id":"nycityctlittlef","name":"City Court Of Little Falls","citationString":"N.Y. City Ct., Little Falls","start":null,"end":null}\n\
+{"id":"nycityctnorw","name":"Norwich City Court","citationString":"N.Y. City Ct., Norwich","start":null,"end":null}\n\
+{"id":"nycityctrenss","name":"Rensselaer City Court","citationString":"N.Y. City Ct., Rensselaer","start":null,"end":null}\n\
+{"id":"nycitycttomp","name":"Tompkins City Court","citationString":"N.Y. City Ct., Tompkins","start":null,"end":null}\n\
+{"id":"nycivct","name":"Civil Court of the City of New York","citationString":"","start":1962,"end":null}\n\
+{"id":"nycivctbronx","name":"Civil Court Of The City Of New York, Bronx County","citationString":"Civ. Ct. NYC, Bronx Cty.","start":1962,"end":null}\n\
+{"id":"nycivctkings","name":"Civil Court Of The City Of New York, Kings County","citationString":"Civ. Ct. NYC, Kings Cty.","start":1962,"end":null}\n\
+{"id":"nycivctny","name":"Civil Court Of The City Of New York, New York County","citationString":"Civ. Ct. NYC, NY Cty.","start":1962,"end":null}\n\
+{"id":"nycivctqueens","name":"Civil Court Of The City Of New York, Queens County","citationString":"Civ. Ct. NYC, Queens Cty.","start":1962,"end":null}\n\
+{"id":"nycivctrichm","name":"Civil Court Of The City Of New York, Richmond County","citationString":"Civ. Ct. NYC, Richmond Cty.","start":1962,"end":null}\n\
+{"id":"nyclaimsct","name":"New York State Court of Claims","citationString":"","start":1817,"end":null}\n\
+{"id":"nyclintonctyct","name":"Clinton County Court","citationString":"N.Y. Cty. Ct., Clinton Cty.","start":null,"end":null}\n\
+{"id":"nycohoescityct","name":"Cohoes City Court","citationString":"N.Y. City Ct., Cohoes","start":null,"end":null}\n\
+{"id":"nycoloniejustct","name":"Colonie Justice Court","citationString":"N.Y. Just. Court, Colonie","start":null,"end":null}\n\
+{"id":"nycolumctyct","name":"Columbia County Court","citationString":"N.Y. Cty. Ct., Columbia Cty.","start":null,"end":null}\n\
+{"id":"nycommnapp","name":"New York Commission of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"nyconct","name":"Constitutional Court of New York","citationString":"","start":null,"end":null}\n\
+{"id":"nycortlandctyct","name":"Cortland County Court","citationString":"N.Y. Cty. Ct., Cortland Cty.","start":null,"end":null}\n\
+{"id":"nycortlcityct","name":"Cortland City Court","citationString":"N.Y. City Ct., Cortland","start":null,"end":null}\n\
+{"id":"nycountyct","name":"New York County Courts","citationString":"N.Y. Cty Ct.","start":null,"end":null}\n\
+{"id":"nycountyctny","name":"New York County Court, New York County","citationString":"N.Y. Cty. Ct., New York Cty.","start":null,"end":null}\n\
+{"id":"nycrimct","name":"The Criminal Court of the City of New York","citationString":"","start":1962,"end":null}\n\
+{"id":"nycrimctbronx","name":"The Criminal Court of the City of New York, Bronx","citationString":"","start":1962,"end":null}\n\
+{"id":"nycrimctkings","name":"The Criminal Court of the City of New York, Kings","citationString":"","start":1962,"end":null}\n\
+{"id":"nycrimctnyc","name":"The Criminal Court of the City of New York, New York","citationString":"","start":1962,"end":null}\n\
+{"id":"nycrimctqueens","name":"The Criminal Court of the City of New York, Queens","citationString":"","start":1962,"end":null}\n\
+{"id":"nycrimctrichm","name":"The Criminal Court of the City of New York, Richmond","citationString":"","start":1962,"end":null}\n\
+{"id":"nyctassizes","name":"New York Court of Assizes","citationString":"","start":1665,"end":1683}\n\
+{"id":"nyctcompl","name":"New York Court of Common Pleas","citationString":"","start":1686,"end":1895}\n\
+{"id":"nycterr","name":"Court for the Trial of Impeachments and Correction of Errors","citationString":"","start":1777,"end":1846}\n\
+{"id":"nyd","name":"United States District Court for the District of New York","citationString":"D. N.Y.","start":1789,"end":1814}\n\
+{"id":"nydelawarectyct","name":"Delaware County Court","citationString":"N.Y. Cty. Ct., Delaware Cty.","start":null,"end":null}\n\
+{"id":"nydistct","name":"New York District Courts","citationString":"","start":1937,"end":null}\n\
+{"id":"nydistctnassau","name":"Nassau District Court","citationString":"","start":1937,"end":null}\n\
+{"id":"nydistctsuffolk","name":"District Court Suffolk County New York","citationString":"","start":1937,"end":null}\n\
+{"id":"nydunkirkcityct","name":"Dunkirk City Court","citationString":"N.Y. City Ct., Dunkirk","start":null,"end":null}\n\
+{"id":"nydutchessctyct","name":"Dutchess County Court","citationString":"N.Y. Cty. Ct., Dutchess Cty.","start":null,"end":null}\n\
+{"id":"nyeb","name":"United States Bankruptcy Court, E.D. New York","citationString":"Bankr. E.D.N.Y.","start":1984,"end":null}\n\
+{"id":"nyed","name":"District Court, E.D. New York","citationString":"E.D.N.Y.","start":1865,"end":null}\n\
+{"id":"nyelmiracityct","name":"Elmira City Court","citationString":"N.Y. City Ct., Elmira","start":null,"end":null}\n\
+{"id":"nyeriectyct","name":"Erie County Court","citationString":"N.Y. Cty. Ct., Erie Cty.","start":null,"end":null}\n\
+{"id":"nyessexctyct","name":"Essex County Court, N.Y.","citationString":"N.Y. Cty. Ct., Essex Cty.","start":null,"end":null}\n\
+{"id":"nyexecchamber","name":"New York Executive Chamber","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamct","name":"New York Family Court","citationString":"N.Y. Fam. Ct.","start":1902,"end":null}\n\
+{"id":"nyfamctalbany","name":"New York Family Court, Albany County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctalleg","name":"New York Family Court, Allegany County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctbronx","name":"New York Family Court, Bronx County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctchauta","name":"New York Family Court, Chautauqua County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctchemung","name":"New York Family Court, Chemung County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctclinton","name":"New York Family Court, Clinton County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctdel","name":"Delaware County Children\'s Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctdutch","name":"New York Family Court, Dutchess County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamcterie","name":"New York Family Court, Erie County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctessex","name":"New York Family Court, Essex County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctfrank","name":"New York Family Court, Franklin County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctgenesee","name":"New York Family Court, Genesee County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctgreene","name":"New York Family Court, Greene County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctjeff","name":"New York Family Court, Jefferson County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctkings","name":"New York Family Court, Kings County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctmadison","name":"New York Family Court, Madison County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctmonroe","name":"New York Family Court, Monroe County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctmontg","name":"New York Family Court, Montgomery County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctnassau","name":"New York Family Court, Nassau County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctniagara","name":"New York Family Court, Niagara County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctoneida","name":"New York Family Court, Oneida County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctonond","name":"New York Family Court, Onondaga County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctontario","name":"New York Family Court, Ontario County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctorange","name":"New York Family Court, Orange County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctoswego","name":"New York Family Court, Oswego County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctotsego","name":"New York Family Court, Otsego County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctqueens","name":"New York Family Court, Queens County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctrenss","name":"New York Family Court, Rensselaer County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctrich","name":"New York Family Court, Richmond County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctrockl","name":"New York Family Court, Rockland County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctsaratoga","name":"New York Family Court, Saratoga County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctschuyler","name":"New York Family Court, Schuyler County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctseneca","name":"New York Family Court, Seneca County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctsteuben","name":"New York Family Court, Steuben County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctstl","name":"New York Family Court, St. Lawrence County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctsuffolk","name":"New York Family Court, Suffolk County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctsull","name":"New York Family Court, Sullivan County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamcttompkins","name":"New York Family Court, Tompkins County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctulster","name":"New York Family Court, Ulster County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctwarren","name":"New York Family Court, Warren County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctwashing","name":"New York Family Court, Washington County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctwayne","name":"New York Family Court, Wayne County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctwestch","name":"New York Family Court, Westchester County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfamctyates","name":"New York Family Court, Yates County","citationString":"","start":null,"end":null}\n\
+{"id":"nyfrankctyct","name":"Franklin County Court, N.Y.","citationString":"N.Y. Cty. Ct., Franklin Cty.","start":null,"end":null}\n\
+{"id":"nyfultoncityct","name":"Fulton City Court","citationString":"N.Y. City Ct., Fulton","start":null,"end":null}\n\
+{"id":"nyfultonctyct","name":"Fulton County Court, N.Y.","citationString":"N.Y. Cty. Ct., Fulton Cty.","start":null,"end":null}\n\
+{"id":"nygardjust","name":"Garden City Police Court","citationString":"N.Y. Just. Court, Gardent City","start":null,"end":null}\n\
+{"id":"nygenessctyct","name":"Genesee County Court","citationString":"N.Y. Cty. Ct., Genesee Cty.","start":null,"end":null}\n\
+{"id":"nygenevacityct","name":"Geneva City Court","citationString":"N.Y. City Ct., Geneva","start":null,"end":null}\n\
+{"id":"nygensess","name":"The Court of General Sessions","citationString":"","start":1683,"end":1962}\n\
+{"id":"nygensesskings","name":"Court of General Sessions Kings County New York","citationString":"","start":null,"end":null}\n\
+{"id":"nygensesslewis","name":"New York Court of General Sessions, Lewis County","citationString":"","start":1683,"end":1962}\n\
+{"id":"nyglensfcityct","name":"Glens Falls City Court","citationString":"N.Y. City Ct., Glens Falls","start":null,"end":null}\n\
+{"id":"nygloverscityct","name":"Gloversville City Court","citationString":"N.Y. City Ct., Gloversville","start":null,"end":null}\n\
+{"id":"nygreenbjustct","name":"Justice Court of Town of Greenburgh","citationString":"N.Y. Just. Court, Greenburgh","start":null,"end":null}\n\
+{"id":"nygreenectyct","name":"Greene County Court","citationString":"N.Y. Cty. Ct., Greene Cty.","start":null,"end":null}\n\
+{"id":"nygtnkpljustct","name":"Great Neck Plaza Village Court","citationString":"N.Y. Just. Court, Great Neck","start":null,"end":null}\n\
+{"id":"nyhamilctyct","name":"Hamilton County Court","citationString":"N.Y. Cty. Ct., Hamilton Cty.","start":null,"end":null}\n\
+{"id":"nyhempjustct","name":"Hempstead Justice Court","citationString":"N.Y. Just. Court, Hempstead","start":null,"end":null}\n\
+{"id":"nyherkimerctyct","name":"Herkimer County Court, New York","citationString":"N.Y. Cty. Ct., Herkimer Cty.","start":null,"end":null}\n\
+{"id":"nyhornellcityct","name":"Hornell City Court","citationString":"N.Y. City Ct., Hornell","start":null,"end":null}\n\
+{"id":"nyhospcommn","name":"New York State Hospital Commission","citationString":"N.Y. St. Hosp. Comm\'n","start":1895,"end":1912}\n\
+{"id":"nyhudsoncityct","name":"Hudson City Court","citationString":"N.Y. City Ct., Hudson","start":null,"end":null}\n\
+{"id":"nyhunterjustct","name":"Hunter Justice Court","citationString":"N.Y. Just. Court, Hunter","start":null,"end":null}\n\
+{"id":"nyhydepkjustct","name":"Hyde Park Justice Court","citationString":"N.Y. Just. Court, Hyde Park","start":null,"end":null}\n\
+{"id":"nyimpct","name":"Court for the Trial of Impeachments","citationString":"","start":1777,"end":null}\n\
+{"id":"nyithacacityct","name":"Ithaca City Court","citationString":"N.Y. City Ct., Ithaca","start":null,"end":null}\n\
+{"id":"nyjamescityct","name":"Jamestown City Court","citationString":"N.Y. City Ct., Jamestown","start":null,"end":null}\n\
+{"id":"nyjeffctyct","name":"Jefferson County Court, New York","citationString":"N.Y. Cty. Ct., Jefferson Cty.","start":null,"end":null}\n\
+{"id":"nyjudct","name":"Court On The Judiciary of New York","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustct","name":"Town and Village Courts","citationString":"N.Y. Just. Court","start":1790,"end":null}\n\
+{"id":"nyjustctamsterd","name":"Amsterdam Police Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctarcadia","name":"Arcadia Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctardsley","name":"Justice Court of Village of Ardsley","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctaurora","name":"Aurora Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctbellp","name":"Justice Court of the Village of Bellport","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctbethl","name":"Bethlehem Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctblasdel","name":"Justice Court of Village of Blasdell","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctbriarcl","name":"Justice Court of Village of Briarcliff Manor","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctbrighto","name":"Brighton Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctbronxvi","name":"Justice Court of Village of Bronxville","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctcambria","name":"Justice Court Of The Town Of Cambria","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctcamillu","name":"Camillus Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctcanaan","name":"Canaan Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctcanton","name":"Canton Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctcarmel","name":"Justice Court of Town of Carmel","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctcayugah","name":"Cayuga Heights Police Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctchatam","name":"Justice Court of Town of Chatam","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctcheekto","name":"Cheektowaga Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctchenang","name":"Chenango Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctchili","name":"Chili Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctclarks","name":"Clarkstown Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctclifton","name":"Clifton Park Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctclinton","name":"Justice Court of the Town of Clinton","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctcohoes","name":"Cohoes Police Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctcornwal","name":"Cornwall Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctcortlan","name":"Cortlandt Town Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctdeerp","name":"Justice Court of the Town of Deerpark","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctdepew","name":"Depew Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctdewitt","name":"DeWitt Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctdickins","name":"Dickinson Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctdix","name":"Dix Town Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctdobbsfe","name":"Dobbs Ferry Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcteastche","name":"Eastchester Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcteastroc","name":"East Rochester Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctefishk","name":"Justice Court Of The Town Of East Fishkill","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctelma","name":"Elma Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctelmsfor","name":"Justice Court of Village of Elmsford","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctfairpor","name":"Justice Court of Village of Fairport","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctfarmi","name":"Justice Court of the Village of Farmingdale","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctfishkil","name":"Justice Court of Town of Fishkill","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctfleisch","name":"Justice Court of Village of Fleischmanns","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctfrankfo","name":"Frankfort Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctgates","name":"Gates Town Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctgeneseo","name":"Geneseo Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctgeneva","name":"Geneva Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctgreece","name":"Greece Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctgreenpo","name":"Town of Greenport Justice Court","citationString":"Greenport Just. Ct.","start":null,"end":null}\n\
+{"id":"nyjustcthampt","name":"Justice Court Of The Town Of Hamptonburgh","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctharriso","name":"Harrison Town Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcthasting","name":"Justice Court of Village of Hastings-on-Hudson","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcthaverst","name":"Haverstraw Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcthenriet","name":"Henrietta Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctherkime","name":"Herkimer Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcthighlan","name":"Highlands Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcthorsehe","name":"Horseheads Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcthunting","name":"Huntington Police Justice\'s Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctirondeq","name":"Irondequoit Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctkingsbu","name":"Kingsbury Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctkingspo","name":"Justice Court of Village of Kings Point","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctlarchmo","name":"Justice Court of Village of Larchmont","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctlatting","name":"Lattingtown Village Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctlindenh","name":"Justice Court of Village of Lindenhurst","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctlloydha","name":"Lloyd Harbor Village Police Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctlockpor","name":"Justice Court of Town of Lockport","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctlowvill","name":"Lowville Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctlynbroo","name":"Village Justice Court of Village of Lynbrook","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmamaron","name":"Mamaroneck Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmassape","name":"Justice Court of Village of Massapequa","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmassena","name":"Massena City Police Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmaybroo","name":"Maybrook Police Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmendon","name":"Mendon Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmillert","name":"Millerton Village Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmills","name":"Mills Village Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmonroe","name":"Justice Court of Town of Monroe","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmonte","name":"Justice Court of Village of Montebello","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmontice","name":"Justice Court of Village of Monticello","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmountki","name":"Mount Kisco Police Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctmutton","name":"Justice Court of Village of Muttontown","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctnewark","name":"Justice Court of Village of Newark","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctnewburg","name":"Justice Court of Town of Newburgh","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctnewpalt","name":"New Paltz Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctnewscot","name":"Justice Court Of The Town Of New Scotland","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctnewwind","name":"New Windsor Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctniska","name":"Justice Court of the Town of Niskayuna","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctnorthca","name":"North Castle Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctnorthgr","name":"North Greenbush Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctnorthhi","name":"Justice Court of Village of North Hills","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctnorthp","name":"Justice Court of the Village of Northport","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctoakfiel","name":"Oakfield Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctoceanbe","name":"Justice Court of Village of Ocean Beach","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctogden","name":"Ogden Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctonondag","name":"Onondaga Town Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctorange","name":"Orangetown Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctorchard","name":"Justice Court of Village of Orchard Park","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctossinin","name":"Justice Court of Town of Ossining","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctowego","name":"Owego Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctoysterb","name":"Justice Court Of The Village Of Oyster Bay Cove","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctparma","name":"Justice Court of Village of Parma","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctpendl","name":"Justice Court of Town of Pendleton","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctpenfiel","name":"Penfield Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctperinto","name":"Justice Court of Town of Perinton","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctpierm","name":"Justice Court of the Village of Piermont","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctpleasan","name":"Pleasant Valley Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctportche","name":"Justice Court of Village of Port Chester","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctportwa","name":"Justice Court of Village of Port Washington","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctpoughke","name":"Poughkeepsie Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctpoundri","name":"Justice Court of Village of Pound Ridge","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctramapo","name":"Justice Court of Town of Ramapo","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctredhook","name":"Justice Court of Village of Red Hook","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctrhinebe","name":"Justice Court of Town of Rhinebeck","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctrockvil","name":"Justice Court of Village of Rockville","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctroslynh","name":"Justice Court of Incorporated Village of Roslyn Harbor","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctsandlak","name":"Sand Lake Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctscarsda","name":"Justice Court of Scarsdale","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctschuyle","name":"Schuyler Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctseaclif","name":"Sea Cliff Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctsleepyh","name":"Justice Court of Village of Sleepy Hollow","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctsomers","name":"Justice Court of the Town of Somers","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctsouthny","name":"Justice Court of Village of South Nyack","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctspringc","name":"Spring City Police Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctspringv","name":"Justice Court of Village of Spring Valley","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctstarkey","name":"Starkey Town Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctstuyv","name":"Justice Court Of The Town Of Stuyvesant, Columbia County","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctsuffern","name":"Justice Court of Village of Suffern","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcttarryt","name":"Justice Court of The Town Of Tarrytown","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctthenyac","name":"Justice Court of the Village of Nyack","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcttonawan","name":"Justice Court of Tonawanda","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcttuckaho","name":"Justice Court of Village of Tuckahoe","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustcttuxedo","name":"Tuxeo Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctulster","name":"Ulster Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctwapping","name":"Wappinger Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctwells","name":"Justice Court of Town of Wells","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctwestbur","name":"Justice Court of Village of Westbury","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctwoodbur","name":"Woodbury Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctwoodsto","name":"Justice Court of Village of Woodstock","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctyonkers","name":"Yonkers Justice Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyjustctyork","name":"Justice Court of Town of Yorktown","citationString":"","start":null,"end":null}\n\
+{"id":"nykensjustct","name":"Kensington Village Court","citationString":"N.Y. Just. Court, Kensington","start":null,"end":null}\n\
+{"id":"nykinderjustct","name":"Kinderhook Justice Court","citationString":"N.Y. Just. Court, Kinderhook","start":null,"end":null}\n\
+{"id":"nykingctyct","name":"New York County Court, King County","citationString":"N.Y. Cty. Ct., King Cty.","start":null,"end":null}\n\
+{"id":"nykingsctyct","name":"Kings County Court","citationString":"N.Y. Cty. Ct., Kings Cty.","start":null,"end":null}\n\
+{"id":"nykingstcityct","name":"Kingston City Court","citationString":"N.Y. City Ct., Kington","start":null,"end":null}\n\
+{"id":"nylackawcityct","name":"Lackawanna City Court","citationString":"N.Y. City Ct., Lackawanna","start":null,"end":null}\n\
+{"id":"nylagrjustct","name":"LaGrange Justice Court","citationString":"N.Y. Just. Court, LaGrange","start":null,"end":null}\n\
+{"id":"nylbccityct","name":"Long Beach City Court","citationString":"N.Y. City Ct., Long Beach","start":null,"end":null}\n\
+{"id":"nylewisctyct","name":"Lewis County Court","citationString":"N.Y. Cty. Ct., Lewis Cty.","start":null,"end":null}\n\
+{"id":"nylivingstctyct","name":"Livingston County Court","citationString":"N.Y. Cty. Ct., Livingston Cty.","start":null,"end":null}\n\
+{"id":"nylockpcityct","name":"Lockport City Court","citationString":"N.Y. City Ct., Lockport","start":null,"end":null}\n\
+{"id":"nymadctyct","name":"Madison County Court","citationString":"N.Y. Cty. Ct., Madison Cty.","start":null,"end":null}\n\
+{"id":"nymagct","name":"New York Magistrate Court","citationString":"","start":null,"end":1962}\n\
+{"id":"nymarct","name":"The Marine Court of the City of New York, 1807-1883","citationString":"","start":1807,"end":1883}\n\
+{"id":"nymassapkjustct","name":"Massapequa Park Justice Court","citationString":"N.Y. Just. Court, Massapequa Pk.","start":null,"end":null}\n\
+{"id":"nymiddletcityct","name":"Middletown City Court","citationString":"N.Y. City Ct., Middletown","start":null,"end":null}\n\
+{"id":"nymonroectyct","name":"Monroe County Court, NY","citationString":"N.Y. Cty. Ct., Monroe Cty.","start":null,"end":null}\n\
+{"id":"nymontctyct","name":"Montgomery County Court","citationString":"N.Y. Cty. Ct., Montgomery Cty.","start":null,"end":null}\n\
+{"id":"nymtverncityct","name":"Mount Vernon City Court","citationString":"N.Y. City Ct., Mt. Vernon","start":null,"end":null}\n\
+{"id":"nynassaucityct","name":"Nassau City Court","citationString":"N.Y. City Ct., Nassau","start":null,"end":null}\n\
+{"id":"nynassctyct","name":"Nassau County Court","citationString":"N.Y. Cty. Ct., Nassau Cty.","start":null,"end":null}\n\
+{"id":"nynb","name":"United States Bankruptcy Court, N.D. New York","citationString":"Bankr. N.D.N.Y.","start":1984,"end":null}\n\
+{"id":"nynd","name":"District Court, N.D. New York","citationString":"N.D.N.Y.","start":1814,"end":null}\n\
+{"id":"nynewburcityct","name":"Newburgh City Court","citationString":"N.Y. City Ct., Newburgh","start":null,"end":null}\n\
+{"id":"nynewroccityct","name":"New Rochelle City Court","citationString":"N.Y. City Ct., New Rochelle","start":null,"end":null}\n\
+{"id":"nyniagaracityct","name":"Niagara Falls City Court","citationString":"N.Y. City Ct., Niagara Falls","start":null,"end":null}\n\
+{"id":"nyniagaractyct","name":"Niagara County Court","citationString":"N.Y. Cty. Ct., Niagara Cty.","start":null,"end":null}\n\
+{"id":"nynyccityct","name":"New York City Court","citationString":"N.Y. City Ct., NYC","start":null,"end":null}\n\
+{"id":"nynycmagct","name":"New York City Magistrate Court","citationString":"","start":null,"end":1962}\n\
+{"id":"nynycspecsess","name":"New York City Court of Special Sessions","citationString":"","start":1732,"end":1962}\n\
+{"id":"nyoneidacityct","name":"Oneida City Court","citationString":"N.Y. City Ct., Oneida","start":null,"end":null}\n\
+{"id":"nyoneidactyct","name":"New York County Court, Oneida County","citationString":"N.Y. Cty. Ct., Oneida Cty.","start":null,"end":null}\n\
+{"id":"nyonondagactyct","name":"Onondaga County Court, N.Y.","citationString":"N.Y. Cty. Ct., Onondaga Cty.","start":null,"end":null}\n\
+{"id":"nyontarioctyct","name":"Ontario County Court","citationString":"N.Y. Cty. Ct., Ontario Cty.","start":null,"end":null}\n\
+{"id":"nyorangectyct","name":"Orange County Court","citationString":"N.Y. Cty. Ct., Orange Cty.","start":null,"end":null}\n\
+{"id":"nyorleansctyct","name":"Orleans County Court","citationString":"N.Y. Cty. Ct., Orleans Cty.","start":null,"end":null}\n\
+{"id":"nyoswegocityct","name":"Oswego City Court","citationString":"N.Y. City Ct., Oswego","start":null,"end":null}\n\
+{"id":"nyoswegoctyct","name":"Oswego County Court","citationString":"N.Y. Cty. Ct., Oswego Cty.","start":null,"end":null}\n\
+{"id":"nyotsegoctyct","name":"Otsego County Court","citationString":"N.Y. Cty. Ct., Otsego Cty.","start":null,"end":null}\n\
+{"id":"nyoyctsteuben","name":"Court of Oyer And Terminer Steuben County New York","citationString":"","start":1788,"end":1895}\n\
+{"id":"nyoyqueens","name":"Oyer and Terminer Queens County","citationString":"","start":1788,"end":1895}\n\
+{"id":"nyoytermct","name":"Court of Oyer And Terminer New York","citationString":"","start":1788,"end":1895}\n\
+{"id":"nyoytermctalb","name":"Albany Oyer and Terminer","citationString":"","start":1788,"end":1895}\n\
+{"id":"nyoytermctmon","name":"Court of Oyer And Terminer Monroe County New York","citationString":"","start":1788,"end":1895}\n\
+{"id":"nyoytermctnyc","name":"Court of Oyer And Terminer New York, New York County","citationString":"","start":1788,"end":1895}\n\
+{"id":"nyoytermctren","name":"Oyer and Terminer, Rensselaer County","citationString":"","start":1788,"end":1895}\n\
+{"id":"nyoytermcttomp","name":"Court of Oyer And Terminer Tompkins County New York","citationString":"","start":1788,"end":1895}\n\
+{"id":"nyoytermctwash","name":"Oyer and Terminer Washington County","citationString":"","start":1788,"end":1895}\n\
+{"id":"nypeekskcityct","name":"Peekskill City Court","citationString":"N.Y. City Ct., Peekskill","start":null,"end":null}\n\
+{"id":"nyplattscityct","name":"Plattsburgh City Court","citationString":"N.Y. City Ct., Plattsburgh","start":null,"end":null}\n\
+{"id":"nyportjercityct","name":"Port Jervis City Court","citationString":"N.Y. City Ct., Pt. Jervis","start":null,"end":null}\n\
+{"id":"nypoughcityct","name":"Poughkeepsie City Court","citationString":"N.Y. City Ct., Poughkeepsie","start":null,"end":null}\n\
+{"id":"nyprobsolvct","name":"New York Problem Solving Courts","citationString":"","start":1998,"end":null}\n\
+{"id":"nyproct","name":"The New York Probate Court","citationString":"","start":1778,"end":1823}\n\
+{"id":"nyputnamctyct","name":"County Court of New York, Putnam County","citationString":"N.Y. Cty. Ct., Putnam Cty.","start":null,"end":null}\n\
+{"id":"nyqueensctyct","name":"Queens County Court","citationString":"N.Y. Cty. Ct., Queens Cty.","start":null,"end":null}\n\
+{"id":"nyrecctnewburgh","name":"Newburgh Recorder\'s Court","citationString":"","start":null,"end":null}\n\
+{"id":"nyrensctyct","name":"Rensselaer County Court","citationString":"N.Y. Cty. Ct., Rensselaer Cty.","start":null,"end":null}\n\
+{"id":"nyroccityct","name":"Rochester City Court","citationString":"N.Y. City Ct., Rochester","start":null,"end":null}\n\
+{"id":"nyrocklandctyct","name":"Rockland County Court","citationString":"N.Y. Cty. Ct., Rockland Cty.","start":null,"end":null}\n\
+{"id":"nyromecityct","name":"Rome City Court","citationString":"N.Y. City Ct., Rome","start":null,"end":null}\n\
+{"id":"nyryecityct","name":"Rye City Court","citationString":"N.Y. City Ct., Rye","start":null,"end":null}\n\
+{"id":"nysaratocityct","name":"Saratoga Springs City Court","citationString":"N.Y. City Ct., Saratoga Springs","start":null,"end":null}\n\
+{"id":"nysaratogactyct","name":"New York Saratoga County Court","citationString":"N.Y. Cty. Ct., Saratoga Cty.","start":null,"end":null}\n\
+{"id":"nysb","name":"United States Bankruptcy Court, S.D. New York","citationString":"Bankr. S.D.N.Y.","start":1984,"end":null}\n\
+{"id":"nyschencityct","name":"Schenectady City Court","citationString":"N.Y. City Ct., Schenectady","start":null,"end":null}\n\
+{"id":"nyschenctyct","name":"Schenectady County Court","citationString":"N.Y. Cty. Ct., Schenectady Cty.","start":null,"end":null}\n\
+{"id":"nyschoharctyct","name":"Schoharie County Court","citationString":"N.Y. Cty. Ct., Schoharie Cty.","start":null,"end":null}\n\
+{"id":"nyschuylerctyct","name":"Schuyler County Court","citationString":"N.Y. Cty. Ct., Schuyler Cty.","start":null,"end":null}\n\
+{"id":"nysd","name":"District Court, S.D. New York","citationString":"S.D.N.Y.","start":1814,"end":null}\n\
+{"id":"nysenctyct","name":"County Court of New York, Seneca County","citationString":"N.Y. Cty. Ct., Seneca Cty.","start":null,"end":null}\n\
+{"id":"nysessct","name":"Court of Sessions","citationString":"","start":1684,"end":1688}\n\
+{"id":"nysessctalbany","name":"Albany Court of Sessions","citationString":"","start":1684,"end":1688}\n\
+{"id":"nysessctchauta","name":"Court of Sessions, Chautauqua County","citationString":"","start":1684,"end":1688}\n\
+{"id":"nysessctgenesee","name":"Court of Sessions, Genesee County","citationString":"","start":1684,"end":1688}\n\
+{"id":"nysessctlewis","name":"Court of Sessions, Lewis County","citationString":"","start":1684,"end":1688}\n\
+{"id":"nysessctnyc","name":"Court of Sessions, New York County","citationString":"","start":1684,"end":1688}\n\
+{"id":"nysessctorange","name":"New York Court of Sessions, Orange County","citationString":"","start":1684,"end":1688}\n\
+{"id":"nysessctqueens","name":"New York Court of Sessions, Queens County","citationString":"","start":1684,"end":1688}\n\
+{"id":"nysessctren","name":"New York Court of Sessions, Rensselaer County","citationString":"","start":1684,"end":1688}\n\
+{"id":"nysessctrock","name":"New York Court of Sessions, Rockland County","citationString":"","start":1684,"end":1688}\n\
+{"id":"nysessctulster","name":"Court of Sessions, Ulster County","citationString":"","start":1684,"end":1688}\n\
+{"id":"nyspecsessct","name":"New York Court of Special Sessions","citationString":"","start":1732,"end":1962}\n\
+{"id":"nyspecsessyonk","name":"Yonkers Court of Special Sessions","citationString":"","start":null,"end":null}\n\
+{"id":"nystateassembly","name":"New York State Assembly","citationString":"","start":null,"end":null}\n\
+{"id":"nysteubenctyct","name":"Steuben County Court, New York","citationString":"N.Y. Cty. Ct., Steuben Cty.","start":null,"end":null}\n\
+{"id":"nystlawctyct","name":"St. Lawrence County Court","citationString":"N.Y. Cty. Ct., St. Lawrence Cty.","start":null,"end":null}\n\
+{"id":"nysuffolkctyct","name":"Suffolk County Court","citationString":"N.Y. Cty. Ct., Suffolk Cty.","start":null,"end":null}\n\
+{"id":"nysullivanctyct","name":"Sullivan County Court","citationString":"N.Y. Cty. Ct., Sullivan Cty.","start":null,"end":null}\n\
+{"id":"nysupct","name":"New York Supreme Court","citationString":"N.Y. Sup. Ct.","start":1896,"end":null}\n\
+{"id":"nysupctalbany","name":"New York Supreme Court, Albany","citationString":"N.Y. Sup. Ct., Albany Cty.","start":1896,"end":null}\n\
+{"id":"nysupctalgny","name":"New York Supreme Court, Allegany County","citationString":"N.Y. Sup. Ct., Allegany Cty.","start":1896,"end":null}\n\
+{"id":"nysupctbrm","name":"New York Supreme Court, Broome County","citationString":"N.Y. Sup. Ct., Broome Cty.","start":1896,"end":null}\n\
+{"id":"nysupctbrnx","name":"New York Supreme Court, Bronx County","citationString":"N.Y. Sup. Ct., Bronx Cty.","start":1896,"end":null}\n\
+{"id":"nysupctcayuga","name":"New York Supreme Court, Cayuga","citationString":"N.Y. Sup. Ct., Cayuga Cty.","start":1896,"end":null}\n\
+{"id":"nysupctchenango","name":"New York Supreme Court, Chenango","citationString":"N.Y. Sup. Ct., Chenango Cty.","start":1896,"end":null}\n\
+{"id":"nysupctchmng","name":"New York Supreme Court, Chemung County","citationString":"N.Y. Sup. Ct., Chemung Cty.","start":1896,"end":null}\n\
+{"id":"nysupctchtq","name":"New York Supreme Court, Chautauqua County","citationString":"N.Y. Sup. Ct., Chautauqua Cty.","start":1896,"end":null}\n\
+{"id":"nysupctclinton","name":"New York Supreme Court, Clinton","citationString":"N.Y. Sup. Ct., Clinton Cty.","start":1896,"end":null}\n\
+{"id":"nysupctclmb","name":"New York Supreme Court, Columbia County","citationString":"N.Y. Sup. Ct., Columbia Cty.","start":1896,"end":null}\n\
+{"id":"nysupctcrtlnd","name":"New York Supreme Court, Cortland County","citationString":"N.Y. Sup. Ct., Cortland Cty.","start":1896,"end":null}\n\
+{"id":"nysupctctrgs","name":"New York Supreme Court, Cattaraugus","citationString":"N.Y. Sup. Ct., Cattaraugus Cty.","start":1896,"end":null}\n\
+{"id":"nysupctdlwr","name":"New York Supreme Court, Delaware County","citationString":"N.Y. Sup. Ct., Delaware Cty.","start":1896,"end":null}\n\
+{"id":"nysupctdtchss","name":"New York Supreme Court, Dutchess County","citationString":"N.Y. Sup. Ct., Dutchess Cty.","start":1896,"end":null}\n\
+{"id":"nysupcterie","name":"New York Supreme Court, Erie County","citationString":"N.Y. Sup. Ct., Erie Cty.","start":1896,"end":null}\n\
+{"id":"nysupctessex","name":"New York Supreme Court, Essex County","citationString":"N.Y. Sup. Ct., Essex Cty.","start":1896,"end":null}\n\
+{"id":"nysupctfltn","name":"New York Supreme Court, Fulton County","citationString":"N.Y. Sup. Ct., Fulton Cty.","start":1896,"end":null}\n\
+{"id":"nysupctfrnkln","name":"New York Supreme Court, Franklin County","citationString":"N.Y. Sup. Ct., Franklin Cty.","start":1896,"end":null}\n\
+{"id":"nysupctgnss","name":"New York Supreme Court, Genesee County","citationString":"N.Y. Sup. Ct., Genesee Cty.","start":1896,"end":null}\n\
+{"id":"nysupctgrn","name":"New York Supreme Court, Greene County","citationString":"N.Y. Sup. Ct., Greene Cty.","start":1896,"end":null}\n\
+{"id":"nysupcthamilton","name":"New York Supreme Court, Hamilton County","citationString":"N.Y. Sup. Ct., Hamilton Cty.","start":1896,"end":null}\n\
+{"id":"nysupcthrkmr","name":"New York Supreme Court, Herkimer County","citationString":"N.Y. Sup. Ct., Herkimer Cty.","start":1896,"end":null}\n\
+{"id":"nysupctjffrsn","name":"New York Supreme Court, Jefferson County","citationString":"N.Y. Sup. Ct., Jefferson Cty.","start":1896,"end":null}\n\
+{"id":"nysupctkings","name":"New York Supreme Court, Kings","citationString":"N.Y. Sup. Ct., Kings Cty.","start":1896,"end":null}\n\
+{"id":"nysupctlewis","name":"New York Supreme Court, Lewis County","citationString":"N.Y. Sup. Ct., Lewis Cty.","start":1896,"end":null}\n\
+{"id":"nysupctlvngstn","name":"New York Supreme Court, Livingston County","citationString":"N.Y. Sup. Ct., Livingston Cty.","start":1896,"end":null}\n\
+{"id":"nysupctmdsn","name":"New York Supreme Court, Madison County","citationString":"N.Y. Sup. Ct., Madison Cty.","start":1896,"end":null}\n\
+{"id":"nysupctmntgmry","name":"New York Supreme Court, Montgomery County","citationString":"N.Y. Sup. Ct., Montgomery Cty.","start":1896,"end":null}\n\
+{"id":"nysupctmonroe","name":"New York Supreme Court, Monroe County","citationString":"N.Y. Sup. Ct., Monroe Cty.","start":1896,"end":null}\n\
+{"id":"nysupctnewyork","name":"New York Supreme Court New York","citationString":"N.Y. Sup. Ct., NYC Cty.","start":1896,"end":null}\n\
+{"id":"nysupctniagra","name":"New York Supreme Court, Niagara","citationString":"N.Y. Sup. Ct., Niagara Cty.","start":1896,"end":null}\n\
+{"id":"nysupctnndg","name":"New York Supreme Court, Onondaga County","citationString":"N.Y. Sup. Ct., Onondaga Cty.","start":1896,"end":null}\n\
+{"id":"nysupctnss","name":"New York Supreme Court, Nassau County","citationString":"N.Y. Sup. Ct., Nassau Cty.","start":1896,"end":null}\n\
+{"id":"nysupctntr","name":"New York Supreme Court, Ontario County","citationString":"N.Y. Sup. Ct., Ontario Cty.","start":1896,"end":null}\n\
+{"id":"nysupctoneida","name":"New York Supreme Court Oneida Special Term","citationString":"N.Y. Sup. Ct., Oneida Cty.","start":1896,"end":null}\n\
+{"id":"nysupctorange","name":"New York Supreme Court, Orange County","citationString":"N.Y. Sup. Ct., Orange Cty.","start":1896,"end":null}\n\
+{"id":"nysupctostego","name":"New York Supreme Court, Otsego County","citationString":"N.Y. Sup. Ct., Otsego Cty.","start":1896,"end":null}\n\
+{"id":"nysupctptnm","name":"New York Supreme Court, Putnam County","citationString":"N.Y. Sup. Ct., Putnam Cty.","start":1896,"end":null}\n\
+{"id":"nysupctqueens","name":"Supreme Court, Queens County","citationString":"N.Y. Sup. Ct., Queens Cty.","start":1896,"end":null}\n\
+{"id":"nysupctrcklnd","name":"New York Supreme Court, Rockland County","citationString":"N.Y. Sup. Ct., Rockland Cty.","start":1896,"end":null}\n\
+{"id":"nysupctren","name":"New York Supreme Court, Rensselaer","citationString":"N.Y. Sup. Ct., Rensselaer Cty.","start":1896,"end":null}\n\
+{"id":"nysupctrichmond","name":"New York Supreme Court, Richmond County","citationString":"N.Y. Sup. Ct., Richmond Cty.","start":1896,"end":null}\n\
+{"id":"nysupctrlns","name":"New York Supreme Court, Orleans County","citationString":"N.Y. Sup. Ct., Orleans Cty.","start":1896,"end":null}\n\
+{"id":"nysupctschnec","name":"New York Supreme Court, Schenectady County","citationString":"N.Y. Sup. Ct., Schenectady Cty.","start":1896,"end":null}\n\
+{"id":"nysupctscho","name":"New York Supreme Court, Schoharie County","citationString":"N.Y. Sup. Ct., Schoharie Cty.","start":1896,"end":null}\n\
+{"id":"nysupctschuy","name":"New York Supreme Court, Schuyler County","citationString":"N.Y. Sup. Ct., Schuyler Cty.","start":1896,"end":null}\n\
+{"id":"nysupctsllvn","name":"New York Supreme Court, Sullivan County","citationString":"N.Y. Sup. Ct., Sullivan Cty.","start":1896,"end":null}\n\
+{"id":"nysupctsnc","name":"New York Supreme Court, Seneca County","citationString":"N.Y. Sup. Ct., Seneca Cty.","start":1896,"end":null}\n\
+{"id":"nysupctsntlw","name":"New York Supreme Court St. Lawrence","citationString":"N.Y. Sup. Ct., St. Lawrence Cty.","start":1896,"end":null}\n\
+{"id":"nysupctsrtg","name":"New York Supreme Court, Saratoga County","citationString":"N.Y. Sup. Ct., Saratoga Cty.","start":1896,"end":null}\n\
+{"id":"nysupctstbn","name":"New York Supreme Court Steuben","citationString":"N.Y. Sup. Ct., Steuben Cty.","start":1896,"end":null}\n\
+{"id":"nysupctswg","name":"New York Supreme Court, Oswego County","citationString":"N.Y. Sup. Ct., Oswego Cty.","start":1896,"end":null}\n\
+{"id":"nysupcttioga","name":"New York Supreme Court, Tioga County","citationString":"N.Y. Sup. Ct., Tioga Cty.","start":1896,"end":null}\n\
+{"id":"nysupcttmpkns","name":"New York Supreme Court, Tompkins County","citationString":"N.Y. Sup. Ct., Tompkins Cty.","start":1896,"end":null}\n\
+{"id":"nysupctulster","name":"New York Supreme Court Ulster Special Term","citationString":"N.Y. Sup. Ct., Ulster Cty.","start":1896,"end":null}\n\
+{"id":"nysupctwarren","name":"New York Supreme Court, Warren County","citationString":"N.Y. Sup. Ct., Warren Cty.","start":1896,"end":null}\n\
+{"id":"nysupctwash","name":"New York Supreme Court, Washington County","citationString":"N.Y. Sup. Ct., Wash. Cty.","start":1896,"end":null}\n\
+{"id":"nysupctwayne","name":"New York Supreme Court, Wayne County","citationString":"N.Y. Sup. Ct., Wayne Cty.","start":1896,"end":null}\n\
+{"id":"nysupctwster","name":"Supreme Court, Westchester County","citationString":"N.Y. Sup. Ct., Wchstr. Cty.","start":1896,"end":null}\n\
+{"id":"nysupctwyom","name":"New York Supreme Court, Wyoming County","citationString":"N.Y. Sup. Ct., Wyoming Cty.","start":1896,"end":null}\n\
+{"id":"nysupctyates","name":"New York Supreme Court, Yates County","citationString":"N.Y. Sup. Ct., Yates Cty.","start":1896,"end":null}\n\
+{"id":"nysuperctbuf","name":"Superior Court of Buffalo","citationString":"","start":null,"end":null}\n\
+{"id":"nysuperctnyc","name":"Superior Court of New York","citationString":"","start":null,"end":null}\n\
+{"id":"nysuprctfflk","name":"New York Supreme Court, Suffolk County","citationString":"N.Y. Sup. Ct., Suffolk Cty.","start":1896,"end":null}\n\
+{"id":"nysurct","name":"New York Surrogate\'s Court","citationString":"","start":1787,"end":null}\n\
+{"id":"nysurctalbany","name":"Surrogate\'s Court, Albany County","citationString":"N.Y. Surr. Ct., Albany Cty.","start":null,"end":null}\n\
+{"id":"nysurctbronx","name":"Surrogate\'s Court, Bronx County","citationString":"N.Y. Surr. Ct., Bronx, Cty.","start":1787,"end":null}\n\
+{"id":"nysurctbroome","name":"Surrogate\'s Court, Broome County","citationString":"N.Y. Surr. Ct., Broome Cty.","start":null,"end":null}\n\
+{"id":"nysurctcattar","name":"Surrogate\'s Court, Cattaraugus County","citationString":"N.Y. Surr. Ct., Cattaraugus Cty.","start":null,"end":null}\n\
+{"id":"nysurctchauta","name":"Surrogate\'s Court, Chautauqua County","citationString":"N.Y. Surr. Ct., Chautauqua Cty.","start":null,"end":null}\n\
+{"id":"nysurctcortland","name":"Surrogate\'s Court, Cortland County","citationString":"N.Y. Surr. Ct., Cortland Cty.","start":null,"end":null}\n\
+{"id":"nysurctdelaware","name":"Surrogate\'s Court, Delaware County","citationString":"N.Y. Surr. Ct., Delaware Cty.","start":null,"end":null}\n\
+{"id":"nysurctdutchess","name":"Surrogate\'s Court, Dutchess County","citationString":"N.Y. Surr. Ct., Dutchess Cty.","start":null,"end":null}\n\
+{"id":"nysurcterie","name":"Surrogate\'s Court, Erie County","citationString":"N.Y. Surr. Ct., Erie Cty.","start":null,"end":null}\n\
+{"id":"nysurctessex","name":"Surrogate\'s Court, Essex County","citationString":"N.Y. Surr. Ct., Essex Cty.","start":null,"end":null}\n\
+{"id":"nysurctfranklin","name":"Surrogate\'s Court, Franklin County","citationString":"N.Y. Surr. Ct., Franklin Cty.","start":null,"end":null}\n\
+{"id":"nysurctgenesee","name":"Surrogate\'s Court, Genesee County","citationString":"N.Y. Surr. Ct., Genesee Cty.","start":null,"end":null}\n\
+{"id":"nysurctjefferso","name":"Surrogate\'s Court, Jefferson County","citationString":"N.Y. Surr. Ct., Jefferson Cty.","start":null,"end":null}\n\
+{"id":"nysurctkings","name":"Surrogate\'s Court, Kings County","citationString":"N.Y. Surr. Ct., Kings Cty.","start":null,"end":null}\n\
+{"id":"nysurctmadison","name":"Surrogate\'s Court, Madison County","citationString":"N.Y. Surr. Ct., Madison Cty.","start":null,"end":null}\n\
+{"id":"nysurctmonroe","name":"Surrogate\'s Court, Monroe County","citationString":"N.Y. Surr. Ct., Monroe Cty.","start":null,"end":null}\n\
+{"id":"nysurctnassau","name":"Surrogate\'s Court, Nassau County","citationString":"N.Y. Surr. Ct., Nassau Cty.","start":null,"end":null}\n\
+{"id":"nysurctnyc","name":"Surrogate\'s Court, New York County","citationString":"N.Y. Surr. Ct., New York Cty.","start":null,"end":null}\n\
+{"id":"nysurctoneida","name":"Surrogate\'s Court, Oneida County","citationString":"N.Y. Surr. Ct., Oneida Cty.","start":null,"end":null}\n\
+{"id":"nysurctonond","name":"Surrogate\'s Court, Onondaga County","citationString":"N.Y. Surr. Ct., Onondaga Cty.","start":null,"end":null}\n\
+{"id":"nysurctorange","name":"Surrogate\'s Court, Orange County","citationString":"N.Y. Surr. Ct., Orange Cty.","start":null,"end":null}\n\
+{"id":"nysurctputnam","name":"Surrogate\'s Court, Putnam County","citationString":"N.Y. Surr. Ct., Putnam Cty.","start":null,"end":null}\n\
+{"id":"nysurctqueens","name":"Surrogate\'s Court, Queens County","citationString":"N.Y. Surr. Ct., Queens Cty.","start":null,"end":null}\n\
+{"id":"nysurctrenssela","name":"Surrogate\'s Court, Rensselaer County","citationString":"N.Y. Surr. Ct., Rensselaer Cty.","start":null,"end":null}\n\
+{"id":"nysurctrichmond","name":"Surrogate\'s Court, Richmond County","citationString":"N.Y. Surr. Ct., Richmond Cty.","start":null,"end":null}\n\
+{"id":"nysurctrockland","name":"Surrogate\'s Court, Rockland County","citationString":"N.Y. Surr. Ct., Rockland Cty.","start":null,"end":null}\n\
+{"id":"nysurctsaratoga","name":"Surrogate\'s Court, Saratoga County","citationString":"N.Y. Surr. Ct., Saratoga Cty.","start":null,"end":null}\n\
+{"id":"nysurctschenect","name":"Surrogate\'s Court, Schenectady County","citationString":"N.Y. Surr. Ct., Schenectady Cty.","start":null,"end":null}\n\
+{"id":"nysurctsuffolk","name":"Surrogate\'s Court, Suffolk County","citationString":"N.Y. Surr. Ct., Suffolk Cty.","start":null,"end":null}\n\
+{"id":"nysurctsullivan","name":"Surrogate\'s Court, Sullivan County","citationString":"N.Y. Surr. Ct., Sullivan Cty.","start":null,"end":null}\n\
+{"id":"nysurcttompkins","name":"Surrogate\'s Court, Tompkins County","citationString":"N.Y. Surr. Ct., Tompkins Cty.","start":null,"end":null}\n\
+{"id":"nysurctulster","name":"Surrogate\'s Court, Ulster County","citationString":"N.Y. Surr. Ct., Ulster Cty.","start":null,"end":null}\n\
+{"id":"nysurctwarren","name":"Surrogate\'s Court, Warren County","citationString":"N.Y. Surr. Ct., Warren Cty.","start":null,"end":null}\n\
+{"id":"nysurctwayne","name":"Surrogate\'s Court, Wayne County","citationString":"N.Y. Surr. Ct., Wayne Cty.","start":null,"end":null}\n\
+{"id":"nysurctwestches","name":"Surrogate\'s Court, Westchester County","citationString":"N.Y. Surr. Ct., Westchester Cty.","start":null,"end":null}\n\
+{"id":"nysurctwyo","name":"Surrogate\'s Court, Wyoming County","citationString":"N.Y. Surr. Ct., Wyoming Cty.","start":null,"end":null}\n\
+{"id":"nysurctyates","name":"Surrogate\'s Court, Yates County","citationString":"N.Y. Surr. Ct., Yates Cty.","start":null,"end":null}\n\
+{"id":"nysyrcityct","name":"Syracuse City Court","citationString":"N.Y. City Ct., Syracuse","start":null,"end":null}\n\
+{"id":"nytaghjustct","name":"Taghkanic Justice Court","citationString":"N.Y. Just. Court, Taghkanic","start":null,"end":null}\n\
+{"id":"nytiogactyct","name":"Tioga County Court","citationString":"N.Y. Cty. Ct., Tioga Cty.","start":null,"end":null}\n\
+{"id":"nytompkinsctyct","name":"Tompkins County Court","citationString":"N.Y. Cty. Ct., Tompkins Cty.","start":null,"end":null}\n\
+{"id":"nytonacityct","name":"Tonawanda City Court","citationString":"N.Y. City Ct., Tonawanda","start":null,"end":null}\n\
+{"id":"nytroycityct","name":"Troy City Court","citationString":"N.Y. City Ct., Troy","start":null,"end":null}\n\
+{"id":"nytroyjustct","name":"Troy City Police Court","citationString":"N.Y. Just. Court, Troy","start":null,"end":null}\n\
+{"id":"nyulsterctyct","name":"Ulster County Court","citationString":"N.Y. Cty. Ct., Ulster Cty.","start":null,"end":null}\n\
+{"id":"nyuticacityct","name":"Utica City Court","citationString":"N.Y. City Ct., Utica","start":null,"end":null}\n\
+{"id":"nyvalstrjustct","name":"Valley Stream Justice Court","citationString":"N.Y. Just. Court, Valley Stream","start":null,"end":null}\n\
+{"id":"nywarrenctyct","name":"Warren County Court","citationString":"N.Y. Cty. Ct., Warren Cty.","start":null,"end":null}\n\
+{"id":"nywashctyct","name":"Washington County Court","citationString":"N.Y. Cty. Ct., Washington Cty.","start":null,"end":null}\n\
+{"id":"nywatertcityct","name":"Watertown City Court","citationString":"N.Y. City Ct., Watertown","start":null,"end":null}\n\
+{"id":"nywaynectyct","name":"Wayne County Court","citationString":"N.Y. Cty. Ct., Wayne Cty.","start":null,"end":null}\n\
+{"id":"nywb","name":"United States Bankruptcy Court, W.D. New York","citationString":"Bankr. W.D.N.Y.","start":1984,"end":null}\n\
+{"id":"nywd","name":"District Court, W.D. New York","citationString":"W.D.N.Y.","start":1900,"end":null}\n\
+{"id":"nywebsterjustct","name":"Webster Justice Court","citationString":"N.Y. Just. Court, Webster","start":null,"end":null}\n\
+{"id":"nywestchcityct","name":"City Court of Westchester","citationString":"N.Y. City Ct., Westchester","start":null,"end":null}\n\
+{"id":"nywestchcty","name":"Westchester County Court","citationString":"N.Y. Cty. Ct., Westchester Cty.","start":null,"end":null}\n\
+{"id":"nywhplncityct","name":"White Plains City Court","citationString":"N.Y. City Ct., White Plains","start":null,"end":null}\n\
+{"id":"nywyomingctyct","name":"Wyoming County Court","citationString":"N.Y. Cty. Ct., Wyoming Cty.","start":null,"end":null}\n\
+{"id":"nyyatesctyct","name":"Yates County Court","citationString":"N.Y. Cty. Ct., Yates Cty.","start":null,"end":null}\n\
+{"id":"nyyonkerscityct","name":"Yonkers City Court","citationString":"N.Y. City Ct., Yonkers","start":null,"end":null}\n\
+{"id":"odawactapp","name":"Little Traverse Bay Bands of Odawa Indians Tribal Appellate Court","citationString":"","start":null,"end":null}\n\
+{"id":"ohcirctadams","name":"Adams Circuit Court","citationString":"Oh. Circ. Ct., Adams","start":null,"end":null}\n\
+{"id":"ohcirctallen","name":"Allen Circuit Court","citationString":"Oh. Circ. Ct., Allen","start":null,"end":null}\n\
+{"id":"ohcirctashland","name":"Ashland Circuit Court","citationString":"Oh. Circ. Ct., Ashland","start":null,"end":null}\n\
+{"id":"ohcirctashtabul","name":"Ashtabula Circuit Court","citationString":"Oh. Circ. Ct., Ashtabula","start":null,"end":null}\n\
+{"id":"ohcirctathens","name":"Athens Circuit Court","citationString":"Oh. Circ. Ct., Athens","start":null,"end":null}\n\
+{"id":"ohcirctauglaize","name":"Auglaize County Circuit Court","citationString":"Oh. Circ. Ct., Auglaize","start":null,"end":null}\n\
+{"id":"ohcirctbelmont","name":"Belmont Circuit Court","citationString":"Oh. Circ. Ct., Belmont","start":null,"end":null}\n\
+{"id":"ohcirctbrown","name":"Brown Circuit Court","citationString":"Oh. Circ. Ct., Brown","start":null,"end":null}\n\
+{"id":"ohcirctbutler","name":"Butler Circuit Court","citationString":"Oh. Circ. Ct., Butler","start":null,"end":null}\n\
+{"id":"ohcirctcarroll","name":"Carroll Circuit Court","citationString":"Oh. Circ. Ct., Carroll","start":null,"end":null}\n\
+{"id":"ohcirctchampaig","name":"Champaign Circuit Court","citationString":"Oh. Circ. Ct., Champaign","start":null,"end":null}\n\
+{"id":"ohcirctclark","name":"Clark Circuit Court","citationString":"Oh. Circ. Ct., Clark","start":null,"end":null}\n\
+{"id":"ohcirctclermont","name":"Clermont Circuit Court","citationString":"Oh. Circ. Ct., Clermont","start":null,"end":null}\n\
+{"id":"ohcirctclinton","name":"Clinton Circuit Court","citationString":"Oh. Circ. Ct., Clinton","start":null,"end":null}\n\
+{"id":"ohcirctcolumbia","name":"Columbiana Circuit Court","citationString":"Oh. Circ. Ct., Columbiana","start":null,"end":null}\n\
+{"id":"ohcirctcoshocto","name":"Coshocton Circuit Court","citationString":"Oh. Circ. Ct., Coshocton","start":null,"end":null}\n\
+{"id":"ohcirctcrawford","name":"Crawford Circuit Court","citationString":"Oh. Circ. Ct., Crawford","start":null,"end":null}\n\
+{"id":"ohcirctcuyahoga","name":"Cuyahoga Circuit Court","citationString":"Oh. Circ. Ct., Cuyahoga","start":null,"end":null}\n\
+{"id":"ohcirctdarke","name":"Darke Circuit Court","citationString":"Oh. Circ. Ct., Darke","start":null,"end":null}\n\
+{"id":"ohcirctdefiance","name":"Defiance Circuit Court","citationString":"Oh. Circ. Ct., Defiance","start":null,"end":null}\n\
+{"id":"ohcirctdelaware","name":"Delaware Circuit Court","citationString":"Oh. Circ. Ct., Delaware","start":null,"end":null}\n\
+{"id":"ohcircterie","name":"Erie Circuit Court","citationString":"Oh. Circ. Ct., Erie","start":null,"end":null}\n\
+{"id":"ohcirctfairfiel","name":"Fairfield Circuit Court","citationString":"Oh. Circ. Ct., Fairfield","start":null,"end":null}\n\
+{"id":"ohcirctfayette","name":"Fayette Circuit Court","citationString":"Oh. Circ. Ct., Fayette","start":null,"end":null}\n\
+{"id":"ohcirctfranklin","name":"Franklin Circuit Court","citationString":"Oh. Circ. Ct., Franklin","start":null,"end":null}\n\
+{"id":"ohcirctfulton","name":"Fulton Circuit Court","citationString":"Oh. Circ. Ct., Fulton","start":null,"end":null}\n\
+{"id":"ohcirctgeauga","name":"Geauga Circuit Court","citationString":"Oh. Circ. Ct., Geauga","start":null,"end":null}\n\
+{"id":"ohcirctgreene","name":"Greene Circuit Court","citationString":"Oh. Circ. Ct., Greene","start":null,"end":null}\n\
+{"id":"ohcirctguernsey","name":"Guernsey Circuit Court","citationString":"Oh. Circ. Ct., Guernsey","start":null,"end":null}\n\
+{"id":"ohcircthamilton","name":"Hamilton Circuit Court","citationString":"Oh. Circ. Ct., Hamilton","start":null,"end":null}\n\
+{"id":"ohcircthancock","name":"Hancock Circuit Court","citationString":"Oh. Circ. Ct., Hancock","start":null,"end":null}\n\
+{"id":"ohcircthancook","name":"Hancook Circuit Court","citationString":"Oh. Circ. Ct., Hancook","start":null,"end":null}\n\
+{"id":"ohcircthardin","name":"Hardin Circuit Court","citationString":"Oh. Circ. Ct., Hardin","start":null,"end":null}\n\
+{"id":"ohcirctharrison","name":"Harrison Circuit Court","citationString":"Oh. Circ. Ct., Harrison","start":null,"end":null}\n\
+{"id":"ohcircthenry","name":"Henry Circuit Court","citationString":"Oh. Circ. Ct., Henry","start":null,"end":null}\n\
+{"id":"ohcircthighland","name":"Highland Circuit Court","citationString":"Oh. Circ. Ct., Highland","start":null,"end":null}\n\
+{"id":"ohcirctholmes","name":"Holmes Circuit Court","citationString":"Oh. Circ. Ct., Holmes","start":null,"end":null}\n\
+{"id":"ohcircthuron","name":"Huron Circuit Court","citationString":"Oh. Circ. Ct., Huron","start":null,"end":null}\n\
+{"id":"ohcirctjackson","name":"Jackson Circuit Court","citationString":"Oh. Circ. Ct., Jackson","start":null,"end":null}\n\
+{"id":"ohcirctjefferso","name":"Jefferson Circuit Court","citationString":"Oh. Circ. Ct., Jefferson","start":null,"end":null}\n\
+{"id":"ohcirctknox","name":"Knox County Circuit Court","citationString":"Oh. Circ. Ct., Knox","start":null,"end":null}\n\
+{"id":"ohcirctlake","name":"Lake County Circuit Court","citationString":"Oh. Circ. Ct., Lake","start":null,"end":null}\n\
+{"id":"ohcirctlawrence","name":"Lawrence Circuit Court","citationString":"Oh. Circ. Ct., Lawrence","start":null,"end":null}\n\
+{"id":"ohcirctlicking","name":"Licking Circuit Court","citationString":"Oh. Circ. Ct., Licking","start":null,"end":null}\n\
+{"id":"ohcirctlogan","name":"Logan Circuit Court","citationString":"Oh. Circ. Ct., Logan","start":null,"end":null}\n\
+{"id":"ohcirctlorain","name":"Lorain Circuit Court","citationString":"Oh. Circ. Ct., Lorain","start":null,"end":null}\n\
+{"id":"ohcirctlucas","name":"Lucas Circuit Court","citationString":"Oh. Circ. Ct., Lucas","start":null,"end":null}\n\
+{"id":"ohcirctmadison","name":"Madison Circuit Court","citationString":"Oh. Circ. Ct., Madison","start":null,"end":null}\n\
+{"id":"ohcirctmahoning","name":"Mahoning Circuit Court","citationString":"Oh. Circ. Ct., Mahoning","start":null,"end":null}\n\
+{"id":"ohcirctmarion","name":"Marion Circuit Court","citationString":"Oh. Circ. Ct., Marion","start":null,"end":null}\n\
+{"id":"ohcirctmedina","name":"Medina Circuit Court","citationString":"Oh. Circ. Ct., Medina","start":null,"end":null}\n\
+{"id":"ohcirctmeigs","name":"Meigs Circuit Court","citationString":"Oh. Circ. Ct., Meigs","start":null,"end":null}\n\
+{"id":"ohcirctmercer","name":"Mercer Circuit Court","citationString":"Oh. Circ. Ct., Mercer","start":null,"end":null}\n\
+{"id":"ohcirctmiami","name":"Miami Circuit Court","citationString":"Oh. Circ. Ct., Miami","start":null,"end":null}\n\
+{"id":"ohcirctmonroe","name":"Monroe Circuit Court","citationString":"Oh. Circ. Ct., Monroe","start":null,"end":null}\n\
+{"id":"ohcirctmontgome","name":"Montgomery Circuit Court","citationString":"Oh. Circ. Ct., Montgomery","start":null,"end":null}\n\
+{"id":"ohcirctmorgan","name":"Morgan Circuit Court","citationString":"Oh. Circ. Ct., Morgan","start":null,"end":null}\n\
+{"id":"ohcirctmorrow","name":"Morrow Circuit Court","citationString":"Oh. Circ. Ct., Morrow","start":null,"end":null}\n\
+{"id":"ohcirctmuskingu","name":"Muskingum Circuit Court","citationString":"Oh. Circ. Ct., Muskingum","start":null,"end":null}\n\
+{"id":"ohcirctnoble","name":"Noble Circuit Court","citationString":"Oh. Circ. Ct., Noble","start":null,"end":null}\n\
+{"id":"ohcirctottawa","name":"Ottawa Circuit Court","citationString":"Oh. Circ. Ct., Ottawa","start":null,"end":null}\n\
+{"id":"ohcirctpaulding","name":"Paulding Circuit Court","citationString":"Oh. Circ. Ct., Paulding","start":null,"end":null}\n\
+{"id":"ohcirctperry","name":"Perry Circuit Court","citationString":"Oh. Circ. Ct., Perry","start":null,"end":null}\n\
+{"id":"ohcirctpickaway","name":"Pickaway Circuit Court","citationString":"Oh. Circ. Ct., Pickaway","start":null,"end":null}\n\
+{"id":"ohcirctpike","name":"Pike Circuit Court","citationString":"Oh. Circ. Ct., Pike","start":null,"end":null}\n\
+{"id":"ohcirctportage","name":"Portage Circuit Court","citationString":"Oh. Circ. Ct., Portage","start":null,"end":null}\n\
+{"id":"ohcirctpreble","name":"Preble Circuit Court","citationString":"Oh. Circ. Ct., Preble","start":null,"end":null}\n\
+{"id":"ohcirctputnam","name":"Putnam Circuit Court","citationString":"Oh. Circ. Ct., Putnam","start":null,"end":null}\n\
+{"id":"ohcirctrichland","name":"Richland Circuit Court","citationString":"Oh. Circ. Ct., Richland","start":null,"end":null}\n\
+{"id":"ohcirctross","name":"Ross Circuit Court","citationString":"Oh. Circ. Ct., Ross","start":null,"end":null}\n\
+{"id":"ohcirctsandusky","name":"Sandusky Circuit Court","citationString":"Oh. Circ. Ct., Sandusky","start":null,"end":null}\n\
+{"id":"ohcirctscioto","name":"Scioto Circuit Court","citationString":"Oh. Circ. Ct., Scioto","start":null,"end":null}\n\
+{"id":"ohcirctseneca","name":"Seneca Circuit Court","citationString":"Oh. Circ. Ct., Seneca","start":null,"end":null}\n\
+{"id":"ohcirctshelby","name":"Shelby Circuit Court","citationString":"Oh. Circ. Ct., Shelby","start":null,"end":null}\n\
+{"id":"ohcirctstark","name":"Stark Circuit Court","citationString":"Oh. Circ. Ct., Stark","start":null,"end":null}\n\
+{"id":"ohcirctsummit","name":"Summit Circuit Court","citationString":"Oh. Circ. Ct., Summit","start":null,"end":null}\n\
+{"id":"ohcircttaggart","name":"Taggart Circuit Court","citationString":"Oh. Circ. Ct., Taggart","start":null,"end":null}\n\
+{"id":"ohcircttrumbull","name":"Trumbull Circuit Court","citationString":"Oh. Circ. Ct., Trumbull","start":null,"end":null}\n\
+{"id":"ohcircttuscaraw","name":"Tuscarawas Circuit Court","citationString":"Oh. Circ. Ct., Tuscarawas","start":null,"end":null}\n\
+{"id":"ohcirctunion","name":"Union County Circuit Court","citationString":"Oh. Circ. Ct., Union","start":null,"end":null}\n\
+{"id":"ohcirctvanwert","name":"Van Wert Circuit Court","citationString":"Oh. Circ. Ct., Van Wert","start":null,"end":null}\n\
+{"id":"ohcirctvinton","name":"Vinton County Circuit Court","citationString":"Oh. Circ. Ct., Vinton","start":null,"end":null}\n\
+{"id":"ohcirctwarren","name":"Warren Circuit Court","citationString":"Oh. Circ. Ct., Warren","start":null,"end":null}\n\
+{"id":"ohcirctwayne","name":"Wayne Circuit Court","citationString":"Oh. Circ. Ct., Wayne","start":null,"end":null}\n\
+{"id":"ohcirctwilliams","name":"Williams Circuit Court","citationString":"Oh. Circ. Ct., Williams","start":null,"end":null}\n\
+{"id":"ohcirctwood","name":"Wood Circuit Court","citationString":"Oh. Circ. Ct., Wood","start":null,"end":null}\n\
+{"id":"ohcirctwyandot","name":"Wyandot Circuit Court","citationString":"Oh. Circ. Ct., Wyandot","start":null,"end":null}\n\
+{"id":"ohcirctwyandott","name":"Wyandotte County Circuit Court","citationString":"Oh. Circ. Ct., Wyandotte","start":null,"end":null}\n\
+{"id":"ohctapp1","name":"Court of Appeals of Ohio, First District","citationString":"Oh. Ct. App. 1st Dist.","start":null,"end":null}\n\
+{"id":"ohctapp10","name":"Court of Appeals of Ohio, Tenth District","citationString":"Oh. Ct. App. 10th Dist","start":null,"end":null}\n\
+{"id":"ohctapp10frankl","name":"Court of Appeals of Ohio, Tenth District, Franklin County","citationString":"Oh. Ct. App. 10th Dist. Franklin","start":null,"end":null}\n\
+{"id":"ohctapp11","name":"Court of Appeals of Ohio, Eleventh District","citationString":"Oh. Ct. App. 11th Dist.","start":null,"end":null}\n\
+{"id":"ohctapp11ashtab","name":"Court of Appeals of Ohio, Eleventh District, Ashtabula County","citationString":"Oh. Ct. App. 11th Dist. Ashtabula","start":null,"end":null}\n\
+{"id":"ohctapp11geauga","name":"Court of Appeals of Ohio, Eleventh District, Geauga County","citationString":"Oh. Ct. App. 11th Dist. Geauga","start":null,"end":null}\n\
+{"id":"ohctapp11lake","name":"Court of Appeals of Ohio, Eleventh District, Lake County","citationString":"Oh. Ct. App. 11th Dist. Lake","start":null,"end":null}\n\
+{"id":"ohctapp11portag","name":"Court of Appeals of Ohio, Eleventh District, Portage County","citationString":"Oh. Ct. App. 11th Dist. Portage","start":null,"end":null}\n\
+{"id":"ohctapp11trumbu","name":"Court of Appeals of Ohio, Eleventh District, Trumbull County","citationString":"Oh. Ct. App. 11th Dist. Trumbull","start":null,"end":null}\n\
+{"id":"ohctapp12","name":"Court of Appeals of Ohio, Twelfth District","citationString":"Oh. Ct. App. 12th Dist.","start":null,"end":null}\n\
+{"id":"ohctapp12brown","name":"Court of Appeals of Ohio, Twelfth District, Brown County","citationString":"Oh. Ct. App. 12th Dist. Brown","start":null,"end":null}\n\
+{"id":"ohctapp12butler","name":"Court of Appeals of Ohio, Twelfth District, Butler County","citationString":"Oh. Ct. App. 12th Dist. Butler","start":null,"end":null}\n\
+{"id":"ohctapp12clermo","name":"Court of Appeals of Ohio, Twelfth District, Clermont County","citationString":"Oh. Ct. App. 12th Dist. Clermont","start":null,"end":null}\n\
+{"id":"ohctapp12clinto","name":"Court of Appeals of Ohio, Twelfth District, Clinton County","citationString":"Oh. Ct. App. 12th Dist. Clinton","start":null,"end":null}\n\
+{"id":"ohctapp12fayett","name":"Court of Appeals of Ohio, Twelfth District, Fayette County","citationString":"Oh. Ct. App. 12th Dist. Fayette","start":null,"end":null}\n\
+{"id":"ohctapp12madiso","name":"Court of Appeals of Ohio, Twelfth District, Madison County","citationString":"Oh. Ct. App. 12th Dist. Madison","start":null,"end":null}\n\
+{"id":"ohctapp12preble","name":"Court of Appeals of Ohio, Twelfth District, Preble County","citationString":"Oh. Ct. App. 12th Dist. Preble","start":null,"end":null}\n\
+{"id":"ohctapp12warren","name":"Court of Appeals of Ohio, Twelfth District, Warren County","citationString":"Oh. Ct. App. 12th Dist. Warren","start":null,"end":null}\n\
+{"id":"ohctapp1hamilto","name":"Court of Appeals of Ohio, First District, Hamilton County","citationString":"Oh. Ct. App. 1st Dist. Hamilton","start":null,"end":null}\n\
+{"id":"ohctapp2","name":"Court of Appeals of Ohio, Second District","citationString":"Oh. Ct. App. 2nd Dist.","start":null,"end":null}\n\
+{"id":"ohctapp2champai","name":"Court of Appeals of Ohio, Second District, Champaign County","citationString":"Oh. Ct. App. 2nd Dist. Champaign","start":null,"end":null}\n\
+{"id":"ohctapp2clark","name":"Court of Appeals of Ohio, Second District, Clark County","citationString":"Oh. Ct. App. 2nd Dist. Clark","start":null,"end":null}\n\
+{"id":"ohctapp2darke","name":"Court of Appeals of Ohio, Second District, Darke County","citationString":"Oh. Ct. App. 2nd Dist. Darke","start":null,"end":null}\n\
+{"id":"ohctapp2greene","name":"Court of Appeals of Ohio, Second District, Greene County","citationString":"Oh. Ct. App. 2nd Dist. Greene","start":null,"end":null}\n\
+{"id":"ohctapp2miami","name":"Court of Appeals of Ohio, Second District, Miami County","citationString":"Oh. Ct. App. 2nd Dist. Miami","start":null,"end":null}\n\
+{"id":"ohctapp2montgom","name":"Court of Appeals of Ohio, Second District, Montgomery County","citationString":"Oh. Ct. App. 2nd Dist. Montgomery","start":null,"end":null}\n\
+{"id":"ohctapp3","name":"Court of Appeals of Ohio, Third District","citationString":"Oh. Ct. App. 3rd Dist","start":null,"end":null}\n\
+{"id":"ohctapp3allen","name":"Court of Appeals of Ohio, Third District, Allen County","citationString":"Oh. Ct. App. 3rd Dist. Allen","start":null,"end":null}\n\
+{"id":"ohctapp3auglaiz","name":"Court of Appeals of Ohio, Third District, Auglaize County","citationString":"Oh. Ct. App. 3rd Dist. Auglaize","start":null,"end":null}\n\
+{"id":"ohctapp3crawfor","name":"Court of Appeals of Ohio, Third District, Crawford County","citationString":"Oh. Ct. App. 3rd Dist. Crawford","start":null,"end":null}\n\
+{"id":"ohctapp3defianc","name":"Court of Appeals of Ohio, Third District, Defiance County","citationString":"Oh. Ct. App. 3rd Dist. Defiance","start":null,"end":null}\n\
+{"id":"ohctapp3hancock","name":"Court of Appeals of Ohio, Third District, Hancock County","citationString":"Oh. Ct. App. 3rd Dist. Hancock","start":null,"end":null}\n\
+{"id":"ohctapp3hardin","name":"Court of Appeals of Ohio, Third District, Hardin County","citationString":"Oh. Ct. App. 3rd Dist. Hardin","start":null,"end":null}\n\
+{"id":"ohctapp3henry","name":"Court of Appeals of Ohio, Third District, Henry County","citationString":"Oh. Ct. App. 3rd Dist. Henry","start":null,"end":null}\n\
+{"id":"ohctapp3logan","name":"Court of Appeals of Ohio, Third District, Logan County","citationString":"Oh. Ct. App. 3rd Dist. Logan","start":null,"end":null}\n\
+{"id":"ohctapp3marion","name":"Court of Appeals of Ohio, Third District, Marion County","citationString":"Oh. Ct. App. 3rd Dist. Marion","start":null,"end":null}\n\
+{"id":"ohctapp3mercer","name":"Court of Appeals of Ohio, Third District, Mercer County","citationString":"Oh. Ct. App. 3rd Dist. Mercer","start":null,"end":null}\n\
+{"id":"ohctapp3pauldin","name":"Court of Appeals of Ohio, Third District, Paulding County","citationString":"Oh. Ct. App. 3rd Dist. Paulding","start":null,"end":null}\n\
+{"id":"ohctapp3putnam","name":"Court of Appeals of Ohio, Third District, Putnam County","citationString":"Oh. Ct. App. 3rd Dist. Putnam","start":null,"end":null}\n\
+{"id":"ohctapp3seneca","name":"Court of Appeals of Ohio, Third District, Seneca County","citationString":"Oh. Ct. App. 3rd Dist. Seneca","start":null,"end":null}\n\
+{"id":"ohctapp3shelby","name":"Court of Appeals of Ohio, Third District, Shelby County","citationString":"Oh. Ct. App. 3rd Dist. Shelby","start":null,"end":null}\n\
+{"id":"ohctapp3union","name":"Court of Appeals of Ohio, Third District, Union County","citationString":"Oh. Ct. App. 3rd Dist. Union","start":null,"end":null}\n\
+{"id":"ohctapp3vanwert","name":"Court of Appeals of Ohio, Third District, Van Wert County","citationString":"Oh. Ct. App. 3rd Dist. Van Wert","start":null,"end":null}\n\
+{"id":"ohctapp3wyandot","name":"Court of Appeals of Ohio, Third District, Wyandot County","citationString":"Oh. Ct. App. 3rd Dist. Wyandot","start":null,"end":null}\n\
+{"id":"ohctapp4","name":"Court of Appeals of Ohio, Fourth District","citationString":"Oh. Ct. App. 4th Dist.","start":null,"end":null}\n\
+{"id":"ohctapp4adams","name":"Court of Appeals of Ohio, Fourth District, Adams County","citationString":"Oh. Ct. App. 4th Dist. Adams","start":null,"end":null}\n\
+{"id":"ohctapp4athens","name":"Court of Appeals of Ohio, Fourth District, Athens County","citationString":"Oh. Ct. App. 4th Dist. Athens","start":null,"end":null}\n\
+{"id":"ohctapp4gallia","name":"Court of Appeals of Ohio, Fourth District, Gallia County","citationString":"Oh. Ct. App. 4th Dist. Gallia","start":null,"end":null}\n\
+{"id":"ohctapp4highlan","name":"Court of Appeals of Ohio, Fourth District, Highland County","citationString":"Oh. Ct. App. 4th Dist. Highland","start":null,"end":null}\n\
+{"id":"ohctapp4hocking","name":"Court of Appeals of Ohio, Fourth District, Hocking County","citationString":"Oh. Ct. App. 4th Dist. Hocking","start":null,"end":null}\n\
+{"id":"ohctapp4jackson","name":"Court of Appeals of Ohio, Fourth District, Jackson County","citationString":"Oh. Ct. App. 4th Dist. Jackson","start":null,"end":null}\n\
+{"id":"ohctapp4lawrenc","name":"Court of Appeals of Ohio, Fourth District, Lawrence County","citationString":"Oh. Ct. App. 4th Dist. Lawrence","start":null,"end":null}\n\
+{"id":"ohctapp4meigs","name":"Court of Appeals of Ohio, Fourth District, Meigs County","citationString":"Oh. Ct. App. 4th Dist. Meigs","start":null,"end":null}\n\
+{"id":"ohctapp4pickawa","name":"Court of Appeals of Ohio, Fourth District, Pickaway County","citationString":"Oh. Ct. App. 4th Dist. Pickaway","start":null,"end":null}\n\
+{"id":"ohctapp4pike","name":"Court of Appeals of Ohio, Fourth District, Pike County","citationString":"Oh. Ct. App. 4th Dist. Pike","start":null,"end":null}\n\
+{"id":"ohctapp4ross","name":"Court of Appeals of Ohio, Fourth District, Ross County","citationString":"Oh. Ct. App. 4th Dist. Ross","start":null,"end":null}\n\
+{"id":"ohctapp4scioto","name":"Court of Appeals of Ohio, Fourth District, Scioto County","citationString":"Oh. Ct. App. 4th Dist. Scioto","start":null,"end":null}\n\
+{"id":"ohctapp4vinton","name":"Court of Appeals of Ohio, Fourth District, Vinton County","citationString":"Oh. Ct. App. 4th Dist. Vinton","start":null,"end":null}\n\
+{"id":"ohctapp4washing","name":"Court of Appeals of Ohio, Fourth District, Washington County","citationString":"Oh. Ct. App. 4th Dist. Washington","start":null,"end":null}\n\
+{"id":"ohctapp5","name":"Court of Appeals of Ohio, Fifth District","citationString":"Oh. Ct. App. 5th Dist.","start":null,"end":null}\n\
+{"id":"ohctapp5ashland","name":"Court of Appeals of Ohio, Fifth District, Ashland County","citationString":"Oh. Ct. App. 5th Dist. Ashland","start":null,"end":null}\n\
+{"id":"ohctapp5coshoct","name":"Court of Appeals of Ohio, Fifth District, Coshocton County","citationString":"Oh. Ct. App. 5th Dist. Coshocton","start":null,"end":null}\n\
+{"id":"ohctapp5delawar","name":"Court of Appeals of Ohio, Fifth District, Delaware County","citationString":"Oh. Ct. App. 5th Dist. Delaware","start":null,"end":null}\n\
+{"id":"ohctapp5fairfie","name":"Court of Appeals of Ohio, Fifth District, Fairfield County","citationString":"Oh. Ct. App. 5th Dist. Fairfield","start":null,"end":null}\n\
+{"id":"ohctapp5guernse","name":"Court of Appeals of Ohio, Fifth District, Guernsey County","citationString":"Oh. Ct. App. 5th Dist. Guernsey","start":null,"end":null}\n\
+{"id":"ohctapp5holmes","name":"Court of Appeals of Ohio, Fifth District, Holmes County","citationString":"Oh. Ct. App. 5th Dist. Holmes","start":null,"end":null}\n\
+{"id":"ohctapp5knox","name":"Court of Appeals of Ohio, Fifth District, Knox County","citationString":"Oh. Ct. App. 5th Dist. Knox","start":null,"end":null}\n\
+{"id":"ohctapp5licking","name":"Court of Appeals of Ohio, Fifth District, Licking County","citationString":"Oh. Ct. App. 5th Dist. Licking","start":null,"end":null}\n\
+{"id":"ohctapp5morgan","name":"Court of Appeals of Ohio, Fifth District, Morgan County","citationString":"Oh. Ct. App. 5th Dist. Morgan","start":null,"end":null}\n\
+{"id":"ohctapp5morrow","name":"Court of Appeals of Ohio, Fifth District, Morrow County","citationString":"Oh. Ct. App. 5th Dist. Morrow","start":null,"end":null}\n\
+{"id":"ohctapp5musking","name":"Court of Appeals of Ohio, Fifth District, Muskingum County","citationString":"Oh. Ct. App. 5th Dist. Muskingum","start":null,"end":null}\n\
+{"id":"ohctapp5richlan","name":"Court of Appeals of Ohio, Fifth District, Richland County","citationString":"Oh. Ct. App. 5th Dist. Richland","start":null,"end":null}\n\
+{"id":"ohctapp5stark","name":"Court of Appeals of Ohio, Fifth District, Stark County","citationString":"Oh. Ct. App. 5th Dist. Stark","start":null,"end":null}\n\
+{"id":"ohctapp5tuscara","name":"Court of Appeals of Ohio, Fifth District, Tuscarawas County","citationString":"Oh. Ct. App. 5th Dist. Tuscarawas","start":null,"end":null}\n\
+{"id":"ohctapp6","name":"Court of Appeals of Ohio, Sixth District","citationString":"Oh. Ct. App. 6th Dist","start":null,"end":null}\n\
+{"id":"ohctapp6erie","name":"Court of Appeals of Ohio, Sixth District, Erie County","citationString":"Oh. Ct. App. 6th Dist. Erie","start":null,"end":null}\n\
+{"id":"ohctapp6fulton","name":"Court of Appeals of Ohio, Sixth District, Fulton County","citationString":"Oh. Ct. App. 6th Dist. Fulton","start":null,"end":null}\n\
+{"id":"ohctapp6huron","name":"Court of Appeals of Ohio, Sixth District, Huron County","citationString":"Oh. Ct. App. 6th Dist. Huron","start":null,"end":null}\n\
+{"id":"ohctapp6lucas","name":"Court of Appeals of Ohio, Sixth District, Lucas County","citationString":"Oh. Ct. App. 6th Dist. Lucas","start":null,"end":null}\n\
+{"id":"ohctapp6ottawa","name":"Court of Appeals of Ohio, Sixth District, Ottawa County","citationString":"Oh. Ct. App. 6th Dist. Ottawa","start":null,"end":null}\n\
+{"id":"ohctapp6sandusk","name":"Court of Appeals of Ohio, Sixth District, Sandusky County","citationString":"Oh. Ct. App. 6th Dist. Sandusky","start":null,"end":null}\n\
+{"id":"ohctapp6william","name":"Court of Appeals of Ohio, Sixth District, Williams County","citationString":"Oh. Ct. App. 6th Dist. Williams","start":null,"end":null}\n\
+{"id":"ohctapp6wood","name":"Court of Appeals of Ohio, Sixth District, Wood County","citationString":"Oh. Ct. App. 6th Dist. Wood","start":null,"end":null}\n\
+{"id":"ohctapp7","name":"Court of Appeals of Ohio, Seventh District","citationString":"Oh. Ct. App. 7th Dist.","start":null,"end":null}\n\
+{"id":"ohctapp7belmont","name":"Court of Appeals of Ohio, Seventh District, Belmont County","citationString":"Oh. Ct. App. 7th Dist. Belmont","start":null,"end":null}\n\
+{"id":"ohctapp7carroll","name":"Court of Appeals of Ohio, Seventh District, Carroll County","citationString":"Oh. Ct. App. 7th Dist. Carroll","start":null,"end":null}\n\
+{"id":"ohctapp7columbi","name":"Court of Appeals of Ohio, Seventh District, Columbiana County","citationString":"Oh. Ct. App. 7th Dist. Columbiana","start":null,"end":null}\n\
+{"id":"ohctapp7harriso","name":"Court of Appeals of Ohio, Seventh District, Harrison County","citationString":"Oh. Ct. App. 7th Dist. Harrison","start":null,"end":null}\n\
+{"id":"ohctapp7jeffers","name":"Court of Appeals of Ohio, Seventh District, Jefferson County","citationString":"Oh. Ct. App. 7th Dist. Jefferson","start":null,"end":null}\n\
+{"id":"ohctapp7mahonin","name":"Court of Appeals of Ohio, Seventh District, Mahoning County","citationString":"Oh. Ct. App. 7th Dist. Mahoning","start":null,"end":null}\n\
+{"id":"ohctapp7monroe","name":"Court of Appeals of Ohio, Seventh District, Monroe County","citationString":"Oh. Ct. App. 7th Dist. Monroe","start":null,"end":null}\n\
+{"id":"ohctapp7noble","name":"Court of Appeals of Ohio, Seventh District, Noble County","citationString":"Oh. Ct. App. 7th Dist. Noble","start":null,"end":null}\n\
+{"id":"ohctapp8","name":"Court of Appeals of Ohio, Eighth District","citationString":"Oh. Ct. App. 8th Dist.","start":null,"end":null}\n\
+{"id":"ohctapp8cuyahog","name":"Court of Appeals of Ohio, Eighth District, Cuyahoga County","citationString":"Oh. Ct. App. 8th Dist. Cuyahoga","start":null,"end":null}\n\
+{"id":"ohctapp9","name":"Court of Appeals of Ohio, Ninth District","citationString":"Oh. Ct. App. 9th Dist.","start":null,"end":null}\n\
+{"id":"ohctapp9lorain","name":"Court of Appeals of Ohio, Ninth District, Lorain County","citationString":"Oh. Ct. App. 9th Dist. Lorain","start":null,"end":null}\n\
+{"id":"ohctapp9medina","name":"Court of Appeals of Ohio, Ninth District, Medina County","citationString":"Oh. Ct. App. 9th Dist. Medina","start":null,"end":null}\n\
+{"id":"ohctapp9summit","name":"Court of Appeals of Ohio, Ninth District, Summit County","citationString":"Oh. Ct. App. 9th Dist. Summit","start":null,"end":null}\n\
+{"id":"ohctapp9wayne","name":"Court of Appeals of Ohio, Ninth District, Wayne County","citationString":"Oh. Ct. App. 9th Dist. Wayne","start":null,"end":null}\n\
+{"id":"ohctcompladams","name":"Adams County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Adams","start":null,"end":null}\n\
+{"id":"ohctcomplallen","name":"Allen County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Allen","start":null,"end":null}\n\
+{"id":"ohctcomplashlan","name":"Ashland County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Ashland","start":null,"end":null}\n\
+{"id":"ohctcomplashtab","name":"Ashtabula County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Ashtabula","start":null,"end":null}\n\
+{"id":"ohctcomplathens","name":"Athens County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Athens","start":null,"end":null}\n\
+{"id":"ohctcomplauglai","name":"Auglaize County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Auglaize","start":null,"end":null}\n\
+{"id":"ohctcomplbelmon","name":"Belmont County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Belmont","start":null,"end":null}\n\
+{"id":"ohctcomplboss","name":"Boss County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Boss","start":null,"end":null}\n\
+{"id":"ohctcomplbrown","name":"Brown County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Brown","start":null,"end":null}\n\
+{"id":"ohctcomplbutler","name":"Butler County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Butler","start":null,"end":null}\n\
+{"id":"ohctcomplcarrol","name":"Carroll County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Carroll","start":null,"end":null}\n\
+{"id":"ohctcomplchampa","name":"Champaign County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Champaign","start":null,"end":null}\n\
+{"id":"ohctcomplclark","name":"Clark County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Clark","start":null,"end":null}\n\
+{"id":"ohctcomplclarke","name":"Clarke County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Clarke","start":null,"end":null}\n\
+{"id":"ohctcomplclermo","name":"Clermont County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Clermont","start":null,"end":null}\n\
+{"id":"ohctcomplclinto","name":"Clinton County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Clinton","start":null,"end":null}\n\
+{"id":"ohctcomplcolumb","name":"Columbiana County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Columbiana","start":null,"end":null}\n\
+{"id":"ohctcomplcoshoc","name":"Coshocton County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Coshocton","start":null,"end":null}\n\
+{"id":"ohctcomplcrawfo","name":"Crawford County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Crawford","start":null,"end":null}\n\
+{"id":"ohctcomplcuyaho","name":"Cuyahoga County Common Pleas Court","citationString":"Oh. Ct. Com. Pl., Cuyahoga","start":null,"end":null}\n\
+{"id":"ohctcompldarke","name":"Darke County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Darke","start":null,"end":null}\n\
+{"id":"ohctcompldefian","name":"Defiance County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Defiance","start":null,"end":null}\n\
+{"id":"ohctcompldelawa","name":"Delaware County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Delaware","start":null,"end":null}\n\
+{"id":"ohctcomplerie","name":"Erie County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Erie","start":null,"end":null}\n\
+{"id":"ohctcomplfairfi","name":"Fairfield County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Fairfield","start":null,"end":null}\n\
+{"id":"ohctcomplfayett","name":"Fayette County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Fayette","start":null,"end":null}\n\
+{"id":"ohctcomplfrankl","name":"Court of Common Pleas of Ohio, Franklin County, Civil Division","citationString":"Oh. Ct. Com. Pl., Franklin  Civil Division","start":null,"end":null}\n\
+{"id":"ohctcomplfulton","name":"Fulton County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Fulton","start":null,"end":null}\n\
+{"id":"ohctcomplgalia","name":"Galia County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Galia","start":null,"end":null}\n\
+{"id":"ohctcomplgallia","name":"Gallia County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Gallia","start":null,"end":null}\n\
+{"id":"ohctcomplgeauga","name":"Geauga County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Geauga","start":null,"end":null}\n\
+{"id":"ohctcomplgreen","name":"Green County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Green","start":null,"end":null}\n\
+{"id":"ohctcomplgreene","name":"Greene County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Greene","start":null,"end":null}\n\
+{"id":"ohctcomplguerns","name":"Guernsey County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Guernsey","start":null,"end":null}\n\
+{"id":"ohctcomplhamilt","name":"Court of Common Pleas of Ohio, Hamilton County","citationString":"Oh. Ct. Com. Pl., Hamilton","start":null,"end":null}\n\
+{"id":"ohctcomplhancoc","name":"Hancock County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Hancock","start":null,"end":null}\n\
+{"id":"ohctcomplhardin","name":"Hardin County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Hardin","start":null,"end":null}\n\
+{"id":"ohctcomplharris","name":"Harrison County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Harrison","start":null,"end":null}\n\
+{"id":"ohctcomplhenry","name":"Henry County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Henry","start":null,"end":null}\n\
+{"id":"ohctcomplhighla","name":"Highland County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Highland","start":null,"end":null}\n\
+{"id":"ohctcomplhockin","name":"Hocking County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Hocking","start":null,"end":null}\n\
+{"id":"ohctcomplholmes","name":"Holmes County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Holmes","start":null,"end":null}\n\
+{"id":"ohctcomplhuron","name":"Huron County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Huron","start":null,"end":null}\n\
+{"id":"ohctcompljackso","name":"Jackson County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Jackson","start":null,"end":null}\n\
+{"id":"ohctcompljeffer","name":"Jefferson County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Jefferson","start":null,"end":null}\n\
+{"id":"ohctcomplknox","name":"Knox County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Knox","start":null,"end":null}\n\
+{"id":"ohctcompllake","name":"Lake County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Lake","start":null,"end":null}\n\
+{"id":"ohctcompllawren","name":"Lawrence County Common Pleas Court","citationString":"Oh. Ct. Com. Pl., Lawrence","start":null,"end":null}\n\
+{"id":"ohctcompllickin","name":"Licking County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Licking","start":null,"end":null}\n\
+{"id":"ohctcompllogan","name":"Logan County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Logan","start":null,"end":null}\n\
+{"id":"ohctcompllorain","name":"Lorain County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Lorain","start":null,"end":null}\n\
+{"id":"ohctcompllucas","name":"Lucas County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Lucas","start":null,"end":null}\n\
+{"id":"ohctcomplmadiso","name":"Madison County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Madison","start":null,"end":null}\n\
+{"id":"ohctcomplmahoni","name":"Mahoning County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Mahoning","start":null,"end":null}\n\
+{"id":"ohctcomplmarion","name":"Marion County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Marion","start":null,"end":null}\n\
+{"id":"ohctcomplmedina","name":"Medina County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Medina","start":null,"end":null}\n\
+{"id":"ohctcomplmeigs","name":"Meigs County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Meigs","start":null,"end":null}\n\
+{"id":"ohctcomplmercer","name":"Mercer County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Mercer","start":null,"end":null}\n\
+{"id":"ohctcomplmiami","name":"Miami County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Miami","start":null,"end":null}\n\
+{"id":"ohctcomplmonroe","name":"Monroe County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Monroe","start":null,"end":null}\n\
+{"id":"ohctcomplmontgo","name":"Montgomery County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Montgomery","start":null,"end":null}\n\
+{"id":"ohctcomplmorgan","name":"Morgan County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Morgan","start":null,"end":null}\n\
+{"id":"ohctcomplmorrow","name":"Morrow County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Morrow","start":null,"end":null}\n\
+{"id":"ohctcomplmuskin","name":"Muskingum County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Muskingum","start":null,"end":null}\n\
+{"id":"ohctcomplnoble","name":"Noble County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Noble","start":null,"end":null}\n\
+{"id":"ohctcomplottawa","name":"Ottawa County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Ottawa","start":null,"end":null}\n\
+{"id":"ohctcomplpauldi","name":"Paulding County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Paulding","start":null,"end":null}\n\
+{"id":"ohctcomplpickaw","name":"Pickaway County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Pickaway","start":null,"end":null}\n\
+{"id":"ohctcomplpike","name":"Pike County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Pike","start":null,"end":null}\n\
+{"id":"ohctcomplportag","name":"Portage County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Portage","start":null,"end":null}\n\
+{"id":"ohctcomplpreble","name":"Preble County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Preble","start":null,"end":null}\n\
+{"id":"ohctcomplputnam","name":"Putnam County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Putnam","start":null,"end":null}\n\
+{"id":"ohctcomplrichla","name":"Richland County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Richland","start":null,"end":null}\n\
+{"id":"ohctcomplross","name":"Ross County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Ross","start":null,"end":null}\n\
+{"id":"ohctcomplsandus","name":"Sandusky County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Sandusky","start":null,"end":null}\n\
+{"id":"ohctcomplscioto","name":"Scioto County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Scioto","start":null,"end":null}\n\
+{"id":"ohctcomplseneca","name":"Seneca County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Seneca","start":null,"end":null}\n\
+{"id":"ohctcomplshelby","name":"Shelby County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Shelby","start":null,"end":null}\n\
+{"id":"ohctcomplstark","name":"Stark County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Stark","start":null,"end":null}\n\
+{"id":"ohctcomplsummit","name":"Summit County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Summit","start":null,"end":null}\n\
+{"id":"ohctcompltascar","name":"Tascarawas County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Tascarawas","start":null,"end":null}\n\
+{"id":"ohctcompltrumbu","name":"Trumbull County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Trumbull","start":null,"end":null}\n\
+{"id":"ohctcompltuscar","name":"Tuscarawas County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Tuscarawas","start":null,"end":null}\n\
+{"id":"ohctcomplunion","name":"Union County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Union","start":null,"end":null}\n\
+{"id":"ohctcomplvanwe","name":"Van Wert County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Van Wert","start":null,"end":null}\n\
+{"id":"ohctcomplvinton","name":"Vinton County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Vinton","start":null,"end":null}\n\
+{"id":"ohctcomplwarren","name":"Warren County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Warren","start":null,"end":null}\n\
+{"id":"ohctcomplwashin","name":"Washington County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Washington","start":null,"end":null}\n\
+{"id":"ohctcomplwayne","name":"Wayne County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Wayne","start":null,"end":null}\n\
+{"id":"ohctcomplwillia","name":"Williams County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Williams","start":null,"end":null}\n\
+{"id":"ohctcomplwood","name":"Wood County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Wood","start":null,"end":null}\n\
+{"id":"ohctcomplwyando","name":"Wyandot County Court of Common Pleas","citationString":"Oh. Ct. Com. Pl., Wyandot","start":null,"end":null}\n\
+{"id":"ohctinsolv","name":"Ohio Court of Insolvency","citationString":"Oh. Ct. Insolv.","start":null,"end":null}\n\
+{"id":"ohctinsolvcuyah","name":"Cuyahoga County Court of Insolvency","citationString":"Cuyahoga Cty. Ct. of Insolv.","start":null,"end":null}\n\
+{"id":"ohctinsolvhamil","name":"Hamilton County Court of Insolvency","citationString":"Hamilton Cty. Ct. of Insolv.","start":null,"end":null}\n\
+{"id":"ohio","name":"Ohio Supreme Court","citationString":"Ohio","start":1841,"end":null}\n\
+{"id":"ohioag","name":"Opinion of The Ohio Attorney General","citationString":"","start":null,"end":null}\n\
+{"id":"ohiobar","name":"Board of Commissioners On The Unauthorized Practice of Law State of Ohio","citationString":"","start":null,"end":null}\n\
+{"id":"ohiocirct","name":"Ohio Circuit Courts","citationString":"Oh. Circ. Ct.","start":1883,"end":1912}\n\
+{"id":"ohiocivright","name":"Ohio Civil Rights Commission","citationString":"","start":null,"end":null}\n\
+{"id":"ohiocountyct","name":"Ohio County Courts","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctapp","name":"Ohio Court of Appeals","citationString":"Ohio Ct. App.","start":1912,"end":null}\n\
+{"id":"ohioctcl","name":"Ohio Court of Claims","citationString":"Ohio Ct. Cl.","start":1975,"end":null}\n\
+{"id":"ohioctcompl","name":"Court of Common Pleas of Ohio","citationString":"","start":1787,"end":null}\n\
+{"id":"ohioctnp","name":"Ohio Court of Nisi Prius","citationString":"Oh. Ct. N.P.","start":null,"end":null}\n\
+{"id":"ohioctyctadams","name":"Adams County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctashtab","name":"Ashtabula County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctbelmon","name":"Belmont County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctbrown","name":"Brown County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctbutler","name":"Butler County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctclark","name":"Clark County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctcolum","name":"Columbiana County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctcosh","name":"Coshocton County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctfrank","name":"Franklin County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctfulton","name":"Fulton County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctharris","name":"Harrison County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctycthighla","name":"Highland County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctjeffer","name":"Jefferson County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctmahoni","name":"Mahoning County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctmeigs","name":"Meigs County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctmonroe","name":"Monroe County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctmorgan","name":"Morgan County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctmuskin","name":"Muskingum County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctnoble","name":"Noble County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctpauldi","name":"Paulding County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctperry","name":"Perry County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctpike","name":"Pike County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctputnam","name":"Putnam County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctsandus","name":"Sandusky County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctstark","name":"Stark County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctycttrumbu","name":"Trumbull County Courts, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctycttuscar","name":"Tuscarawas County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctvinton","name":"Vinton County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohioctyctwarren","name":"Warren County Court, Ohio","citationString":"","start":1841,"end":null}\n\
+{"id":"ohiod","name":"District Court, D. Ohio","citationString":"D. Ohio","start":1803,"end":1855}\n\
+{"id":"ohiodistct","name":"Ohio District Courts","citationString":"","start":null,"end":null}\n\
+{"id":"ohiomagct","name":"Ohio Magistrate Court","citationString":"","start":null,"end":null}\n\
+{"id":"ohiopuc","name":"Ohio Public Utilities Commission","citationString":"","start":null,"end":null}\n\
+{"id":"ohiorac","name":"Ohio State Racing Commission","citationString":"","start":null,"end":null}\n\
+{"id":"ohiosuperct","name":"Ohio Superior Court","citationString":"OH. Super. Ct.","start":null,"end":null}\n\
+{"id":"ohiotax","name":"Board of Tax Appeals of Ohio Department of Taxation","citationString":"","start":null,"end":null}\n\
+{"id":"ohjuvct","name":"Juvenile Court of Ohio","citationString":"","start":null,"end":null}\n\
+{"id":"ohjuvctallen","name":"Allen County Juvenile Court","citationString":"Oh. Juv. Ct., Allen","start":null,"end":null}\n\
+{"id":"ohjuvctcolumbia","name":"Columbiana County Juvenile Court","citationString":"Oh. Juv. Ct., Columbiana","start":null,"end":null}\n\
+{"id":"ohjuvctcuyahoga","name":"Cuyahoga County Juvenile Court","citationString":"Oh. Juv. Ct., Cuyahoga","start":null,"end":null}\n\
+{"id":"ohjuvctgreene","name":"Greene County Juvenile Court","citationString":"Oh. Juv. Ct., Greene","start":null,"end":null}\n\
+{"id":"ohjuvcthamilton","name":"Hamilton County Juvenile Court","citationString":"Oh. Juv. Ct., Hamilton","start":null,"end":null}\n\
+{"id":"ohjuvcthuron","name":"Huron County Juvenile Court","citationString":"Oh. Juv. Ct., Huron","start":null,"end":null}\n\
+{"id":"ohjuvctlicking","name":"Licking County Juvenile Court","citationString":"Oh. Juv. Ct., Licking","start":null,"end":null}\n\
+{"id":"ohjuvctlucas","name":"Lucas County Juvenile Court","citationString":"Oh. Juv. Ct., Lucas","start":null,"end":null}\n\
+{"id":"ohjuvctmarion","name":"Marion County Juvenile Court","citationString":"Oh. Juv. Ct., Marion","start":null,"end":null}\n\
+{"id":"ohjuvctmuskingu","name":"Muskingum County Juvenile Court","citationString":"Oh. Juv. Ct., Muskingum","start":null,"end":null}\n\
+{"id":"ohjuvctnoble","name":"Noble County Juvenile Court","citationString":"Oh. Juv. Ct., Noble","start":null,"end":null}\n\
+{"id":"ohjuvctpreble","name":"Preble County Juvenile Court","citationString":"Oh. Juv. Ct., Preble","start":null,"end":null}\n\
+{"id":"ohjuvcttuscaraw","name":"Tuscarawas County Juvenile Court","citationString":"Oh. Juv. Ct., Tuscarawas","start":null,"end":null}\n\
+{"id":"ohjuvctwarren","name":"Warren County Juvenile Court","citationString":"Oh. Juv. Ct., Warren","start":null,"end":null}\n\
+{"id":"ohjuvctwayne","name":"Wayne County Juvenile Court","citationString":"Oh. Juv. Ct., Wayne","start":null,"end":null}\n\
+{"id":"ohmayorct","name":"Ohio Mayors\' Court","citationString":"Oh. Mayor Ct.","start":null,"end":null}\n\
+{"id":"ohmayorctcinci","name":"Cincinnati Police Court","citationString":"Oh. Mayor Ct., Cincinnati","start":null,"end":null}\n\
+{"id":"ohmayorctclev","name":"Cleveland Police Court","citationString":"Oh. Mayor Ct., Cleveland","start":null,"end":null}\n\
+{"id":"ohmayorctcolum","name":"Columbus Police Court","citationString":"Oh. Mayor Ct., Columbus","start":null,"end":null}\n\
+{"id":"ohmunict","name":"Municipal Courts of Ohio","citationString":"","start":null,"end":null}\n\
+{"id":"ohmunictakron","name":"Akron Municipal Court","citationString":"Oh. Muni. Ct., Akron","start":null,"end":null}\n\
+{"id":"ohmunictashland","name":"Ashland Municipal Court","citationString":"Oh. Muni. Ct., Ashland","start":null,"end":null}\n\
+{"id":"ohmunictashtabu","name":"Ashtabula Municipal Court","citationString":"Oh. Muni. Ct., Ashtabula","start":null,"end":null}\n\
+{"id":"ohmunictathens","name":"Athens County Municipal Court","citationString":"Oh. Muni. Ct., Athens","start":null,"end":null}\n\
+{"id":"ohmunictauglaiz","name":"Auglaize County Municipal Court","citationString":"Oh. Muni. Ct., Auglaize","start":null,"end":null}\n\
+{"id":"ohmunictavonlak","name":"Avon Lake Municipal Court","citationString":"Oh. Muni. Ct., Avon Lake","start":null,"end":null}\n\
+{"id":"ohmunictbarbert","name":"Barberton Municipal Court","citationString":"Oh. Muni. Ct., Barberton","start":null,"end":null}\n\
+{"id":"ohmunictbedford","name":"Bedford Municipal Court","citationString":"Oh. Muni. Ct., Bedford","start":null,"end":null}\n\
+{"id":"ohmunictbellefo","name":"Bellefontaine Municipal Court","citationString":"Oh. Muni. Ct., Bellefontaine","start":null,"end":null}\n\
+{"id":"ohmunictberea","name":"Berea Municipal Court","citationString":"Oh. Muni. Ct., Berea","start":null,"end":null}\n\
+{"id":"ohmunictbowling","name":"Bowling Green County Municipal Court","citationString":"Oh. Muni. Ct., Bowling Green","start":null,"end":null}\n\
+{"id":"ohmunictcanton","name":"Canton Municipal Court","citationString":"Oh. Muni. Ct., Canton","start":null,"end":null}\n\
+{"id":"ohmunictcelina","name":"Celina Municipal Court","citationString":"Oh. Muni. Ct., Celina","start":null,"end":null}\n\
+{"id":"ohmunictchardon","name":"Chardon Municipal Court","citationString":"Oh. Muni. Ct., Chardon","start":null,"end":null}\n\
+{"id":"ohmunictchillic","name":"Chillicothe Municipal Court","citationString":"Oh. Muni. Ct., Chillicothe","start":null,"end":null}\n\
+{"id":"ohmunictcincinn","name":"Cincinnati Municipal Court","citationString":"Oh. Muni. Ct., Cincinnati","start":null,"end":null}\n\
+{"id":"ohmunictcirclev","name":"Circleville Municipal Court","citationString":"Oh. Muni. Ct., Circleville","start":null,"end":null}\n\
+{"id":"ohmunictclark","name":"Clark County Municipal Court","citationString":"Oh. Muni. Ct., Clark","start":null,"end":null}\n\
+{"id":"ohmunictclermon","name":"Clermont County Municipal Court","citationString":"Oh. Muni. Ct., Clermont","start":null,"end":null}\n\
+{"id":"ohmunictclevela","name":"City of Cleveland Municipal Court","citationString":"Oh. Muni. Ct., Cleveland","start":null,"end":null}\n\
+{"id":"ohmunictcolumbu","name":"City of Columbus Municipal Court","citationString":"Oh. Muni. Ct., Columbus","start":null,"end":null}\n\
+{"id":"ohmunictcrawfor","name":"Crawford County Municipal Court","citationString":"Oh. Muni. Ct., Crawford","start":null,"end":null}\n\
+{"id":"ohmunictcuyahog","name":"Cuyahoga County Municipal Court","citationString":"Oh. Muni. Ct., Cuyahoga","start":null,"end":null}\n\
+{"id":"ohmunictcuyfall","name":"Cuyahoga Falls Municipal Court","citationString":"Oh. Muni. Ct., Cuyahoga Falls","start":null,"end":null}\n\
+{"id":"ohmunictdarke","name":"Darke County Municipal Court","citationString":"Oh. Muni. Ct., Darke","start":null,"end":null}\n\
+{"id":"ohmunictdayton","name":"City of Dayton Municipal Court","citationString":"Oh. Muni. Ct., Dayton","start":null,"end":null}\n\
+{"id":"ohmunicteastliv","name":"East Liverpool Municipal Court","citationString":"Oh. Muni. Ct., East Liverpool","start":null,"end":null}\n\
+{"id":"ohmunictelyria","name":"Elyria Municipal Court","citationString":"Oh. Muni. Ct., Elyria","start":null,"end":null}\n\
+{"id":"ohmunicteuclid","name":"Euclid Municipal Court","citationString":"Oh. Muni. Ct., Euclid","start":null,"end":null}\n\
+{"id":"ohmunicteuclidc","name":"Euclid City Municipal Court","citationString":"Oh. Muni. Ct., Euclid City","start":null,"end":null}\n\
+{"id":"ohmunictfindlay","name":"Findlay Municipal Court","citationString":"Oh. Muni. Ct., Findlay","start":null,"end":null}\n\
+{"id":"ohmunictfostori","name":"Fostoria Municipal Court","citationString":"Oh. Muni. Ct., Fostoria","start":null,"end":null}\n\
+{"id":"ohmunictfrankli","name":"Franklin County Municipal Court","citationString":"Oh. Muni. Ct., Franklin","start":null,"end":null}\n\
+{"id":"ohmunictfremont","name":"Fremont Municipal Court","citationString":"Oh. Muni. Ct., Fremont","start":null,"end":null}\n\
+{"id":"ohmunictgallipo","name":"Gallipolis Municipal Court","citationString":"Oh. Muni. Ct., Gallipolis","start":null,"end":null}\n\
+{"id":"ohmunictgirard","name":"Girard Municipal Court","citationString":"Oh. Muni. Ct., Girard","start":null,"end":null}\n\
+{"id":"ohmunicthamilto","name":"Hamilton County Municipal Court","citationString":"Oh. Muni. Ct., Hamilton","start":null,"end":null}\n\
+{"id":"ohmunicthighlan","name":"Highland County Municipal Court","citationString":"Oh. Muni. Ct., Highland","start":null,"end":null}\n\
+{"id":"ohmunicthocking","name":"Hocking County Municipal Court","citationString":"Oh. Muni. Ct., Hocking","start":null,"end":null}\n\
+{"id":"ohmunictketteri","name":"Kettering Municipal Court","citationString":"Oh. Muni. Ct., Kettering","start":null,"end":null}\n\
+{"id":"ohmunictlakewoo","name":"Lakewood Municipal Court","citationString":"Oh. Muni. Ct., Lakewood","start":null,"end":null}\n\
+{"id":"ohmunictlancast","name":"Lancaster Municipal Court","citationString":"Oh. Muni. Ct., Lancaster","start":null,"end":null}\n\
+{"id":"ohmunictlawrenc","name":"Lawrence County Municipal Court","citationString":"Oh. Muni. Ct., Lawrence","start":null,"end":null}\n\
+{"id":"ohmunictlicking","name":"Licking County Municipal Court","citationString":"Oh. Muni. Ct., Licking","start":null,"end":null}\n\
+{"id":"ohmunictlima","name":"Lima Municipal Court","citationString":"Oh. Muni. Ct., Lima","start":null,"end":null}\n\
+{"id":"ohmunictlorain","name":"Lorain Municipal Court","citationString":"Oh. Muni. Ct., Lorain","start":null,"end":null}\n\
+{"id":"ohmunictlucas","name":"Lucas County Municipal Court","citationString":"Oh. Muni. Ct., Lucas","start":null,"end":null}\n\
+{"id":"ohmunictmansfie","name":"Mansfield Municipal Court","citationString":"Oh. Muni. Ct., Mansfield","start":null,"end":null}\n\
+{"id":"ohmunictmarion","name":"Marion County Municipal Court","citationString":"Oh. Muni. Ct., Marion","start":null,"end":null}\n\
+{"id":"ohmunictmarysvi","name":"Marysville Municipal Court","citationString":"Oh. Muni. Ct., Marysville","start":null,"end":null}\n\
+{"id":"ohmunictmassill","name":"Massillon Municipal Court","citationString":"Oh. Muni. Ct., Massillon","start":null,"end":null}\n\
+{"id":"ohmunictmaumee","name":"Maumee Municipal Court","citationString":"Oh. Muni. Ct., Maumee","start":null,"end":null}\n\
+{"id":"ohmunictmedina","name":"Medina Municipal Court","citationString":"Oh. Muni. Ct., Medina","start":null,"end":null}\n\
+{"id":"ohmunictmiamisb","name":"Miamisburg Municipal Court","citationString":"Oh. Muni. Ct., Miamisburg","start":null,"end":null}\n\
+{"id":"ohmunictmiddlet","name":"Middletown Municipal Court","citationString":"Oh. Muni. Ct., Middletown","start":null,"end":null}\n\
+{"id":"ohmunictmorrow","name":"Morrow County Municipal Court","citationString":"Oh. Muni. Ct., Morrow","start":null,"end":null}\n\
+{"id":"ohmunictnewphil","name":"New Philadelphia Municipal Court","citationString":"Oh. Muni. Ct., New Philadelphia","start":null,"end":null}\n\
+{"id":"ohmunictnewtonf","name":"Newton Falls Municipal Court","citationString":"Oh. Muni. Ct., Newton Falls","start":null,"end":null}\n\
+{"id":"ohmunictoberlin","name":"Oberlin Municipal Court","citationString":"Oh. Muni. Ct., Oberlin","start":null,"end":null}\n\
+{"id":"ohmunictparma","name":"Parma Municipal Court","citationString":"Oh. Muni. Ct., Parma","start":null,"end":null}\n\
+{"id":"ohmunictperrysb","name":"Perrysburg Municipal Court","citationString":"Oh. Muni. Ct., Perrysburg","start":null,"end":null}\n\
+{"id":"ohmunictpiqua","name":"Piqua Municipal Court","citationString":"Oh. Muni. Ct., Piqua","start":null,"end":null}\n\
+{"id":"ohmunictportage","name":"Portage County Municipal Court","citationString":"Oh. Muni. Ct., Portage","start":null,"end":null}\n\
+{"id":"ohmunictportcli","name":"Port Clinton Municipal Court","citationString":"Oh. Muni. Ct., Port Clinton","start":null,"end":null}\n\
+{"id":"ohmunictportsmo","name":"Portsmouth Municipal Court","citationString":"Oh. Muni. Ct., Portsmouth","start":null,"end":null}\n\
+{"id":"ohmunictravenna","name":"Ravenna Municipal Court","citationString":"Oh. Muni. Ct., Ravenna","start":null,"end":null}\n\
+{"id":"ohmunictrockyri","name":"Rocky River Municipal Court","citationString":"Oh. Muni. Ct., Rocky River","start":null,"end":null}\n\
+{"id":"ohmunictshakerh","name":"Shaker Heights Municipal Court","citationString":"Oh. Muni. Ct., Shaker Heights","start":null,"end":null}\n\
+{"id":"ohmunictsidney","name":"Sidney Municipal Court","citationString":"Oh. Muni. Ct., Sidney","start":null,"end":null}\n\
+{"id":"ohmunictsoutheu","name":"South Euclid Municipal Court","citationString":"Oh. Muni. Ct., South Euclid","start":null,"end":null}\n\
+{"id":"ohmunictspringf","name":"Springfield Municipal Court","citationString":"Oh. Muni. Ct., Springfield","start":null,"end":null}\n\
+{"id":"ohmunictstruthe","name":"Struthers Municipal Court","citationString":"Oh. Muni. Ct., Struthers","start":null,"end":null}\n\
+{"id":"ohmunictsummit","name":"Summit County Municipal Court","citationString":"Oh. Muni. Ct., Summit","start":null,"end":null}\n\
+{"id":"ohmunictsylvani","name":"Sylvania Municipal Court","citationString":"Oh. Muni. Ct., Sylvania","start":null,"end":null}\n\
+{"id":"ohmunicttiffin","name":"Tiffin Municipal Court","citationString":"Oh. Muni. Ct., Tiffin","start":null,"end":null}\n\
+{"id":"ohmunicttoledo","name":"Toledo Municipal Court","citationString":"Oh. Muni. Ct., Toledo","start":null,"end":null}\n\
+{"id":"ohmunicttrumbul","name":"Trumbull County Municipal Court","citationString":"Oh. Muni. Ct., Trumbull","start":null,"end":null}\n\
+{"id":"ohmunictuppersa","name":"Upper Sandusky Municipal Court","citationString":"Oh. Muni. Ct., Upper Sandusky","start":null,"end":null}\n\
+{"id":"ohmunictvandali","name":"Municipal Court of Vandalia","citationString":"Oh. Muni. Ct., Vandalia","start":null,"end":null}\n\
+{"id":"ohmunictvanwert","name":"Van Wert County Municipal Court","citationString":"Oh. Muni. Ct., Van Wert","start":null,"end":null}\n\
+{"id":"ohmunictwadswor","name":"Wadsworth Municipal Court","citationString":"Oh. Muni. Ct., Wadsworth","start":null,"end":null}\n\
+{"id":"ohmunictwarren","name":"Warren County Municipal Court","citationString":"Oh. Muni. Ct., Warren","start":null,"end":null}\n\
+{"id":"ohmunictwayne","name":"Wayne County Municipal Court","citationString":"Oh. Muni. Ct., Wayne","start":null,"end":null}\n\
+{"id":"ohmunictwilloug","name":"Willoughby Municipal Court","citationString":"Oh. Muni. Ct., Willoughby","start":null,"end":null}\n\
+{"id":"ohmunictxenia","name":"Xenia Municipal Court","citationString":"Oh. Muni. Ct., Xenia","start":null,"end":null}\n\
+{"id":"ohmunictzanesvi","name":"Zanesville Municipal Court","citationString":"Oh. Muni. Ct., Zanesville","start":null,"end":null}\n\
+{"id":"ohnb","name":"United States Bankruptcy Court, N.D. Ohio","citationString":"Bankr. N.D. Ohio","start":1984,"end":null}\n\
+{"id":"ohnd","name":"District Court, N.D. Ohio","citationString":"N.D. Ohio","start":1882,"end":null}\n\
+{"id":"ohprobct","name":"Ohio Probate Court","citationString":"Oh. Prob. Ct.","start":null,"end":null}\n\
+{"id":"ohprobctallen","name":"Allen County Probate Court","citationString":"Oh. Prob. Ct., Allen","start":null,"end":null}\n\
+{"id":"ohprobctashtabu","name":"Ashtabula County Probate Court","citationString":"Oh. Prob. Ct., Ashtabula","start":null,"end":null}\n\
+{"id":"ohprobctauglaiz","name":"Auglaize County Probate Court","citationString":"Oh. Prob. Ct., Auglaize","start":null,"end":null}\n\
+{"id":"ohprobctbelmont","name":"Belmont County Probate Court","citationString":"Oh. Prob. Ct., Belmont","start":null,"end":null}\n\
+{"id":"ohprobctbutler","name":"Butler County Probate Court","citationString":"Oh. Prob. Ct., Butler","start":null,"end":null}\n\
+{"id":"ohprobctchampai","name":"Champaign County Probate Court","citationString":"Oh. Prob. Ct., Champaign","start":null,"end":null}\n\
+{"id":"ohprobctclark","name":"Clark County Probate Court","citationString":"Oh. Prob. Ct., Clark","start":null,"end":null}\n\
+{"id":"ohprobctclarke","name":"Clarke County Probate Court","citationString":"Oh. Prob. Ct., Clarke","start":null,"end":null}\n\
+{"id":"ohprobctclermon","name":"Clermont County Probate Court","citationString":"Oh. Prob. Ct., Clermont","start":null,"end":null}\n\
+{"id":"ohprobctclinton","name":"Clinton County Probate Court","citationString":"Oh. Prob. Ct., Clinton","start":null,"end":null}\n\
+{"id":"ohprobctcolumbi","name":"Columbiana County Probate Court","citationString":"Oh. Prob. Ct., Columbiana","start":null,"end":null}\n\
+{"id":"ohprobctcuyahog","name":"Cuyahoga County Probate Court","citationString":"Oh. Prob. Ct., Cuyahoga","start":null,"end":null}\n\
+{"id":"ohprobctdarke","name":"Darke County Probate Court","citationString":"Oh. Prob. Ct., Darke","start":null,"end":null}\n\
+{"id":"ohprobcterie","name":"Erie County Probate Court","citationString":"Oh. Prob. Ct., Erie","start":null,"end":null}\n\
+{"id":"ohprobctfairfie","name":"Fairfield County Probate Court","citationString":"Oh. Prob. Ct., Fairfield","start":null,"end":null}\n\
+{"id":"ohprobctfayette","name":"Fayette County Probate Court","citationString":"Oh. Prob. Ct., Fayette","start":null,"end":null}\n\
+{"id":"ohprobctfrankli","name":"Ohio Probate Court of Franklin County","citationString":"Oh. Prob. Ct., Franklin","start":null,"end":null}\n\
+{"id":"ohprobctfulton","name":"Fulton County Probate Court","citationString":"Oh. Prob. Ct., Fulton","start":null,"end":null}\n\
+{"id":"ohprobctgeauga","name":"Geauga County Probate Court","citationString":"Oh. Prob. Ct., Geauga","start":null,"end":null}\n\
+{"id":"ohprobctgreene","name":"Greene County Probate Court","citationString":"Oh. Prob. Ct., Greene","start":null,"end":null}\n\
+{"id":"ohprobcthamilto","name":"Hamilton County Probate Court","citationString":"Oh. Prob. Ct., Hamilton","start":null,"end":null}\n\
+{"id":"ohprobcthancock","name":"Hancock County Probate Court","citationString":"Oh. Prob. Ct., Hancock","start":null,"end":null}\n\
+{"id":"ohprobcthardin","name":"Hardin County Probate Court","citationString":"Oh. Prob. Ct., Hardin","start":null,"end":null}\n\
+{"id":"ohprobctharriso","name":"Harrison County Probate Court","citationString":"Oh. Prob. Ct., Harrison","start":null,"end":null}\n\
+{"id":"ohprobcthenry","name":"Henry County Probate Court","citationString":"Oh. Prob. Ct., Henry","start":null,"end":null}\n\
+{"id":"ohprobcthighlan","name":"Highland County Probate Court","citationString":"Oh. Prob. Ct., Highland","start":null,"end":null}\n\
+{"id":"ohprobcthuron","name":"Huron County Probate Court","citationString":"Oh. Prob. Ct., Huron","start":null,"end":null}\n\
+{"id":"ohprobctjackson","name":"Jackson County Probate Court","citationString":"Oh. Prob. Ct., Jackson","start":null,"end":null}\n\
+{"id":"ohprobctjeffers","name":"Jefferson County Probate Court","citationString":"Oh. Prob. Ct., Jefferson","start":null,"end":null}\n\
+{"id":"ohprobctknox","name":"Knox County Probate Court","citationString":"Oh. Prob. Ct., Knox","start":null,"end":null}\n\
+{"id":"ohprobctlake","name":"Lake County Probate Court","citationString":"Oh. Prob. Ct., Lake","start":null,"end":null}\n\
+{"id":"ohprobctlicking","name":"Licking County Probate Court","citationString":"Oh. Prob. Ct., Licking","start":null,"end":null}\n\
+{"id":"ohprobctlorain","name":"Lorain County Probate Court","citationString":"Oh. Prob. Ct., Lorain","start":null,"end":null}\n\
+{"id":"ohprobctlucas","name":"Lucas County Probate Court","citationString":"Oh. Prob. Ct., Lucas","start":null,"end":null}\n\
+{"id":"ohprobctmadison","name":"Madison County Probate Court","citationString":"Oh. Prob. Ct., Madison","start":null,"end":null}\n\
+{"id":"ohprobctmahonin","name":"Mahoning County Probate Court","citationString":"Oh. Prob. Ct., Mahoning","start":null,"end":null}\n\
+{"id":"ohprobctmarion","name":"Marion County Probate Court","citationString":"Oh. Prob. Ct., Marion","start":null,"end":null}\n\
+{"id":"ohprobctmeigs","name":"Meigs County Probate Court","citationString":"Oh. Prob. Ct., Meigs","start":null,"end":null}\n\
+{"id":"ohprobctmercer","name":"Mercer County Probate Court","citationString":"Oh. Prob. Ct., Mercer","start":null,"end":null}\n\
+{"id":"ohprobctmiami","name":"Miami County Probate Court","citationString":"Oh. Prob. Ct., Miami","start":null,"end":null}\n\
+{"id":"ohprobctmontgom","name":"Montgomery County Probate Court","citationString":"Oh. Prob. Ct., Montgomery","start":null,"end":null}\n\
+{"id":"ohprobctmorgan","name":"Morgan County Probate Court","citationString":"Oh. Prob. Ct., Morgan","start":null,"end":null}\n\
+{"id":"ohprobctmusking","name":"Muskingum County Probate Court","citationString":"Oh. Prob. Ct., Muskingum","start":null,"end":null}\n\
+{"id":"ohprobctnoble","name":"Noble County Probate Court","citationString":"Oh. Prob. Ct., Noble","start":null,"end":null}\n\
+{"id":"ohprobctperry","name":"Perry County Probate Court","citationString":"Oh. Prob. Ct., Perry","start":null,"end":null}\n\
+{"id":"ohprobctpike","name":"Pike County Probate Court","citationString":"Oh. Prob. Ct., Pike","start":null,"end":null}\n\
+{"id":"ohprobctportage","name":"Portage County Probate Court","citationString":"Oh. Prob. Ct., Portage","start":null,"end":null}\n\
+{"id":"ohprobctpreble","name":"Preble County Probate Court","citationString":"Oh. Prob. Ct., Preble","start":null,"end":null}\n\
+{"id":"ohprobctputnam","name":"Putnam County Probate Court","citationString":"Oh. Prob. Ct., Putnam","start":null,"end":null}\n\
+{"id":"ohprobctross","name":"Ross County Probate Court","citationString":"Oh. Prob. Ct., Ross","start":null,"end":null}\n\
+{"id":"ohprobctsandusk","name":"Sandusky County Probate Court","citationString":"Oh. Prob. Ct., Sandusky","start":null,"end":null}\n\
+{"id":"ohprobctscioto","name":"Scioto County Probate Court","citationString":"Oh. Prob. Ct., Scioto","start":null,"end":null}\n\
+{"id":"ohprobctseneca","name":"Seneca County Probate Court","citationString":"Oh. Prob. Ct., Seneca","start":null,"end":null}\n\
+{"id":"ohprobctshelby","name":"Shelby County Probate Court","citationString":"Oh. Prob. Ct., Shelby","start":null,"end":null}\n\
+{"id":"ohprobctstark","name":"Stark County Probate Court","citationString":"Oh. Prob. Ct., Stark","start":null,"end":null}\n\
+{"id":"ohprobctsummit","name":"Summit County Probate Court","citationString":"Oh. Prob. Ct., Summit","start":null,"end":null}\n\
+{"id":"ohprobcttrumbul","name":"Trumbull County Probate Court","citationString":"Oh. Prob. Ct., Trumbull","start":null,"end":null}\n\
+{"id":"ohprobcttuscara","name":"Tuscarawas County Probate Court","citationString":"Oh. Prob. Ct., Tuscarawas","start":null,"end":null}\n\
+{"id":"ohprobctunion","name":"Union County Probate Court","citationString":"Oh. Prob. Ct., Union","start":null,"end":null}\n\
+{"id":"ohprobctvanwer","name":"Van Wert County Probate Court","citationString":"Oh. Prob. Ct., Van Wert","start":null,"end":null}\n\
+{"id":"ohprobctwarren","name":"Warren County Probate Court","citationString":"Oh. Prob. Ct., Warren","start":null,"end":null}\n\
+{"id":"ohprobctwashing","name":"Washington County Probate Court","citationString":"Oh. Prob. Ct., Washington","start":null,"end":null}\n\
+{"id":"ohprobctwayne","name":"Wayne County Probate Court","citationString":"Oh. Prob. Ct., Wayne","start":null,"end":null}\n\
+{"id":"ohsb","name":"United States Bankruptcy Court, S.D. Ohio","citationString":"Bankr. S.D. Ohio","start":1984,"end":null}\n\
+{"id":"ohsd","name":"District Court, S.D. Ohio","citationString":"S.D. Ohio","start":1855,"end":null}\n\
+{"id":"ohsuperctcinci","name":"Ohio Superior Court, Cincinnati","citationString":"OH. Super. Ct., Cinci.","start":null,"end":null}\n\
+{"id":"ojibwectapp","name":"Mille Lacs Band of Ojibwe Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"okd","name":"United States District Court for the District of Oklahoma","citationString":"","start":null,"end":null}\n\
+{"id":"okeb","name":"United States Bankruptcy Court, E.D. Oklahoma","citationString":"Bankr. E.D. Okla.","start":1984,"end":null}\n\
+{"id":"oked","name":"United States District Court, Oklahoma Eastern","citationString":"E.D. Okla.","start":1906,"end":null}\n\
+{"id":"okla","name":"Supreme Court of Oklahoma","citationString":"Okla.","start":1884,"end":null}\n\
+{"id":"oklaag","name":"Oklahoma Attorney General Reports","citationString":"Okla. Att\\u2019y Gen.","start":null,"end":null}\n\
+{"id":"oklacivapp","name":"Court of Civil Appeals of Oklahoma","citationString":"Okla. Civ. App.","start":1968,"end":null}\n\
+{"id":"oklacoj","name":"Court on the Judiciary of Oklahoma","citationString":"Okla. Ct. Jud.","start":null,"end":null}\n\
+{"id":"oklacrimapp","name":"Court of Criminal Appeals of Oklahoma","citationString":"Okla. Crim. App.","start":1907,"end":null}\n\
+{"id":"oklajeap","name":"Oklahoma Judicial Ethics Advisory Panel","citationString":"Okla. Jud. Eth. Adv. Pnl.","start":null,"end":null}\n\
+{"id":"oknb","name":"United States Bankruptcy Court, N.D. Oklahoma","citationString":"Bankr. N.D. Okla","start":1984,"end":null}\n\
+{"id":"oknd","name":"United States District Court, Oklahoma Northern","citationString":"N.D. Okla.","start":1925,"end":null}\n\
+{"id":"okwb","name":"United States Bankruptcy Court, W.D. Oklahoma","citationString":"Bankr. W.D. Okla.","start":1984,"end":null}\n\
+{"id":"okwd","name":"United States District Court, Oklahoma Western","citationString":"W.D. Okla.","start":1906,"end":null}\n\
+{"id":"olc","name":"United States Department of Justice Office of Legal Counsel","citationString":"","start":null,"end":null}\n\
+{"id":"oneidact","name":"Oneida Trial Court","citationString":"","start":null,"end":null}\n\
+{"id":"oneidactapp","name":"Oneida Appellate Court","citationString":"","start":null,"end":null}\n\
+{"id":"oneidatrialct","name":"Oneida Tribal Judicial System, Trial Court","citationString":"","start":null,"end":null}\n\
+{"id":"or","name":"Oregon Supreme Court","citationString":"Or.","start":1841,"end":null}\n\
+{"id":"orb","name":"United States Bankruptcy Court, D. Oregon","citationString":"Bankr. D. Or.","start":1984,"end":null}\n\
+{"id":"orcc","name":"Circuit Courts of Oregon","citationString":"","start":null,"end":null}\n\
+{"id":"orccbaker","name":"Baker County Circuit Court, Oregon","citationString":"Baker Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccbenton","name":"Benton County Circuit Court, Oregon","citationString":"Benton Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccclackamas","name":"Clackamas County Circuit Court, Oregon","citationString":"Clackamas Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccclatsop","name":"Clatsop County Circuit Court, Oregon","citationString":"Clatsop Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orcccolumbia","name":"Columbia County Circuit Court, Oregon","citationString":"Columbia Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orcccoos","name":"Coos County Circuit Court, Oregon","citationString":"Coos Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orcccrook","name":"Crook County Circuit Court, Oregon","citationString":"Crook Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orcccurry","name":"Curry County Circuit Court, Oregon","citationString":"Curry Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccdeschutes","name":"Deschutes County Circuit Court, Oregon","citationString":"Deschutes Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccdouglas","name":"Douglas County Circuit Court, Oregon","citationString":"Douglas Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccgilliam","name":"Gilliam County Circuit Court, Oregon","citationString":"Gilliam Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccgrant","name":"Grant County Circuit Court, Oregon","citationString":"Grant Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccharney","name":"Harney County Circuit Court, Oregon","citationString":"Harney Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orcchoodriver","name":"Hood River County Circuit Court, Oregon","citationString":"Hood River Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccjackson","name":"Jackson County Circuit Court, Oregon","citationString":"Jackson Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccjefferson","name":"Jefferson County Circuit Court, Oregon","citationString":"Jefferson Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccjosephine","name":"Josephine County Circuit Court, Oregon","citationString":"Josephine Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccklamath","name":"Klamath County Circuit Court, Oregon","citationString":"Klamath Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orcclake","name":"Lake County Circuit Court, Oregon","citationString":"Lake Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orcclane","name":"Lane County Circuit Court, Oregon","citationString":"Lane Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orcclincoln","name":"Lincoln County Circuit Court, Oregon","citationString":"Lincoln Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orcclinn","name":"Linn County Circuit Court, Oregon","citationString":"Linn Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccmalheur","name":"Malheur County Circuit Court, Oregon","citationString":"Malheur Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccmarion","name":"Marion County Circuit Court, Oregon","citationString":"Marion Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccmorrow","name":"Morrow County Circuit Court, Oregon","citationString":"Morrow Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccmultnomah","name":"Multnomah County Circuit Court, Oregon","citationString":"Multnomah Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccpolk","name":"Polk County Circuit Court, Oregon","citationString":"Polk Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccsherman","name":"Sherman County Circuit Court, Oregon","citationString":"Sherman Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orcctillamook","name":"Tillamook County Circuit Court, Oregon","citationString":"Tillamook Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccumatilla","name":"Umatilla County Circuit Court, Oregon","citationString":"Umatilla Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccunion","name":"Union County Circuit Court, Oregon","citationString":"Union Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccwallowa","name":"Wallowa County Circuit Court, Oregon","citationString":"Wallowa Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccwasco","name":"Wasco County Circuit Court, Oregon","citationString":"Wasco Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccwashington","name":"Washington County Circuit Court, Oregon","citationString":"Washington Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccwheeler","name":"Wheeler County Circuit Court, Oregon","citationString":"Wheeler Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orccyamhill","name":"Yamhill County Circuit Court, Oregon","citationString":"Yamhill Cty. Cir. Ct., O.R.","start":1859,"end":null}\n\
+{"id":"orctapp","name":"Court of Appeals of Oregon","citationString":"Or. Ct. App.","start":1969,"end":null}\n\
+{"id":"ord","name":"District Court, D. Oregon","citationString":"D. Or.","start":1859,"end":null}\n\
+{"id":"orld","name":"District Court, Orleans","citationString":"D. Orleans","start":1804,"end":1812}\n\
+{"id":"ortc","name":"Oregon Tax Court","citationString":"Or. T.C.","start":1962,"end":null}\n\
+{"id":"pa","name":"Supreme Court of Pennsylvania","citationString":"Pa.","start":1722,"end":null}\n\
+{"id":"paadmct","name":"Pennsylvania Admirality Court","citationString":"Pa. Adm. Ct.","start":null,"end":null}\n\
+{"id":"paag","name":"Pennsylvania office of the Attorney General","citationString":"Pa. office the Attorney General","start":null,"end":null}\n\
+{"id":"paarbpnlhc","name":"Pennsylvania Arbitration Panels for Health Care","citationString":"Pa. Arbitration Panels for Health Care","start":null,"end":null}\n\
+{"id":"pacirct","name":"Pennsylvania Circuit Courts","citationString":"","start":null,"end":null}\n\
+{"id":"pacommwct","name":"Commonwealth Court of Pennsylvania","citationString":"Pa. Commw. Ct.","start":1968,"end":null}\n\
+{"id":"pactcompl","name":"Common Pleas Court of Pennsylvania","citationString":"","start":null,"end":null}\n\
+{"id":"pactcompladams","name":"Adams County Court of Common Pleas","citationString":"Adams Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplallegh","name":"Alleghany County Court of Common Pleas","citationString":"Alleghany Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplarmstr","name":"Armstrong County Court of Common Pleas","citationString":"Armstrong Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplbeaver","name":"Beaver County Court of Common Pleas","citationString":"Beaver Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplbedfor","name":"Bedford County Court of Common Pleas","citationString":"Bedford Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplberks","name":"Berks County Court of Common Pleas","citationString":"Berks Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplblair","name":"Blair County Court of Common Pleas","citationString":"Blair Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplbradfo","name":"Bradford County Court of Common Pleas","citationString":"Bradford Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplbucks","name":"Bucks County Court of Common Pleas","citationString":"Bucks Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplbutler","name":"Butler County Court of Common Pleas","citationString":"Butler Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplcambri","name":"Cambria County Court of Common Pleas","citationString":"Cambria Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplcamero","name":"Cameron County Court of Common Pleas","citationString":"Cameron Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplcarbon","name":"Carbon County Court of Common Pleas","citationString":"Carbon Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplcentre","name":"Centre County Court of Common Pleas","citationString":"Centre Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplcheste","name":"Chester County Court of Common Pleas","citationString":"Chester Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplclario","name":"Clarion County Court of Common Pleas","citationString":"Clarion Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplclearf","name":"Clearfield County Court of Common Pleas","citationString":"Clearfield Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplclinto","name":"Clinton County Court of Common Pleas","citationString":"Clinton Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplcolumb","name":"Columbia County Court of Common Pleas","citationString":"Columbia Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplcrawfo","name":"Crawford County Court of Common Pleas","citationString":"Crawford Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplcumber","name":"Cumberland County Court of Common Pleas","citationString":"Cumberland Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompldauphi","name":"Dauphin County Court of Common Pleas","citationString":"Dauphin Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompldelawa","name":"Delaware County Court of Common Pleas","citationString":"Delaware Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplelk","name":"Elk County Court of Common Pleas","citationString":"Elk Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplerie","name":"Erie County Court Common Pleas","citationString":"Erie Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplfayett","name":"Fayette County Court","citationString":"Fayette Cty. Ct.","start":1683,"end":null}\n\
+{"id":"pactcomplforest","name":"Forest County Court of Common Pleas","citationString":"Forest Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplfrankl","name":"Franklin County Court of Common Pleas","citationString":"Franklin Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplfulton","name":"Fulton County Court of Common Pleas","citationString":"Fulton Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplgreen","name":"Green County Court of Common Pleas","citationString":"Green Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplgreene","name":"Greene County Court of Common Pleas","citationString":"Greene Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplharris","name":"Harrisburg County Court of Common Pleas","citationString":"Harrisburg Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplhuntin","name":"Huntingdon County Court of Common Pleas","citationString":"Huntingdon Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplindian","name":"Indiana County Court of Common Pleas","citationString":"Indiana Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompljeffer","name":"Jefferson County Court of Common Pleas","citationString":"Jefferson Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompljuniat","name":"Juniata County Court of Common Pleas","citationString":"Juniata Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompllackaw","name":"Lackawanna County Court of Common Pleas","citationString":"Lackawanna Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompllancas","name":"Lancaster County Court of Common Pleas","citationString":"Lancaster Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompllawren","name":"Lawrence County Court of Common Pleas","citationString":"Lawrence Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompllebano","name":"Lebanon County Court of Common Pleas","citationString":"Lebanon Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompllehigh","name":"Lehigh County Court of Common Pleas","citationString":"Lehigh Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplluzern","name":"Luzerne County Court of Common Pleas","citationString":"Luzerne Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompllycomi","name":"Lycoming County Court of Common Pleas","citationString":"Lycoming Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplmckean","name":"McKean County Court of Common Pleas","citationString":"McKean Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplmercer","name":"Mercer County Court of Common Pleas","citationString":"Mercer Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplmiffli","name":"Mifflin County Court of Common Pleas","citationString":"Mifflin Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplmonroe","name":"Monroe County Court of Common Pleas","citationString":"Monroe Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplmontgo","name":"Montgomery County Court of Common Pleas","citationString":"Montgomery Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplmontou","name":"Montour County Court of Common Pleas","citationString":"Montour Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplnortha","name":"Northampton County Court of Common Pleas","citationString":"Northampton Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplnorthu","name":"Northumberland County Court of Common Pleas","citationString":"Northumberland Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplperry","name":"Perry County Court of Common Pleas","citationString":"Perry Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplphilad","name":"Philadelphia County Court of Common Pleas","citationString":"Philadelphia Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplpike","name":"Pike County Court of Common Pleas","citationString":"Pike Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplpotter","name":"Potter County Court of Common Pleas","citationString":"Potter Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplschuyl","name":"Schuylkill County Court of Common Pleas","citationString":"Schuylkill Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplsnyder","name":"Snyder County Court of Common Pleas","citationString":"Snyder Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplsomers","name":"Somerset County Court of Common Pleas","citationString":"Somerset Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplsulliv","name":"Sullivan County Court of Common Pleas","citationString":"Sullivan Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplsunder","name":"Sunder County Court of Common Pleas","citationString":"Sunder Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplsusque","name":"Susquehanna County Court of Common Pleas","citationString":"Susquehanna Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplsynder","name":"Synder County Court of Common Pleas","citationString":"Synder Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcompltioga","name":"Tioga County Court of Common Pleas","citationString":"Tioga Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplunion","name":"Union County Court of Common Pleas","citationString":"Union Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplvenang","name":"Venango County Court of Common Pleas","citationString":"Venango Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplwarren","name":"Warren County Court of Common Pleas","citationString":"Warren Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplwashin","name":"Washington County Court of Common Pleas","citationString":"Washington Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplwayne","name":"Wayne County Court of Common Pleas","citationString":"Wayne Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplwestmo","name":"Westmoreland County Court of Common Pleas","citationString":"Westmoreland Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplwycomi","name":"Wycoming County Court of Common Pleas","citationString":"Wycoming Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplwyomin","name":"Wyoming County Court of Common Pleas","citationString":"Wyoming Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactcomplyork","name":"York County Court of Common Pleas","citationString":"York Cty. Ct. Cmn. Pleas","start":1683,"end":null}\n\
+{"id":"pactregwills","name":"Pennsylvania Court Register of Wills","citationString":"Pa. Ct. Reg. Wills","start":null,"end":null}\n\
+{"id":"padepted","name":"Pennsylvania Department of Education","citationString":"Pa. Dept. Ed.","start":null,"end":null}\n\
+{"id":"padeptjust","name":"Pennsylvania Department of Justice","citationString":"Pa. Dept. Just.","start":null,"end":null}\n\
+{"id":"padeptpubwel","name":"Pennsylvania Department of Public Welfare","citationString":"Pa. Dept. Pub. Wel.","start":null,"end":null}\n\
+{"id":"paeb","name":"United States Bankruptcy Court, E.D. Pennsylvania","citationString":"Bankr. E.D. Pa.","start":1984,"end":null}\n\
+{"id":"paed","name":"District Court, E.D. Pennsylvania","citationString":"E.D. Pa.","start":1818,"end":null}\n\
+{"id":"paenvhrbd","name":"Pennsylvania Environmental Hearing Board","citationString":"Pa. Env. Hearing Bd.","start":null,"end":null}\n\
+{"id":"pajuvct","name":"Pennsylvania Juvenile Court","citationString":"Pa. Juv. Ct.","start":null,"end":null}\n\
+{"id":"pajuvctcambria","name":"Cambria County of Juvenile Court","citationString":"Cambria Cty. Juv. Ct.","start":null,"end":null}\n\
+{"id":"pajuvctdel","name":"Delaware County Juvenile Court","citationString":"Delaware Cty. Juv. Ct.","start":null,"end":null}\n\
+{"id":"pamb","name":"United States Bankruptcy Court, M.D. Pennsylvania","citationString":"Bankr. M.D. Penn.","start":1984,"end":null}\n\
+{"id":"pamd","name":"District Court, M.D. Pennsylvania","citationString":"M.D. Pa.","start":1901,"end":null}\n\
+{"id":"pamunict","name":"Pennsylvania Municipal Court","citationString":"Pa. Muni Ct.","start":null,"end":null}\n\
+{"id":"pamunictphila","name":"Philadelphia County Municipal Court","citationString":"Phila. Cty. Muni. Ct.","start":null,"end":null}\n\
+{"id":"paorphct","name":"Pennsylvania Orphans\' Court","citationString":"Penn. Orphan Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctadams","name":"Adams County Orphans\' Court","citationString":"Adams Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctallegh","name":"Allegheny County Orphans\' Court","citationString":"Allegheny Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctarmstr","name":"Armstrong County Orphans\' Court","citationString":"Armstrong Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctbeaver","name":"Beaver County Orphans\' Court","citationString":"Beaver Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctbedfor","name":"Bedford County Orphans\' Court","citationString":"Bedford Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctberks","name":"Berks County Orphans\' Court","citationString":"Berks Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctblair","name":"Blair County Orphans\' Court","citationString":"Blair Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctbradfo","name":"Bradford County Orphans\' Court","citationString":"Bradford Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctbucks","name":"Bucks County Orphans\' Court","citationString":"Bucks Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctbutler","name":"Butler County Orphans\' Court","citationString":"Butler Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctcambri","name":"Cambria County Orphans\' Court","citationString":"Cambria Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctcamero","name":"Cameron County Orphans\' Court","citationString":"Cameron Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctcarbon","name":"Carbon County Orphans\' Court","citationString":"Carbon Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctcentre","name":"Centre County Orphans\' Court","citationString":"Centre Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctcheste","name":"Chester County Orphans\' Court","citationString":"Chester Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctclario","name":"Clarion County Orphans\' Court","citationString":"Clarion Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctclearf","name":"Clearfield County Orphans\' Court","citationString":"Clearfield Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctclinto","name":"Clinton County Orphans\' Court","citationString":"Clinton Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctcolumb","name":"Columbia County Orphans\' Court","citationString":"Columbia Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctcrawfo","name":"Crawford County Orphans\' Court","citationString":"Crawford Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctcumber","name":"Cumberland County Orphans\' Court","citationString":"Cumberl Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctdauphi","name":"Dauphin County Orphans\' Court","citationString":"Dauphin Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctdelawa","name":"Delaware County Orphans\' Court","citationString":"Delaware Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctelk","name":"Elk County Orphans\' Court","citationString":"Elk Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphcterie","name":"Erie County Orphans\' Court","citationString":"Erie Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctfayett","name":"Fayette County Orphans\' Court","citationString":"Fayette Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctforest","name":"Forest County Orphans\' Court","citationString":"Forest Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctfrankl","name":"Franklin County Orphans\' Court","citationString":"Franklin Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctfulton","name":"Fulton County Orphans\' Court","citationString":"Fulton Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctgreene","name":"Greene County Orphans\' Court","citationString":"Greene Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphcthuntin","name":"Huntingdon County Orphans\' Court","citationString":"Huntingdon Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctindian","name":"Indiana County Orphans\' Court","citationString":"Indiana Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctjeffer","name":"Jefferson County Orphans\' Court","citationString":"Jefferson Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctjuniat","name":"Juniata County Orphans\' Court","citationString":"Juniata Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctlackaw","name":"Lackawanna County Orphans\' Court","citationString":"Lackawanna Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctlancas","name":"Lancaster County Orphans\' Court","citationString":"Lancaster Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctlawren","name":"Lawrence County Orphans\' Court","citationString":"Lawrence Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctlebano","name":"Lebanon County Orphans\' Court","citationString":"Lebanon Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctlehigh","name":"Lehigh County Orphans\' Court","citationString":"Lehigh Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctluzern","name":"Luzerne County Orphans\' Court","citationString":"Luzerne Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctlycomi","name":"Lycoming County Orphans\' Court","citationString":"Lycoming Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctmercer","name":"Mercer County Orphans\' Court","citationString":"Mercer Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctmiffli","name":"Mifflin County Orphans\' Court","citationString":"Mifflin Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctmongto","name":"Mongtomery County Orphans\' Court","citationString":"Mongtomery Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctmonroe","name":"Monroe County Orphans\' Court","citationString":"Monroe Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctmontgo","name":"Montgomery County Orphans\' Court","citationString":"Montgomery Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctmontou","name":"Montour County Orphans\' Court","citationString":"Montour Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctnortha","name":"Northampton County Orphans\' Court","citationString":"Northampton Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctnorthu","name":"Northumberland County Orphans\' Court","citationString":"Northumberl Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctperry","name":"Perry County Orphans\' Court","citationString":"Perry Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctphilad","name":"Philadelphia County Orphans\' Court","citationString":"Philadelphia Cty. Orphans\' Ct.","start":1683,"end":null}\n\
+{"id":"paorphctpike","name":"Pike County Orphans\' Court","citationString":"Pike Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctschuyl","name":"Schuylkill County Orphans\' Court","citationString":"Schuylkill Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctsnyder","name":"Snyder County Orphans\' Court","citationString":"Snyder Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctsomers","name":"Somerset County Orphans\' Court","citationString":"Somerset Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctsulliv","name":"Sullivan County Orphans\' Court","citationString":"Sullivan Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctsusque","name":"Susquehanna County Orphans\' Court","citationString":"Susquehanna Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphcttioga","name":"Tioga County Orphans\' Court","citationString":"Tioga Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctunion","name":"Union County Orphans\' Court","citationString":"Union Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctvenang","name":"Venango County Orphans\' Court","citationString":"Venango Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctwarren","name":"Warren County Orphans\' Court","citationString":"Warren Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctwashin","name":"Washington County Orphans\' Court","citationString":"Washington Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctwayne","name":"Wayne County Orphans\' Court","citationString":"Wayne Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctwestmo","name":"Westmoreland County Orphans\' Court","citationString":"Westmorel Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctwyomin","name":"Wyoming County Orphans\' Court","citationString":"Wyoming Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paorphctyork","name":"York County Orphans\' Court","citationString":"York Cty. Orphans\' Ct.","start":1683,"end":1968}\n\
+{"id":"paoytermct","name":"Pennsylvania Court of Oyer and Terminer","citationString":"","start":null,"end":null}\n\
+{"id":"paoytermctadams","name":"Adams County Court of Oyer and Terminer","citationString":"Adams Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctalleg","name":"Allegheny County Court of Oyer and Terminer","citationString":"Allegheny Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctbeave","name":"Beaver County Court of Oyer and Terminer","citationString":"Beaver Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctbedfo","name":"Bedford County Court of Oyer and Terminer","citationString":"Bedford Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctberks","name":"Berks County Court of Oyer and Terminer","citationString":"Berks Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctbucks","name":"Bucks County Court of Oyer and Terminer","citationString":"Bucks Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctcambr","name":"Cambria County Court of Oyer and Terminer","citationString":"Cambria Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctcarbo","name":"Carbon County Court of Oyer and Terminer","citationString":"Carbon Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctchest","name":"Chester County Court of Oyer and Terminer","citationString":"Chester Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctclari","name":"Clarion County Court of Oyer and Terminer","citationString":"Clarion Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctcolum","name":"Columbia County Court of Oyer and Terminer","citationString":"Columbia Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctcumbe","name":"Cumberland County Court of Oyer and Terminer","citationString":"Cumberl Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctdauph","name":"Dauphin County Court of Oyer and Terminer","citationString":"Dauphin Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctdelaw","name":"Delaware County Court of Oyer and Terminer","citationString":"Delaware Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermcterie","name":"Erie County Court of Oyer and Terminer","citationString":"Erie Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctfayet","name":"Fayette County Court of Oyer and Terminer","citationString":"Fayette Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctfrank","name":"Franklin County Court of Oyer and Terminer","citationString":"Franklin Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctfulto","name":"Fulton County Court of Oyer and Terminer","citationString":"Fulton Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctgreen","name":"Greene County Court of Oyer and Terminer","citationString":"Greene Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctjeffe","name":"Jefferson County Court of Oyer and Terminer","citationString":"Jefferson Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctjunia","name":"Juniata County Court of Oyer and Terminer","citationString":"Juniata Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctlacka","name":"Lackawanna County Court of Oyer and Terminer","citationString":"Lackawanna Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctlanca","name":"Lancaster County Court of Oyer and Terminer","citationString":"Lancaster Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctlawre","name":"Lawrence County Court of Oyer and Terminer","citationString":"Lawrence Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctleban","name":"Lebanon County Court of Oyer and Terminer","citationString":"Lebanon Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctlehig","name":"Lehigh County Court of Oyer and Terminer","citationString":"Lehigh Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctluzer","name":"Luzerne County Court of Oyer and Terminer","citationString":"Luzerne Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctmerce","name":"Mercer County Court of Oyer and Terminer","citationString":"Mercer Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctmontg","name":"Montgomery County Court of Oyer and Terminer","citationString":"Montgomery Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctnorth","name":"Northampton County Court of Oyer and Terminer","citationString":"Northampton Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctperry","name":"Perry County Court of Oyer and Terminer","citationString":"Perry Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctphila","name":"Philadelphia County Court of Oyer and Terminer","citationString":"Philadelphia Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctschuy","name":"Schuylkill County Court of Oyer and Terminer","citationString":"Schuylkill Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctsomer","name":"Somerset County Ct. Oyer & Terminer","citationString":"Somerset Cty. Ct. Oy. & Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctsusqu","name":"Susquehanna County Court of Oyer and Terminer","citationString":"Susquehanna Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctvenan","name":"Venango County Court of Oyer and Terminer","citationString":"Venango Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctwestm","name":"Westmoreland County Court of Oyer and Terminer","citationString":"Westmorel Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paoytermctyork","name":"York County Court of Oyer and Terminer","citationString":"York Cty. Ct. Oy. Term.","start":1683,"end":1968}\n\
+{"id":"paparolebd","name":"Pennsylvania Board of Parole","citationString":"Pa. Bd. Parole","start":null,"end":null}\n\
+{"id":"paqtrsessadams","name":"Adams County Court of Quarter Sessions","citationString":"Adams Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessallegh","name":"Allegheny County Court of Quarter Sessions","citationString":"Allegheny Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessarmstr","name":"Armstrong County Court of Quarter Sessions","citationString":"Armstrong Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessbeaver","name":"Beaver County Court of Quarter Sessions","citationString":"Beaver Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessbedfor","name":"Bedford County Court of Quarter Sessions","citationString":"Bedford Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessberks","name":"Berks County Court of Quarter Sessions","citationString":"Berks Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessblair","name":"Blair County Court of Quarter Sessions","citationString":"Blair Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessbradfo","name":"Bradford County Court of Quarter Sessions","citationString":"Bradford Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessbucks","name":"Bucks County Court of Quarter Sessions","citationString":"Bucks Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessbutler","name":"Butler County Court of Quarter Sessions","citationString":"Butler Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesscambri","name":"Cambria County Court of Quarter Sessions","citationString":"Cambria Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesscamero","name":"Cameron County Court of Quarter Sessions","citationString":"Cameron Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesscarbon","name":"Carbon County Court of Quarter Sessions","citationString":"Carbon Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesscentre","name":"Centre County Court of Quarter Sessions","citationString":"Centre Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesscheste","name":"Chester County Court of Quarter Sessions","citationString":"Chester Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessclario","name":"Clarion County Court of Quarter Sessions","citationString":"Clarion Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessclearf","name":"Clearfield County Court of Quarter Sessions","citationString":"Clearfield Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessclinto","name":"Clinton County Court of Quarter Sessions","citationString":"Clinton Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesscolumb","name":"Columbia County Court of Quarter Sessions","citationString":"Columbia Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesscrawfo","name":"Crawford County Court of Quarter Sessions","citationString":"Crawford Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesscumber","name":"Cumberland County Court of Quarter Sessions","citationString":"Cumberland Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessdauphi","name":"Dauphin County Court of Quarter Sessions","citationString":"Dauphin Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessdelawa","name":"Delaware County Court of Quarter Sessions","citationString":"Delaware Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesselk","name":"Elk County Court of Quarter Sessions","citationString":"Elk Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesserie","name":"Erie County Court of Quarter Sessions","citationString":"Erie Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessfayett","name":"Fayette County Court of Quarter Sessions","citationString":"Fayette Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessfrankl","name":"Franklin County Court of Quarter Sessions","citationString":"Franklin Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessfulton","name":"Fulton County Court of Quarter Sessions","citationString":"Fulton Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessgreene","name":"Greene County Court of Quarter Sessions","citationString":"Greene Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesshuntin","name":"Huntingdon County Court of Quarter Sessions","citationString":"Huntingdon Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessindian","name":"Indiana County Court of Quarter Sessions","citationString":"Indiana Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessjeffer","name":"Jefferson County Court of Quarter Sessions","citationString":"Jefferson Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessjuniat","name":"Juniata County Court of Quarter Sessions","citationString":"Juniata Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesslackaw","name":"Lackawanna County Court of Quarter Sessions","citationString":"Lackawanna Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesslancas","name":"Lancaster County Court of Quarter Sessions","citationString":"Lancaster Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesslawren","name":"Lawrence County Court of Quarter Sessions","citationString":"Lawrence Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesslebano","name":"Lebanon County Court of Quarter Sessions","citationString":"Lebanon Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesslehigh","name":"Lehigh County Court of Quarter Sessions","citationString":"Lehigh Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessluzern","name":"Luzerne County Court of Quarter Sessions","citationString":"Luzerne Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesslycomi","name":"Lycoming County Court of Quarter Sessions","citationString":"Lycoming Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessmckean","name":"McKean County Court of Quarter Sessions","citationString":"McKean Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessmercer","name":"Mercer County Court of Quarter Sessions","citationString":"Mercer Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessmiffli","name":"Mifflin County Court of Quarter Sessions","citationString":"Mifflin Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessmonroe","name":"Monroe County Court of Quarter Sessions","citationString":"Monroe Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessmontgo","name":"Montgomery County Court of Quarter Sessions","citationString":"Montgomery Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessmontou","name":"Montour County Court of Quarter Sessions","citationString":"Montour Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessnortha","name":"Northampton County Court of Quarter Sessions","citationString":"Northampton Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessnorthu","name":"Northumberland County Court of Quarter Sessions","citationString":"Northumberland Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessperry","name":"Perry County Court of Quarter Sessions","citationString":"Perry Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessphilad","name":"Philadelphia County Court of Quarter Sessions","citationString":"Philadelphia Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesspike","name":"Pike County Court of Quarter Sessions","citationString":"Pike Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesspotter","name":"Potter County Court of Quarter Sessions","citationString":"Potter Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessschuyl","name":"Schuylkill County Court of Quarter Sessions","citationString":"Schuylkill Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesssnyder","name":"Snyder County Court of Quarter Sessions","citationString":"Snyder Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesssomers","name":"Somerset County Court of Quarter Sessions","citationString":"Somerset Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesssulliv","name":"Sullivan County Court of Quarter Sessions","citationString":"Sullivan Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesssusque","name":"Susquehanna County Court of Quarter Sessions","citationString":"Susquehanna Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesstioga","name":"Tioga County Court of Quarter Sessions","citationString":"Tioga Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessunion","name":"Union County Court of Quarter Sessions","citationString":"Union Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessvenang","name":"Venango County Court of Quarter Sessions","citationString":"Venango Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesswarren","name":"Warren County Court of Quarter Sessions","citationString":"Warren Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesswashin","name":"Washington County Court of Quarter Sessions","citationString":"Washington Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesswayne","name":"Wayne County Court of Quarter Sessions","citationString":"Wayne Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesswestmo","name":"Westmoreland County Court of Quarter Sessions","citationString":"Westmoreland Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsesswyomin","name":"Wyoming County Court of Quarter Sessions","citationString":"Wyoming Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"paqtrsessyork","name":"York County Court of Quarter Sessions","citationString":"York Cty. Ct. Qtr. Sess.","start":1681,"end":1968}\n\
+{"id":"passamactapp","name":"Passamaquoddy Appellate Court","citationString":"","start":null,"end":null}\n\
+{"id":"pasuperct","name":"Superior Court of Pennsylvania","citationString":"Pa. Super. Ct.","start":1895,"end":null}\n\
+{"id":"pawb","name":"United States Bankruptcy Court, W.D. Pennsylvania","citationString":"Bankr. W.D. Pa.","start":1984,"end":null}\n\
+{"id":"pawd","name":"District Court, W.D. Pennsylvania","citationString":"W.D. Pa.","start":1818,"end":null}\n\
+{"id":"pennctqtrsess","name":"Pennsylvania Court of Quarter Sessions","citationString":"","start":null,"end":null}\n\
+{"id":"pennsylvaniad","name":"District Court, D. Pennsylvania","citationString":"D. Pa.","start":1789,"end":1818}\n\
+{"id":"pequotct","name":"Mashantucket Pequot Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"pequotctapp","name":"Mashantucket Pequot Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"philactnp","name":"Philadelphia Court of Nisi Prius","citationString":"Phila. Ct. N.P.","start":null,"end":null}\n\
+{"id":"philadeptjust","name":"Philadelphia Department of Justice","citationString":"Phila. Dept. Just.","start":null,"end":null}\n\
+{"id":"philaelecct","name":"Philadelphia Election Court","citationString":"Phila. Elec. Ct.","start":null,"end":null}\n\
+{"id":"philamayorct","name":"Philadelphia Mayor\'s Court","citationString":"Phila. Mayor Ct.","start":null,"end":null}\n\
+{"id":"philarec","name":"Recorder of Philadelphia","citationString":"Recorder Philadelphia","start":null,"end":null}\n\
+{"id":"phillipines","name":"Supreme Court of The Phillippine Islands","citationString":"","start":null,"end":null}\n\
+{"id":"placerdistct","name":"Placer District Court","citationString":"Placer Dist. Ct.","start":1849,"end":1879}\n\
+{"id":"prapp","name":"Tribunal De Apelaciones De Puerto Rico/Court of Appeals of Puerto Rico","citationString":"","start":null,"end":null}\n\
+{"id":"prb","name":"United States Bankruptcy Court, D. Puerto Rico","citationString":"Bankr. D.P.R.","start":1984,"end":null}\n\
+{"id":"prd","name":"District Court, D. Puerto Rico","citationString":"D.P.R.","start":1966,"end":null}\n\
+{"id":"privycoun","name":"Committee of the Privy Council","citationString":"Committee of the Privy Council","start":null,"end":null}\n\
+{"id":"prsupreme","name":"Supreme Court of Puerto Rico","citationString":"","start":null,"end":null}\n\
+{"id":"ptab","name":"Patent Trial and Appeal Board","citationString":"P.T.A.B.","start":2012,"end":null}\n\
+{"id":"puyallupct","name":"Puyallup Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"puyallupctapp","name":"Puyallup Tribal Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"reglrailreorgct","name":"Special Court Regional Rail Reorganization Act of 1973","citationString":"Regl. Rail Reorg. Act","start":1973,"end":null}\n\
+{"id":"ri","name":"Supreme Court of Rhode Island","citationString":"R.I.","start":1747,"end":null}\n\
+{"id":"rib","name":"United States Bankruptcy Court, D. Rhode Island","citationString":"Bankr. D.R.I.","start":1984,"end":null}\n\
+{"id":"rid","name":"District Court, D. Rhode Island","citationString":"D.R.I.","start":1790,"end":null}\n\
+{"id":"risuperct","name":"Superior Court of Rhode Island","citationString":"Sup. Ct. R.I.","start":1747,"end":null}\n\
+{"id":"riviceadmct","name":"Rhode Island Vice Admiralty Court","citationString":"","start":1723,"end":1786}\n\
+{"id":"sacdistct","name":"Sacramento District Court","citationString":"Sacramento Dist. Ct.","start":1849,"end":1879}\n\
+{"id":"sacfoxdistct","name":"Sac and Fox Nation District Court","citationString":"","start":null,"end":null}\n\
+{"id":"sacfoxsupct","name":"Sac and Fox Nation Supreme Court","citationString":"","start":null,"end":null}\n\
+{"id":"salishctapp","name":"Confederated Salish & Kootenai Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"santacruzdistct","name":"Santa Cruz District Court","citationString":"Santa Cruz Dist. Ct.","start":1849,"end":1879}\n\
+{"id":"sc","name":"Supreme Court of South Carolina","citationString":"S.C.","start":1841,"end":null}\n\
+{"id":"scb","name":"United States Bankruptcy Court, D. South Carolina","citationString":"Bankr. D.S.C.","start":1984,"end":null}\n\
+{"id":"scctapp","name":"Court of Appeals of South Carolina","citationString":"S.C. Ct. App.","start":1983,"end":null}\n\
+{"id":"scctcompl","name":"Common Pleas Court of South Carolina","citationString":"","start":null,"end":null}\n\
+{"id":"scd","name":"District Court, D. South Carolina","citationString":"D.S.C.","start":1789,"end":null}\n\
+{"id":"scotus","name":"Supreme Court of the United States","citationString":"SCOTUS","start":1789,"end":null}\n\
+{"id":"sd","name":"Supreme Court of South Dakota","citationString":"S.D.","start":1889,"end":null}\n\
+{"id":"sdb","name":"United States Bankruptcy Court, D. South Dakota","citationString":"Bankr. D.S.D.","start":1984,"end":null}\n\
+{"id":"sdd","name":"District Court, D. South Dakota","citationString":"D.S.D.","start":1889,"end":null}\n\
+{"id":"sfdistct","name":"San Francisco District Court","citationString":"S.F. Dist. Ct.","start":1849,"end":1879}\n\
+{"id":"shastadistct","name":"Shasta District Court","citationString":"Shasta Dist. Ct.","start":1849,"end":1879}\n\
+{"id":"shoaraphotr","name":"Shoshone and Arapaho Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"siskiyoudistct","name":"Siskiyou District Court","citationString":"Siskiyou Dist. Ct.","start":1849,"end":1879}\n\
+{"id":"slcregrec","name":"Salt Lake City Register and Receiver","citationString":"","start":null,"end":null}\n\
+{"id":"southcarolinaed","name":"District Court, E.D. South Carolina","citationString":"E.D.S.C.","start":1823,"end":1965}\n\
+{"id":"southcarolinawd","name":"District Court, W.D. South Carolina","citationString":"W.D.S.C.","start":1823,"end":1965}\n\
+{"id":"strmohawkct","name":"Saint Regis Mohawk Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"supbenbaltcty","name":"Supreme Bench of Baltimore City","citationString":"","start":1867,"end":1983}\n\
+{"id":"supctdc","name":"Superior Court of The District of Columbia","citationString":"Sup. Ct. D.C.","start":1970,"end":null}\n\
+{"id":"superctguam","name":"Superior Court of Guam","citationString":"Super. Ct. Guam","start":null,"end":null}\n\
+{"id":"superctny","name":"The Superior Court of New York","citationString":"","start":1828,"end":1894}\n\
+{"id":"superctsc","name":"Superior Court of South Carolina","citationString":"","start":null,"end":null}\n\
+{"id":"superctsdfla","name":"Superior Court, S. D. Florida","citationString":"Super. Ct. S.D. Fla.","start":1828,"end":1845}\n\
+{"id":"swinomishappct","name":"Swinomish Tribal Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"swinomishtr","name":"Swinomish Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"tax","name":"United States Tax Court","citationString":"Tax Ct.","start":1942,"end":null}\n\
+{"id":"tecoa","name":"Temporary Emergency Court of Appeals","citationString":"Temp. Emerg. Ct. App.","start":1971,"end":1993}\n\
+{"id":"tenn","name":"Tennessee Supreme Court","citationString":"Tenn.","start":1790,"end":null}\n\
+{"id":"tenncrimapp","name":"Court of Criminal Appeals of Tennessee","citationString":"Tenn. Crim. App.","start":1925,"end":null}\n\
+{"id":"tennctapp","name":"Court of Appeals of Tennessee","citationString":"Tenn. Ct. App.","start":1925,"end":null}\n\
+{"id":"tennessed","name":"District Court, D. Tennessee","citationString":"D. Tenn.","start":1797,"end":1839}\n\
+{"id":"tennesseeb","name":"United States Bankruptcy Court, D. Tennessee","citationString":"Bankr. D. Tenn.","start":1797,"end":1801}\n\
+{"id":"tennworkcompapp","name":"Tennessee Special Workers Compensation Appeals Panel","citationString":"Tenn. Work. Comp. App. Bd.","start":null,"end":null}\n\
+{"id":"tex","name":"Texas Supreme Court","citationString":"Tex.","start":1840,"end":null}\n\
+{"id":"texag","name":"Texas Attorney General Reports","citationString":"Tex. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"texapp","name":"Court of Civil Appeals of Texas","citationString":"Tex. App.","start":1891,"end":null}\n\
+{"id":"texbizct","name":"Texas Business Court","citationString":"Tex. Bus. Ct.","start":2023,"end":null}\n\
+{"id":"texcommnapp","name":"Texas Commission of Appeals","citationString":"Tex. Comm\'n App.","start":1918,"end":1945}\n\
+{"id":"texcrimapp","name":"Court of Criminal Appeals of Texas","citationString":"Tex. Crim. App.","start":1841,"end":null}\n\
+{"id":"texd","name":"District Court, D. Texas","citationString":"D. Tex.","start":1845,"end":1857}\n\
+{"id":"texjpml","name":"Texas Judicial Panel on Multidistrict Litigation","citationString":"Tex. J.P.M.L.","start":null,"end":null}\n\
+{"id":"texreview","name":"Texas Special Court of Review","citationString":"Tex. Rev.","start":null,"end":null}\n\
+{"id":"texrevtrib","name":"Texas Court of Review Tribunal","citationString":"Tex. Rev. Trib.","start":null,"end":null}\n\
+{"id":"tneb","name":"United States Bankruptcy Court, E.D. Tennessee","citationString":"Bankr. E.D. Tenn.","start":1984,"end":null}\n\
+{"id":"tned","name":"District Court, E.D. Tennessee","citationString":"E.D. Tenn.","start":1802,"end":null}\n\
+{"id":"tnmb","name":"United States Bankruptcy Court, M.D. Tennessee","citationString":"Bankr. M.D. Tenn.","start":1984,"end":null}\n\
+{"id":"tnmd","name":"District Court, M.D. Tennessee","citationString":"M.D. Tenn.","start":1839,"end":null}\n\
+{"id":"tnwb","name":"United States Bankruptcy Court, W.D. Tennessee","citationString":"Bankr. W.D. Tenn.","start":1984,"end":null}\n\
+{"id":"tnwd","name":"District Court, W.D. Tennessee","citationString":"W.D. Tenn.","start":1802,"end":null}\n\
+{"id":"trinitydistct","name":"Trinity District Court","citationString":"Trinity Dist. Ct.","start":1849,"end":1879}\n\
+{"id":"ttab","name":"Trademark Trial and Appeal Board","citationString":"T.T.A.B.","start":1958,"end":null}\n\
+{"id":"tulalipctapp","name":"Tulalip Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"tunicabct","name":"Tunica-Biloxi Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"turtlemtnctapp","name":"Turtle Mountain Tribal Court of Appeals","citationString":"","start":null,"end":null}\n\
+{"id":"txeb","name":"United States Bankruptcy Court, E.D. Texas","citationString":"Bankr. E.D. Tex.","start":1984,"end":null}\n\
+{"id":"txed","name":"District Court, E.D. Texas","citationString":"E.D. Tex.","start":1857,"end":null}\n\
+{"id":"txnb","name":"United States Bankruptcy Court, N.D. Texas","citationString":"Bankr. N.D. Tex.","start":1984,"end":null}\n\
+{"id":"txnd","name":"District Court, N.D. Texas","citationString":"N.D. Tex.","start":null,"end":null}\n\
+{"id":"txsb","name":"United States Bankruptcy Court, S.D. Texas","citationString":"Bankr. S.D. Tex.","start":1984,"end":null}\n\
+{"id":"txsd","name":"District Court, S.D. Texas","citationString":"S.D. Tex.","start":1902,"end":null}\n\
+{"id":"txwb","name":"United States Bankruptcy Court, W.D. Texas","citationString":"Bankr. W.D. Tex.","start":1984,"end":null}\n\
+{"id":"txwd","name":"District Court, W.D. Texas","citationString":"W.D. Tex.","start":1857,"end":null}\n\
+{"id":"usafbrdrev","name":"U.S. Air Force Board of Review","citationString":"","start":1950,"end":1968}\n\
+{"id":"usafctmilrev","name":"U S Air Force Court of Military Review","citationString":"","start":1968,"end":1994}\n\
+{"id":"usarmybrdrev","name":"U.S. Army Board of Review","citationString":"","start":1950,"end":1968}\n\
+{"id":"usarmymilrev","name":"U.S. Army Court of Military Review","citationString":"","start":1968,"end":1994}\n\
+{"id":"usberlinct","name":" United States Court of Berlin","citationString":"","start":1955,"end":1990}\n\
+{"id":"uscfc","name":"United States Court of Federal Claims","citationString":"Fed. Cl.","start":1855,"end":null}\n\
+{"id":"uscgbdrev","name":"U.S. Coast Guard Board of Review","citationString":"","start":1950,"end":1968}\n\
+{"id":"uscgcoca","name":"U S Coast Guard Court of Criminal Appeals","citationString":"","start":1968,"end":null}\n\
+{"id":"uscirct","name":"United States Circuit Courts","citationString":"U.S. Cir. Ct.","start":1789,"end":1911}\n\
+{"id":"usdistct","name":"United States District Court","citationString":"U.S. Dist. Ct.","start":1789,"end":null}\n\
+{"id":"usjc","name":"United States Judicial Conference Committee To Review Circuit Council Conduct And Disability Orders","citationString":"U.S.J.C.","start":null,"end":null}\n\
+{"id":"usjudconfcomdis","name":"United States Judicial Conference Committee on Judicial Conduct and Disability","citationString":"","start":null,"end":null}\n\
+{"id":"uslandoffice","name":"United States Land Office","citationString":"US Land Office","start":null,"end":null}\n\
+{"id":"usnbdrev","name":"U.S. Navy Board of Review","citationString":"","start":null,"end":null}\n\
+{"id":"usnmcmilrev","name":"U.S. Navy-Marine Corps Court of Military Review","citationString":"","start":1968,"end":1994}\n\
+{"id":"usprovctla","name":"United States Provisional Court for the State of Louisiana","citationString":"","start":null,"end":null}\n\
+{"id":"ussurveyor","name":"United States Surveyor","citationString":"","start":null,"end":null}\n\
+{"id":"utah","name":"Utah Supreme Court","citationString":"Utah","start":1850,"end":null}\n\
+{"id":"utahctapp","name":"Court of Appeals of Utah","citationString":"Utah Ct. App.","start":1987,"end":null}\n\
+{"id":"utb","name":"United States Bankruptcy Court, D. Utah","citationString":"Bankr. D. Utah","start":1984,"end":null}\n\
+{"id":"utd","name":"District Court, D. Utah","citationString":"D. Utah","start":1894,"end":null}\n\
+{"id":"va","name":"Supreme Court of Virginia","citationString":"Va.","start":1779,"end":null}\n\
+{"id":"vacc","name":"Virginia Circuit Courts","citationString":"","start":null,"end":null}\n\
+{"id":"vaccaccomack","name":"Accomack County Circuit Court","citationString":"Accomack Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccalbemarle","name":"Albemarle County Circuit Court","citationString":"Albemarle Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccalexandria","name":"Alexandria County Circuit Court","citationString":"Alexandria Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccalleghany","name":"Alleghany County Circuit Court","citationString":"Alleghany Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccamelia","name":"Amelia County Circuit Court","citationString":"Amelia Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccamherst","name":"Amherst County Circuit Court","citationString":"Amherst Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccappomattox","name":"Appomattox County Circuit Court","citationString":"Appomattox Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccarlington","name":"Arlington County Circuit Court","citationString":"Arlington Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccaugusta","name":"Augusta County Circuit Court","citationString":"Augusta Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccbath","name":"Bath County Circuit Court","citationString":"Bath Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccbedford","name":"Bedford County Circuit Court","citationString":"Bedford Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccbland","name":"Bland County Circuit Court","citationString":"Bland Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccbotetourt","name":"Botetourt County Circuit Court","citationString":"Botetourt Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccbristol","name":"Bristol County Circuit Court","citationString":"Bristol Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccbrunswick","name":"Brunswick County Circuit Court","citationString":"Brunswick Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccbuchanan","name":"Buchanan County Circuit Court","citationString":"Buchanan Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccbuckingham","name":"Buckingham County Circuit Court","citationString":"Buckingham Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccbuenavista","name":"Buena Vista County Circuit Court","citationString":"Buena Vista Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacccampbell","name":"Campbell County Circuit Court","citationString":"Campbell Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacccaroline","name":"Caroline County Circuit Court","citationString":"Caroline Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacccarroll","name":"Carroll County Circuit Court","citationString":"Carroll Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacccharles","name":"Charles City County Circuit Court","citationString":"Charles City Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacccharlotte","name":"Charlotte County Circuit Court","citationString":"Charlotte Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacccharlottesv","name":"Charlottesville County Circuit Court","citationString":"Charlottesville Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccchesapeake","name":"Chesapeake County Circuit Court","citationString":"Chesapeake Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccchesterfiel","name":"Chesterfield County Circuit Court","citationString":"Chesterfield Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccclarke","name":"Clarke County Circuit Court","citationString":"Clarke Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacccolonialh","name":"Colonial Heights County Circuit Court","citationString":"Colonial Heights Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacccraig","name":"Craig County Circuit Court","citationString":"Craig Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccculpeper","name":"Culpeper County Circuit Court","citationString":"Culpeper Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacccumberland","name":"Cumberland County Circuit Court","citationString":"Cumberland Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccdanville","name":"Danville County Circuit Court","citationString":"Danville Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccdickenson","name":"Dickenson County Circuit Court","citationString":"Dickenson Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccdinwiddie","name":"Dinwiddie County Circuit Court","citationString":"Dinwiddie Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccessex","name":"Essex County Circuit Court","citationString":"Essex Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccfairfax","name":"Fairfax County Circuit Court","citationString":"Fairfax Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccfauquier","name":"Fauquier County Circuit Court","citationString":"Fauquier Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccfloyd","name":"Floyd County Circuit Court","citationString":"Floyd Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccfluvanna","name":"Fluvanna County Circuit Court","citationString":"Fluvanna Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccfranklin","name":"Franklin County Circuit Court","citationString":"Franklin Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccfrederick","name":"Frederick County Circuit Court","citationString":"Frederick Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccfredericksb","name":"Fredericksburg County Circuit Court","citationString":"Fredericksburg Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccgiles","name":"Giles County Circuit Court","citationString":"Giles Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccgloucester","name":"Gloucester County Circuit Court","citationString":"Gloucester Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccgoochland","name":"Goochland County Circuit Court","citationString":"Goochland Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccgrayson","name":"Grayson County Circuit Court","citationString":"Grayson Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccgreene","name":"Greene County Circuit Court","citationString":"Greene Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccgreensville","name":"Greensville County Circuit Court","citationString":"Greensville Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacchalifax","name":"Halifax County Circuit Court","citationString":"Halifax Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacchampton","name":"Hampton County Circuit Court","citationString":"Hampton Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacchanover","name":"Hanover County Circuit Court","citationString":"Hanover Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacchenrico","name":"Henrico County Circuit Court","citationString":"Henrico Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacchenry","name":"Henry County Circuit Court","citationString":"Henry Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacchighland","name":"Highland County Circuit Court","citationString":"Highland Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacchopewell","name":"Hopewell County Circuit Court","citationString":"Hopewell Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccisle","name":"Isle of Wight County Circuit Court","citationString":"Isle of Wight Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacckinggeorge","name":"King George County Circuit Court","citationString":"King George Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacckingqueen","name":"King and Queen County Circuit Court","citationString":"King and Queen Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacckingwilliam","name":"King William County Circuit Court","citationString":"King William Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacclancaster","name":"Lancaster County Circuit Court","citationString":"Lancaster Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacclee","name":"Lee County Circuit Court","citationString":"Lee Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccloudoun","name":"Loudoun County Circuit Court","citationString":"Loudoun Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacclouisa","name":"Louisa County Circuit Court","citationString":"Louisa Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacclunenburg","name":"Lunenburg County Circuit Court","citationString":"Lunenburg Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacclynchburg","name":"Lynchburg County Circuit Court","citationString":"Lynchburg Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccmadison","name":"Madison County Circuit Court","citationString":"Madison Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccmartinsvill","name":"Martinsville County Circuit Court","citationString":"Martinsville Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccmathews","name":"Mathews County Circuit Court","citationString":"Mathews Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccmecklenburg","name":"Mecklenburg County Circuit Court","citationString":"Mecklenburg Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccmiddlesex","name":"Middlesex County Circuit Court","citationString":"Middlesex Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccmontgomery","name":"Montgomery County Circuit Court","citationString":"Montgomery Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccnelson","name":"Nelson County Circuit Court","citationString":"Nelson Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccnewkent","name":"New Kent County Circuit Court","citationString":"New Kent Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccnewportnew","name":"Newport News County Circuit Court","citationString":"Newport News Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccnorfolk","name":"Norfolk County Circuit Court","citationString":"Norfolk Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccnorthampton","name":"Northampton County Circuit Court","citationString":"Northampton Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccnorthumberl","name":"Northumberland County Circuit Court","citationString":"Northumberland Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccnottoway","name":"Nottoway County Circuit Court","citationString":"Nottoway Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccorange","name":"Orange County Circuit Court","citationString":"Orange Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccpage","name":"Page County Circuit Court","citationString":"Page Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccpatrick","name":"Patrick County Circuit Court","citationString":"Patrick Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccpetersburg","name":"Petersburg County Circuit Court","citationString":"Petersburg Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccpittsylvani","name":"Pittsylvania County Circuit Court","citationString":"Pittsylvania Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccportsmouth","name":"Portsmouth County Circuit Court","citationString":"Portsmouth Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccpowhatan","name":"Powhatan County Circuit Court","citationString":"Powhatan Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccprinceedwa","name":"Prince Edward County Circuit Court","citationString":"Prince Edward Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccprincegeo","name":"Prince George County Circuit Court","citationString":"Prince George Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccprincewill","name":"Prince William County Circuit Court","citationString":"Prince William Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccpulaski","name":"Pulaski County Circuit Court","citationString":"Pulaski Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccradford","name":"Radford County Circuit Court","citationString":"Radford Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccrappahannoc","name":"Rappahannock County Circuit Court","citationString":"Rappahannock Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccrichcity","name":"Richmond City Circuit Court","citationString":"Richmond City Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccrichmondcty","name":"Richmond County Circuit Court","citationString":"Richmond County Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccroanokecity","name":"Roanoke City Circuit Court","citationString":"Roanoke City Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccroanokecty","name":"Roanoke County Circuit Court","citationString":"Roanoke County Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccrockbridge","name":"Rockbridge County Circuit Court","citationString":"Rockbridge Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccrockingham","name":"Rockingham County Circuit Court","citationString":"Rockingham Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccrussell","name":"Russell County Circuit Court","citationString":"Russell Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccsalem","name":"Salem County Circuit Court","citationString":"Salem Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccscott","name":"Scott County Circuit Court","citationString":"Scott Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccshenandoah","name":"Shenandoah County Circuit Court","citationString":"Shenandoah Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccsmyth","name":"Smyth County Circuit Court","citationString":"Smyth Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccsouthampton","name":"Southampton County Circuit Court","citationString":"Southampton Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccspotsylvani","name":"Spotsylvania County Circuit Court","citationString":"Spotsylvania Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccstafford","name":"Stafford County Circuit Court","citationString":"Stafford Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccstaunton","name":"Staunton County Circuit Court","citationString":"Staunton Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccsuffolk","name":"Suffolk County Circuit Court","citationString":"Suffolk Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccsurry","name":"Surry County Circuit Court","citationString":"Surry Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccsussex","name":"Sussex County Circuit Court","citationString":"Sussex Cir. Ct.","start":null,"end":null}\n\
+{"id":"vacctazewell","name":"Tazewell County Circuit Court","citationString":"Tazewell Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccvabeach","name":"Virginia Beach County Circuit Court","citationString":"Virginia Beach Cir. Ct.","start":1691,"end":null}\n\
+{"id":"vaccwarren","name":"Warren County Circuit Court","citationString":"Warren Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccwashington","name":"Washington County Circuit Court","citationString":"Washington Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccwaynesboro","name":"Waynesboro County Circuit Court","citationString":"Waynesboro Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccwestmorelan","name":"Westmoreland County Circuit Court","citationString":"Westmoreland Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccwilliams","name":"Williamsburg and James County Circuit Court","citationString":"Williamsburg and James Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccwinchester","name":"Winchester County Circuit Court","citationString":"Winchester Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccwise","name":"Wise & Norton County Circuit Court","citationString":"Wise Norton Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccwythe","name":"Wythe County Circuit Court","citationString":"Wythe Cir. Ct.","start":null,"end":null}\n\
+{"id":"vaccyork","name":"York County Poquoson County Circuit Court","citationString":"York County & Poquoson Cir. Ct.","start":null,"end":null}\n\
+{"id":"vachanct","name":"Virginia Chancery Court","citationString":"","start":1802,"end":null}\n\
+{"id":"vachanctnorf","name":"Norfolk Chancery Court, Virginia","citationString":"","start":1802,"end":null}\n\
+{"id":"vachanctrich","name":"Richmond Chancery Court, Virginia","citationString":"","start":1802,"end":null}\n\
+{"id":"vacorpct","name":"Virginia Corporation Court","citationString":"","start":1792,"end":1973}\n\
+{"id":"vacorpctradford","name":"Radford Corporation Court, Va.","citationString":"","start":1792,"end":1973}\n\
+{"id":"vacorpctsbris","name":"Bristol Corporation Court, Va.","citationString":"","start":1792,"end":1973}\n\
+{"id":"vacorpctslynch","name":"Lynchburg Corporation Court, Va.","citationString":"","start":1792,"end":1973}\n\
+{"id":"vacorpctsnorf","name":"South Norfolk Corporation Court, Va.","citationString":"","start":1792,"end":1973}\n\
+{"id":"vacorpctwinche","name":"Winchester Corporation Court, Va.","citationString":"","start":1792,"end":1973}\n\
+{"id":"vactapp","name":"Court of Appeals of Virginia","citationString":"Va. Ct. App.","start":1985,"end":null}\n\
+{"id":"vad","name":"United States District Court for the District of Virginia","citationString":"D. Va.","start":1789,"end":1871}\n\
+{"id":"vaeb","name":"United States Bankruptcy Court, E.D. Virginia","citationString":"Bankr. E.D. Va.","start":1984,"end":null}\n\
+{"id":"vaed","name":"District Court, E.D. Virginia","citationString":"E.D. Va.","start":1819,"end":null}\n\
+{"id":"vagensess","name":"Virginia Court of General Sessions","citationString":"","start":1619,"end":1852}\n\
+{"id":"vamedmalrevpan","name":"Medical Malpractice Review Panel","citationString":"","start":null,"end":null}\n\
+{"id":"vawb","name":"United States Bankruptcy Court, W.D. Virginia","citationString":"Bankr. W.D. Va.","start":1984,"end":null}\n\
+{"id":"vawd","name":"District Court, W.D. Virginia","citationString":"W.D. Va.","start":1819,"end":null}\n\
+{"id":"vib","name":"United States Bankruptcy Court, D. Virgin Islands","citationString":"Bankr. D.V.I.","start":1984,"end":null}\n\
+{"id":"vid","name":"District Court, Virgin Islands","citationString":"D.V.I.","start":1977,"end":null}\n\
+{"id":"vimunict","name":"Municipal Court of The Virgin Islands","citationString":"","start":null,"end":null}\n\
+{"id":"vipolct","name":"Police Court of The Virgin Islands","citationString":"","start":null,"end":null}\n\
+{"id":"virginislands","name":"Supreme Court of The Virgin Islands","citationString":"","start":null,"end":null}\n\
+{"id":"visuper","name":"Superior Court of The Virgin Islands","citationString":"","start":null,"end":null}\n\
+{"id":"vt","name":"Supreme Court of Vermont","citationString":"Vt.","start":1778,"end":null}\n\
+{"id":"vtb","name":"United States Bankruptcy Court, D. Vermont","citationString":"Bankr. D. Vt.","start":1984,"end":null}\n\
+{"id":"vtd","name":"District Court, D. Vermont","citationString":"D. Vt.","start":1791,"end":null}\n\
+{"id":"vtdistct","name":"Vermont District Court","citationString":"Vt. Dist. Ct.","start":null,"end":null}\n\
+{"id":"vtsuperct","name":"Superior Court of Vermont","citationString":"Vt. Super. Ct.","start":null,"end":null}\n\
+{"id":"waeb","name":"United States Bankruptcy Court, E.D. Washington","citationString":"Bankr. E.D. Wash.","start":1984,"end":null}\n\
+{"id":"waed","name":"District Court, E.D. Washington","citationString":"E.D. Wash.","start":1905,"end":null}\n\
+{"id":"wash","name":"Washington Supreme Court","citationString":"Wash.","start":1853,"end":null}\n\
+{"id":"washag","name":"Washington Attorney General Reports","citationString":"Wash. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"washctapp","name":"Court of Appeals of Washington","citationString":"Wash. Ct. App.","start":1969,"end":null}\n\
+{"id":"washd","name":"United States District Court for the District of Washington","citationString":"D. Wash.","start":1890,"end":1905}\n\
+{"id":"washsuperct","name":"Washingon Superior Court","citationString":"","start":null,"end":null}\n\
+{"id":"wawb","name":"United States Bankruptcy Court, W.D. Washington","citationString":"Bankr. W.D. Wash.","start":1984,"end":null}\n\
+{"id":"wawd","name":"District Court, W.D. Washington","citationString":"W.D. Wash.","start":1905,"end":null}\n\
+{"id":"webchippewatr","name":"White Earth Band of Chippewa Tribal Court","citationString":"","start":null,"end":null}\n\
+{"id":"wieb","name":"United States Bankruptcy Court, E.D. Wisconsin","citationString":"Bankr. E.D. Wis.","start":1984,"end":null}\n\
+{"id":"wied","name":"District Court, E.D. Wisconsin","citationString":"E.D. Wis.","start":1870,"end":null}\n\
+{"id":"wis","name":"Wisconsin Supreme Court","citationString":"Wis.","start":1836,"end":null}\n\
+{"id":"wisag","name":"Wisconsin Attorney General Reports","citationString":"Wis. Att\'y Gen.","start":null,"end":null}\n\
+{"id":"wisccirct","name":"Wisconsin Circuit Court","citationString":"","start":null,"end":null}\n\
+{"id":"wisctapp","name":"Court of Appeals of Wisconsin","citationString":"Wis. Ct. App.","start":1978,"end":null}\n\
+{"id":"wisd","name":"District Court, D. Wisconsin","citationString":"D. Wis.","start":1848,"end":1870}\n\
+{"id":"wismunict","name":"Wisconsin Municipal Court","citationString":"","start":null,"end":null}\n\
+{"id":"wiwb","name":"United States Bankruptcy Court, W.D. Wisconsin","citationString":"Bankr. W.D. Wis.","start":1984,"end":null}\n\
+{"id":"wiwd","name":"District Court, W.D. Wisconsin","citationString":"W.D. Wis.","start":1870,"end":null}\n\
+{"id":"wva","name":"West Virginia Supreme Court","citationString":"W. Va.","start":1863,"end":null}\n\
+{"id":"wvactapp","name":"Intermediate Court of Appeals of West Virginia","citationString":"I.C.A. of W. Va.","start":2022,"end":null}\n\
+{"id":"wvad","name":"District Court, D. West Virginia","citationString":"D. W.Va.","start":1864,"end":1901}\n\
+{"id":"wvctcl","name":"West Virginia Court of Claims","citationString":"W. Va. Ct. Cl.","start":1967,"end":null}\n\
+{"id":"wvnb","name":"United States District Court, N.D. West Virginia","citationString":"Bankr. N.D.W. Va.","start":1984,"end":null}\n\
+{"id":"wvnd","name":"District Court, N.D. West Virginia","citationString":"N.D.W. Va.","start":1901,"end":null}\n\
+{"id":"wvsb","name":"United States Bankruptcy Court, S.D. West Virginia","citationString":"Bankr. S.D.W. Va.","start":1984,"end":null}\n\
+{"id":"wvsd","name":"District Court, S.D. West Virginia","citationString":"S.D.W. Va.","start":1901,"end":null}\n\
+{"id":"wyb","name":"United States Bankruptcy Court, D. Wyoming","citationString":"Bankr. D. Wyo.","start":1984,"end":null}\n\
+{"id":"wyd","name":"District Court, D. Wyoming","citationString":"D. Wyo.","start":null,"end":null}\n\
+{"id":"wyo","name":"Wyoming Supreme Court","citationString":"Wyo.","start":1921,"end":null}\n\
+{"id":"yrekadistct","name":"Yreka District Court","citationString":"Yreka Dist. Ct.","start":1849,"end":1879}\n\
+{"id":"yubadistct","name":"Yuba District Court","citationString":"Yuba Dist. Ct.","start":1849,"end":1879}';
 
 /** courtCitations: one JSON record per line. */
-export const courtCitations = String.raw`
-["acca","acca"]
-["afcca","afcca"]
-["bankrdalaska","akb"]
-["dalaska","akd"]
-["ala","ala"]
-["alacivapp","alacivapp"]
-["alacrimapp","alacrimapp"]
-["alactapp","alactapp"]
-["alaska","alaska"]
-["alaskactapp","alaskactapp"]
-["dala","ald"]
-["bankrmdala","almb"]
-["mdala","almd"]
-["bankrndala","alnb"]
-["ndala","alnd"]
-["bankrsdala","alsb"]
-["sdala","alsd"]
-["bankrdariz","arb"]
-["bankredark","areb"]
-["edark","ared"]
-["ariz","ariz"]
-["arizctapp","arizctapp"]
-["ark","ark"]
-["arkattygen","arkag"]
-["arkctapp","arkctapp"]
-["arkworkerscomp","arkworkcompcom"]
-["caaf","armfor"]
-["bankrwdark","arwb"]
-["wdark","arwd"]
-["dariz","azd"]
-["1stcirbap","bap1"]
-["10thcirbap","bap10"]
-["2ndcirbap","bap2"]
-["6thcirbap","bap6"]
-["8thcirbap","bap8"]
-["9thcirbap","bap9"]
-["bpai","bpai"]
-["bta","bta"]
-["1stcir","ca1"]
-["10thcir","ca10"]
-["11thcir","ca11"]
-["2dcir","ca2"]
-["3rdcir","ca3"]
-["4thcir","ca4"]
-["5thcir","ca5"]
-["6thcir","ca6"]
-["7thcir","ca7"]
-["8thcir","ca8"]
-["9thcir","ca9"]
-["bankrcdcal","cacb"]
-["cdcal","cacd"]
-["dccir","cadc"]
-["bankredcal","caeb"]
-["edcal","caed"]
-["fedcir","cafc"]
-["cal","cal"]
-["calattygen","calag"]
-["calappdeptsuperct","calappdeptsuper"]
-["calctapp","calctapp"]
-["caldistct","caldistct"]
-["dcal","californiad"]
-["dcz","canalzoned"]
-["bankrndcal","canb"]
-["ndcal","cand"]
-["bankrsdcal","casb"]
-["sdcal","casd"]
-["vetapp","cavc"]
-["ctcl","cc"]
-["ccpa","ccpa"]
-["ccal","circtdca"]
-["circtdel","circtdel"]
-["circtnc","circtnc"]
-["ccndfla","circtndfl"]
-["ccsdfla","circtsdfl"]
-["circttenn","circttenn"]
-["ctintltrade","cit"]
-["ctjuddiscpa","cjdpa"]
-["bankrdcolo","cob"]
-["dcolo","cod"]
-["colo","colo"]
-["coloattygen","coloag"]
-["coloctapp","coloctapp"]
-["coloindusclapp","coloworkcompcom"]
-["commct","com"]
-["conn","conn"]
-["connappct","connappct"]
-["connsuperct","connsuperct"]
-["conncomprevbd","connworkcompcom"]
-["ctappindterr","ctappindterr"]
-["bankrdconn","ctb"]
-["dconn","ctd"]
-["custct","cusc"]
-["dadectypropappraisaladjmtbd","dadectypropbd"]
-["dcctapp","dc"]
-["bankrdc","dcb"]
-["dc","dccrimct"]
-["ddc","dcd"]
-["dcorphansct","dcorphanct"]
-["bankrddel","deb"]
-["ddel","ded"]
-["del","del"]
-["delch","delch"]
-["delctcompl","delctcompl"]
-["delfmct","delfamct"]
-["ctjuddel","deljudct"]
-["delsuperct","delsuperct"]
-["emerctapp","eca"]
-["fla","fla"]
-["flaattygen","flaag"]
-["fladeptenvreg","fladeptenvreg"]
-["fladeptofhrehabilserv","fladepthrehabil"]
-["fladeptrev","fladeptrev"]
-["fladistctapp","fladistctapp"]
-["fladivadminhrg","fladivadminhrg"]
-["dfla","fld"]
-["bankrmdfla","flmb"]
-["mdfla","flmd"]
-["bankrndfla","flnb"]
-["ndfla","flnd"]
-["bankrsdflorida","flsb"]
-["sdfla","flsd"]
-["ga","ga"]
-["gactapp","gactapp"]
-["dga","gad"]
-["bankrmdga","gamb"]
-["mdga","gamd"]
-["bankrndga","ganb"]
-["ndga","gand"]
-["bankrsdga","gasb"]
-["sdga","gasd"]
-["burkectysuperct","gasuperctburke"]
-["carrollctysuperct","gasuperctcarrol"]
-["chathamsuperiorcourt","gasuperctchatha"]
-["clarkctysuperct","gasuperctclark"]
-["clarkectysuperct","gasuperctclarke"]
-["cobbctysuperct","gasuperctcobb"]
-["columbiactysuperct","gasuperctcolumb"]
-["cowetactysuperct","gasuperctcoweta"]
-["decaturctysuperct","gasuperctdecatu"]
-["dekalbctysuperct","gasuperctdekalb"]
-["earlyctysuperct","gasuperctearl"]
-["elbertctysuperct","gasuperctelbert"]
-["fayettesuperct","gasuperctfay"]
-["franklinctysuperct","gasuperctfrankl"]
-["gwinnettctysuperct","gasuperctgwin"]
-["habershamctysuperct","gasupercthabers"]
-["hallctysuperct","gasupercthall"]
-["hancockctysuperct","gasupercthancoc"]
-["harrisctysuperct","gasuperctharris"]
-["heardctysuperct","gasuperctheard"]
-["houstonsuperiorcourt","gasupercthous"]
-["leectysuperct","gasuperctlee"]
-["libertyctysuperct","gasuperctliber"]
-["lincolnctysuperct","gasuperctlincol"]
-["maconctysuperct","gasuperctmacon"]
-["marionctysuperct","gasuperctmari"]
-["meriwetherctysuperct","gasuperctmeriw"]
-["muscogeectysuperct","gasuperctmuscog"]
-["oglethorpectysuperct","gasuperctogleth"]
-["pikesuperiorcourt","gasuperctpike"]
-["randolphctysuperct","gasuperctrand"]
-["richmondsuperiorcourt","gasuperctrichm"]
-["serivenctysuperct","gasuperctserive"]
-["sumterctysuperct","gasuperctsumter"]
-["talbotctysuperct","gasupercttalb"]
-["talliaferroctysuperct","gasupercttallia"]
-["troupctysuperct","gasupercttroup"]
-["waltonctysuperct","gasuperctwalton"]
-["washingtonctysuperct","gasuperctwashin"]
-["wilkesctysuperct","gasuperctwilkes"]
-["bankrdguam","gub"]
-["dguam","gud"]
-["haw","haw"]
-["hawapp","hawapp"]
-["bankrdhaw","hib"]
-["dhaw","hid"]
-["highctjch","highctjchuk"]
-["hl","houseoflordsuk"]
-["diowa","iad"]
-["iowadistct","iadistct"]
-["bankrdiowa","ianb"]
-["ndiowa","iand"]
-["bankrsdiowa","iasb"]
-["sdiowa","iasd"]
-["idaho","idaho"]
-["idahoctapp","idahoctapp"]
-["bankrdidaho","idb"]
-["didaho","idd"]
-["bankrcdill","ilcb"]
-["cdill","ilcd"]
-["ill","ill"]
-["illappct","illappct"]
-["dill","illinoisd"]
-["edill","illinoised"]
-["bankrndill","ilnb"]
-["ndill","ilnd"]
-["bankrsdill","ilsb"]
-["sdill","ilsd"]
-["ind","ind"]
-["indctapp","indctapp"]
-["dind","indianad"]
-["indsuperct","indsuperct"]
-["bankrndind","innb"]
-["ndind","innd"]
-["bankrsdind","insb"]
-["sdind","insd"]
-["iowa","iowa"]
-["iowactapp","iowactapp"]
-["iowadistctleecty","iowadistct"]
-["jaxcivservbd","jaxcivservbd"]
-["jpml","jpml"]
-["kan","kan"]
-["kanattygen","kanag"]
-["kanctapp","kanctapp"]
-["kingsbench","kingsbench"]
-["bankrdkan","ksb"]
-["dkan","ksd"]
-["ky","ky"]
-["kycircct","kycirct"]
-["kycircct1","kycirct1"]
-["kycircct10","kycirct10"]
-["kycircct11","kycirct11"]
-["kycircct12","kycirct12"]
-["kycircct13","kycirct13"]
-["kycircct14","kycirct14"]
-["kycircct15","kycirct15"]
-["kycircct16","kycirct16"]
-["kycircct17","kycirct17"]
-["kycircct18","kycirct18"]
-["kycircct19","kycirct19"]
-["kycircct2","kycirct2"]
-["kycircct20","kycirct20"]
-["kycircct21","kycirct21"]
-["kycircct22","kycirct22"]
-["kycircct23","kycirct23"]
-["kycircct24","kycirct24"]
-["kycircct25","kycirct25"]
-["kycircct26","kycirct26"]
-["kycircct27","kycirct27"]
-["kycircct28","kycirct28"]
-["kycircct29","kycirct29"]
-["kycircct3","kycirct3"]
-["kycircct30","kycirct30"]
-["kycircct31","kycirct31"]
-["kycircct32","kycirct32"]
-["kycircct33","kycirct33"]
-["kycircct34","kycirct34"]
-["kycircct35","kycirct35"]
-["kycircct36","kycirct36"]
-["kycircct37","kycirct37"]
-["kycircct38","kycirct38"]
-["kycircct39","kycirct39"]
-["kycircct4","kycirct4"]
-["kycircct40","kycirct40"]
-["kycircct41","kycirct41"]
-["kycircct42","kycirct42"]
-["kycircct43","kycirct43"]
-["kycircct44","kycirct44"]
-["kycircct45","kycirct45"]
-["kycircct46","kycirct46"]
-["kycircct47","kycirct47"]
-["kycircct48","kycirct48"]
-["kycircct49","kycirct49"]
-["kycircct5","kycirct5"]
-["kycircct50","kycirct50"]
-["kycircct51","kycirct51"]
-["kycircct52","kycirct52"]
-["kycircct53","kycirct53"]
-["kycircct54","kycirct54"]
-["kycircct55","kycirct55"]
-["kycircct56","kycirct56"]
-["kycircct57","kycirct57"]
-["kycircct6","kycirct6"]
-["kycircct7","kycirct7"]
-["kycircct8","kycirct8"]
-["kycircct9","kycirct9"]
-["adaircircctky","kycirctadair"]
-["allencircctky","kycirctallen"]
-["andersoncircctky","kycirctanderson"]
-["ballardcircctky","kycirctballard"]
-["barrencircctky","kycirctbarren"]
-["bathcircctky","kycirctbath"]
-["bellcircctky","kycirctbell"]
-["boonecircctky","kycirctboone"]
-["bourboncircctky","kycirctbourbon"]
-["boydcircctky","kycirctboyd"]
-["boylecircctky","kycirctboyle"]
-["brackencircctky","kycirctbracken"]
-["breathittcircctky","kycirctbreathit"]
-["breckinridgecircctky","kycirctbreckinr"]
-["bullittcircctky","kycirctbullitt"]
-["butlercircctky","kycirctbutler"]
-["caldwellcircctky","kycirctcaldwell"]
-["callowaycircctky","kycirctcalloway"]
-["campbellcircctky","kycirctcampbell"]
-["carlislecircctky","kycirctcarlisle"]
-["carrollcircctky","kycirctcarroll"]
-["cartercircctky","kycirctcarter"]
-["caseycircctky","kycirctcasey"]
-["christiancircctky","kycirctchristia"]
-["clarkcircctky","kycirctclark"]
-["claycircctky","kycirctclay"]
-["clintoncircctky","kycirctclinton"]
-["crittendencircctky","kycirctcrittend"]
-["cumberlandcircctky","kycirctcumberla"]
-["daviesscircctky","kycirctdaviess"]
-["edmonsoncircctky","kycirctedmonson"]
-["elliottcircctky","kycirctelliott"]
-["estillcircctky","kycirctestill"]
-["fayettecircctky","kycirctfayette"]
-["flemingcircctky","kycirctfleming"]
-["floydcircctky","kycirctfloyd"]
-["franklincircctky","kycirctfranklin"]
-["fultoncircctky","kycirctfulton"]
-["gallatincircctky","kycirctgallatin"]
-["garrardcircctky","kycirctgarrard"]
-["grantcircctky","kycirctgrant"]
-["gravescircctky","kycirctgraves"]
-["graysoncircctky","kycirctgrayson"]
-["greencircctky","kycirctgreen"]
-["greenupcircctky","kycirctgreenup"]
-["hancockcircctky","kycircthancock"]
-["hardincircctky","kycircthardin"]
-["harlancircctky","kycirctharlan"]
-["harrisoncircctky","kycirctharrison"]
-["hartcircctky","kycircthart"]
-["hendersoncircctky","kycircthenderso"]
-["henrycircctky","kycircthenry"]
-["hickmancircctky","kycircthickman"]
-["hopkinscircctky","kycircthopkins"]
-["jacksoncircctky","kycirctjackson"]
-["jeffersoncircctky","kycirctjefferso"]
-["jessaminecircctky","kycirctjessamin"]
-["johnsoncircctky","kycirctjohnson"]
-["kentoncircctky","kycirctkenton"]
-["knottcircctky","kycirctknott"]
-["knoxcircctky","kycirctknox"]
-["laruecircctky","kycirctlarue"]
-["laurelcircctky","kycirctlaurel"]
-["lawrencecircctky","kycirctlawrence"]
-["leecircctky","kycirctlee"]
-["lesliecircctky","kycirctleslie"]
-["letchercircctky","kycirctletcher"]
-["lewiscircctky","kycirctlewis"]
-["lincolncircctky","kycirctlincoln"]
-["livingstoncircctky","kycirctlivingst"]
-["logancircctky","kycirctlogan"]
-["lyoncircctky","kycirctlyon"]
-["madisoncircctky","kycirctmadison"]
-["magoffincircctky","kycirctmagoffin"]
-["marioncircctky","kycirctmarion"]
-["marshallcircctky","kycirctmarshall"]
-["martincircctky","kycirctmartin"]
-["masoncircctky","kycirctmason"]
-["mccrackencircctky","kycirctmccracke"]
-["mccrearycircctky","kycirctmccreary"]
-["mcleancircctky","kycirctmclean"]
-["meadecircctky","kycirctmeade"]
-["menifeecircctky","kycirctmenifee"]
-["mercercircctky","kycirctmercer"]
-["metcalfecircctky","kycirctmetcalfe"]
-["monroecircctky","kycirctmonroe"]
-["montgomerycircctky","kycirctmontgome"]
-["morgancircctky","kycirctmorgan"]
-["muhlenbergcircctky","kycirctmuhlenbe"]
-["nelsoncircctky","kycirctnelson"]
-["nicholascircctky","kycirctnicholas"]
-["ohiocircctky","kycirctohio"]
-["oldhamcircctky","kycirctoldham"]
-["owencircctky","kycirctowen"]
-["owsleycircctky","kycirctowsley"]
-["pendletoncircctky","kycirctpendleto"]
-["perrycircctky","kycirctperry"]
-["pikecircctky","kycirctpike"]
-["powellcircctky","kycirctpowell"]
-["pulaskicircctky","kycirctpulaski"]
-["robertsoncircctky","kycirctrobertso"]
-["rockcastlecircctky","kycirctrockcast"]
-["rowancircctky","kycirctrowan"]
-["russellcircctky","kycirctrussell"]
-["scottcircctky","kycirctscott"]
-["shelbycircctky","kycirctshelby"]
-["simpsoncircctky","kycirctsimpson"]
-["spencercircctky","kycirctspencer"]
-["taylorcircctky","kycircttaylor"]
-["toddcircctky","kycircttodd"]
-["triggcircctky","kycircttrigg"]
-["trimblecircctky","kycircttrimble"]
-["unioncircctky","kycirctunion"]
-["warrencircctky","kycirctwarren"]
-["washingtoncircctky","kycirctwashingt"]
-["waynecircctky","kycirctwayne"]
-["webstercircctky","kycirctwebster"]
-["whitleycircctky","kycirctwhitley"]
-["wolfecircctky","kycirctwolfe"]
-["woodfordcircctky","kycirctwoodford"]
-["kyctapp","kyctapp"]
-["dky","kyd"]
-["bankredky","kyeb"]
-["edky","kyed"]
-["bankrwdky","kywb"]
-["wdky","kywd"]
-["la","la"]
-["laattygen","laag"]
-["lactapp","lactapp"]
-["dla","lad"]
-["bankredla","laeb"]
-["edla","laed"]
-["bankrmdla","lamb"]
-["mdla","lamd"]
-["superctla","lasuperct"]
-["bankrwdla","lawb"]
-["wdla","lawd"]
-["bankrdmass","mab"]
-["dmass","mad"]
-["masshousct","mahousct"]
-["massprobfamct","maprobct"]
-["mass","mass"]
-["massappct","massappct"]
-["massdistct","massdistctapp"]
-["masshouseofrep","masshserep"]
-["masslandct","masslandct"]
-["masssuperct","masssuperct"]
-["barnstablemasssuperct","masssuperctbarn"]
-["berkshiremasssuperct","masssuperctberk"]
-["middlesexmasssuperct","masssuperctmid"]
-["suffolkmasssuperct","masssuperctsuff"]
-["worcestermasssuperct","masssuperctworc"]
-["massapptaxbd","masstaxbd"]
-["massdeptindusaccid","maworkcompcom"]
-["mc","mc"]
-["md","md"]
-["mdattygen","mdag"]
-["bankrdmd","mdb"]
-["mdch","mdch"]
-["circtmd","mdcirct"]
-["mdctspecapp","mdctspecapp"]
-["dmd","mdd"]
-["me","me"]
-["bankrdme","meb"]
-["dme","med"]
-["superctmeknoxcty","mesuperctknox"]
-["mich","mich"]
-["mictch","michchanct"]
-["michctapp","michctapp"]
-["dmich","michd"]
-["detroitrecorderscourt","michrecdetroit"]
-["michsuperct","michsuperct"]
-["michsuperctdetroit","michsuperctdetr"]
-["michsuperctgrandrapids","michsuperctgrap"]
-["michigancirct","micirct"]
-["mich1stcir","micirct1"]
-["mich10thcir","micirct10"]
-["mich11thcir","micirct11"]
-["mich12thcir","micirct12"]
-["mich13thcir","micirct13"]
-["mich14thcir","micirct14"]
-["mich15thcir","micirct15"]
-["mich16thcir","micirct16"]
-["mich17thcir","micirct17"]
-["mich18thcir","micirct18"]
-["mich19thcir","micirct19"]
-["mich2ndcir","micirct2"]
-["mich20thcir","micirct20"]
-["mich21stcir","micirct21"]
-["mich22ndcir","micirct22"]
-["mich23rdcir","micirct23"]
-["mich24thcir","micirct24"]
-["mich25thcir","micirct25"]
-["mich26thcir","micirct26"]
-["mich27thcir","micirct27"]
-["mich28thcir","micirct28"]
-["mich29thcir","micirct29"]
-["mich3rdcir","micirct3"]
-["mich30thcir","micirct30"]
-["mich31stcir","micirct31"]
-["mich32ndcir","micirct32"]
-["mich33rdcir","micirct33"]
-["mich34thcir","micirct34"]
-["mich35thcir","micirct35"]
-["mich36thcir","micirct36"]
-["mich37thcir","micirct37"]
-["mich37thcircalhouncty","micirct37cal"]
-["mich38thcir","micirct38"]
-["mich39thcir","micirct39"]
-["mich4thcir","micirct4"]
-["mich40thcir","micirct40"]
-["mich41stcir","micirct41"]
-["mich42ndcir","micirct42"]
-["mich43rdcir","micirct43"]
-["mich44thcir","micirct44"]
-["mich45thcir","micirct45"]
-["mich46thcir","micirct46"]
-["mich47thcir","micirct47"]
-["mich48thcir","micirct48"]
-["mich49thcir","micirct49"]
-["mich5thcir","micirct5"]
-["mich50thcir","micirct50"]
-["mich51stcir","micirct51"]
-["mich52ndcir","micirct52"]
-["mich53rdcir","micirct53"]
-["mich54thcir","micirct54"]
-["mich55thcir","micirct55"]
-["mich56thcir","micirct56"]
-["mich57thcir","micirct57"]
-["mich6thcir","micirct6"]
-["mich7thcir","micirct7"]
-["mich8thcir","micirct8"]
-["mich9thcir","micirct9"]
-["bankredmich","mieb"]
-["edmich","mied"]
-["minn","minn"]
-["minnctapp","minnctapp"]
-["miss","miss"]
-["misschancct","misschanceryct"]
-["missctapp","missctapp"]
-["dmiss","missd"]
-["bankrwdmich","miwb"]
-["wdmich","miwd"]
-["bankrdminn","mnb"]
-["dminn","mnd"]
-["mo","mo"]
-["moattygen","moag"]
-["moctapp","moctapp"]
-["dmo","mod"]
-["bankredmo","moeb"]
-["edmo","moed"]
-["mont","mont"]
-["montereydistct","montereydistct"]
-["monttab","monttc"]
-["bankrwdmo","mowb"]
-["wdmo","mowd"]
-["bankrndmiss","msnb"]
-["ndmiss","msnd"]
-["bankrsdmiss","mssb"]
-["sdmiss","mssd"]
-["bankrdmont","mtb"]
-["dmont","mtd"]
-["nc","nc"]
-["ncctapp","ncctapp"]
-["dnc","ncd"]
-["ncdistct","ncdistct"]
-["bankrednc","nceb"]
-["ednc","nced"]
-["bankrmdnc","ncmb"]
-["mdnc","ncmd"]
-["supctnc","ncsuperct"]
-["bankrwdnc","ncwb"]
-["wdnc","ncwd"]
-["ncinduscomm","ncworkcompcom"]
-["nd","nd"]
-["bankrdnd","ndb"]
-["ndctapp","ndctapp"]
-["dnd","ndd"]
-["neb","neb"]
-["nebattygen","nebag"]
-["nebctapp","nebctapp"]
-["bankrdneb","nebraskab"]
-["dneb","ned"]
-["nev","nev"]
-["ctappnev","nevapp"]
-["nevdistct","nevdistct"]
-["nevdistct7thjuddist","nevdistct7"]
-["nevdistcteurekacty","nevdistct7eur"]
-["nh","nh"]
-["bankrdnh","nhb"]
-["dnh","nhd"]
-["newhampshirecommitteeoftheprivycouncil","nhprivycounnh"]
-["nj","nj"]
-["bankrdnj","njb"]
-["njch","njch"]
-["njcircuitct","njcirct"]
-["atlanticctycirctnj","njcirctatlantic"]
-["bergenctycirctnj","njcirctbergen"]
-["burlingtonctycirctnj","njcirctburlingt"]
-["camdenctycirctnj","njcirctcamden"]
-["capemayctycirctnj","njcirctcapemay"]
-["cumberlandctycirctnj","njcirctcumberla"]
-["essexctycirctnj","njcirctessex"]
-["gloucesterctycirctnj","njcirctgloucest"]
-["hudsonctycirctnj","njcircthudson"]
-["hunterdonctycirctnj","njcircthunterdo"]
-["mercerctycirctnj","njcirctmercer"]
-["middlesexctycirctnj","njcirctmiddlese"]
-["monmouthctycirctnj","njcirctmonmouth"]
-["morrisctycirctnj","njcirctmorris"]
-["oceanctycirctnj","njcirctocean"]
-["passaicctycirctnj","njcirctpassaic"]
-["salemctycirctnj","njcirctsalem"]
-["somersetctycirctnj","njcirctsomerset"]
-["sussexctycirctnj","njcirctsussex"]
-["unionctycirctnj","njcirctunion"]
-["warrenctycirctnj","njcirctwarren"]
-["dnj","njd"]
-["njfamct","njfamct"]
-["atlanticctyfamct","njfamctatlantic"]
-["bergenctyfamct","njfamctbergen"]
-["burlingtonctyfamct","njfamctburlingt"]
-["camdenctyfamct","njfamctcamden"]
-["capemayctyfamct","njfamctcapemay"]
-["cumberlandctyfamct","njfamctcumberla"]
-["essexctyfamct","njfamctessex"]
-["gloucesterctyfamct","njfamctgloucest"]
-["hudsonctyfamct","njfamcthudson"]
-["hunterdonctyfamct","njfamcthunterdo"]
-["mercerctyfamct","njfamctmercer"]
-["middlesexctyfamct","njfamctmiddlese"]
-["monmouthctyfamct","njfamctmonmouth"]
-["morrisctyfamct","njfamctmorris"]
-["oceanctyfamct","njfamctocean"]
-["passaicctyfamct","njfamctpassaic"]
-["salemctyfamct","njfamctsalem"]
-["somersetctyfamct","njfamctsomerset"]
-["sussexctyfamct","njfamctsussex"]
-["unionctyfamct","njfamctunion"]
-["warrenctyfamct","njfamctwarren"]
-["atlanticctysuperct","njsuperatlantic"]
-["bergenctysuperct","njsuperbergen"]
-["burlingtonctysuperct","njsuperburlingt"]
-["camdenctysuperct","njsupercamden"]
-["capemayctysuperct","njsupercapemay"]
-["njsuperctappdiv","njsuperctappdiv"]
-["cumberlandctysuperct","njsupercumberla"]
-["essexctysuperct","njsuperessex"]
-["gloucesterctysuperct","njsupergloucest"]
-["hudsonctysuperct","njsuperhudson"]
-["hunterdonctysuperct","njsuperhunterdo"]
-["mercerctysuperct","njsupermercer"]
-["middlesexctysuperct","njsupermiddlese"]
-["monmouthctysuperct","njsupermonmouth"]
-["morrisctysuperct","njsupermorris"]
-["oceanctysuperct","njsuperocean"]
-["passaicctysuperct","njsuperpassaic"]
-["salemctysuperct","njsupersalem"]
-["somersetctysuperct","njsupersomerset"]
-["sussexctysuperct","njsupersussex"]
-["unionctysuperct","njsuperunion"]
-["warrenctysuperct","njsuperwarren"]
-["njsurrct","njsurrct"]
-["atlanticctysurrct","njsurrctatlanti"]
-["bergenctysurrct","njsurrctbergen"]
-["burlingtonctysurrct","njsurrctburling"]
-["camdenctysurrct","njsurrctcamden"]
-["capemayctysurrct","njsurrctcapemay"]
-["cumberlandctysurrct","njsurrctcumberl"]
-["essexctysurrct","njsurrctessex"]
-["gloucesterctysurrct","njsurrctglouces"]
-["hudsonctysurrct","njsurrcthudson"]
-["hunterdonctysurrct","njsurrcthunterd"]
-["mercerctysurrct","njsurrctmercer"]
-["middlesexctysurrct","njsurrctmiddles"]
-["monmouthctysurrct","njsurrctmonmout"]
-["morrisctysurrct","njsurrctmorris"]
-["oceanctysurrct","njsurrctocean"]
-["passaicctysurrct","njsurrctpassaic"]
-["salemctysurrct","njsurrctsalem"]
-["somersetctysurrct","njsurrctsomerse"]
-["sussexctysurrct","njsurrctsussex"]
-["unionctysurrct","njsurrctunion"]
-["warrenctysurrct","njsurrctwarren"]
-["nm","nm"]
-["bankrdnm","nmb"]
-["nmcca","nmcca"]
-["nmctapp","nmctapp"]
-["dnm","nmd"]
-["bankrnmari","nmib"]
-["dnmari","nmid"]
-["bankrdnev","nvb"]
-["dnev","nvd"]
-["ny","ny"]
-["nyattygen","nyag"]
-["nycityctalbany","nyalbanycityct"]
-["nyctyctalbanycty","nyalbanyctyct"]
-["nyjustcourtalbany","nyalbanyjustct"]
-["nyctyctalleganycty","nyalleganyctyct"]
-["nyjustcourtamherst","nyamherstjustct"]
-["nycityctamsterdam","nyamsterdcityct"]
-["nyappdiv","nyappdiv"]
-["nyappterm","nyappterm"]
-["nycityctauburn","nyauburncityct"]
-["nycityctbatavia","nybataviacityct"]
-["nyjustcourtbedford","nybedfordjustct"]
-["nycityctbinghamton","nybingcityct"]
-["nyctyctbronxcty","nybronxctyct"]
-["nyctyctbroomecty","nybroomectyct"]
-["nycityctbuffalo","nybuffalocityct"]
-["nycityctcanandaigua","nycanandcityct"]
-["nyctyctcattarauguscty","nycattctyct"]
-["nyctyctcayugacty","nycayugactyct"]
-["nycfamct","nycfamct"]
-["nyctyctchautauquacty","nychautctyct"]
-["nyctyctchemungcty","nychemungctyct"]
-["nyctyctchenangocty","nychenangoctyct"]
-["nycircctalbanycty","nyciralbanycty"]
-["nycirctcolumbiacty","nycircolcty"]
-["nycirctdelawarecty","nycirdelcty"]
-["nycirctdutchesscty","nycirdutchcty"]
-["nycirctkingscty","nycirkingscty"]
-["nycirctmonroecty","nycirmonroecty"]
-["nycirctoneidacty","nycironeidacty"]
-["nycirctoswegocty","nyciroswegocty"]
-["nycityct","nycityct"]
-["nycityctclinton","nycityctclinton"]
-["nycityctlittlefalls","nycityctlittlef"]
-["nycityctnorwich","nycityctnorw"]
-["nycityctrensselaer","nycityctrenss"]
-["nycitycttompkins","nycitycttomp"]
-["civctnycbronxcty","nycivctbronx"]
-["civctnyckingscty","nycivctkings"]
-["civctnycnycty","nycivctny"]
-["civctnycqueenscty","nycivctqueens"]
-["civctnycrichmondcty","nycivctrichm"]
-["nyctyctclintoncty","nyclintonctyct"]
-["nycityctcohoes","nycohoescityct"]
-["nyjustcourtcolonie","nycoloniejustct"]
-["nyctyctcolumbiacty","nycolumctyct"]
-["nyctyctcortlandcty","nycortlandctyct"]
-["nycityctcortland","nycortlcityct"]
-["nyctyct","nycountyct"]
-["nyctyctnewyorkcty","nycountyctny"]
-["dny","nyd"]
-["nyctyctdelawarecty","nydelawarectyct"]
-["nycityctdunkirk","nydunkirkcityct"]
-["nyctyctdutchesscty","nydutchessctyct"]
-["bankredny","nyeb"]
-["edny","nyed"]
-["nycityctelmira","nyelmiracityct"]
-["nyctycteriecty","nyeriectyct"]
-["nyctyctessexcty","nyessexctyct"]
-["nyfamct","nyfamct"]
-["nyctyctfranklincty","nyfrankctyct"]
-["nycityctfulton","nyfultoncityct"]
-["nyctyctfultoncty","nyfultonctyct"]
-["nyjustcourtgardentcity","nygardjust"]
-["nyctyctgeneseecty","nygenessctyct"]
-["nycityctgeneva","nygenevacityct"]
-["nycityctglensfalls","nyglensfcityct"]
-["nycityctgloversville","nygloverscityct"]
-["nyjustcourtgreenburgh","nygreenbjustct"]
-["nyctyctgreenecty","nygreenectyct"]
-["nyjustcourtgreatneck","nygtnkpljustct"]
-["nyctycthamiltoncty","nyhamilctyct"]
-["nyjustcourthempstead","nyhempjustct"]
-["nyctyctherkimercty","nyherkimerctyct"]
-["nycitycthornell","nyhornellcityct"]
-["nysthospcommn","nyhospcommn"]
-["nycitycthudson","nyhudsoncityct"]
-["nyjustcourthunter","nyhunterjustct"]
-["nyjustcourthydepark","nyhydepkjustct"]
-["nycityctithaca","nyithacacityct"]
-["nycityctjamestown","nyjamescityct"]
-["nyctyctjeffersoncty","nyjeffctyct"]
-["nyjustcourt","nyjustct"]
-["greenportjustct","nyjustctgreenpo"]
-["nyjustcourtkensington","nykensjustct"]
-["nyjustcourtkinderhook","nykinderjustct"]
-["nyctyctkingcty","nykingctyct"]
-["nyctyctkingscty","nykingsctyct"]
-["nycityctkington","nykingstcityct"]
-["nycityctlackawanna","nylackawcityct"]
-["nyjustcourtlagrange","nylagrjustct"]
-["nycityctlongbeach","nylbccityct"]
-["nyctyctlewiscty","nylewisctyct"]
-["nyctyctlivingstoncty","nylivingstctyct"]
-["nycityctlockport","nylockpcityct"]
-["nyctyctmadisoncty","nymadctyct"]
-["nyjustcourtmassapequapk","nymassapkjustct"]
-["nycityctmiddletown","nymiddletcityct"]
-["nyctyctmonroecty","nymonroectyct"]
-["nyctyctmontgomerycty","nymontctyct"]
-["nycityctmtvernon","nymtverncityct"]
-["nycityctnassau","nynassaucityct"]
-["nyctyctnassaucty","nynassctyct"]
-["bankrndny","nynb"]
-["ndny","nynd"]
-["nycityctnewburgh","nynewburcityct"]
-["nycityctnewrochelle","nynewroccityct"]
-["nycityctniagarafalls","nyniagaracityct"]
-["nyctyctniagaracty","nyniagaractyct"]
-["nycityctnyc","nynyccityct"]
-["nycityctoneida","nyoneidacityct"]
-["nyctyctoneidacty","nyoneidactyct"]
-["nyctyctonondagacty","nyonondagactyct"]
-["nyctyctontariocty","nyontarioctyct"]
-["nyctyctorangecty","nyorangectyct"]
-["nyctyctorleanscty","nyorleansctyct"]
-["nycityctoswego","nyoswegocityct"]
-["nyctyctoswegocty","nyoswegoctyct"]
-["nyctyctotsegocty","nyotsegoctyct"]
-["nycityctpeekskill","nypeekskcityct"]
-["nycityctplattsburgh","nyplattscityct"]
-["nycityctptjervis","nyportjercityct"]
-["nycityctpoughkeepsie","nypoughcityct"]
-["nyctyctputnamcty","nyputnamctyct"]
-["nyctyctqueenscty","nyqueensctyct"]
-["nyctyctrensselaercty","nyrensctyct"]
-["nycityctrochester","nyroccityct"]
-["nyctyctrocklandcty","nyrocklandctyct"]
-["nycityctrome","nyromecityct"]
-["nycityctrye","nyryecityct"]
-["nycityctsaratogasprings","nysaratocityct"]
-["nyctyctsaratogacty","nysaratogactyct"]
-["bankrsdny","nysb"]
-["nycityctschenectady","nyschencityct"]
-["nyctyctschenectadycty","nyschenctyct"]
-["nyctyctschohariecty","nyschoharctyct"]
-["nyctyctschuylercty","nyschuylerctyct"]
-["sdny","nysd"]
-["nyctyctsenecacty","nysenctyct"]
-["nyctyctsteubencty","nysteubenctyct"]
-["nyctyctstlawrencecty","nystlawctyct"]
-["nyctyctsuffolkcty","nysuffolkctyct"]
-["nyctyctsullivancty","nysullivanctyct"]
-["nysupct","nysupct"]
-["nysupctalbanycty","nysupctalbany"]
-["nysupctalleganycty","nysupctalgny"]
-["nysupctbroomecty","nysupctbrm"]
-["nysupctbronxcty","nysupctbrnx"]
-["nysupctcayugacty","nysupctcayuga"]
-["nysupctchenangocty","nysupctchenango"]
-["nysupctchemungcty","nysupctchmng"]
-["nysupctchautauquacty","nysupctchtq"]
-["nysupctclintoncty","nysupctclinton"]
-["nysupctcolumbiacty","nysupctclmb"]
-["nysupctcortlandcty","nysupctcrtlnd"]
-["nysupctcattarauguscty","nysupctctrgs"]
-["nysupctdelawarecty","nysupctdlwr"]
-["nysupctdutchesscty","nysupctdtchss"]
-["nysupcteriecty","nysupcterie"]
-["nysupctessexcty","nysupctessex"]
-["nysupctfultoncty","nysupctfltn"]
-["nysupctfranklincty","nysupctfrnkln"]
-["nysupctgeneseecty","nysupctgnss"]
-["nysupctgreenecty","nysupctgrn"]
-["nysupcthamiltoncty","nysupcthamilton"]
-["nysupctherkimercty","nysupcthrkmr"]
-["nysupctjeffersoncty","nysupctjffrsn"]
-["nysupctkingscty","nysupctkings"]
-["nysupctlewiscty","nysupctlewis"]
-["nysupctlivingstoncty","nysupctlvngstn"]
-["nysupctmadisoncty","nysupctmdsn"]
-["nysupctmontgomerycty","nysupctmntgmry"]
-["nysupctmonroecty","nysupctmonroe"]
-["nysupctnyccty","nysupctnewyork"]
-["nysupctniagaracty","nysupctniagra"]
-["nysupctonondagacty","nysupctnndg"]
-["nysupctnassaucty","nysupctnss"]
-["nysupctontariocty","nysupctntr"]
-["nysupctoneidacty","nysupctoneida"]
-["nysupctorangecty","nysupctorange"]
-["nysupctotsegocty","nysupctostego"]
-["nysupctputnamcty","nysupctptnm"]
-["nysupctqueenscty","nysupctqueens"]
-["nysupctrocklandcty","nysupctrcklnd"]
-["nysupctrensselaercty","nysupctren"]
-["nysupctrichmondcty","nysupctrichmond"]
-["nysupctorleanscty","nysupctrlns"]
-["nysupctschenectadycty","nysupctschnec"]
-["nysupctschohariecty","nysupctscho"]
-["nysupctschuylercty","nysupctschuy"]
-["nysupctsullivancty","nysupctsllvn"]
-["nysupctsenecacty","nysupctsnc"]
-["nysupctstlawrencecty","nysupctsntlw"]
-["nysupctsaratogacty","nysupctsrtg"]
-["nysupctsteubencty","nysupctstbn"]
-["nysupctoswegocty","nysupctswg"]
-["nysupcttiogacty","nysupcttioga"]
-["nysupcttompkinscty","nysupcttmpkns"]
-["nysupctulstercty","nysupctulster"]
-["nysupctwarrencty","nysupctwarren"]
-["nysupctwashcty","nysupctwash"]
-["nysupctwaynecty","nysupctwayne"]
-["nysupctwchstrcty","nysupctwster"]
-["nysupctwyomingcty","nysupctwyom"]
-["nysupctyatescty","nysupctyates"]
-["nysupctsuffolkcty","nysuprctfflk"]
-["nysurrctalbanycty","nysurctalbany"]
-["nysurrctbronxcty","nysurctbronx"]
-["nysurrctbroomecty","nysurctbroome"]
-["nysurrctcattarauguscty","nysurctcattar"]
-["nysurrctchautauquacty","nysurctchauta"]
-["nysurrctcortlandcty","nysurctcortland"]
-["nysurrctdelawarecty","nysurctdelaware"]
-["nysurrctdutchesscty","nysurctdutchess"]
-["nysurrcteriecty","nysurcterie"]
-["nysurrctessexcty","nysurctessex"]
-["nysurrctfranklincty","nysurctfranklin"]
-["nysurrctgeneseecty","nysurctgenesee"]
-["nysurrctjeffersoncty","nysurctjefferso"]
-["nysurrctkingscty","nysurctkings"]
-["nysurrctmadisoncty","nysurctmadison"]
-["nysurrctmonroecty","nysurctmonroe"]
-["nysurrctnassaucty","nysurctnassau"]
-["nysurrctnewyorkcty","nysurctnyc"]
-["nysurrctoneidacty","nysurctoneida"]
-["nysurrctonondagacty","nysurctonond"]
-["nysurrctorangecty","nysurctorange"]
-["nysurrctputnamcty","nysurctputnam"]
-["nysurrctqueenscty","nysurctqueens"]
-["nysurrctrensselaercty","nysurctrenssela"]
-["nysurrctrichmondcty","nysurctrichmond"]
-["nysurrctrocklandcty","nysurctrockland"]
-["nysurrctsaratogacty","nysurctsaratoga"]
-["nysurrctschenectadycty","nysurctschenect"]
-["nysurrctsuffolkcty","nysurctsuffolk"]
-["nysurrctsullivancty","nysurctsullivan"]
-["nysurrcttompkinscty","nysurcttompkins"]
-["nysurrctulstercty","nysurctulster"]
-["nysurrctwarrencty","nysurctwarren"]
-["nysurrctwaynecty","nysurctwayne"]
-["nysurrctwestchestercty","nysurctwestches"]
-["nysurrctwyomingcty","nysurctwyo"]
-["nysurrctyatescty","nysurctyates"]
-["nycityctsyracuse","nysyrcityct"]
-["nyjustcourttaghkanic","nytaghjustct"]
-["nyctycttiogacty","nytiogactyct"]
-["nyctycttompkinscty","nytompkinsctyct"]
-["nycitycttonawanda","nytonacityct"]
-["nycitycttroy","nytroycityct"]
-["nyjustcourttroy","nytroyjustct"]
-["nyctyctulstercty","nyulsterctyct"]
-["nycityctutica","nyuticacityct"]
-["nyjustcourtvalleystream","nyvalstrjustct"]
-["nyctyctwarrencty","nywarrenctyct"]
-["nyctyctwashingtoncty","nywashctyct"]
-["nycityctwatertown","nywatertcityct"]
-["nyctyctwaynecty","nywaynectyct"]
-["bankrwdny","nywb"]
-["wdny","nywd"]
-["nyjustcourtwebster","nywebsterjustct"]
-["nycityctwestchester","nywestchcityct"]
-["nyctyctwestchestercty","nywestchcty"]
-["nycityctwhiteplains","nywhplncityct"]
-["nyctyctwyomingcty","nywyomingctyct"]
-["nyctyctyatescty","nyyatesctyct"]
-["nycityctyonkers","nyyonkerscityct"]
-["ohcircctadams","ohcirctadams"]
-["ohcircctallen","ohcirctallen"]
-["ohcircctashland","ohcirctashland"]
-["ohcircctashtabula","ohcirctashtabul"]
-["ohcircctathens","ohcirctathens"]
-["ohcircctauglaize","ohcirctauglaize"]
-["ohcircctbelmont","ohcirctbelmont"]
-["ohcircctbrown","ohcirctbrown"]
-["ohcircctbutler","ohcirctbutler"]
-["ohcircctcarroll","ohcirctcarroll"]
-["ohcircctchampaign","ohcirctchampaig"]
-["ohcircctclark","ohcirctclark"]
-["ohcircctclermont","ohcirctclermont"]
-["ohcircctclinton","ohcirctclinton"]
-["ohcircctcolumbiana","ohcirctcolumbia"]
-["ohcircctcoshocton","ohcirctcoshocto"]
-["ohcircctcrawford","ohcirctcrawford"]
-["ohcircctcuyahoga","ohcirctcuyahoga"]
-["ohcircctdarke","ohcirctdarke"]
-["ohcircctdefiance","ohcirctdefiance"]
-["ohcircctdelaware","ohcirctdelaware"]
-["ohcirccterie","ohcircterie"]
-["ohcircctfairfield","ohcirctfairfiel"]
-["ohcircctfayette","ohcirctfayette"]
-["ohcircctfranklin","ohcirctfranklin"]
-["ohcircctfulton","ohcirctfulton"]
-["ohcircctgeauga","ohcirctgeauga"]
-["ohcircctgreene","ohcirctgreene"]
-["ohcircctguernsey","ohcirctguernsey"]
-["ohcirccthamilton","ohcircthamilton"]
-["ohcirccthancock","ohcircthancock"]
-["ohcirccthancook","ohcircthancook"]
-["ohcirccthardin","ohcircthardin"]
-["ohcircctharrison","ohcirctharrison"]
-["ohcirccthenry","ohcircthenry"]
-["ohcirccthighland","ohcircthighland"]
-["ohcircctholmes","ohcirctholmes"]
-["ohcirccthuron","ohcircthuron"]
-["ohcircctjackson","ohcirctjackson"]
-["ohcircctjefferson","ohcirctjefferso"]
-["ohcircctknox","ohcirctknox"]
-["ohcircctlake","ohcirctlake"]
-["ohcircctlawrence","ohcirctlawrence"]
-["ohcircctlicking","ohcirctlicking"]
-["ohcircctlogan","ohcirctlogan"]
-["ohcircctlorain","ohcirctlorain"]
-["ohcircctlucas","ohcirctlucas"]
-["ohcircctmadison","ohcirctmadison"]
-["ohcircctmahoning","ohcirctmahoning"]
-["ohcircctmarion","ohcirctmarion"]
-["ohcircctmedina","ohcirctmedina"]
-["ohcircctmeigs","ohcirctmeigs"]
-["ohcircctmercer","ohcirctmercer"]
-["ohcircctmiami","ohcirctmiami"]
-["ohcircctmonroe","ohcirctmonroe"]
-["ohcircctmontgomery","ohcirctmontgome"]
-["ohcircctmorgan","ohcirctmorgan"]
-["ohcircctmorrow","ohcirctmorrow"]
-["ohcircctmuskingum","ohcirctmuskingu"]
-["ohcircctnoble","ohcirctnoble"]
-["ohcircctottawa","ohcirctottawa"]
-["ohcircctpaulding","ohcirctpaulding"]
-["ohcircctperry","ohcirctperry"]
-["ohcircctpickaway","ohcirctpickaway"]
-["ohcircctpike","ohcirctpike"]
-["ohcircctportage","ohcirctportage"]
-["ohcircctpreble","ohcirctpreble"]
-["ohcircctputnam","ohcirctputnam"]
-["ohcircctrichland","ohcirctrichland"]
-["ohcircctross","ohcirctross"]
-["ohcircctsandusky","ohcirctsandusky"]
-["ohcircctscioto","ohcirctscioto"]
-["ohcircctseneca","ohcirctseneca"]
-["ohcircctshelby","ohcirctshelby"]
-["ohcircctstark","ohcirctstark"]
-["ohcircctsummit","ohcirctsummit"]
-["ohcirccttaggart","ohcircttaggart"]
-["ohcirccttrumbull","ohcircttrumbull"]
-["ohcirccttuscarawas","ohcircttuscaraw"]
-["ohcircctunion","ohcirctunion"]
-["ohcircctvanwert","ohcirctvanwert"]
-["ohcircctvinton","ohcirctvinton"]
-["ohcircctwarren","ohcirctwarren"]
-["ohcircctwayne","ohcirctwayne"]
-["ohcircctwilliams","ohcirctwilliams"]
-["ohcircctwood","ohcirctwood"]
-["ohcircctwyandot","ohcirctwyandot"]
-["ohcircctwyandotte","ohcirctwyandott"]
-["ohctapp1stdist","ohctapp1"]
-["ohctapp10thdist","ohctapp10"]
-["ohctapp10thdistfranklin","ohctapp10frankl"]
-["ohctapp11thdist","ohctapp11"]
-["ohctapp11thdistashtabula","ohctapp11ashtab"]
-["ohctapp11thdistgeauga","ohctapp11geauga"]
-["ohctapp11thdistlake","ohctapp11lake"]
-["ohctapp11thdistportage","ohctapp11portag"]
-["ohctapp11thdisttrumbull","ohctapp11trumbu"]
-["ohctapp12thdist","ohctapp12"]
-["ohctapp12thdistbrown","ohctapp12brown"]
-["ohctapp12thdistbutler","ohctapp12butler"]
-["ohctapp12thdistclermont","ohctapp12clermo"]
-["ohctapp12thdistclinton","ohctapp12clinto"]
-["ohctapp12thdistfayette","ohctapp12fayett"]
-["ohctapp12thdistmadison","ohctapp12madiso"]
-["ohctapp12thdistpreble","ohctapp12preble"]
-["ohctapp12thdistwarren","ohctapp12warren"]
-["ohctapp1stdisthamilton","ohctapp1hamilto"]
-["ohctapp2nddist","ohctapp2"]
-["ohctapp2nddistchampaign","ohctapp2champai"]
-["ohctapp2nddistclark","ohctapp2clark"]
-["ohctapp2nddistdarke","ohctapp2darke"]
-["ohctapp2nddistgreene","ohctapp2greene"]
-["ohctapp2nddistmiami","ohctapp2miami"]
-["ohctapp2nddistmontgomery","ohctapp2montgom"]
-["ohctapp3rddist","ohctapp3"]
-["ohctapp3rddistallen","ohctapp3allen"]
-["ohctapp3rddistauglaize","ohctapp3auglaiz"]
-["ohctapp3rddistcrawford","ohctapp3crawfor"]
-["ohctapp3rddistdefiance","ohctapp3defianc"]
-["ohctapp3rddisthancock","ohctapp3hancock"]
-["ohctapp3rddisthardin","ohctapp3hardin"]
-["ohctapp3rddisthenry","ohctapp3henry"]
-["ohctapp3rddistlogan","ohctapp3logan"]
-["ohctapp3rddistmarion","ohctapp3marion"]
-["ohctapp3rddistmercer","ohctapp3mercer"]
-["ohctapp3rddistpaulding","ohctapp3pauldin"]
-["ohctapp3rddistputnam","ohctapp3putnam"]
-["ohctapp3rddistseneca","ohctapp3seneca"]
-["ohctapp3rddistshelby","ohctapp3shelby"]
-["ohctapp3rddistunion","ohctapp3union"]
-["ohctapp3rddistvanwert","ohctapp3vanwert"]
-["ohctapp3rddistwyandot","ohctapp3wyandot"]
-["ohctapp4thdist","ohctapp4"]
-["ohctapp4thdistadams","ohctapp4adams"]
-["ohctapp4thdistathens","ohctapp4athens"]
-["ohctapp4thdistgallia","ohctapp4gallia"]
-["ohctapp4thdisthighland","ohctapp4highlan"]
-["ohctapp4thdisthocking","ohctapp4hocking"]
-["ohctapp4thdistjackson","ohctapp4jackson"]
-["ohctapp4thdistlawrence","ohctapp4lawrenc"]
-["ohctapp4thdistmeigs","ohctapp4meigs"]
-["ohctapp4thdistpickaway","ohctapp4pickawa"]
-["ohctapp4thdistpike","ohctapp4pike"]
-["ohctapp4thdistross","ohctapp4ross"]
-["ohctapp4thdistscioto","ohctapp4scioto"]
-["ohctapp4thdistvinton","ohctapp4vinton"]
-["ohctapp4thdistwashington","ohctapp4washing"]
-["ohctapp5thdist","ohctapp5"]
-["ohctapp5thdistashland","ohctapp5ashland"]
-["ohctapp5thdistcoshocton","ohctapp5coshoct"]
-["ohctapp5thdistdelaware","ohctapp5delawar"]
-["ohctapp5thdistfairfield","ohctapp5fairfie"]
-["ohctapp5thdistguernsey","ohctapp5guernse"]
-["ohctapp5thdistholmes","ohctapp5holmes"]
-["ohctapp5thdistknox","ohctapp5knox"]
-["ohctapp5thdistlicking","ohctapp5licking"]
-["ohctapp5thdistmorgan","ohctapp5morgan"]
-["ohctapp5thdistmorrow","ohctapp5morrow"]
-["ohctapp5thdistmuskingum","ohctapp5musking"]
-["ohctapp5thdistrichland","ohctapp5richlan"]
-["ohctapp5thdiststark","ohctapp5stark"]
-["ohctapp5thdisttuscarawas","ohctapp5tuscara"]
-["ohctapp6thdist","ohctapp6"]
-["ohctapp6thdisterie","ohctapp6erie"]
-["ohctapp6thdistfulton","ohctapp6fulton"]
-["ohctapp6thdisthuron","ohctapp6huron"]
-["ohctapp6thdistlucas","ohctapp6lucas"]
-["ohctapp6thdistottawa","ohctapp6ottawa"]
-["ohctapp6thdistsandusky","ohctapp6sandusk"]
-["ohctapp6thdistwilliams","ohctapp6william"]
-["ohctapp6thdistwood","ohctapp6wood"]
-["ohctapp7thdist","ohctapp7"]
-["ohctapp7thdistbelmont","ohctapp7belmont"]
-["ohctapp7thdistcarroll","ohctapp7carroll"]
-["ohctapp7thdistcolumbiana","ohctapp7columbi"]
-["ohctapp7thdistharrison","ohctapp7harriso"]
-["ohctapp7thdistjefferson","ohctapp7jeffers"]
-["ohctapp7thdistmahoning","ohctapp7mahonin"]
-["ohctapp7thdistmonroe","ohctapp7monroe"]
-["ohctapp7thdistnoble","ohctapp7noble"]
-["ohctapp8thdist","ohctapp8"]
-["ohctapp8thdistcuyahoga","ohctapp8cuyahog"]
-["ohctapp9thdist","ohctapp9"]
-["ohctapp9thdistlorain","ohctapp9lorain"]
-["ohctapp9thdistmedina","ohctapp9medina"]
-["ohctapp9thdistsummit","ohctapp9summit"]
-["ohctapp9thdistwayne","ohctapp9wayne"]
-["ohctcompladams","ohctcompladams"]
-["ohctcomplallen","ohctcomplallen"]
-["ohctcomplashland","ohctcomplashlan"]
-["ohctcomplashtabula","ohctcomplashtab"]
-["ohctcomplathens","ohctcomplathens"]
-["ohctcomplauglaize","ohctcomplauglai"]
-["ohctcomplbelmont","ohctcomplbelmon"]
-["ohctcomplboss","ohctcomplboss"]
-["ohctcomplbrown","ohctcomplbrown"]
-["ohctcomplbutler","ohctcomplbutler"]
-["ohctcomplcarroll","ohctcomplcarrol"]
-["ohctcomplchampaign","ohctcomplchampa"]
-["ohctcomplclark","ohctcomplclark"]
-["ohctcomplclarke","ohctcomplclarke"]
-["ohctcomplclermont","ohctcomplclermo"]
-["ohctcomplclinton","ohctcomplclinto"]
-["ohctcomplcolumbiana","ohctcomplcolumb"]
-["ohctcomplcoshocton","ohctcomplcoshoc"]
-["ohctcomplcrawford","ohctcomplcrawfo"]
-["ohctcomplcuyahoga","ohctcomplcuyaho"]
-["ohctcompldarke","ohctcompldarke"]
-["ohctcompldefiance","ohctcompldefian"]
-["ohctcompldelaware","ohctcompldelawa"]
-["ohctcomplerie","ohctcomplerie"]
-["ohctcomplfairfield","ohctcomplfairfi"]
-["ohctcomplfayette","ohctcomplfayett"]
-["ohctcomplfranklincivildivision","ohctcomplfrankl"]
-["ohctcomplfulton","ohctcomplfulton"]
-["ohctcomplgalia","ohctcomplgalia"]
-["ohctcomplgallia","ohctcomplgallia"]
-["ohctcomplgeauga","ohctcomplgeauga"]
-["ohctcomplgreen","ohctcomplgreen"]
-["ohctcomplgreene","ohctcomplgreene"]
-["ohctcomplguernsey","ohctcomplguerns"]
-["ohctcomplhamilton","ohctcomplhamilt"]
-["ohctcomplhancock","ohctcomplhancoc"]
-["ohctcomplhardin","ohctcomplhardin"]
-["ohctcomplharrison","ohctcomplharris"]
-["ohctcomplhenry","ohctcomplhenry"]
-["ohctcomplhighland","ohctcomplhighla"]
-["ohctcomplhocking","ohctcomplhockin"]
-["ohctcomplholmes","ohctcomplholmes"]
-["ohctcomplhuron","ohctcomplhuron"]
-["ohctcompljackson","ohctcompljackso"]
-["ohctcompljefferson","ohctcompljeffer"]
-["ohctcomplknox","ohctcomplknox"]
-["ohctcompllake","ohctcompllake"]
-["ohctcompllawrence","ohctcompllawren"]
-["ohctcompllicking","ohctcompllickin"]
-["ohctcompllogan","ohctcompllogan"]
-["ohctcompllorain","ohctcompllorain"]
-["ohctcompllucas","ohctcompllucas"]
-["ohctcomplmadison","ohctcomplmadiso"]
-["ohctcomplmahoning","ohctcomplmahoni"]
-["ohctcomplmarion","ohctcomplmarion"]
-["ohctcomplmedina","ohctcomplmedina"]
-["ohctcomplmeigs","ohctcomplmeigs"]
-["ohctcomplmercer","ohctcomplmercer"]
-["ohctcomplmiami","ohctcomplmiami"]
-["ohctcomplmonroe","ohctcomplmonroe"]
-["ohctcomplmontgomery","ohctcomplmontgo"]
-["ohctcomplmorgan","ohctcomplmorgan"]
-["ohctcomplmorrow","ohctcomplmorrow"]
-["ohctcomplmuskingum","ohctcomplmuskin"]
-["ohctcomplnoble","ohctcomplnoble"]
-["ohctcomplottawa","ohctcomplottawa"]
-["ohctcomplpaulding","ohctcomplpauldi"]
-["ohctcomplpickaway","ohctcomplpickaw"]
-["ohctcomplpike","ohctcomplpike"]
-["ohctcomplportage","ohctcomplportag"]
-["ohctcomplpreble","ohctcomplpreble"]
-["ohctcomplputnam","ohctcomplputnam"]
-["ohctcomplrichland","ohctcomplrichla"]
-["ohctcomplross","ohctcomplross"]
-["ohctcomplsandusky","ohctcomplsandus"]
-["ohctcomplscioto","ohctcomplscioto"]
-["ohctcomplseneca","ohctcomplseneca"]
-["ohctcomplshelby","ohctcomplshelby"]
-["ohctcomplstark","ohctcomplstark"]
-["ohctcomplsummit","ohctcomplsummit"]
-["ohctcompltascarawas","ohctcompltascar"]
-["ohctcompltrumbull","ohctcompltrumbu"]
-["ohctcompltuscarawas","ohctcompltuscar"]
-["ohctcomplunion","ohctcomplunion"]
-["ohctcomplvanwert","ohctcomplvanwe"]
-["ohctcomplvinton","ohctcomplvinton"]
-["ohctcomplwarren","ohctcomplwarren"]
-["ohctcomplwashington","ohctcomplwashin"]
-["ohctcomplwayne","ohctcomplwayne"]
-["ohctcomplwilliams","ohctcomplwillia"]
-["ohctcomplwood","ohctcomplwood"]
-["ohctcomplwyandot","ohctcomplwyando"]
-["ohctinsolv","ohctinsolv"]
-["cuyahogactyctofinsolv","ohctinsolvcuyah"]
-["hamiltonctyctofinsolv","ohctinsolvhamil"]
-["ohio","ohio"]
-["ohcircct","ohiocirct"]
-["ohioctapp","ohioctapp"]
-["ohioctcl","ohioctcl"]
-["ohctnp","ohioctnp"]
-["dohio","ohiod"]
-["ohsuperct","ohiosuperct"]
-["ohjuvctallen","ohjuvctallen"]
-["ohjuvctcolumbiana","ohjuvctcolumbia"]
-["ohjuvctcuyahoga","ohjuvctcuyahoga"]
-["ohjuvctgreene","ohjuvctgreene"]
-["ohjuvcthamilton","ohjuvcthamilton"]
-["ohjuvcthuron","ohjuvcthuron"]
-["ohjuvctlicking","ohjuvctlicking"]
-["ohjuvctlucas","ohjuvctlucas"]
-["ohjuvctmarion","ohjuvctmarion"]
-["ohjuvctmuskingum","ohjuvctmuskingu"]
-["ohjuvctnoble","ohjuvctnoble"]
-["ohjuvctpreble","ohjuvctpreble"]
-["ohjuvcttuscarawas","ohjuvcttuscaraw"]
-["ohjuvctwarren","ohjuvctwarren"]
-["ohjuvctwayne","ohjuvctwayne"]
-["ohmayorct","ohmayorct"]
-["ohmayorctcincinnati","ohmayorctcinci"]
-["ohmayorctcleveland","ohmayorctclev"]
-["ohmayorctcolumbus","ohmayorctcolum"]
-["ohmunictakron","ohmunictakron"]
-["ohmunictashland","ohmunictashland"]
-["ohmunictashtabula","ohmunictashtabu"]
-["ohmunictathens","ohmunictathens"]
-["ohmunictauglaize","ohmunictauglaiz"]
-["ohmunictavonlake","ohmunictavonlak"]
-["ohmunictbarberton","ohmunictbarbert"]
-["ohmunictbedford","ohmunictbedford"]
-["ohmunictbellefontaine","ohmunictbellefo"]
-["ohmunictberea","ohmunictberea"]
-["ohmunictbowlinggreen","ohmunictbowling"]
-["ohmunictcanton","ohmunictcanton"]
-["ohmunictcelina","ohmunictcelina"]
-["ohmunictchardon","ohmunictchardon"]
-["ohmunictchillicothe","ohmunictchillic"]
-["ohmunictcincinnati","ohmunictcincinn"]
-["ohmunictcircleville","ohmunictcirclev"]
-["ohmunictclark","ohmunictclark"]
-["ohmunictclermont","ohmunictclermon"]
-["ohmunictcleveland","ohmunictclevela"]
-["ohmunictcolumbus","ohmunictcolumbu"]
-["ohmunictcrawford","ohmunictcrawfor"]
-["ohmunictcuyahoga","ohmunictcuyahog"]
-["ohmunictcuyahogafalls","ohmunictcuyfall"]
-["ohmunictdarke","ohmunictdarke"]
-["ohmunictdayton","ohmunictdayton"]
-["ohmunicteastliverpool","ohmunicteastliv"]
-["ohmunictelyria","ohmunictelyria"]
-["ohmunicteuclid","ohmunicteuclid"]
-["ohmunicteuclidcity","ohmunicteuclidc"]
-["ohmunictfindlay","ohmunictfindlay"]
-["ohmunictfostoria","ohmunictfostori"]
-["ohmunictfranklin","ohmunictfrankli"]
-["ohmunictfremont","ohmunictfremont"]
-["ohmunictgallipolis","ohmunictgallipo"]
-["ohmunictgirard","ohmunictgirard"]
-["ohmunicthamilton","ohmunicthamilto"]
-["ohmunicthighland","ohmunicthighlan"]
-["ohmunicthocking","ohmunicthocking"]
-["ohmunictkettering","ohmunictketteri"]
-["ohmunictlakewood","ohmunictlakewoo"]
-["ohmunictlancaster","ohmunictlancast"]
-["ohmunictlawrence","ohmunictlawrenc"]
-["ohmunictlicking","ohmunictlicking"]
-["ohmunictlima","ohmunictlima"]
-["ohmunictlorain","ohmunictlorain"]
-["ohmunictlucas","ohmunictlucas"]
-["ohmunictmansfield","ohmunictmansfie"]
-["ohmunictmarion","ohmunictmarion"]
-["ohmunictmarysville","ohmunictmarysvi"]
-["ohmunictmassillon","ohmunictmassill"]
-["ohmunictmaumee","ohmunictmaumee"]
-["ohmunictmedina","ohmunictmedina"]
-["ohmunictmiamisburg","ohmunictmiamisb"]
-["ohmunictmiddletown","ohmunictmiddlet"]
-["ohmunictmorrow","ohmunictmorrow"]
-["ohmunictnewphiladelphia","ohmunictnewphil"]
-["ohmunictnewtonfalls","ohmunictnewtonf"]
-["ohmunictoberlin","ohmunictoberlin"]
-["ohmunictparma","ohmunictparma"]
-["ohmunictperrysburg","ohmunictperrysb"]
-["ohmunictpiqua","ohmunictpiqua"]
-["ohmunictportage","ohmunictportage"]
-["ohmunictportclinton","ohmunictportcli"]
-["ohmunictportsmouth","ohmunictportsmo"]
-["ohmunictravenna","ohmunictravenna"]
-["ohmunictrockyriver","ohmunictrockyri"]
-["ohmunictshakerheights","ohmunictshakerh"]
-["ohmunictsidney","ohmunictsidney"]
-["ohmunictsoutheuclid","ohmunictsoutheu"]
-["ohmunictspringfield","ohmunictspringf"]
-["ohmunictstruthers","ohmunictstruthe"]
-["ohmunictsummit","ohmunictsummit"]
-["ohmunictsylvania","ohmunictsylvani"]
-["ohmunicttiffin","ohmunicttiffin"]
-["ohmunicttoledo","ohmunicttoledo"]
-["ohmunicttrumbull","ohmunicttrumbul"]
-["ohmunictuppersandusky","ohmunictuppersa"]
-["ohmunictvandalia","ohmunictvandali"]
-["ohmunictvanwert","ohmunictvanwert"]
-["ohmunictwadsworth","ohmunictwadswor"]
-["ohmunictwarren","ohmunictwarren"]
-["ohmunictwayne","ohmunictwayne"]
-["ohmunictwilloughby","ohmunictwilloug"]
-["ohmunictxenia","ohmunictxenia"]
-["ohmunictzanesville","ohmunictzanesvi"]
-["bankrndohio","ohnb"]
-["ndohio","ohnd"]
-["ohprobct","ohprobct"]
-["ohprobctallen","ohprobctallen"]
-["ohprobctashtabula","ohprobctashtabu"]
-["ohprobctauglaize","ohprobctauglaiz"]
-["ohprobctbelmont","ohprobctbelmont"]
-["ohprobctbutler","ohprobctbutler"]
-["ohprobctchampaign","ohprobctchampai"]
-["ohprobctclark","ohprobctclark"]
-["ohprobctclarke","ohprobctclarke"]
-["ohprobctclermont","ohprobctclermon"]
-["ohprobctclinton","ohprobctclinton"]
-["ohprobctcolumbiana","ohprobctcolumbi"]
-["ohprobctcuyahoga","ohprobctcuyahog"]
-["ohprobctdarke","ohprobctdarke"]
-["ohprobcterie","ohprobcterie"]
-["ohprobctfairfield","ohprobctfairfie"]
-["ohprobctfayette","ohprobctfayette"]
-["ohprobctfranklin","ohprobctfrankli"]
-["ohprobctfulton","ohprobctfulton"]
-["ohprobctgeauga","ohprobctgeauga"]
-["ohprobctgreene","ohprobctgreene"]
-["ohprobcthamilton","ohprobcthamilto"]
-["ohprobcthancock","ohprobcthancock"]
-["ohprobcthardin","ohprobcthardin"]
-["ohprobctharrison","ohprobctharriso"]
-["ohprobcthenry","ohprobcthenry"]
-["ohprobcthighland","ohprobcthighlan"]
-["ohprobcthuron","ohprobcthuron"]
-["ohprobctjackson","ohprobctjackson"]
-["ohprobctjefferson","ohprobctjeffers"]
-["ohprobctknox","ohprobctknox"]
-["ohprobctlake","ohprobctlake"]
-["ohprobctlicking","ohprobctlicking"]
-["ohprobctlorain","ohprobctlorain"]
-["ohprobctlucas","ohprobctlucas"]
-["ohprobctmadison","ohprobctmadison"]
-["ohprobctmahoning","ohprobctmahonin"]
-["ohprobctmarion","ohprobctmarion"]
-["ohprobctmeigs","ohprobctmeigs"]
-["ohprobctmercer","ohprobctmercer"]
-["ohprobctmiami","ohprobctmiami"]
-["ohprobctmontgomery","ohprobctmontgom"]
-["ohprobctmorgan","ohprobctmorgan"]
-["ohprobctmuskingum","ohprobctmusking"]
-["ohprobctnoble","ohprobctnoble"]
-["ohprobctperry","ohprobctperry"]
-["ohprobctpike","ohprobctpike"]
-["ohprobctportage","ohprobctportage"]
-["ohprobctpreble","ohprobctpreble"]
-["ohprobctputnam","ohprobctputnam"]
-["ohprobctross","ohprobctross"]
-["ohprobctsandusky","ohprobctsandusk"]
-["ohprobctscioto","ohprobctscioto"]
-["ohprobctseneca","ohprobctseneca"]
-["ohprobctshelby","ohprobctshelby"]
-["ohprobctstark","ohprobctstark"]
-["ohprobctsummit","ohprobctsummit"]
-["ohprobcttrumbull","ohprobcttrumbul"]
-["ohprobcttuscarawas","ohprobcttuscara"]
-["ohprobctunion","ohprobctunion"]
-["ohprobctvanwert","ohprobctvanwer"]
-["ohprobctwarren","ohprobctwarren"]
-["ohprobctwashington","ohprobctwashing"]
-["ohprobctwayne","ohprobctwayne"]
-["bankrsdohio","ohsb"]
-["sdohio","ohsd"]
-["ohsuperctcinci","ohsuperctcinci"]
-["bankredokla","okeb"]
-["edokla","oked"]
-["okla","okla"]
-["oklaattygen","oklaag"]
-["oklacivapp","oklacivapp"]
-["oklactjud","oklacoj"]
-["oklacrimapp","oklacrimapp"]
-["oklajudethadvpnl","oklajeap"]
-["bankrndokla","oknb"]
-["ndokla","oknd"]
-["bankrwdokla","okwb"]
-["wdokla","okwd"]
-["or","or"]
-["bankrdor","orb"]
-["bakerctycirctor","orccbaker"]
-["bentonctycirctor","orccbenton"]
-["clackamasctycirctor","orccclackamas"]
-["clatsopctycirctor","orccclatsop"]
-["columbiactycirctor","orcccolumbia"]
-["coosctycirctor","orcccoos"]
-["crookctycirctor","orcccrook"]
-["curryctycirctor","orcccurry"]
-["deschutesctycirctor","orccdeschutes"]
-["douglasctycirctor","orccdouglas"]
-["gilliamctycirctor","orccgilliam"]
-["grantctycirctor","orccgrant"]
-["harneyctycirctor","orccharney"]
-["hoodriverctycirctor","orcchoodriver"]
-["jacksonctycirctor","orccjackson"]
-["jeffersonctycirctor","orccjefferson"]
-["josephinectycirctor","orccjosephine"]
-["klamathctycirctor","orccklamath"]
-["lakectycirctor","orcclake"]
-["lanectycirctor","orcclane"]
-["lincolnctycirctor","orcclincoln"]
-["linnctycirctor","orcclinn"]
-["malheurctycirctor","orccmalheur"]
-["marionctycirctor","orccmarion"]
-["morrowctycirctor","orccmorrow"]
-["multnomahctycirctor","orccmultnomah"]
-["polkctycirctor","orccpolk"]
-["shermanctycirctor","orccsherman"]
-["tillamookctycirctor","orcctillamook"]
-["umatillactycirctor","orccumatilla"]
-["unionctycirctor","orccunion"]
-["wallowactycirctor","orccwallowa"]
-["wascoctycirctor","orccwasco"]
-["washingtonctycirctor","orccwashington"]
-["wheelerctycirctor","orccwheeler"]
-["yamhillctycirctor","orccyamhill"]
-["orctapp","orctapp"]
-["dor","ord"]
-["dorleans","orld"]
-["ortc","ortc"]
-["pa","pa"]
-["paadmct","paadmct"]
-["paofficetheattorneygeneral","paag"]
-["paarbitrationpanelsforhealthcare","paarbpnlhc"]
-["pacommwct","pacommwct"]
-["adamsctyctcmnpleas","pactcompladams"]
-["alleghanyctyctcmnpleas","pactcomplallegh"]
-["armstrongctyctcmnpleas","pactcomplarmstr"]
-["beaverctyctcmnpleas","pactcomplbeaver"]
-["bedfordctyctcmnpleas","pactcomplbedfor"]
-["berksctyctcmnpleas","pactcomplberks"]
-["blairctyctcmnpleas","pactcomplblair"]
-["bradfordctyctcmnpleas","pactcomplbradfo"]
-["bucksctyctcmnpleas","pactcomplbucks"]
-["butlerctyctcmnpleas","pactcomplbutler"]
-["cambriactyctcmnpleas","pactcomplcambri"]
-["cameronctyctcmnpleas","pactcomplcamero"]
-["carbonctyctcmnpleas","pactcomplcarbon"]
-["centrectyctcmnpleas","pactcomplcentre"]
-["chesterctyctcmnpleas","pactcomplcheste"]
-["clarionctyctcmnpleas","pactcomplclario"]
-["clearfieldctyctcmnpleas","pactcomplclearf"]
-["clintonctyctcmnpleas","pactcomplclinto"]
-["columbiactyctcmnpleas","pactcomplcolumb"]
-["crawfordctyctcmnpleas","pactcomplcrawfo"]
-["cumberlandctyctcmnpleas","pactcomplcumber"]
-["dauphinctyctcmnpleas","pactcompldauphi"]
-["delawarectyctcmnpleas","pactcompldelawa"]
-["elkctyctcmnpleas","pactcomplelk"]
-["eriectyctcmnpleas","pactcomplerie"]
-["fayettectyct","pactcomplfayett"]
-["forestctyctcmnpleas","pactcomplforest"]
-["franklinctyctcmnpleas","pactcomplfrankl"]
-["fultonctyctcmnpleas","pactcomplfulton"]
-["greenctyctcmnpleas","pactcomplgreen"]
-["greenectyctcmnpleas","pactcomplgreene"]
-["harrisburgctyctcmnpleas","pactcomplharris"]
-["huntingdonctyctcmnpleas","pactcomplhuntin"]
-["indianactyctcmnpleas","pactcomplindian"]
-["jeffersonctyctcmnpleas","pactcompljeffer"]
-["juniatactyctcmnpleas","pactcompljuniat"]
-["lackawannactyctcmnpleas","pactcompllackaw"]
-["lancasterctyctcmnpleas","pactcompllancas"]
-["lawrencectyctcmnpleas","pactcompllawren"]
-["lebanonctyctcmnpleas","pactcompllebano"]
-["lehighctyctcmnpleas","pactcompllehigh"]
-["luzernectyctcmnpleas","pactcomplluzern"]
-["lycomingctyctcmnpleas","pactcompllycomi"]
-["mckeanctyctcmnpleas","pactcomplmckean"]
-["mercerctyctcmnpleas","pactcomplmercer"]
-["mifflinctyctcmnpleas","pactcomplmiffli"]
-["monroectyctcmnpleas","pactcomplmonroe"]
-["montgomeryctyctcmnpleas","pactcomplmontgo"]
-["montourctyctcmnpleas","pactcomplmontou"]
-["northamptonctyctcmnpleas","pactcomplnortha"]
-["northumberlandctyctcmnpleas","pactcomplnorthu"]
-["perryctyctcmnpleas","pactcomplperry"]
-["philadelphiactyctcmnpleas","pactcomplphilad"]
-["pikectyctcmnpleas","pactcomplpike"]
-["potterctyctcmnpleas","pactcomplpotter"]
-["schuylkillctyctcmnpleas","pactcomplschuyl"]
-["snyderctyctcmnpleas","pactcomplsnyder"]
-["somersetctyctcmnpleas","pactcomplsomers"]
-["sullivanctyctcmnpleas","pactcomplsulliv"]
-["sunderctyctcmnpleas","pactcomplsunder"]
-["susquehannactyctcmnpleas","pactcomplsusque"]
-["synderctyctcmnpleas","pactcomplsynder"]
-["tiogactyctcmnpleas","pactcompltioga"]
-["unionctyctcmnpleas","pactcomplunion"]
-["venangoctyctcmnpleas","pactcomplvenang"]
-["warrenctyctcmnpleas","pactcomplwarren"]
-["washingtonctyctcmnpleas","pactcomplwashin"]
-["waynectyctcmnpleas","pactcomplwayne"]
-["westmorelandctyctcmnpleas","pactcomplwestmo"]
-["wycomingctyctcmnpleas","pactcomplwycomi"]
-["wyomingctyctcmnpleas","pactcomplwyomin"]
-["yorkctyctcmnpleas","pactcomplyork"]
-["pactregwills","pactregwills"]
-["padepted","padepted"]
-["padeptjust","padeptjust"]
-["padeptpubwel","padeptpubwel"]
-["bankredpa","paeb"]
-["edpa","paed"]
-["paenvhearingbd","paenvhrbd"]
-["pajuvct","pajuvct"]
-["cambriactyjuvct","pajuvctcambria"]
-["delawarectyjuvct","pajuvctdel"]
-["bankrmdpenn","pamb"]
-["mdpa","pamd"]
-["pamunict","pamunict"]
-["philactymunict","pamunictphila"]
-["pennorphanct","paorphct"]
-["adamsctyorphansct","paorphctadams"]
-["alleghenyctyorphansct","paorphctallegh"]
-["armstrongctyorphansct","paorphctarmstr"]
-["beaverctyorphansct","paorphctbeaver"]
-["bedfordctyorphansct","paorphctbedfor"]
-["berksctyorphansct","paorphctberks"]
-["blairctyorphansct","paorphctblair"]
-["bradfordctyorphansct","paorphctbradfo"]
-["bucksctyorphansct","paorphctbucks"]
-["butlerctyorphansct","paorphctbutler"]
-["cambriactyorphansct","paorphctcambri"]
-["cameronctyorphansct","paorphctcamero"]
-["carbonctyorphansct","paorphctcarbon"]
-["centrectyorphansct","paorphctcentre"]
-["chesterctyorphansct","paorphctcheste"]
-["clarionctyorphansct","paorphctclario"]
-["clearfieldctyorphansct","paorphctclearf"]
-["clintonctyorphansct","paorphctclinto"]
-["columbiactyorphansct","paorphctcolumb"]
-["crawfordctyorphansct","paorphctcrawfo"]
-["cumberlctyorphansct","paorphctcumber"]
-["dauphinctyorphansct","paorphctdauphi"]
-["delawarectyorphansct","paorphctdelawa"]
-["elkctyorphansct","paorphctelk"]
-["eriectyorphansct","paorphcterie"]
-["fayettectyorphansct","paorphctfayett"]
-["forestctyorphansct","paorphctforest"]
-["franklinctyorphansct","paorphctfrankl"]
-["fultonctyorphansct","paorphctfulton"]
-["greenectyorphansct","paorphctgreene"]
-["huntingdonctyorphansct","paorphcthuntin"]
-["indianactyorphansct","paorphctindian"]
-["jeffersonctyorphansct","paorphctjeffer"]
-["juniatactyorphansct","paorphctjuniat"]
-["lackawannactyorphansct","paorphctlackaw"]
-["lancasterctyorphansct","paorphctlancas"]
-["lawrencectyorphansct","paorphctlawren"]
-["lebanonctyorphansct","paorphctlebano"]
-["lehighctyorphansct","paorphctlehigh"]
-["luzernectyorphansct","paorphctluzern"]
-["lycomingctyorphansct","paorphctlycomi"]
-["mercerctyorphansct","paorphctmercer"]
-["mifflinctyorphansct","paorphctmiffli"]
-["mongtomeryctyorphansct","paorphctmongto"]
-["monroectyorphansct","paorphctmonroe"]
-["montgomeryctyorphansct","paorphctmontgo"]
-["montourctyorphansct","paorphctmontou"]
-["northamptonctyorphansct","paorphctnortha"]
-["northumberlctyorphansct","paorphctnorthu"]
-["perryctyorphansct","paorphctperry"]
-["philadelphiactyorphansct","paorphctphilad"]
-["pikectyorphansct","paorphctpike"]
-["schuylkillctyorphansct","paorphctschuyl"]
-["snyderctyorphansct","paorphctsnyder"]
-["somersetctyorphansct","paorphctsomers"]
-["sullivanctyorphansct","paorphctsulliv"]
-["susquehannactyorphansct","paorphctsusque"]
-["tiogactyorphansct","paorphcttioga"]
-["unionctyorphansct","paorphctunion"]
-["venangoctyorphansct","paorphctvenang"]
-["warrenctyorphansct","paorphctwarren"]
-["washingtonctyorphansct","paorphctwashin"]
-["waynectyorphansct","paorphctwayne"]
-["westmorelctyorphansct","paorphctwestmo"]
-["wyomingctyorphansct","paorphctwyomin"]
-["yorkctyorphansct","paorphctyork"]
-["adamsctyctoyterm","paoytermctadams"]
-["alleghenyctyctoyterm","paoytermctalleg"]
-["beaverctyctoyterm","paoytermctbeave"]
-["bedfordctyctoyterm","paoytermctbedfo"]
-["berksctyctoyterm","paoytermctberks"]
-["bucksctyctoyterm","paoytermctbucks"]
-["cambriactyctoyterm","paoytermctcambr"]
-["carbonctyctoyterm","paoytermctcarbo"]
-["chesterctyctoyterm","paoytermctchest"]
-["clarionctyctoyterm","paoytermctclari"]
-["columbiactyctoyterm","paoytermctcolum"]
-["cumberlctyctoyterm","paoytermctcumbe"]
-["dauphinctyctoyterm","paoytermctdauph"]
-["delawarectyctoyterm","paoytermctdelaw"]
-["eriectyctoyterm","paoytermcterie"]
-["fayettectyctoyterm","paoytermctfayet"]
-["franklinctyctoyterm","paoytermctfrank"]
-["fultonctyctoyterm","paoytermctfulto"]
-["greenectyctoyterm","paoytermctgreen"]
-["jeffersonctyctoyterm","paoytermctjeffe"]
-["juniatactyctoyterm","paoytermctjunia"]
-["lackawannactyctoyterm","paoytermctlacka"]
-["lancasterctyctoyterm","paoytermctlanca"]
-["lawrencectyctoyterm","paoytermctlawre"]
-["lebanonctyctoyterm","paoytermctleban"]
-["lehighctyctoyterm","paoytermctlehig"]
-["luzernectyctoyterm","paoytermctluzer"]
-["mercerctyctoyterm","paoytermctmerce"]
-["montgomeryctyctoyterm","paoytermctmontg"]
-["northamptonctyctoyterm","paoytermctnorth"]
-["perryctyctoyterm","paoytermctperry"]
-["philadelphiactyctoyterm","paoytermctphila"]
-["schuylkillctyctoyterm","paoytermctschuy"]
-["somersetctyctoyterm","paoytermctsomer"]
-["susquehannactyctoyterm","paoytermctsusqu"]
-["venangoctyctoyterm","paoytermctvenan"]
-["westmorelctyctoyterm","paoytermctwestm"]
-["yorkctyctoyterm","paoytermctyork"]
-["pabdparole","paparolebd"]
-["adamsctyctqtrsess","paqtrsessadams"]
-["alleghenyctyctqtrsess","paqtrsessallegh"]
-["armstrongctyctqtrsess","paqtrsessarmstr"]
-["beaverctyctqtrsess","paqtrsessbeaver"]
-["bedfordctyctqtrsess","paqtrsessbedfor"]
-["berksctyctqtrsess","paqtrsessberks"]
-["blairctyctqtrsess","paqtrsessblair"]
-["bradfordctyctqtrsess","paqtrsessbradfo"]
-["bucksctyctqtrsess","paqtrsessbucks"]
-["butlerctyctqtrsess","paqtrsessbutler"]
-["cambriactyctqtrsess","paqtrsesscambri"]
-["cameronctyctqtrsess","paqtrsesscamero"]
-["carbonctyctqtrsess","paqtrsesscarbon"]
-["centrectyctqtrsess","paqtrsesscentre"]
-["chesterctyctqtrsess","paqtrsesscheste"]
-["clarionctyctqtrsess","paqtrsessclario"]
-["clearfieldctyctqtrsess","paqtrsessclearf"]
-["clintonctyctqtrsess","paqtrsessclinto"]
-["columbiactyctqtrsess","paqtrsesscolumb"]
-["crawfordctyctqtrsess","paqtrsesscrawfo"]
-["cumberlandctyctqtrsess","paqtrsesscumber"]
-["dauphinctyctqtrsess","paqtrsessdauphi"]
-["delawarectyctqtrsess","paqtrsessdelawa"]
-["elkctyctqtrsess","paqtrsesselk"]
-["eriectyctqtrsess","paqtrsesserie"]
-["fayettectyctqtrsess","paqtrsessfayett"]
-["franklinctyctqtrsess","paqtrsessfrankl"]
-["fultonctyctqtrsess","paqtrsessfulton"]
-["greenectyctqtrsess","paqtrsessgreene"]
-["huntingdonctyctqtrsess","paqtrsesshuntin"]
-["indianactyctqtrsess","paqtrsessindian"]
-["jeffersonctyctqtrsess","paqtrsessjeffer"]
-["juniatactyctqtrsess","paqtrsessjuniat"]
-["lackawannactyctqtrsess","paqtrsesslackaw"]
-["lancasterctyctqtrsess","paqtrsesslancas"]
-["lawrencectyctqtrsess","paqtrsesslawren"]
-["lebanonctyctqtrsess","paqtrsesslebano"]
-["lehighctyctqtrsess","paqtrsesslehigh"]
-["luzernectyctqtrsess","paqtrsessluzern"]
-["lycomingctyctqtrsess","paqtrsesslycomi"]
-["mckeanctyctqtrsess","paqtrsessmckean"]
-["mercerctyctqtrsess","paqtrsessmercer"]
-["mifflinctyctqtrsess","paqtrsessmiffli"]
-["monroectyctqtrsess","paqtrsessmonroe"]
-["montgomeryctyctqtrsess","paqtrsessmontgo"]
-["montourctyctqtrsess","paqtrsessmontou"]
-["northamptonctyctqtrsess","paqtrsessnortha"]
-["northumberlandctyctqtrsess","paqtrsessnorthu"]
-["perryctyctqtrsess","paqtrsessperry"]
-["philadelphiactyctqtrsess","paqtrsessphilad"]
-["pikectyctqtrsess","paqtrsesspike"]
-["potterctyctqtrsess","paqtrsesspotter"]
-["schuylkillctyctqtrsess","paqtrsessschuyl"]
-["snyderctyctqtrsess","paqtrsesssnyder"]
-["somersetctyctqtrsess","paqtrsesssomers"]
-["sullivanctyctqtrsess","paqtrsesssulliv"]
-["susquehannactyctqtrsess","paqtrsesssusque"]
-["tiogactyctqtrsess","paqtrsesstioga"]
-["unionctyctqtrsess","paqtrsessunion"]
-["venangoctyctqtrsess","paqtrsessvenang"]
-["warrenctyctqtrsess","paqtrsesswarren"]
-["washingtonctyctqtrsess","paqtrsesswashin"]
-["waynectyctqtrsess","paqtrsesswayne"]
-["westmorelandctyctqtrsess","paqtrsesswestmo"]
-["wyomingctyctqtrsess","paqtrsesswyomin"]
-["yorkctyctqtrsess","paqtrsessyork"]
-["pasuperct","pasuperct"]
-["bankrwdpa","pawb"]
-["wdpa","pawd"]
-["dpa","pennsylvaniad"]
-["philactnp","philactnp"]
-["philadeptjust","philadeptjust"]
-["philaelecct","philaelecct"]
-["philamayorct","philamayorct"]
-["recorderphiladelphia","philarec"]
-["placerdistct","placerdistct"]
-["bankrdpr","prb"]
-["dpr","prd"]
-["committeeoftheprivycouncil","privycoun"]
-["ptab","ptab"]
-["reglrailreorgact","reglrailreorgct"]
-["ri","ri"]
-["bankrdri","rib"]
-["dri","rid"]
-["supctri","risuperct"]
-["sacramentodistct","sacdistct"]
-["santacruzdistct","santacruzdistct"]
-["sc","sc"]
-["bankrdsc","scb"]
-["scctapp","scctapp"]
-["dsc","scd"]
-["scotus","scotus"]
-["sd","sd"]
-["bankrdsd","sdb"]
-["dsd","sdd"]
-["sfdistct","sfdistct"]
-["shastadistct","shastadistct"]
-["siskiyoudistct","siskiyoudistct"]
-["edsc","southcarolinaed"]
-["wdsc","southcarolinawd"]
-["supctdc","supctdc"]
-["superctguam","superctguam"]
-["superctsdfla","superctsdfla"]
-["taxct","tax"]
-["tempemergctapp","tecoa"]
-["tenn","tenn"]
-["tenncrimapp","tenncrimapp"]
-["tennctapp","tennctapp"]
-["dtenn","tennessed"]
-["bankrdtenn","tennesseeb"]
-["tennworkcompappbd","tennworkcompapp"]
-["tex","tex"]
-["texattygen","texag"]
-["texapp","texapp"]
-["texbusct","texbizct"]
-["texcommnapp","texcommnapp"]
-["texcrimapp","texcrimapp"]
-["dtex","texd"]
-["texjpml","texjpml"]
-["texrev","texreview"]
-["texrevtrib","texrevtrib"]
-["bankredtenn","tneb"]
-["edtenn","tned"]
-["bankrmdtenn","tnmb"]
-["mdtenn","tnmd"]
-["bankrwdtenn","tnwb"]
-["wdtenn","tnwd"]
-["trinitydistct","trinitydistct"]
-["ttab","ttab"]
-["bankredtex","txeb"]
-["edtex","txed"]
-["bankrndtex","txnb"]
-["ndtex","txnd"]
-["bankrsdtex","txsb"]
-["sdtex","txsd"]
-["bankrwdtex","txwb"]
-["wdtex","txwd"]
-["fedcl","uscfc"]
-["uscirct","uscirct"]
-["usdistct","usdistct"]
-["usjc","usjc"]
-["uslandoffice","uslandoffice"]
-["utah","utah"]
-["utahctapp","utahctapp"]
-["bankrdutah","utb"]
-["dutah","utd"]
-["va","va"]
-["accomackcirct","vaccaccomack"]
-["albemarlecirct","vaccalbemarle"]
-["alexandriacirct","vaccalexandria"]
-["alleghanycirct","vaccalleghany"]
-["ameliacirct","vaccamelia"]
-["amherstcirct","vaccamherst"]
-["appomattoxcirct","vaccappomattox"]
-["arlingtoncirct","vaccarlington"]
-["augustacirct","vaccaugusta"]
-["bathcirct","vaccbath"]
-["bedfordcirct","vaccbedford"]
-["blandcirct","vaccbland"]
-["botetourtcirct","vaccbotetourt"]
-["bristolcirct","vaccbristol"]
-["brunswickcirct","vaccbrunswick"]
-["buchanancirct","vaccbuchanan"]
-["buckinghamcirct","vaccbuckingham"]
-["buenavistacirct","vaccbuenavista"]
-["campbellcirct","vacccampbell"]
-["carolinecirct","vacccaroline"]
-["carrollcirct","vacccarroll"]
-["charlescitycirct","vacccharles"]
-["charlottecirct","vacccharlotte"]
-["charlottesvillecirct","vacccharlottesv"]
-["chesapeakecirct","vaccchesapeake"]
-["chesterfieldcirct","vaccchesterfiel"]
-["clarkecirct","vaccclarke"]
-["colonialheightscirct","vacccolonialh"]
-["craigcirct","vacccraig"]
-["culpepercirct","vaccculpeper"]
-["cumberlandcirct","vacccumberland"]
-["danvillecirct","vaccdanville"]
-["dickensoncirct","vaccdickenson"]
-["dinwiddiecirct","vaccdinwiddie"]
-["essexcirct","vaccessex"]
-["fairfaxcirct","vaccfairfax"]
-["fauquiercirct","vaccfauquier"]
-["floydcirct","vaccfloyd"]
-["fluvannacirct","vaccfluvanna"]
-["franklincirct","vaccfranklin"]
-["frederickcirct","vaccfrederick"]
-["fredericksburgcirct","vaccfredericksb"]
-["gilescirct","vaccgiles"]
-["gloucestercirct","vaccgloucester"]
-["goochlandcirct","vaccgoochland"]
-["graysoncirct","vaccgrayson"]
-["greenecirct","vaccgreene"]
-["greensvillecirct","vaccgreensville"]
-["halifaxcirct","vacchalifax"]
-["hamptoncirct","vacchampton"]
-["hanovercirct","vacchanover"]
-["henricocirct","vacchenrico"]
-["henrycirct","vacchenry"]
-["highlandcirct","vacchighland"]
-["hopewellcirct","vacchopewell"]
-["isleofwightcirct","vaccisle"]
-["kinggeorgecirct","vacckinggeorge"]
-["kingandqueencirct","vacckingqueen"]
-["kingwilliamcirct","vacckingwilliam"]
-["lancastercirct","vacclancaster"]
-["leecirct","vacclee"]
-["loudouncirct","vaccloudoun"]
-["louisacirct","vacclouisa"]
-["lunenburgcirct","vacclunenburg"]
-["lynchburgcirct","vacclynchburg"]
-["madisoncirct","vaccmadison"]
-["martinsvillecirct","vaccmartinsvill"]
-["mathewscirct","vaccmathews"]
-["mecklenburgcirct","vaccmecklenburg"]
-["middlesexcirct","vaccmiddlesex"]
-["montgomerycirct","vaccmontgomery"]
-["nelsoncirct","vaccnelson"]
-["newkentcirct","vaccnewkent"]
-["newportnewscirct","vaccnewportnew"]
-["norfolkcirct","vaccnorfolk"]
-["northamptoncirct","vaccnorthampton"]
-["northumberlandcirct","vaccnorthumberl"]
-["nottowaycirct","vaccnottoway"]
-["orangecirct","vaccorange"]
-["pagecirct","vaccpage"]
-["patrickcirct","vaccpatrick"]
-["petersburgcirct","vaccpetersburg"]
-["pittsylvaniacirct","vaccpittsylvani"]
-["portsmouthcirct","vaccportsmouth"]
-["powhatancirct","vaccpowhatan"]
-["princeedwardcirct","vaccprinceedwa"]
-["princegeorgecirct","vaccprincegeo"]
-["princewilliamcirct","vaccprincewill"]
-["pulaskicirct","vaccpulaski"]
-["radfordcirct","vaccradford"]
-["rappahannockcirct","vaccrappahannoc"]
-["richmondcitycirct","vaccrichcity"]
-["richmondcountycirct","vaccrichmondcty"]
-["roanokecitycirct","vaccroanokecity"]
-["roanokecountycirct","vaccroanokecty"]
-["rockbridgecirct","vaccrockbridge"]
-["rockinghamcirct","vaccrockingham"]
-["russellcirct","vaccrussell"]
-["salemcirct","vaccsalem"]
-["scottcirct","vaccscott"]
-["shenandoahcirct","vaccshenandoah"]
-["smythcirct","vaccsmyth"]
-["southamptoncirct","vaccsouthampton"]
-["spotsylvaniacirct","vaccspotsylvani"]
-["staffordcirct","vaccstafford"]
-["stauntoncirct","vaccstaunton"]
-["suffolkcirct","vaccsuffolk"]
-["surrycirct","vaccsurry"]
-["sussexcirct","vaccsussex"]
-["tazewellcirct","vacctazewell"]
-["virginiabeachcirct","vaccvabeach"]
-["warrencirct","vaccwarren"]
-["washingtoncirct","vaccwashington"]
-["waynesborocirct","vaccwaynesboro"]
-["westmorelandcirct","vaccwestmorelan"]
-["williamsburgandjamescirct","vaccwilliams"]
-["winchestercirct","vaccwinchester"]
-["wisenortoncirct","vaccwise"]
-["wythecirct","vaccwythe"]
-["yorkcountypoquosoncirct","vaccyork"]
-["vactapp","vactapp"]
-["dva","vad"]
-["bankredva","vaeb"]
-["edva","vaed"]
-["bankrwdva","vawb"]
-["wdva","vawd"]
-["bankrdvi","vib"]
-["dvi","vid"]
-["vt","vt"]
-["bankrdvt","vtb"]
-["dvt","vtd"]
-["vtdistct","vtdistct"]
-["vtsuperct","vtsuperct"]
-["bankredwash","waeb"]
-["edwash","waed"]
-["wash","wash"]
-["washattygen","washag"]
-["washctapp","washctapp"]
-["dwash","washd"]
-["bankrwdwash","wawb"]
-["wdwash","wawd"]
-["bankredwis","wieb"]
-["edwis","wied"]
-["wis","wis"]
-["wisattygen","wisag"]
-["wisctapp","wisctapp"]
-["dwis","wisd"]
-["bankrwdwis","wiwb"]
-["wdwis","wiwd"]
-["wva","wva"]
-["icaofwva","wvactapp"]
-["dwva","wvad"]
-["wvactcl","wvctcl"]
-["bankrndwva","wvnb"]
-["ndwva","wvnd"]
-["bankrsdwva","wvsb"]
-["sdwva","wvsd"]
-["bankrdwyo","wyb"]
-["dwyo","wyd"]
-["wyo","wyo"]
-["yrekadistct","yrekadistct"]
-["yubadistct","yubadistct"]
-`;
+export const courtCitations = '\
+["acca","acca"]\n\
+["afcca","afcca"]\n\
+["bankrdalaska","akb"]\n\
+["dalaska","akd"]\n\
+["ala","ala"]\n\
+["alacivapp","alacivapp"]\n\
+["alacrimapp","alacrimapp"]\n\
+["alactapp","alactapp"]\n\
+["alaska","alaska"]\n\
+["alaskactapp","alaskactapp"]\n\
+["dala","ald"]\n\
+["bankrmdala","almb"]\n\
+["mdala","almd"]\n\
+["bankrndala","alnb"]\n\
+["ndala","alnd"]\n\
+["bankrsdala","alsb"]\n\
+["sdala","alsd"]\n\
+["bankrdariz","arb"]\n\
+["bankredark","areb"]\n\
+["edark","ared"]\n\
+["ariz","ariz"]\n\
+["arizctapp","arizctapp"]\n\
+["ark","ark"]\n\
+["arkattygen","arkag"]\n\
+["arkctapp","arkctapp"]\n\
+["arkworkerscomp","arkworkcompcom"]\n\
+["caaf","armfor"]\n\
+["bankrwdark","arwb"]\n\
+["wdark","arwd"]\n\
+["dariz","azd"]\n\
+["1stcirbap","bap1"]\n\
+["10thcirbap","bap10"]\n\
+["2ndcirbap","bap2"]\n\
+["6thcirbap","bap6"]\n\
+["8thcirbap","bap8"]\n\
+["9thcirbap","bap9"]\n\
+["bpai","bpai"]\n\
+["bta","bta"]\n\
+["1stcir","ca1"]\n\
+["10thcir","ca10"]\n\
+["11thcir","ca11"]\n\
+["2dcir","ca2"]\n\
+["3rdcir","ca3"]\n\
+["4thcir","ca4"]\n\
+["5thcir","ca5"]\n\
+["6thcir","ca6"]\n\
+["7thcir","ca7"]\n\
+["8thcir","ca8"]\n\
+["9thcir","ca9"]\n\
+["bankrcdcal","cacb"]\n\
+["cdcal","cacd"]\n\
+["dccir","cadc"]\n\
+["bankredcal","caeb"]\n\
+["edcal","caed"]\n\
+["fedcir","cafc"]\n\
+["cal","cal"]\n\
+["calattygen","calag"]\n\
+["calappdeptsuperct","calappdeptsuper"]\n\
+["calctapp","calctapp"]\n\
+["caldistct","caldistct"]\n\
+["dcal","californiad"]\n\
+["dcz","canalzoned"]\n\
+["bankrndcal","canb"]\n\
+["ndcal","cand"]\n\
+["bankrsdcal","casb"]\n\
+["sdcal","casd"]\n\
+["vetapp","cavc"]\n\
+["ctcl","cc"]\n\
+["ccpa","ccpa"]\n\
+["ccal","circtdca"]\n\
+["circtdel","circtdel"]\n\
+["circtnc","circtnc"]\n\
+["ccndfla","circtndfl"]\n\
+["ccsdfla","circtsdfl"]\n\
+["circttenn","circttenn"]\n\
+["ctintltrade","cit"]\n\
+["ctjuddiscpa","cjdpa"]\n\
+["bankrdcolo","cob"]\n\
+["dcolo","cod"]\n\
+["colo","colo"]\n\
+["coloattygen","coloag"]\n\
+["coloctapp","coloctapp"]\n\
+["coloindusclapp","coloworkcompcom"]\n\
+["commct","com"]\n\
+["conn","conn"]\n\
+["connappct","connappct"]\n\
+["connsuperct","connsuperct"]\n\
+["conncomprevbd","connworkcompcom"]\n\
+["ctappindterr","ctappindterr"]\n\
+["bankrdconn","ctb"]\n\
+["dconn","ctd"]\n\
+["custct","cusc"]\n\
+["dadectypropappraisaladjmtbd","dadectypropbd"]\n\
+["dcctapp","dc"]\n\
+["bankrdc","dcb"]\n\
+["dc","dccrimct"]\n\
+["ddc","dcd"]\n\
+["dcorphansct","dcorphanct"]\n\
+["bankrddel","deb"]\n\
+["ddel","ded"]\n\
+["del","del"]\n\
+["delch","delch"]\n\
+["delctcompl","delctcompl"]\n\
+["delfmct","delfamct"]\n\
+["ctjuddel","deljudct"]\n\
+["delsuperct","delsuperct"]\n\
+["emerctapp","eca"]\n\
+["fla","fla"]\n\
+["flaattygen","flaag"]\n\
+["fladeptenvreg","fladeptenvreg"]\n\
+["fladeptofhrehabilserv","fladepthrehabil"]\n\
+["fladeptrev","fladeptrev"]\n\
+["fladistctapp","fladistctapp"]\n\
+["fladivadminhrg","fladivadminhrg"]\n\
+["dfla","fld"]\n\
+["bankrmdfla","flmb"]\n\
+["mdfla","flmd"]\n\
+["bankrndfla","flnb"]\n\
+["ndfla","flnd"]\n\
+["bankrsdflorida","flsb"]\n\
+["sdfla","flsd"]\n\
+["ga","ga"]\n\
+["gactapp","gactapp"]\n\
+["dga","gad"]\n\
+["bankrmdga","gamb"]\n\
+["mdga","gamd"]\n\
+["bankrndga","ganb"]\n\
+["ndga","gand"]\n\
+["bankrsdga","gasb"]\n\
+["sdga","gasd"]\n\
+["burkectysuperct","gasuperctburke"]\n\
+["carrollctysuperct","gasuperctcarrol"]\n\
+["chathamsuperiorcourt","gasuperctchatha"]\n\
+["clarkctysuperct","gasuperctclark"]\n\
+["clarkectysuperct","gasuperctclarke"]\n\
+["cobbctysuperct","gasuperctcobb"]\n\
+["columbiactysuperct","gasuperctcolumb"]\n\
+["cowetactysuperct","gasuperctcoweta"]\n\
+["decaturctysuperct","gasuperctdecatu"]\n\
+["dekalbctysuperct","gasuperctdekalb"]\n\
+["earlyctysuperct","gasuperctearl"]\n\
+["elbertctysuperct","gasuperctelbert"]\n\
+["fayettesuperct","gasuperctfay"]\n\
+["franklinctysuperct","gasuperctfrankl"]\n\
+["gwinnettctysuperct","gasuperctgwin"]\n\
+["habershamctysuperct","gasupercthabers"]\n\
+["hallctysuperct","gasupercthall"]\n\
+["hancockctysuperct","gasupercthancoc"]\n\
+["harrisctysuperct","gasuperctharris"]\n\
+["heardctysuperct","gasuperctheard"]\n\
+["houstonsuperiorcourt","gasupercthous"]\n\
+["leectysuperct","gasuperctlee"]\n\
+["libertyctysuperct","gasuperctliber"]\n\
+["lincolnctysuperct","gasuperctlincol"]\n\
+["maconctysuperct","gasuperctmacon"]\n\
+["marionctysuperct","gasuperctmari"]\n\
+["meriwetherctysuperct","gasuperctmeriw"]\n\
+["muscogeectysuperct","gasuperctmuscog"]\n\
+["oglethorpectysuperct","gasuperctogleth"]\n\
+["pikesuperiorcourt","gasuperctpike"]\n\
+["randolphctysuperct","gasuperctrand"]\n\
+["richmondsuperiorcourt","gasuperctrichm"]\n\
+["serivenctysuperct","gasuperctserive"]\n\
+["sumterctysuperct","gasuperctsumter"]\n\
+["talbotctysuperct","gasupercttalb"]\n\
+["talliaferroctysuperct","gasupercttallia"]\n\
+["troupctysuperct","gasupercttroup"]\n\
+["waltonctysuperct","gasuperctwalton"]\n\
+["washingtonctysuperct","gasuperctwashin"]\n\
+["wilkesctysuperct","gasuperctwilkes"]\n\
+["bankrdguam","gub"]\n\
+["dguam","gud"]\n\
+["haw","haw"]\n\
+["hawapp","hawapp"]\n\
+["bankrdhaw","hib"]\n\
+["dhaw","hid"]\n\
+["highctjch","highctjchuk"]\n\
+["hl","houseoflordsuk"]\n\
+["diowa","iad"]\n\
+["iowadistct","iadistct"]\n\
+["bankrdiowa","ianb"]\n\
+["ndiowa","iand"]\n\
+["bankrsdiowa","iasb"]\n\
+["sdiowa","iasd"]\n\
+["idaho","idaho"]\n\
+["idahoctapp","idahoctapp"]\n\
+["bankrdidaho","idb"]\n\
+["didaho","idd"]\n\
+["bankrcdill","ilcb"]\n\
+["cdill","ilcd"]\n\
+["ill","ill"]\n\
+["illappct","illappct"]\n\
+["dill","illinoisd"]\n\
+["edill","illinoised"]\n\
+["bankrndill","ilnb"]\n\
+["ndill","ilnd"]\n\
+["bankrsdill","ilsb"]\n\
+["sdill","ilsd"]\n\
+["ind","ind"]\n\
+["indctapp","indctapp"]\n\
+["dind","indianad"]\n\
+["indsuperct","indsuperct"]\n\
+["bankrndind","innb"]\n\
+["ndind","innd"]\n\
+["bankrsdind","insb"]\n\
+["sdind","insd"]\n\
+["iowa","iowa"]\n\
+["iowactapp","iowactapp"]\n\
+["iowadistctleecty","iowadistct"]\n\
+["jaxcivservbd","jaxcivservbd"]\n\
+["jpml","jpml"]\n\
+["kan","kan"]\n\
+["kanattygen","kanag"]\n\
+["kanctapp","kanctapp"]\n\
+["kingsbench","kingsbench"]\n\
+["bankrdkan","ksb"]\n\
+["dkan","ksd"]\n\
+["ky","ky"]\n\
+["kycircct","kycirct"]\n\
+["kycircct1","kycirct1"]\n\
+["kycircct10","kycirct10"]\n\
+["kycircct11","kycirct11"]\n\
+["kycircct12","kycirct12"]\n\
+["kycircct13","kycirct13"]\n\
+["kycircct14","kycirct14"]\n\
+["kycircct15","kycirct15"]\n\
+["kycircct16","kycirct16"]\n\
+["kycircct17","kycirct17"]\n\
+["kycircct18","kycirct18"]\n\
+["kycircct19","kycirct19"]\n\
+["kycircct2","kycirct2"]\n\
+["kycircct20","kycirct20"]\n\
+["kycircct21","kycirct21"]\n\
+["kycircct22","kycirct22"]\n\
+["kycircct23","kycirct23"]\n\
+["kycircct24","kycirct24"]\n\
+["kycircct25","kycirct25"]\n\
+["kycircct26","kycirct26"]\n\
+["kycircct27","kycirct27"]\n\
+["kycircct28","kycirct28"]\n\
+["kycircct29","kycirct29"]\n\
+["kycircct3","kycirct3"]\n\
+["kycircct30","kycirct30"]\n\
+["kycircct31","kycirct31"]\n\
+["kycircct32","kycirct32"]\n\
+["kycircct33","kycirct33"]\n\
+["kycircct34","kycirct34"]\n\
+["kycircct35","kycirct35"]\n\
+["kycircct36","kycirct36"]\n\
+["kycircct37","kycirct37"]\n\
+["kycircct38","kycirct38"]\n\
+["kycircct39","kycirct39"]\n\
+["kycircct4","kycirct4"]\n\
+["kycircct40","kycirct40"]\n\
+["kycircct41","kycirct41"]\n\
+["kycircct42","kycirct42"]\n\
+["kycircct43","kycirct43"]\n\
+["kycircct44","kycirct44"]\n\
+["kycircct45","kycirct45"]\n\
+["kycircct46","kycirct46"]\n\
+["kycircct47","kycirct47"]\n\
+["kycircct48","kycirct48"]\n\
+["kycircct49","kycirct49"]\n\
+["kycircct5","kycirct5"]\n\
+["kycircct50","kycirct50"]\n\
+["kycircct51","kycirct51"]\n\
+["kycircct52","kycirct52"]\n\
+["kycircct53","kycirct53"]\n\
+["kycircct54","kycirct54"]\n\
+["kycircct55","kycirct55"]\n\
+["kycircct56","kycirct56"]\n\
+["kycircct57","kycirct57"]\n\
+["kycircct6","kycirct6"]\n\
+["kycircct7","kycirct7"]\n\
+["kycircct8","kycirct8"]\n\
+["kycircct9","kycirct9"]\n\
+["adaircircctky","kycirctadair"]\n\
+["allencircctky","kycirctallen"]\n\
+["andersoncircctky","kycirctanderson"]\n\
+["ballardcircctky","kycirctballard"]\n\
+["barrencircctky","kycirctbarren"]\n\
+["bathcircctky","kycirctbath"]\n\
+["bellcircctky","kycirctbell"]\n\
+["boonecircctky","kycirctboone"]\n\
+["bourboncircctky","kycirctbourbon"]\n\
+["boydcircctky","kycirctboyd"]\n\
+["boylecircctky","kycirctboyle"]\n\
+["brackencircctky","kycirctbracken"]\n\
+["breathittcircctky","kycirctbreathit"]\n\
+["breckinridgecircctky","kycirctbreckinr"]\n\
+["bullittcircctky","kycirctbullitt"]\n\
+["butlercircctky","kycirctbutler"]\n\
+["caldwellcircctky","kycirctcaldwell"]\n\
+["callowaycircctky","kycirctcalloway"]\n\
+["campbellcircctky","kycirctcampbell"]\n\
+["carlislecircctky","kycirctcarlisle"]\n\
+["carrollcircctky","kycirctcarroll"]\n\
+["cartercircctky","kycirctcarter"]\n\
+["caseycircctky","kycirctcasey"]\n\
+["christiancircctky","kycirctchristia"]\n\
+["clarkcircctky","kycirctclark"]\n\
+["claycircctky","kycirctclay"]\n\
+["clintoncircctky","kycirctclinton"]\n\
+["crittendencircctky","kycirctcrittend"]\n\
+["cumberlandcircctky","kycirctcumberla"]\n\
+["daviesscircctky","kycirctdaviess"]\n\
+["edmonsoncircctky","kycirctedmonson"]\n\
+["elliottcircctky","kycirctelliott"]\n\
+["estillcircctky","kycirctestill"]\n\
+["fayettecircctky","kycirctfayette"]\n\
+["flemingcircctky","kycirctfleming"]\n\
+["floydcircctky","kycirctfloyd"]\n\
+["franklincircctky","kycirctfranklin"]\n\
+["fultoncircctky","kycirctfulton"]\n\
+["gallatincircctky","kycirctgallatin"]\n\
+["garrardcircctky","kycirctgarrard"]\n\
+["grantcircctky","kycirctgrant"]\n\
+["gravescircctky","kycirctgraves"]\n\
+["graysoncircctky","kycirctgrayson"]\n\
+["greencircctky","kycirctgreen"]\n\
+["greenupcircctky","kycirctgreenup"]\n\
+["hancockcircctky","kycircthancock"]\n\
+["hardincircctky","kycircthardin"]\n\
+["harlancircctky","kycirctharlan"]\n\
+["harrisoncircctky","kycirctharrison"]\n\
+["hartcircctky","kycircthart"]\n\
+["hendersoncircctky","kycircthenderso"]\n\
+["henrycircctky","kycircthenry"]\n\
+["hickmancircctky","kycircthickman"]\n\
+["hopkinscircctky","kycircthopkins"]\n\
+["jacksoncircctky","kycirctjackson"]\n\
+["jeffersoncircctky","kycirctjefferso"]\n\
+["jessaminecircctky","kycirctjessamin"]\n\
+["johnsoncircctky","kycirctjohnson"]\n\
+["kentoncircctky","kycirctkenton"]\n\
+["knottcircctky","kycirctknott"]\n\
+["knoxcircctky","kycirctknox"]\n\
+["laruecircctky","kycirctlarue"]\n\
+["laurelcircctky","kycirctlaurel"]\n\
+["lawrencecircctky","kycirctlawrence"]\n\
+["leecircctky","kycirctlee"]\n\
+["lesliecircctky","kycirctleslie"]\n\
+["letchercircctky","kycirctletcher"]\n\
+["lewiscircctky","kycirctlewis"]\n\
+["lincolncircctky","kycirctlincoln"]\n\
+["livingstoncircctky","kycirctlivingst"]\n\
+["logancircctky","kycirctlogan"]\n\
+["lyoncircctky","kycirctlyon"]\n\
+["madisoncircctky","kycirctmadison"]\n\
+["magoffincircctky","kycirctmagoffin"]\n\
+["marioncircctky","kycirctmarion"]\n\
+["marshallcircctky","kycirctmarshall"]\n\
+["martincircctky","kycirctmartin"]\n\
+["masoncircctky","kycirctmason"]\n\
+["mccrackencircctky","kycirctmccracke"]\n\
+["mccrearycircctky","kycirctmccreary"]\n\
+["mcleancircctky","kycirctmclean"]\n\
+["meadecircctky","kycirctmeade"]\n\
+["menifeecircctky","kycirctmenifee"]\n\
+["mercercircctky","kycirctmercer"]\n\
+["metcalfecircctky","kycirctmetcalfe"]\n\
+["monroecircctky","kycirctmonroe"]\n\
+["montgomerycircctky","kycirctmontgome"]\n\
+["morgancircctky","kycirctmorgan"]\n\
+["muhlenbergcircctky","kycirctmuhlenbe"]\n\
+["nelsoncircctky","kycirctnelson"]\n\
+["nicholascircctky","kycirctnicholas"]\n\
+["ohiocircctky","kycirctohio"]\n\
+["oldhamcircctky","kycirctoldham"]\n\
+["owencircctky","kycirctowen"]\n\
+["owsleycircctky","kycirctowsley"]\n\
+["pendletoncircctky","kycirctpendleto"]\n\
+["perrycircctky","kycirctperry"]\n\
+["pikecircctky","kycirctpike"]\n\
+["powellcircctky","kycirctpowell"]\n\
+["pulaskicircctky","kycirctpulaski"]\n\
+["robertsoncircctky","kycirctrobertso"]\n\
+["rockcastlecircctky","kycirctrockcast"]\n\
+["rowancircctky","kycirctrowan"]\n\
+["russellcircctky","kycirctrussell"]\n\
+["scottcircctky","kycirctscott"]\n\
+["shelbycircctky","kycirctshelby"]\n\
+["simpsoncircctky","kycirctsimpson"]\n\
+["spencercircctky","kycirctspencer"]\n\
+["taylorcircctky","kycircttaylor"]\n\
+["toddcircctky","kycircttodd"]\n\
+["triggcircctky","kycircttrigg"]\n\
+["trimblecircctky","kycircttrimble"]\n\
+["unioncircctky","kycirctunion"]\n\
+["warrencircctky","kycirctwarren"]\n\
+["washingtoncircctky","kycirctwashingt"]\n\
+["waynecircctky","kycirctwayne"]\n\
+["webstercircctky","kycirctwebster"]\n\
+["whitleycircctky","kycirctwhitley"]\n\
+["wolfecircctky","kycirctwolfe"]\n\
+["woodfordcircctky","kycirctwoodford"]\n\
+["kyctapp","kyctapp"]\n\
+["dky","kyd"]\n\
+["bankredky","kyeb"]\n\
+["edky","kyed"]\n\
+["bankrwdky","kywb"]\n\
+["wdky","kywd"]\n\
+["la","la"]\n\
+["laattygen","laag"]\n\
+["lactapp","lactapp"]\n\
+["dla","lad"]\n\
+["bankredla","laeb"]\n\
+["edla","laed"]\n\
+["bankrmdla","lamb"]\n\
+["mdla","lamd"]\n\
+["superctla","lasuperct"]\n\
+["bankrwdla","lawb"]\n\
+["wdla","lawd"]\n\
+["bankrdmass","mab"]\n\
+["dmass","mad"]\n\
+["masshousct","mahousct"]\n\
+["massprobfamct","maprobct"]\n\
+["mass","mass"]\n\
+["massappct","massappct"]\n\
+["massdistct","massdistctapp"]\n\
+["masshouseofrep","masshserep"]\n\
+["masslandct","masslandct"]\n\
+["masssuperct","masssuperct"]\n\
+["barnstablemasssuperct","masssuperctbarn"]\n\
+["berkshiremasssuperct","masssuperctberk"]\n\
+["middlesexmasssuperct","masssuperctmid"]\n\
+["suffolkmasssuperct","masssuperctsuff"]\n\
+["worcestermasssuperct","masssuperctworc"]\n\
+["massapptaxbd","masstaxbd"]\n\
+["massdeptindusaccid","maworkcompcom"]\n\
+["mc","mc"]\n\
+["md","md"]\n\
+["mdattygen","mdag"]\n\
+["bankrdmd","mdb"]\n\
+["mdch","mdch"]\n\
+["circtmd","mdcirct"]\n\
+["mdctspecapp","mdctspecapp"]\n\
+["dmd","mdd"]\n\
+["me","me"]\n\
+["bankrdme","meb"]\n\
+["dme","med"]\n\
+["superctmeknoxcty","mesuperctknox"]\n\
+["mich","mich"]\n\
+["mictch","michchanct"]\n\
+["michctapp","michctapp"]\n\
+["dmich","michd"]\n\
+["detroitrecorderscourt","michrecdetroit"]\n\
+["michsuperct","michsuperct"]\n\
+["michsuperctdetroit","michsuperctdetr"]\n\
+["michsuperctgrandrapids","michsuperctgrap"]\n\
+["michigancirct","micirct"]\n\
+["mich1stcir","micirct1"]\n\
+["mich10thcir","micirct10"]\n\
+["mich11thcir","micirct11"]\n\
+["mich12thcir","micirct12"]\n\
+["mich13thcir","micirct13"]\n\
+["mich14thcir","micirct14"]\n\
+["mich15thcir","micirct15"]\n\
+["mich16thcir","micirct16"]\n\
+["mich17thcir","micirct17"]\n\
+["mich18thcir","micirct18"]\n\
+["mich19thcir","micirct19"]\n\
+["mich2ndcir","micirct2"]\n\
+["mich20thcir","micirct20"]\n\
+["mich21stcir","micirct21"]\n\
+["mich22ndcir","micirct22"]\n\
+["mich23rdcir","micirct23"]\n\
+["mich24thcir","micirct24"]\n\
+["mich25thcir","micirct25"]\n\
+["mich26thcir","micirct26"]\n\
+["mich27thcir","micirct27"]\n\
+["mich28thcir","micirct28"]\n\
+["mich29thcir","micirct29"]\n\
+["mich3rdcir","micirct3"]\n\
+["mich30thcir","micirct30"]\n\
+["mich31stcir","micirct31"]\n\
+["mich32ndcir","micirct32"]\n\
+["mich33rdcir","micirct33"]\n\
+["mich34thcir","micirct34"]\n\
+["mich35thcir","micirct35"]\n\
+["mich36thcir","micirct36"]\n\
+["mich37thcir","micirct37"]\n\
+["mich37thcircalhouncty","micirct37cal"]\n\
+["mich38thcir","micirct38"]\n\
+["mich39thcir","micirct39"]\n\
+["mich4thcir","micirct4"]\n\
+["mich40thcir","micirct40"]\n\
+["mich41stcir","micirct41"]\n\
+["mich42ndcir","micirct42"]\n\
+["mich43rdcir","micirct43"]\n\
+["mich44thcir","micirct44"]\n\
+["mich45thcir","micirct45"]\n\
+["mich46thcir","micirct46"]\n\
+["mich47thcir","micirct47"]\n\
+["mich48thcir","micirct48"]\n\
+["mich49thcir","micirct49"]\n\
+["mich5thcir","micirct5"]\n\
+["mich50thcir","micirct50"]\n\
+["mich51stcir","micirct51"]\n\
+["mich52ndcir","micirct52"]\n\
+["mich53rdcir","micirct53"]\n\
+["mich54thcir","micirct54"]\n\
+["mich55thcir","micirct55"]\n\
+["mich56thcir","micirct56"]\n\
+["mich57thcir","micirct57"]\n\
+["mich6thcir","micirct6"]\n\
+["mich7thcir","micirct7"]\n\
+["mich8thcir","micirct8"]\n\
+["mich9thcir","micirct9"]\n\
+["bankredmich","mieb"]\n\
+["edmich","mied"]\n\
+["minn","minn"]\n\
+["minnctapp","minnctapp"]\n\
+["miss","miss"]\n\
+["misschancct","misschanceryct"]\n\
+["missctapp","missctapp"]\n\
+["dmiss","missd"]\n\
+["bankrwdmich","miwb"]\n\
+["wdmich","miwd"]\n\
+["bankrdminn","mnb"]\n\
+["dminn","mnd"]\n\
+["mo","mo"]\n\
+["moattygen","moag"]\n\
+["moctapp","moctapp"]\n\
+["dmo","mod"]\n\
+["bankredmo","moeb"]\n\
+["edmo","moed"]\n\
+["mont","mont"]\n\
+["montereydistct","montereydistct"]\n\
+["monttab","monttc"]\n\
+["bankrwdmo","mowb"]\n\
+["wdmo","mowd"]\n\
+["bankrndmiss","msnb"]\n\
+["ndmiss","msnd"]\n\
+["bankrsdmiss","mssb"]\n\
+["sdmiss","mssd"]\n\
+["bankrdmont","mtb"]\n\
+["dmont","mtd"]\n\
+["nc","nc"]\n\
+["ncctapp","ncctapp"]\n\
+["dnc","ncd"]\n\
+["ncdistct","ncdistct"]\n\
+["bankrednc","nceb"]\n\
+["ednc","nced"]\n\
+["bankrmdnc","ncmb"]\n\
+["mdnc","ncmd"]\n\
+["supctnc","ncsuperct"]\n\
+["bankrwdnc","ncwb"]\n\
+["wdnc","ncwd"]\n\
+["ncinduscomm","ncworkcompcom"]\n\
+["nd","nd"]\n\
+["bankrdnd","ndb"]\n\
+["ndctapp","ndctapp"]\n\
+["dnd","ndd"]\n\
+["neb","neb"]\n\
+["nebattygen","nebag"]\n\
+["nebctapp","nebctapp"]\n\
+["bankrdneb","nebraskab"]\n\
+["dneb","ned"]\n\
+["nev","nev"]\n\
+["ctappnev","nevapp"]\n\
+["nevdistct","nevdistct"]\n\
+["nevdistct7thjuddist","nevdistct7"]\n\
+["nevdistcteurekacty","nevdistct7eur"]\n\
+["nh","nh"]\n\
+["bankrdnh","nhb"]\n\
+["dnh","nhd"]\n\
+["newhampshirecommitteeoftheprivycouncil","nhprivycounnh"]\n\
+["nj","nj"]\n\
+["bankrdnj","njb"]\n\
+["njch","njch"]\n\
+["njcircuitct","njcirct"]\n\
+["atlanticctycirctnj","njcirctatlantic"]\n\
+["bergenctycirctnj","njcirctbergen"]\n\
+["burlingtonctycirctnj","njcirctburlingt"]\n\
+["camdenctycirctnj","njcirctcamden"]\n\
+["capemayctycirctnj","njcirctcapemay"]\n\
+["cumberlandctycirctnj","njcirctcumberla"]\n\
+["essexctycirctnj","njcirctessex"]\n\
+["gloucesterctycirctnj","njcirctgloucest"]\n\
+["hudsonctycirctnj","njcircthudson"]\n\
+["hunterdonctycirctnj","njcircthunterdo"]\n\
+["mercerctycirctnj","njcirctmercer"]\n\
+["middlesexctycirctnj","njcirctmiddlese"]\n\
+["monmouthctycirctnj","njcirctmonmouth"]\n\
+["morrisctycirctnj","njcirctmorris"]\n\
+["oceanctycirctnj","njcirctocean"]\n\
+["passaicctycirctnj","njcirctpassaic"]\n\
+["salemctycirctnj","njcirctsalem"]\n\
+["somersetctycirctnj","njcirctsomerset"]\n\
+["sussexctycirctnj","njcirctsussex"]\n\
+["unionctycirctnj","njcirctunion"]\n\
+["warrenctycirctnj","njcirctwarren"]\n\
+["dnj","njd"]\n\
+["njfamct","njfamct"]\n\
+["atlanticctyfamct","njfamctatlantic"]\n\
+["bergenctyfamct","njfamctbergen"]\n\
+["burlingtonctyfamct","njfamctburlingt"]\n\
+["camdenctyfamct","njfamctcamden"]\n\
+["capemayctyfamct","njfamctcapemay"]\n\
+["cumberlandctyfamct","njfamctcumberla"]\n\
+["essexctyfamct","njfamctessex"]\n\
+["gloucesterctyfamct","njfamctgloucest"]\n\
+["hudsonctyfamct","njfamcthudson"]\n\
+["hunterdonctyfamct","njfamcthunterdo"]\n\
+["mercerctyfamct","njfamctmercer"]\n\
+["middlesexctyfamct","njfamctmiddlese"]\n\
+["monmouthctyfamct","njfamctmonmouth"]\n\
+["morrisctyfamct","njfamctmorris"]\n\
+["oceanctyfamct","njfamctocean"]\n\
+["passaicctyfamct","njfamctpassaic"]\n\
+["salemctyfamct","njfamctsalem"]\n\
+["somersetctyfamct","njfamctsomerset"]\n\
+["sussexctyfamct","njfamctsussex"]\n\
+["unionctyfamct","njfamctunion"]\n\
+["warrenctyfamct","njfamctwarren"]\n\
+["atlanticctysuperct","njsuperatlantic"]\n\
+["bergenctysuperct","njsuperbergen"]\n\
+["burlingtonctysuperct","njsuperburlingt"]\n\
+["camdenctysuperct","njsupercamden"]\n\
+["capemayctysuperct","njsupercapemay"]\n\
+["njsuperctappdiv","njsuperctappdiv"]\n\
+["cumberlandctysuperct","njsupercumberla"]\n\
+["essexctysuperct","njsuperessex"]\n\
+["gloucesterctysuperct","njsupergloucest"]\n\
+["hudsonctysuperct","njsuperhudson"]\n\
+["hunterdonctysuperct","njsuperhunterdo"]\n\
+["mercerctysuperct","njsupermercer"]\n\
+["middlesexctysuperct","njsupermiddlese"]\n\
+["monmouthctysuperct","njsupermonmouth"]\n\
+["morrisctysuperct","njsupermorris"]\n\
+["oceanctysuperct","njsuperocean"]\n\
+["passaicctysuperct","njsuperpassaic"]\n\
+["salemctysuperct","njsupersalem"]\n\
+["somersetctysuperct","njsupersomerset"]\n\
+["sussexctysuperct","njsupersussex"]\n\
+["unionctysuperct","njsuperunion"]\n\
+["warrenctysuperct","njsuperwarren"]\n\
+["njsurrct","njsurrct"]\n\
+["atlanticctysurrct","njsurrctatlanti"]\n\
+["bergenctysurrct","njsurrctbergen"]\n\
+["burlingtonctysurrct","njsurrctburling"]\n\
+["camdenctysurrct","njsurrctcamden"]\n\
+["capemayctysurrct","njsurrctcapemay"]\n\
+["cumberlandctysurrct","njsurrctcumberl"]\n\
+["essexctysurrct","njsurrctessex"]\n\
+["gloucesterctysurrct","njsurrctglouces"]\n\
+["hudsonctysurrct","njsurrcthudson"]\n\
+["hunterdonctysurrct","njsurrcthunterd"]\n\
+["mercerctysurrct","njsurrctmercer"]\n\
+["middlesexctysurrct","njsurrctmiddles"]\n\
+["monmouthctysurrct","njsurrctmonmout"]\n\
+["morrisctysurrct","njsurrctmorris"]\n\
+["oceanctysurrct","njsurrctocean"]\n\
+["passaicctysurrct","njsurrctpassaic"]\n\
+["salemctysurrct","njsurrctsalem"]\n\
+["somersetctysurrct","njsurrctsomerse"]\n\
+["sussexctysurrct","njsurrctsussex"]\n\
+["unionctysurrct","njsurrctunion"]\n\
+["warrenctysurrct","njsurrctwarren"]\n\
+["nm","nm"]\n\
+["bankrdnm","nmb"]\n\
+["nmcca","nmcca"]\n\
+["nmctapp","nmctapp"]\n\
+["dnm","nmd"]\n\
+["bankrnmari","nmib"]\n\
+["dnmari","nmid"]\n\
+["bankrdnev","nvb"]\n\
+["dnev","nvd"]\n\
+["ny","ny"]\n\
+["nyattygen","nyag"]\n\
+["nycityctalbany","nyalbanycityct"]\n\
+["nyctyctalbanycty","nyalbanyctyct"]\n\
+["nyjustcourtalbany","nyalbanyjustct"]\n\
+["nyctyctalleganycty","nyalleganyctyct"]\n\
+["nyjustcourtamherst","nyamherstjustct"]\n\
+["nycityctamsterdam","nyamsterdcityct"]\n\
+["nyappdiv","nyappdiv"]\n\
+["nyappterm","nyappterm"]\n\
+["nycityctauburn","nyauburncityct"]\n\
+["nycityctbatavia","nybataviacityct"]\n\
+["nyjustcourtbedford","nybedfordjustct"]\n\
+["nycityctbinghamton","nybingcityct"]\n\
+["nyctyctbronxcty","nybronxctyct"]\n\
+["nyctyctbroomecty","nybroomectyct"]\n\
+["nycityctbuffalo","nybuffalocityct"]\n\
+["nycityctcanandaigua","nycanandcityct"]\n\
+["nyctyctcattarauguscty","nycattctyct"]\n\
+["nyctyctcayugacty","nycayugactyct"]\n\
+["nycfamct","nycfamct"]\n\
+["nyctyctchautauquacty","nychautctyct"]\n\
+["nyctyctchemungcty","nychemungctyct"]\n\
+["nyctyctchenangocty","nychenangoctyct"]\n\
+["nycircctalbanycty","nyciralbanycty"]\n\
+["nycirctcolumbiacty","nycircolcty"]\n\
+["nycirctdelawarecty","nycirdelcty"]\n\
+["nycirctdutchesscty","nycirdutchcty"]\n\
+["nycirctkingscty","nycirkingscty"]\n\
+["nycirctmonroecty","nycirmonroecty"]\n\
+["nycirctoneidacty","nycironeidacty"]\n\
+["nycirctoswegocty","nyciroswegocty"]\n\
+["nycityct","nycityct"]\n\
+["nycityctclinton","nycityctclinton"]\n\
+["nycityctlittlefalls","nycityctlittlef"]\n\
+["nycityctnorwich","nycityctnorw"]\n\
+["nycityctrensselaer","nycityctrenss"]\n\
+["nycitycttompkins","nycitycttomp"]\n\
+["civctnycbronxcty","nycivctbronx"]\n\
+["civctnyckingscty","nycivctkings"]\n\
+["civctnycnycty","nycivctny"]\n\
+["civctnycqueenscty","nycivctqueens"]\n\
+["civctnycrichmondcty","nycivctrichm"]\n\
+["nyctyctclintoncty","nyclintonctyct"]\n\
+["nycityctcohoes","nycohoescityct"]\n\
+["nyjustcourtcolonie","nycoloniejustct"]\n\
+["nyctyctcolumbiacty","nycolumctyct"]\n\
+["nyctyctcortlandcty","nycortlandctyct"]\n\
+["nycityctcortland","nycortlcityct"]\n\
+["nyctyct","nycountyct"]\n\
+["nyctyctnewyorkcty","nycountyctny"]\n\
+["dny","nyd"]\n\
+["nyctyctdelawarecty","nydelawarectyct"]\n\
+["nycityctdunkirk","nydunkirkcityct"]\n\
+["nyctyctdutchesscty","nydutchessctyct"]\n\
+["bankredny","nyeb"]\n\
+["edny","nyed"]\n\
+["nycityctelmira","nyelmiracityct"]\n\
+["nyctycteriecty","nyeriectyct"]\n\
+["nyctyctessexcty","nyessexctyct"]\n\
+["nyfamct","nyfamct"]\n\
+["nyctyctfranklincty","nyfrankctyct"]\n\
+["nycityctfulton","nyfultoncityct"]\n\
+["nyctyctfultoncty","nyfultonctyct"]\n\
+["nyjustcourtgardentcity","nygardjust"]\n\
+["nyctyctgeneseecty","nygenessctyct"]\n\
+["nycityctgeneva","nygenevacityct"]\n\
+["nycityctglensfalls","nyglensfcityct"]\n\
+["nycityctgloversville","nygloverscityct"]\n\
+["nyjustcourtgreenburgh","nygreenbjustct"]\n\
+["nyctyctgreenecty","nygreenectyct"]\n\
+["nyjustcourtgreatneck","nygtnkpljustct"]\n\
+["nyctycthamiltoncty","nyhamilctyct"]\n\
+["nyjustcourthempstead","nyhempjustct"]\n\
+["nyctyctherkimercty","nyherkimerctyct"]\n\
+["nycitycthornell","nyhornellcityct"]\n\
+["nysthospcommn","nyhospcommn"]\n\
+["nycitycthudson","nyhudsoncityct"]\n\
+["nyjustcourthunter","nyhunterjustct"]\n\
+["nyjustcourthydepark","nyhydepkjustct"]\n\
+["nycityctithaca","nyithacacityct"]\n\
+["nycityctjamestown","nyjamescityct"]\n\
+["nyctyctjeffersoncty","nyjeffctyct"]\n\
+["nyjustcourt","nyjustct"]\n\
+["greenportjustct","nyjustctgreenpo"]\n\
+["nyjustcourtkensington","nykensjustct"]\n\
+["nyjustcourtkinderhook","nykinderjustct"]\n\
+["nyctyctkingcty","nykingctyct"]\n\
+["nyctyctkingscty","nykingsctyct"]\n\
+["nycityctkington","nykingstcityct"]\n\
+["nycityctlackawanna","nylackawcityct"]\n\
+["nyjustcourtlagrange","nylagrjustct"]\n\
+["nycityctlongbeach","nylbccityct"]\n\
+["nyctyctlewiscty","nylewisctyct"]\n\
+["nyctyctlivingstoncty","nylivingstctyct"]\n\
+["nycityctlockport","nylockpcityct"]\n\
+["nyctyctmadisoncty","nymadctyct"]\n\
+["nyjustcourtmassapequapk","nymassapkjustct"]\n\
+["nycityctmiddletown","nymiddletcityct"]\n\
+["nyctyctmonroecty","nymonroectyct"]\n\
+["nyctyctmontgomerycty","nymontctyct"]\n\
+["nycityctmtvernon","nymtverncityct"]\n\
+["nycityctnassau","nynassaucityct"]\n\
+["nyctyctnassaucty","nynassctyct"]\n\
+["bankrndny","nynb"]\n\
+["ndny","nynd"]\n\
+["nycityctnewburgh","nynewburcityct"]\n\
+["nycityctnewrochelle","nynewroccityct"]\n\
+["nycityctniagarafalls","nyniagaracityct"]\n\
+["nyctyctniagaracty","nyniagaractyct"]\n\
+["nycityctnyc","nynyccityct"]\n\
+["nycityctoneida","nyoneidacityct"]\n\
+["nyctyctoneidacty","nyoneidactyct"]\n\
+["nyctyctonondagacty","nyonondagactyct"]\n\
+["nyctyctontariocty","nyontarioctyct"]\n\
+["nyctyctorangecty","nyorangectyct"]\n\
+["nyctyctorleanscty","nyorleansctyct"]\n\
+["nycityctoswego","nyoswegocityct"]\n\
+["nyctyctoswegocty","nyoswegoctyct"]\n\
+["nyctyctotsegocty","nyotsegoctyct"]\n\
+["nycityctpeekskill","nypeekskcityct"]\n\
+["nycityctplattsburgh","nyplattscityct"]\n\
+["nycityctptjervis","nyportjercityct"]\n\
+["nycityctpoughkeepsie","nypoughcityct"]\n\
+["nyctyctputnamcty","nyputnamctyct"]\n\
+["nyctyctqueenscty","nyqueensctyct"]\n\
+["nyctyctrensselaercty","nyrensctyct"]\n\
+["nycityctrochester","nyroccityct"]\n\
+["nyctyctrocklandcty","nyrocklandctyct"]\n\
+["nycityctrome","nyromecityct"]\n\
+["nycityctrye","nyryecityct"]\n\
+["nycityctsaratogasprings","nysaratocityct"]\n\
+["nyctyctsaratogacty","nysaratogactyct"]\n\
+["bankrsdny","nysb"]\n\
+["nycityctschenectady","nyschencityct"]\n\
+["nyctyctschenectadycty","nyschenctyct"]\n\
+["nyctyctschohariecty","nyschoharctyct"]\n\
+["nyctyctschuylercty","nyschuylerctyct"]\n\
+["sdny","nysd"]\n\
+["nyctyctsenecacty","nysenctyct"]\n\
+["nyctyctsteubencty","nysteubenctyct"]\n\
+["nyctyctstlawrencecty","nystlawctyct"]\n\
+["nyctyctsuffolkcty","nysuffolkctyct"]\n\
+["nyctyctsullivancty","nysullivanctyct"]\n\
+["nysupct","nysupct"]\n\
+["nysupctalbanycty","nysupctalbany"]\n\
+["nysupctalleganycty","nysupctalgny"]\n\
+["nysupctbroomecty","nysupctbrm"]\n\
+["nysupctbronxcty","nysupctbrnx"]\n\
+["nysupctcayugacty","nysupctcayuga"]\n\
+["nysupctchenangocty","nysupctchenango"]\n\
+["nysupctchemungcty","nysupctchmng"]\n\
+["nysupctchautauquacty","nysupctchtq"]\n\
+["nysupctclintoncty","nysupctclinton"]\n\
+["nysupctcolumbiacty","nysupctclmb"]\n\
+["nysupctcortlandcty","nysupctcrtlnd"]\n\
+["nysupctcattarauguscty","nysupctctrgs"]\n\
+["nysupctdelawarecty","nysupctdlwr"]\n\
+["nysupctdutchesscty","nysupctdtchss"]\n\
+["nysupcteriecty","nysupcterie"]\n\
+["nysupctessexcty","nysupctessex"]\n\
+["nysupctfultoncty","nysupctfltn"]\n\
+["nysupctfranklincty","nysupctfrnkln"]\n\
+["nysupctgeneseecty","nysupctgnss"]\n\
+["nysupctgreenecty","nysupctgrn"]\n\
+["nysupcthamiltoncty","nysupcthamilton"]\n\
+["nysupctherkimercty","nysupcthrkmr"]\n\
+["nysupctjeffersoncty","nysupctjffrsn"]\n\
+["nysupctkingscty","nysupctkings"]\n\
+["nysupctlewiscty","nysupctlewis"]\n\
+["nysupctlivingstoncty","nysupctlvngstn"]\n\
+["nysupctmadisoncty","nysupctmdsn"]\n\
+["nysupctmontgomerycty","nysupctmntgmry"]\n\
+["nysupctmonroecty","nysupctmonroe"]\n\
+["nysupctnyccty","nysupctnewyork"]\n\
+["nysupctniagaracty","nysupctniagra"]\n\
+["nysupctonondagacty","nysupctnndg"]\n\
+["nysupctnassaucty","nysupctnss"]\n\
+["nysupctontariocty","nysupctntr"]\n\
+["nysupctoneidacty","nysupctoneida"]\n\
+["nysupctorangecty","nysupctorange"]\n\
+["nysupctotsegocty","nysupctostego"]\n\
+["nysupctputnamcty","nysupctptnm"]\n\
+["nysupctqueenscty","nysupctqueens"]\n\
+["nysupctrocklandcty","nysupctrcklnd"]\n\
+["nysupctrensselaercty","nysupctren"]\n\
+["nysupctrichmondcty","nysupctrichmond"]\n\
+["nysupctorleanscty","nysupctrlns"]\n\
+["nysupctschenectadycty","nysupctschnec"]\n\
+["nysupctschohariecty","nysupctscho"]\n\
+["nysupctschuylercty","nysupctschuy"]\n\
+["nysupctsullivancty","nysupctsllvn"]\n\
+["nysupctsenecacty","nysupctsnc"]\n\
+["nysupctstlawrencecty","nysupctsntlw"]\n\
+["nysupctsaratogacty","nysupctsrtg"]\n\
+["nysupctsteubencty","nysupctstbn"]\n\
+["nysupctoswegocty","nysupctswg"]\n\
+["nysupcttiogacty","nysupcttioga"]\n\
+["nysupcttompkinscty","nysupcttmpkns"]\n\
+["nysupctulstercty","nysupctulster"]\n\
+["nysupctwarrencty","nysupctwarren"]\n\
+["nysupctwashcty","nysupctwash"]\n\
+["nysupctwaynecty","nysupctwayne"]\n\
+["nysupctwchstrcty","nysupctwster"]\n\
+["nysupctwyomingcty","nysupctwyom"]\n\
+["nysupctyatescty","nysupctyates"]\n\
+["nysupctsuffolkcty","nysuprctfflk"]\n\
+["nysurrctalbanycty","nysurctalbany"]\n\
+["nysurrctbronxcty","nysurctbronx"]\n\
+["nysurrctbroomecty","nysurctbroome"]\n\
+["nysurrctcattarauguscty","nysurctcattar"]\n\
+["nysurrctchautauquacty","nysurctchauta"]\n\
+["nysurrctcortlandcty","nysurctcortland"]\n\
+["nysurrctdelawarecty","nysurctdelaware"]\n\
+["nysurrctdutchesscty","nysurctdutchess"]\n\
+["nysurrcteriecty","nysurcterie"]\n\
+["nysurrctessexcty","nysurctessex"]\n\
+["nysurrctfranklincty","nysurctfranklin"]\n\
+["nysurrctgeneseecty","nysurctgenesee"]\n\
+["nysurrctjeffersoncty","nysurctjefferso"]\n\
+["nysurrctkingscty","nysurctkings"]\n\
+["nysurrctmadisoncty","nysurctmadison"]\n\
+["nysurrctmonroecty","nysurctmonroe"]\n\
+["nysurrctnassaucty","nysurctnassau"]\n\
+["nysurrctnewyorkcty","nysurctnyc"]\n\
+["nysurrctoneidacty","nysurctoneida"]\n\
+["nysurrctonondagacty","nysurctonond"]\n\
+["nysurrctorangecty","nysurctorange"]\n\
+["nysurrctputnamcty","nysurctputnam"]\n\
+["nysurrctqueenscty","nysurctqueens"]\n\
+["nysurrctrensselaercty","nysurctrenssela"]\n\
+["nysurrctrichmondcty","nysurctrichmond"]\n\
+["nysurrctrocklandcty","nysurctrockland"]\n\
+["nysurrctsaratogacty","nysurctsaratoga"]\n\
+["nysurrctschenectadycty","nysurctschenect"]\n\
+["nysurrctsuffolkcty","nysurctsuffolk"]\n\
+["nysurrctsullivancty","nysurctsullivan"]\n\
+["nysurrcttompkinscty","nysurcttompkins"]\n\
+["nysurrctulstercty","nysurctulster"]\n\
+["nysurrctwarrencty","nysurctwarren"]\n\
+["nysurrctwaynecty","nysurctwayne"]\n\
+["nysurrctwestchestercty","nysurctwestches"]\n\
+["nysurrctwyomingcty","nysurctwyo"]\n\
+["nysurrctyatescty","nysurctyates"]\n\
+["nycityctsyracuse","nysyrcityct"]\n\
+["nyjustcourttaghkanic","nytaghjustct"]\n\
+["nyctycttiogacty","nytiogactyct"]\n\
+["nyctycttompkinscty","nytompkinsctyct"]\n\
+["nycitycttonawanda","nytonacityct"]\n\
+["nycitycttroy","nytroycityct"]\n\
+["nyjustcourttroy","nytroyjustct"]\n\
+["nyctyctulstercty","nyulsterctyct"]\n\
+["nycityctutica","nyuticacityct"]\n\
+["nyjustcourtvalleystream","nyvalstrjustct"]\n\
+["nyctyctwarrencty","nywarrenctyct"]\n\
+["nyctyctwashingtoncty","nywashctyct"]\n\
+["nycityctwatertown","nywatertcityct"]\n\
+["nyctyctwaynecty","nywaynectyct"]\n\
+["bankrwdny","nywb"]\n\
+["wdny","nywd"]\n\
+["nyjustcourtwebster","nywebsterjustct"]\n\
+["nycityctwestchester","nywestchcityct"]\n\
+["nyctyctwestchestercty","nywestchcty"]\n\
+["nycityctwhiteplains","nywhplncityct"]\n\
+["nyctyctwyomingcty","nywyomingctyct"]\n\
+["nyctyctyatescty","nyyatesctyct"]\n\
+["nycityctyonkers","nyyonkerscityct"]\n\
+["ohcircctadams","ohcirctadams"]\n\
+["ohcircctallen","ohcirctallen"]\n\
+["ohcircctashland","ohcirctashland"]\n\
+["ohcircctashtabula","ohcirctashtabul"]\n\
+["ohcircctathens","ohcirctathens"]\n\
+["ohcircctauglaize","ohcirctauglaize"]\n\
+["ohcircctbelmont","ohcirctbelmont"]\n\
+["ohcircctbrown","ohcirctbrown"]\n\
+["ohcircctbutler","ohcirctbutler"]\n\
+["ohcircctcarroll","ohcirctcarroll"]\n\
+["ohcircctchampaign","ohcirctchampaig"]\n\
+["ohcircctclark","ohcirctclark"]\n\
+["ohcircctclermont","ohcirctclermont"]\n\
+["ohcircctclinton","ohcirctclinton"]\n\
+["ohcircctcolumbiana","ohcirctcolumbia"]\n\
+["ohcircctcoshocton","ohcirctcoshocto"]\n\
+["ohcircctcrawford","ohcirctcrawford"]\n\
+["ohcircctcuyahoga","ohcirctcuyahoga"]\n\
+["ohcircctdarke","ohcirctdarke"]\n\
+["ohcircctdefiance","ohcirctdefiance"]\n\
+["ohcircctdelaware","ohcirctdelaware"]\n\
+["ohcirccterie","ohcircterie"]\n\
+["ohcircctfairfield","ohcirctfairfiel"]\n\
+["ohcircctfayette","ohcirctfayette"]\n\
+["ohcircctfranklin","ohcirctfranklin"]\n\
+["ohcircctfulton","ohcirctfulton"]\n\
+["ohcircctgeauga","ohcirctgeauga"]\n\
+["ohcircctgreene","ohcirctgreene"]\n\
+["ohcircctguernsey","ohcirctguernsey"]\n\
+["ohcirccthamilton","ohcircthamilton"]\n\
+["ohcirccthancock","ohcircthancock"]\n\
+["ohcirccthancook","ohcircthancook"]\n\
+["ohcirccthardin","ohcircthardin"]\n\
+["ohcircctharrison","ohcirctharrison"]\n\
+["ohcirccthenry","ohcircthenry"]\n\
+["ohcirccthighland","ohcircthighland"]\n\
+["ohcircctholmes","ohcirctholmes"]\n\
+["ohcirccthuron","ohcircthuron"]\n\
+["ohcircctjackson","ohcirctjackson"]\n\
+["ohcircctjefferson","ohcirctjefferso"]\n\
+["ohcircctknox","ohcirctknox"]\n\
+["ohcircctlake","ohcirctlake"]\n\
+["ohcircctlawrence","ohcirctlawrence"]\n\
+["ohcircctlicking","ohcirctlicking"]\n\
+["ohcircctlogan","ohcirctlogan"]\n\
+["ohcircctlorain","ohcirctlorain"]\n\
+["ohcircctlucas","ohcirctlucas"]\n\
+["ohcircctmadison","ohcirctmadison"]\n\
+["ohcircctmahoning","ohcirctmahoning"]\n\
+["ohcircctmarion","ohcirctmarion"]\n\
+["ohcircctmedina","ohcirctmedina"]\n\
+["ohcircctmeigs","ohcirctmeigs"]\n\
+["ohcircctmercer","ohcirctmercer"]\n\
+["ohcircctmiami","ohcirctmiami"]\n\
+["ohcircctmonroe","ohcirctmonroe"]\n\
+["ohcircctmontgomery","ohcirctmontgome"]\n\
+["ohcircctmorgan","ohcirctmorgan"]\n\
+["ohcircctmorrow","ohcirctmorrow"]\n\
+["ohcircctmuskingum","ohcirctmuskingu"]\n\
+["ohcircctnoble","ohcirctnoble"]\n\
+["ohcircctottawa","ohcirctottawa"]\n\
+["ohcircctpaulding","ohcirctpaulding"]\n\
+["ohcircctperry","ohcirctperry"]\n\
+["ohcircctpickaway","ohcirctpickaway"]\n\
+["ohcircctpike","ohcirctpike"]\n\
+["ohcircctportage","ohcirctportage"]\n\
+["ohcircctpreble","ohcirctpreble"]\n\
+["ohcircctputnam","ohcirctputnam"]\n\
+["ohcircctrichland","ohcirctrichland"]\n\
+["ohcircctross","ohcirctross"]\n\
+["ohcircctsandusky","ohcirctsandusky"]\n\
+["ohcircctscioto","ohcirctscioto"]\n\
+["ohcircctseneca","ohcirctseneca"]\n\
+["ohcircctshelby","ohcirctshelby"]\n\
+["ohcircctstark","ohcirctstark"]\n\
+["ohcircctsummit","ohcirctsummit"]\n\
+["ohcirccttaggart","ohcircttaggart"]\n\
+["ohcirccttrumbull","ohcircttrumbull"]\n\
+["ohcirccttuscarawas","ohcircttuscaraw"]\n\
+["ohcircctunion","ohcirctunion"]\n\
+["ohcircctvanwert","ohcirctvanwert"]\n\
+["ohcircctvinton","ohcirctvinton"]\n\
+["ohcircctwarren","ohcirctwarren"]\n\
+["ohcircctwayne","ohcirctwayne"]\n\
+["ohcircctwilliams","ohcirctwilliams"]\n\
+["ohcircctwood","ohcirctwood"]\n\
+["ohcircctwyandot","ohcirctwyandot"]\n\
+["ohcircctwyandotte","ohcirctwyandott"]\n\
+["ohctapp1stdist","ohctapp1"]\n\
+["ohctapp10thdist","ohctapp10"]\n\
+["ohctapp10thdistfranklin","ohctapp10frankl"]\n\
+["ohctapp11thdist","ohctapp11"]\n\
+["ohctapp11thdistashtabula","ohctapp11ashtab"]\n\
+["ohctapp11thdistgeauga","ohctapp11geauga"]\n\
+["ohctapp11thdistlake","ohctapp11lake"]\n\
+["ohctapp11thdistportage","ohctapp11portag"]\n\
+["ohctapp11thdisttrumbull","ohctapp11trumbu"]\n\
+["ohctapp12thdist","ohctapp12"]\n\
+["ohctapp12thdistbrown","ohctapp12brown"]\n\
+["ohctapp12thdistbutler","ohctapp12butler"]\n\
+["ohctapp12thdistclermont","ohctapp12clermo"]\n\
+["ohctapp12thdistclinton","ohctapp12clinto"]\n\
+["ohctapp12thdistfayette","ohctapp12fayett"]\n\
+["ohctapp12thdistmadison","ohctapp12madiso"]\n\
+["ohctapp12thdistpreble","ohctapp12preble"]\n\
+["ohctapp12thdistwarren","ohctapp12warren"]\n\
+["ohctapp1stdisthamilton","ohctapp1hamilto"]\n\
+["ohctapp2nddist","ohctapp2"]\n\
+["ohctapp2nddistchampaign","ohctapp2champai"]\n\
+["ohctapp2nddistclark","ohctapp2clark"]\n\
+["ohctapp2nddistdarke","ohctapp2darke"]\n\
+["ohctapp2nddistgreene","ohctapp2greene"]\n\
+["ohctapp2nddistmiami","ohctapp2miami"]\n\
+["ohctapp2nddistmontgomery","ohctapp2montgom"]\n\
+["ohctapp3rddist","ohctapp3"]\n\
+["ohctapp3rddistallen","ohctapp3allen"]\n\
+["ohctapp3rddistauglaize","ohctapp3auglaiz"]\n\
+["ohctapp3rddistcrawford","ohctapp3crawfor"]\n\
+["ohctapp3rddistdefiance","ohctapp3defianc"]\n\
+["ohctapp3rddisthancock","ohctapp3hancock"]\n\
+["ohctapp3rddisthardin","ohctapp3hardin"]\n\
+["ohctapp3rddisthenry","ohctapp3henry"]\n\
+["ohctapp3rddistlogan","ohctapp3logan"]\n\
+["ohctapp3rddistmarion","ohctapp3marion"]\n\
+["ohctapp3rddistmercer","ohctapp3mercer"]\n\
+["ohctapp3rddistpaulding","ohctapp3pauldin"]\n\
+["ohctapp3rddistputnam","ohctapp3putnam"]\n\
+["ohctapp3rddistseneca","ohctapp3seneca"]\n\
+["ohctapp3rddistshelby","ohctapp3shelby"]\n\
+["ohctapp3rddistunion","ohctapp3union"]\n\
+["ohctapp3rddistvanwert","ohctapp3vanwert"]\n\
+["ohctapp3rddistwyandot","ohctapp3wyandot"]\n\
+["ohctapp4thdist","ohctapp4"]\n\
+["ohctapp4thdistadams","ohctapp4adams"]\n\
+["ohctapp4thdistathens","ohctapp4athens"]\n\
+["ohctapp4thdistgallia","ohctapp4gallia"]\n\
+["ohctapp4thdisthighland","ohctapp4highlan"]\n\
+["ohctapp4thdisthocking","ohctapp4hocking"]\n\
+["ohctapp4thdistjackson","ohctapp4jackson"]\n\
+["ohctapp4thdistlawrence","ohctapp4lawrenc"]\n\
+["ohctapp4thdistmeigs","ohctapp4meigs"]\n\
+["ohctapp4thdistpickaway","ohctapp4pickawa"]\n\
+["ohctapp4thdistpike","ohctapp4pike"]\n\
+["ohctapp4thdistross","ohctapp4ross"]\n\
+["ohctapp4thdistscioto","ohctapp4scioto"]\n\
+["ohctapp4thdistvinton","ohctapp4vinton"]\n\
+["ohctapp4thdistwashington","ohctapp4washing"]\n\
+["ohctapp5thdist","ohctapp5"]\n\
+["ohctapp5thdistashland","ohctapp5ashland"]\n\
+["ohctapp5thdistcoshocton","ohctapp5coshoct"]\n\
+["ohctapp5thdistdelaware","ohctapp5delawar"]\n\
+["ohctapp5thdistfairfield","ohctapp5fairfie"]\n\
+["ohctapp5thdistguernsey","ohctapp5guernse"]\n\
+["ohctapp5thdistholmes","ohctapp5holmes"]\n\
+["ohctapp5thdistknox","ohctapp5knox"]\n\
+["ohctapp5thdistlicking","ohctapp5licking"]\n\
+["ohctapp5thdistmorgan","ohctapp5morgan"]\n\
+["ohctapp5thdistmorrow","ohctapp5morrow"]\n\
+["ohctapp5thdistmuskingum","ohctapp5musking"]\n\
+["ohctapp5thdistrichland","ohctapp5richlan"]\n\
+["ohctapp5thdiststark","ohctapp5stark"]\n\
+["ohctapp5thdisttuscarawas","ohctapp5tuscara"]\n\
+["ohctapp6thdist","ohctapp6"]\n\
+["ohctapp6thdisterie","ohctapp6erie"]\n\
+["ohctapp6thdistfulton","ohctapp6fulton"]\n\
+["ohctapp6thdisthuron","ohctapp6huron"]\n\
+["ohctapp6thdistlucas","ohctapp6lucas"]\n\
+["ohctapp6thdistottawa","ohctapp6ottawa"]\n\
+["ohctapp6thdistsandusky","ohctapp6sandusk"]\n\
+["ohctapp6thdistwilliams","ohctapp6william"]\n\
+["ohctapp6thdistwood","ohctapp6wood"]\n\
+["ohctapp7thdist","ohctapp7"]\n\
+["ohctapp7thdistbelmont","ohctapp7belmont"]\n\
+["ohctapp7thdistcarroll","ohctapp7carroll"]\n\
+["ohctapp7thdistcolumbiana","ohctapp7columbi"]\n\
+["ohctapp7thdistharrison","ohctapp7harriso"]\n\
+["ohctapp7thdistjefferson","ohctapp7jeffers"]\n\
+["ohctapp7thdistmahoning","ohctapp7mahonin"]\n\
+["ohctapp7thdistmonroe","ohctapp7monroe"]\n\
+["ohctapp7thdistnoble","ohctapp7noble"]\n\
+["ohctapp8thdist","ohctapp8"]\n\
+["ohctapp8thdistcuyahoga","ohctapp8cuyahog"]\n\
+["ohctapp9thdist","ohctapp9"]\n\
+["ohctapp9thdistlorain","ohctapp9lorain"]\n\
+["ohctapp9thdistmedina","ohctapp9medina"]\n\
+["ohctapp9thdistsummit","ohctapp9summit"]\n\
+["ohctapp9thdistwayne","ohctapp9wayne"]\n\
+["ohctcompladams","ohctcompladams"]\n\
+["ohctcomplallen","ohctcomplallen"]\n\
+["ohctcomplashland","ohctcomplashlan"]\n\
+["ohctcomplashtabula","ohctcomplashtab"]\n\
+["ohctcomplathens","ohctcomplathens"]\n\
+["ohctcomplauglaize","ohctcomplauglai"]\n\
+["ohctcomplbelmont","ohctcomplbelmon"]\n\
+["ohctcomplboss","ohctcomplboss"]\n\
+["ohctcomplbrown","ohctcomplbrown"]\n\
+["ohctcomplbutler","ohctcomplbutler"]\n\
+["ohctcomplcarroll","ohctcomplcarrol"]\n\
+["ohctcomplchampaign","ohctcomplchampa"]\n\
+["ohctcomplclark","ohctcomplclark"]\n\
+["ohctcomplclarke","ohctcomplclarke"]\n\
+["ohctcomplclermont","ohctcomplclermo"]\n\
+["ohctcomplclinton","ohctcomplclinto"]\n\
+["ohctcomplcolumbiana","ohctcomplcolumb"]\n\
+["ohctcomplcoshocton","ohctcomplcoshoc"]\n\
+["ohctcomplcrawford","ohctcomplcrawfo"]\n\
+["ohctcomplcuyahoga","ohctcomplcuyaho"]\n\
+["ohctcompldarke","ohctcompldarke"]\n\
+["ohctcompldefiance","ohctcompldefian"]\n\
+["ohctcompldelaware","ohctcompldelawa"]\n\
+["ohctcomplerie","ohctcomplerie"]\n\
+["ohctcomplfairfield","ohctcomplfairfi"]\n\
+["ohctcomplfayette","ohctcomplfayett"]\n\
+["ohctcomplfranklincivildivision","ohctcomplfrankl"]\n\
+["ohctcomplfulton","ohctcomplfulton"]\n\
+["ohctcomplgalia","ohctcomplgalia"]\n\
+["ohctcomplgallia","ohctcomplgallia"]\n\
+["ohctcomplgeauga","ohctcomplgeauga"]\n\
+["ohctcomplgreen","ohctcomplgreen"]\n\
+["ohctcomplgreene","ohctcomplgreene"]\n\
+["ohctcomplguernsey","ohctcomplguerns"]\n\
+["ohctcomplhamilton","ohctcomplhamilt"]\n\
+["ohctcomplhancock","ohctcomplhancoc"]\n\
+["ohctcomplhardin","ohctcomplhardin"]\n\
+["ohctcomplharrison","ohctcomplharris"]\n\
+["ohctcomplhenry","ohctcomplhenry"]\n\
+["ohctcomplhighland","ohctcomplhighla"]\n\
+["ohctcomplhocking","ohctcomplhockin"]\n\
+["ohctcomplholmes","ohctcomplholmes"]\n\
+["ohctcomplhuron","ohctcomplhuron"]\n\
+["ohctcompljackson","ohctcompljackso"]\n\
+["ohctcompljefferson","ohctcompljeffer"]\n\
+["ohctcomplknox","ohctcomplknox"]\n\
+["ohctcompllake","ohctcompllake"]\n\
+["ohctcompllawrence","ohctcompllawren"]\n\
+["ohctcompllicking","ohctcompllickin"]\n\
+["ohctcompllogan","ohctcompllogan"]\n\
+["ohctcompllorain","ohctcompllorain"]\n\
+["ohctcompllucas","ohctcompllucas"]\n\
+["ohctcomplmadison","ohctcomplmadiso"]\n\
+["ohctcomplmahoning","ohctcomplmahoni"]\n\
+["ohctcomplmarion","ohctcomplmarion"]\n\
+["ohctcomplmedina","ohctcomplmedina"]\n\
+["ohctcomplmeigs","ohctcomplmeigs"]\n\
+["ohctcomplmercer","ohctcomplmercer"]\n\
+["ohctcomplmiami","ohctcomplmiami"]\n\
+["ohctcomplmonroe","ohctcomplmonroe"]\n\
+["ohctcomplmontgomery","ohctcomplmontgo"]\n\
+["ohctcomplmorgan","ohctcomplmorgan"]\n\
+["ohctcomplmorrow","ohctcomplmorrow"]\n\
+["ohctcomplmuskingum","ohctcomplmuskin"]\n\
+["ohctcomplnoble","ohctcomplnoble"]\n\
+["ohctcomplottawa","ohctcomplottawa"]\n\
+["ohctcomplpaulding","ohctcomplpauldi"]\n\
+["ohctcomplpickaway","ohctcomplpickaw"]\n\
+["ohctcomplpike","ohctcomplpike"]\n\
+["ohctcomplportage","ohctcomplportag"]\n\
+["ohctcomplpreble","ohctcomplpreble"]\n\
+["ohctcomplputnam","ohctcomplputnam"]\n\
+["ohctcomplrichland","ohctcomplrichla"]\n\
+["ohctcomplross","ohctcomplross"]\n\
+["ohctcomplsandusky","ohctcomplsandus"]\n\
+["ohctcomplscioto","ohctcomplscioto"]\n\
+["ohctcomplseneca","ohctcomplseneca"]\n\
+["ohctcomplshelby","ohctcomplshelby"]\n\
+["ohctcomplstark","ohctcomplstark"]\n\
+["ohctcomplsummit","ohctcomplsummit"]\n\
+["ohctcompltascarawas","ohctcompltascar"]\n\
+["ohctcompltrumbull","ohctcompltrumbu"]\n\
+["ohctcompltuscarawas","ohctcompltuscar"]\n\
+["ohctcomplunion","ohctcomplunion"]\n\
+["ohctcomplvanwert","ohctcomplvanwe"]\n\
+["ohctcomplvinton","ohctcomplvinton"]\n\
+["ohctcomplwarren","ohctcomplwarren"]\n\
+["ohctcomplwashington","ohctcomplwashin"]\n\
+["ohctcomplwayne","ohctcomplwayne"]\n\
+["ohctcomplwilliams","ohctcomplwillia"]\n\
+["ohctcomplwood","ohctcomplwood"]\n\
+["ohctcomplwyandot","ohctcomplwyando"]\n\
+["ohctinsolv","ohctinsolv"]\n\
+["cuyahogactyctofinsolv","ohctinsolvcuyah"]\n\
+["hamiltonctyctofinsolv","ohctinsolvhamil"]\n\
+["ohio","ohio"]\n\
+["ohcircct","ohiocirct"]\n\
+["ohioctapp","ohioctapp"]\n\
+["ohioctcl","ohioctcl"]\n\
+["ohctnp","ohioctnp"]\n\
+["dohio","ohiod"]\n\
+["ohsuperct","ohiosuperct"]\n\
+["ohjuvctallen","ohjuvctallen"]\n\
+["ohjuvctcolumbiana","ohjuvctcolumbia"]\n\
+["ohjuvctcuyahoga","ohjuvctcuyahoga"]\n\
+["ohjuvctgreene","ohjuvctgreene"]\n\
+["ohjuvcthamilton","ohjuvcthamilton"]\n\
+["ohjuvcthuron","ohjuvcthuron"]\n\
+["ohjuvctlicking","ohjuvctlicking"]\n\
+["ohjuvctlucas","ohjuvctlucas"]\n\
+["ohjuvctmarion","ohjuvctmarion"]\n\
+["ohjuvctmuskingum","ohjuvctmuskingu"]\n\
+["ohjuvctnoble","ohjuvctnoble"]\n\
+["ohjuvctpreble","ohjuvctpreble"]\n\
+["ohjuvcttuscarawas","ohjuvcttuscaraw"]\n\
+["ohjuvctwarren","ohjuvctwarren"]\n\
+["ohjuvctwayne","ohjuvctwayne"]\n\
+["ohmayorct","ohmayorct"]\n\
+["ohmayorctcincinnati","ohmayorctcinci"]\n\
+["ohmayorctcleveland","ohmayorctclev"]\n\
+["ohmayorctcolumbus","ohmayorctcolum"]\n\
+["ohmunictakron","ohmunictakron"]\n\
+["ohmunictashland","ohmunictashland"]\n\
+["ohmunictashtabula","ohmunictashtabu"]\n\
+["ohmunictathens","ohmunictathens"]\n\
+["ohmunictauglaize","ohmunictauglaiz"]\n\
+["ohmunictavonlake","ohmunictavonlak"]\n\
+["ohmunictbarberton","ohmunictbarbert"]\n\
+["ohmunictbedford","ohmunictbedford"]\n\
+["ohmunictbellefontaine","ohmunictbellefo"]\n\
+["ohmunictberea","ohmunictberea"]\n\
+["ohmunictbowlinggreen","ohmunictbowling"]\n\
+["ohmunictcanton","ohmunictcanton"]\n\
+["ohmunictcelina","ohmunictcelina"]\n\
+["ohmunictchardon","ohmunictchardon"]\n\
+["ohmunictchillicothe","ohmunictchillic"]\n\
+["ohmunictcincinnati","ohmunictcincinn"]\n\
+["ohmunictcircleville","ohmunictcirclev"]\n\
+["ohmunictclark","ohmunictclark"]\n\
+["ohmunictclermont","ohmunictclermon"]\n\
+["ohmunictcleveland","ohmunictclevela"]\n\
+["ohmunictcolumbus","ohmunictcolumbu"]\n\
+["ohmunictcrawford","ohmunictcrawfor"]\n\
+["ohmunictcuyahoga","ohmunictcuyahog"]\n\
+["ohmunictcuyahogafalls","ohmunictcuyfall"]\n\
+["ohmunictdarke","ohmunictdarke"]\n\
+["ohmunictdayton","ohmunictdayton"]\n\
+["ohmunicteastliverpool","ohmunicteastliv"]\n\
+["ohmunictelyria","ohmunictelyria"]\n\
+["ohmunicteuclid","ohmunicteuclid"]\n\
+["ohmunicteuclidcity","ohmunicteuclidc"]\n\
+["ohmunictfindlay","ohmunictfindlay"]\n\
+["ohmunictfostoria","ohmunictfostori"]\n\
+["ohmunictfranklin","ohmunictfrankli"]\n\
+["ohmunictfremont","ohmunictfremont"]\n\
+["ohmunictgallipolis","ohmunictgallipo"]\n\
+["ohmunictgirard","ohmunictgirard"]\n\
+["ohmunicthamilton","ohmunicthamilto"]\n\
+["ohmunicthighland","ohmunicthighlan"]\n\
+["ohmunicthocking","ohmunicthocking"]\n\
+["ohmunictkettering","ohmunictketteri"]\n\
+["ohmunictlakewood","ohmunictlakewoo"]\n\
+["ohmunictlancaster","ohmunictlancast"]\n\
+["ohmunictlawrence","ohmunictlawrenc"]\n\
+["ohmunictlicking","ohmunictlicking"]\n\
+["ohmunictlima","ohmunictlima"]\n\
+["ohmunictlorain","ohmunictlorain"]\n\
+["ohmunictlucas","ohmunictlucas"]\n\
+["ohmunictmansfield","ohmunictmansfie"]\n\
+["ohmunictmarion","ohmunictmarion"]\n\
+["ohmunictmarysville","ohmunictmarysvi"]\n\
+["ohmunictmassillon","ohmunictmassill"]\n\
+["ohmunictmaumee","ohmunictmaumee"]\n\
+["ohmunictmedina","ohmunictmedina"]\n\
+["ohmunictmiamisburg","ohmunictmiamisb"]\n\
+["ohmunictmiddletown","ohmunictmiddlet"]\n\
+["ohmunictmorrow","ohmunictmorrow"]\n\
+["ohmunictnewphiladelphia","ohmunictnewphil"]\n\
+["ohmunictnewtonfalls","ohmunictnewtonf"]\n\
+["ohmunictoberlin","ohmunictoberlin"]\n\
+["ohmunictparma","ohmunictparma"]\n\
+["ohmunictperrysburg","ohmunictperrysb"]\n\
+["ohmunictpiqua","ohmunictpiqua"]\n\
+["ohmunictportage","ohmunictportage"]\n\
+["ohmunictportclinton","ohmunictportcli"]\n\
+["ohmunictportsmouth","ohmunictportsmo"]\n\
+["ohmunictravenna","ohmunictravenna"]\n\
+["ohmunictrockyriver","ohmunictrockyri"]\n\
+["ohmunictshakerheights","ohmunictshakerh"]\n\
+["ohmunictsidney","ohmunictsidney"]\n\
+["ohmunictsoutheuclid","ohmunictsoutheu"]\n\
+["ohmunictspringfield","ohmunictspringf"]\n\
+["ohmunictstruthers","ohmunictstruthe"]\n\
+["ohmunictsummit","ohmunictsummit"]\n\
+["ohmunictsylvania","ohmunictsylvani"]\n\
+["ohmunicttiffin","ohmunicttiffin"]\n\
+["ohmunicttoledo","ohmunicttoledo"]\n\
+["ohmunicttrumbull","ohmunicttrumbul"]\n\
+["ohmunictuppersandusky","ohmunictuppersa"]\n\
+["ohmunictvandalia","ohmunictvandali"]\n\
+["ohmunictvanwert","ohmunictvanwert"]\n\
+["ohmunictwadsworth","ohmunictwadswor"]\n\
+["ohmunictwarren","ohmunictwarren"]\n\
+["ohmunictwayne","ohmunictwayne"]\n\
+["ohmunictwilloughby","ohmunictwilloug"]\n\
+["ohmunictxenia","ohmunictxenia"]\n\
+["ohmunictzanesville","ohmunictzanesvi"]\n\
+["bankrndohio","ohnb"]\n\
+["ndohio","ohnd"]\n\
+["ohprobct","ohprobct"]\n\
+["ohprobctallen","ohprobctallen"]\n\
+["ohprobctashtabula","ohprobctashtabu"]\n\
+["ohprobctauglaize","ohprobctauglaiz"]\n\
+["ohprobctbelmont","ohprobctbelmont"]\n\
+["ohprobctbutler","ohprobctbutler"]\n\
+["ohprobctchampaign","ohprobctchampai"]\n\
+["ohprobctclark","ohprobctclark"]\n\
+["ohprobctclarke","ohprobctclarke"]\n\
+["ohprobctclermont","ohprobctclermon"]\n\
+["ohprobctclinton","ohprobctclinton"]\n\
+["ohprobctcolumbiana","ohprobctcolumbi"]\n\
+["ohprobctcuyahoga","ohprobctcuyahog"]\n\
+["ohprobctdarke","ohprobctdarke"]\n\
+["ohprobcterie","ohprobcterie"]\n\
+["ohprobctfairfield","ohprobctfairfie"]\n\
+["ohprobctfayette","ohprobctfayette"]\n\
+["ohprobctfranklin","ohprobctfrankli"]\n\
+["ohprobctfulton","ohprobctfulton"]\n\
+["ohprobctgeauga","ohprobctgeauga"]\n\
+["ohprobctgreene","ohprobctgreene"]\n\
+["ohprobcthamilton","ohprobcthamilto"]\n\
+["ohprobcthancock","ohprobcthancock"]\n\
+["ohprobcthardin","ohprobcthardin"]\n\
+["ohprobctharrison","ohprobctharriso"]\n\
+["ohprobcthenry","ohprobcthenry"]\n\
+["ohprobcthighland","ohprobcthighlan"]\n\
+["ohprobcthuron","ohprobcthuron"]\n\
+["ohprobctjackson","ohprobctjackson"]\n\
+["ohprobctjefferson","ohprobctjeffers"]\n\
+["ohprobctknox","ohprobctknox"]\n\
+["ohprobctlake","ohprobctlake"]\n\
+["ohprobctlicking","ohprobctlicking"]\n\
+["ohprobctlorain","ohprobctlorain"]\n\
+["ohprobctlucas","ohprobctlucas"]\n\
+["ohprobctmadison","ohprobctmadison"]\n\
+["ohprobctmahoning","ohprobctmahonin"]\n\
+["ohprobctmarion","ohprobctmarion"]\n\
+["ohprobctmeigs","ohprobctmeigs"]\n\
+["ohprobctmercer","ohprobctmercer"]\n\
+["ohprobctmiami","ohprobctmiami"]\n\
+["ohprobctmontgomery","ohprobctmontgom"]\n\
+["ohprobctmorgan","ohprobctmorgan"]\n\
+["ohprobctmuskingum","ohprobctmusking"]\n\
+["ohprobctnoble","ohprobctnoble"]\n\
+["ohprobctperry","ohprobctperry"]\n\
+["ohprobctpike","ohprobctpike"]\n\
+["ohprobctportage","ohprobctportage"]\n\
+["ohprobctpreble","ohprobctpreble"]\n\
+["ohprobctputnam","ohprobctputnam"]\n\
+["ohprobctross","ohprobctross"]\n\
+["ohprobctsandusky","ohprobctsandusk"]\n\
+["ohprobctscioto","ohprobctscioto"]\n\
+["ohprobctseneca","ohprobctseneca"]\n\
+["ohprobctshelby","ohprobctshelby"]\n\
+["ohprobctstark","ohprobctstark"]\n\
+["ohprobctsummit","ohprobctsummit"]\n\
+["ohprobcttrumbull","ohprobcttrumbul"]\n\
+["ohprobcttuscarawas","ohprobcttuscara"]\n\
+["ohprobctunion","ohprobctunion"]\n\
+["ohprobctvanwert","ohprobctvanwer"]\n\
+["ohprobctwarren","ohprobctwarren"]\n\
+["ohprobctwashington","ohprobctwashing"]\n\
+["ohprobctwayne","ohprobctwayne"]\n\
+["bankrsdohio","ohsb"]\n\
+["sdohio","ohsd"]\n\
+["ohsuperctcinci","ohsuperctcinci"]\n\
+["bankredokla","okeb"]\n\
+["edokla","oked"]\n\
+["okla","okla"]\n\
+["oklaattygen","oklaag"]\n\
+["oklacivapp","oklacivapp"]\n\
+["oklactjud","oklacoj"]\n\
+["oklacrimapp","oklacrimapp"]\n\
+["oklajudethadvpnl","oklajeap"]\n\
+["bankrndokla","oknb"]\n\
+["ndokla","oknd"]\n\
+["bankrwdokla","okwb"]\n\
+["wdokla","okwd"]\n\
+["or","or"]\n\
+["bankrdor","orb"]\n\
+["bakerctycirctor","orccbaker"]\n\
+["bentonctycirctor","orccbenton"]\n\
+["clackamasctycirctor","orccclackamas"]\n\
+["clatsopctycirctor","orccclatsop"]\n\
+["columbiactycirctor","orcccolumbia"]\n\
+["coosctycirctor","orcccoos"]\n\
+["crookctycirctor","orcccrook"]\n\
+["curryctycirctor","orcccurry"]\n\
+["deschutesctycirctor","orccdeschutes"]\n\
+["douglasctycirctor","orccdouglas"]\n\
+["gilliamctycirctor","orccgilliam"]\n\
+["grantctycirctor","orccgrant"]\n\
+["harneyctycirctor","orccharney"]\n\
+["hoodriverctycirctor","orcchoodriver"]\n\
+["jacksonctycirctor","orccjackson"]\n\
+["jeffersonctycirctor","orccjefferson"]\n\
+["josephinectycirctor","orccjosephine"]\n\
+["klamathctycirctor","orccklamath"]\n\
+["lakectycirctor","orcclake"]\n\
+["lanectycirctor","orcclane"]\n\
+["lincolnctycirctor","orcclincoln"]\n\
+["linnctycirctor","orcclinn"]\n\
+["malheurctycirctor","orccmalheur"]\n\
+["marionctycirctor","orccmarion"]\n\
+["morrowctycirctor","orccmorrow"]\n\
+["multnomahctycirctor","orccmultnomah"]\n\
+["polkctycirctor","orccpolk"]\n\
+["shermanctycirctor","orccsherman"]\n\
+["tillamookctycirctor","orcctillamook"]\n\
+["umatillactycirctor","orccumatilla"]\n\
+["unionctycirctor","orccunion"]\n\
+["wallowactycirctor","orccwallowa"]\n\
+["wascoctycirctor","orccwasco"]\n\
+["washingtonctycirctor","orccwashington"]\n\
+["wheelerctycirctor","orccwheeler"]\n\
+["yamhillctycirctor","orccyamhill"]\n\
+["orctapp","orctapp"]\n\
+["dor","ord"]\n\
+["dorleans","orld"]\n\
+["ortc","ortc"]\n\
+["pa","pa"]\n\
+["paadmct","paadmct"]\n\
+["paofficetheattorneygeneral","paag"]\n\
+["paarbitrationpanelsforhealthcare","paarbpnlhc"]\n\
+["pacommwct","pacommwct"]\n\
+["adamsctyctcmnpleas","pactcompladams"]\n\
+["alleghanyctyctcmnpleas","pactcomplallegh"]\n\
+["armstrongctyctcmnpleas","pactcomplarmstr"]\n\
+["beaverctyctcmnpleas","pactcomplbeaver"]\n\
+["bedfordctyctcmnpleas","pactcomplbedfor"]\n\
+["berksctyctcmnpleas","pactcomplberks"]\n\
+["blairctyctcmnpleas","pactcomplblair"]\n\
+["bradfordctyctcmnpleas","pactcomplbradfo"]\n\
+["bucksctyctcmnpleas","pactcomplbucks"]\n\
+["butlerctyctcmnpleas","pactcomplbutler"]\n\
+["cambriactyctcmnpleas","pactcomplcambri"]\n\
+["cameronctyctcmnpleas","pactcomplcamero"]\n\
+["carbonctyctcmnpleas","pactcomplcarbon"]\n\
+["centrectyctcmnpleas","pactcomplcentre"]\n\
+["chesterctyctcmnpleas","pactcomplcheste"]\n\
+["clarionctyctcmnpleas","pactcomplclario"]\n\
+["clearfieldctyctcmnpleas","pactcomplclearf"]\n\
+["clintonctyctcmnpleas","pactcomplclinto"]\n\
+["columbiactyctcmnpleas","pactcomplcolumb"]\n\
+["crawfordctyctcmnpleas","pactcomplcrawfo"]\n\
+["cumberlandctyctcmnpleas","pactcomplcumber"]\n\
+["dauphinctyctcmnpleas","pactcompldauphi"]\n\
+["delawarectyctcmnpleas","pactcompldelawa"]\n\
+["elkctyctcmnpleas","pactcomplelk"]\n\
+["eriectyctcmnpleas","pactcomplerie"]\n\
+["fayettectyct","pactcomplfayett"]\n\
+["forestctyctcmnpleas","pactcomplforest"]\n\
+["franklinctyctcmnpleas","pactcomplfrankl"]\n\
+["fultonctyctcmnpleas","pactcomplfulton"]\n\
+["greenctyctcmnpleas","pactcomplgreen"]\n\
+["greenectyctcmnpleas","pactcomplgreene"]\n\
+["harrisburgctyctcmnpleas","pactcomplharris"]\n\
+["huntingdonctyctcmnpleas","pactcomplhuntin"]\n\
+["indianactyctcmnpleas","pactcomplindian"]\n\
+["jeffersonctyctcmnpleas","pactcompljeffer"]\n\
+["juniatactyctcmnpleas","pactcompljuniat"]\n\
+["lackawannactyctcmnpleas","pactcompllackaw"]\n\
+["lancasterctyctcmnpleas","pactcompllancas"]\n\
+["lawrencectyctcmnpleas","pactcompllawren"]\n\
+["lebanonctyctcmnpleas","pactcompllebano"]\n\
+["lehighctyctcmnpleas","pactcompllehigh"]\n\
+["luzernectyctcmnpleas","pactcomplluzern"]\n\
+["lycomingctyctcmnpleas","pactcompllycomi"]\n\
+["mckeanctyctcmnpleas","pactcomplmckean"]\n\
+["mercerctyctcmnpleas","pactcomplmercer"]\n\
+["mifflinctyctcmnpleas","pactcomplmiffli"]\n\
+["monroectyctcmnpleas","pactcomplmonroe"]\n\
+["montgomeryctyctcmnpleas","pactcomplmontgo"]\n\
+["montourctyctcmnpleas","pactcomplmontou"]\n\
+["northamptonctyctcmnpleas","pactcomplnortha"]\n\
+["northumberlandctyctcmnpleas","pactcomplnorthu"]\n\
+["perryctyctcmnpleas","pactcomplperry"]\n\
+["philadelphiactyctcmnpleas","pactcomplphilad"]\n\
+["pikectyctcmnpleas","pactcomplpike"]\n\
+["potterctyctcmnpleas","pactcomplpotter"]\n\
+["schuylkillctyctcmnpleas","pactcomplschuyl"]\n\
+["snyderctyctcmnpleas","pactcomplsnyder"]\n\
+["somersetctyctcmnpleas","pactcomplsomers"]\n\
+["sullivanctyctcmnpleas","pactcomplsulliv"]\n\
+["sunderctyctcmnpleas","pactcomplsunder"]\n\
+["susquehannactyctcmnpleas","pactcomplsusque"]\n\
+["synderctyctcmnpleas","pactcomplsynder"]\n\
+["tiogactyctcmnpleas","pactcompltioga"]\n\
+["unionctyctcmnpleas","pactcomplunion"]\n\
+["venangoctyctcmnpleas","pactcomplvenang"]\n\
+["warrenctyctcmnpleas","pactcomplwarren"]\n\
+["washingtonctyctcmnpleas","pactcomplwashin"]\n\
+["waynectyctcmnpleas","pactcomplwayne"]\n\
+["westmorelandctyctcmnpleas","pactcomplwestmo"]\n\
+["wycomingctyctcmnpleas","pactcomplwycomi"]\n\
+["wyomingctyctcmnpleas","pactcomplwyomin"]\n\
+["yorkctyctcmnpleas","pactcomplyork"]\n\
+["pactregwills","pactregwills"]\n\
+["padepted","padepted"]\n\
+["padeptjust","padeptjust"]\n\
+["padeptpubwel","padeptpubwel"]\n\
+["bankredpa","paeb"]\n\
+["edpa","paed"]\n\
+["paenvhearingbd","paenvhrbd"]\n\
+["pajuvct","pajuvct"]\n\
+["cambriactyjuvct","pajuvctcambria"]\n\
+["delawarectyjuvct","pajuvctdel"]\n\
+["bankrmdpenn","pamb"]\n\
+["mdpa","pamd"]\n\
+["pamunict","pamunict"]\n\
+["philactymunict","pamunictphila"]\n\
+["pennorphanct","paorphct"]\n\
+["adamsctyorphansct","paorphctadams"]\n\
+["alleghenyctyorphansct","paorphctallegh"]\n\
+["armstrongctyorphansct","paorphctarmstr"]\n\
+["beaverctyorphansct","paorphctbeaver"]\n\
+["bedfordctyorphansct","paorphctbedfor"]\n\
+["berksctyorphansct","paorphctberks"]\n\
+["blairctyorphansct","paorphctblair"]\n\
+["bradfordctyorphansct","paorphctbradfo"]\n\
+["bucksctyorphansct","paorphctbucks"]\n\
+["butlerctyorphansct","paorphctbutler"]\n\
+["cambriactyorphansct","paorphctcambri"]\n\
+["cameronctyorphansct","paorphctcamero"]\n\
+["carbonctyorphansct","paorphctcarbon"]\n\
+["centrectyorphansct","paorphctcentre"]\n\
+["chesterctyorphansct","paorphctcheste"]\n\
+["clarionctyorphansct","paorphctclario"]\n\
+["clearfieldctyorphansct","paorphctclearf"]\n\
+["clintonctyorphansct","paorphctclinto"]\n\
+["columbiactyorphansct","paorphctcolumb"]\n\
+["crawfordctyorphansct","paorphctcrawfo"]\n\
+["cumberlctyorphansct","paorphctcumber"]\n\
+["dauphinctyorphansct","paorphctdauphi"]\n\
+["delawarectyorphansct","paorphctdelawa"]\n\
+["elkctyorphansct","paorphctelk"]\n\
+["eriectyorphansct","paorphcterie"]\n\
+["fayettectyorphansct","paorphctfayett"]\n\
+["forestctyorphansct","paorphctforest"]\n\
+["franklinctyorphansct","paorphctfrankl"]\n\
+["fultonctyorphansct","paorphctfulton"]\n\
+["greenectyorphansct","paorphctgreene"]\n\
+["huntingdonctyorphansct","paorphcthuntin"]\n\
+["indianactyorphansct","paorphctindian"]\n\
+["jeffersonctyorphansct","paorphctjeffer"]\n\
+["juniatactyorphansct","paorphctjuniat"]\n\
+["lackawannactyorphansct","paorphctlackaw"]\n\
+["lancasterctyorphansct","paorphctlancas"]\n\
+["lawrencectyorphansct","paorphctlawren"]\n\
+["lebanonctyorphansct","paorphctlebano"]\n\
+["lehighctyorphansct","paorphctlehigh"]\n\
+["luzernectyorphansct","paorphctluzern"]\n\
+["lycomingctyorphansct","paorphctlycomi"]\n\
+["mercerctyorphansct","paorphctmercer"]\n\
+["mifflinctyorphansct","paorphctmiffli"]\n\
+["mongtomeryctyorphansct","paorphctmongto"]\n\
+["monroectyorphansct","paorphctmonroe"]\n\
+["montgomeryctyorphansct","paorphctmontgo"]\n\
+["montourctyorphansct","paorphctmontou"]\n\
+["northamptonctyorphansct","paorphctnortha"]\n\
+["northumberlctyorphansct","paorphctnorthu"]\n\
+["perryctyorphansct","paorphctperry"]\n\
+["philadelphiactyorphansct","paorphctphilad"]\n\
+["pikectyorphansct","paorphctpike"]\n\
+["schuylkillctyorphansct","paorphctschuyl"]\n\
+["snyderctyorphansct","paorphctsnyder"]\n\
+["somersetctyorphansct","paorphctsomers"]\n\
+["sullivanctyorphansct","paorphctsulliv"]\n\
+["susquehannactyorphansct","paorphctsusque"]\n\
+["tiogactyorphansct","paorphcttioga"]\n\
+["unionctyorphansct","paorphctunion"]\n\
+["venangoctyorphansct","paorphctvenang"]\n\
+["warrenctyorphansct","paorphctwarren"]\n\
+["washingtonctyorphansct","paorphctwashin"]\n\
+["waynectyorphansct","paorphctwayne"]\n\
+["westmorelctyorphansct","paorphctwestmo"]\n\
+["wyomingctyorphansct","paorphctwyomin"]\n\
+["yorkctyorphansct","paorphctyork"]\n\
+["adamsctyctoyterm","paoytermctadams"]\n\
+["alleghenyctyctoyterm","paoytermctalleg"]\n\
+["beaverctyctoyterm","paoytermctbeave"]\n\
+["bedfordctyctoyterm","paoytermctbedfo"]\n\
+["berksctyctoyterm","paoytermctberks"]\n\
+["bucksctyctoyterm","paoytermctbucks"]\n\
+["cambriactyctoyterm","paoytermctcambr"]\n\
+["carbonctyctoyterm","paoytermctcarbo"]\n\
+["chesterctyctoyterm","paoytermctchest"]\n\
+["clarionctyctoyterm","paoytermctclari"]\n\
+["columbiactyctoyterm","paoytermctcolum"]\n\
+["cumberlctyctoyterm","paoytermctcumbe"]\n\
+["dauphinctyctoyterm","paoytermctdauph"]\n\
+["delawarectyctoyterm","paoytermctdelaw"]\n\
+["eriectyctoyterm","paoytermcterie"]\n\
+["fayettectyctoyterm","paoytermctfayet"]\n\
+["franklinctyctoyterm","paoytermctfrank"]\n\
+["fultonctyctoyterm","paoytermctfulto"]\n\
+["greenectyctoyterm","paoytermctgreen"]\n\
+["jeffersonctyctoyterm","paoytermctjeffe"]\n\
+["juniatactyctoyterm","paoytermctjunia"]\n\
+["lackawannactyctoyterm","paoytermctlacka"]\n\
+["lancasterctyctoyterm","paoytermctlanca"]\n\
+["lawrencectyctoyterm","paoytermctlawre"]\n\
+["lebanonctyctoyterm","paoytermctleban"]\n\
+["lehighctyctoyterm","paoytermctlehig"]\n\
+["luzernectyctoyterm","paoytermctluzer"]\n\
+["mercerctyctoyterm","paoytermctmerce"]\n\
+["montgomeryctyctoyterm","paoytermctmontg"]\n\
+["northamptonctyctoyterm","paoytermctnorth"]\n\
+["perryctyctoyterm","paoytermctperry"]\n\
+["philadelphiactyctoyterm","paoytermctphila"]\n\
+["schuylkillctyctoyterm","paoytermctschuy"]\n\
+["somersetctyctoyterm","paoytermctsomer"]\n\
+["susquehannactyctoyterm","paoytermctsusqu"]\n\
+["venangoctyctoyterm","paoytermctvenan"]\n\
+["westmorelctyctoyterm","paoytermctwestm"]\n\
+["yorkctyctoyterm","paoytermctyork"]\n\
+["pabdparole","paparolebd"]\n\
+["adamsctyctqtrsess","paqtrsessadams"]\n\
+["alleghenyctyctqtrsess","paqtrsessallegh"]\n\
+["armstrongctyctqtrsess","paqtrsessarmstr"]\n\
+["beaverctyctqtrsess","paqtrsessbeaver"]\n\
+["bedfordctyctqtrsess","paqtrsessbedfor"]\n\
+["berksctyctqtrsess","paqtrsessberks"]\n\
+["blairctyctqtrsess","paqtrsessblair"]\n\
+["bradfordctyctqtrsess","paqtrsessbradfo"]\n\
+["bucksctyctqtrsess","paqtrsessbucks"]\n\
+["butlerctyctqtrsess","paqtrsessbutler"]\n\
+["cambriactyctqtrsess","paqtrsesscambri"]\n\
+["cameronctyctqtrsess","paqtrsesscamero"]\n\
+["carbonctyctqtrsess","paqtrsesscarbon"]\n\
+["centrectyctqtrsess","paqtrsesscentre"]\n\
+["chesterctyctqtrsess","paqtrsesscheste"]\n\
+["clarionctyctqtrsess","paqtrsessclario"]\n\
+["clearfieldctyctqtrsess","paqtrsessclearf"]\n\
+["clintonctyctqtrsess","paqtrsessclinto"]\n\
+["columbiactyctqtrsess","paqtrsesscolumb"]\n\
+["crawfordctyctqtrsess","paqtrsesscrawfo"]\n\
+["cumberlandctyctqtrsess","paqtrsesscumber"]\n\
+["dauphinctyctqtrsess","paqtrsessdauphi"]\n\
+["delawarectyctqtrsess","paqtrsessdelawa"]\n\
+["elkctyctqtrsess","paqtrsesselk"]\n\
+["eriectyctqtrsess","paqtrsesserie"]\n\
+["fayettectyctqtrsess","paqtrsessfayett"]\n\
+["franklinctyctqtrsess","paqtrsessfrankl"]\n\
+["fultonctyctqtrsess","paqtrsessfulton"]\n\
+["greenectyctqtrsess","paqtrsessgreene"]\n\
+["huntingdonctyctqtrsess","paqtrsesshuntin"]\n\
+["indianactyctqtrsess","paqtrsessindian"]\n\
+["jeffersonctyctqtrsess","paqtrsessjeffer"]\n\
+["juniatactyctqtrsess","paqtrsessjuniat"]\n\
+["lackawannactyctqtrsess","paqtrsesslackaw"]\n\
+["lancasterctyctqtrsess","paqtrsesslancas"]\n\
+["lawrencectyctqtrsess","paqtrsesslawren"]\n\
+["lebanonctyctqtrsess","paqtrsesslebano"]\n\
+["lehighctyctqtrsess","paqtrsesslehigh"]\n\
+["luzernectyctqtrsess","paqtrsessluzern"]\n\
+["lycomingctyctqtrsess","paqtrsesslycomi"]\n\
+["mckeanctyctqtrsess","paqtrsessmckean"]\n\
+["mercerctyctqtrsess","paqtrsessmercer"]\n\
+["mifflinctyctqtrsess","paqtrsessmiffli"]\n\
+["monroectyctqtrsess","paqtrsessmonroe"]\n\
+["montgomeryctyctqtrsess","paqtrsessmontgo"]\n\
+["montourctyctqtrsess","paqtrsessmontou"]\n\
+["northamptonctyctqtrsess","paqtrsessnortha"]\n\
+["northumberlandctyctqtrsess","paqtrsessnorthu"]\n\
+["perryctyctqtrsess","paqtrsessperry"]\n\
+["philadelphiactyctqtrsess","paqtrsessphilad"]\n\
+["pikectyctqtrsess","paqtrsesspike"]\n\
+["potterctyctqtrsess","paqtrsesspotter"]\n\
+["schuylkillctyctqtrsess","paqtrsessschuyl"]\n\
+["snyderctyctqtrsess","paqtrsesssnyder"]\n\
+["somersetctyctqtrsess","paqtrsesssomers"]\n\
+["sullivanctyctqtrsess","paqtrsesssulliv"]\n\
+["susquehannactyctqtrsess","paqtrsesssusque"]\n\
+["tiogactyctqtrsess","paqtrsesstioga"]\n\
+["unionctyctqtrsess","paqtrsessunion"]\n\
+["venangoctyctqtrsess","paqtrsessvenang"]\n\
+["warrenctyctqtrsess","paqtrsesswarren"]\n\
+["washingtonctyctqtrsess","paqtrsesswashin"]\n\
+["waynectyctqtrsess","paqtrsesswayne"]\n\
+["westmorelandctyctqtrsess","paqtrsesswestmo"]\n\
+["wyomingctyctqtrsess","paqtrsesswyomin"]\n\
+["yorkctyctqtrsess","paqtrsessyork"]\n\
+["pasuperct","pasuperct"]\n\
+["bankrwdpa","pawb"]\n\
+["wdpa","pawd"]\n\
+["dpa","pennsylvaniad"]\n\
+["philactnp","philactnp"]\n\
+["philadeptjust","philadeptjust"]\n\
+["philaelecct","philaelecct"]\n\
+["philamayorct","philamayorct"]\n\
+["recorderphiladelphia","philarec"]\n\
+["placerdistct","placerdistct"]\n\
+["bankrdpr","prb"]\n\
+["dpr","prd"]\n\
+["committeeoftheprivycouncil","privycoun"]\n\
+["ptab","ptab"]\n\
+["reglrailreorgact","reglrailreorgct"]\n\
+["ri","ri"]\n\
+["bankrdri","rib"]\n\
+["dri","rid"]\n\
+["supctri","risuperct"]\n\
+["sacramentodistct","sacdistct"]\n\
+["santacruzdistct","santacruzdistct"]\n\
+["sc","sc"]\n\
+["bankrdsc","scb"]\n\
+["scctapp","scctapp"]\n\
+["dsc","scd"]\n\
+["scotus","scotus"]\n\
+["sd","sd"]\n\
+["bankrdsd","sdb"]\n\
+["dsd","sdd"]\n\
+["sfdistct","sfdistct"]\n\
+["shastadistct","shastadistct"]\n\
+["siskiyoudistct","siskiyoudistct"]\n\
+["edsc","southcarolinaed"]\n\
+["wdsc","southcarolinawd"]\n\
+["supctdc","supctdc"]\n\
+["superctguam","superctguam"]\n\
+["superctsdfla","superctsdfla"]\n\
+["taxct","tax"]\n\
+["tempemergctapp","tecoa"]\n\
+["tenn","tenn"]\n\
+["tenncrimapp","tenncrimapp"]\n\
+["tennctapp","tennctapp"]\n\
+["dtenn","tennessed"]\n\
+["bankrdtenn","tennesseeb"]\n\
+["tennworkcompappbd","tennworkcompapp"]\n\
+["tex","tex"]\n\
+["texattygen","texag"]\n\
+["texapp","texapp"]\n\
+["texbusct","texbizct"]\n\
+["texcommnapp","texcommnapp"]\n\
+["texcrimapp","texcrimapp"]\n\
+["dtex","texd"]\n\
+["texjpml","texjpml"]\n\
+["texrev","texreview"]\n\
+["texrevtrib","texrevtrib"]\n\
+["bankredtenn","tneb"]\n\
+["edtenn","tned"]\n\
+["bankrmdtenn","tnmb"]\n\
+["mdtenn","tnmd"]\n\
+["bankrwdtenn","tnwb"]\n\
+["wdtenn","tnwd"]\n\
+["trinitydistct","trinitydistct"]\n\
+["ttab","ttab"]\n\
+["bankredtex","txeb"]\n\
+["edtex","txed"]\n\
+["bankrndtex","txnb"]\n\
+["ndtex","txnd"]\n\
+["bankrsdtex","txsb"]\n\
+["sdtex","txsd"]\n\
+["bankrwdtex","txwb"]\n\
+["wdtex","txwd"]\n\
+["fedcl","uscfc"]\n\
+["uscirct","uscirct"]\n\
+["usdistct","usdistct"]\n\
+["usjc","usjc"]\n\
+["uslandoffice","uslandoffice"]\n\
+["utah","utah"]\n\
+["utahctapp","utahctapp"]\n\
+["bankrdutah","utb"]\n\
+["dutah","utd"]\n\
+["va","va"]\n\
+["accomackcirct","vaccaccomack"]\n\
+["albemarlecirct","vaccalbemarle"]\n\
+["alexandriacirct","vaccalexandria"]\n\
+["alleghanycirct","vaccalleghany"]\n\
+["ameliacirct","vaccamelia"]\n\
+["amherstcirct","vaccamherst"]\n\
+["appomattoxcirct","vaccappomattox"]\n\
+["arlingtoncirct","vaccarlington"]\n\
+["augustacirct","vaccaugusta"]\n\
+["bathcirct","vaccbath"]\n\
+["bedfordcirct","vaccbedford"]\n\
+["blandcirct","vaccbland"]\n\
+["botetourtcirct","vaccbotetourt"]\n\
+["bristolcirct","vaccbristol"]\n\
+["brunswickcirct","vaccbrunswick"]\n\
+["buchanancirct","vaccbuchanan"]\n\
+["buckinghamcirct","vaccbuckingham"]\n\
+["buenavistacirct","vaccbuenavista"]\n\
+["campbellcirct","vacccampbell"]\n\
+["carolinecirct","vacccaroline"]\n\
+["carrollcirct","vacccarroll"]\n\
+["charlescitycirct","vacccharles"]\n\
+["charlottecirct","vacccharlotte"]\n\
+["charlottesvillecirct","vacccharlottesv"]\n\
+["chesapeakecirct","vaccchesapeake"]\n\
+["chesterfieldcirct","vaccchesterfiel"]\n\
+["clarkecirct","vaccclarke"]\n\
+["colonialheightscirct","vacccolonialh"]\n\
+["craigcirct","vacccraig"]\n\
+["culpepercirct","vaccculpeper"]\n\
+["cumberlandcirct","vacccumberland"]\n\
+["danvillecirct","vaccdanville"]\n\
+["dickensoncirct","vaccdickenson"]\n\
+["dinwiddiecirct","vaccdinwiddie"]\n\
+["essexcirct","vaccessex"]\n\
+["fairfaxcirct","vaccfairfax"]\n\
+["fauquiercirct","vaccfauquier"]\n\
+["floydcirct","vaccfloyd"]\n\
+["fluvannacirct","vaccfluvanna"]\n\
+["franklincirct","vaccfranklin"]\n\
+["frederickcirct","vaccfrederick"]\n\
+["fredericksburgcirct","vaccfredericksb"]\n\
+["gilescirct","vaccgiles"]\n\
+["gloucestercirct","vaccgloucester"]\n\
+["goochlandcirct","vaccgoochland"]\n\
+["graysoncirct","vaccgrayson"]\n\
+["greenecirct","vaccgreene"]\n\
+["greensvillecirct","vaccgreensville"]\n\
+["halifaxcirct","vacchalifax"]\n\
+["hamptoncirct","vacchampton"]\n\
+["hanovercirct","vacchanover"]\n\
+["henricocirct","vacchenrico"]\n\
+["henrycirct","vacchenry"]\n\
+["highlandcirct","vacchighland"]\n\
+["hopewellcirct","vacchopewell"]\n\
+["isleofwightcirct","vaccisle"]\n\
+["kinggeorgecirct","vacckinggeorge"]\n\
+["kingandqueencirct","vacckingqueen"]\n\
+["kingwilliamcirct","vacckingwilliam"]\n\
+["lancastercirct","vacclancaster"]\n\
+["leecirct","vacclee"]\n\
+["loudouncirct","vaccloudoun"]\n\
+["louisacirct","vacclouisa"]\n\
+["lunenburgcirct","vacclunenburg"]\n\
+["lynchburgcirct","vacclynchburg"]\n\
+["madisoncirct","vaccmadison"]\n\
+["martinsvillecirct","vaccmartinsvill"]\n\
+["mathewscirct","vaccmathews"]\n\
+["mecklenburgcirct","vaccmecklenburg"]\n\
+["middlesexcirct","vaccmiddlesex"]\n\
+["montgomerycirct","vaccmontgomery"]\n\
+["nelsoncirct","vaccnelson"]\n\
+["newkentcirct","vaccnewkent"]\n\
+["newportnewscirct","vaccnewportnew"]\n\
+["norfolkcirct","vaccnorfolk"]\n\
+["northamptoncirct","vaccnorthampton"]\n\
+["northumberlandcirct","vaccnorthumberl"]\n\
+["nottowaycirct","vaccnottoway"]\n\
+["orangecirct","vaccorange"]\n\
+["pagecirct","vaccpage"]\n\
+["patrickcirct","vaccpatrick"]\n\
+["petersburgcirct","vaccpetersburg"]\n\
+["pittsylvaniacirct","vaccpittsylvani"]\n\
+["portsmouthcirct","vaccportsmouth"]\n\
+["powhatancirct","vaccpowhatan"]\n\
+["princeedwardcirct","vaccprinceedwa"]\n\
+["princegeorgecirct","vaccprincegeo"]\n\
+["princewilliamcirct","vaccprincewill"]\n\
+["pulaskicirct","vaccpulaski"]\n\
+["radfordcirct","vaccradford"]\n\
+["rappahannockcirct","vaccrappahannoc"]\n\
+["richmondcitycirct","vaccrichcity"]\n\
+["richmondcountycirct","vaccrichmondcty"]\n\
+["roanokecitycirct","vaccroanokecity"]\n\
+["roanokecountycirct","vaccroanokecty"]\n\
+["rockbridgecirct","vaccrockbridge"]\n\
+["rockinghamcirct","vaccrockingham"]\n\
+["russellcirct","vaccrussell"]\n\
+["salemcirct","vaccsalem"]\n\
+["scottcirct","vaccscott"]\n\
+["shenandoahcirct","vaccshenandoah"]\n\
+["smythcirct","vaccsmyth"]\n\
+["southamptoncirct","vaccsouthampton"]\n\
+["spotsylvaniacirct","vaccspotsylvani"]\n\
+["staffordcirct","vaccstafford"]\n\
+["stauntoncirct","vaccstaunton"]\n\
+["suffolkcirct","vaccsuffolk"]\n\
+["surrycirct","vaccsurry"]\n\
+["sussexcirct","vaccsussex"]\n\
+["tazewellcirct","vacctazewell"]\n\
+["virginiabeachcirct","vaccvabeach"]\n\
+["warrencirct","vaccwarren"]\n\
+["washingtoncirct","vaccwashington"]\n\
+["waynesborocirct","vaccwaynesboro"]\n\
+["westmorelandcirct","vaccwestmorelan"]\n\
+["williamsburgandjamescirct","vaccwilliams"]\n\
+["winchestercirct","vaccwinchester"]\n\
+["wisenortoncirct","vaccwise"]\n\
+["wythecirct","vaccwythe"]\n\
+["yorkcountypoquosoncirct","vaccyork"]\n\
+["vactapp","vactapp"]\n\
+["dva","vad"]\n\
+["bankredva","vaeb"]\n\
+["edva","vaed"]\n\
+["bankrwdva","vawb"]\n\
+["wdva","vawd"]\n\
+["bankrdvi","vib"]\n\
+["dvi","vid"]\n\
+["vt","vt"]\n\
+["bankrdvt","vtb"]\n\
+["dvt","vtd"]\n\
+["vtdistct","vtdistct"]\n\
+["vtsuperct","vtsuperct"]\n\
+["bankredwash","waeb"]\n\
+["edwash","waed"]\n\
+["wash","wash"]\n\
+["washattygen","washag"]\n\
+["washctapp","washctapp"]\n\
+["dwash","washd"]\n\
+["bankrwdwash","wawb"]\n\
+["wdwash","wawd"]\n\
+["bankredwis","wieb"]\n\
+["edwis","wied"]\n\
+["wis","wis"]\n\
+["wisattygen","wisag"]\n\
+["wisctapp","wisctapp"]\n\
+["dwis","wisd"]\n\
+["bankrwdwis","wiwb"]\n\
+["wdwis","wiwd"]\n\
+["wva","wva"]\n\
+["icaofwva","wvactapp"]\n\
+["dwva","wvad"]\n\
+["wvactcl","wvctcl"]\n\
+["bankrndwva","wvnb"]\n\
+["ndwva","wvnd"]\n\
+["bankrsdwva","wvsb"]\n\
+["sdwva","wvsd"]\n\
+["bankrdwyo","wyb"]\n\
+["dwyo","wyd"]\n\
+["wyo","wyo"]\n\
+["yrekadistct","yrekadistct"]\n\
+["yubadistct","yubadistct"]';

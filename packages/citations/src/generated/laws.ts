@@ -3,1189 +3,1186 @@
 export const provenance = {"datasets":"Free Law Project reporters-db and courts-db (BSD-2-Clause), see data/NOTICE.md","via":"freelawproject/reporters-db@6b3af4897cc03126665c32e4db683461d768fd97, freelawproject/courts-db@b8918b528a45516b28f67a4e9ab769325e986b7e"};
 
 /** laws: one JSON record per line. */
-export const laws = String.raw`
-{"reporter":"ASBCA","lawType":"admin_docket","strings":["ASBCA"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ala. Admin. Code","lawType":"admin_compilation","strings":["Ala. Admin. Code"],"formats":["(?<reporter>$reporter) r\\. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ala. Admin. Monthly","lawType":"admin_register","strings":["Ala. Admin. Monthly"],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ala. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ala. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ala. Code","lawType":"leg_statute","strings":["Ala. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ala. Laws","lawType":"leg_session","strings":["Ala. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ala. Legis. Serv.","lawType":"leg_session","strings":["Ala. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Alaska Admin. Code","lawType":"admin_compilation","strings":["Alaska Admin. Code"],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Alaska Adv. Legis. Serv.","lawType":"leg_session","strings":["Alaska Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Alaska Legis. Serv.","lawType":"leg_session","strings":["Alaska Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Alaska Sess. Laws","lawType":"leg_session","strings":["Alaska Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Alaska Stat.","lawType":"leg_statute","strings":["Alaska Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Alaska Stat. Ann.","lawType":"leg_statute","strings":["Alaska Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Am. Samoa Admin. Code","lawType":"admin_compilation","strings":["Am. Samoa Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Am. Samoa Code Ann.","lawType":"leg_statute","strings":["Am. Samoa Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ariz. Admin. Code","lawType":"admin_compilation","strings":["Ariz. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ariz. Admin. Reg.","lawType":"admin_register","strings":["Ariz. Admin. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ariz. Legis. Serv.","lawType":"leg_session","strings":["Ariz. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ariz. Rev. Stat.","lawType":"leg_statute","strings":["Ariz. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ariz. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Ariz. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ariz. Sess. Laws","lawType":"leg_session","strings":["Ariz. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ark. Acts","lawType":"leg_session","strings":["Ark. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ark. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ark. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ark. Code Ann.","lawType":"leg_statute","strings":["Ark. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ark. Code R.","lawType":"admin_compilation","strings":["Ark. Code R."],"formats":["(?<chapter>\\d+-\\d+-\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ark. Gov't Reg.","lawType":"admin_register","strings":["Ark. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ark. Legis. Serv.","lawType":"leg_session","strings":["Ark. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ark. Reg.","lawType":"admin_register","strings":["Ark. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"C.F.R.","lawType":"admin_compilation","strings":["C. F. R.","C.F.R.","CFR"],"formats":["(?<chapter>\\d+) (?<reporter>$reporter),? ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"C.Z. Code","lawType":"leg_statute","strings":["C.Z. Code"],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"CBCA","lawType":"admin_docket","strings":["CBCA"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\d+-[A-Z])(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"CFPB","lawType":"admin_docket","strings":["CFPB"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\d{4}-CFPB-\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"CFTC","lawType":"admin_docket","strings":["CFTC"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\d+-[A-Z\\d]+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Cal. Adv. Legis. Serv.","lawType":"leg_session","strings":["Cal. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Cal. Code","lawType":"leg_statute","strings":["Cal. Code"],"formats":["(?<reporter>Cal\\. (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) Code) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Cal. Code Regs.","lawType":"admin_compilation","strings":["Cal. Code Regs."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Cal. Legis. Serv.","lawType":"leg_session","strings":["Cal. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Cal. Regulatory Notice Reg.","lawType":"admin_register","strings":["Cal. Regulatory Notice Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Cal. Stat.","lawType":"leg_session","strings":["Cal. Stat."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Colo. Code Regs.","lawType":"admin_compilation","strings":["Colo. Code Regs."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Colo. Legis. Serv.","lawType":"leg_session","strings":["Colo. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Colo. Reg.","lawType":"admin_register","strings":["Colo. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Colo. Rev. Stat.","lawType":"leg_statute","strings":["Colo. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Colo. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Colo. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Colo. Sess. Laws","lawType":"leg_session","strings":["Colo. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Conn. Acts","lawType":"leg_session","strings":["Conn. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*) \\(\\[Reg\\. or Spec\\.\\] Sess\\.\\)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Conn. Agencies Regs.","lawType":"admin_compilation","strings":["Conn. Agencies Regs."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Conn. Gen. Stat.","lawType":"leg_statute","strings":["Conn. Gen. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Conn. Gen. Stat. Ann.","lawType":"leg_statute","strings":["Conn. Gen. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Conn. Gov't Reg.","lawType":"admin_register","strings":["Conn. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Conn. L.J.","lawType":"admin_register","strings":["Conn. L.J."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Conn. Legis. Serv.","lawType":"leg_session","strings":["Conn. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Conn. Pub. Acts","lawType":"leg_session","strings":["Conn. Pub. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Conn. Spec. Acts","lawType":"leg_session","strings":["Conn. Spec. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"D.C. Code","lawType":"leg_statute","strings":["D.C. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"D.C. Code Adv. Leg. Serv.","lawType":"leg_session","strings":["D.C. Code Adv. Leg. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"D.C. Code Ann.","lawType":"leg_statute","strings":["D.C. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"D.C. Code Mun. Regs.","lawType":"municipal","strings":["D.C. Code Mun. Regs."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"D.C. Mun. Regs.","lawType":"municipal","strings":["D.C. Mun. Regs."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"D.C. Reg.","lawType":"leg_session","strings":["D.C. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"D.C. Sess. L. Serv.","lawType":"leg_session","strings":["D.C. Sess. L. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Del Gov't Reg.","lawType":"admin_register","strings":["Del Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Del. Admin. Code","lawType":"admin_compilation","strings":["Del. Admin. Code"],"formats":["(?<chapter>\\d+-\\d+-\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Del. Code Ann.","lawType":"leg_statute","strings":["Del. Code Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Del. Code Regs.","lawType":"admin_compilation","strings":["Del. Code Regs."],"formats":["(?<chapter>\\d+-\\d+-\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Del. Code. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Del. Code. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Del. Laws","lawType":"leg_session","strings":["Del. Laws"],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Del. Legis. Serv.","lawType":"leg_session","strings":["Del. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Del. Reg. Regs.","lawType":"admin_register","strings":["Del. Reg. Regs."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"FR","lawType":"admin_register","strings":["F.R.","FR","Fed. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Fla. Admin. Code Ann.","lawType":"admin_compilation","strings":["Fla. Admin. Code Ann."],"formats":["(?<reporter>$reporter) r\\. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Fla. Admin. Reg.","lawType":"admin_register","strings":["Fla. Admin. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Fla. Admin. Weekly","lawType":"admin_register","strings":["Fla. Admin. Weekly"],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Fla. Laws","lawType":"leg_session","strings":["Fla. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Fla. Sess. Law Serv.","lawType":"leg_session","strings":["Fla. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Fla. Stat.","lawType":"leg_statute","strings":["Fla. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Fla. Stat. Ann.","lawType":"leg_statute","strings":["Fla. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ga. Code Ann.","lawType":"leg_statute","strings":["Ga. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ga. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ga. Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?","(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ga. Comp. R. & Regs.","lawType":"admin_compilation","strings":["Ga. Comp. R. & Regs."],"formats":["(?<reporter>$reporter) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ga. Gov't Reg.","lawType":"admin_register","strings":["Ga. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ga. Laws","lawType":"leg_session","strings":["Ga. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Guam Admin. R. & Regs.","lawType":"admin_compilation","strings":["Guam Admin. R. & Regs."],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Guam Code Ann.","lawType":"leg_statute","strings":["Guam Code Ann."],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Guam Pub. L.","lawType":"leg_session","strings":["Guam Pub. L."],"formats":["(?<reporter>$reporter) (?<law>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Haw. Code R.","lawType":"admin_compilation","strings":["Haw. Code R."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Haw. Gov't Reg.","lawType":"admin_register","strings":["Haw. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Haw. Legis. Serv.","lawType":"leg_session","strings":["Haw. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Haw. Rev. Stat.","lawType":"leg_statute","strings":["Haw. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Haw. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Haw. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Haw. Rev. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Haw. Rev. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Haw. Sess. Laws","lawType":"leg_session","strings":["Haw. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Idaho Admin. Bull.","lawType":"admin_register","strings":["Idaho Admin. Bull."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Idaho Admin. Code","lawType":"admin_compilation","strings":["Idaho Admin. Code"],"formats":["(?<reporter>$reporter) r\\. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Idaho Code","lawType":"leg_statute","strings":["Idaho Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Idaho Code Ann.","lawType":"leg_statute","strings":["Idaho Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Idaho Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Idaho Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Idaho Legis. Serv.","lawType":"leg_session","strings":["Idaho Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Idaho Sess. Laws","lawType":"leg_session","strings":["Idaho Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ill. Admin. Code","lawType":"admin_compilation","strings":["Ill. Admin. Code"],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ill. Code R.","lawType":"admin_compilation","strings":["Ill. Code R."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ill. Comp. Stat.","lawType":"leg_statute","strings":["Ill. Comp. Stat."],"formats":["(?<chapter>\\d+) (?<reporter>$reporter) (?<act>\\d+) / (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ill. Comp. Stat. Ann.","lawType":"leg_statute","strings":["Ill. Comp. Stat. Ann."],"formats":["(?<chapter>\\d+) (?<reporter>$reporter) (?<act>\\d+) / (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ill. Comp. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ill. Comp. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ill. Laws","lawType":"leg_session","strings":["Ill. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ill. Legis. Serv.","lawType":"leg_session","strings":["Ill. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ill. Reg.","lawType":"admin_register","strings":["Ill. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ind. Acts","lawType":"leg_session","strings":["Ind. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ind. Admin. Code","lawType":"admin_compilation","strings":["Ind. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ind. Code","lawType":"leg_statute","strings":["Ind. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ind. Code Ann.","lawType":"leg_statute","strings":["Ind. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ind. Legis. Serv.","lawType":"leg_session","strings":["Ind. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ind. Reg.","lawType":"admin_register","strings":["Ind. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ind. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ind. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Iowa Acts","lawType":"leg_session","strings":["Iowa Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Iowa Admin. Bull.","lawType":"admin_register","strings":["Iowa Admin. Bull."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Iowa Admin. Code","lawType":"admin_compilation","strings":["Iowa Admin. Code"],"formats":["(?<reporter>$reporter) r\\. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Iowa Code","lawType":"leg_statute","strings":["Iowa Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Iowa Code Ann.","lawType":"leg_statute","strings":["Iowa Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Iowa Legis. Serv.","lawType":"leg_session","strings":["Iowa Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Kan. Admin. Regs.","lawType":"admin_compilation","strings":["Kan. Admin. Regs."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Kan. Legis. Serv.","lawType":"leg_session","strings":["Kan. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Kan. Reg.","lawType":"admin_register","strings":["Kan. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Kan. Sess. Laws","lawType":"leg_session","strings":["Kan. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Kan. Stat. Ann.","lawType":"leg_statute","strings":["Kan. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ky. Acts","lawType":"leg_session","strings":["Ky. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ky. Admin. Reg.","lawType":"admin_register","strings":["Ky. Admin. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ky. Admin. Regs.","lawType":"admin_compilation","strings":["Ky. Admin. Regs."],"formats":["(?<title>\\d+) (?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ky. Rev. Stat. & R. Serv.","lawType":"leg_session","strings":["Ky. Rev. Stat. & R. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ky. Rev. Stat. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ky. Rev. Stat. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ky. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Ky. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Acts","lawType":"leg_session","strings":["La. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Admin. Code","lawType":"admin_compilation","strings":["La. Admin. Code"],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Child. Code Ann.","lawType":"leg_statute","strings":["La. Child. Code Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Civ. Code Ann.","lawType":"leg_statute","strings":["La. Civ. Code Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Code Civ. Proc. Ann.","lawType":"leg_statute","strings":["La. Code Civ. Proc. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Code Crim. Proc. Ann.","lawType":"leg_statute","strings":["La. Code Crim. Proc. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Code Evid. Ann.","lawType":"leg_statute","strings":["La. Code Evid. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Const. Ann.","lawType":"leg_statute","strings":["La. Const. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Reg.","lawType":"admin_register","strings":["La. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Sess. Law Serv.","lawType":"leg_session","strings":["La. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"La. Stat. Ann.","lawType":"leg_statute","strings":["La. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mass. Acts","lawType":"leg_session","strings":["Mass. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mass. Adv. Legis. Serv.","lawType":"leg_session","strings":["Mass. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mass. Ann. Laws","lawType":"leg_statute","strings":["Mass. Ann. Laws"],"formats":["(?<reporter>$reporter) ch\\. (?<chapter>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mass. Code Regs.","lawType":"admin_compilation","strings":["Mass. Code Regs."],"formats":["(?<title>\\d+) (?<reporter>$reporter) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mass. Gen. Laws","lawType":"leg_statute","strings":["Mass. Gen. Laws"],"formats":["(?<reporter>$reporter) ch\\. (?<chapter>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mass. Gen. Laws Ann.","lawType":"leg_statute","strings":["Mass. Gen. Laws Ann."],"formats":["(?<reporter>$reporter) ch\\. (?<chapter>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mass. Legis. Serv.","lawType":"leg_session","strings":["Mass. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mass. Reg.","lawType":"admin_register","strings":["Mass. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Md. Code Ann.","lawType":"leg_statute","strings":["Md. Code Ann."],"formats":["(?<reporter>$reporter), (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Md. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Md. Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Md. Code Regs.","lawType":"admin_compilation","strings":["Md. Code Regs."],"formats":["(?<reporter>$reporter) (?<reg>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Md. Laws","lawType":"leg_session","strings":["Md. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Md. Legis. Serv.","lawType":"leg_session","strings":["Md. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Md. Reg.","lawType":"admin_register","strings":["Md. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Me. Code R.","lawType":"admin_compilation","strings":["Me. Code R."],"formats":["(?<chapter>\\d+-\\d+-\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Me. Gov't Reg.","lawType":"admin_register","strings":["Me. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Me. Laws","lawType":"leg_session","strings":["Me. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Me. Legis. Serv.","lawType":"leg_session","strings":["Me. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Me. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Me. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Me. Stat.","lawType":"leg_statute","strings":["Me. Stat."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mich. Admin. Code","lawType":"admin_compilation","strings":["Mich. Admin. Code"],"formats":["(?<reporter>$reporter) r. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mich. Adv. Legis. Serv.","lawType":"leg_session","strings":["Mich. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mich. Comp. Laws","lawType":"leg_statute","strings":["Mich. Comp. Laws"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mich. Comp. Laws Ann.","lawType":"leg_statute","strings":["Mich. Comp. Laws Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mich. Comp. Laws Serv.","lawType":"leg_statute","strings":["Mich. Comp. Laws Serv."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mich. Legis. Serv.","lawType":"leg_session","strings":["Mich. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mich. Pub. Acts","lawType":"leg_session","strings":["Mich. Pub. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mich. Reg.","lawType":"admin_register","strings":["Mich. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Minn. Laws","lawType":"leg_session","strings":["Minn. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Minn. R.","lawType":"admin_compilation","strings":["Minn. R."],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Minn. Reg.","lawType":"admin_register","strings":["Minn. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Minn. Sess. Law Serv.","lawType":"leg_session","strings":["Minn. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Minn. Stat.","lawType":"leg_statute","strings":["Minn. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Minn. Stat. Ann.","lawType":"leg_statute","strings":["Minn. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Miss. Code Ann.","lawType":"leg_statute","strings":["Miss. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Miss. Code R.","lawType":"admin_compilation","strings":["Miss. Code R."],"formats":["(?<title>\\d+)\\-(?<chapter>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Miss. Gov't Reg.","lawType":"admin_register","strings":["Miss. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Miss. Laws","lawType":"leg_session","strings":["Miss. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Miss. Laws Adv. Sh.","lawType":"leg_session","strings":["Miss. Laws Adv. Sh."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Miss. Legis. Serv.","lawType":"leg_session","strings":["Miss. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mo. Ann. Stat.","lawType":"leg_statute","strings":["Mo. Ann. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mo. Code Regs. Ann.","lawType":"admin_compilation","strings":["Mo. Code Regs. Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mo. Laws","lawType":"leg_session","strings":["Mo. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mo. Legis. Serv.","lawType":"leg_session","strings":["Mo. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mo. Reg.","lawType":"admin_register","strings":["Mo. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mo. Rev. Stat.","lawType":"leg_statute","strings":["Mo. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mont. Admin. R.","lawType":"admin_compilation","strings":["Mont. Admin. R."],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mont. Admin. Reg.","lawType":"admin_register","strings":["Mont. Admin. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mont. Code Ann.","lawType":"leg_statute","strings":["Mont. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Mont. Laws","lawType":"leg_session","strings":["Mont. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N. Mar. I. Admin. Code","lawType":"admin_compilation","strings":["N. Mar. I. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N. Mar. I. Code","lawType":"leg_statute","strings":["N. Mar. I. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N. Mar. I. Pub. L.","lawType":"leg_session","strings":["N. Mar. I. Pub. L."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<law>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N. Mar. I. Reg.","lawType":"admin_register","strings":["N. Mar. I. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.C. Admin. Code","lawType":"admin_compilation","strings":["N.C. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.C. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.C. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.C. Gen. Stat.","lawType":"leg_statute","strings":["N.C. Gen. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.C. Gen. Stat. Ann.","lawType":"leg_statute","strings":["N.C. Gen. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.C. Legis. Serv.","lawType":"leg_session","strings":["N.C. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.C. Reg.","lawType":"admin_register","strings":["N.C. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.C. Sess. Laws","lawType":"leg_session","strings":["N.C. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.D. Admin. Code","lawType":"admin_compilation","strings":["N.D. Admin. Code"],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.D. Cent. Code","lawType":"leg_statute","strings":["N.D. Cent. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.D. Cent. Code Adv. Legis. Serv.","lawType":"leg_session","strings":["N.D. Cent. Code Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.D. Cent. Code Ann.","lawType":"leg_statute","strings":["N.D. Cent. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.D. Laws","lawType":"leg_session","strings":["N.D. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.D. Legis. Serv.","lawType":"leg_session","strings":["N.D. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.H. Code Admin. R. Ann.","lawType":"admin_compilation","strings":["N.H. Code Admin. R. Ann."],"formats":["(?<reporter>$reporter) (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.H. Code R.","lawType":"admin_compilation","strings":["N.H. Code R."],"formats":["(?<reporter>$reporter) (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.H. Gov't Reg.","lawType":"admin_register","strings":["N.H. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.H. Laws","lawType":"leg_session","strings":["N.H. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.H. Legis. Serv.","lawType":"leg_session","strings":["N.H. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.H. Rev. Stat. Ann.","lawType":"leg_statute","strings":["N.H. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.H. Rev. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.H. Rev. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.H. Rulemaking Reg.","lawType":"admin_register","strings":["N.H. Rulemaking Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.J. Admin. Code","lawType":"admin_compilation","strings":["N.J. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.J. Laws","lawType":"leg_session","strings":["N.J. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.J. Reg.","lawType":"admin_register","strings":["N.J. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.J. Rev. Stat.","lawType":"leg_statute","strings":["N.J. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.J. Sess. Law Serv.","lawType":"leg_session","strings":["N.J. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.J. Stat. Ann.","lawType":"leg_statute","strings":["N.J. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.M. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.M. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.M. Code R.","lawType":"admin_compilation","strings":["N.M. Code R."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.M. Laws","lawType":"leg_session","strings":["N.M. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.M. Legis. Serv.","lawType":"leg_session","strings":["N.M. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.M. Reg.","lawType":"admin_register","strings":["N.M. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.M. Stat. Ann.","lawType":"leg_statute","strings":["N.M. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.Y.","lawType":"leg_act","strings":["N.Y."],"formats":["(?<reporter>$reporter) (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.Y. Comp. Codes R. & Regs.","lawType":"admin_compilation","strings":["N.Y. Comp. Codes R. & Regs."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.Y. Consol. Laws Adv.","lawType":"leg_session","strings":["N.Y. Consol. Laws Adv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.Y. Law","lawType":"leg_statute","strings":["N.Y. Law"],"formats":["(?<reporter>N\\.Y\\. (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) Law) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.Y. Laws","lawType":"leg_session","strings":["N.Y. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.Y. Legis. Serv.","lawType":"leg_session","strings":["N.Y. Legis. Serv."],"formats":["(?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.Y. Reg.","lawType":"admin_register","strings":["N.Y. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"N.Y. Sess. Laws","lawType":"leg_session","strings":["N.Y. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Navajo Nation Code Ann.","lawType":"leg_statute","strings":["Navajo Nation Code Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Neb. Admin. Code","lawType":"admin_compilation","strings":["Neb. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Neb. Laws","lawType":"leg_session","strings":["Neb. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Neb. Legis. Serv.","lawType":"leg_session","strings":["Neb. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Neb. Rev. Stat.","lawType":"leg_statute","strings":["Neb. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Neb. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Neb. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Nev. Admin. Code","lawType":"admin_compilation","strings":["Nev. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Nev. Legis. Serv.","lawType":"leg_session","strings":["Nev. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Nev. Reg. Admin. Regs.","lawType":"admin_register","strings":["Nev. Reg. Admin. Regs."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<reg>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Nev. Rev. Stat.","lawType":"leg_statute","strings":["Nev. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Nev. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Nev. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Nev. Stat.","lawType":"leg_session","strings":["Nev. Stat."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ohio Admin. Code","lawType":"admin_compilation","strings":["Ohio Admin. Code"],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ohio Dep't","lawType":"admin_register","strings":["Ohio Dep't"],"formats":["(?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ohio Gov't","lawType":"admin_register","strings":["Ohio Gov't"],"formats":["(?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ohio Laws","lawType":"leg_session","strings":["Ohio Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ohio Legis. Bull.","lawType":"leg_session","strings":["Ohio Legis. Bull."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ohio Legis. Serv. Ann.","lawType":"leg_session","strings":["Ohio Legis. Serv. Ann."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ohio Monthly Rec.","lawType":"admin_register","strings":["Ohio Monthly Rec."],"formats":["(?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Ohio Rev. Code Ann.","lawType":"leg_statute","strings":["Ohio Rev. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Okla. Admin. Code","lawType":"admin_compilation","strings":["Okla. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Okla. Gaz.","lawType":"admin_register","strings":["Okla. Gaz."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Okla. Reg.","lawType":"admin_register","strings":["Okla. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Okla. Sess. Law Serv.","lawType":"leg_session","strings":["Okla. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Okla. Sess. Laws","lawType":"leg_session","strings":["Okla. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Okla. Stat.","lawType":"leg_statute","strings":["Okla. Stat."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Okla. Stat. Ann.","lawType":"leg_statute","strings":["Okla. Stat. Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Or. Admin. R.","lawType":"admin_compilation","strings":["Or. Admin. R."],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Or. Bull.","lawType":"admin_register","strings":["Or. Bull."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Or. Laws","lawType":"leg_session","strings":["Or. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Or. Laws Adv. Sh.","lawType":"leg_session","strings":["Or. Laws Adv. Sh."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) No\\. (?<number>\\d+), (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Or. Laws Spec. Sess.","lawType":"leg_session","strings":["Or. Laws Spec. Sess."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Or. Legis. Serv.","lawType":"leg_session","strings":["Or. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Or. Rev. Stat.","lawType":"leg_statute","strings":["Or. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Or. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Or. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"P.R. Laws","lawType":"leg_session","strings":["P.R. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"P.R. Laws Ann.","lawType":"leg_statute","strings":["P.R. Laws Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"P.R. Leyes","lawType":"leg_session","strings":["P.R. Leyes"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"P.R. Leyes An.","lawType":"leg_statute","strings":["P.R. Leyes An."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Pa. Bull.","lawType":"admin_register","strings":["Pa. Bull."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Pa. Code","lawType":"admin_compilation","strings":["Pa. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Pa. Cons. Stat.","lawType":"leg_statute","strings":["Pa. Cons. Stat."],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Pa. Laws","lawType":"leg_session","strings":["Pa. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Pa. Legis. Serv.","lawType":"leg_session","strings":["Pa. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Pa. Stat. and Cons. Stat. Ann.","lawType":"leg_statute","strings":["Pa. Stat. and Cons. Stat. Ann."],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Pub. L.","lawType":"leg_statute","strings":["Pub. L.","Pub.L.","Public Law"],"formats":["(?<reporter>$reporter) \\s*(?:No\\.|Number)?\\s*(?<title>\\d{1,3}-\\d{1,5}),?\\s*(?:((§§?)|([Ss]((ec)(tion)?)?s?\\.?))|Sec|sec|Section|section)?((((§§?)|([Ss]((ec)(tion)?)?s?\\.?))((§§?)|([Ss]((ec)(tion)?)?s?\\.?))?)|s)?\\.?\\s*(?<section>\\d+(?:[\\-.:]\\d+)*)?(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Pvt. L.","lawType":"leg_statute","strings":["Private Law","Pvt. L.","Pvt.L."],"formats":["(?<reporter>$reporter) \\s*(?:No\\.|Number)?\\s*(?<title>\\d{1,3}-\\d{1,5})(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"R.I. Acts & Resolves","lawType":"leg_session","strings":["R.I. Acts & Resolves"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"R.I. Adv. Legis. Serv.","lawType":"leg_session","strings":["R.I. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?","(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"R.I. Code R.","lawType":"admin_compilation","strings":["R.I. Code R."],"formats":["(?<title>\\d+)\\-(?<chapter>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"R.I. Gen. Laws","lawType":"leg_statute","strings":["R.I. Gen. Laws"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"R.I. Gen. Laws Ann.","lawType":"leg_statute","strings":["R.I. Gen. Laws Ann."],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"R.I. Gov't Reg.","lawType":"admin_register","strings":["R.I. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"R.I. Pub. Laws","lawType":"leg_session","strings":["R.I. Pub. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Registration","lawType":"admin_filing","strings":["Registration"],"formats":["(?<reporter>$reporter) No\\. (?<number>\\d[\\d,]*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Repub. Tex. Laws","lawType":"leg_session","strings":["Repub. Tex. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"S.C. Acts","lawType":"leg_session","strings":["S.C. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"S.C. Code Ann.","lawType":"leg_statute","strings":["S.C. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"S.C. Code Ann. Regs.","lawType":"admin_compilation","strings":["S.C. Code Ann. Regs."],"formats":["(?<reporter>$reporter) (?<reg>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"S.C. Reg.","lawType":"admin_register","strings":["S.C. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"S.D. Admin. R.","lawType":"admin_compilation","strings":["S.D. Admin. R."],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"S.D. Codified Laws","lawType":"leg_statute","strings":["S.D. Codified Laws"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"S.D. Reg.","lawType":"admin_register","strings":["S.D. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"S.D. Sess. Laws","lawType":"leg_session","strings":["S.D. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) ch\\\\. (?<chapter>\\d+) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"SBA","lawType":"admin_docket","strings":["SBA"],"formats":["(?<reporter>$reporter) No. (?<docket_number>(?:NAICS|BDP|VET|SIZ|SDBA)-\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Stat.","lawType":"leg_session","strings":["Stat."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tenn. Admin. Reg.","lawType":"admin_register","strings":["Tenn. Admin. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tenn. Code Ann.","lawType":"leg_statute","strings":["Tenn. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tenn. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Tenn. Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tenn. Comp. R. & Regs.","lawType":"admin_compilation","strings":["Tenn. Comp. R. & Regs."],"formats":["(?<reporter>$reporter) (?<rule>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tenn. Legis. Serv.","lawType":"leg_session","strings":["Tenn. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tenn. Priv. Acts","lawType":"leg_session","strings":["Tenn. Priv. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tenn. Pub. Acts","lawType":"leg_session","strings":["Tenn. Pub. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tex. Admin. Code","lawType":"admin_compilation","strings":["Tex. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tex. Bus. Corp. Act Ann.","lawType":"leg_statute","strings":["Tex. Bus. Corp. Act Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tex. Code Ann.","lawType":"leg_statute","strings":["Tex. Code Ann."],"formats":["(?<reporter>Tex\\. (?<subject>[A-Z][.\\-'A-Za-z]*(?: [A-Z][.\\-'A-Za-z]*| &){,4}) Code Ann\\.) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tex. Code Crim. Proc. Ann.","lawType":"leg_statute","strings":["Tex. Code Crim. Proc. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tex. Gen. Laws","lawType":"leg_session","strings":["Tex. Gen. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tex. Ins. Code Ann.","lawType":"leg_statute","strings":["Tex. Ins. Code Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tex. Prob. Code Ann.","lawType":"leg_statute","strings":["Tex. Prob. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tex. Reg.","lawType":"admin_register","strings":["Tex. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tex. Rev. Civ. Stat. Ann.","lawType":"leg_statute","strings":["Tex. Rev. Civ. Stat. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Tex. Sess. Law Serv.","lawType":"leg_session","strings":["Tex. Sess. Law Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Treas. Reg.","lawType":"admin_compilation","strings":["Treas. Reg."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"U.S. Patent","lawType":"admin_filing","strings":["U.S. Patent"],"formats":["(?<reporter>$reporter) No\\. (?<number>\\d[\\d,]*)(?: (?<kind_code>[A-Z]\\d?))?(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"U.S.C.","lawType":"leg_statute","strings":["U. S. C.","U.S. Code","U.S.C.","U.S.C.A.","U.S.C.S.","U.S.C.U.","USC","United States Code"],"formats":["(?<title>\\d+),?\\s+(?<reporter>$reporter),?\\s+((§§?)|([Ss]((ec)(tion)?)?s?\\.?))\\s*(?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Utah Admin. Code","lawType":"admin_compilation","strings":["Utah Admin. Code"],"formats":["(?<reporter>$reporter) r\\. (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Utah Adv. Legis. Serv.","lawType":"leg_session","strings":["Utah Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Utah Bull.","lawType":"admin_register","strings":["Utah Bull."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Utah Code Ann.","lawType":"leg_statute","strings":["Utah Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Utah Laws","lawType":"leg_session","strings":["Utah Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Utah. Legis. Serv.","lawType":"leg_session","strings":["Utah. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"V.I. Code Ann.","lawType":"leg_statute","strings":["V.I. Code Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*) (?<year>1\\d{3}|20\\d{2})(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"V.I. Code Ann. Adv.","lawType":"leg_session","strings":["V.I. Code Ann. Adv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"V.I. Code R.","lawType":"admin_compilation","strings":["V.I. Code R."],"formats":["(?<title>\\d+)\\-(?<chapter>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"V.I. Gov't Reg.","lawType":"admin_register","strings":["V.I. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"V.I. Legis. Serv.","lawType":"leg_session","strings":["V.I. Legis. Serv."],"formats":["(?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"V.I. Sess. Laws","lawType":"leg_session","strings":["V.I. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Va. Acts","lawType":"leg_session","strings":["Va. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Va. Admin. Code","lawType":"admin_compilation","strings":["Va. Admin. Code"],"formats":["(?<title>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Va. Adv. Legis. Serv.","lawType":"leg_session","strings":["Va. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Va. Code Ann.","lawType":"leg_statute","strings":["Va. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Va. Legis. Serv.","lawType":"leg_session","strings":["Va. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Va. Reg. Regs.","lawType":"admin_register","strings":["Va. Reg. Regs."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Vt. Acts & Resolves","lawType":"leg_session","strings":["Vt. Acts & Resolves"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Vt. Adv. Legis. Serv.","lawType":"leg_session","strings":["Vt. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Vt. Code R.","lawType":"admin_compilation","strings":["Vt. Code R."],"formats":["(?<title>\\d+)\\-(?<chapter>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Vt. Gov't Reg.","lawType":"admin_register","strings":["Vt. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Vt. Legis. Serv.","lawType":"leg_session","strings":["Vt. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Vt. Stat. Ann.","lawType":"leg_statute","strings":["Vt. Stat. Ann."],"formats":["(?<reporter>$reporter) tit\\. (?<title>\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"W. Va. Acts","lawType":"leg_session","strings":["W. Va. Acts"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"W. Va. Adv. Legis. Serv.","lawType":"leg_session","strings":["W. Va. Adv. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2})\\-(?<pamphlet>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"W. Va. Code","lawType":"leg_statute","strings":["W. Va. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"W. Va. Code Ann.","lawType":"leg_statute","strings":["W. Va. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"W. Va. Code R.","lawType":"admin_compilation","strings":["W. Va. Code R."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"W. Va. Legis. Serv.","lawType":"leg_session","strings":["W. Va. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"W. Va. Reg.","lawType":"admin_register","strings":["W. Va. Reg."],"formats":["(?<volume>[1-9]\\d*) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wash. Admin. Code","lawType":"admin_compilation","strings":["Wash. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wash. Legis. Serv.","lawType":"leg_session","strings":["Wash. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wash. Reg.","lawType":"admin_register","strings":["Wash. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wash. Rev. Code","lawType":"leg_statute","strings":["Wash. Rev. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wash. Rev. Code Ann.","lawType":"leg_statute","strings":["Wash. Rev. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wash. Sess. Laws","lawType":"leg_session","strings":["Wash. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wis. Admin. Code","lawType":"admin_compilation","strings":["Wis. Admin. Code"],"formats":["(?<reporter>$reporter) (?<agency>[A-Z][A-Za-z]+) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wis. Admin. Reg.","lawType":"admin_register","strings":["Wis. Admin. Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wis. Legis. Serv.","lawType":"leg_session","strings":["Wis. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wis. Sess. Laws","lawType":"leg_session","strings":["Wis. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wis. Stat.","lawType":"leg_statute","strings":["Wis. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wis. Stat. Ann.","lawType":"leg_statute","strings":["Wis. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wyo. Code R.","lawType":"admin_compilation","strings":["Wyo. Code R."],"formats":["(?<title>\\d+)\\-(?<chapter>\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wyo. Gov't Reg.","lawType":"admin_register","strings":["Wyo. Gov't Reg."],"formats":["(?<issue>\\d+) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wyo. Legis. Serv.","lawType":"leg_session","strings":["Wyo. Legis. Serv."],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wyo. Sess. Laws","lawType":"leg_session","strings":["Wyo. Sess. Laws"],"formats":["(?<year>1\\d{3}|20\\d{2}) (?<reporter>$reporter) (?<page>\\d{1,3}(?:,\\d{3})*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?:1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-{"reporter":"Wyo. Stat. Ann.","lawType":"leg_statute","strings":["Wyo. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\.?)) (?<section>\\d+(?:[\\-.:]\\d+)*)(?:\\s+et\\s+seq\\.)?(?:\\s*\\((?:(?<publisher>[A-Z][a-z]+\\.?(?:\\s+Supp\\.)?)\\s+)?(?<year>1\\d{3}|20\\d{2})(?:-\\d{2})?\\))?"]}
-`;
+export const laws = '\
+{"reporter":"ASBCA","lawType":"admin_docket","strings":["ASBCA"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ala. Admin. Code","lawType":"admin_compilation","strings":["Ala. Admin. Code"],"formats":["(?<reporter>$reporter) r\\\\. (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ala. Admin. Monthly","lawType":"admin_register","strings":["Ala. Admin. Monthly"],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ala. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ala. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ala. Code","lawType":"leg_statute","strings":["Ala. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ala. Laws","lawType":"leg_session","strings":["Ala. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ala. Legis. Serv.","lawType":"leg_session","strings":["Ala. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Alaska Admin. Code","lawType":"admin_compilation","strings":["Alaska Admin. Code"],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Alaska Adv. Legis. Serv.","lawType":"leg_session","strings":["Alaska Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Alaska Legis. Serv.","lawType":"leg_session","strings":["Alaska Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Alaska Sess. Laws","lawType":"leg_session","strings":["Alaska Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Alaska Stat.","lawType":"leg_statute","strings":["Alaska Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Alaska Stat. Ann.","lawType":"leg_statute","strings":["Alaska Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Am. Samoa Admin. Code","lawType":"admin_compilation","strings":["Am. Samoa Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Am. Samoa Code Ann.","lawType":"leg_statute","strings":["Am. Samoa Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ariz. Admin. Code","lawType":"admin_compilation","strings":["Ariz. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ariz. Admin. Reg.","lawType":"admin_register","strings":["Ariz. Admin. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ariz. Legis. Serv.","lawType":"leg_session","strings":["Ariz. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ariz. Rev. Stat.","lawType":"leg_statute","strings":["Ariz. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ariz. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Ariz. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ariz. Sess. Laws","lawType":"leg_session","strings":["Ariz. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ark. Acts","lawType":"leg_session","strings":["Ark. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ark. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ark. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ark. Code Ann.","lawType":"leg_statute","strings":["Ark. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ark. Code R.","lawType":"admin_compilation","strings":["Ark. Code R."],"formats":["(?<chapter>\\\\d+-\\\\d+-\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ark. Gov\'t Reg.","lawType":"admin_register","strings":["Ark. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ark. Legis. Serv.","lawType":"leg_session","strings":["Ark. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ark. Reg.","lawType":"admin_register","strings":["Ark. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"C.F.R.","lawType":"admin_compilation","strings":["C. F. R.","C.F.R.","CFR"],"formats":["(?<chapter>\\\\d+) (?<reporter>$reporter),? ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"C.Z. Code","lawType":"leg_statute","strings":["C.Z. Code"],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"CBCA","lawType":"admin_docket","strings":["CBCA"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\\\d+-[A-Z])(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"CFPB","lawType":"admin_docket","strings":["CFPB"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\\\d{4}-CFPB-\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"CFTC","lawType":"admin_docket","strings":["CFTC"],"formats":["(?<reporter>$reporter) No. (?<docket_number>\\\\d+-[A-Z\\\\d]+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Cal. Adv. Legis. Serv.","lawType":"leg_session","strings":["Cal. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Cal. Code","lawType":"leg_statute","strings":["Cal. Code"],"formats":["(?<reporter>Cal\\\\. (?<subject>[A-Z][.\\\\-\'A-Za-z]*(?: [A-Z][.\\\\-\'A-Za-z]*| &){,4}) Code) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Cal. Code Regs.","lawType":"admin_compilation","strings":["Cal. Code Regs."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Cal. Legis. Serv.","lawType":"leg_session","strings":["Cal. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Cal. Regulatory Notice Reg.","lawType":"admin_register","strings":["Cal. Regulatory Notice Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Cal. Stat.","lawType":"leg_session","strings":["Cal. Stat."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Colo. Code Regs.","lawType":"admin_compilation","strings":["Colo. Code Regs."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Colo. Legis. Serv.","lawType":"leg_session","strings":["Colo. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Colo. Reg.","lawType":"admin_register","strings":["Colo. Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Colo. Rev. Stat.","lawType":"leg_statute","strings":["Colo. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Colo. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Colo. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Colo. Sess. Laws","lawType":"leg_session","strings":["Colo. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Conn. Acts","lawType":"leg_session","strings":["Conn. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*) \\\\(\\\\[Reg\\\\. or Spec\\\\.\\\\] Sess\\\\.\\\\)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Conn. Agencies Regs.","lawType":"admin_compilation","strings":["Conn. Agencies Regs."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Conn. Gen. Stat.","lawType":"leg_statute","strings":["Conn. Gen. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Conn. Gen. Stat. Ann.","lawType":"leg_statute","strings":["Conn. Gen. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Conn. Gov\'t Reg.","lawType":"admin_register","strings":["Conn. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Conn. L.J.","lawType":"admin_register","strings":["Conn. L.J."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Conn. Legis. Serv.","lawType":"leg_session","strings":["Conn. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Conn. Pub. Acts","lawType":"leg_session","strings":["Conn. Pub. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Conn. Spec. Acts","lawType":"leg_session","strings":["Conn. Spec. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"D.C. Code","lawType":"leg_statute","strings":["D.C. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"D.C. Code Adv. Leg. Serv.","lawType":"leg_session","strings":["D.C. Code Adv. Leg. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"D.C. Code Ann.","lawType":"leg_statute","strings":["D.C. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"D.C. Code Mun. Regs.","lawType":"municipal","strings":["D.C. Code Mun. Regs."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"D.C. Mun. Regs.","lawType":"municipal","strings":["D.C. Mun. Regs."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"D.C. Reg.","lawType":"leg_session","strings":["D.C. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"D.C. Sess. L. Serv.","lawType":"leg_session","strings":["D.C. Sess. L. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Del Gov\'t Reg.","lawType":"admin_register","strings":["Del Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Del. Admin. Code","lawType":"admin_compilation","strings":["Del. Admin. Code"],"formats":["(?<chapter>\\\\d+-\\\\d+-\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Del. Code Ann.","lawType":"leg_statute","strings":["Del. Code Ann."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Del. Code Regs.","lawType":"admin_compilation","strings":["Del. Code Regs."],"formats":["(?<chapter>\\\\d+-\\\\d+-\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Del. Code. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Del. Code. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Del. Laws","lawType":"leg_session","strings":["Del. Laws"],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Del. Legis. Serv.","lawType":"leg_session","strings":["Del. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Del. Reg. Regs.","lawType":"admin_register","strings":["Del. Reg. Regs."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"FR","lawType":"admin_register","strings":["F.R.","FR","Fed. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Fla. Admin. Code Ann.","lawType":"admin_compilation","strings":["Fla. Admin. Code Ann."],"formats":["(?<reporter>$reporter) r\\\\. (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Fla. Admin. Reg.","lawType":"admin_register","strings":["Fla. Admin. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Fla. Admin. Weekly","lawType":"admin_register","strings":["Fla. Admin. Weekly"],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Fla. Laws","lawType":"leg_session","strings":["Fla. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Fla. Sess. Law Serv.","lawType":"leg_session","strings":["Fla. Sess. Law Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Fla. Stat.","lawType":"leg_statute","strings":["Fla. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Fla. Stat. Ann.","lawType":"leg_statute","strings":["Fla. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ga. Code Ann.","lawType":"leg_statute","strings":["Ga. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ga. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ga. Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?","(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ga. Comp. R. & Regs.","lawType":"admin_compilation","strings":["Ga. Comp. R. & Regs."],"formats":["(?<reporter>$reporter) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ga. Gov\'t Reg.","lawType":"admin_register","strings":["Ga. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ga. Laws","lawType":"leg_session","strings":["Ga. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Guam Admin. R. & Regs.","lawType":"admin_compilation","strings":["Guam Admin. R. & Regs."],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Guam Code Ann.","lawType":"leg_statute","strings":["Guam Code Ann."],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Guam Pub. L.","lawType":"leg_session","strings":["Guam Pub. L."],"formats":["(?<reporter>$reporter) (?<law>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Haw. Code R.","lawType":"admin_compilation","strings":["Haw. Code R."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Haw. Gov\'t Reg.","lawType":"admin_register","strings":["Haw. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Haw. Legis. Serv.","lawType":"leg_session","strings":["Haw. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Haw. Rev. Stat.","lawType":"leg_statute","strings":["Haw. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Haw. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Haw. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Haw. Rev. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Haw. Rev. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Haw. Sess. Laws","lawType":"leg_session","strings":["Haw. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Idaho Admin. Bull.","lawType":"admin_register","strings":["Idaho Admin. Bull."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Idaho Admin. Code","lawType":"admin_compilation","strings":["Idaho Admin. Code"],"formats":["(?<reporter>$reporter) r\\\\. (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Idaho Code","lawType":"leg_statute","strings":["Idaho Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Idaho Code Ann.","lawType":"leg_statute","strings":["Idaho Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Idaho Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Idaho Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Idaho Legis. Serv.","lawType":"leg_session","strings":["Idaho Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Idaho Sess. Laws","lawType":"leg_session","strings":["Idaho Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ill. Admin. Code","lawType":"admin_compilation","strings":["Ill. Admin. Code"],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ill. Code R.","lawType":"admin_compilation","strings":["Ill. Code R."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ill. Comp. Stat.","lawType":"leg_statute","strings":["Ill. Comp. Stat."],"formats":["(?<chapter>\\\\d+) (?<reporter>$reporter) (?<act>\\\\d+) / (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ill. Comp. Stat. Ann.","lawType":"leg_statute","strings":["Ill. Comp. Stat. Ann."],"formats":["(?<chapter>\\\\d+) (?<reporter>$reporter) (?<act>\\\\d+) / (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ill. Comp. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ill. Comp. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ill. Laws","lawType":"leg_session","strings":["Ill. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ill. Legis. Serv.","lawType":"leg_session","strings":["Ill. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ill. Reg.","lawType":"admin_register","strings":["Ill. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ind. Acts","lawType":"leg_session","strings":["Ind. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ind. Admin. Code","lawType":"admin_compilation","strings":["Ind. Admin. Code"],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ind. Code","lawType":"leg_statute","strings":["Ind. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ind. Code Ann.","lawType":"leg_statute","strings":["Ind. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ind. Legis. Serv.","lawType":"leg_session","strings":["Ind. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ind. Reg.","lawType":"admin_register","strings":["Ind. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ind. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ind. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Iowa Acts","lawType":"leg_session","strings":["Iowa Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Iowa Admin. Bull.","lawType":"admin_register","strings":["Iowa Admin. Bull."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Iowa Admin. Code","lawType":"admin_compilation","strings":["Iowa Admin. Code"],"formats":["(?<reporter>$reporter) r\\\\. (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Iowa Code","lawType":"leg_statute","strings":["Iowa Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Iowa Code Ann.","lawType":"leg_statute","strings":["Iowa Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Iowa Legis. Serv.","lawType":"leg_session","strings":["Iowa Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Kan. Admin. Regs.","lawType":"admin_compilation","strings":["Kan. Admin. Regs."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Kan. Legis. Serv.","lawType":"leg_session","strings":["Kan. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Kan. Reg.","lawType":"admin_register","strings":["Kan. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Kan. Sess. Laws","lawType":"leg_session","strings":["Kan. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Kan. Stat. Ann.","lawType":"leg_statute","strings":["Kan. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ky. Acts","lawType":"leg_session","strings":["Ky. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ky. Admin. Reg.","lawType":"admin_register","strings":["Ky. Admin. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ky. Admin. Regs.","lawType":"admin_compilation","strings":["Ky. Admin. Regs."],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ky. Rev. Stat. & R. Serv.","lawType":"leg_session","strings":["Ky. Rev. Stat. & R. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ky. Rev. Stat. Adv. Legis. Serv.","lawType":"leg_session","strings":["Ky. Rev. Stat. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ky. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Ky. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Acts","lawType":"leg_session","strings":["La. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Admin. Code","lawType":"admin_compilation","strings":["La. Admin. Code"],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Child. Code Ann.","lawType":"leg_statute","strings":["La. Child. Code Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Civ. Code Ann.","lawType":"leg_statute","strings":["La. Civ. Code Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Code Civ. Proc. Ann.","lawType":"leg_statute","strings":["La. Code Civ. Proc. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Code Crim. Proc. Ann.","lawType":"leg_statute","strings":["La. Code Crim. Proc. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Code Evid. Ann.","lawType":"leg_statute","strings":["La. Code Evid. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Const. Ann.","lawType":"leg_statute","strings":["La. Const. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Reg.","lawType":"admin_register","strings":["La. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Sess. Law Serv.","lawType":"leg_session","strings":["La. Sess. Law Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"La. Stat. Ann.","lawType":"leg_statute","strings":["La. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mass. Acts","lawType":"leg_session","strings":["Mass. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mass. Adv. Legis. Serv.","lawType":"leg_session","strings":["Mass. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mass. Ann. Laws","lawType":"leg_statute","strings":["Mass. Ann. Laws"],"formats":["(?<reporter>$reporter) ch\\\\. (?<chapter>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mass. Code Regs.","lawType":"admin_compilation","strings":["Mass. Code Regs."],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mass. Gen. Laws","lawType":"leg_statute","strings":["Mass. Gen. Laws"],"formats":["(?<reporter>$reporter) ch\\\\. (?<chapter>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mass. Gen. Laws Ann.","lawType":"leg_statute","strings":["Mass. Gen. Laws Ann."],"formats":["(?<reporter>$reporter) ch\\\\. (?<chapter>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mass. Legis. Serv.","lawType":"leg_session","strings":["Mass. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mass. Reg.","lawType":"admin_register","strings":["Mass. Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Md. Code Ann.","lawType":"leg_statute","strings":["Md. Code Ann."],"formats":["(?<reporter>$reporter), (?<subject>[A-Z][.\\\\-\'A-Za-z]*(?: [A-Z][.\\\\-\'A-Za-z]*| &){,4}) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Md. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Md. Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Md. Code Regs.","lawType":"admin_compilation","strings":["Md. Code Regs."],"formats":["(?<reporter>$reporter) (?<reg>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Md. Laws","lawType":"leg_session","strings":["Md. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Md. Legis. Serv.","lawType":"leg_session","strings":["Md. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Md. Reg.","lawType":"admin_register","strings":["Md. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Me. Code R.","lawType":"admin_compilation","strings":["Me. Code R."],"formats":["(?<chapter>\\\\d+-\\\\d+-\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Me. Gov\'t Reg.","lawType":"admin_register","strings":["Me. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Me. Laws","lawType":"leg_session","strings":["Me. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Me. Legis. Serv.","lawType":"leg_session","strings":["Me. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Me. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Me. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Me. Stat.","lawType":"leg_statute","strings":["Me. Stat."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mich. Admin. Code","lawType":"admin_compilation","strings":["Mich. Admin. Code"],"formats":["(?<reporter>$reporter) r. (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mich. Adv. Legis. Serv.","lawType":"leg_session","strings":["Mich. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mich. Comp. Laws","lawType":"leg_statute","strings":["Mich. Comp. Laws"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mich. Comp. Laws Ann.","lawType":"leg_statute","strings":["Mich. Comp. Laws Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mich. Comp. Laws Serv.","lawType":"leg_statute","strings":["Mich. Comp. Laws Serv."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mich. Legis. Serv.","lawType":"leg_session","strings":["Mich. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mich. Pub. Acts","lawType":"leg_session","strings":["Mich. Pub. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mich. Reg.","lawType":"admin_register","strings":["Mich. Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Minn. Laws","lawType":"leg_session","strings":["Minn. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Minn. R.","lawType":"admin_compilation","strings":["Minn. R."],"formats":["(?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Minn. Reg.","lawType":"admin_register","strings":["Minn. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Minn. Sess. Law Serv.","lawType":"leg_session","strings":["Minn. Sess. Law Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Minn. Stat.","lawType":"leg_statute","strings":["Minn. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Minn. Stat. Ann.","lawType":"leg_statute","strings":["Minn. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Miss. Code Ann.","lawType":"leg_statute","strings":["Miss. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Miss. Code R.","lawType":"admin_compilation","strings":["Miss. Code R."],"formats":["(?<title>\\\\d+)\\\\-(?<chapter>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Miss. Gov\'t Reg.","lawType":"admin_register","strings":["Miss. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Miss. Laws","lawType":"leg_session","strings":["Miss. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Miss. Laws Adv. Sh.","lawType":"leg_session","strings":["Miss. Laws Adv. Sh."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Miss. Legis. Serv.","lawType":"leg_session","strings":["Miss. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mo. Ann. Stat.","lawType":"leg_statute","strings":["Mo. Ann. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mo. Code Regs. Ann.","lawType":"admin_compilation","strings":["Mo. Code Regs. Ann."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mo. Laws","lawType":"leg_session","strings":["Mo. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mo. Legis. Serv.","lawType":"leg_session","strings":["Mo. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mo. Reg.","lawType":"admin_register","strings":["Mo. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mo. Rev. Stat.","lawType":"leg_statute","strings":["Mo. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mont. Admin. R.","lawType":"admin_compilation","strings":["Mont. Admin. R."],"formats":["(?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mont. Admin. Reg.","lawType":"admin_register","strings":["Mont. Admin. Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mont. Code Ann.","lawType":"leg_statute","strings":["Mont. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Mont. Laws","lawType":"leg_session","strings":["Mont. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N. Mar. I. Admin. Code","lawType":"admin_compilation","strings":["N. Mar. I. Admin. Code"],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N. Mar. I. Code","lawType":"leg_statute","strings":["N. Mar. I. Code"],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N. Mar. I. Pub. L.","lawType":"leg_session","strings":["N. Mar. I. Pub. L."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<law>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N. Mar. I. Reg.","lawType":"admin_register","strings":["N. Mar. I. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.C. Admin. Code","lawType":"admin_compilation","strings":["N.C. Admin. Code"],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.C. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.C. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.C. Gen. Stat.","lawType":"leg_statute","strings":["N.C. Gen. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.C. Gen. Stat. Ann.","lawType":"leg_statute","strings":["N.C. Gen. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.C. Legis. Serv.","lawType":"leg_session","strings":["N.C. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.C. Reg.","lawType":"admin_register","strings":["N.C. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.C. Sess. Laws","lawType":"leg_session","strings":["N.C. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.D. Admin. Code","lawType":"admin_compilation","strings":["N.D. Admin. Code"],"formats":["(?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.D. Cent. Code","lawType":"leg_statute","strings":["N.D. Cent. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.D. Cent. Code Adv. Legis. Serv.","lawType":"leg_session","strings":["N.D. Cent. Code Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.D. Cent. Code Ann.","lawType":"leg_statute","strings":["N.D. Cent. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.D. Laws","lawType":"leg_session","strings":["N.D. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.D. Legis. Serv.","lawType":"leg_session","strings":["N.D. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.H. Code Admin. R. Ann.","lawType":"admin_compilation","strings":["N.H. Code Admin. R. Ann."],"formats":["(?<reporter>$reporter) (?<subject>[A-Z][.\\\\-\'A-Za-z]*(?: [A-Z][.\\\\-\'A-Za-z]*| &){,4}) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.H. Code R.","lawType":"admin_compilation","strings":["N.H. Code R."],"formats":["(?<reporter>$reporter) (?<subject>[A-Z][.\\\\-\'A-Za-z]*(?: [A-Z][.\\\\-\'A-Za-z]*| &){,4}) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.H. Gov\'t Reg.","lawType":"admin_register","strings":["N.H. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.H. Laws","lawType":"leg_session","strings":["N.H. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.H. Legis. Serv.","lawType":"leg_session","strings":["N.H. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.H. Rev. Stat. Ann.","lawType":"leg_statute","strings":["N.H. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.H. Rev. Stat. Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.H. Rev. Stat. Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.H. Rulemaking Reg.","lawType":"admin_register","strings":["N.H. Rulemaking Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.J. Admin. Code","lawType":"admin_compilation","strings":["N.J. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.J. Laws","lawType":"leg_session","strings":["N.J. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.J. Reg.","lawType":"admin_register","strings":["N.J. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.J. Rev. Stat.","lawType":"leg_statute","strings":["N.J. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.J. Sess. Law Serv.","lawType":"leg_session","strings":["N.J. Sess. Law Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.J. Stat. Ann.","lawType":"leg_statute","strings":["N.J. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.M. Adv. Legis. Serv.","lawType":"leg_session","strings":["N.M. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.M. Code R.","lawType":"admin_compilation","strings":["N.M. Code R."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.M. Laws","lawType":"leg_session","strings":["N.M. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.M. Legis. Serv.","lawType":"leg_session","strings":["N.M. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.M. Reg.","lawType":"admin_register","strings":["N.M. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.M. Stat. Ann.","lawType":"leg_statute","strings":["N.M. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.Y.","lawType":"leg_act","strings":["N.Y."],"formats":["(?<reporter>$reporter) (?<subject>[A-Z][.\\\\-\'A-Za-z]*(?: [A-Z][.\\\\-\'A-Za-z]*| &){,4}) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.Y. Comp. Codes R. & Regs.","lawType":"admin_compilation","strings":["N.Y. Comp. Codes R. & Regs."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.Y. Consol. Laws Adv.","lawType":"leg_session","strings":["N.Y. Consol. Laws Adv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.Y. Law","lawType":"leg_statute","strings":["N.Y. Law"],"formats":["(?<reporter>N\\\\.Y\\\\. (?<subject>[A-Z][.\\\\-\'A-Za-z]*(?: [A-Z][.\\\\-\'A-Za-z]*| &){,4}) Law) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.Y. Laws","lawType":"leg_session","strings":["N.Y. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.Y. Legis. Serv.","lawType":"leg_session","strings":["N.Y. Legis. Serv."],"formats":["(?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.Y. Reg.","lawType":"admin_register","strings":["N.Y. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"N.Y. Sess. Laws","lawType":"leg_session","strings":["N.Y. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Navajo Nation Code Ann.","lawType":"leg_statute","strings":["Navajo Nation Code Ann."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Neb. Admin. Code","lawType":"admin_compilation","strings":["Neb. Admin. Code"],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Neb. Laws","lawType":"leg_session","strings":["Neb. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Neb. Legis. Serv.","lawType":"leg_session","strings":["Neb. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Neb. Rev. Stat.","lawType":"leg_statute","strings":["Neb. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Neb. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Neb. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Nev. Admin. Code","lawType":"admin_compilation","strings":["Nev. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Nev. Legis. Serv.","lawType":"leg_session","strings":["Nev. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Nev. Reg. Admin. Regs.","lawType":"admin_register","strings":["Nev. Reg. Admin. Regs."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<reg>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Nev. Rev. Stat.","lawType":"leg_statute","strings":["Nev. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Nev. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Nev. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Nev. Stat.","lawType":"leg_session","strings":["Nev. Stat."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ohio Admin. Code","lawType":"admin_compilation","strings":["Ohio Admin. Code"],"formats":["(?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ohio Dep\'t","lawType":"admin_register","strings":["Ohio Dep\'t"],"formats":["(?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ohio Gov\'t","lawType":"admin_register","strings":["Ohio Gov\'t"],"formats":["(?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ohio Laws","lawType":"leg_session","strings":["Ohio Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ohio Legis. Bull.","lawType":"leg_session","strings":["Ohio Legis. Bull."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ohio Legis. Serv. Ann.","lawType":"leg_session","strings":["Ohio Legis. Serv. Ann."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ohio Monthly Rec.","lawType":"admin_register","strings":["Ohio Monthly Rec."],"formats":["(?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Ohio Rev. Code Ann.","lawType":"leg_statute","strings":["Ohio Rev. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Okla. Admin. Code","lawType":"admin_compilation","strings":["Okla. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Okla. Gaz.","lawType":"admin_register","strings":["Okla. Gaz."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Okla. Reg.","lawType":"admin_register","strings":["Okla. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Okla. Sess. Law Serv.","lawType":"leg_session","strings":["Okla. Sess. Law Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Okla. Sess. Laws","lawType":"leg_session","strings":["Okla. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Okla. Stat.","lawType":"leg_statute","strings":["Okla. Stat."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Okla. Stat. Ann.","lawType":"leg_statute","strings":["Okla. Stat. Ann."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Or. Admin. R.","lawType":"admin_compilation","strings":["Or. Admin. R."],"formats":["(?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Or. Bull.","lawType":"admin_register","strings":["Or. Bull."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Or. Laws","lawType":"leg_session","strings":["Or. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Or. Laws Adv. Sh.","lawType":"leg_session","strings":["Or. Laws Adv. Sh."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) No\\\\. (?<number>\\\\d+), (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Or. Laws Spec. Sess.","lawType":"leg_session","strings":["Or. Laws Spec. Sess."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Or. Legis. Serv.","lawType":"leg_session","strings":["Or. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Or. Rev. Stat.","lawType":"leg_statute","strings":["Or. Rev. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Or. Rev. Stat. Ann.","lawType":"leg_statute","strings":["Or. Rev. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"P.R. Laws","lawType":"leg_session","strings":["P.R. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"P.R. Laws Ann.","lawType":"leg_statute","strings":["P.R. Laws Ann."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"P.R. Leyes","lawType":"leg_session","strings":["P.R. Leyes"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"P.R. Leyes An.","lawType":"leg_statute","strings":["P.R. Leyes An."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Pa. Bull.","lawType":"admin_register","strings":["Pa. Bull."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Pa. Code","lawType":"admin_compilation","strings":["Pa. Code"],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Pa. Cons. Stat.","lawType":"leg_statute","strings":["Pa. Cons. Stat."],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Pa. Laws","lawType":"leg_session","strings":["Pa. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Pa. Legis. Serv.","lawType":"leg_session","strings":["Pa. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Pa. Stat. and Cons. Stat. Ann.","lawType":"leg_statute","strings":["Pa. Stat. and Cons. Stat. Ann."],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Pub. L.","lawType":"leg_statute","strings":["Pub. L.","Pub.L.","Public Law"],"formats":["(?<reporter>$reporter) \\\\s*(?:No\\\\.|Number)?\\\\s*(?<title>\\\\d{1,3}-\\\\d{1,5}),?\\\\s*(?:((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?))|Sec|sec|Section|section)?((((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?))((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?))?)|s)?\\\\.?\\\\s*(?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)?(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Pvt. L.","lawType":"leg_statute","strings":["Private Law","Pvt. L.","Pvt.L."],"formats":["(?<reporter>$reporter) \\\\s*(?:No\\\\.|Number)?\\\\s*(?<title>\\\\d{1,3}-\\\\d{1,5})(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"R.I. Acts & Resolves","lawType":"leg_session","strings":["R.I. Acts & Resolves"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"R.I. Adv. Legis. Serv.","lawType":"leg_session","strings":["R.I. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?","(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"R.I. Code R.","lawType":"admin_compilation","strings":["R.I. Code R."],"formats":["(?<title>\\\\d+)\\\\-(?<chapter>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"R.I. Gen. Laws","lawType":"leg_statute","strings":["R.I. Gen. Laws"],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"R.I. Gen. Laws Ann.","lawType":"leg_statute","strings":["R.I. Gen. Laws Ann."],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"R.I. Gov\'t Reg.","lawType":"admin_register","strings":["R.I. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"R.I. Pub. Laws","lawType":"leg_session","strings":["R.I. Pub. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Registration","lawType":"admin_filing","strings":["Registration"],"formats":["(?<reporter>$reporter) No\\\\. (?<number>\\\\d[\\\\d,]*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Repub. Tex. Laws","lawType":"leg_session","strings":["Repub. Tex. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"S.C. Acts","lawType":"leg_session","strings":["S.C. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"S.C. Code Ann.","lawType":"leg_statute","strings":["S.C. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"S.C. Code Ann. Regs.","lawType":"admin_compilation","strings":["S.C. Code Ann. Regs."],"formats":["(?<reporter>$reporter) (?<reg>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"S.C. Reg.","lawType":"admin_register","strings":["S.C. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"S.D. Admin. R.","lawType":"admin_compilation","strings":["S.D. Admin. R."],"formats":["(?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"S.D. Codified Laws","lawType":"leg_statute","strings":["S.D. Codified Laws"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"S.D. Reg.","lawType":"admin_register","strings":["S.D. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"S.D. Sess. Laws","lawType":"leg_session","strings":["S.D. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) ch\\\\\\\\. (?<chapter>\\\\d+) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"SBA","lawType":"admin_docket","strings":["SBA"],"formats":["(?<reporter>$reporter) No. (?<docket_number>(?:NAICS|BDP|VET|SIZ|SDBA)-\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Stat.","lawType":"leg_session","strings":["Stat."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tenn. Admin. Reg.","lawType":"admin_register","strings":["Tenn. Admin. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tenn. Code Ann.","lawType":"leg_statute","strings":["Tenn. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tenn. Code Ann. Adv. Legis. Serv.","lawType":"leg_session","strings":["Tenn. Code Ann. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tenn. Comp. R. & Regs.","lawType":"admin_compilation","strings":["Tenn. Comp. R. & Regs."],"formats":["(?<reporter>$reporter) (?<rule>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tenn. Legis. Serv.","lawType":"leg_session","strings":["Tenn. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tenn. Priv. Acts","lawType":"leg_session","strings":["Tenn. Priv. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tenn. Pub. Acts","lawType":"leg_session","strings":["Tenn. Pub. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tex. Admin. Code","lawType":"admin_compilation","strings":["Tex. Admin. Code"],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tex. Bus. Corp. Act Ann.","lawType":"leg_statute","strings":["Tex. Bus. Corp. Act Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tex. Code Ann.","lawType":"leg_statute","strings":["Tex. Code Ann."],"formats":["(?<reporter>Tex\\\\. (?<subject>[A-Z][.\\\\-\'A-Za-z]*(?: [A-Z][.\\\\-\'A-Za-z]*| &){,4}) Code Ann\\\\.) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tex. Code Crim. Proc. Ann.","lawType":"leg_statute","strings":["Tex. Code Crim. Proc. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tex. Gen. Laws","lawType":"leg_session","strings":["Tex. Gen. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tex. Ins. Code Ann.","lawType":"leg_statute","strings":["Tex. Ins. Code Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\\\d+)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tex. Prob. Code Ann.","lawType":"leg_statute","strings":["Tex. Prob. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tex. Reg.","lawType":"admin_register","strings":["Tex. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tex. Rev. Civ. Stat. Ann.","lawType":"leg_statute","strings":["Tex. Rev. Civ. Stat. Ann."],"formats":["(?<reporter>$reporter) art (?<article>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Tex. Sess. Law Serv.","lawType":"leg_session","strings":["Tex. Sess. Law Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Treas. Reg.","lawType":"admin_compilation","strings":["Treas. Reg."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"U.S. Patent","lawType":"admin_filing","strings":["U.S. Patent"],"formats":["(?<reporter>$reporter) No\\\\. (?<number>\\\\d[\\\\d,]*)(?: (?<kind_code>[A-Z]\\\\d?))?(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"U.S.C.","lawType":"leg_statute","strings":["U. S. C.","U.S. Code","U.S.C.","U.S.C.A.","U.S.C.S.","U.S.C.U.","USC","United States Code"],"formats":["(?<title>\\\\d+),?\\\\s+(?<reporter>$reporter),?\\\\s+((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?))\\\\s*(?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Utah Admin. Code","lawType":"admin_compilation","strings":["Utah Admin. Code"],"formats":["(?<reporter>$reporter) r\\\\. (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Utah Adv. Legis. Serv.","lawType":"leg_session","strings":["Utah Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Utah Bull.","lawType":"admin_register","strings":["Utah Bull."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Utah Code Ann.","lawType":"leg_statute","strings":["Utah Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Utah Laws","lawType":"leg_session","strings":["Utah Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Utah. Legis. Serv.","lawType":"leg_session","strings":["Utah. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"V.I. Code Ann.","lawType":"leg_statute","strings":["V.I. Code Ann."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*) (?<year>1\\\\d{3}|20\\\\d{2})(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"V.I. Code Ann. Adv.","lawType":"leg_session","strings":["V.I. Code Ann. Adv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"V.I. Code R.","lawType":"admin_compilation","strings":["V.I. Code R."],"formats":["(?<title>\\\\d+)\\\\-(?<chapter>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"V.I. Gov\'t Reg.","lawType":"admin_register","strings":["V.I. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"V.I. Legis. Serv.","lawType":"leg_session","strings":["V.I. Legis. Serv."],"formats":["(?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"V.I. Sess. Laws","lawType":"leg_session","strings":["V.I. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Va. Acts","lawType":"leg_session","strings":["Va. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Va. Admin. Code","lawType":"admin_compilation","strings":["Va. Admin. Code"],"formats":["(?<title>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Va. Adv. Legis. Serv.","lawType":"leg_session","strings":["Va. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Va. Code Ann.","lawType":"leg_statute","strings":["Va. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Va. Legis. Serv.","lawType":"leg_session","strings":["Va. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Va. Reg. Regs.","lawType":"admin_register","strings":["Va. Reg. Regs."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Vt. Acts & Resolves","lawType":"leg_session","strings":["Vt. Acts & Resolves"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Vt. Adv. Legis. Serv.","lawType":"leg_session","strings":["Vt. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Vt. Code R.","lawType":"admin_compilation","strings":["Vt. Code R."],"formats":["(?<title>\\\\d+)\\\\-(?<chapter>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Vt. Gov\'t Reg.","lawType":"admin_register","strings":["Vt. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Vt. Legis. Serv.","lawType":"leg_session","strings":["Vt. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Vt. Stat. Ann.","lawType":"leg_statute","strings":["Vt. Stat. Ann."],"formats":["(?<reporter>$reporter) tit\\\\. (?<title>\\\\d+), ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"W. Va. Acts","lawType":"leg_session","strings":["W. Va. Acts"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"W. Va. Adv. Legis. Serv.","lawType":"leg_session","strings":["W. Va. Adv. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2})\\\\-(?<pamphlet>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"W. Va. Code","lawType":"leg_statute","strings":["W. Va. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"W. Va. Code Ann.","lawType":"leg_statute","strings":["W. Va. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"W. Va. Code R.","lawType":"admin_compilation","strings":["W. Va. Code R."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"W. Va. Legis. Serv.","lawType":"leg_session","strings":["W. Va. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"W. Va. Reg.","lawType":"admin_register","strings":["W. Va. Reg."],"formats":["(?<volume>[1-9]\\\\d*) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wash. Admin. Code","lawType":"admin_compilation","strings":["Wash. Admin. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wash. Legis. Serv.","lawType":"leg_session","strings":["Wash. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wash. Reg.","lawType":"admin_register","strings":["Wash. Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wash. Rev. Code","lawType":"leg_statute","strings":["Wash. Rev. Code"],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wash. Rev. Code Ann.","lawType":"leg_statute","strings":["Wash. Rev. Code Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wash. Sess. Laws","lawType":"leg_session","strings":["Wash. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wis. Admin. Code","lawType":"admin_compilation","strings":["Wis. Admin. Code"],"formats":["(?<reporter>$reporter) (?<agency>[A-Z][A-Za-z]+) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wis. Admin. Reg.","lawType":"admin_register","strings":["Wis. Admin. Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wis. Legis. Serv.","lawType":"leg_session","strings":["Wis. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wis. Sess. Laws","lawType":"leg_session","strings":["Wis. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wis. Stat.","lawType":"leg_statute","strings":["Wis. Stat."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wis. Stat. Ann.","lawType":"leg_statute","strings":["Wis. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wyo. Code R.","lawType":"admin_compilation","strings":["Wyo. Code R."],"formats":["(?<title>\\\\d+)\\\\-(?<chapter>\\\\d+) (?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wyo. Gov\'t Reg.","lawType":"admin_register","strings":["Wyo. Gov\'t Reg."],"formats":["(?<issue>\\\\d+) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wyo. Legis. Serv.","lawType":"leg_session","strings":["Wyo. Legis. Serv."],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wyo. Sess. Laws","lawType":"leg_session","strings":["Wyo. Sess. Laws"],"formats":["(?<year>1\\\\d{3}|20\\\\d{2}) (?<reporter>$reporter) (?<page>\\\\d{1,3}(?:,\\\\d{3})*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?:1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}\n\
+{"reporter":"Wyo. Stat. Ann.","lawType":"leg_statute","strings":["Wyo. Stat. Ann."],"formats":["(?<reporter>$reporter) ((§§?)|([Ss]((ec)(tion)?)?s?\\\\.?)) (?<section>\\\\d+(?:[\\\\-.:]\\\\d+)*)(?:\\\\s+et\\\\s+seq\\\\.)?(?:\\\\s*\\\\((?:(?<publisher>[A-Z][a-z]+\\\\.?(?:\\\\s+Supp\\\\.)?)\\\\s+)?(?<year>1\\\\d{3}|20\\\\d{2})(?:-\\\\d{2})?\\\\))?"]}';
 
 /** journals: one JSON [key, value] pair per line. */
-export const journals = String.raw`
-["A.B.A. J.","ABA Journal"]
-["A.F. L. Rev.","Air Force Law Review"]
-["AIDS L. & Litig. Rep.","AIDS Law & Litigation Reporter"]
-["AIPLA Q.J.","American Intellectual Property Law Association Quarterly"]
-["Adel. L. Rev.","Adelaide Law Review"]
-["Admin. L. Rev.","Administrative Law Review"]
-["Admin. L. Rev. Am. U.","Administrative Law Review of American University"]
-["Admin. L.3d","Administrative Law Third Series for Federal Contractors"]
-["Aff. Action Compl. Man.","Affirmative Action Compliance Manual for Federal Contractors"]
-["Akron L. Rev.","Akron Law Review"]
-["Akron Tax J.","Akron Tax Journal"]
-["Ala. L. Rev.","Alabama Law Review"]
-["Alaska L. Rev.","Alaska Law Review"]
-["Alb. L. Rev.","Albany Law Review"]
-["Alb. L.J. Sci. & Tech.","Albany Law Journal of Science and Technology"]
-["All St. Tax Guide","All States Tax Guide"]
-["Am. B. Found. Res. J.","American Bar Foundation Research Journal"]
-["Am. Bankr. Inst. L. Rev.","American Bankruptcy Institute Law Review"]
-["Am. Bankr. L.J.","American Bankruptcy Law Journal"]
-["Am. Bus. L.J.","American Business Law Journal"]
-["Am. Crim. L. Rev.","American Criminal Law Review"]
-["Am. I. Int'l L.","American Journal of International Law"]
-["Am. Indian L. Rev.","American Indian Law Review"]
-["Am. J. Comp. L.","American Journal of Comparative Law"]
-["Am. J. Crim. L.","American Journal of Criminal Law"]
-["Am. J. Juris.","American Journal of Jurisprudence"]
-["Am. J. Legal Hist.","American Journal of Legal History"]
-["Am. J. Trial Advoc.","American Journal of Trial Advocacy"]
-["Am. J.L. & Med.","American Journal of Law & Medicine"]
-["Am. Rev. Int'l Arb.","American Review of International Arbitration"]
-["Am. Soc'y Int'l L. Proc.","American Society of International Law Proceedings"]
-["Am. Stock Ex. Guide","American Stock Exchange Guide"]
-["Am. U. Int'l L. Rev.","American University International Law Review"]
-["Am. U. J. Gender Soc. Pol'y & L.","American University Journal of Gender, Social Policy and the Law"]
-["Am. U. L. Rev.","American University Law Review"]
-["Anglo-Am. L. Rev.","Anglo-American Law Review"]
-["Ann. Rev. Banking & Fin. L.","Annual Review of Banking & Financial law"]
-["Ann. Rev. Banking L.","Annual Review of Banking Law"]
-["Ann. Surv. Am. L.","Annual Survey of American Law"]
-["Ann. Surv. Int'l & Comp. L.","Annual Survey of International and Comparative Law"]
-["Annals Am. Acad. Pol. & Soc. Sci.","Annals of the American Academy of Political and Social Science"]
-["Annals Health L.","Annals of Health Law"]
-["Antitrust & Trade Reg. Rep.","Antitrust & Trade Regulation Report"]
-["Ariz. J. Int'l & Comp. L.","Arizona Journal of International and Comparative Law"]
-["Ariz. L. Rev.","Arizona Law Review"]
-["Ariz. St. L.J.","Arizona State Law Journal"]
-["Ark. L. Notes","Arkansas Law Notes"]
-["Ark. L. Rev.","Arkansas Law Review"]
-["Army Law.","Army Lawyer"]
-["Asian Am. L.J.","Asian American Law Journal"]
-["Asian Pac. Am. L.J.","Asian Pacific American Law Journal"]
-["Asian-Pac. L. & Pol'y J.","Asian-Pacific Law and Policy Journal"]
-["Auckland U. L. Rev.","Auckland University Law Review"]
-["Av. L. Rep.","Aviation Law Reporter"]
-["Ave Maria L. Rev.","Ave Maria Law Review"]
-["B. Examiner","The Bar Examiner"]
-["B.C. Envtl. Aff. L. Rev.","Boston College Environmental Affairs Law Review"]
-["B.C. Int'l & Comp. L. Rev.","Boston College International and Comparative Law Review"]
-["B.C. L. Rev.","Boston College Law Review"]
-["B.C. Third World L.J.","Boston College Third World Law Journal"]
-["B.U. Int'l L.J.","Boston University International Law Journal"]
-["B.U. J. Sci. & Tech. L.","Boston University Journal of Science & Technology Law"]
-["B.U. L. Rev.","Boston University Law Review"]
-["B.U. Pub. Int. L.J.","Boston University Public Interest Law Journal"]
-["BYU Educ. & L.J.","Brigham Young University Education and Law Journal"]
-["BYU J. Pub. L.","Brigham Young University Journal of Public Law"]
-["BYU L. Rev.","Brigham Young University Law Review"]
-["Bankr. Dev. J.","Bankruptcy Developments Journal"]
-["Baylor L. Rev.","Baylor Law Review"]
-["Behav. Sci. & L.","Behavioral Sciences and the Law"]
-["Berkeley J. Afr.-Am. L. & Pol'y","Berkeley Journal of African-American Law & Policy"]
-["Berkeley J. Emp. & Lab. L.","Berkeley Journal of Employment and Labor Law"]
-["Berkeley J. Int'l L.","Berkeley Journal of International Law"]
-["Berkeley Tech. L.J.","Berkeley Technology Law Journal"]
-["Berkeley Women's L.J.","Berkeley Women's Law Journal"]
-["BioLaw (LexisNexis)","BioLaw"]
-["Brandeis L.J.","Brandeis Law Journal"]
-["Briefcase","Briefcase"]
-["Brook. J. Int'l L.","Brooklyn Journal of International Law"]
-["Brook. L. Rev.","Brooklyn Law Review"]
-["Buff. Crim. L. Rev.","Buffalo Criminal Law Review"]
-["Buff. Envtl. L.J.","Buffalo Environmental Law Journal"]
-["Buff. Hum. Rts. L. Rev.","Buffalo Human Rights Law Review"]
-["Buff. L. Rev.","Buffalo Law Review"]
-["Buff. Pub. Int. L.J.","Buffalo Public Interest Law Journal"]
-["Buff. Women's L.J.","Buffalo Women's Law Journal"]
-["Bus. L.J.","Business Law Journal"]
-["Cal. Bankr. J.","California Bankruptcy Journal"]
-["Cal. Crim. L. Rev.","California Criminal Law Review"]
-["Cal. L. Rev.","Southern California Law Review &"]
-["Cal. Reg. L. Rep.","California Regulatory Law Reporter"]
-["Cal. St. B.J.","California State Bar Journal"]
-["Cal. W. Int'l L.J.","California Western International Law Journal"]
-["Cal. W. L. Rev.","California Western Law Review"]
-["Calif. L. Rev.","California Law Review"]
-["Cambridge L.J.","Cambridge Law Journal"]
-["Campbell L. Rev.","Campbell Law Review"]
-["Can.-U.S. L.J.","Canada-United States Law Journal"]
-["Cap. Def. Dig.","Capital Defense Digest"]
-["Cap. Def. J.","Capital Defense Journal"]
-["Cap. U. L. Rev.","Capital University Law Review"]
-["Cardozo Arts & Ent. L.J.","Cardozo Arts & Entertainment Law Journal"]
-["Cardozo J. Conflict Resol.","Cardozo Journal of Conflict Resolution"]
-["Cardozo J. lnt'l & Comp. L.","Cardozo Journal of International and Comparative Law"]
-["Cardozo L. Rev.","Cardozo Law Review"]
-["Cardozo Online J. Conflict Resol.","Cardozo Online Journal of Conflict Resolution"]
-["Cardozo Women's L.J.","Cardozo Women's Law Journal"]
-["Carolina Alumni Rev.","Carolina Alumni Review"]
-["Case W. Res. J. Int'l L.","Case Western Reserve Journal of International Law"]
-["Case W. Res. L. Rev.","Case Western Reserve Law Review"]
-["Cath. Law.","Catholic Lawyer"]
-["Cath. U. L. Rev.","Catholic University Law Review"]
-["Chap. L. Rev.","Chapman Law Review"]
-["Chi. J. Int'l L.","Chicago Journal of International Law"]
-["Chi.-Kent L. Rev.","Chicago-Kent Law Review"]
-["Chicano-Latino L. Rev.","Chicano-Latino Law Review"]
-["Child. Legal Rts. J.","Children's Legal Rights Journal"]
-["Chron. Higher Educ.","Chronicle of Higher Education"]
-["Clearinghouse Rev.","Clearinghouse Review"]
-["Clev. St. L. Rev.","Cleveland State Law Review"]
-["Clev.-Marshall L. Rev.","Cleveland-Marshall Law Review"]
-["Clinical L. Rev.","Clinical Law Review"]
-["Colo. J. Int'l Envtl. L. & Pol'y","Colorado Journal of International Environmental Law and Policy"]
-["Colo. Law.","Colorado Lawyer"]
-["Colum. Bus. L. Rev.","Columbia Business Law Review"]
-["Colum. Hum. Rts. L. Rev.","Columbia Human Rights Law Review"]
-["Colum. J. Asian L.","Columbia Journal of Asian Law"]
-["Colum. J. E. Eur. L.","Columbia Journal of East European Law"]
-["Colum. J. Envtl. L.","Columbia Journal of Environmental law"]
-["Colum. J. Gender & L.","Columbia Journal of Gender and Law"]
-["Colum. J. Of Eur. L.","Columbia Journal of European Law"]
-["Colum. J. Transnat'l L.","Columbia Journal of Transnational Law"]
-["Colum. J.L. & Arts","Columbia Journal of Law & the Arts"]
-["Colum. J.L. & Soc. Probs.","Columbia Journal of Law and Social Problems"]
-["Colum. L. Rev.","Columbia Law Review"]
-["Colum. Sci. & Tech. L. Rev.","Columbia Science and Technology Law Review"]
-["Colum.-VLA J.L. & Arts","Columbia-VLA journal of Law & the Arts"]
-["CommLaw Conspectus","CommLaw Conspectus: Journal of Communications Law & Policy"]
-["Common Mkt. L. Rev.","Common Market Law Review"]
-["Comp. Lab. L. & Pol'y J.","Comparative Labor Law & Policy journal"]
-["Comp. Lab. L.J.","Comparative Labor Law Journal"]
-["Computer L. Rev. & Tech J.","Computer Law Review & Technology Journal"]
-["Computer/L.J.","Computer/Law Journal"]
-["Cong. Dig.","Congressional Digest"]
-["Conn. Ins. L.J.","Connecticut Insurance Law Journal"]
-["Conn. J. Int'l L.","Connecticut Journal of International Law"]
-["Conn. L. Rev.","Connecticut Law Review"]
-["Conn. Prob. L.J.","Connecticut Probate Law Journal"]
-["Const. Comment.","Constitutional Commentary"]
-["Consumer Fin. L. Q. Rep.","Consumer Finance Law Quarterly Report"]
-["Conv. & Prop. Law. (n.s.)","Conveyancer and Property Lawyer (new series)"]
-["Copyright L. Symp. (ASCAP)","Copyright Law Symposium (American Society of Composers, Authors, & Publishers"]
-["Cornell Int'l L.J.","Cornell International Law Journal"]
-["Cornell J.L. & Pub. Pol'y","Cornell Journal of Law and Public Policy"]
-["Cornell L. Rev.","Cornell Law Review"]
-["Corp. Tax'n","Corporate Taxation"]
-["Creighton L. Rev.","Creighton Law Review"]
-["Crim. Just.","Criminal Justice"]
-["Crim. Just. Ethics","Criminal Justice Ethics"]
-["Crim. L. Bull.","Criminal Law Bulletin"]
-["Crim. L. Rev.","Criminal Law Review"]
-["Crim. L.F.","Criminal Law Forum"]
-["Crime, L. & Soc. Change","Crime, Law and Social Change"]
-["Cumb. L. Rev.","Cumberland Law Review"]
-["Current Med. for Att'ys","Current Medicine for Attorneys"]
-["Currents: Int'l Trad L.J.","Currents: The International Trade Law Journal"]
-["D.C. L. Rev.","District of Columbia Law Review"]
-["Dalhousie L.J.","Dalhousie Law Journal"]
-["DePaul Bus. & Com. L.J.","DePaul Business & Commercial Law Journal"]
-["DePaul Bus. L.J.","DePaul Business Law Journal"]
-["DePaul J. Health Care L.","DePaul Journal of Health Care Law"]
-["DePaul L. Rev.","DePaul Law Review"]
-["Def. Couns. J.","Defense Counsel Journal"]
-["Del. J. Corp. L.","Delaware Journal of Corporate Law"]
-["Del. L. Rev.","Delaware Law Review"]
-["Denv. J. Int'l L. & Pol'y","Denver Journal of International Law and Policy"]
-["Denv. U. L. Rev.","Denver University Law Review"]
-["Dep't St. Bull.","Department of State Bulletin"]
-["Depaul-LCA J. Art & Ent. L. & Pol'y","DePaul-LCA Journal of Art and Entertainment Law and Policy"]
-["Dick. Int'l L. Ann.","Dickinson International Law Annual"]
-["Dick. L. Rev.","Dickinson Law Review"]
-["Digest","The Digest: The National Italian-American Bar Ass'n Law Journal"]
-["Drake J. Agric. L.","Drake Journal of Agricultural Law"]
-["Drake L. Rev.","Drake Law Review"]
-["Drexel L. Rev.","Drexel Law Review"]
-["Duke J. Comp. & Int'l L.","Duke Journal of Comparative & International Law"]
-["Duke J. Const. L. & Pub. Pol'y","Duke Journal of Constitutional Law & Public Policy"]
-["Duke J. Gender L. & Pol'y","Duke Journal of Gender Law & Policy"]
-["Duke L.J.","Duke Law Journal"]
-["Duq. Bus. L.J.","Duquesne Business Law Journal"]
-["Duq. L. Rev.","Duquesne Law Review"]
-["Dydke Envtl. L. & Pol'y F.","Duke Environmental Law & Policy Forum"]
-["Ecology L.Q.","Ecology Law Quarterly"]
-["Economist","The Economist"]
-["Elder L.J.","Elder Law Journal"]
-["Emory Bankr. Dev. J.","Emory Bankruptcy Developments Journal"]
-["Emory Int'l L. Rev.","Emory International Law Review"]
-["Emory L.J.","Emory Law Journal"]
-["Emp. Rts. & Emp. Pol'y J.","Employee Rights and Employment Policy Journal"]
-["Empl. Testing (Univ. Pub. Am.)","Employment Testing: Law & Policy Reporter"]
-["Energy L.J.","Energy Law Journal"]
-["Envtl. L.","Environmental Law"]
-["Envtl. Law.","Environmental Lawyer"]
-["Est. Plan.","Estate Planning"]
-["Eur. H.R. Rep.","European Human Rights Reports"]
-["F.B.I.S.","Foreign Broadcast Information Service"]
-["FIU L. Rev.","Florida International University Law Review"]
-["Fam. & Conciliation Cts. Rev.","Family and Conciliation Courts Review"]
-["Fam. Ct. Rev.","Family Court Review"]
-["Fam. L.Q.","Family Law Quarterly"]
-["Fed. Cir. B.J.","Federal Circuit Bar Journal"]
-["Fed. Comm. L.J.","Federal Communications Law Journal"]
-["Fed. Probation","Federal Probation"]
-["Fed. Sent'g Rep.","Federal Sentencing Reporter"]
-["Fla. B.J.","Florida Bar Journal"]
-["Fla. J. Int'l L.","Florida Journal of International Law"]
-["Fla. L. Rev.","Florida Law Review"]
-["Fla. St. J. Transnat'l L. & Pol'y","Florida State Journal of Transnational Law & Policy"]
-["Fla. St. U. L. Rev.","Florida State University Law Review"]
-["Fla. Tax Rev.","Florida Tax Review"]
-["Food & Drug L.J.","Food and Drug Law Journal"]
-["Food Drug Cosm. L.J.","Food Drug Cosmetic Law Journal"]
-["Fordham Envtl. L. Rev.","Fordham Environmental Law Review"]
-["Fordham Int'l L.J.","Fordham International Law journal"]
-["Fordham Intell. Prop. Media & Ent. L.J.","Fordham Intellectual Property, Media & Entertainment Law Journal"]
-["Fordham J. Corp. & Fin. L.","Fordham Journal of Corporate & Financial Law"]
-["Fordham L. Rev.","Fordham Law Review"]
-["Fordham Urb. L.J.","Fordham Urban Law Journal"]
-["Franchise L.J.","Franchise Law Journal"]
-["Ga. J. Int'l & Comp. L.","Georgia Journal of International and Comparative Law"]
-["Ga. L. Rev.","Georgia Law Review"]
-["Ga. St. U. L. Rev.","Georgia State University Law Review"]
-["Geendale L. Rev.","Glendale Law Review"]
-["Geo. Immigr. L.J.","Georgetown Immigration Law Journal"]
-["Geo. Int'l Envtl. L. Rev.","Georgetown International Environmental Law Review"]
-["Geo. J. Gender & L.","The Georgetown Journal of Gender and the Law"]
-["Geo. J. Int'l L.","Georgetown Journal of International Law"]
-["Geo. J. Legal Ethics","Georgetown Journal of Legal Ethics"]
-["Geo. J. on Poverty L. & Pol'y","Georgetown Journal on Poverty Law and Policy"]
-["Geo. L.J.","Georgetown Law Journal"]
-["Geo. Mason L. Rev.","George Mason Law Review"]
-["Geo. Mason U. C.R. L.J.","George Mason University Civil Rights Law Journal"]
-["Geo. Wash. Int'l L. Rev.","George Washington International Law Review"]
-["Geo. Wash. J. Int'l L. & Econ.","George Washington Journal of International Law and Economics"]
-["Geo. Wash. L. Rev.","George Washington Law Review"]
-["German L.J.","German Law Journal"]
-["Golden Gate U. L. Rev.","Golden Gate University Law Review"]
-["Gonz. L. Rev.","Gonzaga Law Review"]
-["Great Plains Nat. Resources J.","Great Plains Natural Resources Journal"]
-["Green Bag","Green Bag"]
-["Green Bag 2d","Green Bag 2d"]
-["Green Bag Alm.","Green Bag Almanac"]
-["Guild Prac.","Guild Practitioner"]
-["Hamline J. Pub. L. & Pol'y","Hamline Journal of Public Law and Policy"]
-["Hamline L. Rev.","Hamline Law Review"]
-["Harv. C.R.-C.L. L. Rev.","Harvard Civil Rights-Civil Liberties Law Review"]
-["Harv. Envtl. L. Rev.","Harvard Environmental Law Review"]
-["Harv. Hum. Rts. J.","Harvard Human Rights Journal"]
-["Harv. Int'l L.J.","Harvard International Law Journal"]
-["Harv. J. on Legis.","Harvard Journal on Legislation"]
-["Harv. J. on Racial & Ethnic Just.","Harvard Journal on Racial & Ethnic Justice"]
-["Harv. J.L. & Gender","Harvard Journal of Law and Gender"]
-["Harv. J.L. & Pub. Pol'y","Harvard Journal of Law and Public Policy"]
-["Harv. J.L. & Tech.","Harvard Journal of Law & Technology"]
-["Harv. L. & Pol'y Rev.","Harvard Law & Policy Review"]
-["Harv. L. Rev.","Harvard Law Review"]
-["Harv. Latino L. Rev.","Harvard Latino Law Review"]
-["Harv. Negot. L. Rev.","Harvard Negotiation Law Review"]
-["Harv. Women's L.J.","Harvard Women's Law Journal"]
-["Hastings Comm. & Ent. L.J.","Hastings Communications and Entertainment Law Journal"]
-["Hastings Const. L.Q.","Hastings Constitutional Law Quarterly"]
-["Hastings Int'l & Comp. L. Rev.","Hastings International and Comparative Law Review"]
-["Hastings L.J.","Hastings Law Journal"]
-["Hastings W.-Nw. J. Envtl. L. & Pol'y","Hastings West-Northwest Journal of Environmental Law and Policy"]
-["Hastings Women's L.J.","Hastings Women's Law Journal"]
-["Health L. Persps.","Health Law Perespectives"]
-["Health Matrix","Health Matrix"]
-["Healthspan","Healthspan"]
-["High Tech. L.J.","High Technology Law Journal"]
-["Hofstra L. Rev.","Hofstra Law Review"]
-["Hofstra Lab. & Emp. L.J.","Hofstra Labor & Employment Law Journal"]
-["Hong Kong L.J.","Hong Kong Law Journal"]
-["Hous. J. Int'l L.","Houston Journal of International Law"]
-["Hous. L. Rev.","Houston Law Review"]
-["How. L.J.","Howard Law Journal"]
-["Hum. Rts. Q.","Human Rights Quarterly"]
-["Human.","Humanities"]
-["IDEA","IDEA: The Intellectual Property Law Review"]
-["ILSA J. Int'l & Comp. L.","ILSA Journal of International & Comparative Law"]
-["Idaho L. Rev.","Idaho Law Review"]
-["Ill. B.J.","Illinois Bar Journal"]
-["Immigr. & Nat'lity L. Rev.","Immigration and Nationality Law Review"]
-["In Pub. Interest","In the Public Interest"]
-["Ind. Int'l & Comp. L. Rev.","Indiana International & Comparative Law Review"]
-["Ind. J. Global Legal Stud.","Indiana Journal of Global Legal Studies"]
-["Ind. L. Rev.","Indiana Law Review"]
-["Ind. L.J.","Indiana Law Journal"]
-["Indus. & Lab. Rel. Rev.","Industrial and Labor Relations Review"]
-["Inst. on Fed. Tax'n","Institute on Federal Taxation"]
-["Inst. on Oil & Gas L. & Tax'n","Institute on Oil and Gas Law and Taxation"]
-["Inst. on Plan. Zoning & Eminent Domain","Institute on Planning, Zoning, and Eminent Domain"]
-["Inst. on Priv. Inv. & Inv. Abroad","Institute on Private Investments and Investors Abroad"]
-["Inst. on Sec. Reg.","Institute on Securities Regulation"]
-["Int'l & Comp. L.Q.","International and Comparative Law Quarterly"]
-["Int'l Herald Trib.","International Herald Tribune"]
-["Int'l J. Pub. Admin.","International Journal of Public Administration"]
-["Int'l J. Pub. Opinion Res.","International Journal of Public Opinion Research"]
-["Int'l J.L. & Psychiat Ry","International Journal of Law and Psychiatry"]
-["Int'l Law.","International Lawyer"]
-["Int'l Org.","International Organization"]
-["Int'l Org. L. Rev.","International Organization Law Review"]
-["Int'l Rev. L. & Econ.","International Review of Law and Economics"]
-["Iowa L. Rev.","Iowa Law Review"]
-["J. ALWD","Journal of the Association of Legal Writing Directors"]
-["J. Affordable Housing & Community Dev. L.","Journal of Affordable Housing & Community Development Law"]
-["J. Agric. L.","Journal of Agricultural Law"]
-["J. Air L. & Com.","Journal of Air Law and Commerce"]
-["J. Am. Acad. Matrim. Law.","Journal of the American Academy of Matrimonial Lawyers"]
-["J. Am. Soc'y Info. Sci.","Journal of the American Society for Information Science"]
-["J. App. Prac. & Process","Journal of Appellate Practice and Process"]
-["J. Bus. L.","Journal of Business Law"]
-["J. Chinese L.","Journal of Chinese Law"]
-["J. Contemp. Health L. & Pol'y","Journal of Contemporary Health Law and Policy"]
-["J. Contemp. L.","Journal of Contemporary Law"]
-["J. Contemp. Legal Issues","Journal of Contemporary Legal Issues"]
-["J. Copyright Soc'y U.S.A.","Journal of the Copyright Society of the U.S.A."]
-["J. Corp. L.","Journal of Corporation Law"]
-["J. Corp. Tax'n","Journal of Corporate Taxation"]
-["J. Crim. L. & Criminology","Journal of Criminal Law and Criminology"]
-["J. Disp. Resol.","Journal of Dispute Resolution"]
-["J. Energy Nat. Resources & Envtl. L.","Journal of Energy, Natural Resources & Environmental Law"]
-["J. Envtl. L. & Litig.","Journal of Environmental Law and Litigation"]
-["J. Fam. L.","Journal of Family Law"]
-["J. Gender Race & Just.","Journal of Gender, Race and justice"]
-["J. Health & Hosp. L.","Journal of Health and Hospital Law"]
-["J. Health Care L. & Pol'y","Journal of Health Care Law & Policy"]
-["J. Health L.","Journal of Health Law"]
-["J. Health Pol. Pol'y & L.","Journal of Health Politics, Policy and Law"]
-["J. High Tech. L.","Journal of High Technology Law"]
-["J. Int'l Arb.","Journal of International Arbitration"]
-["J. Int'l Legal Stud.","Journal of International Legal Studies"]
-["J. Int'l Wildlife L. & Pol'y","Journal of International Wildlife Law and Policy"]
-["J. Intell. Prop.","Journal of Intellectual Property"]
-["J. Intell. Prop. L.","Journal of Intellectual Property Law"]
-["J. Irreproducible Results","Journal of Irreproducible Results"]
-["J. Land Resources & Envtl. L.","Journal of Land, Resources & Environmental Law"]
-["J. Land Use & Envtl. L.","Journal of Land Use and Environmental Law"]
-["J. Legal Educ.","Journal of Legal Education"]
-["J. Legal Med.","Journal of Legal Medicine"]
-["J. Legal Prof.","Journal of the Legal Profession"]
-["J. Legal Stud.","The Journal of Legal Studies"]
-["J. Legis.","Journal of Legislation"]
-["J. Mar. L. & Com.","Journal of Maritime Law and Commerce"]
-["J. Marshall J. Computer & Info. L.","John Marshall Journal of Computer & Information Law"]
-["J. Marshall L. Rev.","John Marshall Law Review"]
-["J. Med. & L.","Journal of Medicine and Law"]
-["J. Min. L. & Pol'y","Journal of Mineral Law & Policy"]
-["J. Nat. Resources & Envtl. L.","Journal of Natural Resources & Environmental Law"]
-["J. Pat. & Trademark Off. Soc'y","Journal of the Patent and Trademark Office Society"]
-["J. Prod. Liab.","Journal of Products Liability"]
-["J. S. Legal Hist.","Journal of Southern Legal History"]
-["J. Sci. & Tech. L.","Journal of Science & Technology Law"]
-["J. Small & Emerging Bus. L.","Journal of Small and Emerging Business Law"]
-["J. Space L.","Journal of Space Law"]
-["J. Suffolk Acad. L.","Journal of the Suffolk Academy of Law"]
-["J. Sup. Ct. Hist.","Journal of Supreme Court History"]
-["J. Tax'n","Journal of Taxation"]
-["J. Tech. L. & Pol'y","Journal of Technology Law & Policy"]
-["J. Urb. L.","Journal of Urban Law"]
-["J. World Trade","Journal of World Trade"]
-["J.C. & U.L.","Journal of College and University Law"]
-["J.L. & Com.","Journal of Law and Commerce"]
-["J.L. & Econ.","Journal of Law & Economics"]
-["J.L. & Educ.","Journal of Law and Education"]
-["J.L. & Fam. Stud.","Journal of Law and Family Studies"]
-["J.L. & Health","Journal of Law and Health"]
-["J.L. & Pol'y","Journal of Law and Policy"]
-["J.L. & Pol.","Journal of Law & Politics"]
-["J.L. & Religion","The Journal of Law and Religion"]
-["J.L. Econ. & Org.","Journal of Law, Economics, & Organization"]
-["J.L. Med. & Ethics","Journal of Law, Medicine & Ethics"]
-["J.L. Soc'y","Journal of Law in Society"]
-["JAG J.","JAG Journal"]
-["JAMA","Journal of the American Medical Association"]
-["Judges J.","Judges Journal"]
-["Jurid. Rev.","Juridical Review"]
-["Jurimetrics","Jurimetrics"]
-["Jurimetrics J.","Jurimetrics: The Journal of Law, Science, and Technology"]
-["Juris Mag.","Juris Magazine"]
-["Just. Sys. L","Justice System Journal"]
-["Kan. J.L. & Pub. Pol'y","Kansas Journal of Law and Public Policy"]
-["Ky. L.J.","Kentucky Law Journal"]
-["La Raza L.J.","La Raza Law Journal"]
-["La. L. Rev.","Louisiana Law Review"]
-["Lab. L.J.","Labor Law Journal"]
-["Lab. Law.","Labor Lawyer"]
-["Landslide","Landslide"]
-["Law & Contemp. Probs.","Law and Contemporary Problems"]
-["Law & Hist. Rev.","Law and History Review"]
-["Law & Hum. Behav.","Law and Human Behavior"]
-["Law & Ineq.","Law and Inequality"]
-["Law & Phil.","Law and Philosophy"]
-["Law & Pol'y","Law and Policy"]
-["Law & Pol'y Int'l Bus.","Law and Policy in International Business"]
-["Law & Soc'y Rev.","Law & Society Review"]
-["Law & Soc. Inquiry","Law & Social Inquiry"]
-["Law Libr. J.","Law Library Journal"]
-["Law Libr. Lights","Law Library Lights"]
-["Laws. Man. on Prof. Conduct (ABA/BNA)","ABA/BNA Lawyers' Manual on Professional Conduct"]
-["Legal Reference Services Q.","Legal Reference Services Quarterly"]
-["Legal Writing","Legal Writing: The Journal of the Legal Writing Institute"]
-["Lewis & Clark L. Rev.","Lewis & Clark Law Review"]
-["Libr. J.","Library Journal"]
-["Lincoln L. Rev.","Lincoln Law Review"]
-["Litig.","Litigation"]
-["Loy. Consumer L. Rev.","Loyola Consumer Law Review"]
-["Loy. J. Pub. Int. L.","Loyola Journal of Public Interest Law"]
-["Loy. L. Rev.","Loyola Law Review (New Orleans)"]
-["Loy. L.A. Ent. L. Rev.","Loyola of Los Angeles Entertainment Law Review"]
-["Loy. L.A. Int'l & Comp. L. Rev.","Loyola of Los Angeles International & Comparative Law Review"]
-["Loy. L.A. L. Rev.","Loyola of Los Angeles Law Review"]
-["Loy. U. Chi. L.J.","Loyola University of Chicago Law Journal"]
-["Major Tax Plan.","Major Tax Planning"]
-["Marq. Intell. Prop. L. Rev.","Marquette Intellectual Property Law Review"]
-["Marq. L. Rev.","Marquette Law Review"]
-["Marq. Sports L. Rev.","Marquette Sports Law Review"]
-["Mass. L. Rev.","Massachusetts Law Review"]
-["McGeorge L. Rev.","McGeorge Law Review"]
-["McGill L.J.","McGill Law Journal"]
-["Md. J. Contemp. Legal Issues","Maryland Journal of Contemporary Legal Issues"]
-["Md. J. Int'l L. & Trade","Maryland Journal of International Law and Trade"]
-["Md. L. Rev.","Maryland Law Review"]
-["Me. L. Rev.","Maine Law Review"]
-["Melb. U. L. Rev.","Melbourne University Law Review"]
-["Mercer L. Rev.","Mercer Law Review"]
-["Mich. Bus. L.J.","Michigan Business Law Journal"]
-["Mich. J. Gender & L.","Michigan Journal of Gender & Law"]
-["Mich. J. Int'l L.","Michigan Journal of International Law"]
-["Mich. J. Race & L.","Michigan Journal of Race & Law"]
-["Mich. L. Rev.","Michigan Law Review"]
-["Mich. St. L. Rev.","Michigan State Law Review"]
-["Mich. Telecomm. & Tech. L. Rev.","Michigan Telecommunications and Technology Law Review"]
-["Mil. L. Rev.","Military Law Review"]
-["Minn. Intell. Prop. Rev.","Minnesota Intellectual Property Review"]
-["Minn. J. Global Trade","Minnesota Journal of Global Trade"]
-["Minn. J. Int'l. L.","MinnesotaJournal of International Law"]
-["Minn. J. L. Sci. & Tech.","Minnesota Journal of Law, Science & Technology"]
-["Minn. L. Rev.","Minnesota Law Review"]
-["Miss. C. L. Rev.","Mississippi College Law Review"]
-["Miss. L.J.","Mississippi Law Journal"]
-["Mo. Envtl. L. & Pol'y Rev.","Missouri Environmental Law and Policy Review"]
-["Mo. L. Rev.","Missouri Law Review"]
-["Mod. L. Rev.","Modern Law Review"]
-["Monash U. L. Rev.","Monash University Law Review"]
-["Mont. L. Rev.","Montana Law Review"]
-["Monthly Lab. Rev.","Monthly Labor Review"]
-["N. Ill. U. L. Rev.","Northern Illinois University Law Review"]
-["N. Ky. L. Rev.","Northern Kentucky Law Review"]
-["N.C. Banking Inst.","North Carolina Banking Institute"]
-["N.C. Cent. L. Rev.","North Carolina Central Law Review"]
-["N.C. Cent. L.J.","North Carolina (NC) Central Law Journal"]
-["N.C. J. Int'l L. & Com. Reg.","North Carolina Journal of International Law and Commercial Regulation"]
-["N.C. J.L. & Tech.","North Carolina Journal of Law & Technology"]
-["N.C. J.L. & Tech. On.","North Carolina Journal of Law & Technology (Online)"]
-["N.C. L. Rev.","North Carolina Law Review"]
-["N.C. St. B.J.","North Carolina State Bar Journal"]
-["N.D. L. Rev.","North Dakota Law Review"]
-["N.M. L. Rev.","New Mexico Law Review"]
-["N.Y. City L. Rev.","New York City Law Review"]
-["N.Y. Int'l L. Rev.","New York International Law Review"]
-["N.Y. L.J.","New York Law Journal"]
-["N.Y. St. B.A. Antitrust L. Symp.","New York State Bar Association Antitrust Law Symposium"]
-["N.Y. Times","New York Times"]
-["N.Y.L. Sch. J. Hum. Rts.","New York Law School Journal of Human Rights"]
-["N.Y.L. Sch. J. Int'l & Comp. L.","New York Law School Journal of International and Comparative Law"]
-["N.Y.L. Sch. L. Rev.","New York Law School Law Review"]
-["N.Y.U. Ann. Inst. On Fed. Tax'n.","New York University Annual Institute on Federal Taxation"]
-["N.Y.U. Ann. Surv. Am. L.","New York University Annual Survey of American Law"]
-["N.Y.U. Envtl. L.J.","New York University Environmental Law Journal"]
-["N.Y.U. J. Int'l L. & Pol.","New York University Journal of International Law and Politics"]
-["N.Y.U. J. Legis. & Pub. Pol'y","New York University Journal of Legislation and Public Policy"]
-["N.Y.U. L. Rev.","New York University Law Review"]
-["N.Y.U. Moot Ct. Casebook","New York University School of Law Moot Court Casebook"]
-["N.Y.U. Rev. L. & Soc. Change","New York University Review of Law and Social Change"]
-["NEXUS","NEXUS: A Journal of Opinion"]
-["Nat'l Black L.J.","National Black Law Journal"]
-["Nat'l L.J.","National Law Journal"]
-["Nat'l Lawyers Guild, Civil Rights Litigation and Attorney Fees Annual Handbook","National Lawyers Guild, Civil Rights Litigation and Attorney Fees Annual Handbook"]
-["Nat'l Rep. Legal Ethics (Univ. Pub. Am.)","National Reporter on Legal Ethics & Professional Responsibility"]
-["Nat. Resources J.","Natural Resources Journal"]
-["Naval L. Rev.","Naval Law Review"]
-["Neb. L. Rev.","Nebraska Law Review"]
-["Nev. L.J.","Nevada Law Journal"]
-["New Eng. Int'l & Comp. L. Ann.","New England International and Comparative Law Annual"]
-["New Eng. J. Med.","New England Journal of Medicine"]
-["New Eng. J. On Crim. & Civ. Confinement","New England Journal on Criminal and Civil Confinement"]
-["New Eng. L. Rev.","New England Law Review"]
-["New L.J.","New Law Journal"]
-["Nota Bene","Nota Bene"]
-["Notre Dame J.L. Ethics & Pub. Pol'y","Notre Dame Journal of Law Ethics & Public Policy"]
-["Notre Dame L. Rev.","Notre Dame Law Review"]
-["Notre Dame Law.","Notre Dame Lawyer"]
-["Nova L. Rev.","Nova Law Review"]
-["Nw. J. Int'l L. & Bus.","Northwestern Journal of International Law & Business"]
-["Nw. U. L. Rev.","Northwestern University Law Review"]
-["Ocean & Coastal L.J.","Ocean and Coastal Law Journal"]
-["Ohio N.U. L. Rev.","Ohio Northern University Law Review"]
-["Ohio St. J. Crim. L.","Ohio State Journal of Criminal Law"]
-["Ohio St. J. on Disp. Resol.","Ohio State Journal on Dispute Resolution"]
-["Ohio St. L.J.","Ohio State Law Journal"]
-["Oil & Gas Tax Q.","Oil and Gas Tax Quarterly"]
-["Oil Gas & Energy Q.","Oil, Gas & Energy Quarterly"]
-["Okla. City U. L. Rev.","Oklahoma City University Law Review"]
-["Okla. L. Rev.","Oklahoma Law Review"]
-["Or. L. Rev.","Oregon Law Review"]
-["Or. Rev. Int'l L.","Oregon Review of International Law"]
-["Osgoode Hall L.J.","Osgoode Hall Law Journal"]
-["Otago L. Rev.","Otago Law Review"]
-["Ottawa L. Rev.","Ottawa Law Review"]
-["Pac. L.J.","Pacific Law Journal"]
-["Pac. Rim L. & Pol'y J.","Pacific Rim Law & Policy Journal"]
-["Pace Envtl. L. Rev.","Pace Environmental Law Review"]
-["Pace Int'l L. Rev.","Pace International Law Review"]
-["Pace L. Rev.","Pace Law Review"]
-["Parker Sch. J. E. Eur. L.","Parker School Journal of East European Law"]
-["Pat. L. Ann.","Parent Law Annual"]
-["Penn St. Envtl. L. Rev.","Penn State Environmental Law Review"]
-["Penn St. Int'l L. Rev.","Penn State International Law Review"]
-["Penn St. L. Rev.","Penn State Law Review"]
-["Pepp. L. Rev.","Pepperdine Law Review"]
-["Prac. Law.","Practical Lawyer"]
-["Preview U.S. Sup. Ct. Cas.","Preview of United States Supreme Court Cases"]
-["Prob. L.J.","Probate Law Journal (National College of Probate Judges and Boston University School of Law)"]
-["Proc. Nat'l Acad. Sci.","Proceedings of the National Academy of Sciences"]
-["Psychol. Bull.","Psychological Bulletin"]
-["Psychol. Pub. Pol'y & L. Pub.","Psychology Public Policy and Law Public"]
-["Psychol. Rev.","Law & Psychology Review LAw &"]
-["Pub. Cont. L.J.","Public Contract Law Journal"]
-["Pub. Ent. Advert. & Allied Fields L.Q.","Publishing, Entertainment, Advertising and Allied Fields Law Quarterly"]
-["Pub. Int. L. Rep.","Public Interest Law Reporter"]
-["Pub. Land & Resources L. Rev.","Public Land and Resources Law Review"]
-["Pub. Util. Rep. (PUR)","Public Utilities Reports"]
-["Quinnipiac Health L.J.","Quinnipiac Health Law Journal"]
-["Quinnipiac L. Rev.","Quinnipiac Law Review"]
-["Quinnipiac Prob. L.J.","Quinnipiac Probate Law Journal"]
-["RAND J. Econ.","The RAND Journal of Economics"]
-["RISK","RISK: Health, Safety & Environment"]
-["Race & Ethnic Anc. L.J.","Race and Ethnic Ancestry Law Journal"]
-["Real Est. L.J.","Real Estate Law Journal"]
-["Real Prop. Prob. & Tr. J.","Real Property Probate and Trust Journal"]
-["Real Prop. Tr. & Est. L.J.","Real Property, Trust and Estate Law Journal"]
-["Regent U. L. Rev.","Regent University Law Review"]
-["Rev. Der. P.R.","Revista de Derecho Puertorriqueno"]
-["Rev. Jur. U.P.R.","Revista juridica de la Universidad de Puerto Rico"]
-["Rev. Litig.","Review of Litigation"]
-["Rich. J. Global L. & Bus.","Richmond Journal of Global Law & Business"]
-["Rich. J.L. & Pub. Int.","Richmond Journal of Law and the Public Interest"]
-["Rich. J.L. & Tech.","Richmond Journal of Law & Technology"]
-["Rocky Mtn. Min. L. Inst.","Rocky Mountain Mineral Law Institute"]
-["Roger Williams U. L. Rev.","Roger Williams University Law Review"]
-["Rutgers Computer & Tech. L.J.","Rutgers Computer and Technology Law Journal"]
-["Rutgers L. Rec.","Rutgers Law Record"]
-["Rutgers L. Rev.","Rutgers Law Review"]
-["Rutgers L.J.","Rutgers Law Journal"]
-["Rutgers Race & L. Rev.","Rutgers Race and the Law Review"]
-["Rutgers-Cam. L.J.","Rutgers-Camden Law Journal"]
-["S. Cal. Interdisc. L.J.","Southern California Interdisciplinary Law Journal"]
-["S. Cal. L. Rev.","Southern California Law Review"]
-["S. Cal. Rev. L. & Soc. Just.","Southern California Review of Law & Social justice"]
-["S. Ill. U. L.J.","Southern Illinois University Law Journal"]
-["S. Tex. L. Rev.","South Texas Law Review"]
-["S.C. Envtl. L.J.","South Carolina Environmental Law Journal"]
-["S.C. L. Rev.","South Carolina Law Review"]
-["S.D. L. Rev.","South Dakota Law Review"]
-["S.U. L. Rev.","Southern University Law Review"]
-["SMU L. Rev.","Southern Methodist University Law Review"]
-["San Diego L. Rev.","San Diego Law Review"]
-["San Fern. V. L. Rev.","San Fernando Valley Law Review"]
-["Santa Clara Computer & High Tech. L.J.","Santa Clam Computer and High Technology Law Journal"]
-["Santa Clara J. Int'l L.","Santa Clara Journal of International Law"]
-["Santa Clara L. Rev.","Santa Clara Law Review"]
-["Sch. L. Bull.","School Law Bulletin"]
-["Scholar","The Scholar: St. Mary's Law Review on Minority Issues"]
-["School L. Rep. (Educ. Law Ass'n)","School Law Reporter"]
-["Sci. Am.","Scientific American ."]
-["Search & Seizure Bull. (Quinlan)","Search & Seizure Bulletin"]
-["Seattle U. L. Rev.","Seattle University Law Review"]
-["Seton Hall Const. L.J.","Seton Hall Constitutional Law Journal"]
-["Seton Hall J. Sport L.","Seton Hall Journal of Sport Law"]
-["Seton Hall J. Sports & Ent. L.","Seton HallJournal of Sports and Entertainment Law"]
-["Seton Hall L. Rev.","Seton Hall Law Review"]
-["Seton Hall Legis. J.","Seton Hall Legislative Journal"]
-["Soc. Serv. Rev.","Social Service Review"]
-["Software L.J.","Software Law Journal"]
-["Southeastern Envtl. L.J.","Southeastern Environmental Law Journal"]
-["Sports Law. J.","Sports Lawyers Journal"]
-["St. B. Tex. Envtl. L.J.","State Bar of Texas Environmental Law Journal"]
-["St. John's J. C.R. & Econ. Dev.","St.]ohn's Journal of Civil Rights and Economic Development"]
-["St. John's L. Rev.","St. John's Law Review"]
-["St. Louis U. L.J.","Saint Louis University Law Journal"]
-["St. Louis U. Pub. L. Rev.","Saint Louis University Public Law Review"]
-["St. Louis-Warsaw Transatlantic L.J.","Saint Louis-Warsaw Transatlantic Law Journal"]
-["St. Mary's L.J.","St. Mary's Law Journal"]
-["St. Thomas L. Rev.","St. Thomas Law Review"]
-["Stan. Envtl. L.J.","Stanford Environmental Law Journal"]
-["Stan. J. C.R. & C.L.","Stanford Journal of Civil Rights and Civil Liberties"]
-["Stan. J. Int'l L.","Stanford Journal of International Law"]
-["Stan. J.L. Bus. & Fin.","Stanford Journal of Law, Business & Finance"]
-["Stan. L. & Pol'y Rev.","Stanford Law & Policy Review"]
-["Stan. L. Rev.","Stanford Law Review"]
-["Stan. Tech. L. Rev.","Stanford Technology Law Review"]
-["Stetson L. Rev.","Stetson Law Review"]
-["Stud. L. Pol. & Soc'y","Studies in Law, Politics, and Society"]
-["Student Law.","Student Lawyer"]
-["Suffolk J. Trial & App. Advoc.","Suffolk Journal of Trial & Appellate Advocacy"]
-["Suffolk Transnat'l L. Rev.","Suffolk Transnational Law Review"]
-["Suffolk U. L. Rev.","Suffolk University Law Review"]
-["Sup. Ct. Rev.","Supreme Court Review"]
-["Sw. J. Int'l Law","Southwestern Journal of International Law"]
-["Sw. L.J.","Southwestern Law Journal"]
-["Sw. U. L. Rev.","Southwestern University Law Review"]
-["Sydney L. Rev.","Sydney Law Review"]
-["Syracuse J. Int'l L. & Com.","Syracuse Journal of International Law and Commerce"]
-["Syracuse L. Rev.","Syracuse Law Review"]
-["T. Jefferson L. Rev.","Thomas Jefferson Law Review"]
-["T. Marshall L. Rev.","Thurgood Marshall Law Review"]
-["T.M. Cooley J. Prac. & Clinical L.","Thomas M. Cooley Journal of Practical and Clinical Law"]
-["T.M. Cooley L. Rev.","Thomas M. Cooley Law Review"]
-["Tax Adviser","Tax Adviser"]
-["Tax L. Rev.","Tax Law Review"]
-["Tax Law.","Tax Lawyer"]
-["Tax Mgm't Int'l J.","Tax Management International Journal"]
-["Tax Notes","Tax Notes"]
-["Taxes","Taxes: The Tax Magazine"]
-["Temp. Envtl. L. & Tech. J.","Temple Environmental Law & TechnologyJournal"]
-["Temp. Int'l & Comp. L.J.","Temple International and Comparative Law Journal"]
-["Temp. L. Rev.","Temple Law Review"]
-["Temp. Pol. & C.R. L. Rev.","Temple Political and Civil Rights Law Review"]
-["Temp. Pol. & Civ. Rts. L. Rev.","Temple Political & Civil Rights Law Review"]
-["Tenn. J. Prac. & Proc.","Tennessee Journal of Practice and Procedure"]
-["Tenn. L. Rev.","Tennessee Law Review"]
-["Tex. F. on C.L. & C.R.","Texas Forum on Civil Liberties and Civil Rights"]
-["Tex. Hisp. J.L. & Pol'y","Texas Hispanic Journal of Law and Policy"]
-["Tex. Int'l L.J.","Texas International Law Journal"]
-["Tex. Intell. Prop. L.J.","Texas Intellectual Property Law Journal"]
-["Tex. J. Bus. L.","Texas Journal of Business Law"]
-["Tex. J. C.L. & C.R.","Texas Journal on Civil Liberties and Civil Rights"]
-["Tex. J. Women & L.","Texas Journal of Women and the Law"]
-["Tex. L. Rev.","Texas Law Review"]
-["Tex. Rev. L. & Pol.","Texas Review of Law & Politics"]
-["Tex. Tech L. Rev.","Texas Tech Law Review"]
-["Tex. Wesleyan L. Rev.","Texas Wesleyan Law Review"]
-["Third World Legal Stud.","Third World Legal Studies"]
-["Tol. J. Great Lakes, L. Sci. & Pol'y","Toledo Journal of Great Lakes' Law, Science & Policy"]
-["Tort & Ins. L.J.","Tort & Insurance Law Journal"]
-["Tort Trial & Ins. Prac. L.J.","Tort Trial & Insurance Practice Law Journal"]
-["Touro Int'l L. Rev.","Touro International Law Review"]
-["Touro J. Transnat'l L.","Touro Journal of Transnational Law"]
-["Touro L. Rev.","Touro Law Review"]
-["Trademark Rep.","Trademark Reporter"]
-["Transactions: Tenn. J. Bus. L.","Transactions: The Tennessee Journal of Business Law"]
-["Transnat'l L. & Contemp. Probs.","Transnational Law & Contemporary Problems"]
-["Transnat'l Law.","The Transnational Lawyer"]
-["Transp. L.J.","Transportation Law Journal"]
-["Trial Law. Guide","Trial Lawyers Guide"]
-["Tu L. Mar. L.J.","Tulane Maritime Law Journal"]
-["Tul. Envtl. L.J.","Tulane Environmental Law Journal"]
-["Tul. Eur. & Civ. L.F.","Tulane European and Civil Law Forum"]
-["Tul. J. Int'l & Comp. L.","Tulane Journal of International and Comparative Law"]
-["Tul. J.L. & Sexuality","Tulane Journal of Law and Sexuality"]
-["Tul. L. Rev.","Tulane Law Review"]
-["Tulsa J. Comp. & Int'l L.","Tulsa Journal of Comparative & International Law"]
-["Tulsa L. Rev.","Tulsa Law Review"]
-["Tulsa L.J.","Tulsa Law Journal"]
-["U. Ark. Little Rock L. Rev.","University of Arkansas at Little Rock Law Review"]
-["U. Balt. Intell. Prop. L.J.","University of Baltimore Intellectual Property Law Journal"]
-["U. Balt. J. Envtl. L.","University of Baltimore Journal of Environmental Law"]
-["U. Balt. L. Rev.","University of Baltimore Law Review"]
-["U. Balt. L.F.","University of Baltimore Law Forum"]
-["U. Chi. L. Rev.","University of Chicago Law Review"]
-["U. Chi. Legal F.","University of Chicago Legal Forum"]
-["U. Cin. L. Rev.","University of Cincinnati Law Review"]
-["U. Colo. L. Rev.","University of Colorado Law Review"]
-["U. Dayton L. Rev.","University of Dayton Law Review"]
-["U. Denv. Water L. Rev.","University of Denver Water Law Review"]
-["U. Det. Mercy L. Rev.","University of Detroit Mercy Law Review"]
-["U. Fla. J.L. & Pub. Pol'y","University of Florida Journal of Law and Public Policy"]
-["U. Fla. L. Rev.","University of Florida Law Review"]
-["U. Haw. L. Rev.","University of Hawaii Law Review"]
-["U. Ill. J.L. Tech. & Pol'y","University of Illinois Journal of Law, Technology and Policy"]
-["U. Ill. L. Rev.","University of Illinois Law Review"]
-["U. Kan. L. Rev.","University of Kansas Law Review"]
-["U. Md. L.J. Race Religion Gender & Class","University of Maryland Law Journal of Race, Religion, Gender and Class"]
-["U. Mem. L. Rev.","University of Memphis Law Review"]
-["U. Miami Bus. L. Rev.","University of Miami Business Law Review"]
-["U. Miami Int'l & Comp. L. Rev.","University of Miami International and Comparative Law Review"]
-["U. Miami Inter-Am. L. Rev.","University of Miami Inter-American Law Review"]
-["U. Miami L. Rev.","University of Miami Law Review"]
-["U. Miami Y.B. Int'l L.","University of Miami Yearbook of International Law"]
-["U. Mich. J.L. Reform","University of Michigan Journal of Law Reform"]
-["U. Pa. J. Bus. L.","University of Pennsylvania Journal of Business Law"]
-["U. Pa. J. Const. L.","University of Pennsylvania Journal of Constitutional Law"]
-["U. Pa. J. Int'l Econ. L.","University of Pennsylvania Journal of International Economic Law"]
-["U. Pa. J. Int'l L.","University of Pennsylvania Journal of International Law"]
-["U. Pa. J. Lab. & Emp. L.","University of Pennsylvania Journal of Labor and Employment Law"]
-["U. Pa. L. Rev.","University of Pennsylvania Law Review"]
-["U. Pitt. L. Rev.","University of Pittsburgh Law Review"]
-["U. Puget Sound L. Rev.","University of Puget Sound Law Review"]
-["U. Rich. L. Rev.","University of Richmond Law Review"]
-["U. Seattle L. Rev.","University of Seattle Law Review"]
-["U. St. Thomas L.J.","University of St. Thomas Law Journal"]
-["U. Tol. L. Rev.","University of Toledo Law Review"]
-["U. Toronto Fac. L. Rev.","University of Toronto Faculty of Law Review"]
-["U. Toronto L.J.","University of Toronto Law Journal"]
-["U.C. Davis L. Rev.","University of California at Davis Law Review"]
-["U.S.-Mex. L.","United States-Mexico Law Journal"]
-["U.S.F. L. Rev.","University of San Francisco Law Review"]
-["U.S.F. Mar. L.J","University of San Francisco Maritime Law Journal"]
-["UCC L.J.","Uniform Commercial Code Law Journal"]
-["UCC Rep.-Dig.","Uniform Commercial Code Reporter-Digest"]
-["UCLA Bull. L. & Tech.","UCLA Bulletin of Law and Technology"]
-["UCLA Ent. L. Rev.","UCLA Entertainment Law Review"]
-["UCLA J. Envtl. L. & Pol'y","UCLA Journal of Environmental Law & Policy"]
-["UCLA J. Int'l L. & Foreign Aff.","UCLA Journal of International Law and Foreign Affairs"]
-["UCLA J.L. & Tech.","UCLA Journal of Law and Technology"]
-["UCLA L. Rev.","UCLA Law Review"]
-["UCLA Pac. Basin L.J.","UCLA Pacific Basin Law Journal"]
-["UCLA Women's L.J.","UCLA Women's Law Journal"]
-["UDC/DCSL L. Rev.","University of the District of Coliunbia David Clarke School of Law Law Review"]
-["UMKC L. Rev.","UMKC Law Review"]
-["UN Monthly Chron.","UN Monthly Chronicle"]
-["UWLA L. Rev.","University of West Los Angeles Law Review"]
-["Urb. Law.","Urban Lawyer"]
-["Utah L. Rev.","Utah Law Review"]
-["Va. Envtl. L.J.","Virginia Environmental Law Journal"]
-["Va. J. Int'l L.","Virginia Journal of International Law"]
-["Va. J. Soc. Pol'y & L.","Virginia Journal of Social Policy & the Law"]
-["Va. J.L. & Tech.","Virginia Journal of Law and Technology"]
-["Va. L. & Bus. Rev.","Virginia Law & Business Review"]
-["Va. L. Rev.","Virginia Law Review"]
-["Va. L.L. & Tech.","Virginia Journal of Law & Technology"]
-["Va. Sports & Ent. L.J.","Virginia Sports and Entertainment Law Journal"]
-["Va. Tax Rev.","Virginia Tax Review"]
-["Val. U. L. Rev.","Valparaiso University Law Review"]
-["Vand. J. Ent. & Tech. L.","Vanderbilt Journal of Entertainment & Technology Law"]
-["Vand. J. Transnat'l L.","Vanderbilt Journal of Transnational Law"]
-["Vand. L. Rev.","Vanderbilt Law Review"]
-["Vill. Envtl. L.J.","Villanova Environmental Law Journal"]
-["Vill. L. Rev.","Villanova Law Review"]
-["Vill. Sports & Ent. L.J.","Villanova Sports & Entertainment Law Journal"]
-["Vt. J. Envtl. L.","Vermont Journal of Environmental Law"]
-["Vt. L. Rev.","Vermont Law Review"]
-["W. New Eng. L. Rev.","Western New England Law Review"]
-["W. St. U. L. Rev.","Western State University Law Review"]
-["W. Va. L. Rev.","West Virginia Law Review"]
-["Wake Forest L. Rev.","Wake Forest Law Review"]
-["Wall St. J.","Wall Street Journal"]
-["Wash. & Lee J. C.R. & Soc. Just.","Washington and Lee Journal of Civil Rights and Social Justice"]
-["Wash. & Lee L. Rev.","Washington and Lee Law Review"]
-["Wash. & Lee Race & Ethnic Anc. L.J.","Washington and Lee Race and Ethnic Ancestry Law Journal"]
-["Wash. L. Rev.","Washington Law Review"]
-["Wash. Monthly","Washington Monthly"]
-["Wash. Post","Washington Post"]
-["Wash. U. Glob. Stud. L. Rev.","Washington University Global Studies Law Review"]
-["Wash. U. J. Urb. & Contemp. L.","Washington University Journal of Urban and Contemporary Law"]
-["Wash. U. J.L. & Pol'y","Washington University Journal of Law and Policy"]
-["Wash. U. L. Rev.","Washington University Law Review"]
-["Wash. U. L.Q.","Washington University Law Quarterly"]
-["Washburn L.J.","Washburn Law Journal"]
-["Wayne L. Rev.","Wayne Law Review"]
-["Whittier L. Rev.","Whittier Law Review"]
-["Widener J. Pub. L.","WidenerJournal of Public Law"]
-["Widener L. Rev.","Widener Law Review"]
-["Widener L. Symp. J.","Widener Law Symposium Journal"]
-["Willamette L. Rev.","Willamette Law Review"]
-["Wis. Envtl. L.J.","Wisconsin Environmental Law Journal"]
-["Wis. Int'l L.J.","Wisconsin International Law Journal"]
-["Wis. L. Rev.","Wisconsin Law Review"]
-["Wis. Women's L.J.","Wisconsin Women's Law Journal"]
-["Wm. & Mary Bill Rts. J.","William and Mary Bill of Rights Journal"]
-["Wm. & Mary Envtl. L. Pol'y Rev.","William & Mary Environmental Law and Policy Review"]
-["Wm. & Mary J. Women & L.","William and Mary Journal of Women and the Law"]
-["Wm. & Mary L. Rev.","William and Mary Law Review"]
-["Wm. Mitchell L. Rev.","William Mitchell Law Review"]
-["Women's Rts. L. Rep.","Women's Rights Law Reporter"]
-["Wyo. L. Rev.","Wyoming Law Review"]
-["Wyo. Law.","Wyoming Lawyer"]
-["Yale Hum. Rts. & Dev. L.J.","Yale Human Rights and Development Law Journal"]
-["Yale J. Health Pol'y L. & Ethics","Yale Journal of Health Policy, Law, and Ethics"]
-["Yale J. Int'l L.","Yale Journal of International Law"]
-["Yale J. World Pub. Ord.","Yale Journal of World Public Order"]
-["Yale J. on Reg.","Yale Journal on Regulation"]
-["Yale J.L. & Feminism","Yale Journal of Law and Feminism"]
-["Yale J.L. & Human.","Yale Journal of Law & the Humanities"]
-["Yale J.L. & Tech.","Yale Journal of Law & Technology"]
-["Yale L. & Pol'y Rev.","Yale Law & Policy Review"]
-["Yale L.J.","Yale Law Journal"]
-`;
+export const journals = '\
+["A.B.A. J.","ABA Journal"]\n\
+["A.F. L. Rev.","Air Force Law Review"]\n\
+["AIDS L. & Litig. Rep.","AIDS Law & Litigation Reporter"]\n\
+["AIPLA Q.J.","American Intellectual Property Law Association Quarterly"]\n\
+["Adel. L. Rev.","Adelaide Law Review"]\n\
+["Admin. L. Rev.","Administrative Law Review"]\n\
+["Admin. L. Rev. Am. U.","Administrative Law Review of American University"]\n\
+["Admin. L.3d","Administrative Law Third Series for Federal Contractors"]\n\
+["Aff. Action Compl. Man.","Affirmative Action Compliance Manual for Federal Contractors"]\n\
+["Akron L. Rev.","Akron Law Review"]\n\
+["Akron Tax J.","Akron Tax Journal"]\n\
+["Ala. L. Rev.","Alabama Law Review"]\n\
+["Alaska L. Rev.","Alaska Law Review"]\n\
+["Alb. L. Rev.","Albany Law Review"]\n\
+["Alb. L.J. Sci. & Tech.","Albany Law Journal of Science and Technology"]\n\
+["All St. Tax Guide","All States Tax Guide"]\n\
+["Am. B. Found. Res. J.","American Bar Foundation Research Journal"]\n\
+["Am. Bankr. Inst. L. Rev.","American Bankruptcy Institute Law Review"]\n\
+["Am. Bankr. L.J.","American Bankruptcy Law Journal"]\n\
+["Am. Bus. L.J.","American Business Law Journal"]\n\
+["Am. Crim. L. Rev.","American Criminal Law Review"]\n\
+["Am. I. Int\'l L.","American Journal of International Law"]\n\
+["Am. Indian L. Rev.","American Indian Law Review"]\n\
+["Am. J. Comp. L.","American Journal of Comparative Law"]\n\
+["Am. J. Crim. L.","American Journal of Criminal Law"]\n\
+["Am. J. Juris.","American Journal of Jurisprudence"]\n\
+["Am. J. Legal Hist.","American Journal of Legal History"]\n\
+["Am. J. Trial Advoc.","American Journal of Trial Advocacy"]\n\
+["Am. J.L. & Med.","American Journal of Law & Medicine"]\n\
+["Am. Rev. Int\'l Arb.","American Review of International Arbitration"]\n\
+["Am. Soc\'y Int\'l L. Proc.","American Society of International Law Proceedings"]\n\
+["Am. Stock Ex. Guide","American Stock Exchange Guide"]\n\
+["Am. U. Int\'l L. Rev.","American University International Law Review"]\n\
+["Am. U. J. Gender Soc. Pol\'y & L.","American University Journal of Gender, Social Policy and the Law"]\n\
+["Am. U. L. Rev.","American University Law Review"]\n\
+["Anglo-Am. L. Rev.","Anglo-American Law Review"]\n\
+["Ann. Rev. Banking & Fin. L.","Annual Review of Banking & Financial law"]\n\
+["Ann. Rev. Banking L.","Annual Review of Banking Law"]\n\
+["Ann. Surv. Am. L.","Annual Survey of American Law"]\n\
+["Ann. Surv. Int\'l & Comp. L.","Annual Survey of International and Comparative Law"]\n\
+["Annals Am. Acad. Pol. & Soc. Sci.","Annals of the American Academy of Political and Social Science"]\n\
+["Annals Health L.","Annals of Health Law"]\n\
+["Antitrust & Trade Reg. Rep.","Antitrust & Trade Regulation Report"]\n\
+["Ariz. J. Int\'l & Comp. L.","Arizona Journal of International and Comparative Law"]\n\
+["Ariz. L. Rev.","Arizona Law Review"]\n\
+["Ariz. St. L.J.","Arizona State Law Journal"]\n\
+["Ark. L. Notes","Arkansas Law Notes"]\n\
+["Ark. L. Rev.","Arkansas Law Review"]\n\
+["Army Law.","Army Lawyer"]\n\
+["Asian Am. L.J.","Asian American Law Journal"]\n\
+["Asian Pac. Am. L.J.","Asian Pacific American Law Journal"]\n\
+["Asian-Pac. L. & Pol\'y J.","Asian-Pacific Law and Policy Journal"]\n\
+["Auckland U. L. Rev.","Auckland University Law Review"]\n\
+["Av. L. Rep.","Aviation Law Reporter"]\n\
+["Ave Maria L. Rev.","Ave Maria Law Review"]\n\
+["B. Examiner","The Bar Examiner"]\n\
+["B.C. Envtl. Aff. L. Rev.","Boston College Environmental Affairs Law Review"]\n\
+["B.C. Int\'l & Comp. L. Rev.","Boston College International and Comparative Law Review"]\n\
+["B.C. L. Rev.","Boston College Law Review"]\n\
+["B.C. Third World L.J.","Boston College Third World Law Journal"]\n\
+["B.U. Int\'l L.J.","Boston University International Law Journal"]\n\
+["B.U. J. Sci. & Tech. L.","Boston University Journal of Science & Technology Law"]\n\
+["B.U. L. Rev.","Boston University Law Review"]\n\
+["B.U. Pub. Int. L.J.","Boston University Public Interest Law Journal"]\n\
+["BYU Educ. & L.J.","Brigham Young University Education and Law Journal"]\n\
+["BYU J. Pub. L.","Brigham Young University Journal of Public Law"]\n\
+["BYU L. Rev.","Brigham Young University Law Review"]\n\
+["Bankr. Dev. J.","Bankruptcy Developments Journal"]\n\
+["Baylor L. Rev.","Baylor Law Review"]\n\
+["Behav. Sci. & L.","Behavioral Sciences and the Law"]\n\
+["Berkeley J. Afr.-Am. L. & Pol\'y","Berkeley Journal of African-American Law & Policy"]\n\
+["Berkeley J. Emp. & Lab. L.","Berkeley Journal of Employment and Labor Law"]\n\
+["Berkeley J. Int\'l L.","Berkeley Journal of International Law"]\n\
+["Berkeley Tech. L.J.","Berkeley Technology Law Journal"]\n\
+["Berkeley Women\'s L.J.","Berkeley Women\'s Law Journal"]\n\
+["BioLaw (LexisNexis)","BioLaw"]\n\
+["Brandeis L.J.","Brandeis Law Journal"]\n\
+["Briefcase","Briefcase"]\n\
+["Brook. J. Int\'l L.","Brooklyn Journal of International Law"]\n\
+["Brook. L. Rev.","Brooklyn Law Review"]\n\
+["Buff. Crim. L. Rev.","Buffalo Criminal Law Review"]\n\
+["Buff. Envtl. L.J.","Buffalo Environmental Law Journal"]\n\
+["Buff. Hum. Rts. L. Rev.","Buffalo Human Rights Law Review"]\n\
+["Buff. L. Rev.","Buffalo Law Review"]\n\
+["Buff. Pub. Int. L.J.","Buffalo Public Interest Law Journal"]\n\
+["Buff. Women\'s L.J.","Buffalo Women\'s Law Journal"]\n\
+["Bus. L.J.","Business Law Journal"]\n\
+["Cal. Bankr. J.","California Bankruptcy Journal"]\n\
+["Cal. Crim. L. Rev.","California Criminal Law Review"]\n\
+["Cal. L. Rev.","Southern California Law Review &"]\n\
+["Cal. Reg. L. Rep.","California Regulatory Law Reporter"]\n\
+["Cal. St. B.J.","California State Bar Journal"]\n\
+["Cal. W. Int\'l L.J.","California Western International Law Journal"]\n\
+["Cal. W. L. Rev.","California Western Law Review"]\n\
+["Calif. L. Rev.","California Law Review"]\n\
+["Cambridge L.J.","Cambridge Law Journal"]\n\
+["Campbell L. Rev.","Campbell Law Review"]\n\
+["Can.-U.S. L.J.","Canada-United States Law Journal"]\n\
+["Cap. Def. Dig.","Capital Defense Digest"]\n\
+["Cap. Def. J.","Capital Defense Journal"]\n\
+["Cap. U. L. Rev.","Capital University Law Review"]\n\
+["Cardozo Arts & Ent. L.J.","Cardozo Arts & Entertainment Law Journal"]\n\
+["Cardozo J. Conflict Resol.","Cardozo Journal of Conflict Resolution"]\n\
+["Cardozo J. lnt\'l & Comp. L.","Cardozo Journal of International and Comparative Law"]\n\
+["Cardozo L. Rev.","Cardozo Law Review"]\n\
+["Cardozo Online J. Conflict Resol.","Cardozo Online Journal of Conflict Resolution"]\n\
+["Cardozo Women\'s L.J.","Cardozo Women\'s Law Journal"]\n\
+["Carolina Alumni Rev.","Carolina Alumni Review"]\n\
+["Case W. Res. J. Int\'l L.","Case Western Reserve Journal of International Law"]\n\
+["Case W. Res. L. Rev.","Case Western Reserve Law Review"]\n\
+["Cath. Law.","Catholic Lawyer"]\n\
+["Cath. U. L. Rev.","Catholic University Law Review"]\n\
+["Chap. L. Rev.","Chapman Law Review"]\n\
+["Chi. J. Int\'l L.","Chicago Journal of International Law"]\n\
+["Chi.-Kent L. Rev.","Chicago-Kent Law Review"]\n\
+["Chicano-Latino L. Rev.","Chicano-Latino Law Review"]\n\
+["Child. Legal Rts. J.","Children\'s Legal Rights Journal"]\n\
+["Chron. Higher Educ.","Chronicle of Higher Education"]\n\
+["Clearinghouse Rev.","Clearinghouse Review"]\n\
+["Clev. St. L. Rev.","Cleveland State Law Review"]\n\
+["Clev.-Marshall L. Rev.","Cleveland-Marshall Law Review"]\n\
+["Clinical L. Rev.","Clinical Law Review"]\n\
+["Colo. J. Int\'l Envtl. L. & Pol\'y","Colorado Journal of International Environmental Law and Policy"]\n\
+["Colo. Law.","Colorado Lawyer"]\n\
+["Colum. Bus. L. Rev.","Columbia Business Law Review"]\n\
+["Colum. Hum. Rts. L. Rev.","Columbia Human Rights Law Review"]\n\
+["Colum. J. Asian L.","Columbia Journal of Asian Law"]\n\
+["Colum. J. E. Eur. L.","Columbia Journal of East European Law"]\n\
+["Colum. J. Envtl. L.","Columbia Journal of Environmental law"]\n\
+["Colum. J. Gender & L.","Columbia Journal of Gender and Law"]\n\
+["Colum. J. Of Eur. L.","Columbia Journal of European Law"]\n\
+["Colum. J. Transnat\'l L.","Columbia Journal of Transnational Law"]\n\
+["Colum. J.L. & Arts","Columbia Journal of Law & the Arts"]\n\
+["Colum. J.L. & Soc. Probs.","Columbia Journal of Law and Social Problems"]\n\
+["Colum. L. Rev.","Columbia Law Review"]\n\
+["Colum. Sci. & Tech. L. Rev.","Columbia Science and Technology Law Review"]\n\
+["Colum.-VLA J.L. & Arts","Columbia-VLA journal of Law & the Arts"]\n\
+["CommLaw Conspectus","CommLaw Conspectus: Journal of Communications Law & Policy"]\n\
+["Common Mkt. L. Rev.","Common Market Law Review"]\n\
+["Comp. Lab. L. & Pol\'y J.","Comparative Labor Law & Policy journal"]\n\
+["Comp. Lab. L.J.","Comparative Labor Law Journal"]\n\
+["Computer L. Rev. & Tech J.","Computer Law Review & Technology Journal"]\n\
+["Computer/L.J.","Computer/Law Journal"]\n\
+["Cong. Dig.","Congressional Digest"]\n\
+["Conn. Ins. L.J.","Connecticut Insurance Law Journal"]\n\
+["Conn. J. Int\'l L.","Connecticut Journal of International Law"]\n\
+["Conn. L. Rev.","Connecticut Law Review"]\n\
+["Conn. Prob. L.J.","Connecticut Probate Law Journal"]\n\
+["Const. Comment.","Constitutional Commentary"]\n\
+["Consumer Fin. L. Q. Rep.","Consumer Finance Law Quarterly Report"]\n\
+["Conv. & Prop. Law. (n.s.)","Conveyancer and Property Lawyer (new series)"]\n\
+["Copyright L. Symp. (ASCAP)","Copyright Law Symposium (American Society of Composers, Authors, & Publishers"]\n\
+["Cornell Int\'l L.J.","Cornell International Law Journal"]\n\
+["Cornell J.L. & Pub. Pol\'y","Cornell Journal of Law and Public Policy"]\n\
+["Cornell L. Rev.","Cornell Law Review"]\n\
+["Corp. Tax\'n","Corporate Taxation"]\n\
+["Creighton L. Rev.","Creighton Law Review"]\n\
+["Crim. Just.","Criminal Justice"]\n\
+["Crim. Just. Ethics","Criminal Justice Ethics"]\n\
+["Crim. L. Bull.","Criminal Law Bulletin"]\n\
+["Crim. L. Rev.","Criminal Law Review"]\n\
+["Crim. L.F.","Criminal Law Forum"]\n\
+["Crime, L. & Soc. Change","Crime, Law and Social Change"]\n\
+["Cumb. L. Rev.","Cumberland Law Review"]\n\
+["Current Med. for Att\'ys","Current Medicine for Attorneys"]\n\
+["Currents: Int\'l Trad L.J.","Currents: The International Trade Law Journal"]\n\
+["D.C. L. Rev.","District of Columbia Law Review"]\n\
+["Dalhousie L.J.","Dalhousie Law Journal"]\n\
+["DePaul Bus. & Com. L.J.","DePaul Business & Commercial Law Journal"]\n\
+["DePaul Bus. L.J.","DePaul Business Law Journal"]\n\
+["DePaul J. Health Care L.","DePaul Journal of Health Care Law"]\n\
+["DePaul L. Rev.","DePaul Law Review"]\n\
+["Def. Couns. J.","Defense Counsel Journal"]\n\
+["Del. J. Corp. L.","Delaware Journal of Corporate Law"]\n\
+["Del. L. Rev.","Delaware Law Review"]\n\
+["Denv. J. Int\'l L. & Pol\'y","Denver Journal of International Law and Policy"]\n\
+["Denv. U. L. Rev.","Denver University Law Review"]\n\
+["Dep\'t St. Bull.","Department of State Bulletin"]\n\
+["Depaul-LCA J. Art & Ent. L. & Pol\'y","DePaul-LCA Journal of Art and Entertainment Law and Policy"]\n\
+["Dick. Int\'l L. Ann.","Dickinson International Law Annual"]\n\
+["Dick. L. Rev.","Dickinson Law Review"]\n\
+["Digest","The Digest: The National Italian-American Bar Ass\'n Law Journal"]\n\
+["Drake J. Agric. L.","Drake Journal of Agricultural Law"]\n\
+["Drake L. Rev.","Drake Law Review"]\n\
+["Drexel L. Rev.","Drexel Law Review"]\n\
+["Duke J. Comp. & Int\'l L.","Duke Journal of Comparative & International Law"]\n\
+["Duke J. Const. L. & Pub. Pol\'y","Duke Journal of Constitutional Law & Public Policy"]\n\
+["Duke J. Gender L. & Pol\'y","Duke Journal of Gender Law & Policy"]\n\
+["Duke L.J.","Duke Law Journal"]\n\
+["Duq. Bus. L.J.","Duquesne Business Law Journal"]\n\
+["Duq. L. Rev.","Duquesne Law Review"]\n\
+["Dydke Envtl. L. & Pol\'y F.","Duke Environmental Law & Policy Forum"]\n\
+["Ecology L.Q.","Ecology Law Quarterly"]\n\
+["Economist","The Economist"]\n\
+["Elder L.J.","Elder Law Journal"]\n\
+["Emory Bankr. Dev. J.","Emory Bankruptcy Developments Journal"]\n\
+["Emory Int\'l L. Rev.","Emory International Law Review"]\n\
+["Emory L.J.","Emory Law Journal"]\n\
+["Emp. Rts. & Emp. Pol\'y J.","Employee Rights and Employment Policy Journal"]\n\
+["Empl. Testing (Univ. Pub. Am.)","Employment Testing: Law & Policy Reporter"]\n\
+["Energy L.J.","Energy Law Journal"]\n\
+["Envtl. L.","Environmental Law"]\n\
+["Envtl. Law.","Environmental Lawyer"]\n\
+["Est. Plan.","Estate Planning"]\n\
+["Eur. H.R. Rep.","European Human Rights Reports"]\n\
+["F.B.I.S.","Foreign Broadcast Information Service"]\n\
+["FIU L. Rev.","Florida International University Law Review"]\n\
+["Fam. & Conciliation Cts. Rev.","Family and Conciliation Courts Review"]\n\
+["Fam. Ct. Rev.","Family Court Review"]\n\
+["Fam. L.Q.","Family Law Quarterly"]\n\
+["Fed. Cir. B.J.","Federal Circuit Bar Journal"]\n\
+["Fed. Comm. L.J.","Federal Communications Law Journal"]\n\
+["Fed. Probation","Federal Probation"]\n\
+["Fed. Sent\'g Rep.","Federal Sentencing Reporter"]\n\
+["Fla. B.J.","Florida Bar Journal"]\n\
+["Fla. J. Int\'l L.","Florida Journal of International Law"]\n\
+["Fla. L. Rev.","Florida Law Review"]\n\
+["Fla. St. J. Transnat\'l L. & Pol\'y","Florida State Journal of Transnational Law & Policy"]\n\
+["Fla. St. U. L. Rev.","Florida State University Law Review"]\n\
+["Fla. Tax Rev.","Florida Tax Review"]\n\
+["Food & Drug L.J.","Food and Drug Law Journal"]\n\
+["Food Drug Cosm. L.J.","Food Drug Cosmetic Law Journal"]\n\
+["Fordham Envtl. L. Rev.","Fordham Environmental Law Review"]\n\
+["Fordham Int\'l L.J.","Fordham International Law journal"]\n\
+["Fordham Intell. Prop. Media & Ent. L.J.","Fordham Intellectual Property, Media & Entertainment Law Journal"]\n\
+["Fordham J. Corp. & Fin. L.","Fordham Journal of Corporate & Financial Law"]\n\
+["Fordham L. Rev.","Fordham Law Review"]\n\
+["Fordham Urb. L.J.","Fordham Urban Law Journal"]\n\
+["Franchise L.J.","Franchise Law Journal"]\n\
+["Ga. J. Int\'l & Comp. L.","Georgia Journal of International and Comparative Law"]\n\
+["Ga. L. Rev.","Georgia Law Review"]\n\
+["Ga. St. U. L. Rev.","Georgia State University Law Review"]\n\
+["Geendale L. Rev.","Glendale Law Review"]\n\
+["Geo. Immigr. L.J.","Georgetown Immigration Law Journal"]\n\
+["Geo. Int\'l Envtl. L. Rev.","Georgetown International Environmental Law Review"]\n\
+["Geo. J. Gender & L.","The Georgetown Journal of Gender and the Law"]\n\
+["Geo. J. Int\'l L.","Georgetown Journal of International Law"]\n\
+["Geo. J. Legal Ethics","Georgetown Journal of Legal Ethics"]\n\
+["Geo. J. on Poverty L. & Pol\'y","Georgetown Journal on Poverty Law and Policy"]\n\
+["Geo. L.J.","Georgetown Law Journal"]\n\
+["Geo. Mason L. Rev.","George Mason Law Review"]\n\
+["Geo. Mason U. C.R. L.J.","George Mason University Civil Rights Law Journal"]\n\
+["Geo. Wash. Int\'l L. Rev.","George Washington International Law Review"]\n\
+["Geo. Wash. J. Int\'l L. & Econ.","George Washington Journal of International Law and Economics"]\n\
+["Geo. Wash. L. Rev.","George Washington Law Review"]\n\
+["German L.J.","German Law Journal"]\n\
+["Golden Gate U. L. Rev.","Golden Gate University Law Review"]\n\
+["Gonz. L. Rev.","Gonzaga Law Review"]\n\
+["Great Plains Nat. Resources J.","Great Plains Natural Resources Journal"]\n\
+["Green Bag","Green Bag"]\n\
+["Green Bag 2d","Green Bag 2d"]\n\
+["Green Bag Alm.","Green Bag Almanac"]\n\
+["Guild Prac.","Guild Practitioner"]\n\
+["Hamline J. Pub. L. & Pol\'y","Hamline Journal of Public Law and Policy"]\n\
+["Hamline L. Rev.","Hamline Law Review"]\n\
+["Harv. C.R.-C.L. L. Rev.","Harvard Civil Rights-Civil Liberties Law Review"]\n\
+["Harv. Envtl. L. Rev.","Harvard Environmental Law Review"]\n\
+["Harv. Hum. Rts. J.","Harvard Human Rights Journal"]\n\
+["Harv. Int\'l L.J.","Harvard International Law Journal"]\n\
+["Harv. J. on Legis.","Harvard Journal on Legislation"]\n\
+["Harv. J. on Racial & Ethnic Just.","Harvard Journal on Racial & Ethnic Justice"]\n\
+["Harv. J.L. & Gender","Harvard Journal of Law and Gender"]\n\
+["Harv. J.L. & Pub. Pol\'y","Harvard Journal of Law and Public Policy"]\n\
+["Harv. J.L. & Tech.","Harvard Journal of Law & Technology"]\n\
+["Harv. L. & Pol\'y Rev.","Harvard Law & Policy Review"]\n\
+["Harv. L. Rev.","Harvard Law Review"]\n\
+["Harv. Latino L. Rev.","Harvard Latino Law Review"]\n\
+["Harv. Negot. L. Rev.","Harvard Negotiation Law Review"]\n\
+["Harv. Women\'s L.J.","Harvard Women\'s Law Journal"]\n\
+["Hastings Comm. & Ent. L.J.","Hastings Communications and Entertainment Law Journal"]\n\
+["Hastings Const. L.Q.","Hastings Constitutional Law Quarterly"]\n\
+["Hastings Int\'l & Comp. L. Rev.","Hastings International and Comparative Law Review"]\n\
+["Hastings L.J.","Hastings Law Journal"]\n\
+["Hastings W.-Nw. J. Envtl. L. & Pol\'y","Hastings West-Northwest Journal of Environmental Law and Policy"]\n\
+["Hastings Women\'s L.J.","Hastings Women\'s Law Journal"]\n\
+["Health L. Persps.","Health Law Perespectives"]\n\
+["Health Matrix","Health Matrix"]\n\
+["Healthspan","Healthspan"]\n\
+["High Tech. L.J.","High Technology Law Journal"]\n\
+["Hofstra L. Rev.","Hofstra Law Review"]\n\
+["Hofstra Lab. & Emp. L.J.","Hofstra Labor & Employment Law Journal"]\n\
+["Hong Kong L.J.","Hong Kong Law Journal"]\n\
+["Hous. J. Int\'l L.","Houston Journal of International Law"]\n\
+["Hous. L. Rev.","Houston Law Review"]\n\
+["How. L.J.","Howard Law Journal"]\n\
+["Hum. Rts. Q.","Human Rights Quarterly"]\n\
+["Human.","Humanities"]\n\
+["IDEA","IDEA: The Intellectual Property Law Review"]\n\
+["ILSA J. Int\'l & Comp. L.","ILSA Journal of International & Comparative Law"]\n\
+["Idaho L. Rev.","Idaho Law Review"]\n\
+["Ill. B.J.","Illinois Bar Journal"]\n\
+["Immigr. & Nat\'lity L. Rev.","Immigration and Nationality Law Review"]\n\
+["In Pub. Interest","In the Public Interest"]\n\
+["Ind. Int\'l & Comp. L. Rev.","Indiana International & Comparative Law Review"]\n\
+["Ind. J. Global Legal Stud.","Indiana Journal of Global Legal Studies"]\n\
+["Ind. L. Rev.","Indiana Law Review"]\n\
+["Ind. L.J.","Indiana Law Journal"]\n\
+["Indus. & Lab. Rel. Rev.","Industrial and Labor Relations Review"]\n\
+["Inst. on Fed. Tax\'n","Institute on Federal Taxation"]\n\
+["Inst. on Oil & Gas L. & Tax\'n","Institute on Oil and Gas Law and Taxation"]\n\
+["Inst. on Plan. Zoning & Eminent Domain","Institute on Planning, Zoning, and Eminent Domain"]\n\
+["Inst. on Priv. Inv. & Inv. Abroad","Institute on Private Investments and Investors Abroad"]\n\
+["Inst. on Sec. Reg.","Institute on Securities Regulation"]\n\
+["Int\'l & Comp. L.Q.","International and Comparative Law Quarterly"]\n\
+["Int\'l Herald Trib.","International Herald Tribune"]\n\
+["Int\'l J. Pub. Admin.","International Journal of Public Administration"]\n\
+["Int\'l J. Pub. Opinion Res.","International Journal of Public Opinion Research"]\n\
+["Int\'l J.L. & Psychiat Ry","International Journal of Law and Psychiatry"]\n\
+["Int\'l Law.","International Lawyer"]\n\
+["Int\'l Org.","International Organization"]\n\
+["Int\'l Org. L. Rev.","International Organization Law Review"]\n\
+["Int\'l Rev. L. & Econ.","International Review of Law and Economics"]\n\
+["Iowa L. Rev.","Iowa Law Review"]\n\
+["J. ALWD","Journal of the Association of Legal Writing Directors"]\n\
+["J. Affordable Housing & Community Dev. L.","Journal of Affordable Housing & Community Development Law"]\n\
+["J. Agric. L.","Journal of Agricultural Law"]\n\
+["J. Air L. & Com.","Journal of Air Law and Commerce"]\n\
+["J. Am. Acad. Matrim. Law.","Journal of the American Academy of Matrimonial Lawyers"]\n\
+["J. Am. Soc\'y Info. Sci.","Journal of the American Society for Information Science"]\n\
+["J. App. Prac. & Process","Journal of Appellate Practice and Process"]\n\
+["J. Bus. L.","Journal of Business Law"]\n\
+["J. Chinese L.","Journal of Chinese Law"]\n\
+["J. Contemp. Health L. & Pol\'y","Journal of Contemporary Health Law and Policy"]\n\
+["J. Contemp. L.","Journal of Contemporary Law"]\n\
+["J. Contemp. Legal Issues","Journal of Contemporary Legal Issues"]\n\
+["J. Copyright Soc\'y U.S.A.","Journal of the Copyright Society of the U.S.A."]\n\
+["J. Corp. L.","Journal of Corporation Law"]\n\
+["J. Corp. Tax\'n","Journal of Corporate Taxation"]\n\
+["J. Crim. L. & Criminology","Journal of Criminal Law and Criminology"]\n\
+["J. Disp. Resol.","Journal of Dispute Resolution"]\n\
+["J. Energy Nat. Resources & Envtl. L.","Journal of Energy, Natural Resources & Environmental Law"]\n\
+["J. Envtl. L. & Litig.","Journal of Environmental Law and Litigation"]\n\
+["J. Fam. L.","Journal of Family Law"]\n\
+["J. Gender Race & Just.","Journal of Gender, Race and justice"]\n\
+["J. Health & Hosp. L.","Journal of Health and Hospital Law"]\n\
+["J. Health Care L. & Pol\'y","Journal of Health Care Law & Policy"]\n\
+["J. Health L.","Journal of Health Law"]\n\
+["J. Health Pol. Pol\'y & L.","Journal of Health Politics, Policy and Law"]\n\
+["J. High Tech. L.","Journal of High Technology Law"]\n\
+["J. Int\'l Arb.","Journal of International Arbitration"]\n\
+["J. Int\'l Legal Stud.","Journal of International Legal Studies"]\n\
+["J. Int\'l Wildlife L. & Pol\'y","Journal of International Wildlife Law and Policy"]\n\
+["J. Intell. Prop.","Journal of Intellectual Property"]\n\
+["J. Intell. Prop. L.","Journal of Intellectual Property Law"]\n\
+["J. Irreproducible Results","Journal of Irreproducible Results"]\n\
+["J. Land Resources & Envtl. L.","Journal of Land, Resources & Environmental Law"]\n\
+["J. Land Use & Envtl. L.","Journal of Land Use and Environmental Law"]\n\
+["J. Legal Educ.","Journal of Legal Education"]\n\
+["J. Legal Med.","Journal of Legal Medicine"]\n\
+["J. Legal Prof.","Journal of the Legal Profession"]\n\
+["J. Legal Stud.","The Journal of Legal Studies"]\n\
+["J. Legis.","Journal of Legislation"]\n\
+["J. Mar. L. & Com.","Journal of Maritime Law and Commerce"]\n\
+["J. Marshall J. Computer & Info. L.","John Marshall Journal of Computer & Information Law"]\n\
+["J. Marshall L. Rev.","John Marshall Law Review"]\n\
+["J. Med. & L.","Journal of Medicine and Law"]\n\
+["J. Min. L. & Pol\'y","Journal of Mineral Law & Policy"]\n\
+["J. Nat. Resources & Envtl. L.","Journal of Natural Resources & Environmental Law"]\n\
+["J. Pat. & Trademark Off. Soc\'y","Journal of the Patent and Trademark Office Society"]\n\
+["J. Prod. Liab.","Journal of Products Liability"]\n\
+["J. S. Legal Hist.","Journal of Southern Legal History"]\n\
+["J. Sci. & Tech. L.","Journal of Science & Technology Law"]\n\
+["J. Small & Emerging Bus. L.","Journal of Small and Emerging Business Law"]\n\
+["J. Space L.","Journal of Space Law"]\n\
+["J. Suffolk Acad. L.","Journal of the Suffolk Academy of Law"]\n\
+["J. Sup. Ct. Hist.","Journal of Supreme Court History"]\n\
+["J. Tax\'n","Journal of Taxation"]\n\
+["J. Tech. L. & Pol\'y","Journal of Technology Law & Policy"]\n\
+["J. Urb. L.","Journal of Urban Law"]\n\
+["J. World Trade","Journal of World Trade"]\n\
+["J.C. & U.L.","Journal of College and University Law"]\n\
+["J.L. & Com.","Journal of Law and Commerce"]\n\
+["J.L. & Econ.","Journal of Law & Economics"]\n\
+["J.L. & Educ.","Journal of Law and Education"]\n\
+["J.L. & Fam. Stud.","Journal of Law and Family Studies"]\n\
+["J.L. & Health","Journal of Law and Health"]\n\
+["J.L. & Pol\'y","Journal of Law and Policy"]\n\
+["J.L. & Pol.","Journal of Law & Politics"]\n\
+["J.L. & Religion","The Journal of Law and Religion"]\n\
+["J.L. Econ. & Org.","Journal of Law, Economics, & Organization"]\n\
+["J.L. Med. & Ethics","Journal of Law, Medicine & Ethics"]\n\
+["J.L. Soc\'y","Journal of Law in Society"]\n\
+["JAG J.","JAG Journal"]\n\
+["JAMA","Journal of the American Medical Association"]\n\
+["Judges J.","Judges Journal"]\n\
+["Jurid. Rev.","Juridical Review"]\n\
+["Jurimetrics","Jurimetrics"]\n\
+["Jurimetrics J.","Jurimetrics: The Journal of Law, Science, and Technology"]\n\
+["Juris Mag.","Juris Magazine"]\n\
+["Just. Sys. L","Justice System Journal"]\n\
+["Kan. J.L. & Pub. Pol\'y","Kansas Journal of Law and Public Policy"]\n\
+["Ky. L.J.","Kentucky Law Journal"]\n\
+["La Raza L.J.","La Raza Law Journal"]\n\
+["La. L. Rev.","Louisiana Law Review"]\n\
+["Lab. L.J.","Labor Law Journal"]\n\
+["Lab. Law.","Labor Lawyer"]\n\
+["Landslide","Landslide"]\n\
+["Law & Contemp. Probs.","Law and Contemporary Problems"]\n\
+["Law & Hist. Rev.","Law and History Review"]\n\
+["Law & Hum. Behav.","Law and Human Behavior"]\n\
+["Law & Ineq.","Law and Inequality"]\n\
+["Law & Phil.","Law and Philosophy"]\n\
+["Law & Pol\'y","Law and Policy"]\n\
+["Law & Pol\'y Int\'l Bus.","Law and Policy in International Business"]\n\
+["Law & Soc\'y Rev.","Law & Society Review"]\n\
+["Law & Soc. Inquiry","Law & Social Inquiry"]\n\
+["Law Libr. J.","Law Library Journal"]\n\
+["Law Libr. Lights","Law Library Lights"]\n\
+["Laws. Man. on Prof. Conduct (ABA/BNA)","ABA/BNA Lawyers\' Manual on Professional Conduct"]\n\
+["Legal Reference Services Q.","Legal Reference Services Quarterly"]\n\
+["Legal Writing","Legal Writing: The Journal of the Legal Writing Institute"]\n\
+["Lewis & Clark L. Rev.","Lewis & Clark Law Review"]\n\
+["Libr. J.","Library Journal"]\n\
+["Lincoln L. Rev.","Lincoln Law Review"]\n\
+["Litig.","Litigation"]\n\
+["Loy. Consumer L. Rev.","Loyola Consumer Law Review"]\n\
+["Loy. J. Pub. Int. L.","Loyola Journal of Public Interest Law"]\n\
+["Loy. L. Rev.","Loyola Law Review (New Orleans)"]\n\
+["Loy. L.A. Ent. L. Rev.","Loyola of Los Angeles Entertainment Law Review"]\n\
+["Loy. L.A. Int\'l & Comp. L. Rev.","Loyola of Los Angeles International & Comparative Law Review"]\n\
+["Loy. L.A. L. Rev.","Loyola of Los Angeles Law Review"]\n\
+["Loy. U. Chi. L.J.","Loyola University of Chicago Law Journal"]\n\
+["Major Tax Plan.","Major Tax Planning"]\n\
+["Marq. Intell. Prop. L. Rev.","Marquette Intellectual Property Law Review"]\n\
+["Marq. L. Rev.","Marquette Law Review"]\n\
+["Marq. Sports L. Rev.","Marquette Sports Law Review"]\n\
+["Mass. L. Rev.","Massachusetts Law Review"]\n\
+["McGeorge L. Rev.","McGeorge Law Review"]\n\
+["McGill L.J.","McGill Law Journal"]\n\
+["Md. J. Contemp. Legal Issues","Maryland Journal of Contemporary Legal Issues"]\n\
+["Md. J. Int\'l L. & Trade","Maryland Journal of International Law and Trade"]\n\
+["Md. L. Rev.","Maryland Law Review"]\n\
+["Me. L. Rev.","Maine Law Review"]\n\
+["Melb. U. L. Rev.","Melbourne University Law Review"]\n\
+["Mercer L. Rev.","Mercer Law Review"]\n\
+["Mich. Bus. L.J.","Michigan Business Law Journal"]\n\
+["Mich. J. Gender & L.","Michigan Journal of Gender & Law"]\n\
+["Mich. J. Int\'l L.","Michigan Journal of International Law"]\n\
+["Mich. J. Race & L.","Michigan Journal of Race & Law"]\n\
+["Mich. L. Rev.","Michigan Law Review"]\n\
+["Mich. St. L. Rev.","Michigan State Law Review"]\n\
+["Mich. Telecomm. & Tech. L. Rev.","Michigan Telecommunications and Technology Law Review"]\n\
+["Mil. L. Rev.","Military Law Review"]\n\
+["Minn. Intell. Prop. Rev.","Minnesota Intellectual Property Review"]\n\
+["Minn. J. Global Trade","Minnesota Journal of Global Trade"]\n\
+["Minn. J. Int\'l. L.","MinnesotaJournal of International Law"]\n\
+["Minn. J. L. Sci. & Tech.","Minnesota Journal of Law, Science & Technology"]\n\
+["Minn. L. Rev.","Minnesota Law Review"]\n\
+["Miss. C. L. Rev.","Mississippi College Law Review"]\n\
+["Miss. L.J.","Mississippi Law Journal"]\n\
+["Mo. Envtl. L. & Pol\'y Rev.","Missouri Environmental Law and Policy Review"]\n\
+["Mo. L. Rev.","Missouri Law Review"]\n\
+["Mod. L. Rev.","Modern Law Review"]\n\
+["Monash U. L. Rev.","Monash University Law Review"]\n\
+["Mont. L. Rev.","Montana Law Review"]\n\
+["Monthly Lab. Rev.","Monthly Labor Review"]\n\
+["N. Ill. U. L. Rev.","Northern Illinois University Law Review"]\n\
+["N. Ky. L. Rev.","Northern Kentucky Law Review"]\n\
+["N.C. Banking Inst.","North Carolina Banking Institute"]\n\
+["N.C. Cent. L. Rev.","North Carolina Central Law Review"]\n\
+["N.C. Cent. L.J.","North Carolina (NC) Central Law Journal"]\n\
+["N.C. J. Int\'l L. & Com. Reg.","North Carolina Journal of International Law and Commercial Regulation"]\n\
+["N.C. J.L. & Tech.","North Carolina Journal of Law & Technology"]\n\
+["N.C. J.L. & Tech. On.","North Carolina Journal of Law & Technology (Online)"]\n\
+["N.C. L. Rev.","North Carolina Law Review"]\n\
+["N.C. St. B.J.","North Carolina State Bar Journal"]\n\
+["N.D. L. Rev.","North Dakota Law Review"]\n\
+["N.M. L. Rev.","New Mexico Law Review"]\n\
+["N.Y. City L. Rev.","New York City Law Review"]\n\
+["N.Y. Int\'l L. Rev.","New York International Law Review"]\n\
+["N.Y. L.J.","New York Law Journal"]\n\
+["N.Y. St. B.A. Antitrust L. Symp.","New York State Bar Association Antitrust Law Symposium"]\n\
+["N.Y. Times","New York Times"]\n\
+["N.Y.L. Sch. J. Hum. Rts.","New York Law School Journal of Human Rights"]\n\
+["N.Y.L. Sch. J. Int\'l & Comp. L.","New York Law School Journal of International and Comparative Law"]\n\
+["N.Y.L. Sch. L. Rev.","New York Law School Law Review"]\n\
+["N.Y.U. Ann. Inst. On Fed. Tax\'n.","New York University Annual Institute on Federal Taxation"]\n\
+["N.Y.U. Ann. Surv. Am. L.","New York University Annual Survey of American Law"]\n\
+["N.Y.U. Envtl. L.J.","New York University Environmental Law Journal"]\n\
+["N.Y.U. J. Int\'l L. & Pol.","New York University Journal of International Law and Politics"]\n\
+["N.Y.U. J. Legis. & Pub. Pol\'y","New York University Journal of Legislation and Public Policy"]\n\
+["N.Y.U. L. Rev.","New York University Law Review"]\n\
+["N.Y.U. Moot Ct. Casebook","New York University School of Law Moot Court Casebook"]\n\
+["N.Y.U. Rev. L. & Soc. Change","New York University Review of Law and Social Change"]\n\
+["NEXUS","NEXUS: A Journal of Opinion"]\n\
+["Nat\'l Black L.J.","National Black Law Journal"]\n\
+["Nat\'l L.J.","National Law Journal"]\n\
+["Nat\'l Lawyers Guild, Civil Rights Litigation and Attorney Fees Annual Handbook","National Lawyers Guild, Civil Rights Litigation and Attorney Fees Annual Handbook"]\n\
+["Nat\'l Rep. Legal Ethics (Univ. Pub. Am.)","National Reporter on Legal Ethics & Professional Responsibility"]\n\
+["Nat. Resources J.","Natural Resources Journal"]\n\
+["Naval L. Rev.","Naval Law Review"]\n\
+["Neb. L. Rev.","Nebraska Law Review"]\n\
+["Nev. L.J.","Nevada Law Journal"]\n\
+["New Eng. Int\'l & Comp. L. Ann.","New England International and Comparative Law Annual"]\n\
+["New Eng. J. Med.","New England Journal of Medicine"]\n\
+["New Eng. J. On Crim. & Civ. Confinement","New England Journal on Criminal and Civil Confinement"]\n\
+["New Eng. L. Rev.","New England Law Review"]\n\
+["New L.J.","New Law Journal"]\n\
+["Nota Bene","Nota Bene"]\n\
+["Notre Dame J.L. Ethics & Pub. Pol\'y","Notre Dame Journal of Law Ethics & Public Policy"]\n\
+["Notre Dame L. Rev.","Notre Dame Law Review"]\n\
+["Notre Dame Law.","Notre Dame Lawyer"]\n\
+["Nova L. Rev.","Nova Law Review"]\n\
+["Nw. J. Int\'l L. & Bus.","Northwestern Journal of International Law & Business"]\n\
+["Nw. U. L. Rev.","Northwestern University Law Review"]\n\
+["Ocean & Coastal L.J.","Ocean and Coastal Law Journal"]\n\
+["Ohio N.U. L. Rev.","Ohio Northern University Law Review"]\n\
+["Ohio St. J. Crim. L.","Ohio State Journal of Criminal Law"]\n\
+["Ohio St. J. on Disp. Resol.","Ohio State Journal on Dispute Resolution"]\n\
+["Ohio St. L.J.","Ohio State Law Journal"]\n\
+["Oil & Gas Tax Q.","Oil and Gas Tax Quarterly"]\n\
+["Oil Gas & Energy Q.","Oil, Gas & Energy Quarterly"]\n\
+["Okla. City U. L. Rev.","Oklahoma City University Law Review"]\n\
+["Okla. L. Rev.","Oklahoma Law Review"]\n\
+["Or. L. Rev.","Oregon Law Review"]\n\
+["Or. Rev. Int\'l L.","Oregon Review of International Law"]\n\
+["Osgoode Hall L.J.","Osgoode Hall Law Journal"]\n\
+["Otago L. Rev.","Otago Law Review"]\n\
+["Ottawa L. Rev.","Ottawa Law Review"]\n\
+["Pac. L.J.","Pacific Law Journal"]\n\
+["Pac. Rim L. & Pol\'y J.","Pacific Rim Law & Policy Journal"]\n\
+["Pace Envtl. L. Rev.","Pace Environmental Law Review"]\n\
+["Pace Int\'l L. Rev.","Pace International Law Review"]\n\
+["Pace L. Rev.","Pace Law Review"]\n\
+["Parker Sch. J. E. Eur. L.","Parker School Journal of East European Law"]\n\
+["Pat. L. Ann.","Parent Law Annual"]\n\
+["Penn St. Envtl. L. Rev.","Penn State Environmental Law Review"]\n\
+["Penn St. Int\'l L. Rev.","Penn State International Law Review"]\n\
+["Penn St. L. Rev.","Penn State Law Review"]\n\
+["Pepp. L. Rev.","Pepperdine Law Review"]\n\
+["Prac. Law.","Practical Lawyer"]\n\
+["Preview U.S. Sup. Ct. Cas.","Preview of United States Supreme Court Cases"]\n\
+["Prob. L.J.","Probate Law Journal (National College of Probate Judges and Boston University School of Law)"]\n\
+["Proc. Nat\'l Acad. Sci.","Proceedings of the National Academy of Sciences"]\n\
+["Psychol. Bull.","Psychological Bulletin"]\n\
+["Psychol. Pub. Pol\'y & L. Pub.","Psychology Public Policy and Law Public"]\n\
+["Psychol. Rev.","Law & Psychology Review LAw &"]\n\
+["Pub. Cont. L.J.","Public Contract Law Journal"]\n\
+["Pub. Ent. Advert. & Allied Fields L.Q.","Publishing, Entertainment, Advertising and Allied Fields Law Quarterly"]\n\
+["Pub. Int. L. Rep.","Public Interest Law Reporter"]\n\
+["Pub. Land & Resources L. Rev.","Public Land and Resources Law Review"]\n\
+["Pub. Util. Rep. (PUR)","Public Utilities Reports"]\n\
+["Quinnipiac Health L.J.","Quinnipiac Health Law Journal"]\n\
+["Quinnipiac L. Rev.","Quinnipiac Law Review"]\n\
+["Quinnipiac Prob. L.J.","Quinnipiac Probate Law Journal"]\n\
+["RAND J. Econ.","The RAND Journal of Economics"]\n\
+["RISK","RISK: Health, Safety & Environment"]\n\
+["Race & Ethnic Anc. L.J.","Race and Ethnic Ancestry Law Journal"]\n\
+["Real Est. L.J.","Real Estate Law Journal"]\n\
+["Real Prop. Prob. & Tr. J.","Real Property Probate and Trust Journal"]\n\
+["Real Prop. Tr. & Est. L.J.","Real Property, Trust and Estate Law Journal"]\n\
+["Regent U. L. Rev.","Regent University Law Review"]\n\
+["Rev. Der. P.R.","Revista de Derecho Puertorriqueno"]\n\
+["Rev. Jur. U.P.R.","Revista juridica de la Universidad de Puerto Rico"]\n\
+["Rev. Litig.","Review of Litigation"]\n\
+["Rich. J. Global L. & Bus.","Richmond Journal of Global Law & Business"]\n\
+["Rich. J.L. & Pub. Int.","Richmond Journal of Law and the Public Interest"]\n\
+["Rich. J.L. & Tech.","Richmond Journal of Law & Technology"]\n\
+["Rocky Mtn. Min. L. Inst.","Rocky Mountain Mineral Law Institute"]\n\
+["Roger Williams U. L. Rev.","Roger Williams University Law Review"]\n\
+["Rutgers Computer & Tech. L.J.","Rutgers Computer and Technology Law Journal"]\n\
+["Rutgers L. Rec.","Rutgers Law Record"]\n\
+["Rutgers L. Rev.","Rutgers Law Review"]\n\
+["Rutgers L.J.","Rutgers Law Journal"]\n\
+["Rutgers Race & L. Rev.","Rutgers Race and the Law Review"]\n\
+["Rutgers-Cam. L.J.","Rutgers-Camden Law Journal"]\n\
+["S. Cal. Interdisc. L.J.","Southern California Interdisciplinary Law Journal"]\n\
+["S. Cal. L. Rev.","Southern California Law Review"]\n\
+["S. Cal. Rev. L. & Soc. Just.","Southern California Review of Law & Social justice"]\n\
+["S. Ill. U. L.J.","Southern Illinois University Law Journal"]\n\
+["S. Tex. L. Rev.","South Texas Law Review"]\n\
+["S.C. Envtl. L.J.","South Carolina Environmental Law Journal"]\n\
+["S.C. L. Rev.","South Carolina Law Review"]\n\
+["S.D. L. Rev.","South Dakota Law Review"]\n\
+["S.U. L. Rev.","Southern University Law Review"]\n\
+["SMU L. Rev.","Southern Methodist University Law Review"]\n\
+["San Diego L. Rev.","San Diego Law Review"]\n\
+["San Fern. V. L. Rev.","San Fernando Valley Law Review"]\n\
+["Santa Clara Computer & High Tech. L.J.","Santa Clam Computer and High Technology Law Journal"]\n\
+["Santa Clara J. Int\'l L.","Santa Clara Journal of International Law"]\n\
+["Santa Clara L. Rev.","Santa Clara Law Review"]\n\
+["Sch. L. Bull.","School Law Bulletin"]\n\
+["Scholar","The Scholar: St. Mary\'s Law Review on Minority Issues"]\n\
+["School L. Rep. (Educ. Law Ass\'n)","School Law Reporter"]\n\
+["Sci. Am.","Scientific American ."]\n\
+["Search & Seizure Bull. (Quinlan)","Search & Seizure Bulletin"]\n\
+["Seattle U. L. Rev.","Seattle University Law Review"]\n\
+["Seton Hall Const. L.J.","Seton Hall Constitutional Law Journal"]\n\
+["Seton Hall J. Sport L.","Seton Hall Journal of Sport Law"]\n\
+["Seton Hall J. Sports & Ent. L.","Seton HallJournal of Sports and Entertainment Law"]\n\
+["Seton Hall L. Rev.","Seton Hall Law Review"]\n\
+["Seton Hall Legis. J.","Seton Hall Legislative Journal"]\n\
+["Soc. Serv. Rev.","Social Service Review"]\n\
+["Software L.J.","Software Law Journal"]\n\
+["Southeastern Envtl. L.J.","Southeastern Environmental Law Journal"]\n\
+["Sports Law. J.","Sports Lawyers Journal"]\n\
+["St. B. Tex. Envtl. L.J.","State Bar of Texas Environmental Law Journal"]\n\
+["St. John\'s J. C.R. & Econ. Dev.","St.]ohn\'s Journal of Civil Rights and Economic Development"]\n\
+["St. John\'s L. Rev.","St. John\'s Law Review"]\n\
+["St. Louis U. L.J.","Saint Louis University Law Journal"]\n\
+["St. Louis U. Pub. L. Rev.","Saint Louis University Public Law Review"]\n\
+["St. Louis-Warsaw Transatlantic L.J.","Saint Louis-Warsaw Transatlantic Law Journal"]\n\
+["St. Mary\'s L.J.","St. Mary\'s Law Journal"]\n\
+["St. Thomas L. Rev.","St. Thomas Law Review"]\n\
+["Stan. Envtl. L.J.","Stanford Environmental Law Journal"]\n\
+["Stan. J. C.R. & C.L.","Stanford Journal of Civil Rights and Civil Liberties"]\n\
+["Stan. J. Int\'l L.","Stanford Journal of International Law"]\n\
+["Stan. J.L. Bus. & Fin.","Stanford Journal of Law, Business & Finance"]\n\
+["Stan. L. & Pol\'y Rev.","Stanford Law & Policy Review"]\n\
+["Stan. L. Rev.","Stanford Law Review"]\n\
+["Stan. Tech. L. Rev.","Stanford Technology Law Review"]\n\
+["Stetson L. Rev.","Stetson Law Review"]\n\
+["Stud. L. Pol. & Soc\'y","Studies in Law, Politics, and Society"]\n\
+["Student Law.","Student Lawyer"]\n\
+["Suffolk J. Trial & App. Advoc.","Suffolk Journal of Trial & Appellate Advocacy"]\n\
+["Suffolk Transnat\'l L. Rev.","Suffolk Transnational Law Review"]\n\
+["Suffolk U. L. Rev.","Suffolk University Law Review"]\n\
+["Sup. Ct. Rev.","Supreme Court Review"]\n\
+["Sw. J. Int\'l Law","Southwestern Journal of International Law"]\n\
+["Sw. L.J.","Southwestern Law Journal"]\n\
+["Sw. U. L. Rev.","Southwestern University Law Review"]\n\
+["Sydney L. Rev.","Sydney Law Review"]\n\
+["Syracuse J. Int\'l L. & Com.","Syracuse Journal of International Law and Commerce"]\n\
+["Syracuse L. Rev.","Syracuse Law Review"]\n\
+["T. Jefferson L. Rev.","Thomas Jefferson Law Review"]\n\
+["T. Marshall L. Rev.","Thurgood Marshall Law Review"]\n\
+["T.M. Cooley J. Prac. & Clinical L.","Thomas M. Cooley Journal of Practical and Clinical Law"]\n\
+["T.M. Cooley L. Rev.","Thomas M. Cooley Law Review"]\n\
+["Tax Adviser","Tax Adviser"]\n\
+["Tax L. Rev.","Tax Law Review"]\n\
+["Tax Law.","Tax Lawyer"]\n\
+["Tax Mgm\'t Int\'l J.","Tax Management International Journal"]\n\
+["Tax Notes","Tax Notes"]\n\
+["Taxes","Taxes: The Tax Magazine"]\n\
+["Temp. Envtl. L. & Tech. J.","Temple Environmental Law & TechnologyJournal"]\n\
+["Temp. Int\'l & Comp. L.J.","Temple International and Comparative Law Journal"]\n\
+["Temp. L. Rev.","Temple Law Review"]\n\
+["Temp. Pol. & C.R. L. Rev.","Temple Political and Civil Rights Law Review"]\n\
+["Temp. Pol. & Civ. Rts. L. Rev.","Temple Political & Civil Rights Law Review"]\n\
+["Tenn. J. Prac. & Proc.","Tennessee Journal of Practice and Procedure"]\n\
+["Tenn. L. Rev.","Tennessee Law Review"]\n\
+["Tex. F. on C.L. & C.R.","Texas Forum on Civil Liberties and Civil Rights"]\n\
+["Tex. Hisp. J.L. & Pol\'y","Texas Hispanic Journal of Law and Policy"]\n\
+["Tex. Int\'l L.J.","Texas International Law Journal"]\n\
+["Tex. Intell. Prop. L.J.","Texas Intellectual Property Law Journal"]\n\
+["Tex. J. Bus. L.","Texas Journal of Business Law"]\n\
+["Tex. J. C.L. & C.R.","Texas Journal on Civil Liberties and Civil Rights"]\n\
+["Tex. J. Women & L.","Texas Journal of Women and the Law"]\n\
+["Tex. L. Rev.","Texas Law Review"]\n\
+["Tex. Rev. L. & Pol.","Texas Review of Law & Politics"]\n\
+["Tex. Tech L. Rev.","Texas Tech Law Review"]\n\
+["Tex. Wesleyan L. Rev.","Texas Wesleyan Law Review"]\n\
+["Third World Legal Stud.","Third World Legal Studies"]\n\
+["Tol. J. Great Lakes, L. Sci. & Pol\'y","Toledo Journal of Great Lakes\' Law, Science & Policy"]\n\
+["Tort & Ins. L.J.","Tort & Insurance Law Journal"]\n\
+["Tort Trial & Ins. Prac. L.J.","Tort Trial & Insurance Practice Law Journal"]\n\
+["Touro Int\'l L. Rev.","Touro International Law Review"]\n\
+["Touro J. Transnat\'l L.","Touro Journal of Transnational Law"]\n\
+["Touro L. Rev.","Touro Law Review"]\n\
+["Trademark Rep.","Trademark Reporter"]\n\
+["Transactions: Tenn. J. Bus. L.","Transactions: The Tennessee Journal of Business Law"]\n\
+["Transnat\'l L. & Contemp. Probs.","Transnational Law & Contemporary Problems"]\n\
+["Transnat\'l Law.","The Transnational Lawyer"]\n\
+["Transp. L.J.","Transportation Law Journal"]\n\
+["Trial Law. Guide","Trial Lawyers Guide"]\n\
+["Tu L. Mar. L.J.","Tulane Maritime Law Journal"]\n\
+["Tul. Envtl. L.J.","Tulane Environmental Law Journal"]\n\
+["Tul. Eur. & Civ. L.F.","Tulane European and Civil Law Forum"]\n\
+["Tul. J. Int\'l & Comp. L.","Tulane Journal of International and Comparative Law"]\n\
+["Tul. J.L. & Sexuality","Tulane Journal of Law and Sexuality"]\n\
+["Tul. L. Rev.","Tulane Law Review"]\n\
+["Tulsa J. Comp. & Int\'l L.","Tulsa Journal of Comparative & International Law"]\n\
+["Tulsa L. Rev.","Tulsa Law Review"]\n\
+["Tulsa L.J.","Tulsa Law Journal"]\n\
+["U. Ark. Little Rock L. Rev.","University of Arkansas at Little Rock Law Review"]\n\
+["U. Balt. Intell. Prop. L.J.","University of Baltimore Intellectual Property Law Journal"]\n\
+["U. Balt. J. Envtl. L.","University of Baltimore Journal of Environmental Law"]\n\
+["U. Balt. L. Rev.","University of Baltimore Law Review"]\n\
+["U. Balt. L.F.","University of Baltimore Law Forum"]\n\
+["U. Chi. L. Rev.","University of Chicago Law Review"]\n\
+["U. Chi. Legal F.","University of Chicago Legal Forum"]\n\
+["U. Cin. L. Rev.","University of Cincinnati Law Review"]\n\
+["U. Colo. L. Rev.","University of Colorado Law Review"]\n\
+["U. Dayton L. Rev.","University of Dayton Law Review"]\n\
+["U. Denv. Water L. Rev.","University of Denver Water Law Review"]\n\
+["U. Det. Mercy L. Rev.","University of Detroit Mercy Law Review"]\n\
+["U. Fla. J.L. & Pub. Pol\'y","University of Florida Journal of Law and Public Policy"]\n\
+["U. Fla. L. Rev.","University of Florida Law Review"]\n\
+["U. Haw. L. Rev.","University of Hawaii Law Review"]\n\
+["U. Ill. J.L. Tech. & Pol\'y","University of Illinois Journal of Law, Technology and Policy"]\n\
+["U. Ill. L. Rev.","University of Illinois Law Review"]\n\
+["U. Kan. L. Rev.","University of Kansas Law Review"]\n\
+["U. Md. L.J. Race Religion Gender & Class","University of Maryland Law Journal of Race, Religion, Gender and Class"]\n\
+["U. Mem. L. Rev.","University of Memphis Law Review"]\n\
+["U. Miami Bus. L. Rev.","University of Miami Business Law Review"]\n\
+["U. Miami Int\'l & Comp. L. Rev.","University of Miami International and Comparative Law Review"]\n\
+["U. Miami Inter-Am. L. Rev.","University of Miami Inter-American Law Review"]\n\
+["U. Miami L. Rev.","University of Miami Law Review"]\n\
+["U. Miami Y.B. Int\'l L.","University of Miami Yearbook of International Law"]\n\
+["U. Mich. J.L. Reform","University of Michigan Journal of Law Reform"]\n\
+["U. Pa. J. Bus. L.","University of Pennsylvania Journal of Business Law"]\n\
+["U. Pa. J. Const. L.","University of Pennsylvania Journal of Constitutional Law"]\n\
+["U. Pa. J. Int\'l Econ. L.","University of Pennsylvania Journal of International Economic Law"]\n\
+["U. Pa. J. Int\'l L.","University of Pennsylvania Journal of International Law"]\n\
+["U. Pa. J. Lab. & Emp. L.","University of Pennsylvania Journal of Labor and Employment Law"]\n\
+["U. Pa. L. Rev.","University of Pennsylvania Law Review"]\n\
+["U. Pitt. L. Rev.","University of Pittsburgh Law Review"]\n\
+["U. Puget Sound L. Rev.","University of Puget Sound Law Review"]\n\
+["U. Rich. L. Rev.","University of Richmond Law Review"]\n\
+["U. Seattle L. Rev.","University of Seattle Law Review"]\n\
+["U. St. Thomas L.J.","University of St. Thomas Law Journal"]\n\
+["U. Tol. L. Rev.","University of Toledo Law Review"]\n\
+["U. Toronto Fac. L. Rev.","University of Toronto Faculty of Law Review"]\n\
+["U. Toronto L.J.","University of Toronto Law Journal"]\n\
+["U.C. Davis L. Rev.","University of California at Davis Law Review"]\n\
+["U.S.-Mex. L.","United States-Mexico Law Journal"]\n\
+["U.S.F. L. Rev.","University of San Francisco Law Review"]\n\
+["U.S.F. Mar. L.J","University of San Francisco Maritime Law Journal"]\n\
+["UCC L.J.","Uniform Commercial Code Law Journal"]\n\
+["UCC Rep.-Dig.","Uniform Commercial Code Reporter-Digest"]\n\
+["UCLA Bull. L. & Tech.","UCLA Bulletin of Law and Technology"]\n\
+["UCLA Ent. L. Rev.","UCLA Entertainment Law Review"]\n\
+["UCLA J. Envtl. L. & Pol\'y","UCLA Journal of Environmental Law & Policy"]\n\
+["UCLA J. Int\'l L. & Foreign Aff.","UCLA Journal of International Law and Foreign Affairs"]\n\
+["UCLA J.L. & Tech.","UCLA Journal of Law and Technology"]\n\
+["UCLA L. Rev.","UCLA Law Review"]\n\
+["UCLA Pac. Basin L.J.","UCLA Pacific Basin Law Journal"]\n\
+["UCLA Women\'s L.J.","UCLA Women\'s Law Journal"]\n\
+["UDC/DCSL L. Rev.","University of the District of Coliunbia David Clarke School of Law Law Review"]\n\
+["UMKC L. Rev.","UMKC Law Review"]\n\
+["UN Monthly Chron.","UN Monthly Chronicle"]\n\
+["UWLA L. Rev.","University of West Los Angeles Law Review"]\n\
+["Urb. Law.","Urban Lawyer"]\n\
+["Utah L. Rev.","Utah Law Review"]\n\
+["Va. Envtl. L.J.","Virginia Environmental Law Journal"]\n\
+["Va. J. Int\'l L.","Virginia Journal of International Law"]\n\
+["Va. J. Soc. Pol\'y & L.","Virginia Journal of Social Policy & the Law"]\n\
+["Va. J.L. & Tech.","Virginia Journal of Law and Technology"]\n\
+["Va. L. & Bus. Rev.","Virginia Law & Business Review"]\n\
+["Va. L. Rev.","Virginia Law Review"]\n\
+["Va. L.L. & Tech.","Virginia Journal of Law & Technology"]\n\
+["Va. Sports & Ent. L.J.","Virginia Sports and Entertainment Law Journal"]\n\
+["Va. Tax Rev.","Virginia Tax Review"]\n\
+["Val. U. L. Rev.","Valparaiso University Law Review"]\n\
+["Vand. J. Ent. & Tech. L.","Vanderbilt Journal of Entertainment & Technology Law"]\n\
+["Vand. J. Transnat\'l L.","Vanderbilt Journal of Transnational Law"]\n\
+["Vand. L. Rev.","Vanderbilt Law Review"]\n\
+["Vill. Envtl. L.J.","Villanova Environmental Law Journal"]\n\
+["Vill. L. Rev.","Villanova Law Review"]\n\
+["Vill. Sports & Ent. L.J.","Villanova Sports & Entertainment Law Journal"]\n\
+["Vt. J. Envtl. L.","Vermont Journal of Environmental Law"]\n\
+["Vt. L. Rev.","Vermont Law Review"]\n\
+["W. New Eng. L. Rev.","Western New England Law Review"]\n\
+["W. St. U. L. Rev.","Western State University Law Review"]\n\
+["W. Va. L. Rev.","West Virginia Law Review"]\n\
+["Wake Forest L. Rev.","Wake Forest Law Review"]\n\
+["Wall St. J.","Wall Street Journal"]\n\
+["Wash. & Lee J. C.R. & Soc. Just.","Washington and Lee Journal of Civil Rights and Social Justice"]\n\
+["Wash. & Lee L. Rev.","Washington and Lee Law Review"]\n\
+["Wash. & Lee Race & Ethnic Anc. L.J.","Washington and Lee Race and Ethnic Ancestry Law Journal"]\n\
+["Wash. L. Rev.","Washington Law Review"]\n\
+["Wash. Monthly","Washington Monthly"]\n\
+["Wash. Post","Washington Post"]\n\
+["Wash. U. Glob. Stud. L. Rev.","Washington University Global Studies Law Review"]\n\
+["Wash. U. J. Urb. & Contemp. L.","Washington University Journal of Urban and Contemporary Law"]\n\
+["Wash. U. J.L. & Pol\'y","Washington University Journal of Law and Policy"]\n\
+["Wash. U. L. Rev.","Washington University Law Review"]\n\
+["Wash. U. L.Q.","Washington University Law Quarterly"]\n\
+["Washburn L.J.","Washburn Law Journal"]\n\
+["Wayne L. Rev.","Wayne Law Review"]\n\
+["Whittier L. Rev.","Whittier Law Review"]\n\
+["Widener J. Pub. L.","WidenerJournal of Public Law"]\n\
+["Widener L. Rev.","Widener Law Review"]\n\
+["Widener L. Symp. J.","Widener Law Symposium Journal"]\n\
+["Willamette L. Rev.","Willamette Law Review"]\n\
+["Wis. Envtl. L.J.","Wisconsin Environmental Law Journal"]\n\
+["Wis. Int\'l L.J.","Wisconsin International Law Journal"]\n\
+["Wis. L. Rev.","Wisconsin Law Review"]\n\
+["Wis. Women\'s L.J.","Wisconsin Women\'s Law Journal"]\n\
+["Wm. & Mary Bill Rts. J.","William and Mary Bill of Rights Journal"]\n\
+["Wm. & Mary Envtl. L. Pol\'y Rev.","William & Mary Environmental Law and Policy Review"]\n\
+["Wm. & Mary J. Women & L.","William and Mary Journal of Women and the Law"]\n\
+["Wm. & Mary L. Rev.","William and Mary Law Review"]\n\
+["Wm. Mitchell L. Rev.","William Mitchell Law Review"]\n\
+["Women\'s Rts. L. Rep.","Women\'s Rights Law Reporter"]\n\
+["Wyo. L. Rev.","Wyoming Law Review"]\n\
+["Wyo. Law.","Wyoming Lawyer"]\n\
+["Yale Hum. Rts. & Dev. L.J.","Yale Human Rights and Development Law Journal"]\n\
+["Yale J. Health Pol\'y L. & Ethics","Yale Journal of Health Policy, Law, and Ethics"]\n\
+["Yale J. Int\'l L.","Yale Journal of International Law"]\n\
+["Yale J. World Pub. Ord.","Yale Journal of World Public Order"]\n\
+["Yale J. on Reg.","Yale Journal on Regulation"]\n\
+["Yale J.L. & Feminism","Yale Journal of Law and Feminism"]\n\
+["Yale J.L. & Human.","Yale Journal of Law & the Humanities"]\n\
+["Yale J.L. & Tech.","Yale Journal of Law & Technology"]\n\
+["Yale L. & Pol\'y Rev.","Yale Law & Policy Review"]\n\
+["Yale L.J.","Yale Law Journal"]';
 
 /** journalSpellings: one JSON [key, value] pair per line. */
-export const journalSpellings = String.raw`
-["Am. J. Jurispr","Am. J. Juris."]
-["Am. J. Jurisprud","Am. J. Juris."]
-["Cent. Law J.","N.C. Cent. L.J."]
-["Colorado Law.","Colo. Law."]
-["Soc. Sec. Rep. Serv.","Soc. Serv. Rev."]
-["Soc. Sec. Rep. Service","Soc. Serv. Rev."]
-["Soc.Sec.Rep.Serv.","Soc. Serv. Rev."]
-["Texas L.Rev.","Tex. L. Rev."]
-`;
+export const journalSpellings = '\
+["Am. J. Jurispr","Am. J. Juris."]\n\
+["Am. J. Jurisprud","Am. J. Juris."]\n\
+["Cent. Law J.","N.C. Cent. L.J."]\n\
+["Colorado Law.","Colo. Law."]\n\
+["Soc. Sec. Rep. Serv.","Soc. Serv. Rev."]\n\
+["Soc. Sec. Rep. Service","Soc. Serv. Rev."]\n\
+["Soc.Sec.Rep.Serv.","Soc. Serv. Rev."]\n\
+["Texas L.Rev.","Tex. L. Rev."]';

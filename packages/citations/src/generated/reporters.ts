@@ -3,4950 +3,4948 @@
 export const provenance = {"datasets":"Free Law Project reporters-db and courts-db (BSD-2-Clause), see data/NOTICE.md","via":"freelawproject/reporters-db@6b3af4897cc03126665c32e4db683461d768fd97, freelawproject/courts-db@b8918b528a45516b28f67a4e9ab769325e986b7e"};
 
 /** editions: one JSON record per line. */
-export const editions = String.raw`
-{"reporter":"A.","family":"A.","name":"Atlantic Reporter","citeType":"state_regional","start":1885,"end":1938}
-{"reporter":"A.2d","family":"A.","name":"Atlantic Reporter","citeType":"state_regional","start":1938,"end":2010}
-{"reporter":"A.3d","family":"A.","name":"Atlantic Reporter","citeType":"state_regional","start":2010,"end":null}
-{"reporter":"A.D.","family":"A.D.","name":"New York Supreme Court Appellate Division Reports","citeType":"state","start":1896,"end":1955}
-{"reporter":"A.D.2d","family":"A.D.","name":"New York Supreme Court Appellate Division Reports","citeType":"state","start":1955,"end":2004}
-{"reporter":"A.D.3d","family":"A.D.","name":"New York Supreme Court Appellate Division Reports","citeType":"state","start":2003,"end":null}
-{"reporter":"A.E.C.","family":"A.E.C.","name":"Atomic Energy Commission Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"A.F.T.R. (P-H)","family":"A.F.T.R. (P-H)","name":"American Federal Tax Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"A.F.T.R. (RIA)","family":"A.F.T.R. (RIA)","name":"American Federal Tax Reports","citeType":"specialty","start":1750,"end":1957}
-{"reporter":"A.F.T.R.2d (RIA)","family":"A.F.T.R. (RIA)","name":"American Federal Tax Reports","citeType":"specialty","start":1958,"end":null,"formats":["$full_cite","$volume_with_alpha_suffix $reporter $page"]}
-{"reporter":"A.K. Marsh.","family":"A.K. Marsh.","name":"Kentucky Reports, Marshall, A.K.","citeType":"state","start":1817,"end":1821}
-{"reporter":"A.L.R.","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"A.L.R. 2d","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"A.L.R. 3d","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"A.L.R. 4th","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"A.L.R. 5th","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"A.L.R. 6th","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"A.L.R. Fed.","family":"A.L.R. Fed.","name":"American Law Reports Annotated, Federal","citeType":"federal","start":1750,"end":null}
-{"reporter":"A.L.R. Fed. 2d","family":"A.L.R. Fed.","name":"American Law Reports Annotated, Federal","citeType":"federal","start":1750,"end":null}
-{"reporter":"A.M.C.","family":"A.M.C.","name":"American Maritime Cases","citeType":"specialty","start":1923,"end":null}
-{"reporter":"AOA","family":"AOA","name":"Anderson's Unreported Ohio Appellate Cases: cases argued and determined in the Ohio courts of appeal","citeType":"state","start":1750,"end":null}
-{"reporter":"AWCC","family":"AWCC","name":"Arkansas Neutral Citation (Workers Compensation Commission)","citeType":"neutral","start":1750,"end":null}
-{"reporter":"AZ","family":"AZ","name":"Arizona Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"Abb.","family":"Abb.","name":"Abbott, United States Circuit and District Court Reports","citeType":"federal","start":1863,"end":1871}
-{"reporter":"Abb. Adm.","family":"Abb. Adm.","name":"Abbott's Admiralty Reports","citeType":"specialty","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Abb. Ct. App.","family":"Abb. Ct. App.","name":"Abbott's Court of Appeals Decisions","citeType":"state","start":1807,"end":1869}
-{"reporter":"Abb. N. Cas.","family":"Abb. N. Cas.","name":"Abbott's New Cases","citeType":"state","start":1876,"end":1894}
-{"reporter":"Abb. Pr.","family":"Abb. Pr.","name":"Abbott's Practice Reports","citeType":"state","start":1854,"end":1865}
-{"reporter":"Abb. Pr. (n.s.)","family":"Abb. Pr.","name":"Abbott's Practice Reports","citeType":"state","start":1863,"end":1875}
-{"reporter":"Abbotts","family":"Abbotts","name":"Abbott's Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Accom. Disabilities Dec. (CCH)","family":"Accom. Disabilities Dec. (CCH)","name":"CCH Accommodating Disabilities Decisions","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Add.","family":"Add.","name":"Reports of cases of the State of Pennsylvania by Alexander Addison","citeType":"state","start":1791,"end":1799,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Adm. Rec.","family":"Adm. Rec.","name":"Admiralty Records","citeType":"specialty","start":null,"end":null}
-{"reporter":"Adv. S.","family":"Adv. S.","name":"Mississippi Reporter Advance Sheets","citeType":"state","start":1750,"end":null}
-{"reporter":"Agric. Dec.","family":"Agric. Dec.","name":"Agriculture Decisions","citeType":"federal","start":1750,"end":null}
-{"reporter":"Aik.","family":"Aik.","name":"Vermont Reports, Aikens","citeType":"state","start":1825,"end":1828}
-{"reporter":"Ala.","family":"Ala.","name":"Alabama Reports","citeType":"state","start":1840,"end":1976}
-{"reporter":"Ala. 2d","family":"Ala.","name":"Alabama Reports","citeType":"state","start":1977,"end":null}
-{"reporter":"Ala. App.","family":"Ala. App.","name":"Alabama Appellate Courts Reports","citeType":"state","start":1910,"end":1976}
-{"reporter":"Ala. App. LEXIS","family":"Ala. App. LEXIS","name":"LexisNexis Alabama Appeals Court","citeType":"state","start":1911,"end":1969}
-{"reporter":"Ala. Civ. App. LEXIS","family":"Ala. Civ. App. LEXIS","name":"LexisNexis Alabama Court of Civil Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Ala. Crim. App. LEXIS","family":"Ala. Crim. App. LEXIS","name":"LexisNexis Alabama Court of Criminal Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Ala. LEXIS","family":"Ala. LEXIS","name":"LexisNexis Alabama Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Alas. App. LEXIS","family":"Alas. App. LEXIS","name":"LexisNexis Alaska Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Alas. LEXIS","family":"Alas. LEXIS","name":"LexisNexis Alaska Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Alaska","family":"Alaska","name":"Alaska Reports","citeType":"state","start":1884,"end":1959}
-{"reporter":"Alaska Fed.","family":"Alaska Fed.","name":"Alaska Federal Reports","citeType":"state","start":1869,"end":1937}
-{"reporter":"Alb. Law J.","family":"Alb. Law J.","name":"Albany Law Journal","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Allen","family":"Allen","name":"Massachusetts Reports, Allen","citeType":"state","start":1861,"end":1867}
-{"reporter":"Am. & Eng. R. Cas.","family":"Am. & Eng. R. Cas.","name":"American and English Railroad Cases.","citeType":"specialty","start":1879,"end":1895}
-{"reporter":"Am. Ann. Cas.","family":"Am. Ann. Cas.","name":"American Annotated Cases","citeType":"state_regional","start":1904,"end":1912,"formats":["$full_cite","$reporter (?P<volume>19\\d+[A-F]),\\s?(?P<page>\\d+)"]}
-{"reporter":"Am. B.R.","family":"Am. B.R.","name":"American Bankruptcy Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Am. B.R. (N.S.)","family":"Am. B.R.","name":"American Bankruptcy Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Am. Dec.","family":"Am. Dec.","name":"American Decisions","citeType":"federal","start":1750,"end":null}
-{"reporter":"Am. Disabilities Cas. (BNA)","family":"Am. Disabilities Cas. (BNA)","name":"Americans with Disabilities Cases (BNA)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Am. Disabilities Dec.","family":"Am. Disabilities Dec.","name":"Americans with Disabilities Decisions","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Am. Jur.","family":"Am. Jur.","name":"American Jurist and Law Magazine","citeType":"federal","start":1829,"end":1843,"formats":["$full_cite","$volume $reporter,? p. $page"]}
-{"reporter":"Am. Law Reg.","family":"Am. Law Reg.","name":"American Law Register","citeType":"state","start":1853,"end":1861,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"Am. Law Reg. (N.S.)","family":"Am. Law Reg.","name":"American Law Register","citeType":"state","start":1862,"end":1878,"formats":["$full_cite"]}
-{"reporter":"Am. Law T.","family":"Am. Law T.","name":"American Law Times","citeType":"federal","start":1870,"end":1871}
-{"reporter":"Am. Law T. Rep. (N. S.)","family":"Am. Law T. Rep. (N. S.)","name":"American Law Times Reports, New Series","citeType":"federal","start":1874,"end":1877}
-{"reporter":"Am. Law T. Rep. Bankr.","family":"Am. Law T. Rep. Bankr.","name":"American Law Times, Bankruptcy Reports, United States (US) Courts","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Am. Law T. Rep. U.S. Cts.","family":"Am. Law T. Rep. U.S. Cts.","name":"American Law Times Reports, United States (US) Courts","citeType":"federal","start":1868,"end":1874}
-{"reporter":"Am. Law. Rec.","family":"Am. Law. Rec.","name":"American Law Record","citeType":"federal","start":1872,"end":1887}
-{"reporter":"Am. Lead. Cas.","family":"Am. Lead. Cas.","name":"American Leading Cases","citeType":"federal","start":1750,"end":null}
-{"reporter":"Am. Neg. Ca.","family":"Am. Neg. Ca.","name":"American Negligence Cases","citeType":"state","start":1789,"end":1897}
-{"reporter":"Am. Neg. Cas.","family":"Am. Neg. Ca.","name":"American Negligence Cases","citeType":"state","start":1789,"end":1907}
-{"reporter":"Am. Neg. Cases","family":"Am. Neg. Ca.","name":"American Negligence Cases","citeType":"state","start":1789,"end":1987}
-{"reporter":"Am. Rep.","family":"Am. Rep.","name":"American Reports","citeType":"state_regional","start":1750,"end":null}
-{"reporter":"Am. Ry. Rep.","family":"Am. Ry. Rep.","name":"American Railway Reports","citeType":"federal","start":1873,"end":1881}
-{"reporter":"Am. Samoa","family":"Am. Samoa","name":"American Samoa Reports","citeType":"state","start":1900,"end":1975}
-{"reporter":"Am. Samoa 2d","family":"Am. Samoa","name":"American Samoa Reports","citeType":"state","start":1978,"end":1999}
-{"reporter":"Am. Samoa 3d","family":"Am. Samoa","name":"American Samoa Reports","citeType":"state","start":1993,"end":null}
-{"reporter":"Am. St. Rep.","family":"Am. St. Rep.","name":"American State Reports","citeType":"state","start":1888,"end":null}
-{"reporter":"Am. Tribal Law","family":"Am. Tribal Law","name":"West's American Tribal Law Reporter","citeType":"state","start":1997,"end":null}
-{"reporter":"Amer. L. Rev.","family":"Amer. L. Rev.","name":"American Law Review","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume $reporter \\(\\d{4}\\,?\\) $page"]}
-{"reporter":"Amer. Law J.","family":"Amer. Law J.","name":"American Law Journal","citeType":"federal","start":1808,"end":1817}
-{"reporter":"Amer. Law J. (N. S.)","family":"Amer. Law J. (N. S.)","name":"American Law Journal, New Series","citeType":"federal","start":1848,"end":1852}
-{"reporter":"Amer. Law T. Rep.","family":"Amer. Law T. Rep.","name":"American Law Times Reports, New Series.","citeType":"federal","start":1868,"end":1873}
-{"reporter":"Ant. N.P. Cas.","family":"Ant. N.P. Cas.","name":"Anthon's Nisi Prius Cases","citeType":"state","start":1807,"end":1851}
-{"reporter":"App. Com'r Pat.","family":"App. Com'r Pat.","name":"Appeals from the Commissioner of Patents","citeType":"specialty","start":1881,"end":null}
-{"reporter":"App. D.C.","family":"App. D.C.","name":"Appeal Cases, District of Columbia","citeType":"state","start":1893,"end":1941,"formats":["$full_cite","$volume $reporter $page_with_letter"]}
-{"reporter":"Ariz.","family":"Ariz.","name":"Arizona Reporter","citeType":"state","start":1866,"end":null}
-{"reporter":"Ariz. Adv. Rep.","family":"Ariz. Adv. Rep.","name":"Arizona Advance Reports","citeType":"state","start":1987,"end":null}
-{"reporter":"Ariz. App.","family":"Ariz. App.","name":"Arizona Appeals Reports","citeType":"state","start":1965,"end":1976}
-{"reporter":"Ariz. App. LEXIS","family":"Ariz. App. LEXIS","name":"LexisNexis Arizona Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Ariz. App. Unpub. LEXIS","family":"Ariz. App. Unpub. LEXIS","name":"LexisNexis Arizona Appeals Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Ariz. LEXIS","family":"Ariz. LEXIS","name":"LexisNexis Arizona Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ariz. Tax LEXIS","family":"Ariz. Tax LEXIS","name":"LexisNexis Arizona Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ariz. Unpub. LEXIS","family":"Ariz. Unpub. LEXIS","name":"LexisNexis Arizona Supreme Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Arizona Cases Digest","family":"Arizona Cases Digest","name":"Arizona Cases Digest","citeType":"state","start":1750,"end":null}
-{"reporter":"Ark.","family":"Ark.","name":"Arkansas Reports","citeType":"neutral","start":2009,"end":null,"formats":["$volume_year $reporter $page_with_commas_and_suffix"]}
-{"reporter":"Ark.","family":"Ark.","name":"Arkansas Reports","citeType":"state","start":1837,"end":2008,"formats":["(?P<volume>\\d{1,3}) $reporter $page","$volume $reporter $page_with_letter"]}
-{"reporter":"Ark. Adv. Op.","family":"Ark. Adv. Op.","name":"Arkansas (AR) Advanced Opinions","citeType":"state","start":1750,"end":null}
-{"reporter":"Ark. App'x","family":"Ark. App'x","name":"Arkansas Appendix","citeType":"state","start":1750,"end":null}
-{"reporter":"Ark. App.","family":"Ark. App.","name":"Arkansas Appellate Reports","citeType":"state","start":1981,"end":2008,"formats":["(?P<volume>\\d{1,3}) $reporter $page"]}
-{"reporter":"Ark. App.","family":"Ark. App.","name":"Arkansas Appellate Reports","citeType":"neutral","start":2009,"end":null,"formats":["$volume_year $reporter $page"]}
-{"reporter":"Ark. App. LEXIS","family":"Ark. App. LEXIS","name":"LexisNexis Arkansas Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Ark. LEXIS","family":"Ark. LEXIS","name":"LexisNexis Arkansas Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Armstrong. Election Cases","family":"Armstrong. Election Cases","name":"Armstrong's Contested Election Cases in New York","citeType":"state","start":1778,"end":1871}
-{"reporter":"Auto. Cas.","family":"Auto. Cas.","name":"Automobile Cases (CCH)","citeType":"specialty","start":1895,"end":null,"formats":["$full_cite","$full_cite_cch"]}
-{"reporter":"Auto. Cas.2d","family":"Auto. Cas.","name":"Automobile Cases (CCH)","citeType":"specialty","start":1895,"end":null}
-{"reporter":"Av. Cas. (CCH)","family":"Av. Cas. (CCH)","name":"Aviation Cases (CCH)","citeType":"specialty","start":1903,"end":null}
-{"reporter":"B. Mon.","family":"B. Mon.","name":"Kentucky Reports, Monroe, Ben","citeType":"state","start":1840,"end":1857}
-{"reporter":"B.C.A. (CCH)","family":"B.C.A. (CCH)","name":"Board of Contract Appeals Decisions","citeType":"specialty","start":1750,"end":null}
-{"reporter":"B.R.","family":"B.R.","name":"Bankruptcy Reporter","citeType":"specialty","start":1979,"end":null}
-{"reporter":"B.T.A.","family":"B.T.A.","name":"Reports of the United States Board of Tax Appeals","citeType":"specialty","start":1924,"end":1942}
-{"reporter":"B.T.A.M. (P-H)","family":"B.T.A.M. (P-H)","name":"Board of Tax Appeals Memorandum Decisions","citeType":"specialty","start":1928,"end":1942}
-{"reporter":"BCA","family":"BCA","name":"Board of Contract Appeals Decisions, published by Commerce Clearing House","citeType":"federal","start":1750,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"BNA OSHC","family":"BNA OSHC","name":"Occupational Safety & Health Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"BNH","family":"BNH","name":"United States Bankruptcy Court for the District of New Hampshire","citeType":"federal","start":1750,"end":null}
-{"reporter":"BTA LEXIS","family":"BTA LEXIS","name":"Board of Tax Appeals Lexis","citeType":"specialty_lexis","start":1928,"end":1942}
-{"reporter":"Backes","family":"Backes","name":"Backes' Reporter","citeType":"state","start":1750,"end":null}
-{"reporter":"Bail.","family":"Bail.","name":"South Carolina Reports, Bailey","citeType":"state","start":1828,"end":1832}
-{"reporter":"Bail. Eq.","family":"Bail. Eq.","name":"South Carolina Reports, Bailey's Equity","citeType":"state","start":1830,"end":1831}
-{"reporter":"Baldw.","family":"Baldw.","name":"Baldwin's United States Circuit Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Balt. C. Rep.","family":"Balt. C. Rep.","name":"Baltimore City Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Balt. Law Trans.","family":"Balt. Law Trans.","name":"Baltimore Law Transcript","citeType":"state","start":1868,"end":1870}
-{"reporter":"Ban. & A.","family":"Ban. & A.","name":"Banning & Arden's Patent Reports (US)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Banking Rep. (BNA)","family":"Banking Rep. (BNA)","name":"BNA's Banking Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Bankr. Ct. Dec. (CRR)","family":"Bankr. Ct. Dec. (CRR)","name":"Bankruptcy Court Decisions","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Bankr. Ct. Dec. (LRP)","family":"Bankr. Ct. Dec. (LRP)","name":"Bankruptcy Court Decisions","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Bankr. Ct. Rep.","family":"Bankr. Ct. Rep.","name":"Bankruptcy Court Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Bankr. L. Rep.","family":"Bankr. L. Rep.","name":"Bankruptcy Law Reporter","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"Bankr. LEXIS","family":"Bankr. LEXIS","name":"LexisNexis Bankruptcy Reporter","citeType":"specialty","start":1979,"end":null}
-{"reporter":"Bankr. Rep (St. Louis B.A.)","family":"Bankr. Rep (St. Louis B.A.)","name":"Bankruptcy Reports (St. Louis B.A.)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Barb.","family":"Barb.","name":"Barbour's Supreme Court Reports","citeType":"state","start":1847,"end":1877}
-{"reporter":"Barb. Ch.","family":"Barb. Ch.","name":"Barbour's Chancery Reports","citeType":"state","start":1845,"end":1848}
-{"reporter":"Baxt.","family":"Baxt.","name":"Baxter's Reports (60-68 Tennessee)","citeType":"state","start":1750,"end":null}
-{"reporter":"Bay","family":"Bay","name":"South Carolina Reports, Bay","citeType":"state","start":1783,"end":1804}
-{"reporter":"Bayard's Notebook","family":"Bayard's Notebook","name":"Bayard's Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$full_cite","$volume_nominative ?$reporter, $page"]}
-{"reporter":"Bedell","family":"Bedell","name":"Bedell","citeType":"state","start":1900,"end":1909}
-{"reporter":"Bee","family":"Bee","name":"Bee's United States (US) District Court Reports","citeType":"scotus_early","start":1750,"end":null,"formats":["$reporter,? $page"]}
-{"reporter":"Beeler","family":"Beeler","name":"Beeler's Reports (Tenn.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Ben.","family":"Ben.","name":"Benedict United States District Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Ben. Rev. Bd. Serv. (MB)","family":"Ben. Rev. Bd. Serv. (MB)","name":"Benefits Review Board Service","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Betts' Dec.","family":"Betts' Dec.","name":"Reports of Cases Argued and Determined in the District Court of the United States for the Southern District of New York","citeType":"federal","start":1750,"end":null}
-{"reporter":"Betts' Scr. Bk.","family":"Betts' Scr. Bk.","name":"Betts' Scrap Book.","citeType":"state","start":1839,"end":1862,"formats":["$volume_nominative ?$reporter,? $page"]}
-{"reporter":"Bibb","family":"Bibb","name":"Kentucky Reports, Bibb","citeType":"state","start":1808,"end":1817}
-{"reporter":"Bigelow. Ins. Rep.","family":"Bigelow. Ins. Rep.","name":"Bigelow's Insurance Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Binn.","family":"Binn.","name":"Pennsylvania State Reports, Binney","citeType":"state","start":1799,"end":1814}
-{"reporter":"Biss.","family":"Biss.","name":"Bissell's United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Black","family":"Black","name":"Black's Supreme Court Reports","citeType":"scotus_early","start":1861,"end":1862}
-{"reporter":"Blackf.","family":"Blackf.","name":"Indiana Reports, Blackford","citeType":"state","start":1817,"end":1847}
-{"reporter":"Bland","family":"Bland","name":"Reports of cases decided in the High court of chancery of Maryland (Bland, Chancellor)","citeType":"state","start":1797,"end":1832}
-{"reporter":"Blatchf.","family":"Blatchf.","name":"Blatchford's United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Blatchf. & H.","family":"Blatchf. & H.","name":"Blatchford and Howland's Reports.","citeType":"scotus_early","start":1827,"end":1837,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}
-{"reporter":"Blatchf. Pr. Cas.","family":"Blatchf. Pr. Cas.","name":"Blatchford's United States District Court Prize Cases","citeType":"federal","start":1861,"end":1865,"formats":["$reporter $page"]}
-{"reporter":"Blue Sky L. Rep. (CCH)","family":"Blue Sky L. Rep. (CCH)","name":"Blue Sky Law Reports","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch","$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}
-{"reporter":"Blume Sup. Ct. Trans.","family":"Blume Sup. Ct. Trans.","name":"Blume, Supreme Court Transactions","citeType":"state","start":1805,"end":1836}
-{"reporter":"Blume Unrep. Op.","family":"Blume Unrep. Op.","name":"Blume, Unreported Opinions","citeType":"state","start":1836,"end":1843}
-{"reporter":"Bond","family":"Bond","name":"Bond's United States (US) Circuit Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Bosw.","family":"Bosw.","name":"Bosworth's Reports (14-23 New York Superior)","citeType":"state","start":1750,"end":null}
-{"reporter":"Boyce","family":"Boyce","name":"Delaware Reports, Boyce","citeType":"state","start":1909,"end":1920}
-{"reporter":"Bradf.","family":"Bradf.","name":"Iowa Reports, Bradford","citeType":"state","start":1838,"end":1841}
-{"reporter":"Brayt.","family":"Brayt.","name":"Vermont Reports, Brayton","citeType":"state","start":1815,"end":1819}
-{"reporter":"Breese","family":"Breese","name":"Illinois Reports, Breese","citeType":"state","start":1819,"end":1831}
-{"reporter":"Brev.","family":"Brev.","name":"South Carolina Reports, Brevard","citeType":"state","start":1793,"end":1816}
-{"reporter":"Brief Times Rptr.","family":"Brief Times Rptr.","name":"Brief Times Reporter","citeType":"state","start":1977,"end":1996}
-{"reporter":"Brightly","family":"Brightly","name":"Reports of cases decided by the judges of the supreme court of Pennsylvania, in the court of nisi prius","citeType":"state","start":1809,"end":1851}
-{"reporter":"Brock.","family":"Brock.","name":"Brockenbrough's Marshall's Decisions, United States Circuit Court","citeType":"federal","start":1750,"end":null}
-{"reporter":"Brown Adm.","family":"Brown Adm.","name":"Brown's Admiralty (U.S.)","citeType":"specialty","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page","$full_cite_year_included"]}
-{"reporter":"Browne (Pa.)","family":"Browne (Pa.)","name":"Browne's Pennsylvania Reports","citeType":"state","start":1801,"end":1814}
-{"reporter":"Brunn. Coll. Cas.","family":"Brunn. Coll. Cas.","name":"Brunner's Collected Cases (US)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}
-{"reporter":"Buchanan","family":"Buchanan","name":"Buchanan's Reports","citeType":"state","start":1907,"end":1916}
-{"reporter":"Bur.","family":"Bur.","name":"Wisconsin Reports, Burnett","citeType":"state","start":1841,"end":1843}
-{"reporter":"Burr's Trial","family":"Burr's Trial","name":"The Trial of Col. Aaron Burr on an Indictment for Treason","citeType":"state","start":1864,"end":null}
-{"reporter":"Bus. Franchise Guide (CCH)","family":"Bus. Franchise Guide (CCH)","name":"Business Franchise Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Busb.","family":"Busb.","name":"North Carolina Reports, Busbee's Law","citeType":"state","start":1852,"end":1853}
-{"reporter":"Busb. Eq.","family":"Busb. Eq.","name":"North Carolina Reports, Busbee's Equity","citeType":"state","start":1852,"end":1853}
-{"reporter":"Bush","family":"Bush","name":"Kentucky Reports, Bush","citeType":"state","start":1866,"end":1879}
-{"reporter":"C.B.","family":"C.B.","name":"Cumulative Bulletin","citeType":"specialty","start":1750,"end":null}
-{"reporter":"C.C.A.","family":"C.C.A.","name":"United States Circuit Courts of Appeals Reports","citeType":"federal","start":1750,"end":1920}
-{"reporter":"C.C.L.J.","family":"C.C.L.J.","name":"Centre County Legal Journal (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"C.C.P.A.","family":"C.C.P.A.","name":"Court of Customs and Patent Appeals Reports","citeType":"specialty","start":1929,"end":1982}
-{"reporter":"C.M.A.","family":"C.M.A.","name":"Decisions of the United States Court of Military Appeals","citeType":"specialty","start":1951,"end":1975}
-{"reporter":"C.M.R.","family":"C.M.R.","name":"Court Martial Records","citeType":"specialty","start":1951,"end":1975}
-{"reporter":"CAAF LEXIS","family":"CAAF LEXIS","name":"LexisNexis Court of Appeals for the Armed Forces","citeType":"specialty","start":1750,"end":null}
-{"reporter":"CCA LEXIS","family":"CCA LEXIS","name":"LexisNexis United States Court of Criminal Appeals","citeType":"specialty","start":1951,"end":null}
-{"reporter":"CCH OSHD","family":"CCH OSHD","name":"Occupational Safety and Health Decisions (CCH)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"CCPA LEXIS","family":"CCPA LEXIS","name":"LexisNexis United States Court of Customs and Patent Appeals","citeType":"specialty","start":1910,"end":1982}
-{"reporter":"CIT","family":"CIT","name":"Neutral citation for Court of International Trade","citeType":"neutral","start":1750,"end":null}
-{"reporter":"CJ C.A.R.","family":"CJ C.A.R.","name":"Criminal Justice Cases and Annotated Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"CMA LEXIS","family":"CMA LEXIS","name":"LexisNexis United States Court of Military Appeals","citeType":"specialty","start":1750,"end":null}
-{"reporter":"CMR LEXIS","family":"CMR LEXIS","name":"LexisNexis United States Court of Military Review","citeType":"specialty","start":1951,"end":null}
-{"reporter":"CO","family":"CO","name":"Colorado Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite","(?P<volume>(1[89]\\d{2}|20)?\\d{2}) ?$reporter ?(?P<page>\\d{1,6})M?"]}
-{"reporter":"COA","family":"COA","name":"Colorado Court of Appeals Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite","(?P<volume>(1[89]\\d{2}|20)?\\d{2}) ?$reporter ?(?P<page>\\d{1,6}M?)"]}
-{"reporter":"Cai. Cas.","family":"Cai. Cas.","name":"Caines' Cases","citeType":"state","start":1796,"end":1805,"formats":["$full_cite","$volume $reporter (?P<page>\\d{1,6}[ab])"]}
-{"reporter":"Cai. R.","family":"Cai. R.","name":"Caines' Reports","citeType":"state","start":1803,"end":1805}
-{"reporter":"Cal.","family":"Cal.","name":"California Reports","citeType":"state","start":1850,"end":1934}
-{"reporter":"Cal. 2d","family":"Cal.","name":"California Reports","citeType":"state","start":1934,"end":1969}
-{"reporter":"Cal. 3d","family":"Cal.","name":"California Reports","citeType":"state","start":1969,"end":1991}
-{"reporter":"Cal. 3d Spec. Trib Supp.","family":"Cal.","name":"California Reports","citeType":"state","start":1969,"end":1991}
-{"reporter":"Cal. 4th","family":"Cal.","name":"California Reports","citeType":"state","start":1991,"end":null}
-{"reporter":"Cal. 5th","family":"Cal.","name":"California Reports","citeType":"state","start":1991,"end":null}
-{"reporter":"Cal. 4th CJP Supp.","family":"Cal. 4th CJP Supp.","name":"California Reports, Supplement","citeType":"state","start":1991,"end":null}
-{"reporter":"Cal. 5th CJP Supp.","family":"Cal. 4th CJP Supp.","name":"California Reports, Supplement","citeType":"state","start":1991,"end":null}
-{"reporter":"Cal. App.","family":"Cal. App.","name":"California Appellate Reports","citeType":"state","start":1905,"end":1934}
-{"reporter":"Cal. App. 2d","family":"Cal. App.","name":"California Appellate Reports","citeType":"state","start":1934,"end":1969}
-{"reporter":"Cal. App. 3d","family":"Cal. App.","name":"California Appellate Reports","citeType":"state","start":1969,"end":1991}
-{"reporter":"Cal. App. 4th","family":"Cal. App.","name":"California Appellate Reports","citeType":"state","start":1991,"end":null}
-{"reporter":"Cal. App. 5th","family":"Cal. App.","name":"California Appellate Reports","citeType":"state","start":1991,"end":null}
-{"reporter":"Cal. App. LEXIS","family":"Cal. App. LEXIS","name":"LexisNexis California Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Cal. App. Supp.","family":"Cal. App. Supp.","name":"California Appellate Reports, Supplement","citeType":"state","start":1929,"end":null}
-{"reporter":"Cal. App. Supp. 2d","family":"Cal. App. Supp.","name":"California Appellate Reports, Supplement","citeType":"state","start":1929,"end":null}
-{"reporter":"Cal. App. Supp. 3d","family":"Cal. App. Supp.","name":"California Appellate Reports, Supplement","citeType":"state","start":1929,"end":null}
-{"reporter":"Cal. App. Supp. 4th","family":"Cal. App. Supp.","name":"California Appellate Reports, Supplement","citeType":"state","start":1991,"end":null}
-{"reporter":"Cal. App. Supp. 5th","family":"Cal. App. Supp.","name":"California Appellate Reports, Supplement","citeType":"state","start":1991,"end":null}
-{"reporter":"Cal. App. Unpub. LEXIS","family":"Cal. App. Unpub. LEXIS","name":"LexisNexis California Appeals Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Cal. Bankr. Ct. Rep.","family":"Cal. Bankr. Ct. Rep.","name":"California Bankruptcy Court Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Cal. Comm. Jud. Perform. LEXIS","family":"Cal. Comm. Jud. Perform. LEXIS","name":"LexisNexis California Commission on Judicial Performance","citeType":"state","start":1750,"end":null}
-{"reporter":"Cal. Comp. Cases","family":"Cal. Comp. Cases","name":"California Compensation Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Cal. Daily Op. Serv.","family":"Cal. Daily Op. Serv.","name":"California Daily Opinions Service","citeType":"specialty_lexis","start":1750,"end":null}
-{"reporter":"Cal. Dist. Ct.","family":"Cal. Dist. Ct.","name":"Reports of Cases Determined in the District Courts of the State of California","citeType":"state","start":1750,"end":null}
-{"reporter":"Cal. I.A.C.","family":"Cal. I.A.C.","name":"Decisions of the Industrial Accident Commission of California","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Cal. Jud. Ethics Op. LEXIS","family":"Cal. Jud. Ethics Op. LEXIS","name":"LexisNexis California Commission on Judicial Ethics","citeType":"state","start":1750,"end":null}
-{"reporter":"Cal. LEXIS","family":"Cal. LEXIS","name":"LexisNexis Supreme Court of California","citeType":"state","start":1750,"end":null}
-{"reporter":"Cal. Law J.","family":"Cal. Law J.","name":"California Law Journal","citeType":"state","start":1862,"end":1863}
-{"reporter":"Cal. Law J. & Lit. Rev.","family":"Cal. Law J. & Lit. Rev.","name":"California Law Journal and Literary Review","citeType":"state","start":1862,"end":1863,"formats":["$volume_nominative ?$reporter,? $page"]}
-{"reporter":"Cal. Rptr.","family":"Cal. Rptr.","name":"West's California Reporter","citeType":"state","start":1959,"end":1991}
-{"reporter":"Cal. Rptr. 2d","family":"Cal. Rptr.","name":"West's California Reporter","citeType":"state","start":1992,"end":2003}
-{"reporter":"Cal. Rptr. 3d","family":"Cal. Rptr.","name":"West's California Reporter","citeType":"state","start":2003,"end":null}
-{"reporter":"Cal. Sup.","family":"Cal. Sup.","name":"California Superior Court, Reports of Cases in Appellate Departments","citeType":"state","start":1921,"end":1926}
-{"reporter":"Cal. Super. Ct.","family":"Cal. Super. Ct.","name":"California Superior Court Decisions: Notable Cases","citeType":"state","start":1921,"end":1926}
-{"reporter":"Cal. Super. LEXIS","family":"Cal. Super. LEXIS","name":"LexisNexis California Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Cal. Unrep.","family":"Cal. Unrep.","name":"California Unreported Cases","citeType":"state","start":1855,"end":1910}
-{"reporter":"Cal. WCC","family":"Cal. WCC","name":"California Workers' Compensation Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Call","family":"Call","name":"Virginia Reports, Call","citeType":"state","start":1779,"end":1825}
-{"reporter":"Cam. & Nor.","family":"Cam. & Nor.","name":"North Carolina Reports, Conference by Cameron & Norwood","citeType":"state","start":1800,"end":1804}
-{"reporter":"Can. Com. L. Guide (CCH)","family":"Can. Com. L. Guide (CCH)","name":"Canadian Commercial Law Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Can. Tax Rep. (CCH)","family":"Can. Tax Rep. (CCH)","name":"Canadian Tax Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Car. L. Rep.","family":"Car. L. Rep.","name":"Carolina Law Repository","citeType":"state","start":1811,"end":1816,"formats":["$full_cite","$reporter $page"]}
-{"reporter":"Carpenter's Report of Burr's Trial","family":"Carpenter's Report of Burr's Trial","name":"Carpenter's Report of Burr's Trial","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Cates.","family":"Cates.","name":"Cates' Reports (109-127 Tennessee Reports)","citeType":"state","start":1750,"end":null}
-{"reporter":"Cent. Law J.","family":"Cent. Law J.","name":"Central Law Journal","citeType":"specialty","start":1874,"end":1927}
-{"reporter":"Chand.","family":"Chand.","name":"Wisconsin Reports, Chandler","citeType":"state","start":1849,"end":1852}
-{"reporter":"Charlton","family":"Charlton","name":"R.M. Charlton Reports (Ga.)","citeType":"state","start":1846,"end":null}
-{"reporter":"Chase","family":"Chase","name":"Chase's United States Circuit Court Decisions","citeType":"federal","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Chase's Trial. Append.","family":"Chase's Trial. Append.","name":"Chase's Trial. Append","citeType":"specialty","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Chem. Reg. Rep. (BNA)","family":"Chem. Reg. Rep. (BNA)","name":"Chemical Regulation Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Chest.","family":"Chest.","name":"Chester County Reports (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Chev.","family":"Chev.","name":"South Carolina Reports, Cheves","citeType":"state","start":1839,"end":1840}
-{"reporter":"Chev. Eq.","family":"Chev. Eq.","name":"South Carolina Reports, Cheves' Equity","citeType":"state","start":1839,"end":1840}
-{"reporter":"Chi. Law J.","family":"Chi. Law J.","name":"Chicago Law Journal","citeType":"state","start":1878,"end":1907}
-{"reporter":"Chi. Leg. News","family":"Chi. Leg. News","name":"Chicago Legal News (1868-1925) (Illinois)","citeType":"federal","start":1868,"end":1925,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"Chicago Bd. Options Ex. (CCH)","family":"Chicago Bd. Options Ex. (CCH)","name":"Chicago Board Options Exchange","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Chit. Cr. Law","family":"Chit. Cr. Law","name":"Chitty's Criminal Law","citeType":"state","start":1750,"end":null}
-{"reporter":"Cin. L. Bull.","family":"Cin. L. Bull.","name":"Cincinnati Law Bulletin","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"Cin. Sup. Ct. Rep.","family":"Cin. Sup. Ct. Rep.","name":"Cincinnati Superior Court Reports (Ohio)","citeType":"state","start":1750,"end":null}
-{"reporter":"City Hall Rec. (NY)","family":"City Hall Rec. (NY)","name":"City Hall Recorder (N.Y.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Cl. Ch.","family":"Cl. Ch.","name":"Clarke's Chancery Reports","citeType":"state","start":1839,"end":1841}
-{"reporter":"Cl. Ct.","family":"Cl. Ct.","name":"United States Claims Court Reporter","citeType":"specialty","start":1983,"end":1992}
-{"reporter":"Clayton's Notebook","family":"Clayton's Notebook","name":"Clayton's Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$full_cite","$volume_nominative ?$reporter, $page"]}
-{"reporter":"Cliff.","family":"Cliff.","name":"Clifford's United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Codd. Dig.","family":"Codd. Dig.","name":"Coddington's Digest of the Law of Trade-Marks","citeType":"scotus_early","start":1750,"end":null,"formats":["$reporter $page"]}
-{"reporter":"Code Rep.","family":"Code Rep.","name":"Code Reporter (NY)","citeType":"federal","start":1750,"end":null}
-{"reporter":"Coffey","family":"Coffey","name":"Reports of Decisions in Probate, by James V. Coffey, Judge of the Superior Court in and for the City and County of San Francisco, State of California. Reported and Annotated by Peter V. Ross and Jeremiah V. Coffey","citeType":"state","start":1880,"end":1915}
-{"reporter":"Cold.","family":"Cold.","name":"Tennessee Reports, Coldwell","citeType":"state","start":1860,"end":1870}
-{"reporter":"Cole. & Cai. Cas.","family":"Cole. & Cai. Cas.","name":"Coleman & Caines' Cases","citeType":"state","start":1794,"end":1805}
-{"reporter":"Cole. Cas.","family":"Cole. Cas.","name":"Coleman's Cases","citeType":"state","start":1791,"end":1800}
-{"reporter":"Collective Bargaining Negot. & Cont. (BNA)","family":"Collective Bargaining Negot. & Cont. (BNA)","name":"Collective Bargaining Negotiations & Contracts","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Collier Bankr. Cas.","family":"Collier Bankr. Cas.","name":"Collier Bankruptcy Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Collier Bankr. Cas. 2d","family":"Collier Bankr. Cas.","name":"Collier Bankruptcy Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Colo.","family":"Colo.","name":"Colorado Reports","citeType":"state","start":1864,"end":1980}
-{"reporter":"Colo. App.","family":"Colo. App.","name":"Colorado Court of Appeals Reports","citeType":"state","start":1891,"end":1980}
-{"reporter":"Colo. App. LEXIS","family":"Colo. App. LEXIS","name":"LexisNexis Colorado Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Colo. Bankr. Ct. Rep.","family":"Colo. Bankr. Ct. Rep.","name":"Colorado (CO) Bankruptcy Court Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Colo. Discipl. LEXIS","family":"Colo. Discipl. LEXIS","name":"LexisNexis Colorado Supreme Court Disciplinary Opinions","citeType":"state","start":1750,"end":null}
-{"reporter":"Colo. J.","family":"Colo. J.","name":"Colorado Journal","citeType":"state","start":1750,"end":null}
-{"reporter":"Colo. J. C.A.R.","family":"Colo. J. C.A.R.","name":"Colorado Journal, Colorado Appellate Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Colo. L. Rep.","family":"Colo. L. Rep.","name":"Colorado Law Reporter (Colo.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Colo. LEXIS","family":"Colo. LEXIS","name":"LexisNexis Colorado Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Colo. N. P.","family":"Colo. N. P.","name":"Colorado Nisi Prius Decisions","citeType":"state","start":1898,"end":1902}
-{"reporter":"Comm. Fut. L. Rep.","family":"Comm. Fut. L. Rep.","name":"Commodity Futures Law Reporter (CCH)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch","$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}
-{"reporter":"Commc'ns Reg. (P & F)","family":"Commc'ns Reg. (P & F)","name":"Communications Regulation","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Communications Reg. (P&F)","family":"Communications Reg. (P&F)","name":"Communications Regulations","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Communications Reg. 2d (P&F)","family":"Communications Reg. (P&F)","name":"Communications Regulations","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Comp. Gen.","family":"Comp. Gen.","name":"Decisions of the Comptroller General of the United States","citeType":"federal","start":1750,"end":null}
-{"reporter":"Cong. Index(CCH)","family":"Cong. Index(CCH)","name":"Congressional Index","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Conn.","family":"Conn.","name":"Connecticut Reports","citeType":"state","start":1814,"end":null}
-{"reporter":"Conn. App.","family":"Conn. App.","name":"Connecticut Appellate Reports","citeType":"state","start":1983,"end":null}
-{"reporter":"Conn. App. LEXIS","family":"Conn. App. LEXIS","name":"LexisNexis Connecticut Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Conn. Cir. Ct.","family":"Conn. Cir. Ct.","name":"Connecticut Circuit Court Reports","citeType":"state","start":1961,"end":1974}
-{"reporter":"Conn. Cir. LEXIS","family":"Conn. Cir. LEXIS","name":"LexisNexis Connecticut Circuit Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Conn. L. Rptr.","family":"Conn. L. Rptr.","name":"Connecticut Law Reporter","citeType":"state","start":1990,"end":null}
-{"reporter":"Conn. LEXIS","family":"Conn. LEXIS","name":"LexisNexis Connecticut Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Conn. Super. Ct.","family":"Conn. Super. Ct.","name":"Connecticut Superior Court Reports","citeType":"state","start":1986,"end":1994}
-{"reporter":"Conn. Super. Ct.","family":"Conn. Super. Ct.","name":"Connecticut Superior Court format-neutral citation","citeType":"state","start":1750,"end":null,"formats":["$volume_year $reporter (?P<page>\\d{1,6}(?:-[A-Z])?)"]}
-{"reporter":"Conn. Super. LEXIS","family":"Conn. Super. LEXIS","name":"LexisNexis Connecticut Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Conn. Supp.","family":"Conn. Supp.","name":"Connecticut Supplement","citeType":"state","start":1935,"end":null}
-{"reporter":"Conn. Surr.","family":"Conn. Surr.","name":"Connecticut Surrogate Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Connoly","family":"Connoly","name":"Connoly's New York Surrogate Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Consumer Cred. Guide (CCH)","family":"Consumer Cred. Guide (CCH)","name":"Consumer Credit Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Consumer Prod. Safety Guide (CCH)","family":"Consumer Prod. Safety Guide (CCH)","name":"Consumer Product Safety Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Cont. App. Dec. (CCH)","family":"Cont. App. Dec. (CCH)","name":"Contract Appeals Decisions","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Cont. Cas. Fed.","family":"Cont. Cas. Fed.","name":"Contract Cases, Federal","citeType":"federal","start":1750,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"Cooke","family":"Cooke","name":"Tennessee Reports, Cooke","citeType":"state","start":1811,"end":1814,"formats":["$full_cite","$volume_nominative ?$reporter,? $page"]}
-{"reporter":"Coombs' Trial of Aaron Burr","family":"Coombs' Trial of Aaron Burr","name":"The trial of Aaron Burr for high treason","citeType":"state","start":1864,"end":null,"formats":["$volume_nominative ?$reporter,? $page"]}
-{"reporter":"Copy. L. Rep. (CCH)","family":"Copy. L. Rep. (CCH)","name":"Copyright Law Reporter (CCH)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Copyright L. Dec. (CCH)","family":"Copyright L. Dec. (CCH)","name":"Copyright Law Decisions","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"Copyright L. Rep. (CCH)","family":"Copyright L. Rep. (CCH)","name":"Copyright Law Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Cost Accounting Stand. Guide (CCH)","family":"Cost Accounting Stand. Guide (CCH)","name":"Cost Accounting Standards Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Cow.","family":"Cow.","name":"Cowen's Reports","citeType":"state","start":1823,"end":1829}
-{"reporter":"Cox. Manual Trade-Mark Cas.","family":"Cox. Manual Trade-Mark Cas.","name":"Cox's Manual of Trade-Mark Cases","citeType":"scotus_early","start":1750,"end":null,"formats":["$reporter $page"]}
-{"reporter":"Crabbe","family":"Crabbe","name":"Crabbe's United States (US) District Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$reporter,? $page"]}
-{"reporter":"Cranch","family":"Cranch","name":"Cranch's Supreme Court Reports","citeType":"scotus_early","start":1801,"end":1815}
-{"reporter":"Cranch","family":"Cranch","name":"District of Columbia Reports, Cranch","citeType":"state","start":1801,"end":1841}
-{"reporter":"Cranch, Pat. Dec.","family":"Cranch, Pat. Dec.","name":"Cranch's Patent Decisions","citeType":"federal","start":1841,"end":1847,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Crim. L. Rep. (BNA)","family":"Crim. L. Rep. (BNA)","name":"The Criminal Law Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Ct. Cl.","family":"Ct. Cl.","name":"Court of Claims Reports (United States)","citeType":"specialty","start":1863,"end":1982}
-{"reporter":"Ct. Cl.","family":"Ct. Cl.","name":"Report of the Court of Claims (West Virginia)","citeType":"specialty","start":1941,"end":null}
-{"reporter":"Ct. Cust.","family":"Ct. Cust.","name":"Court of Customs Appeals Reports","citeType":"specialty","start":1910,"end":1929}
-{"reporter":"Ct. Int'l Trade","family":"Ct. Int'l Trade","name":"Court of International Trade Reports","citeType":"specialty","start":1980,"end":null}
-{"reporter":"Ct. Intl. Trade LEXIS","family":"Ct. Intl. Trade LEXIS","name":"LexisNexis Court of International Trade","citeType":"specialty","start":1980,"end":null}
-{"reporter":"Curt.","family":"Curt.","name":"Curtis' United States (US) Circuit Court Decisions","citeType":"federal","start":1750,"end":null}
-{"reporter":"Cush.","family":"Cush.","name":"Massachusetts Reports, Cushing","citeType":"state","start":1848,"end":1853}
-{"reporter":"Cust. B. & Dec.","family":"Cust. B. & Dec.","name":"Customs Bulletin and Decisions","citeType":"federal","start":1967,"end":null}
-{"reporter":"Cust. Ct.","family":"Cust. Ct.","name":"Customs Court Reports","citeType":"federal","start":1938,"end":1980}
-{"reporter":"Cust. Ct. LEXIS","family":"Cust. Ct. LEXIS","name":"LexisNexis United States Customs Court","citeType":"specialty","start":1938,"end":1980}
-{"reporter":"D. Chip.","family":"D. Chip.","name":"Vermont Reports, Chipman, D.","citeType":"state","start":1789,"end":1824}
-{"reporter":"D. Haw.","family":"D. Haw.","name":"United States District Court for the District of Hawaii","citeType":"federal","start":1847,"end":null}
-{"reporter":"D.A.R.","family":"D.A.R.","name":"Daily Appellate Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"D.C.","family":"D.C.","name":"District of Columbia Reports","citeType":"state","start":1801,"end":1893,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>MacArth\\. & M\\.|Tuck\\. & Cl\\.|MacArth\\.|Mackey|Cranch)\\) $page"]}
-{"reporter":"D.C. App.","family":"D.C. App.","name":"District of Columbia Appeals Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"D.C. App. LEXIS","family":"D.C. App. LEXIS","name":"LexisNexis Washington D.C. Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"D.C. Super. LEXIS","family":"D.C. Super. LEXIS","name":"LexisNexis Washington D.C. Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"DJCAR","family":"DJCAR","name":"Daily Journal of California Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"DNH","family":"DNH","name":"United States District Court for the District of New Hampshire","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume $reporter,? $page_with_letter"]}
-{"reporter":"DSD","family":"DSD","name":"United States District Court for the District of South Dakota","citeType":"federal","start":1750,"end":null}
-{"reporter":"DTA","family":"DTA","name":"Decisiones del Tribunal de Circuito de Apelaciones de Puerto Rico","citeType":"state","start":1750,"end":null}
-{"reporter":"DTS","family":"DTS","name":"Decisiones del Tribunal Supremo","citeType":"state","start":1998,"end":null}
-{"reporter":"Daily Journal DAR","family":"Daily Journal DAR","name":"California Daily Journal Daily Appellate Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Daily L.N.","family":"Daily L.N.","name":"Daily Legal News (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Daily Lab. Rep. (BNA)","family":"Daily Lab. Rep. (BNA)","name":"Daily Labor Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Daily Wash. L. Rptr.","family":"Daily Wash. L. Rptr.","name":"Daily Washington Law Reporter","citeType":"state","start":1971,"end":null}
-{"reporter":"Dakota","family":"Dakota","name":"Dakota Reports","citeType":"state","start":1867,"end":1889}
-{"reporter":"Dakota LEXIS","family":"Dakota LEXIS","name":"LexisNexis Court of the Dakota Territory","citeType":"state","start":1867,"end":1889}
-{"reporter":"Dall.","family":"Dall.","name":"Dallas' Supreme Court Reports","citeType":"scotus_early","start":1790,"end":1880}
-{"reporter":"Dall.","family":"Dall.","name":"Pennsylvania State Reports, Dallas","citeType":"state","start":1754,"end":1806}
-{"reporter":"Dallam","family":"Dallam","name":"Digest of the Laws of Texas (Dallam's Opinions)","citeType":"state","start":1840,"end":1844,"formats":["$full_cite_single_volume"]}
-{"reporter":"Daly","family":"Daly","name":"Daly's New York Common Pleas Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Dana","family":"Dana","name":"Kentucky Reports, Dana","citeType":"state","start":1833,"end":1840}
-{"reporter":"Dane, Abr.","family":"Dane, Abr.","name":"Dane's Abridgement and Digest of American Law","citeType":"scotus_early","start":1823,"end":null}
-{"reporter":"Davis. L. Ct. Cas.","family":"Davis. L. Ct. Cas.","name":"Massachusetts Land Court decisions, 1898-1908","citeType":"state","start":1898,"end":1908}
-{"reporter":"Day","family":"Day","name":"Day's Connecticut Reports","citeType":"state","start":1802,"end":1813}
-{"reporter":"Day.","family":"Day.","name":"Day's Reports (Connecticut)","citeType":"state","start":1802,"end":1813}
-{"reporter":"Deady","family":"Deady","name":"Deady's Circuit & District Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Dec. Com. Pat.","family":"Dec. Com. Pat.","name":"Decisions of the Commissioner of Patents","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Dec. Comm'r Pat.","family":"Dec. Comm'r Pat.","name":"Decisions of the Commissioner of Patents","citeType":"federal","start":1750,"end":null}
-{"reporter":"Del.","family":"Del.","name":"Delaware Reports","citeType":"state","start":1920,"end":1966,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>Marv\\.|Penne\\.|Harr\\.|Boyce|Houst\\.)\\) $page"]}
-{"reporter":"Del. C.P. LEXIS","family":"Del. C.P. LEXIS","name":"LexisNexis Delaware Court of Common Pleas","citeType":"state","start":1750,"end":null}
-{"reporter":"Del. Cas.","family":"Del. Cas.","name":"Delaware Cases","citeType":"state","start":1792,"end":1830}
-{"reporter":"Del. Ch.","family":"Del. Ch.","name":"Delaware Chancery Reports","citeType":"state","start":1814,"end":1968}
-{"reporter":"Del. Ch. LEXIS","family":"Del. Ch. LEXIS","name":"LexisNexis Delaware Chancery Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Del. Co.","family":"Del. Co.","name":"Delaware County (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Del. Fam. Ct. LEXIS","family":"Del. Fam. Ct. LEXIS","name":"LexisNexis Delaware Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Del. LEXIS","family":"Del. LEXIS","name":"LexisNexis Delaware Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Del. Super. LEXIS","family":"Del. Super. LEXIS","name":"LexisNexis Delaware Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Dem. Sur.","family":"Dem. Sur.","name":"Demarest's Surrogate's Reports","citeType":"state","start":1879,"end":1888}
-{"reporter":"Dem. Surr.","family":"Dem. Surr.","name":"Demarest's Surrogate (New York)","citeType":"state","start":1750,"end":null}
-{"reporter":"Denio","family":"Denio","name":"Denio's Reports","citeType":"state","start":1845,"end":1848}
-{"reporter":"Des.","family":"Des.","name":"South Carolina Reports, Desaussure's Equity","citeType":"state","start":1784,"end":1817}
-{"reporter":"Des. Eq.","family":"Des. Eq.","name":"Cases argued and determined in the Court of Chancery of South Carolina","citeType":"state","start":1750,"end":null}
-{"reporter":"Dev.","family":"Dev.","name":"North Carolina Reports, Devereux's Law","citeType":"state","start":1826,"end":1834}
-{"reporter":"Dev. & Bat.","family":"Dev. & Bat.","name":"North Carolina Reports, Devereux & Battle's Law","citeType":"state","start":1834,"end":1839}
-{"reporter":"Dev. & Bat. Eq.","family":"Dev. & Bat. Eq.","name":"North Carolina Reports, Devereux & Battle's Equity","citeType":"state","start":1834,"end":1839}
-{"reporter":"Dev. Eq.","family":"Dev. Eq.","name":"North Carolina Reports, Devereux's Equity","citeType":"state","start":1826,"end":1834}
-{"reporter":"Dickinson","family":"Dickinson","name":"Dickinson's New Jersey Equity","citeType":"state","start":1890,"end":1905}
-{"reporter":"Dill.","family":"Dill.","name":"Dillon's United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Disney (Ohio)","family":"Disney (Ohio)","name":"Disney, Superior Court of Cincinnati Reports (Ohio)","citeType":"state","start":1750,"end":null}
-{"reporter":"Div.","family":"Div.","name":"Div.","citeType":"state","start":1750,"end":null}
-{"reporter":"Dominion Tax Cas. (CCH)","family":"Dominion Tax Cas. (CCH)","name":"Dominion Tax Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Doug.","family":"Doug.","name":"Michigan Reports, Douglass","citeType":"state","start":1843,"end":1847}
-{"reporter":"Dud.","family":"Dud.","name":"South Carolina Reports, Dudley","citeType":"state","start":1837,"end":1838}
-{"reporter":"Dud. Eq.","family":"Dud. Eq.","name":"South Carolina Reports, Dudley's Equity","citeType":"state","start":1837,"end":1838}
-{"reporter":"Dudley Rep.","family":"Dudley Rep.","name":"Dudley's Georgia Reports","citeType":"state","start":1830,"end":1835}
-{"reporter":"Duer","family":"Duer","name":"Duer's Reports (8-13 New York Superior)","citeType":"state","start":1750,"end":null}
-{"reporter":"Duv.","family":"Duv.","name":"Kentucky Reports, Duvall","citeType":"state","start":1863,"end":1866}
-{"reporter":"E.A.D.","family":"E.A.D.","name":"Environmental Administrative Decisions","citeType":"federal","start":1750,"end":null}
-{"reporter":"E.D. Pa.","family":"E.D. Pa.","name":"United States District Court for the Eastern District of Pennsylvania","citeType":"federal","start":1750,"end":null}
-{"reporter":"E.D. Smith","family":"E.D. Smith","name":"E.D. Smith's Common Pleas Reports","citeType":"state","start":1850,"end":1862}
-{"reporter":"E.H. Smith","family":"E.H. Smith","name":"E.H. Smiths Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"EEOC Compl. Man. (CCH)","family":"EEOC Compl. Man. (CCH)","name":"EEOC Compliance Manual","citeType":"specialty","start":1750,"end":null}
-{"reporter":"ERC","family":"ERC","name":"Environmental Reporter Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"ERC (BNA)","family":"ERC (BNA)","name":"Environmental Reporter Cases (BNA)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Edm. Sel. Cas.","family":"Edm. Sel. Cas.","name":"Edmond's Select Cases","citeType":"state","start":1834,"end":1853}
-{"reporter":"Educ. L. Rep.","family":"Educ. L. Rep.","name":"Education Law Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Edw. Ch.","family":"Edw. Ch.","name":"Edwards' Chancery Reports","citeType":"state","start":1831,"end":1850}
-{"reporter":"Empl. Benefits Cas. (BNA)","family":"Empl. Benefits Cas. (BNA)","name":"Employee Benefits Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Empl. Coordinator (RIA)","family":"Empl. Coordinator (RIA)","name":"Employee Benefits Compliance Coordinator","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Empl. Prac. Dec. (CCH)","family":"Empl. Prac. Dec. (CCH)","name":"Employment Practices Decisions","citeType":"specialty","start":1971,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"Empl. Prac. Guide (CCH)","family":"Empl. Prac. Guide (CCH)","name":"Employment Practices Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Empl. Safety & Health Guide (CCH)","family":"Empl. Safety & Health Guide (CCH)","name":"Employment Safety and Health Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Employee Benefits Cas. (BNA)","family":"Employee Benefits Cas. (BNA)","name":"Employee Benefits Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Energy Mgmt. (CCH)","family":"Energy Mgmt. (CCH)","name":"Energy Management & Federal Energy Guidelines","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch","$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}
-{"reporter":"Env't Rep. (BNA)","family":"Env't Rep. (BNA)","name":"Environment Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Env't Rep. Cas. (BNA)","family":"Env't Rep. Cas. (BNA)","name":"Environment Reporter Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Envtl. L. Rep. (Envtl. Law Inst.)","family":"Envtl. L. Rep. (Envtl. Law Inst.)","name":"Environmental Law Reporter","citeType":"specialty","start":1971,"end":null}
-{"reporter":"Exempt Org. Rep. (CCH)","family":"Exempt Org. Rep. (CCH)","name":"Exempt Organizations Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"F.","family":"F.","name":"Federal Reporter","citeType":"federal","start":1880,"end":1924}
-{"reporter":"F.2d","family":"F.","name":"Federal Reporter","citeType":"federal","start":1924,"end":1993}
-{"reporter":"F.3d","family":"F.","name":"Federal Reporter","citeType":"federal","start":1993,"end":null}
-{"reporter":"F.4th","family":"F.","name":"Federal Reporter","citeType":"federal","start":2021,"end":null}
-{"reporter":"F. App'x","family":"F. App'x","name":"Federal Appendix","citeType":"federal","start":2001,"end":null,"formats":["$full_cite","$volume $reporter,? $page_with_letter"]}
-{"reporter":"F. Cas.","family":"F. Cas.","name":"Federal Cases","citeType":"federal","start":1789,"end":1880,"formats":["$full_cite","$volume $reporter (p|P)age $page"]}
-{"reporter":"F. Supp.","family":"F. Supp.","name":"Federal Supplement","citeType":"federal","start":1932,"end":1988}
-{"reporter":"F. Supp. 2d","family":"F. Supp.","name":"Federal Supplement","citeType":"federal","start":1988,"end":2014}
-{"reporter":"F. Supp. 3d","family":"F. Supp.","name":"Federal Supplement","citeType":"federal","start":2014,"end":null,"formats":["$full_cite"]}
-{"reporter":"F.C.C.","family":"F.C.C.","name":"Federal Communications Commission Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"F.C.C.2d","family":"F.C.C.","name":"Federal Communications Commission Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"F.L.R.A.","family":"F.L.R.A.","name":"Decisions of the Federal Labor Relations Authority","citeType":"federal","start":1750,"end":null}
-{"reporter":"F.R.D.","family":"F.R.D.","name":"Federal Rules Decisions","citeType":"specialty","start":2001,"end":null}
-{"reporter":"F.T.C.","family":"F.T.C.","name":"Federal Trade Commission","citeType":"federal","start":1750,"end":null}
-{"reporter":"FCC Rcd","family":"FCC Rcd","name":"Federal Communications Commission Record","citeType":"federal","start":1750,"end":null}
-{"reporter":"FCDR","family":"FCDR","name":"Florida Cases Daily Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"FED App.","family":"FED App.","name":"United States (US) Court of Appeals for the Sixth Circuit","citeType":"federal","start":1750,"end":null,"formats":["$volume_year $reporter (?P<page>\\d{4}[nNpP]) \\(6th Cir\\.?\\)"]}
-{"reporter":"FERC","family":"FERC","name":"Federal Energy Guidelines: FERC Reports","citeType":"federal","start":1750,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"FL","family":"FL","name":"Florida Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"FLW Fed","family":"FLW Fed","name":"Florida Law Weekly Federal","citeType":"federal","start":1750,"end":null}
-{"reporter":"FMSHRC","family":"FMSHRC","name":"Federal Mine Safety and Health Review Commission Decisions","citeType":"federal","start":1750,"end":null}
-{"reporter":"FPSC","family":"FPSC","name":"Florida Public Service Commission","citeType":"state","start":1750,"end":null}
-{"reporter":"Fair Empl. Prac. Cas. (BNA)","family":"Fair Empl. Prac. Cas. (BNA)","name":"Fair Employment Practice Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fam. L. Rep. (BNA)","family":"Fam. L. Rep. (BNA)","name":"The Family Law Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fam. L. Tax Guide (CCH)","family":"Fam. L. Tax Guide (CCH)","name":"Family Law Tax Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Audit Guide (CCH)","family":"Fed. Audit Guide (CCH)","name":"Federal Audit Guides","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Banking L. Rep. (CCH)","family":"Fed. Banking L. Rep. (CCH)","name":"Federal Banking Law Reporter (CCH)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Carr. Cas. (CCH)","family":"Fed. Carr. Cas. (CCH)","name":"Federal Carrier Cases (CCH) (1936-)","citeType":"federal","start":1936,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"Fed. Carr. Rep. (CCH)","family":"Fed. Carr. Rep. (CCH)","name":"Federal Carriers Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Cl.","family":"Fed. Cl.","name":"United States Claims Court Reporter","citeType":"specialty","start":1992,"end":null}
-{"reporter":"Fed. Cont. Rep. (BNA)","family":"Fed. Cont. Rep. (BNA)","name":"Federal Contracts Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Election Camp. Fin. Guide (CCH)","family":"Fed. Election Camp. Fin. Guide (CCH)","name":"Federal Election Campaign Financing Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Energy Reg. Comm'n Rep. (CCH)","family":"Fed. Energy Reg. Comm'n Rep. (CCH)","name":"Federal Energy Regulatory Commission Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Est. & Gift Tax Rep. (CCH)","family":"Fed. Est. & Gift Tax Rep. (CCH)","name":"Federal Estate and Gift Tax Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Ex. Tax Rep. (CCH)","family":"Fed. Ex. Tax Rep. (CCH)","name":"Federal Excise Tax Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Inc. Gift & Est. Tax'n (MB)","family":"Fed. Inc. Gift & Est. Tax'n (MB)","name":"Federal Income, Gift and Estate Taxation","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. R. Serv.","family":"Fed. R. Serv.","name":"Federal Rules of Evidence Service","citeType":"specialty","start":1938,"end":null}
-{"reporter":"Fed. R. Serv. 2d","family":"Fed. R. Serv.","name":"Federal Rules of Evidence Service","citeType":"specialty","start":1938,"end":null}
-{"reporter":"Fed. R. Serv. 3d","family":"Fed. R. Serv.","name":"Federal Rules of Evidence Service","citeType":"specialty","start":1938,"end":null}
-{"reporter":"Fed. R. Serv. 2d (West)","family":"Fed. R. Serv. 2d (West)","name":"Federal Rules Service, Second Series","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Sec. L. Rep. (CCH)","family":"Fed. Sec. L. Rep. (CCH)","name":"Federal Securities Law Reporter (CCH)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"Fed. Sent'g Rep","family":"Fed. Sent'g Rep","name":"Federal Sentencing Reporter","citeType":"federal","start":1750,"end":null}
-{"reporter":"Fed. Tax Coordinator Second Series (RIA)","family":"Fed. Tax Coordinator Second Series (RIA)","name":"Federal Tax Coordinator Second","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fed. Tax Guide Rep. (CCH)","family":"Fed. Tax Guide Rep. (CCH)","name":"Federal Tax Guide Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fire & Casualty Cas.","family":"Fire & Casualty Cas.","name":"Fire and Casualty Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fish. Pat. Cas.","family":"Fish. Pat. Cas.","name":"Fisher's United States (US) Patent Cases","citeType":"federal","start":1750,"end":null}
-{"reporter":"Fish. Pat. Rep.","family":"Fish. Pat. Rep.","name":"Fisher's United States Patent Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Fish. Prize Cas.","family":"Fish. Prize Cas.","name":"Fisher's United States Prize Cases","citeType":"federal","start":1750,"end":null,"formats":["$reporter $page"]}
-{"reporter":"Fla.","family":"Fla.","name":"Florida Reports","citeType":"state","start":1846,"end":1948,"formats":["$full_cite","$volume $reporter $page_with_letter"]}
-{"reporter":"Fla. App. LEXIS","family":"Fla. App. LEXIS","name":"LexisNexis Florida Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Fla. L. Weekly","family":"Fla. L. Weekly","name":"Florida Law Weekly","citeType":"state","start":1978,"end":null}
-{"reporter":"Fla. L. Weekly Fed. B","family":"Fla. L. Weekly Fed. B","name":"Florida (FL) Law Weekly Federal, Bankruptcy Court","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fla. L. Weekly Fed. C","family":"Fla. L. Weekly Fed. C","name":"Florida (FL) Law Weekly Federal, Circuit Court","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Fla. L. Weekly Fed. D","family":"Fla. L. Weekly Fed. D","name":"Florida (FL) Law Weekly Federal, District Court","citeType":"specialty","start":1750,"end":null,"formats":["$volume $reporter,? D?(?P<page>\\d+)"]}
-{"reporter":"Fla. L. Weekly Fed. S","family":"Fla. L. Weekly Fed. S","name":"Florida (FL) Law Weekly Federal, Supreme Court","citeType":"federal","start":1750,"end":null,"formats":["$volume $reporter,? S?(?P<page>\\d+)"]}
-{"reporter":"Fla. L. Weekly Supp.","family":"Fla. L. Weekly Supp.","name":"Florida Law Weekly Supplement","citeType":"state","start":1992,"end":null}
-{"reporter":"Fla. LEXIS","family":"Fla. LEXIS","name":"LexisNexis Florida Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Fla. Supp.","family":"Fla. Supp.","name":"Florida Supplement","citeType":"state","start":1948,"end":1981}
-{"reporter":"Fla. Supp. 2d","family":"Fla. Supp.","name":"Florida Supplement","citeType":"state","start":1983,"end":1992}
-{"reporter":"Flip.","family":"Flip.","name":"Flippin's Circuit Court Reports (U.S.)","citeType":"federal","start":1750,"end":null}
-{"reporter":"Food Drug Cosm. L. Rep. (CCH)","family":"Food Drug Cosm. L. Rep. (CCH)","name":"Food Drug Cosmetic Law Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Foster","family":"Foster","name":"Legal Chronicle reports of Cases decided in the Supreme Court of Pennsylvania (Foster)","citeType":"state","start":1870,"end":1875}
-{"reporter":"Free. Ch.","family":"Free. Ch.","name":"Freeman's Mississippi Chancery Reports (1839-43)","citeType":"state","start":1839,"end":1843}
-{"reporter":"Fulton County D. Rep.","family":"Fulton County D. Rep.","name":"Fulton County Daily Reporter","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$volume_with_digit_suffix $reporter $page_with_letter"]}
-{"reporter":"G. & J.","family":"G. & J.","name":"Maryland Reports, Gill & Johnson","citeType":"state","start":1829,"end":1842}
-{"reporter":"G.D.R.","family":"G.D.R.","name":"Gaming Dispute Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Ga.","family":"Ga.","name":"Georgia Reports","citeType":"state","start":1846,"end":null,"formats":["$full_cite","(?P<volume>33) $reporter (?P<supp>Supp\\.) $page","$volume $reporter $page_with_letter"]}
-{"reporter":"Ga. App.","family":"Ga. App.","name":"Georgia Appeals Reports","citeType":"state","start":1907,"end":null}
-{"reporter":"Ga. App. LEXIS","family":"Ga. App. LEXIS","name":"LexisNexis Georgia Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ga. L. Rep.","family":"Ga. L. Rep.","name":"Georgia Law Reporter","citeType":"state","start":1750,"end":null}
-{"reporter":"Ga. LEXIS","family":"Ga. LEXIS","name":"LexisNexis Georgia Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Gall.","family":"Gall.","name":"Gallison's Reports, United States Circuit Courts","citeType":"federal","start":1750,"end":null}
-{"reporter":"Georgia Decisions","family":"Georgia Decisions","name":"Georgia Decisions","citeType":"state","start":1750,"end":null}
-{"reporter":"Gibb. Surr.","family":"Gibb. Surr.","name":"Gibbons' Surrogate's Reports","citeType":"state","start":1893,"end":1898}
-{"reporter":"Gibbons","family":"Gibbons","name":"Gibbons' Reports, New York Surrogate Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Gild.","family":"Gild.","name":"Gildersleeve Reports","citeType":"state","start":1883,"end":1889}
-{"reporter":"Gill","family":"Gill","name":"Maryland Reports, Gill","citeType":"state","start":1843,"end":1851}
-{"reporter":"Gilm.","family":"Gilm.","name":"Illinois Reports, Gilman","citeType":"state","start":1844,"end":1849}
-{"reporter":"Gilmer","family":"Gilmer","name":"Virginia Reports, Gilmer","citeType":"state","start":1820,"end":1821,"formats":["$full_cite_single_volume"]}
-{"reporter":"Gilp.","family":"Gilp.","name":"Gilpin, United States (US) District Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$reporter $page"]}
-{"reporter":"Goebel","family":"Goebel","name":"Goebel's Probate Reports (Ohio)","citeType":"state","start":1750,"end":null}
-{"reporter":"Gov't Cont. Rep. (CCH)","family":"Gov't Cont. Rep. (CCH)","name":"Government Contracts Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Gov't Empl. Rel. Rep. (BNA)","family":"Gov't Empl. Rel. Rep. (BNA)","name":"Government Employee Relations Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Grant","family":"Grant","name":"Pennsylvania State Reports, Grant","citeType":"state","start":1814,"end":1863}
-{"reporter":"Gratt.","family":"Gratt.","name":"Virginia Reports, Grattan","citeType":"state","start":1844,"end":1880}
-{"reporter":"Gray","family":"Gray","name":"Massachusetts Reports, Gray","citeType":"state","start":1854,"end":1860}
-{"reporter":"Greene","family":"Greene","name":"Iowa Reports, Greene","citeType":"state","start":1847,"end":1854}
-{"reporter":"Guam","family":"Guam","name":"Guam Reports","citeType":"state","start":1955,"end":null}
-{"reporter":"Guam LEXIS","family":"Guam LEXIS","name":"LexisNexis Guam Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Gummere","family":"Gummere","name":"Gummere's Reports","citeType":"state","start":1915,"end":1922}
-{"reporter":"Gunby","family":"Gunby","name":"Louisiana Court of Appeals Reports, Gunby","citeType":"state","start":1885,"end":1885}
-{"reporter":"H. & G.","family":"H. & G.","name":"Maryland Reports, Harris and Gill","citeType":"state","start":1826,"end":1829}
-{"reporter":"H. & J.","family":"H. & J.","name":"Maryland Reports, Harris and Johnson","citeType":"state","start":1800,"end":1826}
-{"reporter":"H. & McH.","family":"H. & McH.","name":"Maryland Reports, Harris and McHenry","citeType":"state","start":1770,"end":1799}
-{"reporter":"Hall","family":"Hall","name":"Hall's Reports (1-2 New York Superior)","citeType":"state","start":1750,"end":null}
-{"reporter":"Hall, Law J.","family":"Hall, Law J.","name":"Hall's Law Journal","citeType":"federal","start":1808,"end":1817}
-{"reporter":"Handy","family":"Handy","name":"Handy's Ohio Reports (12 Ohio Dec.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Handy R.","family":"Handy R.","name":"Handy, Cincinnati Superior Court Reports (Ohio)","citeType":"state","start":1750,"end":null}
-{"reporter":"Hard.","family":"Hard.","name":"Kentucky Reports, Hardin","citeType":"state","start":1805,"end":1808}
-{"reporter":"Hard.","family":"Hard.","name":"Hardesty Team Reports (Del.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Harp.","family":"Harp.","name":"South Carolina Reports, Harper","citeType":"state","start":1823,"end":1831}
-{"reporter":"Harp. Eq.","family":"Harp. Eq.","name":"South Carolina Reports, Harper's Equity","citeType":"state","start":1824,"end":1824}
-{"reporter":"Harr. Ch.","family":"Harr. Ch.","name":"Harrington's Michigan Chancery Reports (1836-42)","citeType":"state","start":1836,"end":1842}
-{"reporter":"Harrington","family":"Harrington","name":"Delaware Reports, Harrington","citeType":"state","start":1832,"end":1855}
-{"reporter":"Hasb.","family":"Hasb.","name":"Hasbrouck's Reports (Idaho)","citeType":"state","start":1750,"end":null}
-{"reporter":"Hask.","family":"Hask.","name":"Haskell's Reports for U.S. Courts in Maine (Fox's Decisions)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}
-{"reporter":"Haskell C.C.","family":"Haskell C.C.","name":"Haskell's Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Haw.","family":"Haw.","name":"Hawaii Reports","citeType":"state","start":1847,"end":null}
-{"reporter":"Haw. App.","family":"Haw. App.","name":"Hawaii Appellate Reports","citeType":"state","start":1980,"end":1994}
-{"reporter":"Haw. App. LEXIS","family":"Haw. App. LEXIS","name":"LexisNexis Hawaii Court Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Haw. LEXIS","family":"Haw. LEXIS","name":"LexisNexis Supreme Court of Hawaii","citeType":"state","start":1847,"end":null}
-{"reporter":"Hawks","family":"Hawks","name":"North Carolina Reports, Hawks","citeType":"state","start":1820,"end":1826}
-{"reporter":"Hay. & Haz.","family":"Hay. & Haz.","name":"District of Columbia Reports, Hayward & Hazelton","citeType":"state","start":1841,"end":1862}
-{"reporter":"Hayw.","family":"Hayw.","name":"North Carolina Reports, Haywood","citeType":"state","start":1789,"end":1806}
-{"reporter":"Hayw.","family":"Hayw.","name":"Tennessee Reports, Haywood","citeType":"state","start":1816,"end":1818}
-{"reporter":"Hayw. & H.D.C.","family":"Hayw. & H.D.C.","name":"Hayward & Hazelton Circuit Court Reports (D.C.)","citeType":"federal","start":1893,"end":1941,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}
-{"reporter":"Haz. Reg. Pa.","family":"Haz. Reg. Pa.","name":"Hazard's Pennsylvania Register","citeType":"scotus_early","start":1828,"end":1836,"formats":["$full_cite","$volume $reporter \\(\\d{4}\\,?\\) $page"]}
-{"reporter":"Haz. U. S. Reg.","family":"Haz. U. S. Reg.","name":"Hazard's United States Register","citeType":"scotus_early","start":1839,"end":null}
-{"reporter":"Head","family":"Head","name":"Tennessee Reports, Head","citeType":"state","start":1858,"end":1860}
-{"reporter":"Heisk.","family":"Heisk.","name":"Tennessee Reports, Heiskell","citeType":"state","start":1870,"end":1879}
-{"reporter":"Hempst.","family":"Hempst.","name":"Hempstead (AR)","citeType":"state","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Hen. & M.","family":"Hen. & M.","name":"Virginia Reports, Hening & Munford","citeType":"state","start":1806,"end":1810}
-{"reporter":"Hill","family":"Hill","name":"Hill's New York Reports","citeType":"state","start":1841,"end":1844}
-{"reporter":"Hill","family":"Hill","name":"South Carolina Reports, Hill","citeType":"state","start":1833,"end":1837}
-{"reporter":"Hill & Den.","family":"Hill & Den.","name":"Hill and Denio Supplement (Lalor)","citeType":"state","start":1842,"end":1844}
-{"reporter":"Hill Eq.","family":"Hill Eq.","name":"South Carolina Reports, Hill's Chancery","citeType":"state","start":1833,"end":1837}
-{"reporter":"Hilles' Notebook","family":"Hilles' Notebook","name":"Hilles Notebook","citeType":"specialty","start":1792,"end":1830}
-{"reporter":"Hilt.","family":"Hilt.","name":"Hilton's Common Pleas Reports","citeType":"state","start":1855,"end":1860}
-{"reporter":"Hoff.","family":"Hoff.","name":"Hoffman's Decisions","citeType":"scotus_early","start":1853,"end":1858,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Hoff. Ch.","family":"Hoff. Ch.","name":"Hoffman's Chancery Reports","citeType":"state","start":1838,"end":1840}
-{"reporter":"Hoff. Land Cas.","family":"Hoff. Land Cas.","name":"Hoffman's Land Cases","citeType":"federal","start":1853,"end":1858,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}
-{"reporter":"Hoff. Op.","family":"Hoff. Op.","name":"Hoffman's Opinions","citeType":"scotus_early","start":1750,"end":null,"formats":["$volume_nominative ?$reporter,? $page"]}
-{"reporter":"Holmes","family":"Holmes","name":"Holmes Circuit Court Reports (US)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter, $page"]}
-{"reporter":"Hopk. Ch.","family":"Hopk. Ch.","name":"Hopkins' Chancery Reports","citeType":"state","start":1823,"end":1826}
-{"reporter":"Hopk. Works.","family":"Hopk. Works.","name":"Hopkinson, Life and Letters of Hon. Francis Hopkinson, District Judge","citeType":"scotus_early","start":1750,"end":null}
-{"reporter":"Hosea's Rep.","family":"Hosea's Rep.","name":"Cincinnati Superior Court Decisions (Ohio)","citeType":"state","start":1750,"end":null}
-{"reporter":"Hous. & Dev. Rep. (RIA)","family":"Hous. & Dev. Rep. (RIA)","name":"Housing & Development Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Houston","family":"Houston","name":"Delaware Reports, Houston","citeType":"state","start":1855,"end":1893}
-{"reporter":"How.","family":"How.","name":"Howard's Supreme Court Reports","citeType":"scotus_early","start":1843,"end":1860}
-{"reporter":"How. App. Cas.","family":"How. App. Cas.","name":"Howard's Appeal Cases","citeType":"state","start":1855,"end":1860}
-{"reporter":"How. N.P.","family":"How. N.P.","name":"Howell, Nisi Prius","citeType":"federal","start":1750,"end":null}
-{"reporter":"How. Pr.","family":"How. Pr.","name":"Howard's Practice Reports","citeType":"state","start":1844,"end":1886,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"How. Pr. (n.s.)","family":"How. Pr. (n.s.)","name":"Howard's Practice Reports (n.s.)","citeType":"state","start":1879,"end":1886}
-{"reporter":"Howard","family":"Howard","name":"Mississippi Reports, Howard","citeType":"state","start":1834,"end":1843}
-{"reporter":"Howison","family":"Howison","name":"Howison's Criminal Trials","citeType":"state","start":1850,"end":1851}
-{"reporter":"Hughes","family":"Hughes","name":"Kentucky Reports, Hughes","citeType":"state","start":1785,"end":1801,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"Hum.","family":"Hum.","name":"Tennessee Reports, Humphreys","citeType":"state","start":1839,"end":1851}
-{"reporter":"Hun","family":"Hun","name":"Hun's Supreme Court Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Hun","family":"Hun","name":"Hun's New York Appellate Division Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Hunt Mer. Mag.","family":"Hunt Mer. Mag.","name":"Hunt's Merchant's Magazine, New York","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"I. & N. Dec.","family":"I. & N. Dec.","name":"Administrative Decisions Under Immigration and Nationality Laws","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume $reporter $page"]}
-{"reporter":"I.C.C.","family":"I.C.C.","name":"Interstate Commerce Commission Reporter","citeType":"federal","start":1750,"end":null}
-{"reporter":"I.C.C.2d","family":"I.C.C.","name":"Interstate Commerce Commission Reporter","citeType":"federal","start":1750,"end":null}
-{"reporter":"I.E.R. Cas. (BNA)","family":"I.E.R. Cas. (BNA)","name":"Individual Employment Rights Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"I.R.B.","family":"I.R.B.","name":"Internal Revenue Bulletin","citeType":"federal","start":1750,"end":null}
-{"reporter":"I.T.R.D. (BNA)","family":"I.T.R.D. (BNA)","name":"International Trade Reporter Decisions","citeType":"specialty","start":1980,"end":null}
-{"reporter":"IL","family":"IL","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}
-{"reporter":"IL App (1st)","family":"IL App (1st)","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}
-{"reporter":"IL App (2d)","family":"IL App (2d)","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}
-{"reporter":"IL App (3d)","family":"IL App (3d)","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}
-{"reporter":"IL App (4th)","family":"IL App (4th)","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}
-{"reporter":"IL App (5th)","family":"IL App (5th)","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}
-{"reporter":"IRS Pos. (CCH)","family":"IRS Pos. (CCH)","name":"IRS Positions","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Ida. App. LEXIS","family":"Ida. App. LEXIS","name":"LexisNexis Idaho Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ida. App. Unpub. LEXIS","family":"Ida. App. Unpub. LEXIS","name":"LexisNexis Idaho Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Ida. LEXIS","family":"Ida. LEXIS","name":"LexisNexis Idaho Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Idaho","family":"Idaho","name":"Idaho Reports","citeType":"state","start":1982,"end":null}
-{"reporter":"Ill.","family":"Ill.","name":"Illinois Reports","citeType":"state","start":1849,"end":null,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>Scam\\.|Breese|Gilm\\.)\\) $page"]}
-{"reporter":"Ill. 2d","family":"Ill.","name":"Illinois Reports","citeType":"state","start":1849,"end":null,"formats":["$full_cite"]}
-{"reporter":"Ill. App.","family":"Ill. App.","name":"Illinois Appellate Court Reports","citeType":"state","start":1877,"end":null}
-{"reporter":"Ill. App. 2d","family":"Ill. App.","name":"Illinois Appellate Court Reports","citeType":"state","start":1877,"end":null}
-{"reporter":"Ill. App. 3d","family":"Ill. App.","name":"Illinois Appellate Court Reports","citeType":"state","start":1877,"end":null}
-{"reporter":"Ill. App. LEXIS","family":"Ill. App. LEXIS","name":"LexisNexis Illinois Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Ill. App. Unpub. LEXIS","family":"Ill. App. Unpub. LEXIS","name":"LexisNexis Illinois Appeals Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Ill. C.C.","family":"Ill. C.C.","name":"Matthew and Bangs, Illinois Circuit Court Reports (III.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Ill. Cir. Ct.","family":"Ill. Cir. Ct.","name":"Illinois Circuit Court Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Ill. Ct. Cl.","family":"Ill. Ct. Cl.","name":"Illinois Court of Claims Reports","citeType":"state","start":1889,"end":null,"formats":["$full_cite","$volume $reporter $page_with_letter"]}
-{"reporter":"Ill. Ct. Cl. LEXIS","family":"Ill. Ct. Cl. LEXIS","name":"LexisNexis Illinois Court of Claims","citeType":"state","start":1750,"end":null}
-{"reporter":"Ill. Dec.","family":"Ill. Dec.","name":"West's Illinois Decisions","citeType":"state","start":1976,"end":null}
-{"reporter":"Ill. LEXIS","family":"Ill. LEXIS","name":"LexisNexis Illinois Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Immigr. L. Serv. (West)","family":"Immigr. L. Serv. (West)","name":"Immigration Law Service","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Ind.","family":"Ind.","name":"Indiana Reports","citeType":"state","start":1848,"end":1981}
-{"reporter":"Ind. App.","family":"Ind. App.","name":"Indiana Court of Appeals Reports","citeType":"state","start":1890,"end":1979}
-{"reporter":"Ind. App. LEXIS","family":"Ind. App. LEXIS","name":"LexisNexis Indiana Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Ind. App. Unpub. LEXIS","family":"Ind. App. Unpub. LEXIS","name":"LexisNexis Indiana Appeals Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Ind. Cl. Comm.","family":"Ind. Cl. Comm.","name":"Indian Claims Commission","citeType":"specialty","start":1948,"end":1973}
-{"reporter":"Ind. Dec.","family":"Ind. Dec.","name":"Indiana Decisions (Ind.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Ind. L. Rep.","family":"Ind. L. Rep.","name":"Indiana Law Reporter (1881)","citeType":"state","start":1881,"end":null}
-{"reporter":"Ind. L. Rep.","family":"Ind. L. Rep.","name":"Indian Law Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Ind. LEXIS","family":"Ind. LEXIS","name":"LexisNexis Indiana Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ind. Tax LEXIS","family":"Ind. Tax LEXIS","name":"LexisNexis Indiana Tax Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Indian Terr.","family":"Indian Terr.","name":"Indian Territory Reports","citeType":"state","start":1896,"end":1907}
-{"reporter":"Indian Terr. LEXIS","family":"Indian Terr. LEXIS","name":"LexisNexis Court of Appeals of Indian Territory","citeType":"state","start":1896,"end":1907}
-{"reporter":"Inher. Est. & Gift Tax Rep. (CCH)","family":"Inher. Est. & Gift Tax Rep. (CCH)","name":"Inheritance, Estate and Gift Tax Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Ins. L. Rep. (CCH)","family":"Ins. L. Rep. (CCH)","name":"Insurance Law Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Ins. L.J.","family":"Ins. L.J.","name":"Insurance Law Journal","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Int'l Env't Rep. (BNA)","family":"Int'l Env't Rep. (BNA)","name":"International Environment Reporter (Bureau of National Affairs)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Int. Rev. Rec.","family":"Int. Rev. Rec.","name":"Internal Revenue Record","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"Interior Dec.","family":"Interior Dec.","name":"Interior Decisions","citeType":"federal","start":1750,"end":null}
-{"reporter":"Iowa","family":"Iowa","name":"Iowa Reports","citeType":"state","start":1855,"end":1968}
-{"reporter":"Iowa App. LEXIS","family":"Iowa App. LEXIS","name":"LexisNexis Iowa Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Iowa Sup. LEXIS","family":"Iowa Sup. LEXIS","name":"LexisNexis Iowa Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ired.","family":"Ired.","name":"North Carolina Reports, Iredell's Law","citeType":"state","start":1840,"end":1852}
-{"reporter":"Ired. Eq.","family":"Ired. Eq.","name":"North Carolina Reports, Iredell's Equity","citeType":"state","start":1840,"end":1852}
-{"reporter":"J.J. Marsh.","family":"J.J. Marsh.","name":"Kentucky Reports, Marshall, J.J.","citeType":"state","start":1829,"end":1832}
-{"reporter":"JTS","family":"JTS","name":"Jurisprudencia del Tribunal Supremo","citeType":"state","start":1899,"end":null}
-{"reporter":"Jeff.","family":"Jeff.","name":"Jefferson's Reports (Virginia General Court)","citeType":"state","start":1750,"end":null}
-{"reporter":"Johns.","family":"Johns.","name":"Johnson's Reports","citeType":"state","start":1806,"end":1823}
-{"reporter":"Johns. Cas.","family":"Johns. Cas.","name":"Johnson's Cases","citeType":"state","start":1799,"end":1803}
-{"reporter":"Johns. Ch.","family":"Johns. Ch.","name":"Johnsons' Chancery Reports","citeType":"state","start":1814,"end":1823}
-{"reporter":"Jones","family":"Jones","name":"North Carolina Reports, Jones' Law","citeType":"state","start":1853,"end":1862}
-{"reporter":"Jones & S.","family":"Jones & S.","name":"Jones & Spencer's Reports (33-61 New York Superior)","citeType":"state","start":1750,"end":null}
-{"reporter":"Jones Eq.","family":"Jones Eq.","name":"North Carolina Reports, Jones' Equity","citeType":"state","start":1853,"end":1863}
-{"reporter":"Jones Law","family":"Jones Law","name":"Jones' North Carolina Law Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Jour. Fr. Inst.","family":"Jour. Fr. Inst.","name":"Journal of the Franklin Institute","citeType":"specialty","start":1826,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"Jour. Jur.","family":"Jour. Jur.","name":"Journal of Jurisprudence","citeType":"federal","start":1750,"end":null}
-{"reporter":"Juris P.R.","family":"Juris P.R.","name":"Jurisprudencia Del Tribunal Supremo (PR)","citeType":"state","start":1750,"end":null}
-{"reporter":"Just.","family":"Just.","name":"Justices' Law Reporter (Pennsylvania)","citeType":"state","start":1750,"end":null}
-{"reporter":"Kan.","family":"Kan.","name":"Kansas Reports","citeType":"state","start":1862,"end":null}
-{"reporter":"Kan. App.","family":"Kan. App.","name":"Kansas Court of Appeals Reports","citeType":"state","start":1895,"end":1901}
-{"reporter":"Kan. App. 2d","family":"Kan. App.","name":"Kansas Court of Appeals Reports","citeType":"state","start":1977,"end":null}
-{"reporter":"Kan. App. LEXIS","family":"Kan. App. LEXIS","name":"LexisNexis Kansas Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Kan. App. Unpub. LEXIS","family":"Kan. App. Unpub. LEXIS","name":"LexisNexis Kansas Appeals Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Kan. LEXIS","family":"Kan. LEXIS","name":"LexisNexis Kansas Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Kan. Unpub. LEXIS","family":"Kan. Unpub. LEXIS","name":"LexisNexis Kansas Supreme Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Kelly","family":"Kelly","name":"Kelly's Reports","citeType":"state","start":1847,"end":1849}
-{"reporter":"Keyes","family":"Keyes","name":"Keyes' New York Court of Appeals Reports","citeType":"state","start":1863,"end":1868}
-{"reporter":"Kirby","family":"Kirby","name":"Kirby's Connecticut Reports","citeType":"state","start":1785,"end":1789}
-{"reporter":"Kulp","family":"Kulp","name":"Kulp's Luzerne Legal Register Reports (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Ky.","family":"Ky.","name":"Kentucky Reports","citeType":"state","start":1879,"end":1951,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>Bush|Duv\\.|Met\\.|B\\. Mon\\.|Dana|J\\.J\\. Marsh\\.|T\\.B\\. Mon\\.|Litt\\.|Litt\\. Sel\\. Cas\\.|A\\.K\\. Marsh\\.|Bibb|Hard\\.|Sneed|Hughes)\\) $page"]}
-{"reporter":"Ky. App.","family":"Ky. App.","name":"Kentucky Appellate Reporter","citeType":"state","start":1994,"end":2000}
-{"reporter":"Ky. App. LEXIS","family":"Ky. App. LEXIS","name":"LexisNexis Kentucky Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ky. App. Unpub. LEXIS","family":"Ky. App. Unpub. LEXIS","name":"LexisNexis Kentucky Appeals Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Ky. L. Rptr.","family":"Ky. L. Rptr.","name":"Kentucky Law Reporter","citeType":"state","start":1880,"end":1908}
-{"reporter":"Ky. L. Summ.","family":"Ky. L. Summ.","name":"Kentucky Law Summary","citeType":"state","start":1966,"end":null}
-{"reporter":"Ky. LEXIS","family":"Ky. LEXIS","name":"LexisNexis Kentucky Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ky. Op.","family":"Ky. Op.","name":"Kentucky Opinions","citeType":"state","start":1864,"end":1886}
-{"reporter":"Ky. Unpub. LEXIS","family":"Ky. Unpub. LEXIS","name":"LexisNexis Kentucky Supreme Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"L. Ed.","family":"L. Ed.","name":"Lawyer's Edition","citeType":"federal","start":1790,"end":1956}
-{"reporter":"L. Ed. 2d","family":"L. Ed.","name":"Lawyer's Edition","citeType":"federal","start":1956,"end":null}
-{"reporter":"L.R.A (N.S.)","family":"L.R.A (N.S.)","name":"Lawyers' Reports Annotated New Series","citeType":"federal","start":1750,"end":null}
-{"reporter":"L.R.A.","family":"L.R.A.","name":"Lawyers' Reports Annotated","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$reporter (?P<volume>1[789]\\d{2}[A-F]?),? ?(?P<page>\\d{1,4})"]}
-{"reporter":"L.R.R.M. (BNA)","family":"L.R.R.M. (BNA)","name":"Labor Relations Reference Manual","citeType":"specialty","start":1937,"end":null}
-{"reporter":"LA","family":"LA","name":"Louisiana Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"LCR","family":"LCR","name":"Land Court Reporter","citeType":"specialty","start":1993,"end":null}
-{"reporter":"LEXIS","family":"LEXIS","name":"LexisNexis Citation","citeType":"specialty_lexis","start":1750,"end":null}
-{"reporter":"La.","family":"La.","name":"Louisiana Reports","citeType":"state","start":1830,"end":1972}
-{"reporter":"La. Ann.","family":"La. Ann.","name":"Louisiana Annual Reports","citeType":"state","start":1846,"end":1900}
-{"reporter":"La. App.","family":"La. App.","name":"Louisiana Court of Appeals Reports","citeType":"state","start":1924,"end":1932}
-{"reporter":"La. App. LEXIS","family":"La. App. LEXIS","name":"LexisNexis Louisiana Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"La. App. Unpub. LEXIS","family":"La. App. Unpub. LEXIS","name":"LexisNexis Louisiana Appeals Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"La. LEXIS","family":"La. LEXIS","name":"LexisNexis Louisiana Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"La. Law J.","family":"La. Law J.","name":"Louisiana Law Journal","citeType":"state","start":1841,"end":1842}
-{"reporter":"La.App. 1 Cir.","family":"La.App. 1 Cir.","name":"Court of Appeal of Louisiana, First Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}
-{"reporter":"La.App. 2 Cir.","family":"La.App. 2 Cir.","name":"Court of Appeal of Louisiana, Second Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}
-{"reporter":"La.App. 3 Cir.","family":"La.App. 3 Cir.","name":"Court of Appeal of Louisiana, Third Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}
-{"reporter":"La.App. 4 Cir.","family":"La.App. 4 Cir.","name":"Court of Appeal of Louisiana, Fourth Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}
-{"reporter":"La.App. 5 Cir.","family":"La.App. 5 Cir.","name":"Court of Appeal of Louisiana, Fifth Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}
-{"reporter":"La.App. 6 Cir.","family":"La.App. 6 Cir.","name":"Court of Appeal of Louisiana, Sixth Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}
-{"reporter":"Lab. Arb. Awards (CCH)","family":"Lab. Arb. Awards (CCH)","name":"Labor Arbitration Awards","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Lab. Arb. Rep. (BNA)","family":"Lab. Arb. Rep. (BNA)","name":"Labor Arbitration Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Lab. Cas. (CCH)","family":"Lab. Cas. (CCH)","name":"Labor Cases","citeType":"specialty","start":1750,"end":null,"formats":["$volume $reporter $paragraph_marker_optional$page_with_commas(A)?","$full_cite_cch"]}
-{"reporter":"Lab. L. Rep. (CCH)","family":"Lab. L. Rep. (CCH)","name":"Labor Law Reporter (CCH)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Lab. Rel. Rep. (BNA)","family":"Lab. Rel. Rep. (BNA)","name":"Labor Relations Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Lack. L.N.","family":"Lack. L.N.","name":"Lackawanna Legal News (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Lack.Jur.","family":"Lack.Jur.","name":"Lackawanna Jurist (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Lanc. L. Rev.","family":"Lanc. L. Rev.","name":"Lancaster Law Review","citeType":"state","start":1750,"end":null}
-{"reporter":"Lans.","family":"Lans.","name":"Lansing's Reports","citeType":"state","start":1869,"end":1873}
-{"reporter":"Lans. Ch.","family":"Lans. Ch.","name":"Lansing's Chancery Reports","citeType":"state","start":1824,"end":1826}
-{"reporter":"Law & Eq. Rep.","family":"Law & Eq. Rep.","name":"Law and Equity Reporter","citeType":"federal","start":1876,"end":1878}
-{"reporter":"Law J. Q.B.","family":"Law J. Q.B.","name":"Law Journal, New Series, Queen's Bench, England","citeType":"specialty","start":1831,"end":1946}
-{"reporter":"Law Rep.","family":"Law Rep.","name":"Monthly Law Reporter, Boston Mass.","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"Law Reporter","family":"Law Reporter","name":"The Law Reporter","citeType":"state","start":1839,"end":1848}
-{"reporter":"Law Times (N.S.)","family":"Law Times (N.S.)","name":"Law Times (New Series)","citeType":"state","start":1876,"end":1879}
-{"reporter":"Lea.","family":"Lea.","name":"Lea's Tennessee Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Leg. Int.","family":"Leg. Int.","name":"Philadelphia Legal Intelligencer, Pa.","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"Leg. Op.","family":"Leg. Op.","name":"Legal Opinions","citeType":"state","start":1750,"end":null}
-{"reporter":"Leg. Rec. Rep.","family":"Leg. Rec. Rep.","name":"Legal Record Reports (1-2 Schuykill Co. (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Legal Gaz.","family":"Legal Gaz.","name":"Legal Gazette","citeType":"federal","start":1750,"end":null}
-{"reporter":"Lehigh","family":"Lehigh","name":"Lehigh Valley Law Reporter (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Leigh","family":"Leigh","name":"Virginia Reports, Leigh","citeType":"state","start":1829,"end":1842}
-{"reporter":"Life. Cas. (CCH)","family":"Life. Cas. (CCH)","name":"Life (Health & Accident) Cases (CCH)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Life. Cas. 2d (CCH)","family":"Life. Cas. (CCH)","name":"Life (Health & Accident) Cases (CCH)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Liquor Cont. L. Rep. (CCH)","family":"Liquor Cont. L. Rep. (CCH)","name":"Liquor Control Law Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Liquor Tax Rep.","family":"Liquor Tax Rep.","name":"Liquor Tax Law Reports","citeType":"state","start":1896,"end":1905}
-{"reporter":"Litt.","family":"Litt.","name":"Kentucky Reports, Littell","citeType":"state","start":1822,"end":1824}
-{"reporter":"Litt. Sel. Cas.","family":"Litt. Sel. Cas.","name":"Kentucky Reports, Littell's Selected Cases","citeType":"state","start":1795,"end":1821,"formats":["$full_cite_single_volume"]}
-{"reporter":"Liv. Law Mag.","family":"Liv. Law Mag.","name":"Livingston's Law Magazine","citeType":"state","start":1750,"end":null}
-{"reporter":"Lock. Rev. Cas.","family":"Lock. Rev. Cas.","name":"Lockwood's Reversed Cases","citeType":"state","start":1799,"end":1847,"formats":["$full_cite","$volume $reporter (?P<page>\\d+\\w)"]}
-{"reporter":"Low.","family":"Low.","name":"Lowell's District Court Reports (US Mass. Dist.)","citeType":"federal","start":1750,"end":null}
-{"reporter":"Luz. L.R.","family":"Luz. L.R.","name":"Luzerne Legal Register (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"M.J.","family":"M.J.","name":"Military Justice Reporter","citeType":"specialty","start":1975,"end":null}
-{"reporter":"M.S.P.B.","family":"M.S.P.B.","name":"Decisions of the United States Merit Systems Protection Board","citeType":"federal","start":1750,"end":null}
-{"reporter":"M.S.P.R.","family":"M.S.P.R.","name":"United States Merit Systems Protection Board Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"M.T.C.A.","family":"M.T.C.A.","name":"Mohegan Tribal Court Appeals","citeType":"specialty","start":1750,"end":null}
-{"reporter":"M.T.C.R.","family":"M.T.C.R.","name":"Mohegan Tribal Court Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"MDBT","family":"MDBT","name":"Maryland Business and Technology","citeType":"state","start":2003,"end":null}
-{"reporter":"MDLR","family":"MDLR","name":"Massachusetts Discrimination Law Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"ME","family":"ME","name":"Maine Reports","citeType":"neutral","start":1996,"end":null,"formats":["(?P<volume>(19|20)\\d{2}) $reporter $page"]}
-{"reporter":"ML","family":"ML","name":"The Water Court of the State of Montana","citeType":"state","start":1750,"end":null}
-{"reporter":"MP","family":"MP","name":"Northern Mariana Islands","citeType":"state","start":1750,"end":null}
-{"reporter":"MS","family":"MS","name":"Mississippi Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"MSPB","family":"MSPB","name":"Merit Systems Protection Board","citeType":"neutral","start":1750,"end":null}
-{"reporter":"MT","family":"MT","name":"Montana Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\d+[AN]?)"]}
-{"reporter":"MacA. Pat. Cas.","family":"MacA. Pat. Cas.","name":"Reports of cases arising upon applications for letters-patent for inventions determined in the Circuit and Supreme Court of the District of Columbia (MacArthur's Patent Cases)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}
-{"reporter":"MacArth.","family":"MacArth.","name":"District of Columbia Reports, MacArthur","citeType":"state","start":1873,"end":1879}
-{"reporter":"MacArth. & M.","family":"MacArth. & M.","name":"District of Columbia Reports, MacArthur and Mackey","citeType":"state","start":1879,"end":1880}
-{"reporter":"Mackey","family":"Mackey","name":"District of Columbia Reports, Mackey","citeType":"state","start":1863,"end":1892}
-{"reporter":"Mann. Unrep. Cas.","family":"Mann. Unrep. Cas.","name":"Manning's Unreported Cases (La.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Mart.","family":"Mart.","name":"Louisiana Reports, Martin","citeType":"state","start":1809,"end":1830}
-{"reporter":"Mart. (N.S.)","family":"Mart.","name":"Louisiana Reports, Martin","citeType":"state","start":1750,"end":null}
-{"reporter":"Mart.","family":"Mart.","name":"North Carolina Reports, Martin","citeType":"state","start":1778,"end":1797}
-{"reporter":"Mart. & Yer.","family":"Mart. & Yer.","name":"Tennessee Reports, Martin & Yerger","citeType":"state","start":1825,"end":1828}
-{"reporter":"Mart. O.S. (La.)","family":"Mart. O.S. (La.)","name":"Martin's Louisiana Reports, Old Series","citeType":"federal","start":1750,"end":null}
-{"reporter":"Marvel","family":"Marvel","name":"Delaware Reports, Marvel","citeType":"state","start":1893,"end":1897}
-{"reporter":"Mason C.C.","family":"Mason C.C.","name":"Mason's United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Mass.","family":"Mass.","name":"Massachusetts Reports","citeType":"state","start":1867,"end":null,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>Allen|Gray|Cush\\.|Met\\.|Pick\\.|Tyng|Will\\.)\\) $page"]}
-{"reporter":"Mass. App. Ct.","family":"Mass. App. Ct.","name":"Massachusetts Appeals Court Reports","citeType":"state","start":1972,"end":null}
-{"reporter":"Mass. App. Dec.","family":"Mass. App. Dec.","name":"Massachusetts Appellate Decisions","citeType":"state","start":1941,"end":1977}
-{"reporter":"Mass. App. Div.","family":"Mass. App. Div.","name":"Reports of Massachusetts Appellate Division","citeType":"state","start":1936,"end":null}
-{"reporter":"Mass. App. Div. Adv. Sh.","family":"Mass. App. Div. Adv. Sh.","name":"Massachusetts Appellate Division Advance Sheets","citeType":"state","start":1975,"end":null,"formats":["$full_cite","$reporter \\($volume_year\\) $page"]}
-{"reporter":"Mass. App. Div. LEXIS","family":"Mass. App. Div. LEXIS","name":"LexisNexis Massachusetts Appellate Division","citeType":"state","start":1750,"end":null}
-{"reporter":"Mass. App. LEXIS","family":"Mass. App. LEXIS","name":"LexisNexis Massachusetts Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Mass. App. Unpub. LEXIS","family":"Mass. App. Unpub. LEXIS","name":"LexisNexis Massachusetts Appeals Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Mass. L. Rptr.","family":"Mass. L. Rptr.","name":"Massachusetts Law Reporter","citeType":"state","start":1993,"end":null}
-{"reporter":"Mass. LCR LEXIS","family":"Mass. LCR LEXIS","name":"LexisNexis Massachusetts Land Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Mass. LEXIS","family":"Mass. LEXIS","name":"LexisNexis Massachusetts Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Mass. Super. LEXIS","family":"Mass. Super. LEXIS","name":"LexisNexis Massachusetts Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Mass. Supp.","family":"Mass. Supp.","name":"Massachusetts Reports Supplement","citeType":"state","start":1980,"end":1983}
-{"reporter":"McAll.","family":"McAll.","name":"McAllister's Circuit Court Reports (U.S.)","citeType":"federal","start":1750,"end":null}
-{"reporter":"McCahon","family":"McCahon","name":"Kansas Reports, McCahon","citeType":"state","start":1858,"end":1868,"formats":["$full_cite_single_volume"]}
-{"reporter":"McCanless","family":"McCanless","name":"Mccanless' Reports (Tenn.)","citeType":"state","start":1750,"end":null}
-{"reporter":"McCord","family":"McCord","name":"South Carolina Reports, McCord","citeType":"state","start":1821,"end":1828}
-{"reporter":"McCord Eq.","family":"McCord Eq.","name":"South Carolina Reports, McCord's Chancery","citeType":"state","start":1825,"end":1827}
-{"reporter":"McCrary's Cir. Ct. Rpts","family":"McCrary's Cir. Ct. Rpts","name":"McCrary's Circuit Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"McGl.","family":"McGl.","name":"Louisiana Court of Appeals Reports, McGloin","citeType":"state","start":1881,"end":1884}
-{"reporter":"McGrath","family":"McGrath","name":"McGrath's Mandamus Cases (Michigan)","citeType":"state","start":1750,"end":null}
-{"reporter":"McLean","family":"McLean","name":"McLean's United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"McMul.","family":"McMul.","name":"South Carolina Reports, McMullen","citeType":"state","start":1840,"end":1842}
-{"reporter":"McMul. Eq.","family":"McMul. Eq.","name":"South Carolina Reports, McMullen's Equity","citeType":"state","start":1840,"end":1842}
-{"reporter":"Md.","family":"Md.","name":"Maryland Reports","citeType":"state","start":1851,"end":null,"formats":["$full_cite","$volume $reporter $page_with_letter"]}
-{"reporter":"Md. App.","family":"Md. App.","name":"Maryland Appellate Reports","citeType":"state","start":1967,"end":null}
-{"reporter":"Md. App. LEXIS","family":"Md. App. LEXIS","name":"LexisNexis Maryland Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Md. Ch.","family":"Md. Ch.","name":"Reports of cases decided in the High court of chancery of Maryland","citeType":"state","start":1841,"end":1853}
-{"reporter":"Md. Cir. Ct. LEXIS","family":"Md. Cir. Ct. LEXIS","name":"LexisNexis Maryland Circuit Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Md. LEXIS","family":"Md. LEXIS","name":"LexisNexis Maryland Court Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Md. Law Rec.","family":"Md. Law Rec.","name":"Maryland Law Record","citeType":"state","start":1878,"end":1889}
-{"reporter":"Md. Tax LEXIS","family":"Md. Tax LEXIS","name":"LexisNexis Maryland Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Me.","family":"Me.","name":"Maine Reports","citeType":"state","start":1820,"end":1965,"formats":["(?P<volume>\\d{1,3}) $reporter (?P<page>\\d+[D]?)"]}
-{"reporter":"Me. LEXIS","family":"Me. LEXIS","name":"LexisNexis Maine Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Me. Super. LEXIS","family":"Me. Super. LEXIS","name":"LexisNexis Maine Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Me. Unpub. LEXIS","family":"Me. Unpub. LEXIS","name":"LexisNexis Maine Supreme Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Med. Devices Rep. (CCH)","family":"Med. Devices Rep. (CCH)","name":"Medical Devices Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Media L. Rep. (BNA)","family":"Media L. Rep. (BNA)","name":"Media Law Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Medicare & Medicaid Guide (CCH)","family":"Medicare & Medicaid Guide (CCH)","name":"Medicare and Medicaid Guide","citeType":"specialty","start":1750,"end":null,"formats":["$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}
-{"reporter":"Meigs","family":"Meigs","name":"Tennessee Reports, Meigs","citeType":"state","start":1838,"end":1839}
-{"reporter":"Met.","family":"Met.","name":"Kentucky Reports, Metcalf","citeType":"state","start":1858,"end":1863}
-{"reporter":"Met.","family":"Met.","name":"Massachusetts Reports, Metcalf","citeType":"state","start":1840,"end":1847}
-{"reporter":"Mich.","family":"Mich.","name":"Michigan Reports","citeType":"state","start":1847,"end":null,"formats":["(?P<volume>\\d+|402A) $reporter,? $page"]}
-{"reporter":"Mich. App.","family":"Mich. App.","name":"Michigan Appeals Reports","citeType":"state","start":1965,"end":null}
-{"reporter":"Mich. App. LEXIS","family":"Mich. App. LEXIS","name":"LexisNexis Michigan Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Mich. Ct. Cl.","family":"Mich. Ct. Cl.","name":"Michigan Court of Claims Reports","citeType":"state","start":1938,"end":1942}
-{"reporter":"Mich. LEXIS","family":"Mich. LEXIS","name":"LexisNexis Michigan Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Mich. Lawy.","family":"Mich. Lawy.","name":"Michigan Lawyer","citeType":"state","start":1875,"end":1879}
-{"reporter":"Mich. N.P.","family":"Mich. N.P.","name":"Brown's or Howell's Michigan Nisi Prius Reports or Cases","citeType":"state","start":1750,"end":null}
-{"reporter":"Mich. Pr.","family":"Mich. Pr.","name":"Practice reports. Cases decided in the Supreme court of Michigan in 1896, in which written opinions were not filed.","citeType":"state","start":1750,"end":null}
-{"reporter":"Miles","family":"Miles","name":"Reports of cases determined in the district court for the city and county of Philadelphia","citeType":"state","start":1825,"end":1842}
-{"reporter":"Mill","family":"Mill","name":"South Carolina Reports, Mill (Constitutional)","citeType":"state","start":1817,"end":1818}
-{"reporter":"Miller's Notebook","family":"Miller's Notebook","name":"Miller's Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}
-{"reporter":"Mills Surr.","family":"Mills Surr.","name":"Mills' Reports, New York Surrogate Court","citeType":"state","start":1899,"end":1917}
-{"reporter":"Minn.","family":"Minn.","name":"Minnesota Reports","citeType":"state","start":1851,"end":1977}
-{"reporter":"Minn. App. LEXIS","family":"Minn. App. LEXIS","name":"LexisNexis Minnesota Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Minn. App. Unpub. LEXIS","family":"Minn. App. Unpub. LEXIS","name":"LexisNexis Minnesota Appeals Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Minn. Dist. LEXIS","family":"Minn. Dist. LEXIS","name":"LexisNexis Minnesota District Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Minn. LEXIS","family":"Minn. LEXIS","name":"LexisNexis Minnesota Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Minn. Tax LEXIS","family":"Minn. Tax LEXIS","name":"LexisNexis Minnesota Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Minor","family":"Minor","name":"Minor's Alabama Reports","citeType":"state","start":1820,"end":1826}
-{"reporter":"Misc.","family":"Misc.","name":"New York Miscellaneous Reports","citeType":"state","start":1892,"end":1955,"formats":["$full_cite","$volume $reporter (?P<page>\\d+[\\[(]A[)\\]])"]}
-{"reporter":"Misc. 2d","family":"Misc.","name":"New York Miscellaneous Reports","citeType":"state","start":1955,"end":2004,"formats":["$full_cite","$volume $reporter (?P<page>\\d+[\\[(]A[)\\]])"]}
-{"reporter":"Misc. 3d","family":"Misc.","name":"New York Miscellaneous Reports","citeType":"state","start":2004,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\d+[\\[(]A[)\\]])"]}
-{"reporter":"Miss.","family":"Miss.","name":"Mississippi Reports","citeType":"state","start":1851,"end":1966,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>S\\. & M\\.|Howard|Walker)\\) $page","$volume $reporter,? p. $page"]}
-{"reporter":"Miss. App. LEXIS","family":"Miss. App. LEXIS","name":"LexisNexis Mississippi Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Miss. Dec.","family":"Miss. Dec.","name":"Mississippi Decisions","citeType":"state","start":1750,"end":null}
-{"reporter":"Miss. LEXIS","family":"Miss. LEXIS","name":"LexisNexis Mississippi Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Mo.","family":"Mo.","name":"Missouri Reports","citeType":"state","start":1821,"end":1956}
-{"reporter":"Mo. App.","family":"Mo. App.","name":"Missouri Appeals Reports","citeType":"state","start":1876,"end":1954}
-{"reporter":"Mo. App. LEXIS","family":"Mo. App. LEXIS","name":"LexisNexis Missouri Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Mo. LEXIS","family":"Mo. LEXIS","name":"LexisNexis Missouri Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Monag.","family":"Monag.","name":"Pennsylvania State Reports, Monaghan","citeType":"state","start":1888,"end":1890}
-{"reporter":"Mont.","family":"Mont.","name":"Montana Reports","citeType":"state","start":1868,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\d{1,4}a?)"]}
-{"reporter":"Mont. Dist. LEXIS","family":"Mont. Dist. LEXIS","name":"LexisNexis Montana District Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Mont. LEXIS","family":"Mont. LEXIS","name":"LexisNexis Montana Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Mont. Water LEXIS","family":"Mont. Water LEXIS","name":"LexisNexis Missouri Water Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Montg.","family":"Montg.","name":"Montgomery County Law Reporter (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Month. Jur.","family":"Month. Jur.","name":"Monthly Jurist","citeType":"state","start":1878,"end":1879}
-{"reporter":"Month. West. Jur.","family":"Month. West. Jur.","name":"Monthly Western Jurist","citeType":"state","start":1875,"end":1877}
-{"reporter":"Morr. Min. Rep.","family":"Morr. Min. Rep.","name":"Morrison's Mining Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Morr. St. Cas.","family":"Morr. St. Cas.","name":"Morris' State Cases (Miss. 1818-72)","citeType":"state","start":1818,"end":1872}
-{"reporter":"Morris","family":"Morris","name":"Iowa Reports, Morris","citeType":"state","start":1839,"end":1846}
-{"reporter":"Munf.","family":"Munf.","name":"Virginia Reports, Munford","citeType":"state","start":1810,"end":1820}
-{"reporter":"Mur.","family":"Mur.","name":"North Carolina Reports, Murphey","citeType":"state","start":1804,"end":1819}
-{"reporter":"Mut. Funds Guide (CCH)","family":"Mut. Funds Guide (CCH)","name":"Mutual Funds Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Myrick","family":"Myrick","name":"Reports of Cases in the Probate Court of the City and County of San Francisco, from January 1, 1872, to December 31, 1879, Milton H. Myrick, Probate Judge","citeType":"state","start":1872,"end":1879}
-{"reporter":"N. Chip.","family":"N. Chip.","name":"Vermont Reports, Chipman, N.","citeType":"state","start":1789,"end":1791}
-{"reporter":"N. Mar. I.","family":"N. Mar. I.","name":"Northern Mariana Islands Reporter","citeType":"state","start":1989,"end":null}
-{"reporter":"N. Mar. I. Commw.","family":"N. Mar. I. Commw.","name":"Northern Mariana Islands Commonwealth Reporter","citeType":"state","start":1979,"end":null}
-{"reporter":"N. Mar. I. LEXIS","family":"N. Mar. I. LEXIS","name":"LexisNexis Northern Mariana Islands Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N. Y. City H. Rec.","family":"N. Y. City H. Rec.","name":"New York City Hall Recorder","citeType":"state","start":1816,"end":1822}
-{"reporter":"N.B.R. (Supp.)","family":"N.B.R. (Supp.)","name":"National Bankruptcy Register Reports, Supplement","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_single_volume"]}
-{"reporter":"N.C.","family":"N.C.","name":"North Carolina Reports","citeType":"state","start":1868,"end":null,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>Phil\\. Eq\\.|Phil\\.|Win\\.|Jones Eq\\.|Jones|Busb\\. Eq\\.|Busb\\.|Ired\\. Eq\\.|Ired\\.|Dev\\. & Bat\\. Eq\\.|Dev\\. Eq\\.|Dev\\.|Hawks|Mur\\.|Taylor|Car\\. L\\. Rep\\.|Hayw\\.|Cam\\. & Nor\\.|Tay\\.|Mart\\.)\\) $page","$volume $reporter \\((?P<volume_nominative>3 & 4) (?P<reporter_nominative>Dev\\. & Bat\\.)\\) $page"]}
-{"reporter":"N.C. App.","family":"N.C. App.","name":"North Carolina Court of Appeals Reports","citeType":"state","start":1968,"end":null}
-{"reporter":"N.C. App. LEXIS","family":"N.C. App. LEXIS","name":"LexisNexis North Carolina Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.C. LEXIS","family":"N.C. LEXIS","name":"LexisNexis North Carolina Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.D.","family":"N.D.","name":"North Dakota Reports","citeType":"state","start":1890,"end":1953}
-{"reporter":"N.D. App. LEXIS","family":"N.D. App. LEXIS","name":"LexisNexis North Dakota Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.D. LEXIS","family":"N.D. LEXIS","name":"LexisNexis North Dakota Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.E.","family":"N.E.","name":"North Eastern Reporter","citeType":"state_regional","start":1884,"end":1936}
-{"reporter":"N.E.2d","family":"N.E.","name":"North Eastern Reporter","citeType":"state_regional","start":1936,"end":2013}
-{"reporter":"N.E.3d","family":"N.E.","name":"North Eastern Reporter","citeType":"state_regional","start":2013,"end":null}
-{"reporter":"N.H.","family":"N.H.","name":"New Hampshire Reports","citeType":"state","start":1816,"end":null,"formats":["(?P<volume>\\d{1,3}) $reporter $page"]}
-{"reporter":"N.H.","family":"N.H.","name":"New Hampshire State Neutral Citation","citeType":"neutral","start":2024,"end":null,"formats":["$volume_year $reporter $page"]}
-{"reporter":"N.H. LEXIS","family":"N.H. LEXIS","name":"LexisNexis New Hampshire Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.H. Super. LEXIS","family":"N.H. Super. LEXIS","name":"LexisNexis New Hampshire Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.J.","family":"N.J.","name":"New Jersey Reports","citeType":"state","start":1948,"end":null}
-{"reporter":"N.J. (Manumission)","family":"N.J. (Manumission)","name":"Bloomfield's Manumission (or Negro) Cases (N.J.)","citeType":"state","start":1750,"end":1875}
-{"reporter":"N.J. Admin.","family":"N.J. Admin.","name":"New Jersey Administrative Reports","citeType":"state","start":1982,"end":null}
-{"reporter":"N.J. Admin. 2d","family":"N.J. Admin.","name":"New Jersey Administrative Reports","citeType":"state","start":1982,"end":null}
-{"reporter":"N.J. Ch. LEXIS","family":"N.J. Ch. LEXIS","name":"LexisNexis New Jersey Chancery Court","citeType":"state","start":1830,"end":1948}
-{"reporter":"N.J. Eq.","family":"N.J. Eq.","name":"New Jersey Equity Reports","citeType":"state","start":1830,"end":1948}
-{"reporter":"N.J. LEXIS","family":"N.J. LEXIS","name":"LexisNexis New Jersey Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.J. Law J.","family":"N.J. Law J.","name":"New Jersey Law Journal","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"N.J. Misc.","family":"N.J. Misc.","name":"New Jersey Miscellaneous Reports","citeType":"state","start":1923,"end":1949}
-{"reporter":"N.J. Misc. LEXIS","family":"N.J. Misc. LEXIS","name":"LexisNexis New Jersey Miscellaneous Opinions","citeType":"state","start":1750,"end":null}
-{"reporter":"N.J. Prerog. Ct. LEXIS","family":"N.J. Prerog. Ct. LEXIS","name":"LexisNexis New Jersey Prerogative Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.J. Sup. Ct. LEXIS","family":"N.J. Sup. Ct. LEXIS","name":"LexisNexis New Jersey Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.J. Super.","family":"N.J. Super.","name":"New Jersey Superior Court Reports","citeType":"state","start":1948,"end":null}
-{"reporter":"N.J. Super. LEXIS","family":"N.J. Super. LEXIS","name":"LexisNexis New Jersey Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.J. Super. Unpub. LEXIS","family":"N.J. Super. Unpub. LEXIS","name":"LexisNexis New Jersey Superior Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"N.J. Tax","family":"N.J. Tax","name":"New Jersey Tax Court","citeType":"state","start":1979,"end":null}
-{"reporter":"N.J.L.","family":"N.J.L.","name":"New Jersey Law Reports","citeType":"state","start":1790,"end":1948}
-{"reporter":"N.J.L.J.","family":"N.J.L.J.","name":"New Jersey Law Journal","citeType":"state","start":1750,"end":null}
-{"reporter":"N.L.R.B.","family":"N.L.R.B.","name":"Decisions and Orders of the National Labor Relations Board","citeType":"federal","start":1935,"end":null}
-{"reporter":"N.M.","family":"N.M.","name":"New Mexico Reports","citeType":"state","start":1852,"end":null}
-{"reporter":"N.M. (G.)","family":"N.M. (G.)","name":"New Mexico Reports (Gildersleeve)","citeType":"state","start":1852,"end":1889}
-{"reporter":"N.M. (J.)","family":"N.M. (J.)","name":"New Mexico Reports (Johnson)","citeType":"state","start":1750,"end":null}
-{"reporter":"N.M. App. LEXIS","family":"N.M. App. LEXIS","name":"LexisNexis New Mexico Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.M. App. Unpub. LEXIS","family":"N.M. App. Unpub. LEXIS","name":"LexisNexis New Mexico Appeals Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"N.M. Ct. App.","family":"N.M. Ct. App.","name":"New Mexico Court of Appeals","citeType":"state","start":1966,"end":null}
-{"reporter":"N.M. LEXIS","family":"N.M. LEXIS","name":"LexisNexis New Mexico Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"N.M. St. B. Bull.","family":"N.M. St. B. Bull.","name":"New Mexico State Bar Bulletin","citeType":"state","start":1750,"end":null}
-{"reporter":"N.M. Unpub. LEXIS","family":"N.M. Unpub. LEXIS","name":"LexisNexis New Mexico Supreme Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"N.M.B.","family":"N.M.B.","name":"Decisions of the National Mediation Board","citeType":"federal","start":1750,"end":null}
-{"reporter":"N.R.C.","family":"N.R.C.","name":"Nuclear Regulatory Commission Issuances","citeType":"federal","start":1750,"end":null}
-{"reporter":"N.T.S.B.","family":"N.T.S.B.","name":"National Transportation Safety Board Decisions","citeType":"federal","start":1750,"end":null}
-{"reporter":"N.W.","family":"N.W.","name":"North Western Reporter","citeType":"state_regional","start":1880,"end":1942}
-{"reporter":"N.W.2d","family":"N.W.","name":"North Western Reporter","citeType":"state_regional","start":1942,"end":2023}
-{"reporter":"N.W.3d","family":"N.W.","name":"North Western Reporter","citeType":"state_regional","start":2024,"end":null}
-{"reporter":"N.Y.","family":"N.Y.","name":"New York Reports","citeType":"state","start":1847,"end":1956,"formats":["$full_cite","$volume $reporter (?P<page>\\d+[ab])"]}
-{"reporter":"N.Y.2d","family":"N.Y.","name":"New York Reports","citeType":"state","start":1956,"end":2004,"formats":["(?P<volume>\\d+|17A) $reporter,? $page"]}
-{"reporter":"N.Y.3d","family":"N.Y.","name":"New York Reports","citeType":"state","start":2004,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\d+e)"]}
-{"reporter":"N.Y. Ann. Cas.","family":"N.Y. Ann. Cas.","name":"New York Annotated Cases","citeType":"state","start":1750,"end":null}
-{"reporter":"N.Y. App. Div. LEXIS","family":"N.Y. App. Div. LEXIS","name":"LexisNexis New York Supreme Court Appellate Division","citeType":"state","start":1750,"end":null}
-{"reporter":"N.Y. Ch. Ann.","family":"N.Y. Ch. Ann.","name":"New York Chancery Reports Annotated","citeType":"state","start":1814,"end":1847}
-{"reporter":"N.Y. City Ct. Rep.","family":"N.Y. City Ct. Rep.","name":"City Court Reports","citeType":"state","start":null,"end":null}
-{"reporter":"N.Y. Civ. Proc. R.","family":"N.Y. Civ. Proc. R.","name":"New York Civil Procedure Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"N.Y. Civ. Proc. R., (N.S.)","family":"N.Y. Civ. Proc. R.","name":"New York Civil Procedure Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"N.Y. Crim.","family":"N.Y. Crim.","name":"New York Criminal Reports","citeType":"state","start":1810,"end":1924}
-{"reporter":"N.Y. LEXIS","family":"N.Y. LEXIS","name":"LexisNexis New York Court Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"N.Y. Leg. Obs.","family":"N.Y. Leg. Obs.","name":"New York Legal Observer (N.Y.)","citeType":"state","start":1750,"end":null}
-{"reporter":"N.Y. Misc. LEXIS","family":"N.Y. Misc. LEXIS","name":"LexisNexis New York Miscellaneous Opinions","citeType":"state","start":1750,"end":null}
-{"reporter":"N.Y. Proc. Ct. Ass.","family":"N.Y. Proc. Ct. Ass.","name":"Proceedings of the General Court of Assizes","citeType":"state","start":1664,"end":1701}
-{"reporter":"N.Y. St. Rep.","family":"N.Y. St. Rep.","name":"New York State Reporter","citeType":"state","start":1750,"end":null}
-{"reporter":"N.Y. Sup. Ct.","family":"N.Y. Sup. Ct.","name":"Supreme Court Reports","citeType":"state","start":1873,"end":1896}
-{"reporter":"N.Y. Super. Ct.","family":"N.Y. Super. Ct.","name":"Reports of Cases Argued and Determined in the Superior Court of the City of New York","citeType":"state","start":1750,"end":null}
-{"reporter":"N.Y.L.J.","family":"N.Y.L.J.","name":"New York Law Journal","citeType":"state","start":1750,"end":null}
-{"reporter":"N.Y.S.","family":"N.Y.S.","name":"New York Supplement","citeType":"state","start":1888,"end":1937,"formats":["$full_cite"]}
-{"reporter":"N.Y.S.2d","family":"N.Y.S.","name":"New York Supplement","citeType":"state","start":1938,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\d{1,6}\\w)"]}
-{"reporter":"N.Y.S.3d","family":"N.Y.S.","name":"New York Supplement","citeType":"state","start":1938,"end":null,"formats":["$full_cite"]}
-{"reporter":"N.Y.S.E. Guide (CCH)","family":"N.Y.S.E. Guide (CCH)","name":"New York Stock Exchange Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"NCA","family":"NCA","name":"Nebraska Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"NCBC","family":"NCBC","name":"North Carolina Business Court","citeType":"specialty","start":1750,"end":null}
-{"reporter":"NCBC LEXIS","family":"NCBC LEXIS","name":"LexisNexis North Carolina Business Court","citeType":"state","start":1750,"end":null}
-{"reporter":"ND","family":"ND","name":"North Dakota Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"ND App","family":"ND App","name":"North Dakota Neutral Citation, Court of Appeals","citeType":"neutral","start":1750,"end":null}
-{"reporter":"NDLR","family":"NDLR","name":"National Disability Law Repoter","citeType":"specialty","start":1750,"end":null,"formats":["$volume $reporter $paragraph_marker_optional$page_with_commas"]}
-{"reporter":"NLRB No.","family":"NLRB No.","name":"National Labor Relations Board Neutral Cite","citeType":"neutral","start":1750,"end":null}
-{"reporter":"NM","family":"NM","name":"New Mexico Neutral Citation","citeType":"neutral","start":1852,"end":null}
-{"reporter":"NMCA","family":"NMCA","name":"New Mexico Neutral Citation (Court of Appeals)","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_format_neutral_3_4","$volume_year\\s-$reporter-\\s$page","$volume_year $reporter $page"]}
-{"reporter":"NMCERT","family":"NMCERT","name":"New Mexico Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_format_neutral_3_4","$volume_year\\s-$reporter-\\s$page"]}
-{"reporter":"NMSC","family":"NMSC","name":"New Mexico Neutral Citation (Supreme Court)","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_format_neutral_3_4","$volume_year\\s-$reporter-\\s$page"]}
-{"reporter":"NV","family":"NV","name":"Nevada","citeType":"neutral","start":1750,"end":null}
-{"reporter":"NY Slip Op","family":"NY Slip Op","name":"New York Slip Opinion","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\d+[\\[(]U[)\\]])"]}
-{"reporter":"Nat. Bank. Reg.","family":"Nat. Bank. Reg.","name":"National Bankruptcy Register Reports (U.S.)","citeType":"specialty","start":1867,"end":1882,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"Navajo Rptr.","family":"Navajo Rptr.","name":"Navajo Reporter","citeType":"federal","start":1969,"end":null}
-{"reporter":"Neb.","family":"Neb.","name":"Nebraska Reports","citeType":"state","start":1860,"end":null,"formats":["$full_cite"]}
-{"reporter":"Neb. (Unof.)","family":"Neb. (Unof.)","name":"Nebraska Unofficial Reports","citeType":"state","start":1901,"end":1904}
-{"reporter":"Neb. App. LEXIS","family":"Neb. App. LEXIS","name":"LexisNexis Nebraska Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Neb. Ct. App.","family":"Neb. Ct. App.","name":"Nebraska Court of Appeals Reports","citeType":"state","start":1922,"end":null,"formats":["$full_cite"]}
-{"reporter":"Neb. LEXIS","family":"Neb. LEXIS","name":"LexisNexis Nebraska Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Neg. Cas. (CCH)","family":"Neg. Cas. (CCH)","name":"Negligence Cases (CCH)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Neg. Cas. 2d (CCH)","family":"Neg. Cas. (CCH)","name":"Negligence Cases (CCH)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Nev.","family":"Nev.","name":"Nevada Reports","citeType":"state","start":1865,"end":null}
-{"reporter":"Nev. Adv. Op. No.","family":"Nev. Adv. Op. No.","name":"Nevada Advanced Opinion","citeType":"state","start":1750,"end":null}
-{"reporter":"Nev. Adv. Rep.","family":"Nev. Adv. Rep.","name":"Nevada Advance Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Nev. LEXIS","family":"Nev. LEXIS","name":"LexisNexis Nevada Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Nev. Unpub. LEXIS","family":"Nev. Unpub. LEXIS","name":"LexisNexis Nevada Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Newb. Adm.","family":"Newb. Adm.","name":"Newberry's District Court Admiralty Rep. United States (US)","citeType":"specialty","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Niles Reg.","family":"Niles Reg.","name":"Niles' Weekly Register","citeType":"scotus_early","start":1811,"end":1848}
-{"reporter":"Northumb. L.J.","family":"Northumb. L.J.","name":"Northumberland Legal Journal (Pa.)","citeType":"state_regional","start":1750,"end":null}
-{"reporter":"Nott & McC.","family":"Nott & McC.","name":"South Carolina Reports, Nott and McCord","citeType":"state","start":1817,"end":1820}
-{"reporter":"Nuclear Reg. Rep. (CCH)","family":"Nuclear Reg. Rep. (CCH)","name":"Nuclear Regulation Reports","citeType":"specialty","start":1750,"end":null,"formats":["$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}
-{"reporter":"O. Supp.","family":"O. Supp.","name":"Ohio Supplement","citeType":"state","start":1750,"end":null}
-{"reporter":"O.B.A.J.","family":"O.B.A.J.","name":"Oklahoma Bar Association Journal","citeType":"state","start":1750,"end":null}
-{"reporter":"O.G.","family":"O.G.","name":"Official Gazette, United States Patent Office (Washington, D.C.)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"O.R.W.","family":"O.R.W.","name":"Ocean Resources and Wildlife Reporter","citeType":"federal","start":1750,"end":null}
-{"reporter":"O.S.H. Rep. (BNA)","family":"O.S.H. Rep. (BNA)","name":"Occupational Safety & Health Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"O.S.U.","family":"O.S.U.","name":"Ohio Supreme Court Decisions, Unreported","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}
-{"reporter":"OFCCP Fed. Cont. Compl. Man. (CCH)","family":"OFCCP Fed. Cont. Compl. Man. (CCH)","name":"OFCCP Federal Contract Compliance Manual","citeType":"specialty","start":1750,"end":null}
-{"reporter":"OK","family":"OK","name":"Oklahoma Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"OK AG","family":"OK AG","name":"Oklahoma Attorney General Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"OK CIV APP","family":"OK CIV APP","name":"Oklahoma Neutral Citation (Civic Appeals)","citeType":"neutral","start":1750,"end":null}
-{"reporter":"OK CR","family":"OK CR","name":"Oklahoma Neutral Citation (Criminal)","citeType":"neutral","start":1750,"end":null}
-{"reporter":"OK JUD ETH","family":"OK JUD ETH","name":"Oklahoma Neutral Citation (Judicial Ethics Advisory Panel)","citeType":"neutral","start":1750,"end":null}
-{"reporter":"OSHA Comp. Guide (CCH)","family":"OSHA Comp. Guide (CCH)","name":"Human Resources Management OSHA Compliance Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"OSHC (BNA)","family":"OSHC (BNA)","name":"Occupational Safety and Health Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Ohio","family":"Ohio","name":"Ohio Reports","citeType":"state","start":1821,"end":1851,"formats":["(?P<volume>\\d{1,3}) $reporter $page"]}
-{"reporter":"Ohio","family":"Ohio","name":"Ohio Neutral Citation","citeType":"neutral","start":2002,"end":null,"formats":["$full_cite_format_neutral","$volume_year $reporter $page","$volume_year\\s-$reporter-\\s$page"]}
-{"reporter":"Ohio App.","family":"Ohio App.","name":"Ohio Appellate Reports","citeType":"state","start":1913,"end":null}
-{"reporter":"Ohio App. 2d","family":"Ohio App.","name":"Ohio Appellate Reports","citeType":"state","start":1913,"end":null}
-{"reporter":"Ohio App. 3d","family":"Ohio App.","name":"Ohio Appellate Reports","citeType":"state","start":1913,"end":null}
-{"reporter":"Ohio App. LEXIS","family":"Ohio App. LEXIS","name":"LexisNexis Ohio Court of Appeals","citeType":"state","start":1789,"end":null}
-{"reporter":"Ohio App. Unrep.","family":"Ohio App. Unrep.","name":"Unreported Ohio Appellate Cases (Anderson)","citeType":"state","start":1990,"end":1990}
-{"reporter":"Ohio B.","family":"Ohio B.","name":"Ohio Bar Reports","citeType":"state","start":1982,"end":1987}
-{"reporter":"Ohio C.A.","family":"Ohio C.A.","name":"Ohio Courts of Appeals Reports","citeType":"state","start":1916,"end":1923}
-{"reporter":"Ohio C.C.","family":"Ohio C.C.","name":"Ohio Circuit Court Reports","citeType":"state","start":1885,"end":1901}
-{"reporter":"Ohio C.C. (n.s.)","family":"Ohio C.C.","name":"Ohio Circuit Court Reports","citeType":"state","start":1901,"end":1922}
-{"reporter":"Ohio C.C. Dec.","family":"Ohio C.C. Dec.","name":"Ohio Circuit Court Decisions","citeType":"state","start":1901,"end":1923}
-{"reporter":"Ohio Ch.","family":"Ohio Ch.","name":"Reports of cases at law and in chancery Ohio","citeType":"state","start":1750,"end":null}
-{"reporter":"Ohio Cir. Dec.","family":"Ohio Cir. Dec.","name":"Ohio Circuit Decisions","citeType":"state","start":1885,"end":1901}
-{"reporter":"Ohio Dec.","family":"Ohio Dec.","name":"Ohio Decisions","citeType":"state","start":1894,"end":1920}
-{"reporter":"Ohio Dec. Reprint","family":"Ohio Dec. Reprint","name":"Ohio Decisions, Reprint","citeType":"state","start":1840,"end":1873}
-{"reporter":"Ohio F. Dec.","family":"Ohio F. Dec.","name":"Ohio Federal Decisions","citeType":"federal","start":1750,"end":null}
-{"reporter":"Ohio LEXIS","family":"Ohio LEXIS","name":"LexisNexis Ohio Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ohio Law Rep.","family":"Ohio Law Rep.","name":"Ohio Law Reporter","citeType":"state","start":1750,"end":null}
-{"reporter":"Ohio Law. Abs.","family":"Ohio Law. Abs.","name":"Ohio Law Abstracts","citeType":"state","start":1922,"end":1964}
-{"reporter":"Ohio Misc.","family":"Ohio Misc.","name":"Ohio Miscellaneous","citeType":"state","start":1962,"end":null}
-{"reporter":"Ohio Misc. 2d","family":"Ohio Misc.","name":"Ohio Miscellaneous","citeType":"state","start":1962,"end":null}
-{"reporter":"Ohio Misc. LEXIS","family":"Ohio Misc. LEXIS","name":"LexisNexis Ohio Miscellaneous Opinions","citeType":"state","start":1823,"end":null}
-{"reporter":"Ohio N.P.","family":"Ohio N.P.","name":"Ohio Nisi Prius Reports","citeType":"state","start":1894,"end":1934}
-{"reporter":"Ohio N.P. (n.s.)","family":"Ohio N.P.","name":"Ohio Nisi Prius Reports","citeType":"state","start":1894,"end":1934}
-{"reporter":"Ohio Op.","family":"Ohio Op.","name":"Ohio Opinions","citeType":"state","start":1934,"end":1982}
-{"reporter":"Ohio Op. 2d","family":"Ohio Op.","name":"Ohio Opinions","citeType":"state","start":1934,"end":1982}
-{"reporter":"Ohio Op. 3d","family":"Ohio Op.","name":"Ohio Opinions","citeType":"state","start":1934,"end":1982}
-{"reporter":"Ohio St.","family":"Ohio St.","name":"Ohio State Reports","citeType":"state","start":1840,"end":1964}
-{"reporter":"Ohio St. 2d","family":"Ohio St.","name":"Ohio State Reports","citeType":"state","start":1965,"end":1991}
-{"reporter":"Ohio St. 3d","family":"Ohio St.","name":"Ohio State Reports","citeType":"state","start":1991,"end":null}
-{"reporter":"Ohio St. (N.S.)","family":"Ohio St. (N.S.)","name":"Ohio State Reports, Annotated, New Series","citeType":"state","start":1840,"end":null}
-{"reporter":"Oil & Gas Rep.","family":"Oil & Gas Rep.","name":"Oil and Gas Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Okl Jud.","family":"Okl Jud.","name":"Oklahoma Court on the Judiciary","citeType":"state","start":1750,"end":null}
-{"reporter":"Okla.","family":"Okla.","name":"Oklahoma Reports","citeType":"state","start":1890,"end":1953}
-{"reporter":"Okla. Civ. App. LEXIS","family":"Okla. Civ. App. LEXIS","name":"LexisNexis Oklahoma Court of Civil Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Okla. Crim.","family":"Okla. Crim.","name":"Oklahoma Criminal Reports","citeType":"state","start":1908,"end":1953}
-{"reporter":"Okla. Crim. App. LEXIS","family":"Okla. Crim. App. LEXIS","name":"LexisNexis Oklahoma Court of Criminal Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Okla. JUD LEXIS","family":"Okla. JUD LEXIS","name":"LexisNexis Oklahoma Court of Appeals","citeType":"state","start":1750,"end":null}
-{"reporter":"Okla. LEXIS","family":"Okla. LEXIS","name":"LexisNexis Oklahoma Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Okla. Trib.","family":"Okla. Trib.","name":"Oklahoma Tribal Court Reports","citeType":"state","start":1979,"end":null}
-{"reporter":"Olcott","family":"Olcott","name":"Olcott's Admiralty Reports","citeType":"specialty","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}
-{"reporter":"Oliver's Forms","family":"Oliver's Forms","name":"Oliver's Forms in Chancery, Admiralty, and at Common Law","citeType":"scotus_early","start":1788,"end":1843,"formats":["$reporter \\(Ed. \\d{4}\\,?\\) $page"]}
-{"reporter":"Op. Att'y Gen.","family":"Op. Att'y Gen.","name":"Official Opinions of the Attorneys General of the United States","citeType":"federal","start":1791,"end":1982}
-{"reporter":"Op. O.L.C.","family":"Op. O.L.C.","name":"Opinions of the Office of Legal Counsel of the Department of Justice","citeType":"federal","start":1977,"end":1995}
-{"reporter":"Ops.Cal.Atty.Gen.","family":"Ops.Cal.Atty.Gen.","name":"Opinions of the California Attorney General","citeType":"specialty","start":null,"end":null}
-{"reporter":"Or.","family":"Or.","name":"Oregon Reports","citeType":"state","start":1853,"end":null}
-{"reporter":"Or. App.","family":"Or. App.","name":"Oregon Reports, Court of Appeals","citeType":"state","start":1969,"end":null}
-{"reporter":"Or. Tax","family":"Or. Tax","name":"Oregon Tax Reports","citeType":"state","start":1962,"end":null}
-{"reporter":"Ore. App. LEXIS","family":"Ore. App. LEXIS","name":"LexisNexis Oregon Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ore. LEXIS","family":"Ore. LEXIS","name":"LexisNexis Oregon Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Ore. Tax LEXIS","family":"Ore. Tax LEXIS","name":"LexisNexis Oregon Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Otto","family":"Otto","name":"Otto's Reports","citeType":"federal","start":1875,"end":1883}
-{"reporter":"Overt.","family":"Overt.","name":"Tennessee Reports, Overton","citeType":"state","start":1791,"end":1816}
-{"reporter":"P.","family":"P.","name":"Pacific Reporter","citeType":"state_regional","start":1883,"end":1931}
-{"reporter":"P.2d","family":"P.","name":"Pacific Reporter","citeType":"state_regional","start":1931,"end":2000}
-{"reporter":"P.3d","family":"P.","name":"Pacific Reporter","citeType":"state_regional","start":2000,"end":null}
-{"reporter":"P.C.L.J.","family":"P.C.L.J.","name":"Pacific Coast Law Journal","citeType":"state","start":1750,"end":null}
-{"reporter":"P.H.","family":"P.H.","name":"Prentice Hall","citeType":"federal","start":1750,"end":null}
-{"reporter":"P.L.R.","family":"P.L.R.","name":"Pacific Law Reporter","citeType":"state","start":1750,"end":null}
-{"reporter":"P.O.R.","family":"P.O.R.","name":"Patent Office Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"P.R. Dec.","family":"P.R. Dec.","name":"Decisiones de Puerto Rico","citeType":"state","start":1899,"end":null}
-{"reporter":"P.R. Fed.","family":"P.R. Fed.","name":"Porto Rico Federal Reports","citeType":"federal","start":1900,"end":1924}
-{"reporter":"P.R. Offic. Trans.","family":"P.R. Offic. Trans.","name":"Official Translations of the Opinions of the Supreme Court of Puerto Rico","citeType":"state","start":1978,"end":null}
-{"reporter":"P.R. Sent.","family":"P.R. Sent.","name":"Sentencias del Tribunal Supremo de Puerto Rico","citeType":"state","start":1899,"end":1902}
-{"reporter":"P.R.R.","family":"P.R.R.","name":"Puerto Rico Reports","citeType":"state","start":1899,"end":1978}
-{"reporter":"P.U.R.","family":"P.U.R. (N.S.)","name":"Public Utilities Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"P.U.R. (N.S.)","family":"P.U.R. (N.S.)","name":"Public Utilities Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"P.U.R.3d","family":"P.U.R. (N.S.)","name":"Public Utilities Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"P.U.R.4th","family":"P.U.R. (N.S.)","name":"Public Utilities Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"PA","family":"PA","name":"Pennsylvania Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"PR App. LEXIS","family":"PR App. LEXIS","name":"LexisNexis Puerto Rico Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"PR Sup. LEXIS","family":"PR Sup. LEXIS","name":"LexisNexis Puerto Rico Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Pa.","family":"Pa.","name":"Pennsylvania State Reports","citeType":"state","start":1845,"end":null,"formats":["$full_cite","$volume $reporter $page_with_letter"]}
-{"reporter":"Pa. (Admiralty)","family":"Pa. (Admiralty)","name":"Judgements in the Admiralty of Pennsylvania in four suits, brought as for maritime hypothecations","citeType":"state","start":1783,"end":1788}
-{"reporter":"Pa. C.","family":"Pa. C.","name":"Pennsylvania County Court Reports","citeType":"state","start":1870,"end":1921}
-{"reporter":"Pa. Commw.","family":"Pa. Commw.","name":"Pennsylvania Commonwealth Court Reports","citeType":"state","start":1970,"end":1994}
-{"reporter":"Pa. Commw. LEXIS","family":"Pa. Commw. LEXIS","name":"LexisNexis Pennsylvania Commonwealth Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Pa. Commw. Unpub. LEXIS","family":"Pa. Commw. Unpub. LEXIS","name":"LexisNexis Pennsylvania Commonwealth Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Pa. Corp.","family":"Pa. Corp.","name":"Pennsylvania Corporation Reporter","citeType":"state","start":1750,"end":null}
-{"reporter":"Pa. D.","family":"Pa. D.","name":"Pennsylvania District Reports","citeType":"state","start":1892,"end":1921}
-{"reporter":"Pa. D. & C.","family":"Pa. D. & C.","name":"Pennsylvania District and County Reports","citeType":"state","start":1921,"end":null}
-{"reporter":"Pa. D. & C.2d","family":"Pa. D. & C.","name":"Pennsylvania District and County Reports","citeType":"state","start":1921,"end":null}
-{"reporter":"Pa. D. & C.3d","family":"Pa. D. & C.","name":"Pennsylvania District and County Reports","citeType":"state","start":1921,"end":null}
-{"reporter":"Pa. D. & C.4th","family":"Pa. D. & C.","name":"Pennsylvania District and County Reports","citeType":"state","start":1921,"end":null}
-{"reporter":"Pa. D. & C.5th","family":"Pa. D. & C.","name":"Pennsylvania District and County Reports","citeType":"state","start":2006,"end":null}
-{"reporter":"Pa. Dist. & Cnty. Dec. LEXIS","family":"Pa. Dist. & Cnty. Dec. LEXIS","name":"LexisNexis Common Pleas in the State of Pennsylvania","citeType":"state","start":1750,"end":null}
-{"reporter":"Pa. Fid.","family":"Pa. Fid.","name":"Pennsylvania Fiduciary Reporter","citeType":"state","start":1977,"end":1981}
-{"reporter":"Pa. Jud. Disc. LEXIS","family":"Pa. Jud. Disc. LEXIS","name":"LexisNexis Pennsylvania Court of Judicial Discipline","citeType":"state","start":1750,"end":null}
-{"reporter":"Pa. Just. L. Rep.","family":"Pa. Just. L. Rep.","name":"Pennsylvania Justices' Law Reporter","citeType":"state","start":1900,"end":1903}
-{"reporter":"Pa. LEXIS","family":"Pa. LEXIS","name":"LexisNexis Pennsylvania Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Pa. Super.","family":"Pa. Super.","name":"Pennsylvania Superior Court Reports","citeType":"state","start":1895,"end":1998,"formats":["(?P<volume>\\d{1,3}) $reporter $page"]}
-{"reporter":"Pa. Super.","family":"Pa. Super.","name":"Pennsylvania Superior Court Neutral Citation","citeType":"neutral","start":1999,"end":null,"formats":["$volume_year $reporter $page"]}
-{"reporter":"Pa. Super. LEXIS","family":"Pa. Super. LEXIS","name":"LexisNexis Pennsylvania Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Pa. Super. Unpub. LEXIS","family":"Pa. Super. Unpub. LEXIS","name":"LexisNexis Pennsylvania Superior Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Pac. Law Mag.","family":"Pac. Law Mag.","name":"Pacific Law Magazine","citeType":"state","start":1750,"end":null}
-{"reporter":"Paige Ch.","family":"Paige Ch.","name":"Paige's Chancery Reports","citeType":"state","start":1828,"end":1845}
-{"reporter":"Paine","family":"Paine","name":"Paine's United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Park. Cr.","family":"Park. Cr.","name":"Parker's Criminal Reports (NY)","citeType":"state","start":1750,"end":null}
-{"reporter":"Parsons","family":"Parsons","name":"Select cases in equity and at law (Parsons) (PA)","citeType":"state","start":1750,"end":null}
-{"reporter":"Pat. Trademark & Copyright J. (BNA)","family":"Pat. Trademark & Copyright J. (BNA)","name":"Patent, Trademark & Copyright Journal","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Patton & Heath","family":"Patton & Heath","name":"Patton, Jr., and Heath's Reports (Va.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Pears.","family":"Pears.","name":"Decisions of the Honorable John J. Pearson, judge of the twelvth judicial district","citeType":"state","start":1851,"end":1869}
-{"reporter":"Peck","family":"Peck","name":"Tennessee Reports, Peck","citeType":"state","start":1821,"end":1824}
-{"reporter":"Pelt.","family":"Pelt.","name":"Peltier's Opinions, Parish at Orleans","citeType":"state","start":1917,"end":1924}
-{"reporter":"Pen. & W.","family":"Pen. & W.","name":"Pennsylvania State Reports, Penrose and Watts","citeType":"state","start":1829,"end":1832}
-{"reporter":"Penn. Law J.","family":"Penn. Law J.","name":"Pennsylvania Law Journal","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"Penne.","family":"Penne.","name":"Pennewill's Delaware Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Pennewill","family":"Pennewill","name":"Delaware Reports, Pennewill","citeType":"state","start":1897,"end":1909}
-{"reporter":"Pennyp.","family":"Pennyp.","name":"Pennsylvania State Reports, Pennypacker","citeType":"state","start":1881,"end":1884}
-{"reporter":"Pens. & Ben. Rep. (BNA)","family":"Pens. & Ben. Rep. (BNA)","name":"Pension & Benefits Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Pens. & Profit Sharing 2d (RIA)","family":"Pens. & Profit Sharing 2d (RIA)","name":"Pension & Profit Sharing Second","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Pens. Plan Guide (CCH)","family":"Pens. Plan Guide (CCH)","name":"Pension Plan Guide","citeType":"specialty","start":1750,"end":null,"formats":["$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}
-{"reporter":"Personal and Comm. Liab. Life Health & Accid. Ins. Cas. 2d (CCH)","family":"Personal and Comm. Liab. Life Health & Accid. Ins. Cas. 2d (CCH)","name":"Personal and Commercial Liability Life, Health & Accident Insurance Cases 2d","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Personnel Mgmt. (BNA)","family":"Personnel Mgmt. (BNA)","name":"Personnel Management","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Pet.","family":"Pet.","name":"Peters' Supreme Court Reports","citeType":"scotus_early","start":1828,"end":1842}
-{"reporter":"Pet. Adm.","family":"Pet. Adm.","name":"Peters' District Court Admiralty Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Pet. C.C.","family":"Pet. C.C.","name":"Peters' United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Pet. Cir. C.R.","family":"Pet. Cir. C.R.","name":"Peters' Condensed U.S. Circuit Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Phil. Eq.","family":"Phil. Eq.","name":"North Carolina Reports, Philips' Equity","citeType":"state","start":1866,"end":1868}
-{"reporter":"Phil. Law","family":"Phil. Law","name":"North Carolina Reports, Philips' Law","citeType":"state","start":1866,"end":1868}
-{"reporter":"Phila.","family":"Phila.","name":"Philadelphia Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Phila. Ct. Com. Pl. LEXIS","family":"Phila. Ct. Com. Pl. LEXIS","name":"LexisNexis Philadelphia Court of Common Pleas","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Phila. Cty. Rptr. LEXIS","family":"Phila. Cty. Rptr. LEXIS","name":"LexisNexis Philadelphia Court of Common Pleas","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Pick.","family":"Pick.","name":"Massachusetts Reports, Pickering","citeType":"state","start":1822,"end":1839}
-{"reporter":"Pickle","family":"Pickle","name":"Pickle's Reports (85-108 Tenn.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Pin.","family":"Pin.","name":"Wisconsin Reports, Pinney","citeType":"state","start":1839,"end":1852}
-{"reporter":"Pitts L.J.","family":"Pitts L.J.","name":"Pittsburgh Legal Journal","citeType":"state","start":1750,"end":null}
-{"reporter":"Pitts. Rpts.","family":"Pitts. Rpts.","name":"Pittsburgh Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Port.","family":"Port.","name":"Alabama Reports, Porter","citeType":"state","start":1834,"end":1839}
-{"reporter":"Posey","family":"Posey","name":"Posey's Unreported Cases (Tex.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Pow. Surr.","family":"Pow. Surr.","name":"Power's Surrogate's Reports","citeType":"state","start":1890,"end":1894}
-{"reporter":"Prod. Liab. Rep. (CCH)","family":"Prod. Liab. Rep. (CCH)","name":"Products Liability Reports","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"Prod. Safety & Liab. Rep. (BNA)","family":"Prod. Safety & Liab. Rep. (BNA)","name":"Product Safety & Liability Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Pub. Lands Dec.","family":"Pub. Lands Dec.","name":"Interior and General Land Office Cases Relating to Public Lands","citeType":"federal","start":1750,"end":null}
-{"reporter":"Quart. Law J.","family":"Quart. Law J.","name":"Quarterly Law Journal","citeType":"state","start":1856,"end":1859,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"R.I.","family":"R.I.","name":"Rhode Island Reports","citeType":"state","start":1828,"end":1980}
-{"reporter":"R.I. Dec.","family":"R.I. Dec.","name":"Rhode Island Decisions","citeType":"state","start":1750,"end":null}
-{"reporter":"R.I. LEXIS","family":"R.I. LEXIS","name":"LexisNexis Rhode Island Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"R.I. Super. LEXIS","family":"R.I. Super. LEXIS","name":"LexisNexis Rhode Island Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"RICO Bus. Disp. Guide (CCH)","family":"RICO Bus. Disp. Guide (CCH)","name":"RICO Business Disputes Guide (Commerce Clearing House)","citeType":"specialty","start":1970,"end":null,"formats":["$reporter $paragraph_marker_optional$page_with_commas"]}
-{"reporter":"Rad. Reg.","family":"Rad. Reg.","name":"Radio Regulation (P & F)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Rad. Reg. 2d (P & F)","family":"Rad. Reg.","name":"Radio Regulation (P & F)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Rand.","family":"Rand.","name":"Virginia Reports, Randolph","citeType":"state","start":1821,"end":1828}
-{"reporter":"Rawle","family":"Rawle","name":"Pennsylvania State Reports, Rawle","citeType":"state","start":1828,"end":1835}
-{"reporter":"Read's Notebook","family":"Read's Notebook","name":"Read's Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$full_cite","$volume_nominative ?$reporter, $page"]}
-{"reporter":"Rec. Co. Ch. (S.C.)","family":"Rec. Co. Ch. (S.C.)","name":"Records of the court of Chancery of South Carolina, 1671-1779","citeType":"state","start":1671,"end":null}
-{"reporter":"Rec. Co. Ct.","family":"Rec. Co. Ct.","name":"Records of the Suffolk county court, 1671-1680 (1671-1680)","citeType":"state","start":1671,"end":1680}
-{"reporter":"Rec. V.A. Ct. (R.I.)","family":"Rec. V.A. Ct. (R.I.)","name":"Records of the Vice-Admiralty Court of Rhode Island, 1716-1752","citeType":"specialty","start":1716,"end":1752}
-{"reporter":"Redf.","family":"Redf.","name":"Redfield's Reports","citeType":"state","start":1846,"end":1882}
-{"reporter":"Rep. Cont. El.","family":"Rep. Cont. El.","name":"Reports of controverted elections in the House of representatives, of the commonwealth of Massachusetts","citeType":"state","start":1781,"end":1862}
-{"reporter":"Rep. Cont. Elect. Case.","family":"Rep. Cont. Elect. Case.","name":"Reports of contested election cases in the Senate and House of Representatives of the commonwealth of Massachusetts for the year 1886-1897","citeType":"state","start":1886,"end":1897}
-{"reporter":"Reporter,","family":"Reporter,","name":"Reporter. (Continuation of Law and Equity Reporter and of American Law Times Reports, New Series.)","citeType":"federal","start":null,"end":null}
-{"reporter":"Rice","family":"Rice","name":"South Carolina Reports, Rice","citeType":"state","start":1838,"end":1839}
-{"reporter":"Rice Eq.","family":"Rice Eq.","name":"South Carolina Reports, Rice's Equity","citeType":"state","start":1838,"end":1839}
-{"reporter":"Rich.","family":"Rich.","name":"South Carolina Reports, Richardson","citeType":"state","start":1846,"end":1868}
-{"reporter":"Rich. Cas.","family":"Rich. Cas.","name":"South Carolina Reports, Richardson's Cases","citeType":"state","start":1831,"end":1832}
-{"reporter":"Rich. Eq.","family":"Rich. Eq.","name":"South Carolina Reports, Richardson's Equity","citeType":"state","start":1844,"end":1868}
-{"reporter":"Ridgely's Notebook","family":"Ridgely's Notebook","name":"Ridgely's Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}
-{"reporter":"Ridgely's Notebook II","family":"Ridgely's Notebook","name":"Ridgely's Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}
-{"reporter":"Ridgely's Notebook III","family":"Ridgely's Notebook","name":"Ridgely's Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}
-{"reporter":"Ridgely's Notebook IV","family":"Ridgely's Notebook","name":"Ridgely's Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}
-{"reporter":"Ridgely's Notebook V","family":"Ridgely's Notebook","name":"Ridgely's Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}
-{"reporter":"Ril.","family":"Ril.","name":"South Carolina Reports, Riley","citeType":"state","start":1836,"end":1837}
-{"reporter":"Ril. Eq.","family":"Ril. Eq.","name":"South Carolina Reports, Riley's Chancery","citeType":"state","start":1836,"end":1837}
-{"reporter":"Rob.","family":"Rob.","name":"Louisiana Reports, Robinson","citeType":"state","start":1841,"end":1846}
-{"reporter":"Rob.","family":"Rob.","name":"Virginia Reports, Robinson","citeType":"state","start":1842,"end":1844}
-{"reporter":"Rob.","family":"Rob.","name":"Robertson's Reports (24-30 New York Superior)","citeType":"state","start":1863,"end":1868}
-{"reporter":"Robards","family":"Robards","name":"Synopses of the Decisions of the Supreme Court of Texas Arising from Restraints by Conscript and Other Military Authorities (Robards)","citeType":"state","start":1862,"end":1865,"formats":["$full_cite_single_volume"]}
-{"reporter":"Robb, Pat. Cas.","family":"Robb, Pat. Cas.","name":"Robb's Patent Cases","citeType":"federal","start":1789,"end":1850}
-{"reporter":"Robb.","family":"Robb.","name":"Robbins' Reports","citeType":"state","start":1905,"end":1907}
-{"reporter":"Robertson's Report of the Trial of Aaron Burr.","family":"Robertson's Report of the Trial of Aaron Burr.","name":"Robertson's Report of the Trial of Aaron Burr","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Rodney's Notes","family":"Rodney's Notes","name":"Rodney's Notes","citeType":"specialty","start":1792,"end":1830,"formats":["$full_cite","$volume_nominative ?$reporter,? $page"]}
-{"reporter":"Root","family":"Root","name":"Root's Connecticut Reports","citeType":"state","start":1789,"end":1798}
-{"reporter":"S. & M.","family":"S. & M.","name":"Mississippi Reports, Smedes and Marshall","citeType":"state","start":1843,"end":1850}
-{"reporter":"S. Ct.","family":"S. Ct.","name":"West's Supreme Court Reporter","citeType":"federal","start":1882,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"S.C.","family":"S.C.","name":"South Carolina Reports","citeType":"state","start":1868,"end":null}
-{"reporter":"S.C. App. LEXIS","family":"S.C. App. LEXIS","name":"LexisNexis South Carolina Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"S.C. App. Unpub. LEXIS","family":"S.C. App. Unpub. LEXIS","name":"LexisNexis South Carolina Court of Appeals Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"S.C. Eq.","family":"S.C. Eq.","name":"South Carolina Equity Reports","citeType":"state","start":1784,"end":1868,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>Rich\\. Eq\\.|Strob\\. Eq\\.|Speers Eq\\.|McMul\\. Eq\\.|Chev\\. Eq\\.|Rice Eq\\.|Dud\\. Eq\\.|Ril\\. Eq\\.|Hill Eq\\.|Rich\\. Cas\\.|Bail\\. Eq\\.|McCord Eq\\.|Harp\\. Eq\\.|Des\\. Eq\\.)\\) $page"]}
-{"reporter":"S.C. LEXIS","family":"S.C. LEXIS","name":"LexisNexis South Carolina Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"S.C. Unpub. LEXIS","family":"S.C. Unpub. LEXIS","name":"LexisNexis South Carolina Supreme Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"S.C.D.C. (N.S.)","family":"S.C.D.C. (N.S.)","name":"Supreme Court of the District of Columbia","citeType":"federal","start":1750,"end":null}
-{"reporter":"S.C.L.","family":"S.C.L.","name":"South Carolina Law Reports","citeType":"state","start":1783,"end":1868,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>Rich\\.|Strob\\.|Speers|McMul\\.|Chev\\.|Rice|Dud\\.|Ril\\.|Hill|Bail\\.|Harp\\.|McCord|Nott & McC\\.|Mill|Tread\\.|Brev\\.|Bay)\\) $page"]}
-{"reporter":"S.D.","family":"S.D.","name":"South Dakota Reports","citeType":"state","start":1890,"end":1976}
-{"reporter":"S.D. LEXIS","family":"S.D. LEXIS","name":"LexisNexis South Dakota Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"S.E.","family":"S.E.","name":"South Eastern Reporter","citeType":"state_regional","start":1887,"end":1939}
-{"reporter":"S.E.2d","family":"S.E.","name":"South Eastern Reporter","citeType":"state_regional","start":1939,"end":null}
-{"reporter":"S.T.B.","family":"S.T.B.","name":"Surface Transportation Board Reporter","citeType":"federal","start":1750,"end":null}
-{"reporter":"S.W.","family":"S.W.","name":"South Western Reporter","citeType":"state_regional","start":1886,"end":1928,"formats":["$full_cite"]}
-{"reporter":"S.W.2d","family":"S.W.","name":"South Western Reporter","citeType":"state_regional","start":1928,"end":1999,"formats":["$full_cite","$volume (?P<reporter>S\\.?-? ?(?:W|w)\\.?,? ?\\(?2n?d,?\\.?\\)?( Series,?)?) $page","$volume $reporter $page_with_roman_numerals"]}
-{"reporter":"S.W.3d","family":"S.W.","name":"South Western Reporter","citeType":"state_regional","start":1999,"end":null,"formats":["$full_cite","$volume $reporter $page_with_roman_numerals"]}
-{"reporter":"SCDB","family":"SCDB","name":"The Supreme Court Database","citeType":"state","start":1791,"end":null,"formats":["$reporter $volume_year-$page"]}
-{"reporter":"SD","family":"SD","name":"South Dakota Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"SEC Accounting R. (CCH)","family":"SEC Accounting R. (CCH)","name":"SEC Accounting Rules","citeType":"specialty","start":1750,"end":null}
-{"reporter":"SEC Docket","family":"SEC Docket","name":"Securities and Exchange Commission Docket","citeType":"specialty","start":1750,"end":null}
-{"reporter":"SEC Jud. Dec.","family":"SEC Jud. Dec.","name":"Securities and Exchange Commission Judicial Decision","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Sadler","family":"Sadler","name":"Pennsylvania State Reports, Sadler","citeType":"state","start":1885,"end":1888}
-{"reporter":"San Fran. Law J.","family":"San Fran. Law J.","name":"San Francisco Law Journal","citeType":"state","start":1877,"end":1878}
-{"reporter":"Sand. Ch.","family":"Sand. Ch.","name":"Sandford's Chancery Reports","citeType":"state","start":1843,"end":1847}
-{"reporter":"Sandf.","family":"Sandf.","name":"Sandford's Reports (3-7 New York Superior)","citeType":"state","start":1750,"end":null}
-{"reporter":"Sarat. Ch. Sent.","family":"Sarat. Ch. Sent.","name":"Saratoga Chancery Sentinel","citeType":"state","start":1841,"end":1847}
-{"reporter":"Sawy.","family":"Sawy.","name":"Sawyer's U.S. Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Scam.","family":"Scam.","name":"Illinois Reports, Scammon","citeType":"state","start":1832,"end":1843}
-{"reporter":"Sch. Reg.","family":"Sch. Reg.","name":"Schuylkill Register (Pa.)","citeType":"state","start":1770,"end":null}
-{"reporter":"Sec. & Fed. Corp. L. Rep. (West)","family":"Sec. & Fed. Corp. L. Rep. (West)","name":"Securities and Federal Corporate Law Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Sec. Reg. & L. Rep. (BNA)","family":"Sec. Reg. & L. Rep. (BNA)","name":"Securities Regulation & Law Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Secured Transactions Guide (CCH)","family":"Secured Transactions Guide (CCH)","name":"Secured Transactions Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Seld. Notes","family":"Seld. Notes","name":"Selden's Notes of Cases","citeType":"state","start":1852,"end":1854}
-{"reporter":"Serg. & Rawle","family":"Serg. & Rawle","name":"Pennsylvania State Reports, Sergeant and Rawle","citeType":"state","start":1814,"end":1828}
-{"reporter":"Shan.","family":"Shan.","name":"Shannon's Unreported Cases (Tenn.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Shan. Cas.","family":"Shan. Cas.","name":"Shannon's Tennessee Cases","citeType":"state","start":1750,"end":null}
-{"reporter":"Shipping Reg. (P & F)","family":"Shipping Reg. (P & F)","name":"Shipping Regulation","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Sickels","family":"Sickels","name":"Sickels' Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Sil. (Sup. Ct.)","family":"Sil. (Sup. Ct.)","name":"Silvernail's Supreme Court Reports (N.Y.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Silv. Ct. App.","family":"Silv. Ct. App.","name":"Silvernail's Court of Appeals Reports","citeType":"state","start":1886,"end":1892}
-{"reporter":"Silv. Sup.","family":"Silv. Sup.","name":"Silvernail's Supreme Court Reports","citeType":"state","start":1884,"end":1890}
-{"reporter":"Smith & H.","family":"Smith & H.","name":"Smith & Heiskell (Tenn.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Smith (N. H.)","family":"Smith (N. H.)","name":"Decisions of the Superior and Supreme Courts of New Hampshire","citeType":"state","start":1796,"end":1815,"formats":["$full_cite_single_volume"]}
-{"reporter":"Sneed","family":"Sneed","name":"Kentucky Reports, Sneed","citeType":"state","start":1801,"end":1805}
-{"reporter":"Sneed","family":"Sneed","name":"Tennessee Reports, Sneed","citeType":"state","start":1853,"end":1858}
-{"reporter":"So.","family":"So.","name":"Southern Reporter","citeType":"state_regional","start":1886,"end":1941,"formats":["$full_cite"]}
-{"reporter":"So. 2d","family":"So.","name":"Southern Reporter","citeType":"state_regional","start":1941,"end":2008,"formats":["$full_cite"]}
-{"reporter":"So. 3d","family":"So.","name":"Southern Reporter","citeType":"state_regional","start":2008,"end":null,"formats":["$full_cite","$volume $reporter $page_with_roman_numerals"]}
-{"reporter":"Soc. Sec. Rep. (CCH)","family":"Soc. Sec. Rep. (CCH)","name":"Social Security Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Som. L.J.","family":"Som. L.J.","name":"Somerset Legal Journal (Pa.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Speers","family":"Speers","name":"South Carolina Reports, Speers","citeType":"state","start":1842,"end":1844}
-{"reporter":"Speers Eq.","family":"Speers Eq.","name":"South Carolina Reports, Speers' Equity","citeType":"state","start":1842,"end":1844}
-{"reporter":"Sprague","family":"Sprague","name":"Sprague's United States (US) District Ct. (Admiralty) Decisions","citeType":"specialty","start":1750,"end":null}
-{"reporter":"St. & Loc. Tax Serv. (RIA)","family":"St. & Loc. Tax Serv. (RIA)","name":"State and Local Tax Service","citeType":"specialty","start":1750,"end":null}
-{"reporter":"St. Tax Guide (CCH)","family":"St. Tax Guide (CCH)","name":"State Tax Guide","citeType":"specialty","start":1750,"end":null}
-{"reporter":"St. Tax Rep. (CCH)","family":"St. Tax Rep. (CCH)","name":"State Tax Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Stand. Fed. Tax Rep. (CCH)","family":"Stand. Fed. Tax Rep. (CCH)","name":"Standard Federal Tax Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"State Rptr.","family":"State Rptr.","name":"State Reporter","citeType":"state","start":1945,"end":null}
-{"reporter":"Stew.","family":"Stew.","name":"Alabama Reports, Stewart","citeType":"state","start":1827,"end":1831}
-{"reporter":"Stew. & P.","family":"Stew. & P.","name":"Alabama Reports, Stewart and Porter","citeType":"state","start":1831,"end":1834}
-{"reporter":"Stock.","family":"Stock.","name":"Stockton's New Jersey Equity Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Storey","family":"Storey","name":"Storey's Reports (Del.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Story","family":"Story","name":"Story's United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Strob.","family":"Strob.","name":"South Carolina Reports, Strobhart","citeType":"state","start":1846,"end":1850}
-{"reporter":"Strob. Eq.","family":"Strob. Eq.","name":"South Carolina Reports, Strobhart's Equity","citeType":"state","start":1846,"end":1850}
-{"reporter":"Sumn.","family":"Sumn.","name":"Sumner's United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Super. Ct. (R.I.)","family":"Super. Ct. (R.I.)","name":"Rhode Island Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Super. Ct. Jud.","family":"Super. Ct. Jud.","name":"Reports of cases argued and adjudged in the Superior Court of Judicature of the Province of Massachusetts Bay, between 1761 and 1772","citeType":"state","start":1761,"end":1776}
-{"reporter":"Swan","family":"Swan","name":"Tennessee Reports, Swan","citeType":"state","start":1851,"end":1853}
-{"reporter":"Sweeny","family":"Sweeny","name":"Sweeny's Reports (31-32 New York Superior)","citeType":"state","start":1750,"end":null}
-{"reporter":"Syllabi","family":"Syllabi","name":"Syllabi","citeType":"state","start":1876,"end":1879,"formats":["$volume_nominative ?$reporter, $page"]}
-{"reporter":"T.B. Mon.","family":"T.B. Mon.","name":"Kentucky Reports, Monroe, T.B.","citeType":"state","start":1824,"end":1828}
-{"reporter":"T.C.","family":"T.C.","name":"Reports of the United States Tax Court","citeType":"specialty","start":1942,"end":null}
-{"reporter":"T.C. Memo.","family":"T.C. Memo.","name":"Tax Court Memorandum Opinions","citeType":"neutral","start":1942,"end":null,"formats":["$full_cite_year_page"]}
-{"reporter":"T.C. No.","family":"T.C. No.","name":"Tax Court Opinions","citeType":"neutral","start":1942,"end":null}
-{"reporter":"T.C. Summary Opinion","family":"T.C. Summary Opinion","name":"Tax Court Summary Opinions","citeType":"neutral","start":1942,"end":null,"formats":["$full_cite_year_page"]}
-{"reporter":"T.C.A.","family":"T.C.A.","name":"Decisiones del Tribunal de Circuito de Apelaciones de Puerto Rico (Decisions of the Circuit Court of Appeals of Puerto Rico)","citeType":"state","start":1995,"end":null}
-{"reporter":"T.C.M.","family":"T.C.M.","name":"Tax Court Memorandum Decisions","citeType":"specialty","start":1942,"end":null}
-{"reporter":"T.C.M. (RIA)","family":"T.C.M. (RIA)","name":"RIA Federal Tax Handbook","citeType":"specialty","start":1924,"end":null,"formats":["$full_cite_year_page","$full_cite_paragraph"]}
-{"reporter":"TN WC","family":"TN WC","name":"Tennessee Court of Workers' Compensation Claims","citeType":"neutral","start":2014,"end":null}
-{"reporter":"TN WC App.","family":"TN WC App.","name":"Tennessee Workers' Compensation Appeals Board","citeType":"neutral","start":2014,"end":null}
-{"reporter":"TNT","family":"TNT","name":"Tax Notes Today","citeType":"specialty","start":1750,"end":null}
-{"reporter":"TSPR","family":"TSPR","name":"Tribunal Supremo de Puerto Rico","citeType":"state","start":1750,"end":null}
-{"reporter":"Taney","family":"Taney","name":"Taney's United States (US) Circuit Court Reports","citeType":"federal","start":1836,"end":1861,"formats":["$volume_nominative ?$reporter,? $page"]}
-{"reporter":"Tapp. Rep.","family":"Tapp. Rep.","name":"Cases decided in the Courts of common pleas, in the Fifth circuit of the state of Ohio [1816-1819] (Tappan)","citeType":"state","start":1816,"end":1819,"formats":["$full_cite_single_volume"]}
-{"reporter":"Tax Ct. Mem. Dec. (CCH)","family":"Tax Ct. Mem. Dec. (CCH)","name":"Tax Court Memorandum Decisions","citeType":"specialty","start":1900,"end":null}
-{"reporter":"Tax Ct. Memo LEXIS","family":"Tax Ct. Memo LEXIS","name":"Lexis Tax Court Memorandum Decisions","citeType":"specialty_lexis","start":1924,"end":null}
-{"reporter":"Tax Ct. Rep. (CCH)","family":"Tax Ct. Rep. (CCH)","name":"Tax Court Reports","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Tax Ct. Rep. Dec. (RIA)","family":"Tax Ct. Rep. Dec. (RIA)","name":"Tax Court Reported Decisions","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Tax Ct. Summary LEXIS","family":"Tax Ct. Summary LEXIS","name":"Lexis Tax Court Summary Decisions","citeType":"specialty_lexis","start":1924,"end":null}
-{"reporter":"Tax Treaties (CCH)","family":"Tax Treaties (CCH)","name":"Tax Treaties","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Tay.","family":"Tay.","name":"North Carolina Reports, Taylor","citeType":"state","start":1798,"end":1802}
-{"reporter":"Taylor","family":"Taylor","name":"Taylor's North Carolina Term Reports","citeType":"state","start":1816,"end":1818}
-{"reporter":"Teiss.","family":"Teiss.","name":"Louisiana Court of Appeals Reports, Teissier","citeType":"state","start":1903,"end":1917}
-{"reporter":"Tenn.","family":"Tenn.","name":"Tennessee Reports","citeType":"state","start":1870,"end":1971,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>Heisk\\.|Cold\\.|Head|Sneed|Swan|Hum\\.|Meigs|Yer\\.|Mart\\. & Yer\\.|Peck|Hayw\\.|Cooke|Overt\\.)\\) $page"]}
-{"reporter":"Tenn. App.","family":"Tenn. App.","name":"Tennessee Appeals Reports","citeType":"state","start":1925,"end":1971}
-{"reporter":"Tenn. App. LEXIS","family":"Tenn. App. LEXIS","name":"LexisNexis Tennessee Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Tenn. Ch. App.","family":"Tenn. Ch. App.","name":"Tennessee Chancery Appeals (Wright)","citeType":"state","start":1750,"end":null}
-{"reporter":"Tenn. Ch. App. LEXIS","family":"Tenn. Ch. App. LEXIS","name":"LexisNexis Tennessee Chancery Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Tenn. Ch. R.","family":"Tenn. Ch. R.","name":"Tennessee Chancery Reports, Cooper (Tenn.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Tenn. Crim. App.","family":"Tenn. Crim. App.","name":"Tennessee Criminal Appeals Reports","citeType":"state","start":1967,"end":1971}
-{"reporter":"Tenn. Crim. App. LEXIS","family":"Tenn. Crim. App. LEXIS","name":"LexisNexis Tennessee Criminal Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Tenn. LEXIS","family":"Tenn. LEXIS","name":"LexisNexis Supreme Court of Tennessee","citeType":"state","start":1750,"end":null}
-{"reporter":"Tenn. Leg. Rep.","family":"Tenn. Leg. Rep.","name":"Tennessee Legal Reporter","citeType":"state","start":1877,"end":1879}
-{"reporter":"Terry","family":"Terry","name":"Terry's Reports (Delaware)","citeType":"state","start":1750,"end":null}
-{"reporter":"Tex.","family":"Tex.","name":"Texas Reports","citeType":"state","start":1846,"end":1962,"formats":["$full_cite","(?P<volume>25) $reporter (?P<supp>Supp\\.) $page"]}
-{"reporter":"Tex. App. LEXIS","family":"Tex. App. LEXIS","name":"LexisNexis Texas Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Tex. Bus.","family":"Tex. Bus.","name":"Texas Business Court","citeType":"neutral","start":2024,"end":null,"formats":["$volume_year $reporter $page"]}
-{"reporter":"Tex. Civ. App.","family":"Tex. Civ. App.","name":"Texas Civil Appeals Reports","citeType":"state","start":1892,"end":1911}
-{"reporter":"Tex. Crim.","family":"Tex. Crim.","name":"Texas Criminal Reports","citeType":"state","start":1891,"end":1962}
-{"reporter":"Tex. Crim. App. LEXIS","family":"Tex. Crim. App. LEXIS","name":"LexisNexis Texas Criminal Court of Appeals","citeType":"state","start":1841,"end":null}
-{"reporter":"Tex. Crim. App. Unpub. LEXIS","family":"Tex. Crim. App. Unpub. LEXIS","name":"LexisNexis Texas Court of Criminal Appeals Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Tex. Ct. App.","family":"Tex. Ct. App.","name":"Texas Court of Appeals Reports","citeType":"state","start":1876,"end":1891}
-{"reporter":"Tex. L. R.","family":"Tex. L. R.","name":"Texas Law Reporter","citeType":"state","start":1844,"end":1885}
-{"reporter":"Tex. LEXIS","family":"Tex. LEXIS","name":"LexisNexis Texas Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Tex. Law J.","family":"Tex. Law J.","name":"Texas Law Journal","citeType":"state","start":1877,"end":1882}
-{"reporter":"Tex. Sup. Ct. J.","family":"Tex. Sup. Ct. J.","name":"Texas Supreme Court Journal","citeType":"state","start":1957,"end":null}
-{"reporter":"Tex.Bankr.Ct.Rep.","family":"Tex.Bankr.Ct.Rep.","name":"Texas Bankruptcy Court Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Thomp. & Cook","family":"Thomp. & Cook","name":"Thompson & Cook's Supreme Court Reports","citeType":"state","start":1873,"end":1875}
-{"reporter":"Thompson","family":"Thompson","name":"Thompson's Unreported Cases (TN)","citeType":"state","start":1750,"end":null,"formats":["$full_cite","(?:(?P<volume>1) )?$reporter, (?P<page>\\d{1,3})"]}
-{"reporter":"Tiess.","family":"Tiess.","name":"Decisions, Court of Appeal, parish of Orleans (Teissier)","citeType":"state","start":1750,"end":null}
-{"reporter":"Tiffany","family":"Tiffany","name":"Tiffany's Reports (28-39 New York Court of Appeals)","citeType":"state","start":1750,"end":null}
-{"reporter":"Trade Cas. (CCH)","family":"Trade Cas. (CCH)","name":"Trade Cases","citeType":"specialty","start":1914,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"Trade Reg. Rep. (CCH)","family":"Trade Reg. Rep. (CCH)","name":"CCH Trade Regulations Reporter","citeType":"specialty","start":1914,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"Trans. App.","family":"Trans. App.","name":"Transcript Appeals","citeType":"state","start":1867,"end":1868}
-{"reporter":"Tread.","family":"Tread.","name":"Treadway's South Carolina Law Reports (1812-16)","citeType":"state","start":1812,"end":1816}
-{"reporter":"Tread.","family":"Tread.","name":"Treadway's South Carolina Constitutional Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Treas. Dec.","family":"Treas. Dec.","name":"Treasury Decisions Under Customs and Other Laws (U.S.)","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Treas. Dec. Int. Rev.","family":"Treas. Dec. Int. Rev.","name":"Treasury Decisions Under Internal Revenue Laws","citeType":"federal","start":1750,"end":null}
-{"reporter":"Tuck. & Cl.","family":"Tuck. & Cl.","name":"District of Columbia Reports, Tucker and Clephane","citeType":"state","start":1892,"end":1893}
-{"reporter":"Tuck. Surr.","family":"Tuck. Surr.","name":"Tucker's Surrogate's Reports","citeType":"state","start":1870,"end":1870}
-{"reporter":"Tyl.","family":"Tyl.","name":"Vermont Reports, Tyler","citeType":"state","start":1800,"end":1803}
-{"reporter":"Tyng","family":"Tyng","name":"Massachusetts Reports, Tyng","citeType":"state","start":1806,"end":1822}
-{"reporter":"U. S. Law J.","family":"U. S. Law J.","name":"United States Law Journal and Civilians' Magazine","citeType":"federal","start":1750,"end":null}
-{"reporter":"U.C.C. Rep. Serv. (West)","family":"U.C.C. Rep. Serv. (West)","name":"Uniform Commercial Code Reporting Service","citeType":"specialty","start":1750,"end":1986}
-{"reporter":"U.C.C. Rep. Serv. 2d (West)","family":"U.C.C. Rep. Serv. (West)","name":"Uniform Commercial Code Reporting Service","citeType":"specialty","start":1986,"end":null}
-{"reporter":"U.S.","family":"U.S.","name":"United States Supreme Court Reports","citeType":"federal","start":1875,"end":null,"formats":["$full_cite","$volume $reporter\\s*\\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>Black|Cranch|Pet.|Wall.|How.|Wheat.|Dall.)\\) $page"]}
-{"reporter":"U.S. (Apx.)","family":"U.S. (Apx.)","name":"United States (US) Reports Appendix","citeType":"federal","start":1750,"end":null}
-{"reporter":"U.S. App. D.C.","family":"U.S. App. D.C.","name":"United States Court of Appeals Reports","citeType":"state","start":1941,"end":null}
-{"reporter":"U.S. App. LEXIS","family":"U.S. App. LEXIS","name":"LexisNexis U.S. Appeals Citation","citeType":"specialty_lexis","start":1750,"end":null}
-{"reporter":"U.S. CMCR LEXIS","family":"U.S. CMCR LEXIS","name":"LexisNexis United States Court of Military Commission Review","citeType":"specialty","start":1750,"end":null}
-{"reporter":"U.S. Claims LEXIS","family":"U.S. Claims LEXIS","name":"LexisNexis United States Claims Court","citeType":"specialty","start":1982,"end":null}
-{"reporter":"U.S. Commerce Ct. LEXIS","family":"U.S. Commerce Ct. LEXIS","name":"LexisNexis United States Commerce Court","citeType":"specialty","start":1910,"end":1913}
-{"reporter":"U.S. Ct. Cl. LEXIS","family":"U.S. Ct. Cl. LEXIS","name":"LexisNexis United States Court of Claims","citeType":"specialty","start":1856,"end":null}
-{"reporter":"U.S. Dist. LEXIS","family":"U.S. Dist. LEXIS","name":"LexisNexis U.S. District Court Citation","citeType":"specialty_lexis","start":1750,"end":null}
-{"reporter":"U.S. LEXIS","family":"U.S. LEXIS","name":"Lexis SCOTUS Citation","citeType":"specialty_lexis","start":1750,"end":null}
-{"reporter":"U.S. Law Int.","family":"U.S. Law Int.","name":"United States Law Intelligencer and Review (Providence and Philadelphia)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"U.S. Tax Cas. (CCH)","family":"U.S. Tax Cas. (CCH)","name":"United States (US) Tax Cases (CCH)","citeType":"specialty","start":1900,"end":null,"formats":["$full_cite_cch"]}
-{"reporter":"U.S. Tax Ct. LEXIS","family":"U.S. Tax Ct. LEXIS","name":"United States (US) Tax Cases Lexis","citeType":"specialty_lexis","start":1924,"end":null}
-{"reporter":"U.S. Tax Rep. (RIA)","family":"U.S. Tax Rep. (RIA)","name":"U.S. Tax Reporter","citeType":"specialty","start":1750,"end":null}
-{"reporter":"U.S. Vet. App. LEXIS","family":"U.S. Vet. App. LEXIS","name":"LexisNexis United States Board of Veteran Appeals","citeType":"specialty","start":1990,"end":null}
-{"reporter":"U.S.L.W.","family":"U.S.L.W.","name":"United States Law Week","citeType":"specialty","start":1933,"end":null}
-{"reporter":"U.S.L.W. (BNA)","family":"U.S.L.W. (BNA)","name":"The United States Law Week","citeType":"specialty","start":1750,"end":null}
-{"reporter":"U.S.P.Q. (BNA)","family":"U.S.P.Q. (BNA)","name":"The United States Patents Quarterly","citeType":"specialty","start":1913,"end":1987}
-{"reporter":"U.S.P.Q. 2d (BNA)","family":"U.S.P.Q. (BNA)","name":"The United States Patents Quarterly","citeType":"specialty","start":1987,"end":null}
-{"reporter":"USCMA","family":"USCMA","name":"Official Reports, United States Court of Military Appeals","citeType":"specialty","start":1750,"end":null}
-{"reporter":"UT","family":"UT","name":"Utah Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"UT App","family":"UT App","name":"Utah Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"Unemployment Ins. Rep.","family":"Unemployment Ins. Rep.","name":"Unemployment Insurance Reports (CCH)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch","$reporter $paragraph_marker_optional$page_with_commas_and_suffix","$volume_with_alpha_suffix_optional$reporter,? (?P<jurisdiction>\\(?[A-Z][a-zA-Z .]+\\)? )?$paragraph_marker_optional$page_with_commas_or_periods"]}
-{"reporter":"Union Lab. Rep. (BNA)","family":"Union Lab. Rep. (BNA)","name":"Union Labor Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Utah","family":"Utah","name":"Utah Reports","citeType":"state","start":1851,"end":1974}
-{"reporter":"Utah 2d","family":"Utah","name":"Utah Reports","citeType":"state","start":1851,"end":1974}
-{"reporter":"Utah Adv. Rep.","family":"Utah Adv. Rep.","name":"Utah Advance Reports","citeType":"state","start":1987,"end":null}
-{"reporter":"Utah App. LEXIS","family":"Utah App. LEXIS","name":"LexisNexis Utah Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Utah LEXIS","family":"Utah LEXIS","name":"LexisNexis Utah Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Util. L. Rep. (CCH)","family":"Util. L. Rep. (CCH)","name":"Utilities Law Reports","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch","$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}
-{"reporter":"V.I.","family":"V.I.","name":"Virgin Islands Reports","citeType":"state","start":1917,"end":null}
-{"reporter":"V.I. LEXIS","family":"V.I. LEXIS","name":"LexisNexis Virgin Island Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"V.I. Supreme LEXIS","family":"V.I. Supreme LEXIS","name":"LexisNexis Virgin Islands Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"VT","family":"VT","name":"Vermont Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"Va.","family":"Va.","name":"Virginia Reports","citeType":"state","start":1880,"end":null,"formats":["$full_cite","$volume $reporter \\((?:(?P<volume_nominative>\\d{1,2}) )?(?P<reporter_nominative>Gratt\\.|Rob\\.|Leigh|Rand\\.|Gilmer|Munf\\.|Hen\\. & M\\.|Call|Va\\. Cas\\.|Wash\\.)\\) $page"]}
-{"reporter":"Va. App.","family":"Va. App.","name":"Virginia Court of Appeals Reports","citeType":"state","start":1985,"end":null}
-{"reporter":"Va. App. LEXIS","family":"Va. App. LEXIS","name":"LexisNexis Virginia Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Va. Cas.","family":"Va. Cas.","name":"Virginia Cases, Criminal","citeType":"state","start":1789,"end":1826}
-{"reporter":"Va. Ch. Dec.","family":"Va. Ch. Dec.","name":"Wythe's Chancery Reports (1789-99) (Va.)","citeType":"state","start":1789,"end":1799}
-{"reporter":"Va. Cir.","family":"Va. Cir.","name":"Virginia Circuit Court Opinions","citeType":"state","start":1750,"end":null}
-{"reporter":"Va. Cir. LEXIS","family":"Va. Cir. LEXIS","name":"LexisNexis Virgina Circuit Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Va. Col. Dec.","family":"Va. Col. Dec.","name":"Virginia Colonial Decisions (Randolph & Barrandall)","citeType":"specialty","start":1600,"end":null}
-{"reporter":"Va. Dec.","family":"Va. Dec.","name":"Virginia Decisions","citeType":"state","start":1750,"end":null}
-{"reporter":"Va. LEXIS","family":"Va. LEXIS","name":"LexisNexis Virginia Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Va. Law J.","family":"Va. Law J.","name":"Virginia Law Journal","citeType":"state","start":1750,"end":null}
-{"reporter":"Va. Law Rep.","family":"Va. Law Rep.","name":"Virginia Law Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Va. Unpub. LEXIS","family":"Va. Unpub. LEXIS","name":"LexisNexis Virginia Supreme Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"Van Ness","family":"Van Ness","name":"Van Ness' Prize Cases, United States (US) District Court, District of New York (NY)","citeType":"state","start":1750,"end":null}
-{"reporter":"Vaux","family":"Vaux","name":"Reports of some of the criminal cases on primary hearing, before Richard Vaux, recorder of the city of Philadelphia","citeType":"state","start":1846,"end":1846}
-{"reporter":"Vet. App.","family":"Vet. App.","name":"Veterans Appeals Reporter","citeType":"specialty","start":1990,"end":null}
-{"reporter":"Vroom","family":"Vroom","name":"Vroom's Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Vroom (G.D.W)","family":"Vroom","name":"Vroom's Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Vroom (P.D.)","family":"Vroom","name":"Vroom's Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"Vt.","family":"Vt.","name":"Vermont Reports","citeType":"state","start":1826,"end":null}
-{"reporter":"Vt. LEXIS","family":"Vt. LEXIS","name":"LexisNexis Vermont Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Vt. Super.","family":"Vt. Super.","name":"LexisNexis Vermont Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Vt. Super. LEXIS","family":"Vt. Super. LEXIS","name":"LexisNexis Vermont Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Vt. Unpub. LEXIS","family":"Vt. Unpub. LEXIS","name":"LexisNexis Vermont Supreme Court Unpublished","citeType":"state","start":1750,"end":null}
-{"reporter":"W. Va.","family":"W. Va.","name":"West Virginia Reports","citeType":"state","start":1864,"end":null}
-{"reporter":"W. Va. LEXIS","family":"W. Va. LEXIS","name":"LexisNexis West Virginia Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"W.L.B.","family":"W.L.B.","name":"Weekly Law Bulletin (Ohio)","citeType":"state","start":1750,"end":null}
-{"reporter":"W.L.J.","family":"W.L.J.","name":"Western Law Journal (OH)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}
-{"reporter":"W.L.M.","family":"W.L.M.","name":"Western Law Monthly (OH)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume $reporter \\(\\d{4}\\,?\\) $page"]}
-{"reporter":"W.N.C.","family":"W.N.C.","name":"Weekly Notes of Cases","citeType":"state","start":1874,"end":1899}
-{"reporter":"W.W. Harr.","family":"W.W. Harr.","name":"W.W. Harrington's Reports","citeType":"state","start":1750,"end":null}
-{"reporter":"WI","family":"WI","name":"Wisconsin Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"WI App","family":"WI App","name":"Wisconsin Neutral Citation","citeType":"neutral","start":1750,"end":null}
-{"reporter":"WL","family":"WL","name":"West Law Citation","citeType":"specialty_west","start":1750,"end":null}
-{"reporter":"WY","family":"WY","name":"Wyoming Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$volume_year $reporter (?P<page>\\d{1,6}A?)"]}
-{"reporter":"Wage & Hour Cas. (BNA)","family":"Wage & Hour Cas. (BNA)","name":"Wage and Hour Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Wage & Hour Cas.2d (BNA)","family":"Wage & Hour Cas. (BNA)","name":"Wage and Hour Cases","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Wage Hour & Leave Rep. (BNA)","family":"Wage Hour & Leave Rep. (BNA)","name":"Wage Hour & Leave Report","citeType":"specialty","start":1750,"end":null}
-{"reporter":"Walk.","family":"Walk.","name":"Pennsylvania State Reports, Walker","citeType":"state","start":1855,"end":1885}
-{"reporter":"Walk. Ch.","family":"Walk. Ch.","name":"Reports of cases argued and determined in the court of chancery of the state of michigan","citeType":"state","start":1750,"end":null}
-{"reporter":"Walker","family":"Walker","name":"Mississippi Reports, Walker","citeType":"state","start":1818,"end":1832}
-{"reporter":"Walker","family":"Walker","name":"Reports of cases decided by the supreme court of pennsylvania which have been omitted from the regular reports","citeType":"state","start":1849,"end":1887}
-{"reporter":"Wall.","family":"Wall.","name":"Wallace's Supreme Court Reports","citeType":"scotus_early","start":1863,"end":1874,"formats":["$full_cite","$reporter,? p. $page","$volume $reporter,? p. $page"]}
-{"reporter":"Wall.","family":"Wall.","name":"Wallace's Circuit Court Reports","citeType":"federal","start":1863,"end":1874}
-{"reporter":"Wall. Jr.","family":"Wall. Jr.","name":"Wallace, Jr.'s Reports of Cases Determined in the Circuit Court of the United States for the Third Circuit","citeType":"federal","start":1750,"end":null}
-{"reporter":"Wall. Jr. Append.","family":"Wall. Jr. Append.","name":"Wall. Jr. Append.","citeType":"specialty","start":1750,"end":null,"formats":["$volume $reporter $page_with_roman_numerals"]}
-{"reporter":"Ware","family":"Ware","name":"Ware's United States (US) District Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume $reporter,? \\((Dav\\. )?\\d+,?\\),? $page"]}
-{"reporter":"Wash.","family":"Wash.","name":"Virginia Reports, Washington","citeType":"state","start":1790,"end":1796}
-{"reporter":"Wash.","family":"Wash.","name":"Washington Reports","citeType":"state","start":1889,"end":null}
-{"reporter":"Wash. 2d","family":"Wash.","name":"Washington Reports","citeType":"state","start":1889,"end":2023}
-{"reporter":"Wash. 3d","family":"Wash.","name":"Washington Reports","citeType":"state","start":2023,"end":null}
-{"reporter":"Wash. App.","family":"Wash. App.","name":"Washington Appellate Reports","citeType":"state","start":1969,"end":null}
-{"reporter":"Wash. App. 2d","family":"Wash. App.","name":"Washington Appellate Reports","citeType":"state","start":1969,"end":null}
-{"reporter":"Wash. App. LEXIS","family":"Wash. App. LEXIS","name":"LexisNexis Washington Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Wash. C. C.","family":"Wash. C. C.","name":"Washington's United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Wash. Co.","family":"Wash. Co.","name":"Washington County Reports, Pennsylvania","citeType":"state","start":1750,"end":null}
-{"reporter":"Wash. LEXIS","family":"Wash. LEXIS","name":"LexisNexis Washington Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Wash. Terr.","family":"Wash. Terr.","name":"Washington Territory Reports","citeType":"state","start":1854,"end":1888,"formats":["$full_cite","$volume $reporter (?P<page>\\d+[ab])"]}
-{"reporter":"Wash. Terr. LEXIS","family":"Wash. Terr. LEXIS","name":"LexisNexis Supreme Court of the Territory of Washington","citeType":"state","start":1854,"end":1889}
-{"reporter":"Watts","family":"Watts","name":"Pennsylvania State Reports, Watts","citeType":"state","start":1832,"end":1840}
-{"reporter":"Watts & Serg.","family":"Watts & Serg.","name":"Pennsylvania State Reports, Watts & Sergeant","citeType":"state","start":1841,"end":1845}
-{"reporter":"Week. Law Gaz.","family":"Week. Law Gaz.","name":"Weekly Law Gazette (Ohio)","citeType":"state","start":1750,"end":null}
-{"reporter":"Week. No.","family":"Week. No.","name":"Weekly Notes of Cases (Pa.) (1874-99)","citeType":"state","start":1874,"end":1899}
-{"reporter":"Wells' Notebook","family":"Wells' Notebook","name":"Wells' Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$full_cite","$volume_nominative ?$reporter, $page","$volume_nominative ?$reporter, $page_with_letter"]}
-{"reporter":"Wend.","family":"Wend.","name":"Wendell's Reports","citeType":"state","start":1828,"end":1841}
-{"reporter":"West Coast Rep.","family":"West Coast Rep.","name":"West Coast Reporter","citeType":"federal","start":1750,"end":null}
-{"reporter":"West. Jur.","family":"West. Jur.","name":"Western Jurist (Des Moines, Iowa)","citeType":"federal","start":1750,"end":null}
-{"reporter":"Whart.","family":"Whart.","name":"Pennsylvania State Reports, Wharton","citeType":"state","start":1835,"end":1841}
-{"reporter":"Whart. Hom.","family":"Whart. Hom.","name":"Wharton, Treatise on the Law of Homicide in the United States","citeType":"state","start":1750,"end":null,"formats":["$reporter $page"]}
-{"reporter":"Whart. St. Tr.","family":"Whart. St. Tr.","name":"Wharton's State Trials","citeType":"state","start":1750,"end":null,"formats":["$reporter $page"]}
-{"reporter":"Wheat.","family":"Wheat.","name":"Wheaton's Supreme Court Reports","citeType":"scotus_early","start":1816,"end":1827}
-{"reporter":"Wheel. Cr. Cas.","family":"Wheel. Cr. Cas.","name":"Wheeler's Criminal Cases","citeType":"state","start":1791,"end":1825}
-{"reporter":"White & W.","family":"White & W.","name":"Condensed Reports of Decisions in Civil Causes in the Court of Appeals of Texas (White & Wilson)","citeType":"state","start":1876,"end":1883}
-{"reporter":"Will.","family":"Will.","name":"Massachusetts Reports, Williams","citeType":"state","start":1804,"end":1805}
-{"reporter":"Willson","family":"Willson","name":"Condensed Reports of Decisions in Civil Causes in the Court of Appeals of Texas (Willson)","citeType":"state","start":1883,"end":1892}
-{"reporter":"Wilson","family":"Wilson","name":"Wilson's Reports (1-3 Oregon)","citeType":"state","start":1750,"end":null}
-{"reporter":"Wilson","family":"Wilson","name":"Wilson's Reports (48-59 Minn.)","citeType":"state","start":1750,"end":null}
-{"reporter":"Wilson","family":"Wilson","name":"Wilson's Reports, Indiana Superior Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Wilson's Red Book","family":"Wilson's Red Book","name":"Wilson's Red Book","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}
-{"reporter":"Win.","family":"Win.","name":"North Carolina Reports, Winston","citeType":"state","start":1863,"end":1864}
-{"reporter":"Wis.","family":"Wis.","name":"Wisconsin Reports","citeType":"state","start":1853,"end":null,"formats":["$full_cite"]}
-{"reporter":"Wis. 2d","family":"Wis.","name":"Wisconsin Reports","citeType":"state","start":1853,"end":null,"formats":["$full_cite","$volume $reporter $page_with_letter"]}
-{"reporter":"Wisc. App. LEXIS","family":"Wisc. App. LEXIS","name":"LexisNexis Wisconsin Appeals Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Wisc. Cir. LEXIS","family":"Wisc. Cir. LEXIS","name":"LexisNexis Wisconsin Circuit Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Wisc. LEXIS","family":"Wisc. LEXIS","name":"LexisNexis Wisconsin Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Wkly. Dig.","family":"Wkly. Dig.","name":"New York Weekly Digest","citeType":"federal","start":1750,"end":null}
-{"reporter":"Woodb. & M.","family":"Woodb. & M.","name":"Woodbury & Minot's United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Woods","family":"Woods","name":"Woods' United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}
-{"reporter":"Woolw.","family":"Woolw.","name":"Woolworth's United States Circuit Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}
-{"reporter":"Woolw.","family":"Woolw.","name":"Woolworth's Reports (1 Nebraska)","citeType":"state","start":1750,"end":null}
-{"reporter":"Wright","family":"Wright","name":"Reports of cases at law and in chancery, decided by the Supreme court of Ohio, during the years 1831, 1832, 1833, 1834","citeType":"state","start":1831,"end":1834}
-{"reporter":"Wyo.","family":"Wyo.","name":"Wyoming Reports","citeType":"state","start":1870,"end":1959}
-{"reporter":"Wyo. LEXIS","family":"Wyo. LEXIS","name":"LexisNexis Wyoming Supreme Court","citeType":"state","start":1750,"end":null}
-{"reporter":"Yates Sel. Cas.","family":"Yates Sel. Cas.","name":"Yates' Select Cases","citeType":"state","start":1809,"end":1809}
-{"reporter":"Yeates","family":"Yeates","name":"Pennsylvania State Reports, Yeates","citeType":"state","start":1791,"end":1808}
-{"reporter":"Yer.","family":"Yer.","name":"Tennessee Reports, Yerger","citeType":"state","start":1828,"end":1837}
-{"reporter":"York","family":"York","name":"York Legal Records (Pa.)","citeType":"state","start":1750,"end":null}
-`;
+export const editions = '\
+{"reporter":"A.","family":"A.","name":"Atlantic Reporter","citeType":"state_regional","start":1885,"end":1938}\n\
+{"reporter":"A.2d","family":"A.","name":"Atlantic Reporter","citeType":"state_regional","start":1938,"end":2010}\n\
+{"reporter":"A.3d","family":"A.","name":"Atlantic Reporter","citeType":"state_regional","start":2010,"end":null}\n\
+{"reporter":"A.D.","family":"A.D.","name":"New York Supreme Court Appellate Division Reports","citeType":"state","start":1896,"end":1955}\n\
+{"reporter":"A.D.2d","family":"A.D.","name":"New York Supreme Court Appellate Division Reports","citeType":"state","start":1955,"end":2004}\n\
+{"reporter":"A.D.3d","family":"A.D.","name":"New York Supreme Court Appellate Division Reports","citeType":"state","start":2003,"end":null}\n\
+{"reporter":"A.E.C.","family":"A.E.C.","name":"Atomic Energy Commission Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"A.F.T.R. (P-H)","family":"A.F.T.R. (P-H)","name":"American Federal Tax Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"A.F.T.R. (RIA)","family":"A.F.T.R. (RIA)","name":"American Federal Tax Reports","citeType":"specialty","start":1750,"end":1957}\n\
+{"reporter":"A.F.T.R.2d (RIA)","family":"A.F.T.R. (RIA)","name":"American Federal Tax Reports","citeType":"specialty","start":1958,"end":null,"formats":["$full_cite","$volume_with_alpha_suffix $reporter $page"]}\n\
+{"reporter":"A.K. Marsh.","family":"A.K. Marsh.","name":"Kentucky Reports, Marshall, A.K.","citeType":"state","start":1817,"end":1821}\n\
+{"reporter":"A.L.R.","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"A.L.R. 2d","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"A.L.R. 3d","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"A.L.R. 4th","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"A.L.R. 5th","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"A.L.R. 6th","family":"A.L.R.","name":"American Law Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"A.L.R. Fed.","family":"A.L.R. Fed.","name":"American Law Reports Annotated, Federal","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"A.L.R. Fed. 2d","family":"A.L.R. Fed.","name":"American Law Reports Annotated, Federal","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"A.M.C.","family":"A.M.C.","name":"American Maritime Cases","citeType":"specialty","start":1923,"end":null}\n\
+{"reporter":"AOA","family":"AOA","name":"Anderson\'s Unreported Ohio Appellate Cases: cases argued and determined in the Ohio courts of appeal","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"AWCC","family":"AWCC","name":"Arkansas Neutral Citation (Workers Compensation Commission)","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"AZ","family":"AZ","name":"Arizona Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"Abb.","family":"Abb.","name":"Abbott, United States Circuit and District Court Reports","citeType":"federal","start":1863,"end":1871}\n\
+{"reporter":"Abb. Adm.","family":"Abb. Adm.","name":"Abbott\'s Admiralty Reports","citeType":"specialty","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Abb. Ct. App.","family":"Abb. Ct. App.","name":"Abbott\'s Court of Appeals Decisions","citeType":"state","start":1807,"end":1869}\n\
+{"reporter":"Abb. N. Cas.","family":"Abb. N. Cas.","name":"Abbott\'s New Cases","citeType":"state","start":1876,"end":1894}\n\
+{"reporter":"Abb. Pr.","family":"Abb. Pr.","name":"Abbott\'s Practice Reports","citeType":"state","start":1854,"end":1865}\n\
+{"reporter":"Abb. Pr. (n.s.)","family":"Abb. Pr.","name":"Abbott\'s Practice Reports","citeType":"state","start":1863,"end":1875}\n\
+{"reporter":"Abbotts","family":"Abbotts","name":"Abbott\'s Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Accom. Disabilities Dec. (CCH)","family":"Accom. Disabilities Dec. (CCH)","name":"CCH Accommodating Disabilities Decisions","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Add.","family":"Add.","name":"Reports of cases of the State of Pennsylvania by Alexander Addison","citeType":"state","start":1791,"end":1799,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Adm. Rec.","family":"Adm. Rec.","name":"Admiralty Records","citeType":"specialty","start":null,"end":null}\n\
+{"reporter":"Adv. S.","family":"Adv. S.","name":"Mississippi Reporter Advance Sheets","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Agric. Dec.","family":"Agric. Dec.","name":"Agriculture Decisions","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Aik.","family":"Aik.","name":"Vermont Reports, Aikens","citeType":"state","start":1825,"end":1828}\n\
+{"reporter":"Ala.","family":"Ala.","name":"Alabama Reports","citeType":"state","start":1840,"end":1976}\n\
+{"reporter":"Ala. 2d","family":"Ala.","name":"Alabama Reports","citeType":"state","start":1977,"end":null}\n\
+{"reporter":"Ala. App.","family":"Ala. App.","name":"Alabama Appellate Courts Reports","citeType":"state","start":1910,"end":1976}\n\
+{"reporter":"Ala. App. LEXIS","family":"Ala. App. LEXIS","name":"LexisNexis Alabama Appeals Court","citeType":"state","start":1911,"end":1969}\n\
+{"reporter":"Ala. Civ. App. LEXIS","family":"Ala. Civ. App. LEXIS","name":"LexisNexis Alabama Court of Civil Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ala. Crim. App. LEXIS","family":"Ala. Crim. App. LEXIS","name":"LexisNexis Alabama Court of Criminal Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ala. LEXIS","family":"Ala. LEXIS","name":"LexisNexis Alabama Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Alas. App. LEXIS","family":"Alas. App. LEXIS","name":"LexisNexis Alaska Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Alas. LEXIS","family":"Alas. LEXIS","name":"LexisNexis Alaska Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Alaska","family":"Alaska","name":"Alaska Reports","citeType":"state","start":1884,"end":1959}\n\
+{"reporter":"Alaska Fed.","family":"Alaska Fed.","name":"Alaska Federal Reports","citeType":"state","start":1869,"end":1937}\n\
+{"reporter":"Alb. Law J.","family":"Alb. Law J.","name":"Albany Law Journal","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Allen","family":"Allen","name":"Massachusetts Reports, Allen","citeType":"state","start":1861,"end":1867}\n\
+{"reporter":"Am. & Eng. R. Cas.","family":"Am. & Eng. R. Cas.","name":"American and English Railroad Cases.","citeType":"specialty","start":1879,"end":1895}\n\
+{"reporter":"Am. Ann. Cas.","family":"Am. Ann. Cas.","name":"American Annotated Cases","citeType":"state_regional","start":1904,"end":1912,"formats":["$full_cite","$reporter (?P<volume>19\\\\d+[A-F]),\\\\s?(?P<page>\\\\d+)"]}\n\
+{"reporter":"Am. B.R.","family":"Am. B.R.","name":"American Bankruptcy Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Am. B.R. (N.S.)","family":"Am. B.R.","name":"American Bankruptcy Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Am. Dec.","family":"Am. Dec.","name":"American Decisions","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Am. Disabilities Cas. (BNA)","family":"Am. Disabilities Cas. (BNA)","name":"Americans with Disabilities Cases (BNA)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Am. Disabilities Dec.","family":"Am. Disabilities Dec.","name":"Americans with Disabilities Decisions","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Am. Jur.","family":"Am. Jur.","name":"American Jurist and Law Magazine","citeType":"federal","start":1829,"end":1843,"formats":["$full_cite","$volume $reporter,? p. $page"]}\n\
+{"reporter":"Am. Law Reg.","family":"Am. Law Reg.","name":"American Law Register","citeType":"state","start":1853,"end":1861,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"Am. Law Reg. (N.S.)","family":"Am. Law Reg.","name":"American Law Register","citeType":"state","start":1862,"end":1878,"formats":["$full_cite"]}\n\
+{"reporter":"Am. Law T.","family":"Am. Law T.","name":"American Law Times","citeType":"federal","start":1870,"end":1871}\n\
+{"reporter":"Am. Law T. Rep. (N. S.)","family":"Am. Law T. Rep. (N. S.)","name":"American Law Times Reports, New Series","citeType":"federal","start":1874,"end":1877}\n\
+{"reporter":"Am. Law T. Rep. Bankr.","family":"Am. Law T. Rep. Bankr.","name":"American Law Times, Bankruptcy Reports, United States (US) Courts","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Am. Law T. Rep. U.S. Cts.","family":"Am. Law T. Rep. U.S. Cts.","name":"American Law Times Reports, United States (US) Courts","citeType":"federal","start":1868,"end":1874}\n\
+{"reporter":"Am. Law. Rec.","family":"Am. Law. Rec.","name":"American Law Record","citeType":"federal","start":1872,"end":1887}\n\
+{"reporter":"Am. Lead. Cas.","family":"Am. Lead. Cas.","name":"American Leading Cases","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Am. Neg. Ca.","family":"Am. Neg. Ca.","name":"American Negligence Cases","citeType":"state","start":1789,"end":1897}\n\
+{"reporter":"Am. Neg. Cas.","family":"Am. Neg. Ca.","name":"American Negligence Cases","citeType":"state","start":1789,"end":1907}\n\
+{"reporter":"Am. Neg. Cases","family":"Am. Neg. Ca.","name":"American Negligence Cases","citeType":"state","start":1789,"end":1987}\n\
+{"reporter":"Am. Rep.","family":"Am. Rep.","name":"American Reports","citeType":"state_regional","start":1750,"end":null}\n\
+{"reporter":"Am. Ry. Rep.","family":"Am. Ry. Rep.","name":"American Railway Reports","citeType":"federal","start":1873,"end":1881}\n\
+{"reporter":"Am. Samoa","family":"Am. Samoa","name":"American Samoa Reports","citeType":"state","start":1900,"end":1975}\n\
+{"reporter":"Am. Samoa 2d","family":"Am. Samoa","name":"American Samoa Reports","citeType":"state","start":1978,"end":1999}\n\
+{"reporter":"Am. Samoa 3d","family":"Am. Samoa","name":"American Samoa Reports","citeType":"state","start":1993,"end":null}\n\
+{"reporter":"Am. St. Rep.","family":"Am. St. Rep.","name":"American State Reports","citeType":"state","start":1888,"end":null}\n\
+{"reporter":"Am. Tribal Law","family":"Am. Tribal Law","name":"West\'s American Tribal Law Reporter","citeType":"state","start":1997,"end":null}\n\
+{"reporter":"Amer. L. Rev.","family":"Amer. L. Rev.","name":"American Law Review","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume $reporter \\\\(\\\\d{4}\\\\,?\\\\) $page"]}\n\
+{"reporter":"Amer. Law J.","family":"Amer. Law J.","name":"American Law Journal","citeType":"federal","start":1808,"end":1817}\n\
+{"reporter":"Amer. Law J. (N. S.)","family":"Amer. Law J. (N. S.)","name":"American Law Journal, New Series","citeType":"federal","start":1848,"end":1852}\n\
+{"reporter":"Amer. Law T. Rep.","family":"Amer. Law T. Rep.","name":"American Law Times Reports, New Series.","citeType":"federal","start":1868,"end":1873}\n\
+{"reporter":"Ant. N.P. Cas.","family":"Ant. N.P. Cas.","name":"Anthon\'s Nisi Prius Cases","citeType":"state","start":1807,"end":1851}\n\
+{"reporter":"App. Com\'r Pat.","family":"App. Com\'r Pat.","name":"Appeals from the Commissioner of Patents","citeType":"specialty","start":1881,"end":null}\n\
+{"reporter":"App. D.C.","family":"App. D.C.","name":"Appeal Cases, District of Columbia","citeType":"state","start":1893,"end":1941,"formats":["$full_cite","$volume $reporter $page_with_letter"]}\n\
+{"reporter":"Ariz.","family":"Ariz.","name":"Arizona Reporter","citeType":"state","start":1866,"end":null}\n\
+{"reporter":"Ariz. Adv. Rep.","family":"Ariz. Adv. Rep.","name":"Arizona Advance Reports","citeType":"state","start":1987,"end":null}\n\
+{"reporter":"Ariz. App.","family":"Ariz. App.","name":"Arizona Appeals Reports","citeType":"state","start":1965,"end":1976}\n\
+{"reporter":"Ariz. App. LEXIS","family":"Ariz. App. LEXIS","name":"LexisNexis Arizona Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ariz. App. Unpub. LEXIS","family":"Ariz. App. Unpub. LEXIS","name":"LexisNexis Arizona Appeals Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ariz. LEXIS","family":"Ariz. LEXIS","name":"LexisNexis Arizona Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ariz. Tax LEXIS","family":"Ariz. Tax LEXIS","name":"LexisNexis Arizona Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ariz. Unpub. LEXIS","family":"Ariz. Unpub. LEXIS","name":"LexisNexis Arizona Supreme Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Arizona Cases Digest","family":"Arizona Cases Digest","name":"Arizona Cases Digest","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ark.","family":"Ark.","name":"Arkansas Reports","citeType":"neutral","start":2009,"end":null,"formats":["$volume_year $reporter $page_with_commas_and_suffix"]}\n\
+{"reporter":"Ark.","family":"Ark.","name":"Arkansas Reports","citeType":"state","start":1837,"end":2008,"formats":["(?P<volume>\\\\d{1,3}) $reporter $page","$volume $reporter $page_with_letter"]}\n\
+{"reporter":"Ark. Adv. Op.","family":"Ark. Adv. Op.","name":"Arkansas (AR) Advanced Opinions","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ark. App\'x","family":"Ark. App\'x","name":"Arkansas Appendix","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ark. App.","family":"Ark. App.","name":"Arkansas Appellate Reports","citeType":"state","start":1981,"end":2008,"formats":["(?P<volume>\\\\d{1,3}) $reporter $page"]}\n\
+{"reporter":"Ark. App.","family":"Ark. App.","name":"Arkansas Appellate Reports","citeType":"neutral","start":2009,"end":null,"formats":["$volume_year $reporter $page"]}\n\
+{"reporter":"Ark. App. LEXIS","family":"Ark. App. LEXIS","name":"LexisNexis Arkansas Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ark. LEXIS","family":"Ark. LEXIS","name":"LexisNexis Arkansas Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Armstrong. Election Cases","family":"Armstrong. Election Cases","name":"Armstrong\'s Contested Election Cases in New York","citeType":"state","start":1778,"end":1871}\n\
+{"reporter":"Auto. Cas.","family":"Auto. Cas.","name":"Automobile Cases (CCH)","citeType":"specialty","start":1895,"end":null,"formats":["$full_cite","$full_cite_cch"]}\n\
+{"reporter":"Auto. Cas.2d","family":"Auto. Cas.","name":"Automobile Cases (CCH)","citeType":"specialty","start":1895,"end":null}\n\
+{"reporter":"Av. Cas. (CCH)","family":"Av. Cas. (CCH)","name":"Aviation Cases (CCH)","citeType":"specialty","start":1903,"end":null}\n\
+{"reporter":"B. Mon.","family":"B. Mon.","name":"Kentucky Reports, Monroe, Ben","citeType":"state","start":1840,"end":1857}\n\
+{"reporter":"B.C.A. (CCH)","family":"B.C.A. (CCH)","name":"Board of Contract Appeals Decisions","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"B.R.","family":"B.R.","name":"Bankruptcy Reporter","citeType":"specialty","start":1979,"end":null}\n\
+{"reporter":"B.T.A.","family":"B.T.A.","name":"Reports of the United States Board of Tax Appeals","citeType":"specialty","start":1924,"end":1942}\n\
+{"reporter":"B.T.A.M. (P-H)","family":"B.T.A.M. (P-H)","name":"Board of Tax Appeals Memorandum Decisions","citeType":"specialty","start":1928,"end":1942}\n\
+{"reporter":"BCA","family":"BCA","name":"Board of Contract Appeals Decisions, published by Commerce Clearing House","citeType":"federal","start":1750,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"BNA OSHC","family":"BNA OSHC","name":"Occupational Safety & Health Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"BNH","family":"BNH","name":"United States Bankruptcy Court for the District of New Hampshire","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"BTA LEXIS","family":"BTA LEXIS","name":"Board of Tax Appeals Lexis","citeType":"specialty_lexis","start":1928,"end":1942}\n\
+{"reporter":"Backes","family":"Backes","name":"Backes\' Reporter","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Bail.","family":"Bail.","name":"South Carolina Reports, Bailey","citeType":"state","start":1828,"end":1832}\n\
+{"reporter":"Bail. Eq.","family":"Bail. Eq.","name":"South Carolina Reports, Bailey\'s Equity","citeType":"state","start":1830,"end":1831}\n\
+{"reporter":"Baldw.","family":"Baldw.","name":"Baldwin\'s United States Circuit Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Balt. C. Rep.","family":"Balt. C. Rep.","name":"Baltimore City Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Balt. Law Trans.","family":"Balt. Law Trans.","name":"Baltimore Law Transcript","citeType":"state","start":1868,"end":1870}\n\
+{"reporter":"Ban. & A.","family":"Ban. & A.","name":"Banning & Arden\'s Patent Reports (US)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Banking Rep. (BNA)","family":"Banking Rep. (BNA)","name":"BNA\'s Banking Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Bankr. Ct. Dec. (CRR)","family":"Bankr. Ct. Dec. (CRR)","name":"Bankruptcy Court Decisions","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Bankr. Ct. Dec. (LRP)","family":"Bankr. Ct. Dec. (LRP)","name":"Bankruptcy Court Decisions","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Bankr. Ct. Rep.","family":"Bankr. Ct. Rep.","name":"Bankruptcy Court Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Bankr. L. Rep.","family":"Bankr. L. Rep.","name":"Bankruptcy Law Reporter","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"Bankr. LEXIS","family":"Bankr. LEXIS","name":"LexisNexis Bankruptcy Reporter","citeType":"specialty","start":1979,"end":null}\n\
+{"reporter":"Bankr. Rep (St. Louis B.A.)","family":"Bankr. Rep (St. Louis B.A.)","name":"Bankruptcy Reports (St. Louis B.A.)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Barb.","family":"Barb.","name":"Barbour\'s Supreme Court Reports","citeType":"state","start":1847,"end":1877}\n\
+{"reporter":"Barb. Ch.","family":"Barb. Ch.","name":"Barbour\'s Chancery Reports","citeType":"state","start":1845,"end":1848}\n\
+{"reporter":"Baxt.","family":"Baxt.","name":"Baxter\'s Reports (60-68 Tennessee)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Bay","family":"Bay","name":"South Carolina Reports, Bay","citeType":"state","start":1783,"end":1804}\n\
+{"reporter":"Bayard\'s Notebook","family":"Bayard\'s Notebook","name":"Bayard\'s Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$full_cite","$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Bedell","family":"Bedell","name":"Bedell","citeType":"state","start":1900,"end":1909}\n\
+{"reporter":"Bee","family":"Bee","name":"Bee\'s United States (US) District Court Reports","citeType":"scotus_early","start":1750,"end":null,"formats":["$reporter,? $page"]}\n\
+{"reporter":"Beeler","family":"Beeler","name":"Beeler\'s Reports (Tenn.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ben.","family":"Ben.","name":"Benedict United States District Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Ben. Rev. Bd. Serv. (MB)","family":"Ben. Rev. Bd. Serv. (MB)","name":"Benefits Review Board Service","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Betts\' Dec.","family":"Betts\' Dec.","name":"Reports of Cases Argued and Determined in the District Court of the United States for the Southern District of New York","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Betts\' Scr. Bk.","family":"Betts\' Scr. Bk.","name":"Betts\' Scrap Book.","citeType":"state","start":1839,"end":1862,"formats":["$volume_nominative ?$reporter,? $page"]}\n\
+{"reporter":"Bibb","family":"Bibb","name":"Kentucky Reports, Bibb","citeType":"state","start":1808,"end":1817}\n\
+{"reporter":"Bigelow. Ins. Rep.","family":"Bigelow. Ins. Rep.","name":"Bigelow\'s Insurance Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Binn.","family":"Binn.","name":"Pennsylvania State Reports, Binney","citeType":"state","start":1799,"end":1814}\n\
+{"reporter":"Biss.","family":"Biss.","name":"Bissell\'s United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Black","family":"Black","name":"Black\'s Supreme Court Reports","citeType":"scotus_early","start":1861,"end":1862}\n\
+{"reporter":"Blackf.","family":"Blackf.","name":"Indiana Reports, Blackford","citeType":"state","start":1817,"end":1847}\n\
+{"reporter":"Bland","family":"Bland","name":"Reports of cases decided in the High court of chancery of Maryland (Bland, Chancellor)","citeType":"state","start":1797,"end":1832}\n\
+{"reporter":"Blatchf.","family":"Blatchf.","name":"Blatchford\'s United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Blatchf. & H.","family":"Blatchf. & H.","name":"Blatchford and Howland\'s Reports.","citeType":"scotus_early","start":1827,"end":1837,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Blatchf. Pr. Cas.","family":"Blatchf. Pr. Cas.","name":"Blatchford\'s United States District Court Prize Cases","citeType":"federal","start":1861,"end":1865,"formats":["$reporter $page"]}\n\
+{"reporter":"Blue Sky L. Rep. (CCH)","family":"Blue Sky L. Rep. (CCH)","name":"Blue Sky Law Reports","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch","$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}\n\
+{"reporter":"Blume Sup. Ct. Trans.","family":"Blume Sup. Ct. Trans.","name":"Blume, Supreme Court Transactions","citeType":"state","start":1805,"end":1836}\n\
+{"reporter":"Blume Unrep. Op.","family":"Blume Unrep. Op.","name":"Blume, Unreported Opinions","citeType":"state","start":1836,"end":1843}\n\
+{"reporter":"Bond","family":"Bond","name":"Bond\'s United States (US) Circuit Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Bosw.","family":"Bosw.","name":"Bosworth\'s Reports (14-23 New York Superior)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Boyce","family":"Boyce","name":"Delaware Reports, Boyce","citeType":"state","start":1909,"end":1920}\n\
+{"reporter":"Bradf.","family":"Bradf.","name":"Iowa Reports, Bradford","citeType":"state","start":1838,"end":1841}\n\
+{"reporter":"Brayt.","family":"Brayt.","name":"Vermont Reports, Brayton","citeType":"state","start":1815,"end":1819}\n\
+{"reporter":"Breese","family":"Breese","name":"Illinois Reports, Breese","citeType":"state","start":1819,"end":1831}\n\
+{"reporter":"Brev.","family":"Brev.","name":"South Carolina Reports, Brevard","citeType":"state","start":1793,"end":1816}\n\
+{"reporter":"Brief Times Rptr.","family":"Brief Times Rptr.","name":"Brief Times Reporter","citeType":"state","start":1977,"end":1996}\n\
+{"reporter":"Brightly","family":"Brightly","name":"Reports of cases decided by the judges of the supreme court of Pennsylvania, in the court of nisi prius","citeType":"state","start":1809,"end":1851}\n\
+{"reporter":"Brock.","family":"Brock.","name":"Brockenbrough\'s Marshall\'s Decisions, United States Circuit Court","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Brown Adm.","family":"Brown Adm.","name":"Brown\'s Admiralty (U.S.)","citeType":"specialty","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page","$full_cite_year_included"]}\n\
+{"reporter":"Browne (Pa.)","family":"Browne (Pa.)","name":"Browne\'s Pennsylvania Reports","citeType":"state","start":1801,"end":1814}\n\
+{"reporter":"Brunn. Coll. Cas.","family":"Brunn. Coll. Cas.","name":"Brunner\'s Collected Cases (US)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Buchanan","family":"Buchanan","name":"Buchanan\'s Reports","citeType":"state","start":1907,"end":1916}\n\
+{"reporter":"Bur.","family":"Bur.","name":"Wisconsin Reports, Burnett","citeType":"state","start":1841,"end":1843}\n\
+{"reporter":"Burr\'s Trial","family":"Burr\'s Trial","name":"The Trial of Col. Aaron Burr on an Indictment for Treason","citeType":"state","start":1864,"end":null}\n\
+{"reporter":"Bus. Franchise Guide (CCH)","family":"Bus. Franchise Guide (CCH)","name":"Business Franchise Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Busb.","family":"Busb.","name":"North Carolina Reports, Busbee\'s Law","citeType":"state","start":1852,"end":1853}\n\
+{"reporter":"Busb. Eq.","family":"Busb. Eq.","name":"North Carolina Reports, Busbee\'s Equity","citeType":"state","start":1852,"end":1853}\n\
+{"reporter":"Bush","family":"Bush","name":"Kentucky Reports, Bush","citeType":"state","start":1866,"end":1879}\n\
+{"reporter":"C.B.","family":"C.B.","name":"Cumulative Bulletin","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"C.C.A.","family":"C.C.A.","name":"United States Circuit Courts of Appeals Reports","citeType":"federal","start":1750,"end":1920}\n\
+{"reporter":"C.C.L.J.","family":"C.C.L.J.","name":"Centre County Legal Journal (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"C.C.P.A.","family":"C.C.P.A.","name":"Court of Customs and Patent Appeals Reports","citeType":"specialty","start":1929,"end":1982}\n\
+{"reporter":"C.M.A.","family":"C.M.A.","name":"Decisions of the United States Court of Military Appeals","citeType":"specialty","start":1951,"end":1975}\n\
+{"reporter":"C.M.R.","family":"C.M.R.","name":"Court Martial Records","citeType":"specialty","start":1951,"end":1975}\n\
+{"reporter":"CAAF LEXIS","family":"CAAF LEXIS","name":"LexisNexis Court of Appeals for the Armed Forces","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"CCA LEXIS","family":"CCA LEXIS","name":"LexisNexis United States Court of Criminal Appeals","citeType":"specialty","start":1951,"end":null}\n\
+{"reporter":"CCH OSHD","family":"CCH OSHD","name":"Occupational Safety and Health Decisions (CCH)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"CCPA LEXIS","family":"CCPA LEXIS","name":"LexisNexis United States Court of Customs and Patent Appeals","citeType":"specialty","start":1910,"end":1982}\n\
+{"reporter":"CIT","family":"CIT","name":"Neutral citation for Court of International Trade","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"CJ C.A.R.","family":"CJ C.A.R.","name":"Criminal Justice Cases and Annotated Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"CMA LEXIS","family":"CMA LEXIS","name":"LexisNexis United States Court of Military Appeals","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"CMR LEXIS","family":"CMR LEXIS","name":"LexisNexis United States Court of Military Review","citeType":"specialty","start":1951,"end":null}\n\
+{"reporter":"CO","family":"CO","name":"Colorado Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite","(?P<volume>(1[89]\\\\d{2}|20)?\\\\d{2}) ?$reporter ?(?P<page>\\\\d{1,6})M?"]}\n\
+{"reporter":"COA","family":"COA","name":"Colorado Court of Appeals Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite","(?P<volume>(1[89]\\\\d{2}|20)?\\\\d{2}) ?$reporter ?(?P<page>\\\\d{1,6}M?)"]}\n\
+{"reporter":"Cai. Cas.","family":"Cai. Cas.","name":"Caines\' Cases","citeType":"state","start":1796,"end":1805,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d{1,6}[ab])"]}\n\
+{"reporter":"Cai. R.","family":"Cai. R.","name":"Caines\' Reports","citeType":"state","start":1803,"end":1805}\n\
+{"reporter":"Cal.","family":"Cal.","name":"California Reports","citeType":"state","start":1850,"end":1934}\n\
+{"reporter":"Cal. 2d","family":"Cal.","name":"California Reports","citeType":"state","start":1934,"end":1969}\n\
+{"reporter":"Cal. 3d","family":"Cal.","name":"California Reports","citeType":"state","start":1969,"end":1991}\n\
+{"reporter":"Cal. 3d Spec. Trib Supp.","family":"Cal.","name":"California Reports","citeType":"state","start":1969,"end":1991}\n\
+{"reporter":"Cal. 4th","family":"Cal.","name":"California Reports","citeType":"state","start":1991,"end":null}\n\
+{"reporter":"Cal. 5th","family":"Cal.","name":"California Reports","citeType":"state","start":1991,"end":null}\n\
+{"reporter":"Cal. 4th CJP Supp.","family":"Cal. 4th CJP Supp.","name":"California Reports, Supplement","citeType":"state","start":1991,"end":null}\n\
+{"reporter":"Cal. 5th CJP Supp.","family":"Cal. 4th CJP Supp.","name":"California Reports, Supplement","citeType":"state","start":1991,"end":null}\n\
+{"reporter":"Cal. App.","family":"Cal. App.","name":"California Appellate Reports","citeType":"state","start":1905,"end":1934}\n\
+{"reporter":"Cal. App. 2d","family":"Cal. App.","name":"California Appellate Reports","citeType":"state","start":1934,"end":1969}\n\
+{"reporter":"Cal. App. 3d","family":"Cal. App.","name":"California Appellate Reports","citeType":"state","start":1969,"end":1991}\n\
+{"reporter":"Cal. App. 4th","family":"Cal. App.","name":"California Appellate Reports","citeType":"state","start":1991,"end":null}\n\
+{"reporter":"Cal. App. 5th","family":"Cal. App.","name":"California Appellate Reports","citeType":"state","start":1991,"end":null}\n\
+{"reporter":"Cal. App. LEXIS","family":"Cal. App. LEXIS","name":"LexisNexis California Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Cal. App. Supp.","family":"Cal. App. Supp.","name":"California Appellate Reports, Supplement","citeType":"state","start":1929,"end":null}\n\
+{"reporter":"Cal. App. Supp. 2d","family":"Cal. App. Supp.","name":"California Appellate Reports, Supplement","citeType":"state","start":1929,"end":null}\n\
+{"reporter":"Cal. App. Supp. 3d","family":"Cal. App. Supp.","name":"California Appellate Reports, Supplement","citeType":"state","start":1929,"end":null}\n\
+{"reporter":"Cal. App. Supp. 4th","family":"Cal. App. Supp.","name":"California Appellate Reports, Supplement","citeType":"state","start":1991,"end":null}\n\
+{"reporter":"Cal. App. Supp. 5th","family":"Cal. App. Supp.","name":"California Appellate Reports, Supplement","citeType":"state","start":1991,"end":null}\n\
+{"reporter":"Cal. App. Unpub. LEXIS","family":"Cal. App. Unpub. LEXIS","name":"LexisNexis California Appeals Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Cal. Bankr. Ct. Rep.","family":"Cal. Bankr. Ct. Rep.","name":"California Bankruptcy Court Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Cal. Comm. Jud. Perform. LEXIS","family":"Cal. Comm. Jud. Perform. LEXIS","name":"LexisNexis California Commission on Judicial Performance","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Cal. Comp. Cases","family":"Cal. Comp. Cases","name":"California Compensation Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Cal. Daily Op. Serv.","family":"Cal. Daily Op. Serv.","name":"California Daily Opinions Service","citeType":"specialty_lexis","start":1750,"end":null}\n\
+{"reporter":"Cal. Dist. Ct.","family":"Cal. Dist. Ct.","name":"Reports of Cases Determined in the District Courts of the State of California","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Cal. I.A.C.","family":"Cal. I.A.C.","name":"Decisions of the Industrial Accident Commission of California","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Cal. Jud. Ethics Op. LEXIS","family":"Cal. Jud. Ethics Op. LEXIS","name":"LexisNexis California Commission on Judicial Ethics","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Cal. LEXIS","family":"Cal. LEXIS","name":"LexisNexis Supreme Court of California","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Cal. Law J.","family":"Cal. Law J.","name":"California Law Journal","citeType":"state","start":1862,"end":1863}\n\
+{"reporter":"Cal. Law J. & Lit. Rev.","family":"Cal. Law J. & Lit. Rev.","name":"California Law Journal and Literary Review","citeType":"state","start":1862,"end":1863,"formats":["$volume_nominative ?$reporter,? $page"]}\n\
+{"reporter":"Cal. Rptr.","family":"Cal. Rptr.","name":"West\'s California Reporter","citeType":"state","start":1959,"end":1991}\n\
+{"reporter":"Cal. Rptr. 2d","family":"Cal. Rptr.","name":"West\'s California Reporter","citeType":"state","start":1992,"end":2003}\n\
+{"reporter":"Cal. Rptr. 3d","family":"Cal. Rptr.","name":"West\'s California Reporter","citeType":"state","start":2003,"end":null}\n\
+{"reporter":"Cal. Sup.","family":"Cal. Sup.","name":"California Superior Court, Reports of Cases in Appellate Departments","citeType":"state","start":1921,"end":1926}\n\
+{"reporter":"Cal. Super. Ct.","family":"Cal. Super. Ct.","name":"California Superior Court Decisions: Notable Cases","citeType":"state","start":1921,"end":1926}\n\
+{"reporter":"Cal. Super. LEXIS","family":"Cal. Super. LEXIS","name":"LexisNexis California Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Cal. Unrep.","family":"Cal. Unrep.","name":"California Unreported Cases","citeType":"state","start":1855,"end":1910}\n\
+{"reporter":"Cal. WCC","family":"Cal. WCC","name":"California Workers\' Compensation Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Call","family":"Call","name":"Virginia Reports, Call","citeType":"state","start":1779,"end":1825}\n\
+{"reporter":"Cam. & Nor.","family":"Cam. & Nor.","name":"North Carolina Reports, Conference by Cameron & Norwood","citeType":"state","start":1800,"end":1804}\n\
+{"reporter":"Can. Com. L. Guide (CCH)","family":"Can. Com. L. Guide (CCH)","name":"Canadian Commercial Law Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Can. Tax Rep. (CCH)","family":"Can. Tax Rep. (CCH)","name":"Canadian Tax Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Car. L. Rep.","family":"Car. L. Rep.","name":"Carolina Law Repository","citeType":"state","start":1811,"end":1816,"formats":["$full_cite","$reporter $page"]}\n\
+{"reporter":"Carpenter\'s Report of Burr\'s Trial","family":"Carpenter\'s Report of Burr\'s Trial","name":"Carpenter\'s Report of Burr\'s Trial","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Cates.","family":"Cates.","name":"Cates\' Reports (109-127 Tennessee Reports)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Cent. Law J.","family":"Cent. Law J.","name":"Central Law Journal","citeType":"specialty","start":1874,"end":1927}\n\
+{"reporter":"Chand.","family":"Chand.","name":"Wisconsin Reports, Chandler","citeType":"state","start":1849,"end":1852}\n\
+{"reporter":"Charlton","family":"Charlton","name":"R.M. Charlton Reports (Ga.)","citeType":"state","start":1846,"end":null}\n\
+{"reporter":"Chase","family":"Chase","name":"Chase\'s United States Circuit Court Decisions","citeType":"federal","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Chase\'s Trial. Append.","family":"Chase\'s Trial. Append.","name":"Chase\'s Trial. Append","citeType":"specialty","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Chem. Reg. Rep. (BNA)","family":"Chem. Reg. Rep. (BNA)","name":"Chemical Regulation Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Chest.","family":"Chest.","name":"Chester County Reports (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Chev.","family":"Chev.","name":"South Carolina Reports, Cheves","citeType":"state","start":1839,"end":1840}\n\
+{"reporter":"Chev. Eq.","family":"Chev. Eq.","name":"South Carolina Reports, Cheves\' Equity","citeType":"state","start":1839,"end":1840}\n\
+{"reporter":"Chi. Law J.","family":"Chi. Law J.","name":"Chicago Law Journal","citeType":"state","start":1878,"end":1907}\n\
+{"reporter":"Chi. Leg. News","family":"Chi. Leg. News","name":"Chicago Legal News (1868-1925) (Illinois)","citeType":"federal","start":1868,"end":1925,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"Chicago Bd. Options Ex. (CCH)","family":"Chicago Bd. Options Ex. (CCH)","name":"Chicago Board Options Exchange","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Chit. Cr. Law","family":"Chit. Cr. Law","name":"Chitty\'s Criminal Law","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Cin. L. Bull.","family":"Cin. L. Bull.","name":"Cincinnati Law Bulletin","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"Cin. Sup. Ct. Rep.","family":"Cin. Sup. Ct. Rep.","name":"Cincinnati Superior Court Reports (Ohio)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"City Hall Rec. (NY)","family":"City Hall Rec. (NY)","name":"City Hall Recorder (N.Y.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Cl. Ch.","family":"Cl. Ch.","name":"Clarke\'s Chancery Reports","citeType":"state","start":1839,"end":1841}\n\
+{"reporter":"Cl. Ct.","family":"Cl. Ct.","name":"United States Claims Court Reporter","citeType":"specialty","start":1983,"end":1992}\n\
+{"reporter":"Clayton\'s Notebook","family":"Clayton\'s Notebook","name":"Clayton\'s Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$full_cite","$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Cliff.","family":"Cliff.","name":"Clifford\'s United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Codd. Dig.","family":"Codd. Dig.","name":"Coddington\'s Digest of the Law of Trade-Marks","citeType":"scotus_early","start":1750,"end":null,"formats":["$reporter $page"]}\n\
+{"reporter":"Code Rep.","family":"Code Rep.","name":"Code Reporter (NY)","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Coffey","family":"Coffey","name":"Reports of Decisions in Probate, by James V. Coffey, Judge of the Superior Court in and for the City and County of San Francisco, State of California. Reported and Annotated by Peter V. Ross and Jeremiah V. Coffey","citeType":"state","start":1880,"end":1915}\n\
+{"reporter":"Cold.","family":"Cold.","name":"Tennessee Reports, Coldwell","citeType":"state","start":1860,"end":1870}\n\
+{"reporter":"Cole. & Cai. Cas.","family":"Cole. & Cai. Cas.","name":"Coleman & Caines\' Cases","citeType":"state","start":1794,"end":1805}\n\
+{"reporter":"Cole. Cas.","family":"Cole. Cas.","name":"Coleman\'s Cases","citeType":"state","start":1791,"end":1800}\n\
+{"reporter":"Collective Bargaining Negot. & Cont. (BNA)","family":"Collective Bargaining Negot. & Cont. (BNA)","name":"Collective Bargaining Negotiations & Contracts","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Collier Bankr. Cas.","family":"Collier Bankr. Cas.","name":"Collier Bankruptcy Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Collier Bankr. Cas. 2d","family":"Collier Bankr. Cas.","name":"Collier Bankruptcy Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Colo.","family":"Colo.","name":"Colorado Reports","citeType":"state","start":1864,"end":1980}\n\
+{"reporter":"Colo. App.","family":"Colo. App.","name":"Colorado Court of Appeals Reports","citeType":"state","start":1891,"end":1980}\n\
+{"reporter":"Colo. App. LEXIS","family":"Colo. App. LEXIS","name":"LexisNexis Colorado Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Colo. Bankr. Ct. Rep.","family":"Colo. Bankr. Ct. Rep.","name":"Colorado (CO) Bankruptcy Court Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Colo. Discipl. LEXIS","family":"Colo. Discipl. LEXIS","name":"LexisNexis Colorado Supreme Court Disciplinary Opinions","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Colo. J.","family":"Colo. J.","name":"Colorado Journal","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Colo. J. C.A.R.","family":"Colo. J. C.A.R.","name":"Colorado Journal, Colorado Appellate Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Colo. L. Rep.","family":"Colo. L. Rep.","name":"Colorado Law Reporter (Colo.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Colo. LEXIS","family":"Colo. LEXIS","name":"LexisNexis Colorado Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Colo. N. P.","family":"Colo. N. P.","name":"Colorado Nisi Prius Decisions","citeType":"state","start":1898,"end":1902}\n\
+{"reporter":"Comm. Fut. L. Rep.","family":"Comm. Fut. L. Rep.","name":"Commodity Futures Law Reporter (CCH)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch","$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}\n\
+{"reporter":"Commc\'ns Reg. (P & F)","family":"Commc\'ns Reg. (P & F)","name":"Communications Regulation","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Communications Reg. (P&F)","family":"Communications Reg. (P&F)","name":"Communications Regulations","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Communications Reg. 2d (P&F)","family":"Communications Reg. (P&F)","name":"Communications Regulations","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Comp. Gen.","family":"Comp. Gen.","name":"Decisions of the Comptroller General of the United States","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Cong. Index(CCH)","family":"Cong. Index(CCH)","name":"Congressional Index","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Conn.","family":"Conn.","name":"Connecticut Reports","citeType":"state","start":1814,"end":null}\n\
+{"reporter":"Conn. App.","family":"Conn. App.","name":"Connecticut Appellate Reports","citeType":"state","start":1983,"end":null}\n\
+{"reporter":"Conn. App. LEXIS","family":"Conn. App. LEXIS","name":"LexisNexis Connecticut Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Conn. Cir. Ct.","family":"Conn. Cir. Ct.","name":"Connecticut Circuit Court Reports","citeType":"state","start":1961,"end":1974}\n\
+{"reporter":"Conn. Cir. LEXIS","family":"Conn. Cir. LEXIS","name":"LexisNexis Connecticut Circuit Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Conn. L. Rptr.","family":"Conn. L. Rptr.","name":"Connecticut Law Reporter","citeType":"state","start":1990,"end":null}\n\
+{"reporter":"Conn. LEXIS","family":"Conn. LEXIS","name":"LexisNexis Connecticut Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Conn. Super. Ct.","family":"Conn. Super. Ct.","name":"Connecticut Superior Court Reports","citeType":"state","start":1986,"end":1994}\n\
+{"reporter":"Conn. Super. Ct.","family":"Conn. Super. Ct.","name":"Connecticut Superior Court format-neutral citation","citeType":"state","start":1750,"end":null,"formats":["$volume_year $reporter (?P<page>\\\\d{1,6}(?:-[A-Z])?)"]}\n\
+{"reporter":"Conn. Super. LEXIS","family":"Conn. Super. LEXIS","name":"LexisNexis Connecticut Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Conn. Supp.","family":"Conn. Supp.","name":"Connecticut Supplement","citeType":"state","start":1935,"end":null}\n\
+{"reporter":"Conn. Surr.","family":"Conn. Surr.","name":"Connecticut Surrogate Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Connoly","family":"Connoly","name":"Connoly\'s New York Surrogate Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Consumer Cred. Guide (CCH)","family":"Consumer Cred. Guide (CCH)","name":"Consumer Credit Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Consumer Prod. Safety Guide (CCH)","family":"Consumer Prod. Safety Guide (CCH)","name":"Consumer Product Safety Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Cont. App. Dec. (CCH)","family":"Cont. App. Dec. (CCH)","name":"Contract Appeals Decisions","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Cont. Cas. Fed.","family":"Cont. Cas. Fed.","name":"Contract Cases, Federal","citeType":"federal","start":1750,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"Cooke","family":"Cooke","name":"Tennessee Reports, Cooke","citeType":"state","start":1811,"end":1814,"formats":["$full_cite","$volume_nominative ?$reporter,? $page"]}\n\
+{"reporter":"Coombs\' Trial of Aaron Burr","family":"Coombs\' Trial of Aaron Burr","name":"The trial of Aaron Burr for high treason","citeType":"state","start":1864,"end":null,"formats":["$volume_nominative ?$reporter,? $page"]}\n\
+{"reporter":"Copy. L. Rep. (CCH)","family":"Copy. L. Rep. (CCH)","name":"Copyright Law Reporter (CCH)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Copyright L. Dec. (CCH)","family":"Copyright L. Dec. (CCH)","name":"Copyright Law Decisions","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"Copyright L. Rep. (CCH)","family":"Copyright L. Rep. (CCH)","name":"Copyright Law Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Cost Accounting Stand. Guide (CCH)","family":"Cost Accounting Stand. Guide (CCH)","name":"Cost Accounting Standards Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Cow.","family":"Cow.","name":"Cowen\'s Reports","citeType":"state","start":1823,"end":1829}\n\
+{"reporter":"Cox. Manual Trade-Mark Cas.","family":"Cox. Manual Trade-Mark Cas.","name":"Cox\'s Manual of Trade-Mark Cases","citeType":"scotus_early","start":1750,"end":null,"formats":["$reporter $page"]}\n\
+{"reporter":"Crabbe","family":"Crabbe","name":"Crabbe\'s United States (US) District Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$reporter,? $page"]}\n\
+{"reporter":"Cranch","family":"Cranch","name":"Cranch\'s Supreme Court Reports","citeType":"scotus_early","start":1801,"end":1815}\n\
+{"reporter":"Cranch","family":"Cranch","name":"District of Columbia Reports, Cranch","citeType":"state","start":1801,"end":1841}\n\
+{"reporter":"Cranch, Pat. Dec.","family":"Cranch, Pat. Dec.","name":"Cranch\'s Patent Decisions","citeType":"federal","start":1841,"end":1847,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Crim. L. Rep. (BNA)","family":"Crim. L. Rep. (BNA)","name":"The Criminal Law Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Ct. Cl.","family":"Ct. Cl.","name":"Court of Claims Reports (United States)","citeType":"specialty","start":1863,"end":1982}\n\
+{"reporter":"Ct. Cl.","family":"Ct. Cl.","name":"Report of the Court of Claims (West Virginia)","citeType":"specialty","start":1941,"end":null}\n\
+{"reporter":"Ct. Cust.","family":"Ct. Cust.","name":"Court of Customs Appeals Reports","citeType":"specialty","start":1910,"end":1929}\n\
+{"reporter":"Ct. Int\'l Trade","family":"Ct. Int\'l Trade","name":"Court of International Trade Reports","citeType":"specialty","start":1980,"end":null}\n\
+{"reporter":"Ct. Intl. Trade LEXIS","family":"Ct. Intl. Trade LEXIS","name":"LexisNexis Court of International Trade","citeType":"specialty","start":1980,"end":null}\n\
+{"reporter":"Curt.","family":"Curt.","name":"Curtis\' United States (US) Circuit Court Decisions","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Cush.","family":"Cush.","name":"Massachusetts Reports, Cushing","citeType":"state","start":1848,"end":1853}\n\
+{"reporter":"Cust. B. & Dec.","family":"Cust. B. & Dec.","name":"Customs Bulletin and Decisions","citeType":"federal","start":1967,"end":null}\n\
+{"reporter":"Cust. Ct.","family":"Cust. Ct.","name":"Customs Court Reports","citeType":"federal","start":1938,"end":1980}\n\
+{"reporter":"Cust. Ct. LEXIS","family":"Cust. Ct. LEXIS","name":"LexisNexis United States Customs Court","citeType":"specialty","start":1938,"end":1980}\n\
+{"reporter":"D. Chip.","family":"D. Chip.","name":"Vermont Reports, Chipman, D.","citeType":"state","start":1789,"end":1824}\n\
+{"reporter":"D. Haw.","family":"D. Haw.","name":"United States District Court for the District of Hawaii","citeType":"federal","start":1847,"end":null}\n\
+{"reporter":"D.A.R.","family":"D.A.R.","name":"Daily Appellate Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"D.C.","family":"D.C.","name":"District of Columbia Reports","citeType":"state","start":1801,"end":1893,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>MacArth\\\\. & M\\\\.|Tuck\\\\. & Cl\\\\.|MacArth\\\\.|Mackey|Cranch)\\\\) $page"]}\n\
+{"reporter":"D.C. App.","family":"D.C. App.","name":"District of Columbia Appeals Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"D.C. App. LEXIS","family":"D.C. App. LEXIS","name":"LexisNexis Washington D.C. Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"D.C. Super. LEXIS","family":"D.C. Super. LEXIS","name":"LexisNexis Washington D.C. Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"DJCAR","family":"DJCAR","name":"Daily Journal of California Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"DNH","family":"DNH","name":"United States District Court for the District of New Hampshire","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume $reporter,? $page_with_letter"]}\n\
+{"reporter":"DSD","family":"DSD","name":"United States District Court for the District of South Dakota","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"DTA","family":"DTA","name":"Decisiones del Tribunal de Circuito de Apelaciones de Puerto Rico","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"DTS","family":"DTS","name":"Decisiones del Tribunal Supremo","citeType":"state","start":1998,"end":null}\n\
+{"reporter":"Daily Journal DAR","family":"Daily Journal DAR","name":"California Daily Journal Daily Appellate Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Daily L.N.","family":"Daily L.N.","name":"Daily Legal News (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Daily Lab. Rep. (BNA)","family":"Daily Lab. Rep. (BNA)","name":"Daily Labor Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Daily Wash. L. Rptr.","family":"Daily Wash. L. Rptr.","name":"Daily Washington Law Reporter","citeType":"state","start":1971,"end":null}\n\
+{"reporter":"Dakota","family":"Dakota","name":"Dakota Reports","citeType":"state","start":1867,"end":1889}\n\
+{"reporter":"Dakota LEXIS","family":"Dakota LEXIS","name":"LexisNexis Court of the Dakota Territory","citeType":"state","start":1867,"end":1889}\n\
+{"reporter":"Dall.","family":"Dall.","name":"Dallas\' Supreme Court Reports","citeType":"scotus_early","start":1790,"end":1880}\n\
+{"reporter":"Dall.","family":"Dall.","name":"Pennsylvania State Reports, Dallas","citeType":"state","start":1754,"end":1806}\n\
+{"reporter":"Dallam","family":"Dallam","name":"Digest of the Laws of Texas (Dallam\'s Opinions)","citeType":"state","start":1840,"end":1844,"formats":["$full_cite_single_volume"]}\n\
+{"reporter":"Daly","family":"Daly","name":"Daly\'s New York Common Pleas Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Dana","family":"Dana","name":"Kentucky Reports, Dana","citeType":"state","start":1833,"end":1840}\n\
+{"reporter":"Dane, Abr.","family":"Dane, Abr.","name":"Dane\'s Abridgement and Digest of American Law","citeType":"scotus_early","start":1823,"end":null}\n\
+{"reporter":"Davis. L. Ct. Cas.","family":"Davis. L. Ct. Cas.","name":"Massachusetts Land Court decisions, 1898-1908","citeType":"state","start":1898,"end":1908}\n\
+{"reporter":"Day","family":"Day","name":"Day\'s Connecticut Reports","citeType":"state","start":1802,"end":1813}\n\
+{"reporter":"Day.","family":"Day.","name":"Day\'s Reports (Connecticut)","citeType":"state","start":1802,"end":1813}\n\
+{"reporter":"Deady","family":"Deady","name":"Deady\'s Circuit & District Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Dec. Com. Pat.","family":"Dec. Com. Pat.","name":"Decisions of the Commissioner of Patents","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Dec. Comm\'r Pat.","family":"Dec. Comm\'r Pat.","name":"Decisions of the Commissioner of Patents","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Del.","family":"Del.","name":"Delaware Reports","citeType":"state","start":1920,"end":1966,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>Marv\\\\.|Penne\\\\.|Harr\\\\.|Boyce|Houst\\\\.)\\\\) $page"]}\n\
+{"reporter":"Del. C.P. LEXIS","family":"Del. C.P. LEXIS","name":"LexisNexis Delaware Court of Common Pleas","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Del. Cas.","family":"Del. Cas.","name":"Delaware Cases","citeType":"state","start":1792,"end":1830}\n\
+{"reporter":"Del. Ch.","family":"Del. Ch.","name":"Delaware Chancery Reports","citeType":"state","start":1814,"end":1968}\n\
+{"reporter":"Del. Ch. LEXIS","family":"Del. Ch. LEXIS","name":"LexisNexis Delaware Chancery Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Del. Co.","family":"Del. Co.","name":"Delaware County (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Del. Fam. Ct. LEXIS","family":"Del. Fam. Ct. LEXIS","name":"LexisNexis Delaware Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Del. LEXIS","family":"Del. LEXIS","name":"LexisNexis Delaware Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Del. Super. LEXIS","family":"Del. Super. LEXIS","name":"LexisNexis Delaware Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Dem. Sur.","family":"Dem. Sur.","name":"Demarest\'s Surrogate\'s Reports","citeType":"state","start":1879,"end":1888}\n\
+{"reporter":"Dem. Surr.","family":"Dem. Surr.","name":"Demarest\'s Surrogate (New York)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Denio","family":"Denio","name":"Denio\'s Reports","citeType":"state","start":1845,"end":1848}\n\
+{"reporter":"Des.","family":"Des.","name":"South Carolina Reports, Desaussure\'s Equity","citeType":"state","start":1784,"end":1817}\n\
+{"reporter":"Des. Eq.","family":"Des. Eq.","name":"Cases argued and determined in the Court of Chancery of South Carolina","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Dev.","family":"Dev.","name":"North Carolina Reports, Devereux\'s Law","citeType":"state","start":1826,"end":1834}\n\
+{"reporter":"Dev. & Bat.","family":"Dev. & Bat.","name":"North Carolina Reports, Devereux & Battle\'s Law","citeType":"state","start":1834,"end":1839}\n\
+{"reporter":"Dev. & Bat. Eq.","family":"Dev. & Bat. Eq.","name":"North Carolina Reports, Devereux & Battle\'s Equity","citeType":"state","start":1834,"end":1839}\n\
+{"reporter":"Dev. Eq.","family":"Dev. Eq.","name":"North Carolina Reports, Devereux\'s Equity","citeType":"state","start":1826,"end":1834}\n\
+{"reporter":"Dickinson","family":"Dickinson","name":"Dickinson\'s New Jersey Equity","citeType":"state","start":1890,"end":1905}\n\
+{"reporter":"Dill.","family":"Dill.","name":"Dillon\'s United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Disney (Ohio)","family":"Disney (Ohio)","name":"Disney, Superior Court of Cincinnati Reports (Ohio)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Div.","family":"Div.","name":"Div.","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Dominion Tax Cas. (CCH)","family":"Dominion Tax Cas. (CCH)","name":"Dominion Tax Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Doug.","family":"Doug.","name":"Michigan Reports, Douglass","citeType":"state","start":1843,"end":1847}\n\
+{"reporter":"Dud.","family":"Dud.","name":"South Carolina Reports, Dudley","citeType":"state","start":1837,"end":1838}\n\
+{"reporter":"Dud. Eq.","family":"Dud. Eq.","name":"South Carolina Reports, Dudley\'s Equity","citeType":"state","start":1837,"end":1838}\n\
+{"reporter":"Dudley Rep.","family":"Dudley Rep.","name":"Dudley\'s Georgia Reports","citeType":"state","start":1830,"end":1835}\n\
+{"reporter":"Duer","family":"Duer","name":"Duer\'s Reports (8-13 New York Superior)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Duv.","family":"Duv.","name":"Kentucky Reports, Duvall","citeType":"state","start":1863,"end":1866}\n\
+{"reporter":"E.A.D.","family":"E.A.D.","name":"Environmental Administrative Decisions","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"E.D. Pa.","family":"E.D. Pa.","name":"United States District Court for the Eastern District of Pennsylvania","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"E.D. Smith","family":"E.D. Smith","name":"E.D. Smith\'s Common Pleas Reports","citeType":"state","start":1850,"end":1862}\n\
+{"reporter":"E.H. Smith","family":"E.H. Smith","name":"E.H. Smiths Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"EEOC Compl. Man. (CCH)","family":"EEOC Compl. Man. (CCH)","name":"EEOC Compliance Manual","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"ERC","family":"ERC","name":"Environmental Reporter Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"ERC (BNA)","family":"ERC (BNA)","name":"Environmental Reporter Cases (BNA)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Edm. Sel. Cas.","family":"Edm. Sel. Cas.","name":"Edmond\'s Select Cases","citeType":"state","start":1834,"end":1853}\n\
+{"reporter":"Educ. L. Rep.","family":"Educ. L. Rep.","name":"Education Law Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Edw. Ch.","family":"Edw. Ch.","name":"Edwards\' Chancery Reports","citeType":"state","start":1831,"end":1850}\n\
+{"reporter":"Empl. Benefits Cas. (BNA)","family":"Empl. Benefits Cas. (BNA)","name":"Employee Benefits Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Empl. Coordinator (RIA)","family":"Empl. Coordinator (RIA)","name":"Employee Benefits Compliance Coordinator","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Empl. Prac. Dec. (CCH)","family":"Empl. Prac. Dec. (CCH)","name":"Employment Practices Decisions","citeType":"specialty","start":1971,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"Empl. Prac. Guide (CCH)","family":"Empl. Prac. Guide (CCH)","name":"Employment Practices Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Empl. Safety & Health Guide (CCH)","family":"Empl. Safety & Health Guide (CCH)","name":"Employment Safety and Health Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Employee Benefits Cas. (BNA)","family":"Employee Benefits Cas. (BNA)","name":"Employee Benefits Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Energy Mgmt. (CCH)","family":"Energy Mgmt. (CCH)","name":"Energy Management & Federal Energy Guidelines","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch","$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}\n\
+{"reporter":"Env\'t Rep. (BNA)","family":"Env\'t Rep. (BNA)","name":"Environment Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Env\'t Rep. Cas. (BNA)","family":"Env\'t Rep. Cas. (BNA)","name":"Environment Reporter Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Envtl. L. Rep. (Envtl. Law Inst.)","family":"Envtl. L. Rep. (Envtl. Law Inst.)","name":"Environmental Law Reporter","citeType":"specialty","start":1971,"end":null}\n\
+{"reporter":"Exempt Org. Rep. (CCH)","family":"Exempt Org. Rep. (CCH)","name":"Exempt Organizations Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"F.","family":"F.","name":"Federal Reporter","citeType":"federal","start":1880,"end":1924}\n\
+{"reporter":"F.2d","family":"F.","name":"Federal Reporter","citeType":"federal","start":1924,"end":1993}\n\
+{"reporter":"F.3d","family":"F.","name":"Federal Reporter","citeType":"federal","start":1993,"end":null}\n\
+{"reporter":"F.4th","family":"F.","name":"Federal Reporter","citeType":"federal","start":2021,"end":null}\n\
+{"reporter":"F. App\'x","family":"F. App\'x","name":"Federal Appendix","citeType":"federal","start":2001,"end":null,"formats":["$full_cite","$volume $reporter,? $page_with_letter"]}\n\
+{"reporter":"F. Cas.","family":"F. Cas.","name":"Federal Cases","citeType":"federal","start":1789,"end":1880,"formats":["$full_cite","$volume $reporter (p|P)age $page"]}\n\
+{"reporter":"F. Supp.","family":"F. Supp.","name":"Federal Supplement","citeType":"federal","start":1932,"end":1988}\n\
+{"reporter":"F. Supp. 2d","family":"F. Supp.","name":"Federal Supplement","citeType":"federal","start":1988,"end":2014}\n\
+{"reporter":"F. Supp. 3d","family":"F. Supp.","name":"Federal Supplement","citeType":"federal","start":2014,"end":null,"formats":["$full_cite"]}\n\
+{"reporter":"F.C.C.","family":"F.C.C.","name":"Federal Communications Commission Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"F.C.C.2d","family":"F.C.C.","name":"Federal Communications Commission Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"F.L.R.A.","family":"F.L.R.A.","name":"Decisions of the Federal Labor Relations Authority","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"F.R.D.","family":"F.R.D.","name":"Federal Rules Decisions","citeType":"specialty","start":2001,"end":null}\n\
+{"reporter":"F.T.C.","family":"F.T.C.","name":"Federal Trade Commission","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"FCC Rcd","family":"FCC Rcd","name":"Federal Communications Commission Record","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"FCDR","family":"FCDR","name":"Florida Cases Daily Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"FED App.","family":"FED App.","name":"United States (US) Court of Appeals for the Sixth Circuit","citeType":"federal","start":1750,"end":null,"formats":["$volume_year $reporter (?P<page>\\\\d{4}[nNpP]) \\\\(6th Cir\\\\.?\\\\)"]}\n\
+{"reporter":"FERC","family":"FERC","name":"Federal Energy Guidelines: FERC Reports","citeType":"federal","start":1750,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"FL","family":"FL","name":"Florida Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"FLW Fed","family":"FLW Fed","name":"Florida Law Weekly Federal","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"FMSHRC","family":"FMSHRC","name":"Federal Mine Safety and Health Review Commission Decisions","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"FPSC","family":"FPSC","name":"Florida Public Service Commission","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Fair Empl. Prac. Cas. (BNA)","family":"Fair Empl. Prac. Cas. (BNA)","name":"Fair Employment Practice Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fam. L. Rep. (BNA)","family":"Fam. L. Rep. (BNA)","name":"The Family Law Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fam. L. Tax Guide (CCH)","family":"Fam. L. Tax Guide (CCH)","name":"Family Law Tax Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Audit Guide (CCH)","family":"Fed. Audit Guide (CCH)","name":"Federal Audit Guides","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Banking L. Rep. (CCH)","family":"Fed. Banking L. Rep. (CCH)","name":"Federal Banking Law Reporter (CCH)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Carr. Cas. (CCH)","family":"Fed. Carr. Cas. (CCH)","name":"Federal Carrier Cases (CCH) (1936-)","citeType":"federal","start":1936,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"Fed. Carr. Rep. (CCH)","family":"Fed. Carr. Rep. (CCH)","name":"Federal Carriers Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Cl.","family":"Fed. Cl.","name":"United States Claims Court Reporter","citeType":"specialty","start":1992,"end":null}\n\
+{"reporter":"Fed. Cont. Rep. (BNA)","family":"Fed. Cont. Rep. (BNA)","name":"Federal Contracts Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Election Camp. Fin. Guide (CCH)","family":"Fed. Election Camp. Fin. Guide (CCH)","name":"Federal Election Campaign Financing Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Energy Reg. Comm\'n Rep. (CCH)","family":"Fed. Energy Reg. Comm\'n Rep. (CCH)","name":"Federal Energy Regulatory Commission Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Est. & Gift Tax Rep. (CCH)","family":"Fed. Est. & Gift Tax Rep. (CCH)","name":"Federal Estate and Gift Tax Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Ex. Tax Rep. (CCH)","family":"Fed. Ex. Tax Rep. (CCH)","name":"Federal Excise Tax Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Inc. Gift & Est. Tax\'n (MB)","family":"Fed. Inc. Gift & Est. Tax\'n (MB)","name":"Federal Income, Gift and Estate Taxation","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. R. Serv.","family":"Fed. R. Serv.","name":"Federal Rules of Evidence Service","citeType":"specialty","start":1938,"end":null}\n\
+{"reporter":"Fed. R. Serv. 2d","family":"Fed. R. Serv.","name":"Federal Rules of Evidence Service","citeType":"specialty","start":1938,"end":null}\n\
+{"reporter":"Fed. R. Serv. 3d","family":"Fed. R. Serv.","name":"Federal Rules of Evidence Service","citeType":"specialty","start":1938,"end":null}\n\
+{"reporter":"Fed. R. Serv. 2d (West)","family":"Fed. R. Serv. 2d (West)","name":"Federal Rules Service, Second Series","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Sec. L. Rep. (CCH)","family":"Fed. Sec. L. Rep. (CCH)","name":"Federal Securities Law Reporter (CCH)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"Fed. Sent\'g Rep","family":"Fed. Sent\'g Rep","name":"Federal Sentencing Reporter","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Fed. Tax Coordinator Second Series (RIA)","family":"Fed. Tax Coordinator Second Series (RIA)","name":"Federal Tax Coordinator Second","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fed. Tax Guide Rep. (CCH)","family":"Fed. Tax Guide Rep. (CCH)","name":"Federal Tax Guide Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fire & Casualty Cas.","family":"Fire & Casualty Cas.","name":"Fire and Casualty Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fish. Pat. Cas.","family":"Fish. Pat. Cas.","name":"Fisher\'s United States (US) Patent Cases","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Fish. Pat. Rep.","family":"Fish. Pat. Rep.","name":"Fisher\'s United States Patent Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Fish. Prize Cas.","family":"Fish. Prize Cas.","name":"Fisher\'s United States Prize Cases","citeType":"federal","start":1750,"end":null,"formats":["$reporter $page"]}\n\
+{"reporter":"Fla.","family":"Fla.","name":"Florida Reports","citeType":"state","start":1846,"end":1948,"formats":["$full_cite","$volume $reporter $page_with_letter"]}\n\
+{"reporter":"Fla. App. LEXIS","family":"Fla. App. LEXIS","name":"LexisNexis Florida Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Fla. L. Weekly","family":"Fla. L. Weekly","name":"Florida Law Weekly","citeType":"state","start":1978,"end":null}\n\
+{"reporter":"Fla. L. Weekly Fed. B","family":"Fla. L. Weekly Fed. B","name":"Florida (FL) Law Weekly Federal, Bankruptcy Court","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fla. L. Weekly Fed. C","family":"Fla. L. Weekly Fed. C","name":"Florida (FL) Law Weekly Federal, Circuit Court","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Fla. L. Weekly Fed. D","family":"Fla. L. Weekly Fed. D","name":"Florida (FL) Law Weekly Federal, District Court","citeType":"specialty","start":1750,"end":null,"formats":["$volume $reporter,? D?(?P<page>\\\\d+)"]}\n\
+{"reporter":"Fla. L. Weekly Fed. S","family":"Fla. L. Weekly Fed. S","name":"Florida (FL) Law Weekly Federal, Supreme Court","citeType":"federal","start":1750,"end":null,"formats":["$volume $reporter,? S?(?P<page>\\\\d+)"]}\n\
+{"reporter":"Fla. L. Weekly Supp.","family":"Fla. L. Weekly Supp.","name":"Florida Law Weekly Supplement","citeType":"state","start":1992,"end":null}\n\
+{"reporter":"Fla. LEXIS","family":"Fla. LEXIS","name":"LexisNexis Florida Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Fla. Supp.","family":"Fla. Supp.","name":"Florida Supplement","citeType":"state","start":1948,"end":1981}\n\
+{"reporter":"Fla. Supp. 2d","family":"Fla. Supp.","name":"Florida Supplement","citeType":"state","start":1983,"end":1992}\n\
+{"reporter":"Flip.","family":"Flip.","name":"Flippin\'s Circuit Court Reports (U.S.)","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Food Drug Cosm. L. Rep. (CCH)","family":"Food Drug Cosm. L. Rep. (CCH)","name":"Food Drug Cosmetic Law Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Foster","family":"Foster","name":"Legal Chronicle reports of Cases decided in the Supreme Court of Pennsylvania (Foster)","citeType":"state","start":1870,"end":1875}\n\
+{"reporter":"Free. Ch.","family":"Free. Ch.","name":"Freeman\'s Mississippi Chancery Reports (1839-43)","citeType":"state","start":1839,"end":1843}\n\
+{"reporter":"Fulton County D. Rep.","family":"Fulton County D. Rep.","name":"Fulton County Daily Reporter","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$volume_with_digit_suffix $reporter $page_with_letter"]}\n\
+{"reporter":"G. & J.","family":"G. & J.","name":"Maryland Reports, Gill & Johnson","citeType":"state","start":1829,"end":1842}\n\
+{"reporter":"G.D.R.","family":"G.D.R.","name":"Gaming Dispute Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Ga.","family":"Ga.","name":"Georgia Reports","citeType":"state","start":1846,"end":null,"formats":["$full_cite","(?P<volume>33) $reporter (?P<supp>Supp\\\\.) $page","$volume $reporter $page_with_letter"]}\n\
+{"reporter":"Ga. App.","family":"Ga. App.","name":"Georgia Appeals Reports","citeType":"state","start":1907,"end":null}\n\
+{"reporter":"Ga. App. LEXIS","family":"Ga. App. LEXIS","name":"LexisNexis Georgia Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ga. L. Rep.","family":"Ga. L. Rep.","name":"Georgia Law Reporter","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ga. LEXIS","family":"Ga. LEXIS","name":"LexisNexis Georgia Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Gall.","family":"Gall.","name":"Gallison\'s Reports, United States Circuit Courts","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Georgia Decisions","family":"Georgia Decisions","name":"Georgia Decisions","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Gibb. Surr.","family":"Gibb. Surr.","name":"Gibbons\' Surrogate\'s Reports","citeType":"state","start":1893,"end":1898}\n\
+{"reporter":"Gibbons","family":"Gibbons","name":"Gibbons\' Reports, New York Surrogate Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Gild.","family":"Gild.","name":"Gildersleeve Reports","citeType":"state","start":1883,"end":1889}\n\
+{"reporter":"Gill","family":"Gill","name":"Maryland Reports, Gill","citeType":"state","start":1843,"end":1851}\n\
+{"reporter":"Gilm.","family":"Gilm.","name":"Illinois Reports, Gilman","citeType":"state","start":1844,"end":1849}\n\
+{"reporter":"Gilmer","family":"Gilmer","name":"Virginia Reports, Gilmer","citeType":"state","start":1820,"end":1821,"formats":["$full_cite_single_volume"]}\n\
+{"reporter":"Gilp.","family":"Gilp.","name":"Gilpin, United States (US) District Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$reporter $page"]}\n\
+{"reporter":"Goebel","family":"Goebel","name":"Goebel\'s Probate Reports (Ohio)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Gov\'t Cont. Rep. (CCH)","family":"Gov\'t Cont. Rep. (CCH)","name":"Government Contracts Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Gov\'t Empl. Rel. Rep. (BNA)","family":"Gov\'t Empl. Rel. Rep. (BNA)","name":"Government Employee Relations Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Grant","family":"Grant","name":"Pennsylvania State Reports, Grant","citeType":"state","start":1814,"end":1863}\n\
+{"reporter":"Gratt.","family":"Gratt.","name":"Virginia Reports, Grattan","citeType":"state","start":1844,"end":1880}\n\
+{"reporter":"Gray","family":"Gray","name":"Massachusetts Reports, Gray","citeType":"state","start":1854,"end":1860}\n\
+{"reporter":"Greene","family":"Greene","name":"Iowa Reports, Greene","citeType":"state","start":1847,"end":1854}\n\
+{"reporter":"Guam","family":"Guam","name":"Guam Reports","citeType":"state","start":1955,"end":null}\n\
+{"reporter":"Guam LEXIS","family":"Guam LEXIS","name":"LexisNexis Guam Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Gummere","family":"Gummere","name":"Gummere\'s Reports","citeType":"state","start":1915,"end":1922}\n\
+{"reporter":"Gunby","family":"Gunby","name":"Louisiana Court of Appeals Reports, Gunby","citeType":"state","start":1885,"end":1885}\n\
+{"reporter":"H. & G.","family":"H. & G.","name":"Maryland Reports, Harris and Gill","citeType":"state","start":1826,"end":1829}\n\
+{"reporter":"H. & J.","family":"H. & J.","name":"Maryland Reports, Harris and Johnson","citeType":"state","start":1800,"end":1826}\n\
+{"reporter":"H. & McH.","family":"H. & McH.","name":"Maryland Reports, Harris and McHenry","citeType":"state","start":1770,"end":1799}\n\
+{"reporter":"Hall","family":"Hall","name":"Hall\'s Reports (1-2 New York Superior)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Hall, Law J.","family":"Hall, Law J.","name":"Hall\'s Law Journal","citeType":"federal","start":1808,"end":1817}\n\
+{"reporter":"Handy","family":"Handy","name":"Handy\'s Ohio Reports (12 Ohio Dec.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Handy R.","family":"Handy R.","name":"Handy, Cincinnati Superior Court Reports (Ohio)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Hard.","family":"Hard.","name":"Kentucky Reports, Hardin","citeType":"state","start":1805,"end":1808}\n\
+{"reporter":"Hard.","family":"Hard.","name":"Hardesty Team Reports (Del.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Harp.","family":"Harp.","name":"South Carolina Reports, Harper","citeType":"state","start":1823,"end":1831}\n\
+{"reporter":"Harp. Eq.","family":"Harp. Eq.","name":"South Carolina Reports, Harper\'s Equity","citeType":"state","start":1824,"end":1824}\n\
+{"reporter":"Harr. Ch.","family":"Harr. Ch.","name":"Harrington\'s Michigan Chancery Reports (1836-42)","citeType":"state","start":1836,"end":1842}\n\
+{"reporter":"Harrington","family":"Harrington","name":"Delaware Reports, Harrington","citeType":"state","start":1832,"end":1855}\n\
+{"reporter":"Hasb.","family":"Hasb.","name":"Hasbrouck\'s Reports (Idaho)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Hask.","family":"Hask.","name":"Haskell\'s Reports for U.S. Courts in Maine (Fox\'s Decisions)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Haskell C.C.","family":"Haskell C.C.","name":"Haskell\'s Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Haw.","family":"Haw.","name":"Hawaii Reports","citeType":"state","start":1847,"end":null}\n\
+{"reporter":"Haw. App.","family":"Haw. App.","name":"Hawaii Appellate Reports","citeType":"state","start":1980,"end":1994}\n\
+{"reporter":"Haw. App. LEXIS","family":"Haw. App. LEXIS","name":"LexisNexis Hawaii Court Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Haw. LEXIS","family":"Haw. LEXIS","name":"LexisNexis Supreme Court of Hawaii","citeType":"state","start":1847,"end":null}\n\
+{"reporter":"Hawks","family":"Hawks","name":"North Carolina Reports, Hawks","citeType":"state","start":1820,"end":1826}\n\
+{"reporter":"Hay. & Haz.","family":"Hay. & Haz.","name":"District of Columbia Reports, Hayward & Hazelton","citeType":"state","start":1841,"end":1862}\n\
+{"reporter":"Hayw.","family":"Hayw.","name":"North Carolina Reports, Haywood","citeType":"state","start":1789,"end":1806}\n\
+{"reporter":"Hayw.","family":"Hayw.","name":"Tennessee Reports, Haywood","citeType":"state","start":1816,"end":1818}\n\
+{"reporter":"Hayw. & H.D.C.","family":"Hayw. & H.D.C.","name":"Hayward & Hazelton Circuit Court Reports (D.C.)","citeType":"federal","start":1893,"end":1941,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Haz. Reg. Pa.","family":"Haz. Reg. Pa.","name":"Hazard\'s Pennsylvania Register","citeType":"scotus_early","start":1828,"end":1836,"formats":["$full_cite","$volume $reporter \\\\(\\\\d{4}\\\\,?\\\\) $page"]}\n\
+{"reporter":"Haz. U. S. Reg.","family":"Haz. U. S. Reg.","name":"Hazard\'s United States Register","citeType":"scotus_early","start":1839,"end":null}\n\
+{"reporter":"Head","family":"Head","name":"Tennessee Reports, Head","citeType":"state","start":1858,"end":1860}\n\
+{"reporter":"Heisk.","family":"Heisk.","name":"Tennessee Reports, Heiskell","citeType":"state","start":1870,"end":1879}\n\
+{"reporter":"Hempst.","family":"Hempst.","name":"Hempstead (AR)","citeType":"state","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Hen. & M.","family":"Hen. & M.","name":"Virginia Reports, Hening & Munford","citeType":"state","start":1806,"end":1810}\n\
+{"reporter":"Hill","family":"Hill","name":"Hill\'s New York Reports","citeType":"state","start":1841,"end":1844}\n\
+{"reporter":"Hill","family":"Hill","name":"South Carolina Reports, Hill","citeType":"state","start":1833,"end":1837}\n\
+{"reporter":"Hill & Den.","family":"Hill & Den.","name":"Hill and Denio Supplement (Lalor)","citeType":"state","start":1842,"end":1844}\n\
+{"reporter":"Hill Eq.","family":"Hill Eq.","name":"South Carolina Reports, Hill\'s Chancery","citeType":"state","start":1833,"end":1837}\n\
+{"reporter":"Hilles\' Notebook","family":"Hilles\' Notebook","name":"Hilles Notebook","citeType":"specialty","start":1792,"end":1830}\n\
+{"reporter":"Hilt.","family":"Hilt.","name":"Hilton\'s Common Pleas Reports","citeType":"state","start":1855,"end":1860}\n\
+{"reporter":"Hoff.","family":"Hoff.","name":"Hoffman\'s Decisions","citeType":"scotus_early","start":1853,"end":1858,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Hoff. Ch.","family":"Hoff. Ch.","name":"Hoffman\'s Chancery Reports","citeType":"state","start":1838,"end":1840}\n\
+{"reporter":"Hoff. Land Cas.","family":"Hoff. Land Cas.","name":"Hoffman\'s Land Cases","citeType":"federal","start":1853,"end":1858,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Hoff. Op.","family":"Hoff. Op.","name":"Hoffman\'s Opinions","citeType":"scotus_early","start":1750,"end":null,"formats":["$volume_nominative ?$reporter,? $page"]}\n\
+{"reporter":"Holmes","family":"Holmes","name":"Holmes Circuit Court Reports (US)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Hopk. Ch.","family":"Hopk. Ch.","name":"Hopkins\' Chancery Reports","citeType":"state","start":1823,"end":1826}\n\
+{"reporter":"Hopk. Works.","family":"Hopk. Works.","name":"Hopkinson, Life and Letters of Hon. Francis Hopkinson, District Judge","citeType":"scotus_early","start":1750,"end":null}\n\
+{"reporter":"Hosea\'s Rep.","family":"Hosea\'s Rep.","name":"Cincinnati Superior Court Decisions (Ohio)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Hous. & Dev. Rep. (RIA)","family":"Hous. & Dev. Rep. (RIA)","name":"Housing & Development Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Houston","family":"Houston","name":"Delaware Reports, Houston","citeType":"state","start":1855,"end":1893}\n\
+{"reporter":"How.","family":"How.","name":"Howard\'s Supreme Court Reports","citeType":"scotus_early","start":1843,"end":1860}\n\
+{"reporter":"How. App. Cas.","family":"How. App. Cas.","name":"Howard\'s Appeal Cases","citeType":"state","start":1855,"end":1860}\n\
+{"reporter":"How. N.P.","family":"How. N.P.","name":"Howell, Nisi Prius","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"How. Pr.","family":"How. Pr.","name":"Howard\'s Practice Reports","citeType":"state","start":1844,"end":1886,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"How. Pr. (n.s.)","family":"How. Pr. (n.s.)","name":"Howard\'s Practice Reports (n.s.)","citeType":"state","start":1879,"end":1886}\n\
+{"reporter":"Howard","family":"Howard","name":"Mississippi Reports, Howard","citeType":"state","start":1834,"end":1843}\n\
+{"reporter":"Howison","family":"Howison","name":"Howison\'s Criminal Trials","citeType":"state","start":1850,"end":1851}\n\
+{"reporter":"Hughes","family":"Hughes","name":"Kentucky Reports, Hughes","citeType":"state","start":1785,"end":1801,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"Hum.","family":"Hum.","name":"Tennessee Reports, Humphreys","citeType":"state","start":1839,"end":1851}\n\
+{"reporter":"Hun","family":"Hun","name":"Hun\'s Supreme Court Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Hun","family":"Hun","name":"Hun\'s New York Appellate Division Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Hunt Mer. Mag.","family":"Hunt Mer. Mag.","name":"Hunt\'s Merchant\'s Magazine, New York","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"I. & N. Dec.","family":"I. & N. Dec.","name":"Administrative Decisions Under Immigration and Nationality Laws","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume $reporter $page"]}\n\
+{"reporter":"I.C.C.","family":"I.C.C.","name":"Interstate Commerce Commission Reporter","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"I.C.C.2d","family":"I.C.C.","name":"Interstate Commerce Commission Reporter","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"I.E.R. Cas. (BNA)","family":"I.E.R. Cas. (BNA)","name":"Individual Employment Rights Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"I.R.B.","family":"I.R.B.","name":"Internal Revenue Bulletin","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"I.T.R.D. (BNA)","family":"I.T.R.D. (BNA)","name":"International Trade Reporter Decisions","citeType":"specialty","start":1980,"end":null}\n\
+{"reporter":"IL","family":"IL","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}\n\
+{"reporter":"IL App (1st)","family":"IL App (1st)","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}\n\
+{"reporter":"IL App (2d)","family":"IL App (2d)","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}\n\
+{"reporter":"IL App (3d)","family":"IL App (3d)","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}\n\
+{"reporter":"IL App (4th)","family":"IL App (4th)","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}\n\
+{"reporter":"IL App (5th)","family":"IL App (5th)","name":"Illlinois Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_illinois_neutral"]}\n\
+{"reporter":"IRS Pos. (CCH)","family":"IRS Pos. (CCH)","name":"IRS Positions","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Ida. App. LEXIS","family":"Ida. App. LEXIS","name":"LexisNexis Idaho Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ida. App. Unpub. LEXIS","family":"Ida. App. Unpub. LEXIS","name":"LexisNexis Idaho Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ida. LEXIS","family":"Ida. LEXIS","name":"LexisNexis Idaho Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Idaho","family":"Idaho","name":"Idaho Reports","citeType":"state","start":1982,"end":null}\n\
+{"reporter":"Ill.","family":"Ill.","name":"Illinois Reports","citeType":"state","start":1849,"end":null,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>Scam\\\\.|Breese|Gilm\\\\.)\\\\) $page"]}\n\
+{"reporter":"Ill. 2d","family":"Ill.","name":"Illinois Reports","citeType":"state","start":1849,"end":null,"formats":["$full_cite"]}\n\
+{"reporter":"Ill. App.","family":"Ill. App.","name":"Illinois Appellate Court Reports","citeType":"state","start":1877,"end":null}\n\
+{"reporter":"Ill. App. 2d","family":"Ill. App.","name":"Illinois Appellate Court Reports","citeType":"state","start":1877,"end":null}\n\
+{"reporter":"Ill. App. 3d","family":"Ill. App.","name":"Illinois Appellate Court Reports","citeType":"state","start":1877,"end":null}\n\
+{"reporter":"Ill. App. LEXIS","family":"Ill. App. LEXIS","name":"LexisNexis Illinois Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ill. App. Unpub. LEXIS","family":"Ill. App. Unpub. LEXIS","name":"LexisNexis Illinois Appeals Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ill. C.C.","family":"Ill. C.C.","name":"Matthew and Bangs, Illinois Circuit Court Reports (III.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ill. Cir. Ct.","family":"Ill. Cir. Ct.","name":"Illinois Circuit Court Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ill. Ct. Cl.","family":"Ill. Ct. Cl.","name":"Illinois Court of Claims Reports","citeType":"state","start":1889,"end":null,"formats":["$full_cite","$volume $reporter $page_with_letter"]}\n\
+{"reporter":"Ill. Ct. Cl. LEXIS","family":"Ill. Ct. Cl. LEXIS","name":"LexisNexis Illinois Court of Claims","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ill. Dec.","family":"Ill. Dec.","name":"West\'s Illinois Decisions","citeType":"state","start":1976,"end":null}\n\
+{"reporter":"Ill. LEXIS","family":"Ill. LEXIS","name":"LexisNexis Illinois Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Immigr. L. Serv. (West)","family":"Immigr. L. Serv. (West)","name":"Immigration Law Service","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Ind.","family":"Ind.","name":"Indiana Reports","citeType":"state","start":1848,"end":1981}\n\
+{"reporter":"Ind. App.","family":"Ind. App.","name":"Indiana Court of Appeals Reports","citeType":"state","start":1890,"end":1979}\n\
+{"reporter":"Ind. App. LEXIS","family":"Ind. App. LEXIS","name":"LexisNexis Indiana Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ind. App. Unpub. LEXIS","family":"Ind. App. Unpub. LEXIS","name":"LexisNexis Indiana Appeals Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ind. Cl. Comm.","family":"Ind. Cl. Comm.","name":"Indian Claims Commission","citeType":"specialty","start":1948,"end":1973}\n\
+{"reporter":"Ind. Dec.","family":"Ind. Dec.","name":"Indiana Decisions (Ind.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ind. L. Rep.","family":"Ind. L. Rep.","name":"Indiana Law Reporter (1881)","citeType":"state","start":1881,"end":null}\n\
+{"reporter":"Ind. L. Rep.","family":"Ind. L. Rep.","name":"Indian Law Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Ind. LEXIS","family":"Ind. LEXIS","name":"LexisNexis Indiana Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ind. Tax LEXIS","family":"Ind. Tax LEXIS","name":"LexisNexis Indiana Tax Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Indian Terr.","family":"Indian Terr.","name":"Indian Territory Reports","citeType":"state","start":1896,"end":1907}\n\
+{"reporter":"Indian Terr. LEXIS","family":"Indian Terr. LEXIS","name":"LexisNexis Court of Appeals of Indian Territory","citeType":"state","start":1896,"end":1907}\n\
+{"reporter":"Inher. Est. & Gift Tax Rep. (CCH)","family":"Inher. Est. & Gift Tax Rep. (CCH)","name":"Inheritance, Estate and Gift Tax Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Ins. L. Rep. (CCH)","family":"Ins. L. Rep. (CCH)","name":"Insurance Law Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Ins. L.J.","family":"Ins. L.J.","name":"Insurance Law Journal","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Int\'l Env\'t Rep. (BNA)","family":"Int\'l Env\'t Rep. (BNA)","name":"International Environment Reporter (Bureau of National Affairs)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Int. Rev. Rec.","family":"Int. Rev. Rec.","name":"Internal Revenue Record","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"Interior Dec.","family":"Interior Dec.","name":"Interior Decisions","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Iowa","family":"Iowa","name":"Iowa Reports","citeType":"state","start":1855,"end":1968}\n\
+{"reporter":"Iowa App. LEXIS","family":"Iowa App. LEXIS","name":"LexisNexis Iowa Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Iowa Sup. LEXIS","family":"Iowa Sup. LEXIS","name":"LexisNexis Iowa Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ired.","family":"Ired.","name":"North Carolina Reports, Iredell\'s Law","citeType":"state","start":1840,"end":1852}\n\
+{"reporter":"Ired. Eq.","family":"Ired. Eq.","name":"North Carolina Reports, Iredell\'s Equity","citeType":"state","start":1840,"end":1852}\n\
+{"reporter":"J.J. Marsh.","family":"J.J. Marsh.","name":"Kentucky Reports, Marshall, J.J.","citeType":"state","start":1829,"end":1832}\n\
+{"reporter":"JTS","family":"JTS","name":"Jurisprudencia del Tribunal Supremo","citeType":"state","start":1899,"end":null}\n\
+{"reporter":"Jeff.","family":"Jeff.","name":"Jefferson\'s Reports (Virginia General Court)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Johns.","family":"Johns.","name":"Johnson\'s Reports","citeType":"state","start":1806,"end":1823}\n\
+{"reporter":"Johns. Cas.","family":"Johns. Cas.","name":"Johnson\'s Cases","citeType":"state","start":1799,"end":1803}\n\
+{"reporter":"Johns. Ch.","family":"Johns. Ch.","name":"Johnsons\' Chancery Reports","citeType":"state","start":1814,"end":1823}\n\
+{"reporter":"Jones","family":"Jones","name":"North Carolina Reports, Jones\' Law","citeType":"state","start":1853,"end":1862}\n\
+{"reporter":"Jones & S.","family":"Jones & S.","name":"Jones & Spencer\'s Reports (33-61 New York Superior)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Jones Eq.","family":"Jones Eq.","name":"North Carolina Reports, Jones\' Equity","citeType":"state","start":1853,"end":1863}\n\
+{"reporter":"Jones Law","family":"Jones Law","name":"Jones\' North Carolina Law Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Jour. Fr. Inst.","family":"Jour. Fr. Inst.","name":"Journal of the Franklin Institute","citeType":"specialty","start":1826,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"Jour. Jur.","family":"Jour. Jur.","name":"Journal of Jurisprudence","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Juris P.R.","family":"Juris P.R.","name":"Jurisprudencia Del Tribunal Supremo (PR)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Just.","family":"Just.","name":"Justices\' Law Reporter (Pennsylvania)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Kan.","family":"Kan.","name":"Kansas Reports","citeType":"state","start":1862,"end":null}\n\
+{"reporter":"Kan. App.","family":"Kan. App.","name":"Kansas Court of Appeals Reports","citeType":"state","start":1895,"end":1901}\n\
+{"reporter":"Kan. App. 2d","family":"Kan. App.","name":"Kansas Court of Appeals Reports","citeType":"state","start":1977,"end":null}\n\
+{"reporter":"Kan. App. LEXIS","family":"Kan. App. LEXIS","name":"LexisNexis Kansas Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Kan. App. Unpub. LEXIS","family":"Kan. App. Unpub. LEXIS","name":"LexisNexis Kansas Appeals Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Kan. LEXIS","family":"Kan. LEXIS","name":"LexisNexis Kansas Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Kan. Unpub. LEXIS","family":"Kan. Unpub. LEXIS","name":"LexisNexis Kansas Supreme Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Kelly","family":"Kelly","name":"Kelly\'s Reports","citeType":"state","start":1847,"end":1849}\n\
+{"reporter":"Keyes","family":"Keyes","name":"Keyes\' New York Court of Appeals Reports","citeType":"state","start":1863,"end":1868}\n\
+{"reporter":"Kirby","family":"Kirby","name":"Kirby\'s Connecticut Reports","citeType":"state","start":1785,"end":1789}\n\
+{"reporter":"Kulp","family":"Kulp","name":"Kulp\'s Luzerne Legal Register Reports (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ky.","family":"Ky.","name":"Kentucky Reports","citeType":"state","start":1879,"end":1951,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>Bush|Duv\\\\.|Met\\\\.|B\\\\. Mon\\\\.|Dana|J\\\\.J\\\\. Marsh\\\\.|T\\\\.B\\\\. Mon\\\\.|Litt\\\\.|Litt\\\\. Sel\\\\. Cas\\\\.|A\\\\.K\\\\. Marsh\\\\.|Bibb|Hard\\\\.|Sneed|Hughes)\\\\) $page"]}\n\
+{"reporter":"Ky. App.","family":"Ky. App.","name":"Kentucky Appellate Reporter","citeType":"state","start":1994,"end":2000}\n\
+{"reporter":"Ky. App. LEXIS","family":"Ky. App. LEXIS","name":"LexisNexis Kentucky Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ky. App. Unpub. LEXIS","family":"Ky. App. Unpub. LEXIS","name":"LexisNexis Kentucky Appeals Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ky. L. Rptr.","family":"Ky. L. Rptr.","name":"Kentucky Law Reporter","citeType":"state","start":1880,"end":1908}\n\
+{"reporter":"Ky. L. Summ.","family":"Ky. L. Summ.","name":"Kentucky Law Summary","citeType":"state","start":1966,"end":null}\n\
+{"reporter":"Ky. LEXIS","family":"Ky. LEXIS","name":"LexisNexis Kentucky Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ky. Op.","family":"Ky. Op.","name":"Kentucky Opinions","citeType":"state","start":1864,"end":1886}\n\
+{"reporter":"Ky. Unpub. LEXIS","family":"Ky. Unpub. LEXIS","name":"LexisNexis Kentucky Supreme Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"L. Ed.","family":"L. Ed.","name":"Lawyer\'s Edition","citeType":"federal","start":1790,"end":1956}\n\
+{"reporter":"L. Ed. 2d","family":"L. Ed.","name":"Lawyer\'s Edition","citeType":"federal","start":1956,"end":null}\n\
+{"reporter":"L.R.A (N.S.)","family":"L.R.A (N.S.)","name":"Lawyers\' Reports Annotated New Series","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"L.R.A.","family":"L.R.A.","name":"Lawyers\' Reports Annotated","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$reporter (?P<volume>1[789]\\\\d{2}[A-F]?),? ?(?P<page>\\\\d{1,4})"]}\n\
+{"reporter":"L.R.R.M. (BNA)","family":"L.R.R.M. (BNA)","name":"Labor Relations Reference Manual","citeType":"specialty","start":1937,"end":null}\n\
+{"reporter":"LA","family":"LA","name":"Louisiana Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"LCR","family":"LCR","name":"Land Court Reporter","citeType":"specialty","start":1993,"end":null}\n\
+{"reporter":"LEXIS","family":"LEXIS","name":"LexisNexis Citation","citeType":"specialty_lexis","start":1750,"end":null}\n\
+{"reporter":"La.","family":"La.","name":"Louisiana Reports","citeType":"state","start":1830,"end":1972}\n\
+{"reporter":"La. Ann.","family":"La. Ann.","name":"Louisiana Annual Reports","citeType":"state","start":1846,"end":1900}\n\
+{"reporter":"La. App.","family":"La. App.","name":"Louisiana Court of Appeals Reports","citeType":"state","start":1924,"end":1932}\n\
+{"reporter":"La. App. LEXIS","family":"La. App. LEXIS","name":"LexisNexis Louisiana Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"La. App. Unpub. LEXIS","family":"La. App. Unpub. LEXIS","name":"LexisNexis Louisiana Appeals Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"La. LEXIS","family":"La. LEXIS","name":"LexisNexis Louisiana Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"La. Law J.","family":"La. Law J.","name":"Louisiana Law Journal","citeType":"state","start":1841,"end":1842}\n\
+{"reporter":"La.App. 1 Cir.","family":"La.App. 1 Cir.","name":"Court of Appeal of Louisiana, First Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}\n\
+{"reporter":"La.App. 2 Cir.","family":"La.App. 2 Cir.","name":"Court of Appeal of Louisiana, Second Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}\n\
+{"reporter":"La.App. 3 Cir.","family":"La.App. 3 Cir.","name":"Court of Appeal of Louisiana, Third Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}\n\
+{"reporter":"La.App. 4 Cir.","family":"La.App. 4 Cir.","name":"Court of Appeal of Louisiana, Fourth Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}\n\
+{"reporter":"La.App. 5 Cir.","family":"La.App. 5 Cir.","name":"Court of Appeal of Louisiana, Fifth Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}\n\
+{"reporter":"La.App. 6 Cir.","family":"La.App. 6 Cir.","name":"Court of Appeal of Louisiana, Sixth Circuit","citeType":"state","start":1750,"end":null,"formats":["$full_cite_louisiana"]}\n\
+{"reporter":"Lab. Arb. Awards (CCH)","family":"Lab. Arb. Awards (CCH)","name":"Labor Arbitration Awards","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Lab. Arb. Rep. (BNA)","family":"Lab. Arb. Rep. (BNA)","name":"Labor Arbitration Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Lab. Cas. (CCH)","family":"Lab. Cas. (CCH)","name":"Labor Cases","citeType":"specialty","start":1750,"end":null,"formats":["$volume $reporter $paragraph_marker_optional$page_with_commas(A)?","$full_cite_cch"]}\n\
+{"reporter":"Lab. L. Rep. (CCH)","family":"Lab. L. Rep. (CCH)","name":"Labor Law Reporter (CCH)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Lab. Rel. Rep. (BNA)","family":"Lab. Rel. Rep. (BNA)","name":"Labor Relations Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Lack. L.N.","family":"Lack. L.N.","name":"Lackawanna Legal News (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Lack.Jur.","family":"Lack.Jur.","name":"Lackawanna Jurist (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Lanc. L. Rev.","family":"Lanc. L. Rev.","name":"Lancaster Law Review","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Lans.","family":"Lans.","name":"Lansing\'s Reports","citeType":"state","start":1869,"end":1873}\n\
+{"reporter":"Lans. Ch.","family":"Lans. Ch.","name":"Lansing\'s Chancery Reports","citeType":"state","start":1824,"end":1826}\n\
+{"reporter":"Law & Eq. Rep.","family":"Law & Eq. Rep.","name":"Law and Equity Reporter","citeType":"federal","start":1876,"end":1878}\n\
+{"reporter":"Law J. Q.B.","family":"Law J. Q.B.","name":"Law Journal, New Series, Queen\'s Bench, England","citeType":"specialty","start":1831,"end":1946}\n\
+{"reporter":"Law Rep.","family":"Law Rep.","name":"Monthly Law Reporter, Boston Mass.","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"Law Reporter","family":"Law Reporter","name":"The Law Reporter","citeType":"state","start":1839,"end":1848}\n\
+{"reporter":"Law Times (N.S.)","family":"Law Times (N.S.)","name":"Law Times (New Series)","citeType":"state","start":1876,"end":1879}\n\
+{"reporter":"Lea.","family":"Lea.","name":"Lea\'s Tennessee Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Leg. Int.","family":"Leg. Int.","name":"Philadelphia Legal Intelligencer, Pa.","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"Leg. Op.","family":"Leg. Op.","name":"Legal Opinions","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Leg. Rec. Rep.","family":"Leg. Rec. Rep.","name":"Legal Record Reports (1-2 Schuykill Co. (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Legal Gaz.","family":"Legal Gaz.","name":"Legal Gazette","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Lehigh","family":"Lehigh","name":"Lehigh Valley Law Reporter (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Leigh","family":"Leigh","name":"Virginia Reports, Leigh","citeType":"state","start":1829,"end":1842}\n\
+{"reporter":"Life. Cas. (CCH)","family":"Life. Cas. (CCH)","name":"Life (Health & Accident) Cases (CCH)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Life. Cas. 2d (CCH)","family":"Life. Cas. (CCH)","name":"Life (Health & Accident) Cases (CCH)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Liquor Cont. L. Rep. (CCH)","family":"Liquor Cont. L. Rep. (CCH)","name":"Liquor Control Law Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Liquor Tax Rep.","family":"Liquor Tax Rep.","name":"Liquor Tax Law Reports","citeType":"state","start":1896,"end":1905}\n\
+{"reporter":"Litt.","family":"Litt.","name":"Kentucky Reports, Littell","citeType":"state","start":1822,"end":1824}\n\
+{"reporter":"Litt. Sel. Cas.","family":"Litt. Sel. Cas.","name":"Kentucky Reports, Littell\'s Selected Cases","citeType":"state","start":1795,"end":1821,"formats":["$full_cite_single_volume"]}\n\
+{"reporter":"Liv. Law Mag.","family":"Liv. Law Mag.","name":"Livingston\'s Law Magazine","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Lock. Rev. Cas.","family":"Lock. Rev. Cas.","name":"Lockwood\'s Reversed Cases","citeType":"state","start":1799,"end":1847,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d+\\\\w)"]}\n\
+{"reporter":"Low.","family":"Low.","name":"Lowell\'s District Court Reports (US Mass. Dist.)","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Luz. L.R.","family":"Luz. L.R.","name":"Luzerne Legal Register (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"M.J.","family":"M.J.","name":"Military Justice Reporter","citeType":"specialty","start":1975,"end":null}\n\
+{"reporter":"M.S.P.B.","family":"M.S.P.B.","name":"Decisions of the United States Merit Systems Protection Board","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"M.S.P.R.","family":"M.S.P.R.","name":"United States Merit Systems Protection Board Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"M.T.C.A.","family":"M.T.C.A.","name":"Mohegan Tribal Court Appeals","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"M.T.C.R.","family":"M.T.C.R.","name":"Mohegan Tribal Court Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"MDBT","family":"MDBT","name":"Maryland Business and Technology","citeType":"state","start":2003,"end":null}\n\
+{"reporter":"MDLR","family":"MDLR","name":"Massachusetts Discrimination Law Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"ME","family":"ME","name":"Maine Reports","citeType":"neutral","start":1996,"end":null,"formats":["(?P<volume>(19|20)\\\\d{2}) $reporter $page"]}\n\
+{"reporter":"ML","family":"ML","name":"The Water Court of the State of Montana","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"MP","family":"MP","name":"Northern Mariana Islands","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"MS","family":"MS","name":"Mississippi Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"MSPB","family":"MSPB","name":"Merit Systems Protection Board","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"MT","family":"MT","name":"Montana Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d+[AN]?)"]}\n\
+{"reporter":"MacA. Pat. Cas.","family":"MacA. Pat. Cas.","name":"Reports of cases arising upon applications for letters-patent for inventions determined in the Circuit and Supreme Court of the District of Columbia (MacArthur\'s Patent Cases)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"MacArth.","family":"MacArth.","name":"District of Columbia Reports, MacArthur","citeType":"state","start":1873,"end":1879}\n\
+{"reporter":"MacArth. & M.","family":"MacArth. & M.","name":"District of Columbia Reports, MacArthur and Mackey","citeType":"state","start":1879,"end":1880}\n\
+{"reporter":"Mackey","family":"Mackey","name":"District of Columbia Reports, Mackey","citeType":"state","start":1863,"end":1892}\n\
+{"reporter":"Mann. Unrep. Cas.","family":"Mann. Unrep. Cas.","name":"Manning\'s Unreported Cases (La.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mart.","family":"Mart.","name":"Louisiana Reports, Martin","citeType":"state","start":1809,"end":1830}\n\
+{"reporter":"Mart. (N.S.)","family":"Mart.","name":"Louisiana Reports, Martin","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mart.","family":"Mart.","name":"North Carolina Reports, Martin","citeType":"state","start":1778,"end":1797}\n\
+{"reporter":"Mart. & Yer.","family":"Mart. & Yer.","name":"Tennessee Reports, Martin & Yerger","citeType":"state","start":1825,"end":1828}\n\
+{"reporter":"Mart. O.S. (La.)","family":"Mart. O.S. (La.)","name":"Martin\'s Louisiana Reports, Old Series","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Marvel","family":"Marvel","name":"Delaware Reports, Marvel","citeType":"state","start":1893,"end":1897}\n\
+{"reporter":"Mason C.C.","family":"Mason C.C.","name":"Mason\'s United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Mass.","family":"Mass.","name":"Massachusetts Reports","citeType":"state","start":1867,"end":null,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>Allen|Gray|Cush\\\\.|Met\\\\.|Pick\\\\.|Tyng|Will\\\\.)\\\\) $page"]}\n\
+{"reporter":"Mass. App. Ct.","family":"Mass. App. Ct.","name":"Massachusetts Appeals Court Reports","citeType":"state","start":1972,"end":null}\n\
+{"reporter":"Mass. App. Dec.","family":"Mass. App. Dec.","name":"Massachusetts Appellate Decisions","citeType":"state","start":1941,"end":1977}\n\
+{"reporter":"Mass. App. Div.","family":"Mass. App. Div.","name":"Reports of Massachusetts Appellate Division","citeType":"state","start":1936,"end":null}\n\
+{"reporter":"Mass. App. Div. Adv. Sh.","family":"Mass. App. Div. Adv. Sh.","name":"Massachusetts Appellate Division Advance Sheets","citeType":"state","start":1975,"end":null,"formats":["$full_cite","$reporter \\\\($volume_year\\\\) $page"]}\n\
+{"reporter":"Mass. App. Div. LEXIS","family":"Mass. App. Div. LEXIS","name":"LexisNexis Massachusetts Appellate Division","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mass. App. LEXIS","family":"Mass. App. LEXIS","name":"LexisNexis Massachusetts Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mass. App. Unpub. LEXIS","family":"Mass. App. Unpub. LEXIS","name":"LexisNexis Massachusetts Appeals Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mass. L. Rptr.","family":"Mass. L. Rptr.","name":"Massachusetts Law Reporter","citeType":"state","start":1993,"end":null}\n\
+{"reporter":"Mass. LCR LEXIS","family":"Mass. LCR LEXIS","name":"LexisNexis Massachusetts Land Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mass. LEXIS","family":"Mass. LEXIS","name":"LexisNexis Massachusetts Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mass. Super. LEXIS","family":"Mass. Super. LEXIS","name":"LexisNexis Massachusetts Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mass. Supp.","family":"Mass. Supp.","name":"Massachusetts Reports Supplement","citeType":"state","start":1980,"end":1983}\n\
+{"reporter":"McAll.","family":"McAll.","name":"McAllister\'s Circuit Court Reports (U.S.)","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"McCahon","family":"McCahon","name":"Kansas Reports, McCahon","citeType":"state","start":1858,"end":1868,"formats":["$full_cite_single_volume"]}\n\
+{"reporter":"McCanless","family":"McCanless","name":"Mccanless\' Reports (Tenn.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"McCord","family":"McCord","name":"South Carolina Reports, McCord","citeType":"state","start":1821,"end":1828}\n\
+{"reporter":"McCord Eq.","family":"McCord Eq.","name":"South Carolina Reports, McCord\'s Chancery","citeType":"state","start":1825,"end":1827}\n\
+{"reporter":"McCrary\'s Cir. Ct. Rpts","family":"McCrary\'s Cir. Ct. Rpts","name":"McCrary\'s Circuit Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"McGl.","family":"McGl.","name":"Louisiana Court of Appeals Reports, McGloin","citeType":"state","start":1881,"end":1884}\n\
+{"reporter":"McGrath","family":"McGrath","name":"McGrath\'s Mandamus Cases (Michigan)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"McLean","family":"McLean","name":"McLean\'s United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"McMul.","family":"McMul.","name":"South Carolina Reports, McMullen","citeType":"state","start":1840,"end":1842}\n\
+{"reporter":"McMul. Eq.","family":"McMul. Eq.","name":"South Carolina Reports, McMullen\'s Equity","citeType":"state","start":1840,"end":1842}\n\
+{"reporter":"Md.","family":"Md.","name":"Maryland Reports","citeType":"state","start":1851,"end":null,"formats":["$full_cite","$volume $reporter $page_with_letter"]}\n\
+{"reporter":"Md. App.","family":"Md. App.","name":"Maryland Appellate Reports","citeType":"state","start":1967,"end":null}\n\
+{"reporter":"Md. App. LEXIS","family":"Md. App. LEXIS","name":"LexisNexis Maryland Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Md. Ch.","family":"Md. Ch.","name":"Reports of cases decided in the High court of chancery of Maryland","citeType":"state","start":1841,"end":1853}\n\
+{"reporter":"Md. Cir. Ct. LEXIS","family":"Md. Cir. Ct. LEXIS","name":"LexisNexis Maryland Circuit Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Md. LEXIS","family":"Md. LEXIS","name":"LexisNexis Maryland Court Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Md. Law Rec.","family":"Md. Law Rec.","name":"Maryland Law Record","citeType":"state","start":1878,"end":1889}\n\
+{"reporter":"Md. Tax LEXIS","family":"Md. Tax LEXIS","name":"LexisNexis Maryland Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Me.","family":"Me.","name":"Maine Reports","citeType":"state","start":1820,"end":1965,"formats":["(?P<volume>\\\\d{1,3}) $reporter (?P<page>\\\\d+[D]?)"]}\n\
+{"reporter":"Me. LEXIS","family":"Me. LEXIS","name":"LexisNexis Maine Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Me. Super. LEXIS","family":"Me. Super. LEXIS","name":"LexisNexis Maine Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Me. Unpub. LEXIS","family":"Me. Unpub. LEXIS","name":"LexisNexis Maine Supreme Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Med. Devices Rep. (CCH)","family":"Med. Devices Rep. (CCH)","name":"Medical Devices Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Media L. Rep. (BNA)","family":"Media L. Rep. (BNA)","name":"Media Law Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Medicare & Medicaid Guide (CCH)","family":"Medicare & Medicaid Guide (CCH)","name":"Medicare and Medicaid Guide","citeType":"specialty","start":1750,"end":null,"formats":["$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}\n\
+{"reporter":"Meigs","family":"Meigs","name":"Tennessee Reports, Meigs","citeType":"state","start":1838,"end":1839}\n\
+{"reporter":"Met.","family":"Met.","name":"Kentucky Reports, Metcalf","citeType":"state","start":1858,"end":1863}\n\
+{"reporter":"Met.","family":"Met.","name":"Massachusetts Reports, Metcalf","citeType":"state","start":1840,"end":1847}\n\
+{"reporter":"Mich.","family":"Mich.","name":"Michigan Reports","citeType":"state","start":1847,"end":null,"formats":["(?P<volume>\\\\d+|402A) $reporter,? $page"]}\n\
+{"reporter":"Mich. App.","family":"Mich. App.","name":"Michigan Appeals Reports","citeType":"state","start":1965,"end":null}\n\
+{"reporter":"Mich. App. LEXIS","family":"Mich. App. LEXIS","name":"LexisNexis Michigan Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mich. Ct. Cl.","family":"Mich. Ct. Cl.","name":"Michigan Court of Claims Reports","citeType":"state","start":1938,"end":1942}\n\
+{"reporter":"Mich. LEXIS","family":"Mich. LEXIS","name":"LexisNexis Michigan Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mich. Lawy.","family":"Mich. Lawy.","name":"Michigan Lawyer","citeType":"state","start":1875,"end":1879}\n\
+{"reporter":"Mich. N.P.","family":"Mich. N.P.","name":"Brown\'s or Howell\'s Michigan Nisi Prius Reports or Cases","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mich. Pr.","family":"Mich. Pr.","name":"Practice reports. Cases decided in the Supreme court of Michigan in 1896, in which written opinions were not filed.","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Miles","family":"Miles","name":"Reports of cases determined in the district court for the city and county of Philadelphia","citeType":"state","start":1825,"end":1842}\n\
+{"reporter":"Mill","family":"Mill","name":"South Carolina Reports, Mill (Constitutional)","citeType":"state","start":1817,"end":1818}\n\
+{"reporter":"Miller\'s Notebook","family":"Miller\'s Notebook","name":"Miller\'s Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Mills Surr.","family":"Mills Surr.","name":"Mills\' Reports, New York Surrogate Court","citeType":"state","start":1899,"end":1917}\n\
+{"reporter":"Minn.","family":"Minn.","name":"Minnesota Reports","citeType":"state","start":1851,"end":1977}\n\
+{"reporter":"Minn. App. LEXIS","family":"Minn. App. LEXIS","name":"LexisNexis Minnesota Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Minn. App. Unpub. LEXIS","family":"Minn. App. Unpub. LEXIS","name":"LexisNexis Minnesota Appeals Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Minn. Dist. LEXIS","family":"Minn. Dist. LEXIS","name":"LexisNexis Minnesota District Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Minn. LEXIS","family":"Minn. LEXIS","name":"LexisNexis Minnesota Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Minn. Tax LEXIS","family":"Minn. Tax LEXIS","name":"LexisNexis Minnesota Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Minor","family":"Minor","name":"Minor\'s Alabama Reports","citeType":"state","start":1820,"end":1826}\n\
+{"reporter":"Misc.","family":"Misc.","name":"New York Miscellaneous Reports","citeType":"state","start":1892,"end":1955,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d+[\\\\[(]A[)\\\\]])"]}\n\
+{"reporter":"Misc. 2d","family":"Misc.","name":"New York Miscellaneous Reports","citeType":"state","start":1955,"end":2004,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d+[\\\\[(]A[)\\\\]])"]}\n\
+{"reporter":"Misc. 3d","family":"Misc.","name":"New York Miscellaneous Reports","citeType":"state","start":2004,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d+[\\\\[(]A[)\\\\]])"]}\n\
+{"reporter":"Miss.","family":"Miss.","name":"Mississippi Reports","citeType":"state","start":1851,"end":1966,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>S\\\\. & M\\\\.|Howard|Walker)\\\\) $page","$volume $reporter,? p. $page"]}\n\
+{"reporter":"Miss. App. LEXIS","family":"Miss. App. LEXIS","name":"LexisNexis Mississippi Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Miss. Dec.","family":"Miss. Dec.","name":"Mississippi Decisions","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Miss. LEXIS","family":"Miss. LEXIS","name":"LexisNexis Mississippi Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mo.","family":"Mo.","name":"Missouri Reports","citeType":"state","start":1821,"end":1956}\n\
+{"reporter":"Mo. App.","family":"Mo. App.","name":"Missouri Appeals Reports","citeType":"state","start":1876,"end":1954}\n\
+{"reporter":"Mo. App. LEXIS","family":"Mo. App. LEXIS","name":"LexisNexis Missouri Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mo. LEXIS","family":"Mo. LEXIS","name":"LexisNexis Missouri Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Monag.","family":"Monag.","name":"Pennsylvania State Reports, Monaghan","citeType":"state","start":1888,"end":1890}\n\
+{"reporter":"Mont.","family":"Mont.","name":"Montana Reports","citeType":"state","start":1868,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d{1,4}a?)"]}\n\
+{"reporter":"Mont. Dist. LEXIS","family":"Mont. Dist. LEXIS","name":"LexisNexis Montana District Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mont. LEXIS","family":"Mont. LEXIS","name":"LexisNexis Montana Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Mont. Water LEXIS","family":"Mont. Water LEXIS","name":"LexisNexis Missouri Water Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Montg.","family":"Montg.","name":"Montgomery County Law Reporter (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Month. Jur.","family":"Month. Jur.","name":"Monthly Jurist","citeType":"state","start":1878,"end":1879}\n\
+{"reporter":"Month. West. Jur.","family":"Month. West. Jur.","name":"Monthly Western Jurist","citeType":"state","start":1875,"end":1877}\n\
+{"reporter":"Morr. Min. Rep.","family":"Morr. Min. Rep.","name":"Morrison\'s Mining Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Morr. St. Cas.","family":"Morr. St. Cas.","name":"Morris\' State Cases (Miss. 1818-72)","citeType":"state","start":1818,"end":1872}\n\
+{"reporter":"Morris","family":"Morris","name":"Iowa Reports, Morris","citeType":"state","start":1839,"end":1846}\n\
+{"reporter":"Munf.","family":"Munf.","name":"Virginia Reports, Munford","citeType":"state","start":1810,"end":1820}\n\
+{"reporter":"Mur.","family":"Mur.","name":"North Carolina Reports, Murphey","citeType":"state","start":1804,"end":1819}\n\
+{"reporter":"Mut. Funds Guide (CCH)","family":"Mut. Funds Guide (CCH)","name":"Mutual Funds Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Myrick","family":"Myrick","name":"Reports of Cases in the Probate Court of the City and County of San Francisco, from January 1, 1872, to December 31, 1879, Milton H. Myrick, Probate Judge","citeType":"state","start":1872,"end":1879}\n\
+{"reporter":"N. Chip.","family":"N. Chip.","name":"Vermont Reports, Chipman, N.","citeType":"state","start":1789,"end":1791}\n\
+{"reporter":"N. Mar. I.","family":"N. Mar. I.","name":"Northern Mariana Islands Reporter","citeType":"state","start":1989,"end":null}\n\
+{"reporter":"N. Mar. I. Commw.","family":"N. Mar. I. Commw.","name":"Northern Mariana Islands Commonwealth Reporter","citeType":"state","start":1979,"end":null}\n\
+{"reporter":"N. Mar. I. LEXIS","family":"N. Mar. I. LEXIS","name":"LexisNexis Northern Mariana Islands Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N. Y. City H. Rec.","family":"N. Y. City H. Rec.","name":"New York City Hall Recorder","citeType":"state","start":1816,"end":1822}\n\
+{"reporter":"N.B.R. (Supp.)","family":"N.B.R. (Supp.)","name":"National Bankruptcy Register Reports, Supplement","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_single_volume"]}\n\
+{"reporter":"N.C.","family":"N.C.","name":"North Carolina Reports","citeType":"state","start":1868,"end":null,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>Phil\\\\. Eq\\\\.|Phil\\\\.|Win\\\\.|Jones Eq\\\\.|Jones|Busb\\\\. Eq\\\\.|Busb\\\\.|Ired\\\\. Eq\\\\.|Ired\\\\.|Dev\\\\. & Bat\\\\. Eq\\\\.|Dev\\\\. Eq\\\\.|Dev\\\\.|Hawks|Mur\\\\.|Taylor|Car\\\\. L\\\\. Rep\\\\.|Hayw\\\\.|Cam\\\\. & Nor\\\\.|Tay\\\\.|Mart\\\\.)\\\\) $page","$volume $reporter \\\\((?P<volume_nominative>3 & 4) (?P<reporter_nominative>Dev\\\\. & Bat\\\\.)\\\\) $page"]}\n\
+{"reporter":"N.C. App.","family":"N.C. App.","name":"North Carolina Court of Appeals Reports","citeType":"state","start":1968,"end":null}\n\
+{"reporter":"N.C. App. LEXIS","family":"N.C. App. LEXIS","name":"LexisNexis North Carolina Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.C. LEXIS","family":"N.C. LEXIS","name":"LexisNexis North Carolina Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.D.","family":"N.D.","name":"North Dakota Reports","citeType":"state","start":1890,"end":1953}\n\
+{"reporter":"N.D. App. LEXIS","family":"N.D. App. LEXIS","name":"LexisNexis North Dakota Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.D. LEXIS","family":"N.D. LEXIS","name":"LexisNexis North Dakota Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.E.","family":"N.E.","name":"North Eastern Reporter","citeType":"state_regional","start":1884,"end":1936}\n\
+{"reporter":"N.E.2d","family":"N.E.","name":"North Eastern Reporter","citeType":"state_regional","start":1936,"end":2013}\n\
+{"reporter":"N.E.3d","family":"N.E.","name":"North Eastern Reporter","citeType":"state_regional","start":2013,"end":null}\n\
+{"reporter":"N.H.","family":"N.H.","name":"New Hampshire Reports","citeType":"state","start":1816,"end":null,"formats":["(?P<volume>\\\\d{1,3}) $reporter $page"]}\n\
+{"reporter":"N.H.","family":"N.H.","name":"New Hampshire State Neutral Citation","citeType":"neutral","start":2024,"end":null,"formats":["$volume_year $reporter $page"]}\n\
+{"reporter":"N.H. LEXIS","family":"N.H. LEXIS","name":"LexisNexis New Hampshire Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.H. Super. LEXIS","family":"N.H. Super. LEXIS","name":"LexisNexis New Hampshire Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.J.","family":"N.J.","name":"New Jersey Reports","citeType":"state","start":1948,"end":null}\n\
+{"reporter":"N.J. (Manumission)","family":"N.J. (Manumission)","name":"Bloomfield\'s Manumission (or Negro) Cases (N.J.)","citeType":"state","start":1750,"end":1875}\n\
+{"reporter":"N.J. Admin.","family":"N.J. Admin.","name":"New Jersey Administrative Reports","citeType":"state","start":1982,"end":null}\n\
+{"reporter":"N.J. Admin. 2d","family":"N.J. Admin.","name":"New Jersey Administrative Reports","citeType":"state","start":1982,"end":null}\n\
+{"reporter":"N.J. Ch. LEXIS","family":"N.J. Ch. LEXIS","name":"LexisNexis New Jersey Chancery Court","citeType":"state","start":1830,"end":1948}\n\
+{"reporter":"N.J. Eq.","family":"N.J. Eq.","name":"New Jersey Equity Reports","citeType":"state","start":1830,"end":1948}\n\
+{"reporter":"N.J. LEXIS","family":"N.J. LEXIS","name":"LexisNexis New Jersey Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.J. Law J.","family":"N.J. Law J.","name":"New Jersey Law Journal","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"N.J. Misc.","family":"N.J. Misc.","name":"New Jersey Miscellaneous Reports","citeType":"state","start":1923,"end":1949}\n\
+{"reporter":"N.J. Misc. LEXIS","family":"N.J. Misc. LEXIS","name":"LexisNexis New Jersey Miscellaneous Opinions","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.J. Prerog. Ct. LEXIS","family":"N.J. Prerog. Ct. LEXIS","name":"LexisNexis New Jersey Prerogative Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.J. Sup. Ct. LEXIS","family":"N.J. Sup. Ct. LEXIS","name":"LexisNexis New Jersey Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.J. Super.","family":"N.J. Super.","name":"New Jersey Superior Court Reports","citeType":"state","start":1948,"end":null}\n\
+{"reporter":"N.J. Super. LEXIS","family":"N.J. Super. LEXIS","name":"LexisNexis New Jersey Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.J. Super. Unpub. LEXIS","family":"N.J. Super. Unpub. LEXIS","name":"LexisNexis New Jersey Superior Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.J. Tax","family":"N.J. Tax","name":"New Jersey Tax Court","citeType":"state","start":1979,"end":null}\n\
+{"reporter":"N.J.L.","family":"N.J.L.","name":"New Jersey Law Reports","citeType":"state","start":1790,"end":1948}\n\
+{"reporter":"N.J.L.J.","family":"N.J.L.J.","name":"New Jersey Law Journal","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.L.R.B.","family":"N.L.R.B.","name":"Decisions and Orders of the National Labor Relations Board","citeType":"federal","start":1935,"end":null}\n\
+{"reporter":"N.M.","family":"N.M.","name":"New Mexico Reports","citeType":"state","start":1852,"end":null}\n\
+{"reporter":"N.M. (G.)","family":"N.M. (G.)","name":"New Mexico Reports (Gildersleeve)","citeType":"state","start":1852,"end":1889}\n\
+{"reporter":"N.M. (J.)","family":"N.M. (J.)","name":"New Mexico Reports (Johnson)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.M. App. LEXIS","family":"N.M. App. LEXIS","name":"LexisNexis New Mexico Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.M. App. Unpub. LEXIS","family":"N.M. App. Unpub. LEXIS","name":"LexisNexis New Mexico Appeals Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.M. Ct. App.","family":"N.M. Ct. App.","name":"New Mexico Court of Appeals","citeType":"state","start":1966,"end":null}\n\
+{"reporter":"N.M. LEXIS","family":"N.M. LEXIS","name":"LexisNexis New Mexico Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.M. St. B. Bull.","family":"N.M. St. B. Bull.","name":"New Mexico State Bar Bulletin","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.M. Unpub. LEXIS","family":"N.M. Unpub. LEXIS","name":"LexisNexis New Mexico Supreme Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.M.B.","family":"N.M.B.","name":"Decisions of the National Mediation Board","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"N.R.C.","family":"N.R.C.","name":"Nuclear Regulatory Commission Issuances","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"N.T.S.B.","family":"N.T.S.B.","name":"National Transportation Safety Board Decisions","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"N.W.","family":"N.W.","name":"North Western Reporter","citeType":"state_regional","start":1880,"end":1942}\n\
+{"reporter":"N.W.2d","family":"N.W.","name":"North Western Reporter","citeType":"state_regional","start":1942,"end":2023}\n\
+{"reporter":"N.W.3d","family":"N.W.","name":"North Western Reporter","citeType":"state_regional","start":2024,"end":null}\n\
+{"reporter":"N.Y.","family":"N.Y.","name":"New York Reports","citeType":"state","start":1847,"end":1956,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d+[ab])"]}\n\
+{"reporter":"N.Y.2d","family":"N.Y.","name":"New York Reports","citeType":"state","start":1956,"end":2004,"formats":["(?P<volume>\\\\d+|17A) $reporter,? $page"]}\n\
+{"reporter":"N.Y.3d","family":"N.Y.","name":"New York Reports","citeType":"state","start":2004,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d+e)"]}\n\
+{"reporter":"N.Y. Ann. Cas.","family":"N.Y. Ann. Cas.","name":"New York Annotated Cases","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.Y. App. Div. LEXIS","family":"N.Y. App. Div. LEXIS","name":"LexisNexis New York Supreme Court Appellate Division","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.Y. Ch. Ann.","family":"N.Y. Ch. Ann.","name":"New York Chancery Reports Annotated","citeType":"state","start":1814,"end":1847}\n\
+{"reporter":"N.Y. City Ct. Rep.","family":"N.Y. City Ct. Rep.","name":"City Court Reports","citeType":"state","start":null,"end":null}\n\
+{"reporter":"N.Y. Civ. Proc. R.","family":"N.Y. Civ. Proc. R.","name":"New York Civil Procedure Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.Y. Civ. Proc. R., (N.S.)","family":"N.Y. Civ. Proc. R.","name":"New York Civil Procedure Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.Y. Crim.","family":"N.Y. Crim.","name":"New York Criminal Reports","citeType":"state","start":1810,"end":1924}\n\
+{"reporter":"N.Y. LEXIS","family":"N.Y. LEXIS","name":"LexisNexis New York Court Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.Y. Leg. Obs.","family":"N.Y. Leg. Obs.","name":"New York Legal Observer (N.Y.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.Y. Misc. LEXIS","family":"N.Y. Misc. LEXIS","name":"LexisNexis New York Miscellaneous Opinions","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.Y. Proc. Ct. Ass.","family":"N.Y. Proc. Ct. Ass.","name":"Proceedings of the General Court of Assizes","citeType":"state","start":1664,"end":1701}\n\
+{"reporter":"N.Y. St. Rep.","family":"N.Y. St. Rep.","name":"New York State Reporter","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.Y. Sup. Ct.","family":"N.Y. Sup. Ct.","name":"Supreme Court Reports","citeType":"state","start":1873,"end":1896}\n\
+{"reporter":"N.Y. Super. Ct.","family":"N.Y. Super. Ct.","name":"Reports of Cases Argued and Determined in the Superior Court of the City of New York","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.Y.L.J.","family":"N.Y.L.J.","name":"New York Law Journal","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"N.Y.S.","family":"N.Y.S.","name":"New York Supplement","citeType":"state","start":1888,"end":1937,"formats":["$full_cite"]}\n\
+{"reporter":"N.Y.S.2d","family":"N.Y.S.","name":"New York Supplement","citeType":"state","start":1938,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d{1,6}\\\\w)"]}\n\
+{"reporter":"N.Y.S.3d","family":"N.Y.S.","name":"New York Supplement","citeType":"state","start":1938,"end":null,"formats":["$full_cite"]}\n\
+{"reporter":"N.Y.S.E. Guide (CCH)","family":"N.Y.S.E. Guide (CCH)","name":"New York Stock Exchange Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"NCA","family":"NCA","name":"Nebraska Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"NCBC","family":"NCBC","name":"North Carolina Business Court","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"NCBC LEXIS","family":"NCBC LEXIS","name":"LexisNexis North Carolina Business Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"ND","family":"ND","name":"North Dakota Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"ND App","family":"ND App","name":"North Dakota Neutral Citation, Court of Appeals","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"NDLR","family":"NDLR","name":"National Disability Law Repoter","citeType":"specialty","start":1750,"end":null,"formats":["$volume $reporter $paragraph_marker_optional$page_with_commas"]}\n\
+{"reporter":"NLRB No.","family":"NLRB No.","name":"National Labor Relations Board Neutral Cite","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"NM","family":"NM","name":"New Mexico Neutral Citation","citeType":"neutral","start":1852,"end":null}\n\
+{"reporter":"NMCA","family":"NMCA","name":"New Mexico Neutral Citation (Court of Appeals)","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_format_neutral_3_4","$volume_year\\\\s-$reporter-\\\\s$page","$volume_year $reporter $page"]}\n\
+{"reporter":"NMCERT","family":"NMCERT","name":"New Mexico Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_format_neutral_3_4","$volume_year\\\\s-$reporter-\\\\s$page"]}\n\
+{"reporter":"NMSC","family":"NMSC","name":"New Mexico Neutral Citation (Supreme Court)","citeType":"neutral","start":1750,"end":null,"formats":["$full_cite_format_neutral_3_4","$volume_year\\\\s-$reporter-\\\\s$page"]}\n\
+{"reporter":"NV","family":"NV","name":"Nevada","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"NY Slip Op","family":"NY Slip Op","name":"New York Slip Opinion","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d+[\\\\[(]U[)\\\\]])"]}\n\
+{"reporter":"Nat. Bank. Reg.","family":"Nat. Bank. Reg.","name":"National Bankruptcy Register Reports (U.S.)","citeType":"specialty","start":1867,"end":1882,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"Navajo Rptr.","family":"Navajo Rptr.","name":"Navajo Reporter","citeType":"federal","start":1969,"end":null}\n\
+{"reporter":"Neb.","family":"Neb.","name":"Nebraska Reports","citeType":"state","start":1860,"end":null,"formats":["$full_cite"]}\n\
+{"reporter":"Neb. (Unof.)","family":"Neb. (Unof.)","name":"Nebraska Unofficial Reports","citeType":"state","start":1901,"end":1904}\n\
+{"reporter":"Neb. App. LEXIS","family":"Neb. App. LEXIS","name":"LexisNexis Nebraska Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Neb. Ct. App.","family":"Neb. Ct. App.","name":"Nebraska Court of Appeals Reports","citeType":"state","start":1922,"end":null,"formats":["$full_cite"]}\n\
+{"reporter":"Neb. LEXIS","family":"Neb. LEXIS","name":"LexisNexis Nebraska Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Neg. Cas. (CCH)","family":"Neg. Cas. (CCH)","name":"Negligence Cases (CCH)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Neg. Cas. 2d (CCH)","family":"Neg. Cas. (CCH)","name":"Negligence Cases (CCH)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Nev.","family":"Nev.","name":"Nevada Reports","citeType":"state","start":1865,"end":null}\n\
+{"reporter":"Nev. Adv. Op. No.","family":"Nev. Adv. Op. No.","name":"Nevada Advanced Opinion","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Nev. Adv. Rep.","family":"Nev. Adv. Rep.","name":"Nevada Advance Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Nev. LEXIS","family":"Nev. LEXIS","name":"LexisNexis Nevada Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Nev. Unpub. LEXIS","family":"Nev. Unpub. LEXIS","name":"LexisNexis Nevada Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Newb. Adm.","family":"Newb. Adm.","name":"Newberry\'s District Court Admiralty Rep. United States (US)","citeType":"specialty","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Niles Reg.","family":"Niles Reg.","name":"Niles\' Weekly Register","citeType":"scotus_early","start":1811,"end":1848}\n\
+{"reporter":"Northumb. L.J.","family":"Northumb. L.J.","name":"Northumberland Legal Journal (Pa.)","citeType":"state_regional","start":1750,"end":null}\n\
+{"reporter":"Nott & McC.","family":"Nott & McC.","name":"South Carolina Reports, Nott and McCord","citeType":"state","start":1817,"end":1820}\n\
+{"reporter":"Nuclear Reg. Rep. (CCH)","family":"Nuclear Reg. Rep. (CCH)","name":"Nuclear Regulation Reports","citeType":"specialty","start":1750,"end":null,"formats":["$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}\n\
+{"reporter":"O. Supp.","family":"O. Supp.","name":"Ohio Supplement","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"O.B.A.J.","family":"O.B.A.J.","name":"Oklahoma Bar Association Journal","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"O.G.","family":"O.G.","name":"Official Gazette, United States Patent Office (Washington, D.C.)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"O.R.W.","family":"O.R.W.","name":"Ocean Resources and Wildlife Reporter","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"O.S.H. Rep. (BNA)","family":"O.S.H. Rep. (BNA)","name":"Occupational Safety & Health Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"O.S.U.","family":"O.S.U.","name":"Ohio Supreme Court Decisions, Unreported","citeType":"state","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"OFCCP Fed. Cont. Compl. Man. (CCH)","family":"OFCCP Fed. Cont. Compl. Man. (CCH)","name":"OFCCP Federal Contract Compliance Manual","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"OK","family":"OK","name":"Oklahoma Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"OK AG","family":"OK AG","name":"Oklahoma Attorney General Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"OK CIV APP","family":"OK CIV APP","name":"Oklahoma Neutral Citation (Civic Appeals)","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"OK CR","family":"OK CR","name":"Oklahoma Neutral Citation (Criminal)","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"OK JUD ETH","family":"OK JUD ETH","name":"Oklahoma Neutral Citation (Judicial Ethics Advisory Panel)","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"OSHA Comp. Guide (CCH)","family":"OSHA Comp. Guide (CCH)","name":"Human Resources Management OSHA Compliance Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"OSHC (BNA)","family":"OSHC (BNA)","name":"Occupational Safety and Health Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Ohio","family":"Ohio","name":"Ohio Reports","citeType":"state","start":1821,"end":1851,"formats":["(?P<volume>\\\\d{1,3}) $reporter $page"]}\n\
+{"reporter":"Ohio","family":"Ohio","name":"Ohio Neutral Citation","citeType":"neutral","start":2002,"end":null,"formats":["$full_cite_format_neutral","$volume_year $reporter $page","$volume_year\\\\s-$reporter-\\\\s$page"]}\n\
+{"reporter":"Ohio App.","family":"Ohio App.","name":"Ohio Appellate Reports","citeType":"state","start":1913,"end":null}\n\
+{"reporter":"Ohio App. 2d","family":"Ohio App.","name":"Ohio Appellate Reports","citeType":"state","start":1913,"end":null}\n\
+{"reporter":"Ohio App. 3d","family":"Ohio App.","name":"Ohio Appellate Reports","citeType":"state","start":1913,"end":null}\n\
+{"reporter":"Ohio App. LEXIS","family":"Ohio App. LEXIS","name":"LexisNexis Ohio Court of Appeals","citeType":"state","start":1789,"end":null}\n\
+{"reporter":"Ohio App. Unrep.","family":"Ohio App. Unrep.","name":"Unreported Ohio Appellate Cases (Anderson)","citeType":"state","start":1990,"end":1990}\n\
+{"reporter":"Ohio B.","family":"Ohio B.","name":"Ohio Bar Reports","citeType":"state","start":1982,"end":1987}\n\
+{"reporter":"Ohio C.A.","family":"Ohio C.A.","name":"Ohio Courts of Appeals Reports","citeType":"state","start":1916,"end":1923}\n\
+{"reporter":"Ohio C.C.","family":"Ohio C.C.","name":"Ohio Circuit Court Reports","citeType":"state","start":1885,"end":1901}\n\
+{"reporter":"Ohio C.C. (n.s.)","family":"Ohio C.C.","name":"Ohio Circuit Court Reports","citeType":"state","start":1901,"end":1922}\n\
+{"reporter":"Ohio C.C. Dec.","family":"Ohio C.C. Dec.","name":"Ohio Circuit Court Decisions","citeType":"state","start":1901,"end":1923}\n\
+{"reporter":"Ohio Ch.","family":"Ohio Ch.","name":"Reports of cases at law and in chancery Ohio","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ohio Cir. Dec.","family":"Ohio Cir. Dec.","name":"Ohio Circuit Decisions","citeType":"state","start":1885,"end":1901}\n\
+{"reporter":"Ohio Dec.","family":"Ohio Dec.","name":"Ohio Decisions","citeType":"state","start":1894,"end":1920}\n\
+{"reporter":"Ohio Dec. Reprint","family":"Ohio Dec. Reprint","name":"Ohio Decisions, Reprint","citeType":"state","start":1840,"end":1873}\n\
+{"reporter":"Ohio F. Dec.","family":"Ohio F. Dec.","name":"Ohio Federal Decisions","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Ohio LEXIS","family":"Ohio LEXIS","name":"LexisNexis Ohio Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ohio Law Rep.","family":"Ohio Law Rep.","name":"Ohio Law Reporter","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ohio Law. Abs.","family":"Ohio Law. Abs.","name":"Ohio Law Abstracts","citeType":"state","start":1922,"end":1964}\n\
+{"reporter":"Ohio Misc.","family":"Ohio Misc.","name":"Ohio Miscellaneous","citeType":"state","start":1962,"end":null}\n\
+{"reporter":"Ohio Misc. 2d","family":"Ohio Misc.","name":"Ohio Miscellaneous","citeType":"state","start":1962,"end":null}\n\
+{"reporter":"Ohio Misc. LEXIS","family":"Ohio Misc. LEXIS","name":"LexisNexis Ohio Miscellaneous Opinions","citeType":"state","start":1823,"end":null}\n\
+{"reporter":"Ohio N.P.","family":"Ohio N.P.","name":"Ohio Nisi Prius Reports","citeType":"state","start":1894,"end":1934}\n\
+{"reporter":"Ohio N.P. (n.s.)","family":"Ohio N.P.","name":"Ohio Nisi Prius Reports","citeType":"state","start":1894,"end":1934}\n\
+{"reporter":"Ohio Op.","family":"Ohio Op.","name":"Ohio Opinions","citeType":"state","start":1934,"end":1982}\n\
+{"reporter":"Ohio Op. 2d","family":"Ohio Op.","name":"Ohio Opinions","citeType":"state","start":1934,"end":1982}\n\
+{"reporter":"Ohio Op. 3d","family":"Ohio Op.","name":"Ohio Opinions","citeType":"state","start":1934,"end":1982}\n\
+{"reporter":"Ohio St.","family":"Ohio St.","name":"Ohio State Reports","citeType":"state","start":1840,"end":1964}\n\
+{"reporter":"Ohio St. 2d","family":"Ohio St.","name":"Ohio State Reports","citeType":"state","start":1965,"end":1991}\n\
+{"reporter":"Ohio St. 3d","family":"Ohio St.","name":"Ohio State Reports","citeType":"state","start":1991,"end":null}\n\
+{"reporter":"Ohio St. (N.S.)","family":"Ohio St. (N.S.)","name":"Ohio State Reports, Annotated, New Series","citeType":"state","start":1840,"end":null}\n\
+{"reporter":"Oil & Gas Rep.","family":"Oil & Gas Rep.","name":"Oil and Gas Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Okl Jud.","family":"Okl Jud.","name":"Oklahoma Court on the Judiciary","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Okla.","family":"Okla.","name":"Oklahoma Reports","citeType":"state","start":1890,"end":1953}\n\
+{"reporter":"Okla. Civ. App. LEXIS","family":"Okla. Civ. App. LEXIS","name":"LexisNexis Oklahoma Court of Civil Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Okla. Crim.","family":"Okla. Crim.","name":"Oklahoma Criminal Reports","citeType":"state","start":1908,"end":1953}\n\
+{"reporter":"Okla. Crim. App. LEXIS","family":"Okla. Crim. App. LEXIS","name":"LexisNexis Oklahoma Court of Criminal Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Okla. JUD LEXIS","family":"Okla. JUD LEXIS","name":"LexisNexis Oklahoma Court of Appeals","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Okla. LEXIS","family":"Okla. LEXIS","name":"LexisNexis Oklahoma Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Okla. Trib.","family":"Okla. Trib.","name":"Oklahoma Tribal Court Reports","citeType":"state","start":1979,"end":null}\n\
+{"reporter":"Olcott","family":"Olcott","name":"Olcott\'s Admiralty Reports","citeType":"specialty","start":1750,"end":null,"formats":["$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Oliver\'s Forms","family":"Oliver\'s Forms","name":"Oliver\'s Forms in Chancery, Admiralty, and at Common Law","citeType":"scotus_early","start":1788,"end":1843,"formats":["$reporter \\\\(Ed. \\\\d{4}\\\\,?\\\\) $page"]}\n\
+{"reporter":"Op. Att\'y Gen.","family":"Op. Att\'y Gen.","name":"Official Opinions of the Attorneys General of the United States","citeType":"federal","start":1791,"end":1982}\n\
+{"reporter":"Op. O.L.C.","family":"Op. O.L.C.","name":"Opinions of the Office of Legal Counsel of the Department of Justice","citeType":"federal","start":1977,"end":1995}\n\
+{"reporter":"Ops.Cal.Atty.Gen.","family":"Ops.Cal.Atty.Gen.","name":"Opinions of the California Attorney General","citeType":"specialty","start":null,"end":null}\n\
+{"reporter":"Or.","family":"Or.","name":"Oregon Reports","citeType":"state","start":1853,"end":null}\n\
+{"reporter":"Or. App.","family":"Or. App.","name":"Oregon Reports, Court of Appeals","citeType":"state","start":1969,"end":null}\n\
+{"reporter":"Or. Tax","family":"Or. Tax","name":"Oregon Tax Reports","citeType":"state","start":1962,"end":null}\n\
+{"reporter":"Ore. App. LEXIS","family":"Ore. App. LEXIS","name":"LexisNexis Oregon Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ore. LEXIS","family":"Ore. LEXIS","name":"LexisNexis Oregon Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Ore. Tax LEXIS","family":"Ore. Tax LEXIS","name":"LexisNexis Oregon Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Otto","family":"Otto","name":"Otto\'s Reports","citeType":"federal","start":1875,"end":1883}\n\
+{"reporter":"Overt.","family":"Overt.","name":"Tennessee Reports, Overton","citeType":"state","start":1791,"end":1816}\n\
+{"reporter":"P.","family":"P.","name":"Pacific Reporter","citeType":"state_regional","start":1883,"end":1931}\n\
+{"reporter":"P.2d","family":"P.","name":"Pacific Reporter","citeType":"state_regional","start":1931,"end":2000}\n\
+{"reporter":"P.3d","family":"P.","name":"Pacific Reporter","citeType":"state_regional","start":2000,"end":null}\n\
+{"reporter":"P.C.L.J.","family":"P.C.L.J.","name":"Pacific Coast Law Journal","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"P.H.","family":"P.H.","name":"Prentice Hall","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"P.L.R.","family":"P.L.R.","name":"Pacific Law Reporter","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"P.O.R.","family":"P.O.R.","name":"Patent Office Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"P.R. Dec.","family":"P.R. Dec.","name":"Decisiones de Puerto Rico","citeType":"state","start":1899,"end":null}\n\
+{"reporter":"P.R. Fed.","family":"P.R. Fed.","name":"Porto Rico Federal Reports","citeType":"federal","start":1900,"end":1924}\n\
+{"reporter":"P.R. Offic. Trans.","family":"P.R. Offic. Trans.","name":"Official Translations of the Opinions of the Supreme Court of Puerto Rico","citeType":"state","start":1978,"end":null}\n\
+{"reporter":"P.R. Sent.","family":"P.R. Sent.","name":"Sentencias del Tribunal Supremo de Puerto Rico","citeType":"state","start":1899,"end":1902}\n\
+{"reporter":"P.R.R.","family":"P.R.R.","name":"Puerto Rico Reports","citeType":"state","start":1899,"end":1978}\n\
+{"reporter":"P.U.R.","family":"P.U.R. (N.S.)","name":"Public Utilities Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"P.U.R. (N.S.)","family":"P.U.R. (N.S.)","name":"Public Utilities Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"P.U.R.3d","family":"P.U.R. (N.S.)","name":"Public Utilities Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"P.U.R.4th","family":"P.U.R. (N.S.)","name":"Public Utilities Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"PA","family":"PA","name":"Pennsylvania Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"PR App. LEXIS","family":"PR App. LEXIS","name":"LexisNexis Puerto Rico Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"PR Sup. LEXIS","family":"PR Sup. LEXIS","name":"LexisNexis Puerto Rico Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pa.","family":"Pa.","name":"Pennsylvania State Reports","citeType":"state","start":1845,"end":null,"formats":["$full_cite","$volume $reporter $page_with_letter"]}\n\
+{"reporter":"Pa. (Admiralty)","family":"Pa. (Admiralty)","name":"Judgements in the Admiralty of Pennsylvania in four suits, brought as for maritime hypothecations","citeType":"state","start":1783,"end":1788}\n\
+{"reporter":"Pa. C.","family":"Pa. C.","name":"Pennsylvania County Court Reports","citeType":"state","start":1870,"end":1921}\n\
+{"reporter":"Pa. Commw.","family":"Pa. Commw.","name":"Pennsylvania Commonwealth Court Reports","citeType":"state","start":1970,"end":1994}\n\
+{"reporter":"Pa. Commw. LEXIS","family":"Pa. Commw. LEXIS","name":"LexisNexis Pennsylvania Commonwealth Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pa. Commw. Unpub. LEXIS","family":"Pa. Commw. Unpub. LEXIS","name":"LexisNexis Pennsylvania Commonwealth Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pa. Corp.","family":"Pa. Corp.","name":"Pennsylvania Corporation Reporter","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pa. D.","family":"Pa. D.","name":"Pennsylvania District Reports","citeType":"state","start":1892,"end":1921}\n\
+{"reporter":"Pa. D. & C.","family":"Pa. D. & C.","name":"Pennsylvania District and County Reports","citeType":"state","start":1921,"end":null}\n\
+{"reporter":"Pa. D. & C.2d","family":"Pa. D. & C.","name":"Pennsylvania District and County Reports","citeType":"state","start":1921,"end":null}\n\
+{"reporter":"Pa. D. & C.3d","family":"Pa. D. & C.","name":"Pennsylvania District and County Reports","citeType":"state","start":1921,"end":null}\n\
+{"reporter":"Pa. D. & C.4th","family":"Pa. D. & C.","name":"Pennsylvania District and County Reports","citeType":"state","start":1921,"end":null}\n\
+{"reporter":"Pa. D. & C.5th","family":"Pa. D. & C.","name":"Pennsylvania District and County Reports","citeType":"state","start":2006,"end":null}\n\
+{"reporter":"Pa. Dist. & Cnty. Dec. LEXIS","family":"Pa. Dist. & Cnty. Dec. LEXIS","name":"LexisNexis Common Pleas in the State of Pennsylvania","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pa. Fid.","family":"Pa. Fid.","name":"Pennsylvania Fiduciary Reporter","citeType":"state","start":1977,"end":1981}\n\
+{"reporter":"Pa. Jud. Disc. LEXIS","family":"Pa. Jud. Disc. LEXIS","name":"LexisNexis Pennsylvania Court of Judicial Discipline","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pa. Just. L. Rep.","family":"Pa. Just. L. Rep.","name":"Pennsylvania Justices\' Law Reporter","citeType":"state","start":1900,"end":1903}\n\
+{"reporter":"Pa. LEXIS","family":"Pa. LEXIS","name":"LexisNexis Pennsylvania Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pa. Super.","family":"Pa. Super.","name":"Pennsylvania Superior Court Reports","citeType":"state","start":1895,"end":1998,"formats":["(?P<volume>\\\\d{1,3}) $reporter $page"]}\n\
+{"reporter":"Pa. Super.","family":"Pa. Super.","name":"Pennsylvania Superior Court Neutral Citation","citeType":"neutral","start":1999,"end":null,"formats":["$volume_year $reporter $page"]}\n\
+{"reporter":"Pa. Super. LEXIS","family":"Pa. Super. LEXIS","name":"LexisNexis Pennsylvania Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pa. Super. Unpub. LEXIS","family":"Pa. Super. Unpub. LEXIS","name":"LexisNexis Pennsylvania Superior Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pac. Law Mag.","family":"Pac. Law Mag.","name":"Pacific Law Magazine","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Paige Ch.","family":"Paige Ch.","name":"Paige\'s Chancery Reports","citeType":"state","start":1828,"end":1845}\n\
+{"reporter":"Paine","family":"Paine","name":"Paine\'s United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Park. Cr.","family":"Park. Cr.","name":"Parker\'s Criminal Reports (NY)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Parsons","family":"Parsons","name":"Select cases in equity and at law (Parsons) (PA)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pat. Trademark & Copyright J. (BNA)","family":"Pat. Trademark & Copyright J. (BNA)","name":"Patent, Trademark & Copyright Journal","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Patton & Heath","family":"Patton & Heath","name":"Patton, Jr., and Heath\'s Reports (Va.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pears.","family":"Pears.","name":"Decisions of the Honorable John J. Pearson, judge of the twelvth judicial district","citeType":"state","start":1851,"end":1869}\n\
+{"reporter":"Peck","family":"Peck","name":"Tennessee Reports, Peck","citeType":"state","start":1821,"end":1824}\n\
+{"reporter":"Pelt.","family":"Pelt.","name":"Peltier\'s Opinions, Parish at Orleans","citeType":"state","start":1917,"end":1924}\n\
+{"reporter":"Pen. & W.","family":"Pen. & W.","name":"Pennsylvania State Reports, Penrose and Watts","citeType":"state","start":1829,"end":1832}\n\
+{"reporter":"Penn. Law J.","family":"Penn. Law J.","name":"Pennsylvania Law Journal","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"Penne.","family":"Penne.","name":"Pennewill\'s Delaware Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pennewill","family":"Pennewill","name":"Delaware Reports, Pennewill","citeType":"state","start":1897,"end":1909}\n\
+{"reporter":"Pennyp.","family":"Pennyp.","name":"Pennsylvania State Reports, Pennypacker","citeType":"state","start":1881,"end":1884}\n\
+{"reporter":"Pens. & Ben. Rep. (BNA)","family":"Pens. & Ben. Rep. (BNA)","name":"Pension & Benefits Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Pens. & Profit Sharing 2d (RIA)","family":"Pens. & Profit Sharing 2d (RIA)","name":"Pension & Profit Sharing Second","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Pens. Plan Guide (CCH)","family":"Pens. Plan Guide (CCH)","name":"Pension Plan Guide","citeType":"specialty","start":1750,"end":null,"formats":["$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}\n\
+{"reporter":"Personal and Comm. Liab. Life Health & Accid. Ins. Cas. 2d (CCH)","family":"Personal and Comm. Liab. Life Health & Accid. Ins. Cas. 2d (CCH)","name":"Personal and Commercial Liability Life, Health & Accident Insurance Cases 2d","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Personnel Mgmt. (BNA)","family":"Personnel Mgmt. (BNA)","name":"Personnel Management","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Pet.","family":"Pet.","name":"Peters\' Supreme Court Reports","citeType":"scotus_early","start":1828,"end":1842}\n\
+{"reporter":"Pet. Adm.","family":"Pet. Adm.","name":"Peters\' District Court Admiralty Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Pet. C.C.","family":"Pet. C.C.","name":"Peters\' United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Pet. Cir. C.R.","family":"Pet. Cir. C.R.","name":"Peters\' Condensed U.S. Circuit Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Phil. Eq.","family":"Phil. Eq.","name":"North Carolina Reports, Philips\' Equity","citeType":"state","start":1866,"end":1868}\n\
+{"reporter":"Phil. Law","family":"Phil. Law","name":"North Carolina Reports, Philips\' Law","citeType":"state","start":1866,"end":1868}\n\
+{"reporter":"Phila.","family":"Phila.","name":"Philadelphia Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Phila. Ct. Com. Pl. LEXIS","family":"Phila. Ct. Com. Pl. LEXIS","name":"LexisNexis Philadelphia Court of Common Pleas","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Phila. Cty. Rptr. LEXIS","family":"Phila. Cty. Rptr. LEXIS","name":"LexisNexis Philadelphia Court of Common Pleas","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Pick.","family":"Pick.","name":"Massachusetts Reports, Pickering","citeType":"state","start":1822,"end":1839}\n\
+{"reporter":"Pickle","family":"Pickle","name":"Pickle\'s Reports (85-108 Tenn.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pin.","family":"Pin.","name":"Wisconsin Reports, Pinney","citeType":"state","start":1839,"end":1852}\n\
+{"reporter":"Pitts L.J.","family":"Pitts L.J.","name":"Pittsburgh Legal Journal","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pitts. Rpts.","family":"Pitts. Rpts.","name":"Pittsburgh Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Port.","family":"Port.","name":"Alabama Reports, Porter","citeType":"state","start":1834,"end":1839}\n\
+{"reporter":"Posey","family":"Posey","name":"Posey\'s Unreported Cases (Tex.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Pow. Surr.","family":"Pow. Surr.","name":"Power\'s Surrogate\'s Reports","citeType":"state","start":1890,"end":1894}\n\
+{"reporter":"Prod. Liab. Rep. (CCH)","family":"Prod. Liab. Rep. (CCH)","name":"Products Liability Reports","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"Prod. Safety & Liab. Rep. (BNA)","family":"Prod. Safety & Liab. Rep. (BNA)","name":"Product Safety & Liability Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Pub. Lands Dec.","family":"Pub. Lands Dec.","name":"Interior and General Land Office Cases Relating to Public Lands","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Quart. Law J.","family":"Quart. Law J.","name":"Quarterly Law Journal","citeType":"state","start":1856,"end":1859,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"R.I.","family":"R.I.","name":"Rhode Island Reports","citeType":"state","start":1828,"end":1980}\n\
+{"reporter":"R.I. Dec.","family":"R.I. Dec.","name":"Rhode Island Decisions","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"R.I. LEXIS","family":"R.I. LEXIS","name":"LexisNexis Rhode Island Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"R.I. Super. LEXIS","family":"R.I. Super. LEXIS","name":"LexisNexis Rhode Island Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"RICO Bus. Disp. Guide (CCH)","family":"RICO Bus. Disp. Guide (CCH)","name":"RICO Business Disputes Guide (Commerce Clearing House)","citeType":"specialty","start":1970,"end":null,"formats":["$reporter $paragraph_marker_optional$page_with_commas"]}\n\
+{"reporter":"Rad. Reg.","family":"Rad. Reg.","name":"Radio Regulation (P & F)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Rad. Reg. 2d (P & F)","family":"Rad. Reg.","name":"Radio Regulation (P & F)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Rand.","family":"Rand.","name":"Virginia Reports, Randolph","citeType":"state","start":1821,"end":1828}\n\
+{"reporter":"Rawle","family":"Rawle","name":"Pennsylvania State Reports, Rawle","citeType":"state","start":1828,"end":1835}\n\
+{"reporter":"Read\'s Notebook","family":"Read\'s Notebook","name":"Read\'s Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$full_cite","$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Rec. Co. Ch. (S.C.)","family":"Rec. Co. Ch. (S.C.)","name":"Records of the court of Chancery of South Carolina, 1671-1779","citeType":"state","start":1671,"end":null}\n\
+{"reporter":"Rec. Co. Ct.","family":"Rec. Co. Ct.","name":"Records of the Suffolk county court, 1671-1680 (1671-1680)","citeType":"state","start":1671,"end":1680}\n\
+{"reporter":"Rec. V.A. Ct. (R.I.)","family":"Rec. V.A. Ct. (R.I.)","name":"Records of the Vice-Admiralty Court of Rhode Island, 1716-1752","citeType":"specialty","start":1716,"end":1752}\n\
+{"reporter":"Redf.","family":"Redf.","name":"Redfield\'s Reports","citeType":"state","start":1846,"end":1882}\n\
+{"reporter":"Rep. Cont. El.","family":"Rep. Cont. El.","name":"Reports of controverted elections in the House of representatives, of the commonwealth of Massachusetts","citeType":"state","start":1781,"end":1862}\n\
+{"reporter":"Rep. Cont. Elect. Case.","family":"Rep. Cont. Elect. Case.","name":"Reports of contested election cases in the Senate and House of Representatives of the commonwealth of Massachusetts for the year 1886-1897","citeType":"state","start":1886,"end":1897}\n\
+{"reporter":"Reporter,","family":"Reporter,","name":"Reporter. (Continuation of Law and Equity Reporter and of American Law Times Reports, New Series.)","citeType":"federal","start":null,"end":null}\n\
+{"reporter":"Rice","family":"Rice","name":"South Carolina Reports, Rice","citeType":"state","start":1838,"end":1839}\n\
+{"reporter":"Rice Eq.","family":"Rice Eq.","name":"South Carolina Reports, Rice\'s Equity","citeType":"state","start":1838,"end":1839}\n\
+{"reporter":"Rich.","family":"Rich.","name":"South Carolina Reports, Richardson","citeType":"state","start":1846,"end":1868}\n\
+{"reporter":"Rich. Cas.","family":"Rich. Cas.","name":"South Carolina Reports, Richardson\'s Cases","citeType":"state","start":1831,"end":1832}\n\
+{"reporter":"Rich. Eq.","family":"Rich. Eq.","name":"South Carolina Reports, Richardson\'s Equity","citeType":"state","start":1844,"end":1868}\n\
+{"reporter":"Ridgely\'s Notebook","family":"Ridgely\'s Notebook","name":"Ridgely\'s Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Ridgely\'s Notebook II","family":"Ridgely\'s Notebook","name":"Ridgely\'s Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Ridgely\'s Notebook III","family":"Ridgely\'s Notebook","name":"Ridgely\'s Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Ridgely\'s Notebook IV","family":"Ridgely\'s Notebook","name":"Ridgely\'s Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Ridgely\'s Notebook V","family":"Ridgely\'s Notebook","name":"Ridgely\'s Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Ril.","family":"Ril.","name":"South Carolina Reports, Riley","citeType":"state","start":1836,"end":1837}\n\
+{"reporter":"Ril. Eq.","family":"Ril. Eq.","name":"South Carolina Reports, Riley\'s Chancery","citeType":"state","start":1836,"end":1837}\n\
+{"reporter":"Rob.","family":"Rob.","name":"Louisiana Reports, Robinson","citeType":"state","start":1841,"end":1846}\n\
+{"reporter":"Rob.","family":"Rob.","name":"Virginia Reports, Robinson","citeType":"state","start":1842,"end":1844}\n\
+{"reporter":"Rob.","family":"Rob.","name":"Robertson\'s Reports (24-30 New York Superior)","citeType":"state","start":1863,"end":1868}\n\
+{"reporter":"Robards","family":"Robards","name":"Synopses of the Decisions of the Supreme Court of Texas Arising from Restraints by Conscript and Other Military Authorities (Robards)","citeType":"state","start":1862,"end":1865,"formats":["$full_cite_single_volume"]}\n\
+{"reporter":"Robb, Pat. Cas.","family":"Robb, Pat. Cas.","name":"Robb\'s Patent Cases","citeType":"federal","start":1789,"end":1850}\n\
+{"reporter":"Robb.","family":"Robb.","name":"Robbins\' Reports","citeType":"state","start":1905,"end":1907}\n\
+{"reporter":"Robertson\'s Report of the Trial of Aaron Burr.","family":"Robertson\'s Report of the Trial of Aaron Burr.","name":"Robertson\'s Report of the Trial of Aaron Burr","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Rodney\'s Notes","family":"Rodney\'s Notes","name":"Rodney\'s Notes","citeType":"specialty","start":1792,"end":1830,"formats":["$full_cite","$volume_nominative ?$reporter,? $page"]}\n\
+{"reporter":"Root","family":"Root","name":"Root\'s Connecticut Reports","citeType":"state","start":1789,"end":1798}\n\
+{"reporter":"S. & M.","family":"S. & M.","name":"Mississippi Reports, Smedes and Marshall","citeType":"state","start":1843,"end":1850}\n\
+{"reporter":"S. Ct.","family":"S. Ct.","name":"West\'s Supreme Court Reporter","citeType":"federal","start":1882,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"S.C.","family":"S.C.","name":"South Carolina Reports","citeType":"state","start":1868,"end":null}\n\
+{"reporter":"S.C. App. LEXIS","family":"S.C. App. LEXIS","name":"LexisNexis South Carolina Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"S.C. App. Unpub. LEXIS","family":"S.C. App. Unpub. LEXIS","name":"LexisNexis South Carolina Court of Appeals Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"S.C. Eq.","family":"S.C. Eq.","name":"South Carolina Equity Reports","citeType":"state","start":1784,"end":1868,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>Rich\\\\. Eq\\\\.|Strob\\\\. Eq\\\\.|Speers Eq\\\\.|McMul\\\\. Eq\\\\.|Chev\\\\. Eq\\\\.|Rice Eq\\\\.|Dud\\\\. Eq\\\\.|Ril\\\\. Eq\\\\.|Hill Eq\\\\.|Rich\\\\. Cas\\\\.|Bail\\\\. Eq\\\\.|McCord Eq\\\\.|Harp\\\\. Eq\\\\.|Des\\\\. Eq\\\\.)\\\\) $page"]}\n\
+{"reporter":"S.C. LEXIS","family":"S.C. LEXIS","name":"LexisNexis South Carolina Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"S.C. Unpub. LEXIS","family":"S.C. Unpub. LEXIS","name":"LexisNexis South Carolina Supreme Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"S.C.D.C. (N.S.)","family":"S.C.D.C. (N.S.)","name":"Supreme Court of the District of Columbia","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"S.C.L.","family":"S.C.L.","name":"South Carolina Law Reports","citeType":"state","start":1783,"end":1868,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>Rich\\\\.|Strob\\\\.|Speers|McMul\\\\.|Chev\\\\.|Rice|Dud\\\\.|Ril\\\\.|Hill|Bail\\\\.|Harp\\\\.|McCord|Nott & McC\\\\.|Mill|Tread\\\\.|Brev\\\\.|Bay)\\\\) $page"]}\n\
+{"reporter":"S.D.","family":"S.D.","name":"South Dakota Reports","citeType":"state","start":1890,"end":1976}\n\
+{"reporter":"S.D. LEXIS","family":"S.D. LEXIS","name":"LexisNexis South Dakota Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"S.E.","family":"S.E.","name":"South Eastern Reporter","citeType":"state_regional","start":1887,"end":1939}\n\
+{"reporter":"S.E.2d","family":"S.E.","name":"South Eastern Reporter","citeType":"state_regional","start":1939,"end":null}\n\
+{"reporter":"S.T.B.","family":"S.T.B.","name":"Surface Transportation Board Reporter","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"S.W.","family":"S.W.","name":"South Western Reporter","citeType":"state_regional","start":1886,"end":1928,"formats":["$full_cite"]}\n\
+{"reporter":"S.W.2d","family":"S.W.","name":"South Western Reporter","citeType":"state_regional","start":1928,"end":1999,"formats":["$full_cite","$volume (?P<reporter>S\\\\.?-? ?(?:W|w)\\\\.?,? ?\\\\(?2n?d,?\\\\.?\\\\)?( Series,?)?) $page","$volume $reporter $page_with_roman_numerals"]}\n\
+{"reporter":"S.W.3d","family":"S.W.","name":"South Western Reporter","citeType":"state_regional","start":1999,"end":null,"formats":["$full_cite","$volume $reporter $page_with_roman_numerals"]}\n\
+{"reporter":"SCDB","family":"SCDB","name":"The Supreme Court Database","citeType":"state","start":1791,"end":null,"formats":["$reporter $volume_year-$page"]}\n\
+{"reporter":"SD","family":"SD","name":"South Dakota Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"SEC Accounting R. (CCH)","family":"SEC Accounting R. (CCH)","name":"SEC Accounting Rules","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"SEC Docket","family":"SEC Docket","name":"Securities and Exchange Commission Docket","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"SEC Jud. Dec.","family":"SEC Jud. Dec.","name":"Securities and Exchange Commission Judicial Decision","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Sadler","family":"Sadler","name":"Pennsylvania State Reports, Sadler","citeType":"state","start":1885,"end":1888}\n\
+{"reporter":"San Fran. Law J.","family":"San Fran. Law J.","name":"San Francisco Law Journal","citeType":"state","start":1877,"end":1878}\n\
+{"reporter":"Sand. Ch.","family":"Sand. Ch.","name":"Sandford\'s Chancery Reports","citeType":"state","start":1843,"end":1847}\n\
+{"reporter":"Sandf.","family":"Sandf.","name":"Sandford\'s Reports (3-7 New York Superior)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Sarat. Ch. Sent.","family":"Sarat. Ch. Sent.","name":"Saratoga Chancery Sentinel","citeType":"state","start":1841,"end":1847}\n\
+{"reporter":"Sawy.","family":"Sawy.","name":"Sawyer\'s U.S. Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Scam.","family":"Scam.","name":"Illinois Reports, Scammon","citeType":"state","start":1832,"end":1843}\n\
+{"reporter":"Sch. Reg.","family":"Sch. Reg.","name":"Schuylkill Register (Pa.)","citeType":"state","start":1770,"end":null}\n\
+{"reporter":"Sec. & Fed. Corp. L. Rep. (West)","family":"Sec. & Fed. Corp. L. Rep. (West)","name":"Securities and Federal Corporate Law Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Sec. Reg. & L. Rep. (BNA)","family":"Sec. Reg. & L. Rep. (BNA)","name":"Securities Regulation & Law Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Secured Transactions Guide (CCH)","family":"Secured Transactions Guide (CCH)","name":"Secured Transactions Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Seld. Notes","family":"Seld. Notes","name":"Selden\'s Notes of Cases","citeType":"state","start":1852,"end":1854}\n\
+{"reporter":"Serg. & Rawle","family":"Serg. & Rawle","name":"Pennsylvania State Reports, Sergeant and Rawle","citeType":"state","start":1814,"end":1828}\n\
+{"reporter":"Shan.","family":"Shan.","name":"Shannon\'s Unreported Cases (Tenn.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Shan. Cas.","family":"Shan. Cas.","name":"Shannon\'s Tennessee Cases","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Shipping Reg. (P & F)","family":"Shipping Reg. (P & F)","name":"Shipping Regulation","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Sickels","family":"Sickels","name":"Sickels\' Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Sil. (Sup. Ct.)","family":"Sil. (Sup. Ct.)","name":"Silvernail\'s Supreme Court Reports (N.Y.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Silv. Ct. App.","family":"Silv. Ct. App.","name":"Silvernail\'s Court of Appeals Reports","citeType":"state","start":1886,"end":1892}\n\
+{"reporter":"Silv. Sup.","family":"Silv. Sup.","name":"Silvernail\'s Supreme Court Reports","citeType":"state","start":1884,"end":1890}\n\
+{"reporter":"Smith & H.","family":"Smith & H.","name":"Smith & Heiskell (Tenn.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Smith (N. H.)","family":"Smith (N. H.)","name":"Decisions of the Superior and Supreme Courts of New Hampshire","citeType":"state","start":1796,"end":1815,"formats":["$full_cite_single_volume"]}\n\
+{"reporter":"Sneed","family":"Sneed","name":"Kentucky Reports, Sneed","citeType":"state","start":1801,"end":1805}\n\
+{"reporter":"Sneed","family":"Sneed","name":"Tennessee Reports, Sneed","citeType":"state","start":1853,"end":1858}\n\
+{"reporter":"So.","family":"So.","name":"Southern Reporter","citeType":"state_regional","start":1886,"end":1941,"formats":["$full_cite"]}\n\
+{"reporter":"So. 2d","family":"So.","name":"Southern Reporter","citeType":"state_regional","start":1941,"end":2008,"formats":["$full_cite"]}\n\
+{"reporter":"So. 3d","family":"So.","name":"Southern Reporter","citeType":"state_regional","start":2008,"end":null,"formats":["$full_cite","$volume $reporter $page_with_roman_numerals"]}\n\
+{"reporter":"Soc. Sec. Rep. (CCH)","family":"Soc. Sec. Rep. (CCH)","name":"Social Security Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Som. L.J.","family":"Som. L.J.","name":"Somerset Legal Journal (Pa.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Speers","family":"Speers","name":"South Carolina Reports, Speers","citeType":"state","start":1842,"end":1844}\n\
+{"reporter":"Speers Eq.","family":"Speers Eq.","name":"South Carolina Reports, Speers\' Equity","citeType":"state","start":1842,"end":1844}\n\
+{"reporter":"Sprague","family":"Sprague","name":"Sprague\'s United States (US) District Ct. (Admiralty) Decisions","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"St. & Loc. Tax Serv. (RIA)","family":"St. & Loc. Tax Serv. (RIA)","name":"State and Local Tax Service","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"St. Tax Guide (CCH)","family":"St. Tax Guide (CCH)","name":"State Tax Guide","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"St. Tax Rep. (CCH)","family":"St. Tax Rep. (CCH)","name":"State Tax Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Stand. Fed. Tax Rep. (CCH)","family":"Stand. Fed. Tax Rep. (CCH)","name":"Standard Federal Tax Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"State Rptr.","family":"State Rptr.","name":"State Reporter","citeType":"state","start":1945,"end":null}\n\
+{"reporter":"Stew.","family":"Stew.","name":"Alabama Reports, Stewart","citeType":"state","start":1827,"end":1831}\n\
+{"reporter":"Stew. & P.","family":"Stew. & P.","name":"Alabama Reports, Stewart and Porter","citeType":"state","start":1831,"end":1834}\n\
+{"reporter":"Stock.","family":"Stock.","name":"Stockton\'s New Jersey Equity Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Storey","family":"Storey","name":"Storey\'s Reports (Del.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Story","family":"Story","name":"Story\'s United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Strob.","family":"Strob.","name":"South Carolina Reports, Strobhart","citeType":"state","start":1846,"end":1850}\n\
+{"reporter":"Strob. Eq.","family":"Strob. Eq.","name":"South Carolina Reports, Strobhart\'s Equity","citeType":"state","start":1846,"end":1850}\n\
+{"reporter":"Sumn.","family":"Sumn.","name":"Sumner\'s United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Super. Ct. (R.I.)","family":"Super. Ct. (R.I.)","name":"Rhode Island Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Super. Ct. Jud.","family":"Super. Ct. Jud.","name":"Reports of cases argued and adjudged in the Superior Court of Judicature of the Province of Massachusetts Bay, between 1761 and 1772","citeType":"state","start":1761,"end":1776}\n\
+{"reporter":"Swan","family":"Swan","name":"Tennessee Reports, Swan","citeType":"state","start":1851,"end":1853}\n\
+{"reporter":"Sweeny","family":"Sweeny","name":"Sweeny\'s Reports (31-32 New York Superior)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Syllabi","family":"Syllabi","name":"Syllabi","citeType":"state","start":1876,"end":1879,"formats":["$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"T.B. Mon.","family":"T.B. Mon.","name":"Kentucky Reports, Monroe, T.B.","citeType":"state","start":1824,"end":1828}\n\
+{"reporter":"T.C.","family":"T.C.","name":"Reports of the United States Tax Court","citeType":"specialty","start":1942,"end":null}\n\
+{"reporter":"T.C. Memo.","family":"T.C. Memo.","name":"Tax Court Memorandum Opinions","citeType":"neutral","start":1942,"end":null,"formats":["$full_cite_year_page"]}\n\
+{"reporter":"T.C. No.","family":"T.C. No.","name":"Tax Court Opinions","citeType":"neutral","start":1942,"end":null}\n\
+{"reporter":"T.C. Summary Opinion","family":"T.C. Summary Opinion","name":"Tax Court Summary Opinions","citeType":"neutral","start":1942,"end":null,"formats":["$full_cite_year_page"]}\n\
+{"reporter":"T.C.A.","family":"T.C.A.","name":"Decisiones del Tribunal de Circuito de Apelaciones de Puerto Rico (Decisions of the Circuit Court of Appeals of Puerto Rico)","citeType":"state","start":1995,"end":null}\n\
+{"reporter":"T.C.M.","family":"T.C.M.","name":"Tax Court Memorandum Decisions","citeType":"specialty","start":1942,"end":null}\n\
+{"reporter":"T.C.M. (RIA)","family":"T.C.M. (RIA)","name":"RIA Federal Tax Handbook","citeType":"specialty","start":1924,"end":null,"formats":["$full_cite_year_page","$full_cite_paragraph"]}\n\
+{"reporter":"TN WC","family":"TN WC","name":"Tennessee Court of Workers\' Compensation Claims","citeType":"neutral","start":2014,"end":null}\n\
+{"reporter":"TN WC App.","family":"TN WC App.","name":"Tennessee Workers\' Compensation Appeals Board","citeType":"neutral","start":2014,"end":null}\n\
+{"reporter":"TNT","family":"TNT","name":"Tax Notes Today","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"TSPR","family":"TSPR","name":"Tribunal Supremo de Puerto Rico","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Taney","family":"Taney","name":"Taney\'s United States (US) Circuit Court Reports","citeType":"federal","start":1836,"end":1861,"formats":["$volume_nominative ?$reporter,? $page"]}\n\
+{"reporter":"Tapp. Rep.","family":"Tapp. Rep.","name":"Cases decided in the Courts of common pleas, in the Fifth circuit of the state of Ohio [1816-1819] (Tappan)","citeType":"state","start":1816,"end":1819,"formats":["$full_cite_single_volume"]}\n\
+{"reporter":"Tax Ct. Mem. Dec. (CCH)","family":"Tax Ct. Mem. Dec. (CCH)","name":"Tax Court Memorandum Decisions","citeType":"specialty","start":1900,"end":null}\n\
+{"reporter":"Tax Ct. Memo LEXIS","family":"Tax Ct. Memo LEXIS","name":"Lexis Tax Court Memorandum Decisions","citeType":"specialty_lexis","start":1924,"end":null}\n\
+{"reporter":"Tax Ct. Rep. (CCH)","family":"Tax Ct. Rep. (CCH)","name":"Tax Court Reports","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Tax Ct. Rep. Dec. (RIA)","family":"Tax Ct. Rep. Dec. (RIA)","name":"Tax Court Reported Decisions","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Tax Ct. Summary LEXIS","family":"Tax Ct. Summary LEXIS","name":"Lexis Tax Court Summary Decisions","citeType":"specialty_lexis","start":1924,"end":null}\n\
+{"reporter":"Tax Treaties (CCH)","family":"Tax Treaties (CCH)","name":"Tax Treaties","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Tay.","family":"Tay.","name":"North Carolina Reports, Taylor","citeType":"state","start":1798,"end":1802}\n\
+{"reporter":"Taylor","family":"Taylor","name":"Taylor\'s North Carolina Term Reports","citeType":"state","start":1816,"end":1818}\n\
+{"reporter":"Teiss.","family":"Teiss.","name":"Louisiana Court of Appeals Reports, Teissier","citeType":"state","start":1903,"end":1917}\n\
+{"reporter":"Tenn.","family":"Tenn.","name":"Tennessee Reports","citeType":"state","start":1870,"end":1971,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>Heisk\\\\.|Cold\\\\.|Head|Sneed|Swan|Hum\\\\.|Meigs|Yer\\\\.|Mart\\\\. & Yer\\\\.|Peck|Hayw\\\\.|Cooke|Overt\\\\.)\\\\) $page"]}\n\
+{"reporter":"Tenn. App.","family":"Tenn. App.","name":"Tennessee Appeals Reports","citeType":"state","start":1925,"end":1971}\n\
+{"reporter":"Tenn. App. LEXIS","family":"Tenn. App. LEXIS","name":"LexisNexis Tennessee Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tenn. Ch. App.","family":"Tenn. Ch. App.","name":"Tennessee Chancery Appeals (Wright)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tenn. Ch. App. LEXIS","family":"Tenn. Ch. App. LEXIS","name":"LexisNexis Tennessee Chancery Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tenn. Ch. R.","family":"Tenn. Ch. R.","name":"Tennessee Chancery Reports, Cooper (Tenn.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tenn. Crim. App.","family":"Tenn. Crim. App.","name":"Tennessee Criminal Appeals Reports","citeType":"state","start":1967,"end":1971}\n\
+{"reporter":"Tenn. Crim. App. LEXIS","family":"Tenn. Crim. App. LEXIS","name":"LexisNexis Tennessee Criminal Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tenn. LEXIS","family":"Tenn. LEXIS","name":"LexisNexis Supreme Court of Tennessee","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tenn. Leg. Rep.","family":"Tenn. Leg. Rep.","name":"Tennessee Legal Reporter","citeType":"state","start":1877,"end":1879}\n\
+{"reporter":"Terry","family":"Terry","name":"Terry\'s Reports (Delaware)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tex.","family":"Tex.","name":"Texas Reports","citeType":"state","start":1846,"end":1962,"formats":["$full_cite","(?P<volume>25) $reporter (?P<supp>Supp\\\\.) $page"]}\n\
+{"reporter":"Tex. App. LEXIS","family":"Tex. App. LEXIS","name":"LexisNexis Texas Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tex. Bus.","family":"Tex. Bus.","name":"Texas Business Court","citeType":"neutral","start":2024,"end":null,"formats":["$volume_year $reporter $page"]}\n\
+{"reporter":"Tex. Civ. App.","family":"Tex. Civ. App.","name":"Texas Civil Appeals Reports","citeType":"state","start":1892,"end":1911}\n\
+{"reporter":"Tex. Crim.","family":"Tex. Crim.","name":"Texas Criminal Reports","citeType":"state","start":1891,"end":1962}\n\
+{"reporter":"Tex. Crim. App. LEXIS","family":"Tex. Crim. App. LEXIS","name":"LexisNexis Texas Criminal Court of Appeals","citeType":"state","start":1841,"end":null}\n\
+{"reporter":"Tex. Crim. App. Unpub. LEXIS","family":"Tex. Crim. App. Unpub. LEXIS","name":"LexisNexis Texas Court of Criminal Appeals Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tex. Ct. App.","family":"Tex. Ct. App.","name":"Texas Court of Appeals Reports","citeType":"state","start":1876,"end":1891}\n\
+{"reporter":"Tex. L. R.","family":"Tex. L. R.","name":"Texas Law Reporter","citeType":"state","start":1844,"end":1885}\n\
+{"reporter":"Tex. LEXIS","family":"Tex. LEXIS","name":"LexisNexis Texas Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tex. Law J.","family":"Tex. Law J.","name":"Texas Law Journal","citeType":"state","start":1877,"end":1882}\n\
+{"reporter":"Tex. Sup. Ct. J.","family":"Tex. Sup. Ct. J.","name":"Texas Supreme Court Journal","citeType":"state","start":1957,"end":null}\n\
+{"reporter":"Tex.Bankr.Ct.Rep.","family":"Tex.Bankr.Ct.Rep.","name":"Texas Bankruptcy Court Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Thomp. & Cook","family":"Thomp. & Cook","name":"Thompson & Cook\'s Supreme Court Reports","citeType":"state","start":1873,"end":1875}\n\
+{"reporter":"Thompson","family":"Thompson","name":"Thompson\'s Unreported Cases (TN)","citeType":"state","start":1750,"end":null,"formats":["$full_cite","(?:(?P<volume>1) )?$reporter, (?P<page>\\\\d{1,3})"]}\n\
+{"reporter":"Tiess.","family":"Tiess.","name":"Decisions, Court of Appeal, parish of Orleans (Teissier)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Tiffany","family":"Tiffany","name":"Tiffany\'s Reports (28-39 New York Court of Appeals)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Trade Cas. (CCH)","family":"Trade Cas. (CCH)","name":"Trade Cases","citeType":"specialty","start":1914,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"Trade Reg. Rep. (CCH)","family":"Trade Reg. Rep. (CCH)","name":"CCH Trade Regulations Reporter","citeType":"specialty","start":1914,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"Trans. App.","family":"Trans. App.","name":"Transcript Appeals","citeType":"state","start":1867,"end":1868}\n\
+{"reporter":"Tread.","family":"Tread.","name":"Treadway\'s South Carolina Law Reports (1812-16)","citeType":"state","start":1812,"end":1816}\n\
+{"reporter":"Tread.","family":"Tread.","name":"Treadway\'s South Carolina Constitutional Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Treas. Dec.","family":"Treas. Dec.","name":"Treasury Decisions Under Customs and Other Laws (U.S.)","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Treas. Dec. Int. Rev.","family":"Treas. Dec. Int. Rev.","name":"Treasury Decisions Under Internal Revenue Laws","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Tuck. & Cl.","family":"Tuck. & Cl.","name":"District of Columbia Reports, Tucker and Clephane","citeType":"state","start":1892,"end":1893}\n\
+{"reporter":"Tuck. Surr.","family":"Tuck. Surr.","name":"Tucker\'s Surrogate\'s Reports","citeType":"state","start":1870,"end":1870}\n\
+{"reporter":"Tyl.","family":"Tyl.","name":"Vermont Reports, Tyler","citeType":"state","start":1800,"end":1803}\n\
+{"reporter":"Tyng","family":"Tyng","name":"Massachusetts Reports, Tyng","citeType":"state","start":1806,"end":1822}\n\
+{"reporter":"U. S. Law J.","family":"U. S. Law J.","name":"United States Law Journal and Civilians\' Magazine","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"U.C.C. Rep. Serv. (West)","family":"U.C.C. Rep. Serv. (West)","name":"Uniform Commercial Code Reporting Service","citeType":"specialty","start":1750,"end":1986}\n\
+{"reporter":"U.C.C. Rep. Serv. 2d (West)","family":"U.C.C. Rep. Serv. (West)","name":"Uniform Commercial Code Reporting Service","citeType":"specialty","start":1986,"end":null}\n\
+{"reporter":"U.S.","family":"U.S.","name":"United States Supreme Court Reports","citeType":"federal","start":1875,"end":null,"formats":["$full_cite","$volume $reporter\\\\s*\\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>Black|Cranch|Pet.|Wall.|How.|Wheat.|Dall.)\\\\) $page"]}\n\
+{"reporter":"U.S. (Apx.)","family":"U.S. (Apx.)","name":"United States (US) Reports Appendix","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"U.S. App. D.C.","family":"U.S. App. D.C.","name":"United States Court of Appeals Reports","citeType":"state","start":1941,"end":null}\n\
+{"reporter":"U.S. App. LEXIS","family":"U.S. App. LEXIS","name":"LexisNexis U.S. Appeals Citation","citeType":"specialty_lexis","start":1750,"end":null}\n\
+{"reporter":"U.S. CMCR LEXIS","family":"U.S. CMCR LEXIS","name":"LexisNexis United States Court of Military Commission Review","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"U.S. Claims LEXIS","family":"U.S. Claims LEXIS","name":"LexisNexis United States Claims Court","citeType":"specialty","start":1982,"end":null}\n\
+{"reporter":"U.S. Commerce Ct. LEXIS","family":"U.S. Commerce Ct. LEXIS","name":"LexisNexis United States Commerce Court","citeType":"specialty","start":1910,"end":1913}\n\
+{"reporter":"U.S. Ct. Cl. LEXIS","family":"U.S. Ct. Cl. LEXIS","name":"LexisNexis United States Court of Claims","citeType":"specialty","start":1856,"end":null}\n\
+{"reporter":"U.S. Dist. LEXIS","family":"U.S. Dist. LEXIS","name":"LexisNexis U.S. District Court Citation","citeType":"specialty_lexis","start":1750,"end":null}\n\
+{"reporter":"U.S. LEXIS","family":"U.S. LEXIS","name":"Lexis SCOTUS Citation","citeType":"specialty_lexis","start":1750,"end":null}\n\
+{"reporter":"U.S. Law Int.","family":"U.S. Law Int.","name":"United States Law Intelligencer and Review (Providence and Philadelphia)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"U.S. Tax Cas. (CCH)","family":"U.S. Tax Cas. (CCH)","name":"United States (US) Tax Cases (CCH)","citeType":"specialty","start":1900,"end":null,"formats":["$full_cite_cch"]}\n\
+{"reporter":"U.S. Tax Ct. LEXIS","family":"U.S. Tax Ct. LEXIS","name":"United States (US) Tax Cases Lexis","citeType":"specialty_lexis","start":1924,"end":null}\n\
+{"reporter":"U.S. Tax Rep. (RIA)","family":"U.S. Tax Rep. (RIA)","name":"U.S. Tax Reporter","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"U.S. Vet. App. LEXIS","family":"U.S. Vet. App. LEXIS","name":"LexisNexis United States Board of Veteran Appeals","citeType":"specialty","start":1990,"end":null}\n\
+{"reporter":"U.S.L.W.","family":"U.S.L.W.","name":"United States Law Week","citeType":"specialty","start":1933,"end":null}\n\
+{"reporter":"U.S.L.W. (BNA)","family":"U.S.L.W. (BNA)","name":"The United States Law Week","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"U.S.P.Q. (BNA)","family":"U.S.P.Q. (BNA)","name":"The United States Patents Quarterly","citeType":"specialty","start":1913,"end":1987}\n\
+{"reporter":"U.S.P.Q. 2d (BNA)","family":"U.S.P.Q. (BNA)","name":"The United States Patents Quarterly","citeType":"specialty","start":1987,"end":null}\n\
+{"reporter":"USCMA","family":"USCMA","name":"Official Reports, United States Court of Military Appeals","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"UT","family":"UT","name":"Utah Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"UT App","family":"UT App","name":"Utah Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"Unemployment Ins. Rep.","family":"Unemployment Ins. Rep.","name":"Unemployment Insurance Reports (CCH)","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch","$reporter $paragraph_marker_optional$page_with_commas_and_suffix","$volume_with_alpha_suffix_optional$reporter,? (?P<jurisdiction>\\\\(?[A-Z][a-zA-Z .]+\\\\)? )?$paragraph_marker_optional$page_with_commas_or_periods"]}\n\
+{"reporter":"Union Lab. Rep. (BNA)","family":"Union Lab. Rep. (BNA)","name":"Union Labor Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Utah","family":"Utah","name":"Utah Reports","citeType":"state","start":1851,"end":1974}\n\
+{"reporter":"Utah 2d","family":"Utah","name":"Utah Reports","citeType":"state","start":1851,"end":1974}\n\
+{"reporter":"Utah Adv. Rep.","family":"Utah Adv. Rep.","name":"Utah Advance Reports","citeType":"state","start":1987,"end":null}\n\
+{"reporter":"Utah App. LEXIS","family":"Utah App. LEXIS","name":"LexisNexis Utah Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Utah LEXIS","family":"Utah LEXIS","name":"LexisNexis Utah Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Util. L. Rep. (CCH)","family":"Util. L. Rep. (CCH)","name":"Utilities Law Reports","citeType":"specialty","start":1750,"end":null,"formats":["$full_cite_cch","$reporter $paragraph_marker_optional$page_with_commas_and_suffix"]}\n\
+{"reporter":"V.I.","family":"V.I.","name":"Virgin Islands Reports","citeType":"state","start":1917,"end":null}\n\
+{"reporter":"V.I. LEXIS","family":"V.I. LEXIS","name":"LexisNexis Virgin Island Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"V.I. Supreme LEXIS","family":"V.I. Supreme LEXIS","name":"LexisNexis Virgin Islands Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"VT","family":"VT","name":"Vermont Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"Va.","family":"Va.","name":"Virginia Reports","citeType":"state","start":1880,"end":null,"formats":["$full_cite","$volume $reporter \\\\((?:(?P<volume_nominative>\\\\d{1,2}) )?(?P<reporter_nominative>Gratt\\\\.|Rob\\\\.|Leigh|Rand\\\\.|Gilmer|Munf\\\\.|Hen\\\\. & M\\\\.|Call|Va\\\\. Cas\\\\.|Wash\\\\.)\\\\) $page"]}\n\
+{"reporter":"Va. App.","family":"Va. App.","name":"Virginia Court of Appeals Reports","citeType":"state","start":1985,"end":null}\n\
+{"reporter":"Va. App. LEXIS","family":"Va. App. LEXIS","name":"LexisNexis Virginia Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Va. Cas.","family":"Va. Cas.","name":"Virginia Cases, Criminal","citeType":"state","start":1789,"end":1826}\n\
+{"reporter":"Va. Ch. Dec.","family":"Va. Ch. Dec.","name":"Wythe\'s Chancery Reports (1789-99) (Va.)","citeType":"state","start":1789,"end":1799}\n\
+{"reporter":"Va. Cir.","family":"Va. Cir.","name":"Virginia Circuit Court Opinions","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Va. Cir. LEXIS","family":"Va. Cir. LEXIS","name":"LexisNexis Virgina Circuit Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Va. Col. Dec.","family":"Va. Col. Dec.","name":"Virginia Colonial Decisions (Randolph & Barrandall)","citeType":"specialty","start":1600,"end":null}\n\
+{"reporter":"Va. Dec.","family":"Va. Dec.","name":"Virginia Decisions","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Va. LEXIS","family":"Va. LEXIS","name":"LexisNexis Virginia Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Va. Law J.","family":"Va. Law J.","name":"Virginia Law Journal","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Va. Law Rep.","family":"Va. Law Rep.","name":"Virginia Law Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Va. Unpub. LEXIS","family":"Va. Unpub. LEXIS","name":"LexisNexis Virginia Supreme Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Van Ness","family":"Van Ness","name":"Van Ness\' Prize Cases, United States (US) District Court, District of New York (NY)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Vaux","family":"Vaux","name":"Reports of some of the criminal cases on primary hearing, before Richard Vaux, recorder of the city of Philadelphia","citeType":"state","start":1846,"end":1846}\n\
+{"reporter":"Vet. App.","family":"Vet. App.","name":"Veterans Appeals Reporter","citeType":"specialty","start":1990,"end":null}\n\
+{"reporter":"Vroom","family":"Vroom","name":"Vroom\'s Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Vroom (G.D.W)","family":"Vroom","name":"Vroom\'s Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Vroom (P.D.)","family":"Vroom","name":"Vroom\'s Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Vt.","family":"Vt.","name":"Vermont Reports","citeType":"state","start":1826,"end":null}\n\
+{"reporter":"Vt. LEXIS","family":"Vt. LEXIS","name":"LexisNexis Vermont Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Vt. Super.","family":"Vt. Super.","name":"LexisNexis Vermont Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Vt. Super. LEXIS","family":"Vt. Super. LEXIS","name":"LexisNexis Vermont Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Vt. Unpub. LEXIS","family":"Vt. Unpub. LEXIS","name":"LexisNexis Vermont Supreme Court Unpublished","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"W. Va.","family":"W. Va.","name":"West Virginia Reports","citeType":"state","start":1864,"end":null}\n\
+{"reporter":"W. Va. LEXIS","family":"W. Va. LEXIS","name":"LexisNexis West Virginia Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"W.L.B.","family":"W.L.B.","name":"Weekly Law Bulletin (Ohio)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"W.L.J.","family":"W.L.J.","name":"Western Law Journal (OH)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$full_cite_year_included"]}\n\
+{"reporter":"W.L.M.","family":"W.L.M.","name":"Western Law Monthly (OH)","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume $reporter \\\\(\\\\d{4}\\\\,?\\\\) $page"]}\n\
+{"reporter":"W.N.C.","family":"W.N.C.","name":"Weekly Notes of Cases","citeType":"state","start":1874,"end":1899}\n\
+{"reporter":"W.W. Harr.","family":"W.W. Harr.","name":"W.W. Harrington\'s Reports","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"WI","family":"WI","name":"Wisconsin Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"WI App","family":"WI App","name":"Wisconsin Neutral Citation","citeType":"neutral","start":1750,"end":null}\n\
+{"reporter":"WL","family":"WL","name":"West Law Citation","citeType":"specialty_west","start":1750,"end":null}\n\
+{"reporter":"WY","family":"WY","name":"Wyoming Neutral Citation","citeType":"neutral","start":1750,"end":null,"formats":["$volume_year $reporter (?P<page>\\\\d{1,6}A?)"]}\n\
+{"reporter":"Wage & Hour Cas. (BNA)","family":"Wage & Hour Cas. (BNA)","name":"Wage and Hour Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Wage & Hour Cas.2d (BNA)","family":"Wage & Hour Cas. (BNA)","name":"Wage and Hour Cases","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Wage Hour & Leave Rep. (BNA)","family":"Wage Hour & Leave Rep. (BNA)","name":"Wage Hour & Leave Report","citeType":"specialty","start":1750,"end":null}\n\
+{"reporter":"Walk.","family":"Walk.","name":"Pennsylvania State Reports, Walker","citeType":"state","start":1855,"end":1885}\n\
+{"reporter":"Walk. Ch.","family":"Walk. Ch.","name":"Reports of cases argued and determined in the court of chancery of the state of michigan","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Walker","family":"Walker","name":"Mississippi Reports, Walker","citeType":"state","start":1818,"end":1832}\n\
+{"reporter":"Walker","family":"Walker","name":"Reports of cases decided by the supreme court of pennsylvania which have been omitted from the regular reports","citeType":"state","start":1849,"end":1887}\n\
+{"reporter":"Wall.","family":"Wall.","name":"Wallace\'s Supreme Court Reports","citeType":"scotus_early","start":1863,"end":1874,"formats":["$full_cite","$reporter,? p. $page","$volume $reporter,? p. $page"]}\n\
+{"reporter":"Wall.","family":"Wall.","name":"Wallace\'s Circuit Court Reports","citeType":"federal","start":1863,"end":1874}\n\
+{"reporter":"Wall. Jr.","family":"Wall. Jr.","name":"Wallace, Jr.\'s Reports of Cases Determined in the Circuit Court of the United States for the Third Circuit","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Wall. Jr. Append.","family":"Wall. Jr. Append.","name":"Wall. Jr. Append.","citeType":"specialty","start":1750,"end":null,"formats":["$volume $reporter $page_with_roman_numerals"]}\n\
+{"reporter":"Ware","family":"Ware","name":"Ware\'s United States (US) District Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume $reporter,? \\\\((Dav\\\\. )?\\\\d+,?\\\\),? $page"]}\n\
+{"reporter":"Wash.","family":"Wash.","name":"Virginia Reports, Washington","citeType":"state","start":1790,"end":1796}\n\
+{"reporter":"Wash.","family":"Wash.","name":"Washington Reports","citeType":"state","start":1889,"end":null}\n\
+{"reporter":"Wash. 2d","family":"Wash.","name":"Washington Reports","citeType":"state","start":1889,"end":2023}\n\
+{"reporter":"Wash. 3d","family":"Wash.","name":"Washington Reports","citeType":"state","start":2023,"end":null}\n\
+{"reporter":"Wash. App.","family":"Wash. App.","name":"Washington Appellate Reports","citeType":"state","start":1969,"end":null}\n\
+{"reporter":"Wash. App. 2d","family":"Wash. App.","name":"Washington Appellate Reports","citeType":"state","start":1969,"end":null}\n\
+{"reporter":"Wash. App. LEXIS","family":"Wash. App. LEXIS","name":"LexisNexis Washington Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Wash. C. C.","family":"Wash. C. C.","name":"Washington\'s United States (US) Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Wash. Co.","family":"Wash. Co.","name":"Washington County Reports, Pennsylvania","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Wash. LEXIS","family":"Wash. LEXIS","name":"LexisNexis Washington Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Wash. Terr.","family":"Wash. Terr.","name":"Washington Territory Reports","citeType":"state","start":1854,"end":1888,"formats":["$full_cite","$volume $reporter (?P<page>\\\\d+[ab])"]}\n\
+{"reporter":"Wash. Terr. LEXIS","family":"Wash. Terr. LEXIS","name":"LexisNexis Supreme Court of the Territory of Washington","citeType":"state","start":1854,"end":1889}\n\
+{"reporter":"Watts","family":"Watts","name":"Pennsylvania State Reports, Watts","citeType":"state","start":1832,"end":1840}\n\
+{"reporter":"Watts & Serg.","family":"Watts & Serg.","name":"Pennsylvania State Reports, Watts & Sergeant","citeType":"state","start":1841,"end":1845}\n\
+{"reporter":"Week. Law Gaz.","family":"Week. Law Gaz.","name":"Weekly Law Gazette (Ohio)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Week. No.","family":"Week. No.","name":"Weekly Notes of Cases (Pa.) (1874-99)","citeType":"state","start":1874,"end":1899}\n\
+{"reporter":"Wells\' Notebook","family":"Wells\' Notebook","name":"Wells\' Notebook","citeType":"specialty","start":1792,"end":1830,"formats":["$full_cite","$volume_nominative ?$reporter, $page","$volume_nominative ?$reporter, $page_with_letter"]}\n\
+{"reporter":"Wend.","family":"Wend.","name":"Wendell\'s Reports","citeType":"state","start":1828,"end":1841}\n\
+{"reporter":"West Coast Rep.","family":"West Coast Rep.","name":"West Coast Reporter","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"West. Jur.","family":"West. Jur.","name":"Western Jurist (Des Moines, Iowa)","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Whart.","family":"Whart.","name":"Pennsylvania State Reports, Wharton","citeType":"state","start":1835,"end":1841}\n\
+{"reporter":"Whart. Hom.","family":"Whart. Hom.","name":"Wharton, Treatise on the Law of Homicide in the United States","citeType":"state","start":1750,"end":null,"formats":["$reporter $page"]}\n\
+{"reporter":"Whart. St. Tr.","family":"Whart. St. Tr.","name":"Wharton\'s State Trials","citeType":"state","start":1750,"end":null,"formats":["$reporter $page"]}\n\
+{"reporter":"Wheat.","family":"Wheat.","name":"Wheaton\'s Supreme Court Reports","citeType":"scotus_early","start":1816,"end":1827}\n\
+{"reporter":"Wheel. Cr. Cas.","family":"Wheel. Cr. Cas.","name":"Wheeler\'s Criminal Cases","citeType":"state","start":1791,"end":1825}\n\
+{"reporter":"White & W.","family":"White & W.","name":"Condensed Reports of Decisions in Civil Causes in the Court of Appeals of Texas (White & Wilson)","citeType":"state","start":1876,"end":1883}\n\
+{"reporter":"Will.","family":"Will.","name":"Massachusetts Reports, Williams","citeType":"state","start":1804,"end":1805}\n\
+{"reporter":"Willson","family":"Willson","name":"Condensed Reports of Decisions in Civil Causes in the Court of Appeals of Texas (Willson)","citeType":"state","start":1883,"end":1892}\n\
+{"reporter":"Wilson","family":"Wilson","name":"Wilson\'s Reports (1-3 Oregon)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Wilson","family":"Wilson","name":"Wilson\'s Reports (48-59 Minn.)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Wilson","family":"Wilson","name":"Wilson\'s Reports, Indiana Superior Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Wilson\'s Red Book","family":"Wilson\'s Red Book","name":"Wilson\'s Red Book","citeType":"specialty","start":1792,"end":1830,"formats":["$volume_nominative ?$reporter, $page"]}\n\
+{"reporter":"Win.","family":"Win.","name":"North Carolina Reports, Winston","citeType":"state","start":1863,"end":1864}\n\
+{"reporter":"Wis.","family":"Wis.","name":"Wisconsin Reports","citeType":"state","start":1853,"end":null,"formats":["$full_cite"]}\n\
+{"reporter":"Wis. 2d","family":"Wis.","name":"Wisconsin Reports","citeType":"state","start":1853,"end":null,"formats":["$full_cite","$volume $reporter $page_with_letter"]}\n\
+{"reporter":"Wisc. App. LEXIS","family":"Wisc. App. LEXIS","name":"LexisNexis Wisconsin Appeals Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Wisc. Cir. LEXIS","family":"Wisc. Cir. LEXIS","name":"LexisNexis Wisconsin Circuit Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Wisc. LEXIS","family":"Wisc. LEXIS","name":"LexisNexis Wisconsin Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Wkly. Dig.","family":"Wkly. Dig.","name":"New York Weekly Digest","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Woodb. & M.","family":"Woodb. & M.","name":"Woodbury & Minot\'s United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Woods","family":"Woods","name":"Woods\' United States Circuit Court Reports","citeType":"federal","start":1750,"end":null}\n\
+{"reporter":"Woolw.","family":"Woolw.","name":"Woolworth\'s United States Circuit Court Reports","citeType":"federal","start":1750,"end":null,"formats":["$full_cite","$volume_nominative ?$reporter $page"]}\n\
+{"reporter":"Woolw.","family":"Woolw.","name":"Woolworth\'s Reports (1 Nebraska)","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Wright","family":"Wright","name":"Reports of cases at law and in chancery, decided by the Supreme court of Ohio, during the years 1831, 1832, 1833, 1834","citeType":"state","start":1831,"end":1834}\n\
+{"reporter":"Wyo.","family":"Wyo.","name":"Wyoming Reports","citeType":"state","start":1870,"end":1959}\n\
+{"reporter":"Wyo. LEXIS","family":"Wyo. LEXIS","name":"LexisNexis Wyoming Supreme Court","citeType":"state","start":1750,"end":null}\n\
+{"reporter":"Yates Sel. Cas.","family":"Yates Sel. Cas.","name":"Yates\' Select Cases","citeType":"state","start":1809,"end":1809}\n\
+{"reporter":"Yeates","family":"Yeates","name":"Pennsylvania State Reports, Yeates","citeType":"state","start":1791,"end":1808}\n\
+{"reporter":"Yer.","family":"Yer.","name":"Tennessee Reports, Yerger","citeType":"state","start":1828,"end":1837}\n\
+{"reporter":"York","family":"York","name":"York Legal Records (Pa.)","citeType":"state","start":1750,"end":null}';
 
 /** strings: one JSON [key, value] pair per line. */
-export const strings = String.raw`
-["(So. 2nd)",[1146]]
-["A .2d",[1]]
-["A,2d",[1]]
-["A.",[0]]
-["A. 2d",[1]]
-["A. 3d",[2]]
-["A.2d",[1]]
-["A.2d.",[1]]
-["A.3d",[2]]
-["A.3d.",[2]]
-["A.D.",[3]]
-["A.D. 2d",[4]]
-["A.D. 3d",[5]]
-["A.D. Cases",[54]]
-["A.D.2d",[4]]
-["A.D.3d",[5]]
-["A.E.C.",[6]]
-["A.F.Rep.",[46]]
-["A.F.T.R.",[8]]
-["A.F.T.R. (P-H)",[7]]
-["A.F.T.R. (RIA)",[8]]
-["A.F.T.R. 2d",[9]]
-["A.F.T.R. 2d (RIA)",[9]]
-["A.F.T.R.2d",[9]]
-["A.F.T.R.2d (RIA)",[9]]
-["A.K. Marsh.",[10]]
-["A.L.R.",[11]]
-["A.L.R. 2d",[12]]
-["A.L.R. 3d",[13]]
-["A.L.R. 4th",[14]]
-["A.L.R. 5th",[15]]
-["A.L.R. 6th",[16]]
-["A.L.R. Fed.",[17]]
-["A.L.R. Fed. 2d",[18]]
-["A.L.R. Fed.2d",[18]]
-["A.L.R.2d",[12]]
-["A.L.R.3d",[13]]
-["A.L.R.4th",[14]]
-["A.L.R.5th",[15]]
-["A.L.R.6th",[16]]
-["A.L.T. Bankr.",[61]]
-["A.M.C.",[19]]
-["A.N.",[26]]
-["A.N.C.",[26]]
-["A.R.",[0]]
-["A.Rep.",[0]]
-["A2d",[1]]
-["AD",[3]]
-["AD 2d",[4]]
-["AD 3d",[5]]
-["AD2d",[4]]
-["AD3d",[5]]
-["ALR",[11]]
-["ALR 2d",[12]]
-["ALR 3d",[13]]
-["ALR 4th",[14]]
-["ALR 5th",[15]]
-["ALR 6th",[16]]
-["AMC",[19]]
-["AOA",[20]]
-["ARK.",[91,92]]
-["AWCC",[21]]
-["AZ",[22]]
-["Abb",[23]]
-["Abb.",[23]]
-["Abb. (U. S.)",[23]]
-["Abb. Adm.",[24]]
-["Abb. Ct. App.",[25]]
-["Abb. Ct. App. Dec.",[25]]
-["Abb. N. C.",[26]]
-["Abb. N. Cas.",[26]]
-["Abb. Pr.",[27]]
-["Abb. Pr. (n.s.)",[28]]
-["Abb. Rep.",[23]]
-["Abb. U. S.",[23]]
-["Abb.N. Cas.",[26]]
-["Abb.N.C.",[26]]
-["Abb.N.Cas.",[26]]
-["Abb.P.R.",[27]]
-["Abb.Pr.Rep.",[27]]
-["Abb.Prac.",[27]]
-["Abbott P.R.",[27]]
-["Abbott Pr.Rep.",[27]]
-["Abbott Pract.Cas.",[27]]
-["Abbott's Pr.Rep.",[27]]
-["Abbott's Prac.Rep.",[27]]
-["Abbotts",[29]]
-["Abs",[943]]
-["Abs.",[943]]
-["Accom. Disabilities Dec. (CCH)",[30]]
-["Add.",[31]]
-["Adm. Rec.",[32]]
-["Adv. S.",[33]]
-["Adv.S.",[33]]
-["Agric. Dec",[34]]
-["Agric. Dec.",[34]]
-["Aik.",[35]]
-["Aik. Rep.",[35]]
-["Ak.",[92]]
-["Ak. App.",[95,96]]
-["Ala.",[36]]
-["Ala. (N.S.)",[36]]
-["Ala. 2d",[37]]
-["Ala. App.",[38]]
-["Ala. App. LEXIS",[39]]
-["Ala. Civ. App. LEXIS",[40]]
-["Ala. Crim. App. LEXIS",[41]]
-["Ala. LEXIS",[42]]
-["Ala. Rep.",[36]]
-["Ala.App.",[38]]
-["Alas. App. LEXIS",[43]]
-["Alas. LEXIS",[44]]
-["Alaska",[45]]
-["Alaska Fed.",[46]]
-["Alaska Fed.R.",[46]]
-["Alaska Fed.Rep.",[46]]
-["Alb. Law J.",[47]]
-["Alk.",[45]]
-["All.",[48]]
-["All. Rep.",[48]]
-["Allen",[48,1327]]
-["Am Dec.",[53]]
-["Am Law Rev.",[75]]
-["Am. & Eng. R. Cas.",[49]]
-["Am. Ann. Cas.",[50]]
-["Am. B.R.",[51]]
-["Am. B.R. (N.S.)",[52]]
-["Am. B.R. (n.s.)",[52]]
-["Am. D.",[53]]
-["Am. Dec's.",[53]]
-["Am. Dec.",[53]]
-["Am. Disabilities Cas. (BNA)",[54]]
-["Am. Disabilities Dec.",[55]]
-["Am. Jur.",[56]]
-["Am. L. C.",[64]]
-["Am. L. Cas",[64]]
-["Am. L. Reg., n.s.",[58]]
-["Am. Law J.",[76]]
-["Am. Law J. (N. S.)",[77]]
-["Am. Law J. (U. S.)",[76]]
-["Am. Law Rec.",[63]]
-["Am. Law Reg.",[57]]
-["Am. Law Reg. (N. S.)",[58]]
-["Am. Law Reg. (N.S.)",[58]]
-["Am. Law Rev.",[75]]
-["Am. Law T.",[59]]
-["Am. Law T. (N. S.)",[60]]
-["Am. Law T. Rep.",[59]]
-["Am. Law T. Rep. (N. S.)",[60]]
-["Am. Law T. Rep. (U. S. Cts.)",[62]]
-["Am. Law T. Rep. Bankr.",[61]]
-["Am. Law T. Rep. U. S. Cts.",[62]]
-["Am. Law T. Rep. U.S. Cts.",[62]]
-["Am. Law. Rec.",[63]]
-["Am. Lead. Cas.",[64]]
-["Am. Leading Cas",[64]]
-["Am. Neg. Ca.",[65]]
-["Am. Neg. Cas.",[66]]
-["Am. Neg. Cases",[67]]
-["Am. Negl. Cas.",[65]]
-["Am. Rep.",[68]]
-["Am. Reports",[68]]
-["Am. Ry. Rep.",[69]]
-["Am. S. R.",[73]]
-["Am. Samoa",[70]]
-["Am. Samoa 2d",[71]]
-["Am. Samoa 3d",[72]]
-["Am. St. R.",[73]]
-["Am. St. Rep.",[73]]
-["Am. Tribal Law",[74]]
-["Am.Ann.Cas.",[50]]
-["Am.Negl.Cas.",[67]]
-["Am.Rep.",[68]]
-["Am.S.R.",[73]]
-["Am.St.R.",[73]]
-["Am.St.Rep.",[73]]
-["Amer. Jur.",[56]]
-["Amer. L. Rev.",[75]]
-["Amer. Law J.",[76]]
-["Amer. Law J. (N. S.)",[77]]
-["Amer. Law Reg.",[57]]
-["Amer. Law Reg. (N. S.)",[58]]
-["Amer. Law Rev.",[75]]
-["Amer. Law T. Rep.",[78]]
-["American Leading Cases",[64]]
-["American Leading Cases (U.S.)",[64]]
-["Anderson's Ohio App. Cas.",[930]]
-["Ant. N.P. Cas.",[79]]
-["Anth.",[79]]
-["Anthon N.P.(N.Y.)",[79]]
-["Ap.",[3]]
-["Ap.2d.",[4]]
-["App Div",[3]]
-["App Div.",[3]]
-["App.",[926]]
-["App. Com'r Pat.",[80]]
-["App. Com'r of Pat.",[80]]
-["App. Com'r. Pat.",[80]]
-["App. Com'rs Pat.",[80]]
-["App. Com. Pat.",[80]]
-["App. Comm. Pat.",[80]]
-["App. Comr. Pat.",[80]]
-["App. D.C.",[81]]
-["App. Div",[3]]
-["App. Div.",[3]]
-["App. Div. 2d.",[4]]
-["App. Div. 3d.",[5]]
-["App. Div. Rep.",[3]]
-["App.D.C.",[81]]
-["App.Div.",[3]]
-["App.Div.(N.Y.)",[3]]
-["App.Div.2d.",[4]]
-["App.Div.3d.",[5]]
-["Ariz.",[82]]
-["Ariz. Adv. Rep.",[83]]
-["Ariz. App.",[84]]
-["Ariz. App. LEXIS",[85]]
-["Ariz. App. Unpub. LEXIS",[86]]
-["Ariz. LEXIS",[87]]
-["Ariz. Tax LEXIS",[88]]
-["Ariz. Unpub. LEXIS",[89]]
-["Ariz.App.",[84]]
-["Arizona Cases Digest",[90]]
-["Ark",[91,92]]
-["Ark App",[95]]
-["Ark.",[91,92]]
-["Ark. Adv. Op.",[93]]
-["Ark. App'x",[94]]
-["Ark. App.",[95,96]]
-["Ark. App. LEXIS",[97]]
-["Ark. Appx.",[94]]
-["Ark. LEXIS",[98]]
-["Ark. Rep.",[92]]
-["Ark. Terr. Rep.",[519]]
-["Ark.App.",[95,96]]
-["Armstrong. Election Cases",[99]]
-["At.",[0]]
-["At. Rep.",[0]]
-["Atl.",[0]]
-["Atl. Rep.",[0]]
-["Atl.2d",[1]]
-["Atl.R.",[0]]
-["Auto. Cas.",[100]]
-["Auto. Cas. (CCH)",[100]]
-["Auto. Cas. 2d",[101]]
-["Auto. Cas. 2d (CCH)",[101]]
-["Auto. Cas.2d",[101]]
-["Av. Cas.",[102]]
-["Av. Cas. (CCH)",[102]]
-["B Stockton",[1160]]
-["B.",[126]]
-["B. Mon",[103]]
-["B. Mon.",[103]]
-["B. Mon. Rep.",[103]]
-["B. R.",[105]]
-["B. Stockton",[1160]]
-["B.C.A. (CCH)",[104]]
-["B.C.D.",[120]]
-["B.R.",[105,116]]
-["B.Stockton",[1160]]
-["B.T.A.",[106]]
-["B.T.A.M. (P-H)",[107]]
-["BCA",[108]]
-["BLUE SKY L. REP. (CCH)",[148]]
-["BNA IER CAS",[552]]
-["BNA OSHC",[109,923]]
-["BNH",[110]]
-["BR",[105]]
-["BTA LEXIS",[111]]
-["BTR",[158]]
-["Backes",[112]]
-["Bai.",[113]]
-["Bai.Eq.",[114]]
-["Bail.",[113]]
-["Bail. Eq.",[114]]
-["Bail. Rep.",[113]]
-["Bail.Eq.(S.C.)",[114]]
-["Bail.L.",[113]]
-["Bail.L.(S.C.)",[113]]
-["Bailey",[113,114]]
-["Bailey Ch.",[114]]
-["Bailey Eq.",[114]]
-["Bailey Rep.",[113,114]]
-["Bald",[115]]
-["Bald. C.C.",[115]]
-["Baldw",[115]]
-["Baldw.",[115]]
-["Baldwin's C.C. U.S. Rep",[115]]
-["Baldwin's Rep.",[115]]
-["Balt. C. Rep.",[116]]
-["Balt. Law Trans.",[117]]
-["Ban. & A.",[118]]
-["Banking Rep. (BNA)",[119]]
-["Bankr. Ct. Dec.",[120]]
-["Bankr. Ct. Dec. (CRR)",[120]]
-["Bankr. Ct. Dec. (LRP)",[121]]
-["Bankr. Ct. Rep.",[122]]
-["Bankr. L. Rep.",[123]]
-["Bankr. L. Rep. (C.C.H.)",[123]]
-["Bankr. L. Rep. (CCH)",[123]]
-["Bankr. LEXIS",[124]]
-["Bankr. Reg. Supp.",[807]]
-["Bankr. Rep (St. Louis B.A.)",[125]]
-["Bankr.Ct.Dec.",[120]]
-["Barb.",[126]]
-["Barb. Ch.",[127]]
-["Barb. Ch. Rep.",[127]]
-["Barb. Rep.",[126]]
-["Barb.Ch.(N.Y.)",[127]]
-["Barb.S.C.",[126]]
-["Bax.",[128]]
-["Baxt.",[128]]
-["Baxt. (Tenn.)",[128]]
-["Baxter",[128]]
-["Bay",[129]]
-["Bayard's Notebook",[130]]
-["Bayard\u2019s Notebook",[130]]
-["Bedell",[131]]
-["Bee",[132]]
-["Bee.",[132]]
-["Beeler",[133]]
-["Ben",[134]]
-["Ben.",[134]]
-["Ben. Rev. Bd. Serv. (MB)",[135]]
-["Bett's D. C. MS.",[136]]
-["Betts D. C. MS.",[136]]
-["Betts' C. C. MS.",[136]]
-["Betts' D. C. MS.",[136]]
-["Betts' D. C. MSS.",[136]]
-["Betts' Dec.",[136]]
-["Betts' Scr. Bk.",[137]]
-["Betts, C. C. MS.",[136]]
-["Betts, D C. MS.",[136]]
-["Betts, D. C.",[136]]
-["Betts, D. C. MS.",[136]]
-["Betts, D. C. MSS.",[136]]
-["Betts, D. C. Ms.",[136]]
-["Betts, Scr. Bk.",[137]]
-["Betts. C. C. MS.",[136]]
-["Betts. D C. MS.",[136]]
-["Betts. D. C. MS.",[136]]
-["Betts. D. C. MSS.",[136]]
-["Bibb",[138]]
-["Bibb Rep.",[138]]
-["Bibb(Ky.)",[138]]
-["Bigelow's Insurance Reports",[139]]
-["Bigelow. Ins. Rep.",[139]]
-["Bin.",[140]]
-["Bin. Rep.",[140]]
-["Binn [Pa]",[140]]
-["Binn.",[140]]
-["Binn. Rep.",[140]]
-["Binn.(Pa.)",[140]]
-["Biss",[141]]
-["Biss.",[141]]
-["Biss. (U.S.) Bissell's",[141]]
-["Bissell",[141]]
-["Bk. Reg.",[891]]
-["Bl.",[145]]
-["Bl. C.C.",[145]]
-["Bl. C.C.R.",[145]]
-["Black",[142]]
-["Black R.",[142]]
-["Black Rep.",[142]]
-["Black.",[143]]
-["Black. Rep.",[143]]
-["Blackf.",[143]]
-["Blackf. Rep.",[143]]
-["Blackf.(Ind.)",[143]]
-["Bland",[144]]
-["Blat. C.C.R.",[145]]
-["Blatch",[145]]
-["Blatch. (U.S. Cir. Ct.)",[145]]
-["Blatchf.",[145]]
-["Blatchf. & H.",[146]]
-["Blatchf. (U.S. Circ. Ct.)",[145]]
-["Blatchf. C.C.",[145]]
-["Blatchf. C.C. Rep.",[145]]
-["Blatchf. Pr. Cas.",[147]]
-["Blatchf. Prize Cas.",[147]]
-["Blm. Neg.",[823]]
-["Bloom. Man.",[823]]
-["Bloom. Man. Neg. Cas.",[823]]
-["Blue Sky L. Rep.",[148]]
-["Blue Sky L. Rep. (CCH)",[148]]
-["Blume Op.",[150]]
-["Blume Sup. Ct. Trans.",[149]]
-["Blume Sup.Ct.Trans.",[149]]
-["Blume Unrep. Op.",[150]]
-["Bond",[151]]
-["Bond.",[151]]
-["Bosw.",[152]]
-["Bosworth Super. Ct. Rep.",[152]]
-["Boyce",[153]]
-["Brad.",[154]]
-["Bradf.",[154]]
-["Bradford",[154]]
-["Brayt.",[155]]
-["Brayton (Vt.)",[155]]
-["Breese",[156]]
-["Brev.",[157]]
-["Brev. Rep.",[157]]
-["Brief Times Rptr.",[158]]
-["Brightly",[159]]
-["Brock,",[160]]
-["Brock.",[160]]
-["Brock. Rep.",[160]]
-["Brown Adm",[161]]
-["Brown Adm.",[161]]
-["Brown's Adm",[161]]
-["Brown's Adm.",[161]]
-["Brown, Adm.",[161]]
-["Brown. Adm.",[161]]
-["Browne (Pa.)",[162]]
-["Browne, (Pa.)",[162]]
-["Brun. Col. Cas.",[163]]
-["Brunn. Coll. Cas.",[163]]
-["Brunner, Col. Cas.",[163]]
-["Brunner. Col. Cas.",[163]]
-["Buch.",[164]]
-["Buchan.",[164]]
-["Buchanan",[164]]
-["Buchanan.",[164]]
-["Bur.",[165]]
-["Bur. Rep.",[165]]
-["Burnett",[165]]
-["Burnett (Wis.)",[165]]
-["Burr's Trial",[166]]
-["Burr\u2019s Trial",[166]]
-["Bus. Franchise Guide (CCH)",[167]]
-["Busb.",[168]]
-["Busb. Eq.",[169]]
-["Busb.L.",[168]]
-["Busbee Eq.(N.C.)",[169]]
-["Bush",[170]]
-["Bush (Ky.)",[170]]
-["C.",[302]]
-["C. C. A.",[172]]
-["C. C. A. Rep.",[172]]
-["C. Cls.",[309]]
-["C. Cls. R.",[309]]
-["C.& C.",[258]]
-["C.B.",[171]]
-["C.B.C.",[261]]
-["C.C.",[259]]
-["C.C.A.",[172]]
-["C.C.L.J.",[173]]
-["C.C.P.A.",[174]]
-["C.I.T.",[312]]
-["C.M.A.",[175]]
-["C.M.R.",[176]]
-["CAAF LEXIS",[177]]
-["CCA LEXIS",[178]]
-["CCH OSHD",[179]]
-["CCH Tax Ct. Mem.",[1185]]
-["CCH Unemployment Ins. Rep.",[1258]]
-["CCH, Unemployment Ins. Rep.",[1258]]
-["CCPA LEXIS",[180]]
-["CIT",[181]]
-["CJ C.A.R.",[182]]
-["CLR",[284]]
-["CMA LEXIS",[183]]
-["CMR",[176]]
-["CMR LEXIS",[184]]
-["CO",[185]]
-["COA",[186]]
-["CSCR",[286,287]]
-["Cai.",[187]]
-["Cai. Cas.",[187]]
-["Cai. R.",[188]]
-["Cai.Cas.Err.",[187]]
-["Cai.R.",[188]]
-["Cain.",[187]]
-["Cain. Rep.",[187]]
-["Caines",[187]]
-["Caines (N.Y.)",[187]]
-["Caines Cas.",[187]]
-["Caines Rep.",[187]]
-["Cal.",[189]]
-["Cal. 2d",[190]]
-["Cal. 3d",[191]]
-["Cal. 3d Spec. Trib Supp.",[192]]
-["Cal. 4th",[193]]
-["Cal. 4th CJP Supp.",[195]]
-["Cal. 5th",[194]]
-["Cal. 5th CJP Supp.",[196]]
-["Cal. App.",[197]]
-["Cal. App. 2d",[198]]
-["Cal. App. 2d Supp",[198]]
-["Cal. App. 2d Supp.",[204]]
-["Cal. App. 3d",[199]]
-["Cal. App. 3d Supp.",[205]]
-["Cal. App. 4th",[200]]
-["Cal. App. 4th Supp.",[206]]
-["Cal. App. 5th",[201]]
-["Cal. App. 5th Supp.",[207]]
-["Cal. App. LEXIS",[202]]
-["Cal. App. Rep.",[197]]
-["Cal. App. Supp",[197]]
-["Cal. App. Supp.",[203]]
-["Cal. App. Supp. 2d",[204]]
-["Cal. App. Supp. 3d",[205]]
-["Cal. App. Supp. 4th",[206]]
-["Cal. App. Supp. 5th",[207]]
-["Cal. App. Unpub. LEXIS",[208]]
-["Cal. App.2d",[198]]
-["Cal. App.3d",[199]]
-["Cal. App.4th",[200]]
-["Cal. Bankr. Ct. Rep.",[209]]
-["Cal. Comm. Jud. Perform. LEXIS",[210]]
-["Cal. Comp. Cas",[211]]
-["Cal. Comp. Cases",[211]]
-["Cal. Daily Op. Serv.",[212]]
-["Cal. Daily Op. Service",[212]]
-["Cal. Dist. Ct.",[213]]
-["Cal. I.A.C.",[214]]
-["Cal. Jud. Ethics Op. LEXIS",[215]]
-["Cal. LEXIS",[216]]
-["Cal. Law J.",[217]]
-["Cal. Law J. & Lit. Rev.",[218]]
-["Cal. Rep.",[189]]
-["Cal. Rptr.",[219]]
-["Cal. Rptr. 2d",[220]]
-["Cal. Rptr. 3d",[221]]
-["Cal. Rptr.2d",[220]]
-["Cal. Rptr.3d",[221]]
-["Cal. Sup.",[222]]
-["Cal. Sup. (Cal.)",[222]]
-["Cal. Super. Ct.",[223]]
-["Cal. Super. LEXIS",[224]]
-["Cal. Supp.",[222]]
-["Cal. Unrep.",[225]]
-["Cal. WCC",[226]]
-["Cal.2d",[190]]
-["Cal.3d",[191]]
-["Cal.4th",[193]]
-["Cal.5th",[194]]
-["Cal.App.",[197]]
-["Cal.App. 2d",[198]]
-["Cal.App. 2d Supp.",[204]]
-["Cal.App. 3d",[199]]
-["Cal.App. 3d Supp.",[205]]
-["Cal.App. 4th",[200]]
-["Cal.App. Supp. 2d",[204]]
-["Cal.App. Supp. 3d",[205]]
-["Cal.App. Supp.2d",[204]]
-["Cal.App. Supp.3d",[205]]
-["Cal.App.2d",[198]]
-["Cal.App.2d Supp.",[204]]
-["Cal.App.3d",[199]]
-["Cal.App.3d Supp.",[205]]
-["Cal.App.4th",[200]]
-["Cal.App.4th Supp.",[206]]
-["Cal.App.5th",[201]]
-["Cal.App.5th Supp.",[207]]
-["Cal.App.Supp.",[203]]
-["Cal.App.Supp.2d",[204]]
-["Cal.Rptr.",[219]]
-["Cal.Rptr. 2d",[220]]
-["Cal.Rptr. 3d",[221]]
-["Cal.Rptr.2d",[220]]
-["Cal.Rptr.3d",[221]]
-["Cal.Unrep.",[225]]
-["Cal.Unrep.Cas.",[225]]
-["Call",[227]]
-["Call (Va.)",[227]]
-["Call Rep.",[227]]
-["Cam. & Nor.",[228]]
-["Cam.& N.",[228]]
-["Can. Com. L. Guide (CCH)",[229]]
-["Can. Tax Rep. (CCH)",[230]]
-["Car. L. Rep.",[231]]
-["Car. Law Repos.",[231]]
-["Car. Law. Repos.",[231]]
-["Car.Law.Repos.",[231]]
-["Carpenter's Report of Burr's Trial",[232]]
-["Carpenter\u2019s Report of Burr\u2019s Trial",[232]]
-["Cates",[233]]
-["Cates.",[233]]
-["Cent. Law J.",[234]]
-["Cent. Law. J.",[234]]
-["Centre Co.L.J.",[173]]
-["Ch.Sent.",[1125]]
-["Ch.Sent.(N.Y.)",[1125]]
-["Chand.",[235]]
-["Chand.(Wis.)",[235]]
-["Chandl.",[235]]
-["Charl. R.",[236]]
-["Charlet. (Ga.)",[236]]
-["Charlt.",[236]]
-["Charlt. R.M.",[236]]
-["Charlton",[236]]
-["Charlton Rep.",[236]]
-["Charlton's",[236]]
-["Charlton's (Rob't. M.) Rep.",[236]]
-["Chase",[237]]
-["Chase's Trial. Append.",[238]]
-["Chase,",[237]]
-["Chase.",[237]]
-["Chase\u2019s Trial. Append.",[238]]
-["Chem. Reg. Rep. (BNA)",[239]]
-["Chest.",[240]]
-["Chester Co. Rep.",[240]]
-["Chev.",[241]]
-["Chev. Eq.",[242]]
-["Chev.Ch.",[242]]
-["Cheves",[241]]
-["Cheves Eq.(S.C.)",[242]]
-["Cheves L.(S.C.)",[241]]
-["Chi Leg. News",[244]]
-["Chi. Law J.",[243]]
-["Chi. Leg. News",[244]]
-["Chi. Leg. News.",[244]]
-["Chi.Leg.N.",[244]]
-["Chicago Bd. Options Ex. (CCH)",[245]]
-["Chip.",[319]]
-["Chip. Rep.",[319]]
-["Chip.(Vt.)",[319]]
-["Chip.D.",[319]]
-["Chip.N.",[802]]
-["Chit. Cr. L.",[246]]
-["Chit. Cr. Law",[246]]
-["Chit. Crim. Law",[246]]
-["Cin. L. Bull.",[247]]
-["Cin. Law Bul.",[247]]
-["Cin. Law Bull.",[247]]
-["Cin. R.",[248]]
-["Cin. Rep.",[248]]
-["Cin. S.C. Rep.",[248]]
-["Cin. S.C.R.",[248]]
-["Cin. Sup. Ct. Rep.",[248]]
-["Cin. Super. (Ohio)",[248]]
-["Cin.Law. Bul.",[247]]
-["Cinc. L. Bul.",[247]]
-["City H. Rec.",[249]]
-["City Hall Rec. (NY)",[249]]
-["Civ. Proc. N.S.",[863]]
-["Civ. Proc. R.",[863]]
-["Civil Proc. R.",[863]]
-["Cl. Ch.",[250]]
-["Cl. Ct.",[251]]
-["Cl.Ct.",[251]]
-["Cl.R.",[250]]
-["Clarke",[250]]
-["Clarke Ch.",[250]]
-["Clarke Ch.(N.Y.)",[250]]
-["Clayton's Notebook",[252]]
-["Clayton\u2019s Notebook",[252]]
-["Cliff.",[253]]
-["Codd. Dig.",[254]]
-["Coddington's Digest",[254]]
-["Code Rep.",[255]]
-["Coffey",[256]]
-["Col.",[257,263]]
-["Col. L. Rep.",[270]]
-["Col. Law Rep.",[270]]
-["Col.& C.Cas.",[258]]
-["Col.& Cai.",[258]]
-["Col.& Caines Cas.(N.Y.)",[258]]
-["Col.Cas.",[259]]
-["Col.Cas.(N.Y.)",[259]]
-["Cold.",[257]]
-["Coldw.",[257]]
-["Cole. & Cai. Cas.",[258]]
-["Cole. Cas.",[259]]
-["Cole.& C.Cas.",[258]]
-["Cole.& Cai.",[258]]
-["Cole.Cas.Pr.",[259]]
-["Colem.& C.Cas.",[258]]
-["Colem.Cas.",[259]]
-["Collective Bargaining Negot. & Cont. (BNA)",[260]]
-["Collier Bankr. Cas.",[261]]
-["Collier Bankr. Cas. (MB)",[262]]
-["Collier Bankr. Cas. 2d",[262]]
-["Collier Bankr. Cas. 2d (MB)",[262]]
-["Collier Bankr.Cas.2d",[262]]
-["Colo Bankr Ct Rep",[266]]
-["Colo.",[263]]
-["Colo. App.",[264]]
-["Colo. App. LEXIS",[265]]
-["Colo. Bankr. Ct. Rep.",[266]]
-["Colo. Discipl. LEXIS",[267]]
-["Colo. J.",[268]]
-["Colo. J. C.A.R.",[269]]
-["Colo. L. Rep.",[270]]
-["Colo. LEXIS",[271]]
-["Colo. Law Rep.",[270]]
-["Colo. N. P.",[272]]
-["Colo. R.",[270]]
-["Colo.App.",[264]]
-["Colorado Journal",[268]]
-["Comm. Fut. L. Rep.",[273]]
-["Comm. Fut. L. Rep. (CCH)",[273]]
-["Comm. Reg. (P & F)",[275]]
-["Comm. Reg. 2d (P & F)",[276]]
-["Commc'ns Reg. (P & F)",[274]]
-["Communications Reg. (P&F)",[275]]
-["Communications Reg. 2d (P&F)",[276]]
-["Comp. Gen.",[277]]
-["Cong. Index(CCH)",[278]]
-["Conn",[279]]
-["Conn.",[279]]
-["Conn. App.",[280]]
-["Conn. App. LEXIS",[281]]
-["Conn. Cir. Ct",[282]]
-["Conn. Cir. Ct.",[282]]
-["Conn. Cir. LEXIS",[283]]
-["Conn. L. Rptr.",[284]]
-["Conn. LEXIS",[285]]
-["Conn. Rep.",[279]]
-["Conn. Sup.",[286,287]]
-["Conn. Super. Ct.",[286,287]]
-["Conn. Super. LEXIS",[288]]
-["Conn. Supp.",[289]]
-["Conn. Surr.",[290]]
-["Conn.App.",[280]]
-["Conn.Cir.Ct.",[282]]
-["Conn.Sup.",[286,287]]
-["Conn.Super.Ct.",[286,287]]
-["Conn.Supp.",[289]]
-["Conn.Surr.",[290]]
-["Connoly",[291]]
-["Connoly Sur. Rep.",[291]]
-["Connoly Surr. Rep.",[291]]
-["Const.",[766]]
-["Const. Rep.",[766]]
-["Const.S.C.",[766]]
-["Consumer Cred. Guide (CCH)",[292]]
-["Consumer Prod. Safety Guide (CCH)",[293]]
-["Cont. App. Dec. (CCH)",[294]]
-["Cont. Cas. Fed.",[295]]
-["Cont. Cas. Fed. (CCH)",[295]]
-["Cont.Cas.Fed. (CCH)",[295]]
-["Cooke",[296]]
-["Cooke (Tenn.)",[296]]
-["Coombs' Trial of Aaron Burr",[297]]
-["Coombs\u2019 Trial of Aaron Burr.",[297]]
-["Coop. Chy.",[1199]]
-["Copr.L.Dec.",[299]]
-["Copy. L. Rep. (CCH)",[298]]
-["Copyright L. Dec. (CCH)",[299]]
-["Copyright L. Rep. (CCH)",[300]]
-["Cost Accounting Stand. Guide (CCH)",[301]]
-["Court Cl.",[309]]
-["Cow.",[302]]
-["Cow. Rep.",[302]]
-["Cow.N.Y.",[302]]
-["Cox. Manual Trade-Mark Cas.",[303]]
-["Cra.",[305]]
-["Crabbe",[304]]
-["Crabbe.",[304]]
-["Cranch",[305,306]]
-["Cranch (US)",[305]]
-["Cranch C.C.",[306]]
-["Cranch D.C.",[306]]
-["Cranch Rep.",[305,306]]
-["Cranch, C. C.",[306]]
-["Cranch, C.C.",[306]]
-["Cranch, Pat. Dec.",[307]]
-["Cranch. C. C.",[306]]
-["Crim. L. Rep. (BNA)",[308]]
-["Ct. Cl.",[309,310]]
-["Ct. Cl. R.",[309]]
-["Ct. Cl. Rep.",[309]]
-["Ct. Cls. R.",[309]]
-["Ct. Cust.",[311]]
-["Ct. Cust. Appls.",[311]]
-["Ct. Cust. LEXIS",[180]]
-["Ct. Int'l Trade",[312]]
-["Ct. Intl. Trade LEXIS",[313]]
-["Ct. Sup.",[286,287]]
-["Ct.Cl.",[309]]
-["Ct.Int'l Trade",[312]]
-["Ct.Sup.",[286,287]]
-["Curt",[314]]
-["Curt.",[314]]
-["Cush.",[315]]
-["Cush. Rep.",[315]]
-["Cush.(Mass.)",[315]]
-["Cushing",[315]]
-["Cust. B. & Dec.",[316]]
-["Cust. Ct.",[311,317]]
-["Cust. Ct. LEXIS",[318]]
-["Cust.Ct.",[311]]
-["D.",[338]]
-["D. Chip.",[319]]
-["D. Chip. Rep.",[319]]
-["D. Haw.",[320]]
-["D. L. N.",[332]]
-["D. L. N.,",[332]]
-["D.& B.",[364,365]]
-["D.A.R.",[321]]
-["D.C.",[322]]
-["D.C. (patent)",[703]]
-["D.C. App.",[323]]
-["D.C. App. LEXIS",[324]]
-["D.C. Super. LEXIS",[325]]
-["D.C.(Cranch)",[306]]
-["D.C.(MacArth.& M.)",[705]]
-["D.C.(MacArth.)",[704]]
-["D.C.(Mackey)",[706]]
-["D.C.(Tuck.& Cl.)",[1229]]
-["D.Chip.(Vt.)",[319]]
-["D.Chipm.",[319]]
-["D.L.N.",[332]]
-["D.N.H.",[327]]
-["D.P.R.",[985]]
-["D.S.D.",[328]]
-["DJCAR",[326]]
-["DNH",[327]]
-["DPR",[985]]
-["DSD",[328]]
-["DTA",[329]]
-["DTS",[330]]
-["Daily Journal D.A.R.",[321]]
-["Daily Journal DAR",[331]]
-["Daily L.N.",[332]]
-["Daily L.R.",[332]]
-["Daily Lab. Rep. (BNA)",[333]]
-["Daily Leg. (Pa.)",[332]]
-["Daily Leg. News (Pa.)",[332]]
-["Daily Wash. L. Rptr.",[334]]
-["Dak.",[335]]
-["Dakota",[335]]
-["Dakota LEXIS",[336]]
-["Dal.",[337,338]]
-["Dal. Rep.",[337,338]]
-["Dall.",[337,338]]
-["Dall. Rep.",[337,338]]
-["Dall.(Tex.)",[339]]
-["Dall.Dig.",[339]]
-["Dall.S.C.",[337]]
-["Dallam",[339]]
-["Dallam Dig.(Tex.)",[339]]
-["Dallas",[337,338]]
-["Dallas Rep.",[337,338]]
-["Daly",[340]]
-["Daly (N.Y.)",[340]]
-["Daly (NY)",[340]]
-["Daly's R.",[340]]
-["Dan.",[341]]
-["Dana",[341]]
-["Dana Rep.",[341]]
-["Dane, Abr.",[342]]
-["Davis. L. Ct. Cas.",[343]]
-["Day",[344]]
-["Day (Conn)",[344]]
-["Day.",[345]]
-["Deady",[346]]
-["Deady,",[346]]
-["Deady.",[346]]
-["Dec. Com. Pat.",[347]]
-["Dec. Comm'r Pat.",[347,348]]
-["Dec. Commr. Pat.",[347]]
-["Dec. Comm\u2019r Pat.",[348]]
-["Del.",[349]]
-["Del. C.P. LEXIS",[350]]
-["Del. Cas.",[351]]
-["Del. Ch.",[352]]
-["Del. Ch. LEXIS",[353]]
-["Del. Ch. Rep.",[352]]
-["Del. Co.",[354]]
-["Del. Co. Rep.",[354]]
-["Del. Fam. Ct. LEXIS",[355]]
-["Del. LEXIS",[356]]
-["Del. Rep.",[349]]
-["Del. Super. LEXIS",[357]]
-["Del.(Boyce)",[153]]
-["Del.Ch.",[352]]
-["Del.Co.",[354]]
-["Del.Co.Rep.",[354]]
-["Delaware Co. Reports",[354]]
-["Dem.",[359]]
-["Dem. Sur.",[358]]
-["Dem. Surr.",[359]]
-["Dem.Surr.",[358]]
-["Den.",[360]]
-["Denio",[360]]
-["Denio Rep.",[360]]
-["Des.",[361]]
-["Des. Eq.",[362]]
-["Des. Rep.",[361]]
-["Desaus.",[361]]
-["Desaus. Rep.",[361]]
-["Desaus.Eq.",[361]]
-["Dev.",[363,366]]
-["Dev. & Bat.",[364]]
-["Dev. & Bat. Eq.",[365]]
-["Dev. & Bat. Law",[364]]
-["Dev. (N. C.)",[363]]
-["Dev. Eq.",[366]]
-["Dev. Eq. Rep.",[366]]
-["Dev. Rep.",[363,366]]
-["Dev.& B.",[364,365]]
-["Dev.& B.Eq.",[365]]
-["Dev.& B.L.",[364]]
-["Dev.L.",[363]]
-["Dick. (NJ)",[367]]
-["Dickinson",[367]]
-["Dill",[368]]
-["Dill.",[368]]
-["Dis. R.",[369]]
-["Disney (Ohio)",[369]]
-["Dist.Rep.",[1004]]
-["Div.",[370]]
-["Dominion Tax Cas. (CCH)",[371]]
-["Doug.",[372]]
-["Doug. Rep.",[372]]
-["Doug.(Mich.)",[372]]
-["Dougl.(Mich.)",[372]]
-["Dud.",[373]]
-["Dud. Eq.",[374]]
-["Dud.(S.C.)",[373]]
-["Dud.Ch.",[374]]
-["Dud.Eq.(S.C.)",[374]]
-["Dud.L.",[373]]
-["Dud.L.(S.C.)",[373]]
-["Dudl.",[373,374]]
-["Dudley (Ga.)",[375]]
-["Dudley Rep.",[375]]
-["Duer",[376]]
-["Duer Super. Ct. Rep.",[376]]
-["Duv.",[377]]
-["E.A.D.",[378]]
-["E.D. Pa.",[379]]
-["E.D. Smith",[380]]
-["E.H. Smith",[381]]
-["E.H.Smith's",[381]]
-["EEOC Compl. Man. (CCH)",[382]]
-["ELR",[397]]
-["ERC",[383]]
-["ERC (BNA)",[384]]
-["Ed. Law Rep.",[386]]
-["Ed.C.R.",[387]]
-["Ed.Ch.",[387]]
-["Edm. Sel. Cas.",[385]]
-["Edm.Sel.Ca.",[385]]
-["Edm.Sel.Cas.(N.Y.)",[385]]
-["Edmond",[385]]
-["Educ L Rep",[386]]
-["Educ. L. Rep.",[386]]
-["Edw.",[387]]
-["Edw. Ch.",[387]]
-["Edw. Ch. Rep.",[387]]
-["Edw. Rep.",[387]]
-["Edw.Ch.(N.Y.)",[387]]
-["Empl Prac Dec [CCH]",[390]]
-["Empl. Benefits Cas. (BNA)",[388]]
-["Empl. Coordinator (RIA)",[389]]
-["Empl. Prac. Dec.",[390]]
-["Empl. Prac. Dec. (CCH)",[390]]
-["Empl. Prac. Guide (CCH)",[391]]
-["Empl. Prac.Dec.",[390]]
-["Empl. Safety & Health Guide (CCH)",[392]]
-["Employee Benefits Cas.",[393]]
-["Employee Benefits Cas. (BNA)",[393]]
-["Energy Mgmt. (CCH)",[394]]
-["Energy Mgt.",[394]]
-["Env't Rep. (BNA)",[395]]
-["Env't Rep. Cas. (BNA)",[396]]
-["Envtl. L. Rep.",[397]]
-["Envtl. L. Rep. (Envtl. Law Inst.)",[397]]
-["Envtl. L.Rep.",[397]]
-["Exempt Org. Rep. (CCH)",[398]]
-["F 2d",[400]]
-["F Supp",[405]]
-["F Supp 2d",[406]]
-["F Supp.",[405]]
-["F.",[399]]
-["F. 2d",[400]]
-["F. 3d",[401]]
-["F. 4th",[402]]
-["F. App'x",[403]]
-["F. App'x.",[403]]
-["F. Appx.",[403]]
-["F. App\u2019x",[403]]
-["F. Cas.",[404]]
-["F. Supp",[405]]
-["F. Supp.",[405]]
-["F. Supp. 2d",[406]]
-["F. Supp. 3d",[407]]
-["F. Supp.2d",[406]]
-["F.(2d)",[400]]
-["F.2d",[400]]
-["F.2d.",[400]]
-["F.3d",[401]]
-["F.3d.",[401]]
-["F.4 th",[402]]
-["F.4th",[402]]
-["F.4th.",[402]]
-["F.App'x",[403]]
-["F.App'x.",[403]]
-["F.Appx.",[403]]
-["F.App\u2019x.",[403]]
-["F.C.",[404]]
-["F.C.C.",[408]]
-["F.C.C.2d",[409]]
-["F.Cas.",[404]]
-["F.L.R.A.",[410]]
-["F.R.D.",[411]]
-["F.Supp.",[405]]
-["F.Supp. 2d",[406]]
-["F.Supp. 3D",[407]]
-["F.Supp. 3d",[407]]
-["F.Supp.2d",[406]]
-["F.Supp.3d",[407]]
-["F.Supp.3d.",[407]]
-["F.T.C.",[412]]
-["F3d",[401]]
-["F3d.",[401]]
-["F4th",[402]]
-["FCC",[408]]
-["FCC 2d",[409]]
-["FCC Rcd",[413]]
-["FCDR",[414]]
-["FED App.",[415]]
-["FERC",[416]]
-["FL",[417]]
-["FLW Fed",[418]]
-["FMSHRC",[419]]
-["FPSC",[420]]
-["FS3d",[407]]
-["FSupp3d",[407]]
-["Fair Empl. Prac. Cas. (BNA)",[421]]
-["Fair Empl. Prac. Newsl. (BNA)",[421]]
-["Fair Empl.Prac.Cas.",[421]]
-["Fair Empl.Prac.Cas. (BNA)",[421]]
-["Fam. L. Rep. (BNA)",[422]]
-["Fam. L. Tax Guide (CCH)",[423]]
-["Fed Appx",[403]]
-["Fed Sec L Rep (CCH)",[439]]
-["Fed.",[399]]
-["Fed. App'x",[403]]
-["Fed. App.",[403]]
-["Fed. Appx",[403]]
-["Fed. Appx.",[403]]
-["Fed. Audit Guide (CCH)",[424]]
-["Fed. Banking L. Rep.",[425]]
-["Fed. Banking L. Rep. (CCH)",[425]]
-["Fed. Carr. Cas.",[426]]
-["Fed. Carr. Cas. (CCH)",[426]]
-["Fed. Carr. Rep. (CCH)",[427]]
-["Fed. Cas.",[404]]
-["Fed. Cl.",[428]]
-["Fed. Cont. Rep. (BNA)",[429]]
-["Fed. Election Camp. Fin. Guide (CCH)",[430]]
-["Fed. Energy Reg. Comm'n Rep. (CCH)",[431]]
-["Fed. Est. & Gift Tax Rep. (CCH)",[432]]
-["Fed. Ex. Tax Rep. (CCH)",[433]]
-["Fed. Inc. Gift & Est. Tax'n (MB)",[434]]
-["Fed. R. Evid. Serv.",[435]]
-["Fed. R. Evid. Serv. (Callaghan)",[435]]
-["Fed. R. Evid. Serv. 2d",[436]]
-["Fed. R. Evid. Serv. 3d",[437]]
-["Fed. R. Serv.",[435]]
-["Fed. R. Serv. (Callaghan)",[435]]
-["Fed. R. Serv. 2d",[436]]
-["Fed. R. Serv. 2d (Callaghan)",[436]]
-["Fed. R. Serv. 2d (West)",[438]]
-["Fed. R. Serv. 3d",[437]]
-["Fed. R. Serv. 3d (Callaghan)",[437]]
-["Fed. R. Serv. 3d (West)",[437]]
-["Fed. Sec. L. Rep.",[439]]
-["Fed. Sec. L. Rep. (CCH)",[439]]
-["Fed. Sent'g Rep",[440]]
-["Fed. Sent. R.",[440]]
-["Fed. Tax Coordinator Second Series (RIA)",[441]]
-["Fed. Tax Guide Rep. (CCH)",[442]]
-["Fed.App'x",[403]]
-["Fed.App.",[403]]
-["Fed.Appx.",[403]]
-["Fed.Ca.",[404]]
-["Fed.Cl.",[428]]
-["Fed.R.",[399]]
-["Fed.R.2d",[400]]
-["Fed.R.3d",[401]]
-["Fed.R.4th",[402]]
-["Fed.R.Serv.",[435]]
-["Fed.R.Serv. (Callaghan)",[435]]
-["Fed.R.Serv.2d",[436]]
-["Fed.R.Serv.2d (Callaghan)",[436]]
-["Fed.R.Serv.3d",[437]]
-["Fed.R.Serv.3d (West)",[437]]
-["Fed.Rep.",[399]]
-["Fed.Rep.2d",[400]]
-["Fed.Rep.3d",[401]]
-["Fed.Rep.4th",[402]]
-["Fed.Sent.R.",[440]]
-["Fire & Casualty Cas.",[443]]
-["Fire & Casualty Cas. (CCH)",[443]]
-["Fire & Casualty Cas.(CCH)",[443]]
-["Fish. Pat. Cas.",[444]]
-["Fish. Pat. Rep.",[445]]
-["Fish. Pr. Cas.",[446]]
-["Fish. Prize",[446]]
-["Fish. Prize Cas.",[446]]
-["Fl.S.",[456]]
-["Fla.",[447]]
-["Fla. App. LEXIS",[448]]
-["Fla. L. Weekly",[449,452,453]]
-["Fla. L. Weekly Fed.",[418]]
-["Fla. L. Weekly Fed. B",[450]]
-["Fla. L. Weekly Fed. C",[451]]
-["Fla. L. Weekly Fed. D",[452]]
-["Fla. L. Weekly Fed. S",[453]]
-["Fla. L. Weekly S",[454]]
-["Fla. L. Weekly Supp.",[454]]
-["Fla. LEXIS",[455]]
-["Fla. Rep.",[447]]
-["Fla. Supp.",[456]]
-["Fla. Supp. 2d",[457]]
-["Flip.",[458]]
-["Flipp. (F.)",[458]]
-["Flor.",[447]]
-["Florida",[447]]
-["Florida Rep.",[447]]
-["Food Drug Cosm. L. Rep. (CCH)",[459]]
-["Foster",[460]]
-["Fr. Ch.",[461]]
-["Fr. Chy.",[461]]
-["Free. Ch.",[461]]
-["Freem.",[461]]
-["Freem. (Miss.)",[461]]
-["Freem. Ch.",[461]]
-["Freem. Ch. (Miss.)",[461]]
-["Fulton County D. Rep.",[462]]
-["G. & J.",[463]]
-["G.D.R.",[464]]
-["Ga.",[465]]
-["Ga. (Kelly)",[465]]
-["Ga. App.",[466]]
-["Ga. App. LEXIS",[467]]
-["Ga. L. Rep.",[468]]
-["Ga. LEXIS",[469]]
-["Ga. Law Reporter",[468]]
-["Ga. Rep.",[465]]
-["Ga.App.",[466]]
-["Gall.",[470]]
-["Gall. C.C.R.",[470]]
-["Gall. Rep.",[470]]
-["Gallison",[470]]
-["Gallison's Rep.",[470]]
-["Georgia Decisions",[471]]
-["Gibb. Surr.",[472]]
-["Gibbons",[473]]
-["Gibbons (N.Y.)",[473]]
-["Gil.",[477]]
-["Gild.",[474,842]]
-["Gildersleeve",[474,842]]
-["Gildersleeve (N. Mex.)",[842]]
-["Gildr.",[474,842]]
-["Gill",[475]]
-["Gilm.",[476,477]]
-["Gilm.(Ill.)",[476]]
-["Gilman",[476]]
-["Gilmer",[477]]
-["Gilmer (Va.)",[477]]
-["Gilp",[478]]
-["Gilp.",[478]]
-["Goebel",[479]]
-["Goebel's Rep.",[479]]
-["Gov't Cont. Rep. (CCH)",[480]]
-["Gov't Empl. Rel. Rep. (BNA)",[481]]
-["Gr.",[482]]
-["Grant",[482]]
-["Grant (Pa.)",[482]]
-["Grant Cas.",[482]]
-["Grant Cas.(Pa.)",[482]]
-["Grant Pa.",[482]]
-["Gratt.",[483]]
-["Gratt.(Va.)",[483]]
-["Gray",[484]]
-["Gray (Mass.)",[484]]
-["Greene",[485]]
-["Greene G.(Iowa)",[485]]
-["Guam",[486]]
-["Guam LEXIS",[487]]
-["Gummere",[488]]
-["Gunby",[489]]
-["Gunby (La.)",[489]]
-["H.",[495,506,521]]
-["H. & G.",[490]]
-["H. & J.",[491]]
-["H. & McH.",[492]]
-["H. Rep.",[506,521]]
-["H.& M.",[520]]
-["H.& M.(Va.)",[520]]
-["HOW",[537]]
-["Hall",[493]]
-["Hall R.",[493]]
-["Hall Rep.",[493]]
-["Hall Super. Ct. Rep.",[493]]
-["Hall's R.",[493]]
-["Hall's Sup. Court Rep.",[493]]
-["Hall's Sup. Ct. R.",[493]]
-["Hall, Law J.",[494]]
-["Hall.",[493]]
-["Hall. Law J.",[494]]
-["Han",[495]]
-["Hand.",[495]]
-["Handy",[495]]
-["Handy (Ohio)",[495]]
-["Handy R.",[496]]
-["Har.",[501]]
-["Har. & J.",[491]]
-["Har. Ch.",[501]]
-["Har. Chy.",[501]]
-["Hard.",[497,498]]
-["Hardes",[498]]
-["Hardes.",[498]]
-["Hardesty",[498]]
-["Hardin",[497]]
-["Hardin(Ky.)",[497]]
-["Harp.",[499,500]]
-["Harp. Eq.",[500]]
-["Harp.Eq.(S.C.)",[500]]
-["Harp.L.",[499]]
-["Harp.L.(S.C.)",[499]]
-["Harper",[499,500]]
-["Harr.",[501,1300]]
-["Harr. (Mich.)",[501]]
-["Harr. Ch.",[501]]
-["Harr. Ch. (Mich.)",[501]]
-["Harr. Ch. R.",[501]]
-["Harr. Rep.",[1300]]
-["Harring.",[501]]
-["Harring. Ch. (Mich.)",[501]]
-["Harrington",[501,502]]
-["Hasb.",[503]]
-["Hask.",[504]]
-["Haskell C.C.",[505]]
-["Havw. & H.",[511]]
-["Haw.",[506]]
-["Haw. App.",[507]]
-["Haw. App. LEXIS",[508]]
-["Haw. LEXIS",[509]]
-["Haw. Rep.",[506]]
-["Haw.App.",[507]]
-["Hawai'i",[506]]
-["Hawaii",[506]]
-["Hawaii App.",[507]]
-["Hawaii Rep.",[506]]
-["Hawks",[510]]
-["Hawks Rep.",[510]]
-["Hawks(N.C.)",[510]]
-["Hay.",[512]]
-["Hay. & H.",[514]]
-["Hay. & Haz.",[511,514]]
-["Hay. Rep.",[512]]
-["Hayw.",[512,513]]
-["Hayw. & H.",[514]]
-["Hayw. & H.D.C.",[514]]
-["Hayw. & Haz.",[511]]
-["Hayw. (N. C.)",[512]]
-["Hayw. N. C.",[512]]
-["Hayw. Rep.",[512,513]]
-["Hayw.& H.",[511]]
-["Hayw.(Tenn.)",[513]]
-["Hayw.N.C.",[512]]
-["Hayw.Tenn.",[513]]
-["Haz. Reg. Pa.",[515]]
-["Haz. Reg. U. S.",[516]]
-["Haz. U. S. Reg.",[516]]
-["Head",[517]]
-["Head(Tenn.)",[517]]
-["Heisk.",[518]]
-["Heisk.(Tenn.)",[518]]
-["Hemp.",[519]]
-["Hempst",[519]]
-["Hempst.",[519]]
-["Hen.",[520]]
-["Hen. & M.",[520]]
-["Hen.& Mun.",[520]]
-["Hill",[521,522,524]]
-["Hill & D.Supp.",[523]]
-["Hill & Den.",[523]]
-["Hill & Den.Supp.",[523]]
-["Hill Ch.",[524]]
-["Hill Ch. Rep.",[524]]
-["Hill Eq.",[524]]
-["Hill Eq.(S.C.)",[524]]
-["Hill Law",[522]]
-["Hill Rep.",[521,522,524]]
-["Hill S.C.",[522,524]]
-["Hill.N.Y.",[521]]
-["Hilles' Notebook",[525]]
-["Hilles\u2019 Notebook",[525]]
-["Hilt.",[526]]
-["Hoff Land Cas.",[529]]
-["Hoff.",[527,528]]
-["Hoff. Ch.",[528]]
-["Hoff. Ch. Rep.",[528]]
-["Hoff. Dec.",[527]]
-["Hoff. Land Cas.",[529]]
-["Hoff. Land. Cas.",[529]]
-["Hoff. Op.",[530]]
-["Hoff.Cha.",[528]]
-["Hoff.N.Y.",[528]]
-["Hoffm.",[528]]
-["Hoffm.Ch.(N.Y.)",[528]]
-["Holmes",[531]]
-["Hopk. Ch.",[532]]
-["Hopk. Ch. Rep.",[532]]
-["Hopk. Works",[533]]
-["Hopk. Works.",[533]]
-["Hosea's Rep.",[534]]
-["Hous. & Dev. Rep. (RIA)",[535]]
-["Houst.",[536]]
-["Houston",[536]]
-["Houston Criminal",[536]]
-["How.",[537,542]]
-["How. App. Cas.",[538]]
-["How. N.P.",[539]]
-["How. N.P. (Mich.)",[539]]
-["How. Pr.",[540]]
-["How. Pr. (n.s.)",[541]]
-["How. Pr. Rep.",[540]]
-["How. Prac.",[540]]
-["How. Rep.",[537,542]]
-["How.N.P.",[539]]
-["How.P.R.",[540]]
-["How.Prac.(N.Y.)",[540]]
-["Howard",[542]]
-["Howard Rep.",[542]]
-["Howell N.P.",[539]]
-["Howison",[543]]
-["Hugh.",[544]]
-["Hughes",[544]]
-["Hughes (1877)",[544]]
-["Hughes.",[544]]
-["Hum.",[545]]
-["Hum. Rep.",[545]]
-["Humph.",[545]]
-["Humph. Rep.",[545]]
-["Hun",[546,547]]
-["Hun.",[546]]
-["Hunt Mer. Mag.",[548]]
-["Hunt, Mer. Mag.",[548]]
-["Hunt. Mer. Mag.",[548]]
-["I & N Dec.",[549]]
-["I&N",[549]]
-["I&N Dec.",[549]]
-["I&NDec.",[549]]
-["I. & N. Dec.",[549]]
-["I.C.C.",[550]]
-["I.C.C.2d",[551]]
-["I.E.R.",[552]]
-["I.E.R. Cas.",[552]]
-["I.E.R. Cas. (BNA)",[552]]
-["I.R.B.",[553]]
-["I.T.R.D.",[554]]
-["I.T.R.D. (BNA)",[554]]
-["IER Cases",[552]]
-["IL",[555]]
-["IL App (1st)",[556]]
-["IL App (2d)",[557]]
-["IL App (2nd)",[557]]
-["IL App (3d)",[558]]
-["IL App (3rd)",[558]]
-["IL App (4th)",[559]]
-["IL App (5 th)",[560]]
-["IL App (5th)",[560]]
-["IL App. (1st)",[556]]
-["IL App. (2d)",[557]]
-["IL App. (3d)",[558]]
-["IL App. (4th)",[559]]
-["IL App. (5th)",[560]]
-["IN Dec.",[549]]
-["IRS Pos. (CCH)",[561]]
-["ITRD",[554]]
-["Ia.",[598]]
-["Ida.",[565]]
-["Ida. App. LEXIS",[562]]
-["Ida. App. Unpub. LEXIS",[563]]
-["Ida. LEXIS",[564]]
-["Idaho",[565]]
-["Il App (1st)",[556]]
-["Il App (2d)",[557]]
-["Il App (3d)",[558]]
-["Il App (4th)",[559]]
-["Il App (5th)",[560]]
-["Il App. (1st)",[556]]
-["Il App. (2d)",[557]]
-["Il App. (3d)",[558]]
-["Il App. (4th)",[559]]
-["Il App. (5th)",[560]]
-["Ill.",[566]]
-["Ill. (Scam)",[1127]]
-["Ill. 2d",[567]]
-["Ill. App.",[568]]
-["Ill. App. 2d",[569]]
-["Ill. App. 3d",[570]]
-["Ill. App. LEXIS",[571]]
-["Ill. App. Rep.",[568]]
-["Ill. App. Unpub. LEXIS",[572]]
-["Ill. App.2d",[569]]
-["Ill. App.3d",[570]]
-["Ill. C.C.",[573]]
-["Ill. Cir. Ct.",[574]]
-["Ill. Cir. Ct. Rep.",[574]]
-["Ill. Ct. Cl.",[575]]
-["Ill. Ct. Cl. LEXIS",[576]]
-["Ill. Dec.",[577]]
-["Ill. LEXIS",[578]]
-["Ill. Rep.",[566]]
-["Ill.(Breese)",[156]]
-["Ill.(Gilm.)",[476]]
-["Ill.(Scam.)",[1127]]
-["Ill.2d",[567]]
-["Ill.A.",[568]]
-["Ill.A.2d",[569]]
-["Ill.A.3d",[570]]
-["Ill.App.",[568]]
-["Ill.App.2d",[569]]
-["Ill.App.3d",[570]]
-["Ill.C.C.",[573]]
-["Ill.Dec.",[577]]
-["Ill.Decs.",[577]]
-["Immigr. L. Serv. (West)",[579]]
-["Ind.",[580]]
-["Ind. App.",[581]]
-["Ind. App. LEXIS",[582]]
-["Ind. App. Unpub. LEXIS",[583]]
-["Ind. Cl. Com.",[584]]
-["Ind. Cl. Comm.",[584]]
-["Ind. Dec.",[585]]
-["Ind. L. Rep.",[586,587]]
-["Ind. LEXIS",[588]]
-["Ind. T.",[590]]
-["Ind. Tax LEXIS",[589]]
-["Ind.App.",[581]]
-["Ind.Rep.",[580]]
-["Ind.T.",[590]]
-["Indian Terr.",[590]]
-["Indian Terr. LEXIS",[591]]
-["Inher. Est. & Gift Tax Rep. (CCH)",[592]]
-["Ins Law J.",[594]]
-["Ins. L. Rep. (CCH)",[593]]
-["Ins. L.J.",[594]]
-["Ins. Law J.",[594]]
-["Ins. Law. J.",[594]]
-["Int Rev. Rec.",[596]]
-["Int'l Env't Rep. (BNA)",[595]]
-["Int'l Trade Rep. (BNA)",[554]]
-["Int. Rev. Rec,",[596]]
-["Int. Rev. Rec.",[596]]
-["Intelligencer",[674]]
-["Interior Dec.",[597]]
-["Iowa",[598]]
-["Iowa App. LEXIS",[599]]
-["Iowa Rep.",[598]]
-["Iowa Sup. LEXIS",[600]]
-["Ired.",[601,602]]
-["Ired. Eq.",[602]]
-["Ired. Eq. Rep.",[602]]
-["Ired. Law",[601]]
-["Ired. Law Rep.",[601]]
-["Ired. Rep.",[601,602]]
-["Ired.Eq.(N.C.)",[602]]
-["Ired.L.",[601]]
-["Ired.L.(N.C.)",[601]]
-["J.",[606]]
-["J. Rep.",[606]]
-["J.Ch.",[608]]
-["J.J. Marsh.",[603]]
-["J.J.Mar.",[603]]
-["J.J.Marsh.(Ky.)",[603]]
-["JTS",[604]]
-["Jahn",[933]]
-["Jeff.",[605]]
-["Jeff. (Va.)",[605]]
-["Jefferson",[605]]
-["John.",[606]]
-["John. Rep.",[606]]
-["Johns.",[606,608]]
-["Johns. Cas.",[607]]
-["Johns. Ch.",[608]]
-["Johns. Ch. Rep.",[608]]
-["Johns.(N.Y.)",[608]]
-["Johns.Cas.(N.Y.)",[607]]
-["Johns.Ch.(N.Y.)",[608]]
-["Johns.Ch.Cas.",[608]]
-["Johns.Ct.Err.",[606]]
-["Johns.N.Y.",[606]]
-["Johns.Rep.",[606,608]]
-["Johnson",[606,608,843]]
-["Johnson Rep.",[606,608,843]]
-["Jones",[609,611]]
-["Jones & S.",[610]]
-["Jones & Spencer",[610]]
-["Jones Eq.",[611]]
-["Jones L.",[609]]
-["Jones Law",[612]]
-["Jones Law.",[612]]
-["Jones N.C.",[609]]
-["Jones and Spencer's Super. Ct. Rep.",[610]]
-["Jour. Fr. Inst.",[613]]
-["Jour. Jur.",[614]]
-["Juris P.R.",[615]]
-["Just.",[616]]
-["Kan.",[617]]
-["Kan. App.",[618]]
-["Kan. App. 2d",[619]]
-["Kan. App. LEXIS",[620]]
-["Kan. App. Unpub. LEXIS",[621]]
-["Kan. App.2d",[619]]
-["Kan. LEXIS",[622]]
-["Kan. Rep.",[617]]
-["Kan. Unpub. LEXIS",[623]]
-["Kan.App.",[618]]
-["Kan.App. 2d",[619]]
-["Kan.App.2d",[619]]
-["Kans.",[617]]
-["Kans.App.",[618]]
-["Kas.",[617]]
-["Kelly",[624]]
-["Ken.Dec.",[1143]]
-["Ken.L.Re.",[632]]
-["Ken.Opin.",[635]]
-["Keyes",[625]]
-["Kir.",[626]]
-["Kirb.",[626]]
-["Kirby",[626]]
-["Kulp",[627]]
-["Ky.",[628]]
-["Ky. App.",[629]]
-["Ky. App. LEXIS",[630]]
-["Ky. App. Unpub. LEXIS",[631]]
-["Ky. L. Rptr.",[632]]
-["Ky. L. Summ.",[633]]
-["Ky. LEXIS",[634]]
-["Ky. Law Rep.",[632]]
-["Ky. Op.",[635]]
-["Ky. Rep.",[628]]
-["Ky. Unpub. LEXIS",[636]]
-["Ky.(A.K.Marsh.)",[10]]
-["Ky.(B.Mon.)",[103]]
-["Ky.(Bibb)",[138]]
-["Ky.(Bush)",[170]]
-["Ky.(Dana)",[341]]
-["Ky.(Duv.)",[377]]
-["Ky.(Hard.)",[497]]
-["Ky.(Hughes)",[544]]
-["Ky.(J.J.Marsh.)",[603]]
-["Ky.(Lit.Sel.Cas.)",[685]]
-["Ky.(Litt.)",[684]]
-["Ky.(Met.)",[755]]
-["Ky.(Sneed)",[1143]]
-["Ky.(T.B.Monroe)",[1171]]
-["Ky.L.R.",[632]]
-["Ky.L.Rptr.",[632]]
-["Ky.Law.Rep.",[632]]
-["L Ed",[637]]
-["L Ed 2d",[638]]
-["L.",[667]]
-["L. Ed.",[637]]
-["L. Ed. 2d",[638]]
-["L. Ed.2d",[638]]
-["L. Rep.",[667]]
-["L.E.",[637]]
-["L.E.2d",[638]]
-["L.Ed.",[637]]
-["L.Ed. 2d",[638]]
-["L.Ed.(U.S.)",[637]]
-["L.Ed.2d",[638]]
-["L.J.Q.B.",[669]]
-["L.R.A (N.S.)",[639]]
-["L.R.A.",[640]]
-["L.R.A.N.S.",[639]]
-["L.R.R.M.",[641]]
-["L.R.R.M. (BNA)",[641]]
-["LA",[642]]
-["LAW ED",[637]]
-["LCR",[643]]
-["LEXIS",[644]]
-["LEd",[637]]
-["LEd2d",[638]]
-["La.",[645]]
-["La. Ann.",[646]]
-["La. Ann. Rep.",[646]]
-["La. App.",[647]]
-["La. App. LEXIS",[648]]
-["La. App. Unpub. LEXIS",[649]]
-["La. LEXIS",[650]]
-["La. Law J.",[651]]
-["La. Rep.",[645]]
-["La.A.",[647]]
-["La.Ann.",[646]]
-["La.App.",[647]]
-["La.App. 1 Cir.",[652]]
-["La.App. 2 Cir.",[653]]
-["La.App. 3 Cir.",[654]]
-["La.App. 4 Cir.",[655]]
-["La.App. 5 Cir.",[656]]
-["La.App. 6 Cir.",[657]]
-["La.App.(Orleans)",[1193]]
-["Lab. Arb. Awards (CCH)",[658]]
-["Lab. Arb. Rep. (BNA)",[659]]
-["Lab. Cas. (CCH)",[660]]
-["Lab. L. Rep. (CCH)",[661]]
-["Lab. Rel. Rep. (BNA)",[662]]
-["Lab.Cas.",[660]]
-["Lac. Jur.",[664]]
-["Lack. L.N.",[663]]
-["Lack. Leg.",[663]]
-["Lack. Leg. News (P.A.)",[663]]
-["Lack.Jur.",[664]]
-["Lack.Jurist",[664]]
-["Lack.L.N.",[663]]
-["Lacka. Leg. News",[663]]
-["Lalor",[523]]
-["Lalor Supp.",[523]]
-["Lanc. L. Rev.",[665]]
-["Lans.",[666,667]]
-["Lans. Ch.",[667]]
-["Law & Eq. Rep.",[668]]
-["Law J. Q.B.",[669]]
-["Law Rep.",[670]]
-["Law Reporter",[671]]
-["Law Times (N.S.)",[672]]
-["Law, Rep.",[670]]
-["Law. Rep.",[670]]
-["Law.Ed.",[637]]
-["Lea",[673]]
-["Lea.",[673]]
-["Leg. Gaz.",[677]]
-["Leg. Gaz. Rep.",[677]]
-["Leg. Int.",[674]]
-["Leg. Intel. or Intell.",[674]]
-["Leg. Op.",[675]]
-["Leg. Ops. (Pa.)",[675]]
-["Leg. Rec.",[676]]
-["Leg. Rec. Rep.",[676]]
-["Leg. Rep.",[1203]]
-["Leg.Int.",[674]]
-["Leg.Rec.",[676]]
-["Legal Gaz.",[677]]
-["Legal Int.",[674]]
-["Legal Intel.",[674]]
-["Legal Intell.",[674]]
-["Legal Intelligencer",[674]]
-["Leh. V.L.R. (Pa.)",[678]]
-["Lehigh",[678]]
-["Lehigh V.L.R.",[678]]
-["Lehigh Val. L. Rep.",[678]]
-["Lehigh Val. L.R.",[678]]
-["Lehigh Val. Law Rep",[678]]
-["Leigh",[679]]
-["Leigh (Va.)",[679]]
-["Leigh Rep.",[679]]
-["Life. Cas. (CCH)",[680]]
-["Life. Cas. 2d (CCH)",[681]]
-["Life. Cas. 2d(CCH)",[681]]
-["Liquor Cont. L. Rep. (CCH)",[682]]
-["Liquor Tax Rep.",[683]]
-["Lit.",[684]]
-["Lit. Rep.",[684]]
-["Lit.Sel.Ca.",[685]]
-["Litt.",[684]]
-["Litt. Rep.",[684]]
-["Litt. Sel. Cas.",[685]]
-["Litt. Sel. Cas. (Ky.)",[685]]
-["Litt.(Ky.)",[684]]
-["Littell",[684]]
-["Littell Rep.",[684]]
-["Liv. Law Mag.",[686]]
-["Lock. Rev. Cas.",[687]]
-["Low.",[688]]
-["Low. Dec.",[688]]
-["Low. Dis.",[688]]
-["Lowell",[688]]
-["Lowell.",[688]]
-["Luz. L.R.",[689]]
-["Luz. Leg. Reg.",[689]]
-["Luz. Leg. Reg. Rep.",[689]]
-["Luz.L.R.",[689]]
-["M.",[757]]
-["M. J.",[690]]
-["M.& Y.",[711]]
-["M.& Y.R.",[711]]
-["M.D.L.R.",[696]]
-["M.J.",[690]]
-["M.S.P.B.",[691]]
-["M.S.P.R.",[692]]
-["M.T.C.A.",[693]]
-["M.T.C.R.",[694]]
-["MDBT",[695]]
-["MDLR",[696]]
-["ME",[697]]
-["MJ",[690]]
-["ML",[698]]
-["MP",[699]]
-["MS",[700]]
-["MSPB",[701]]
-["MT",[702]]
-["Ma.",[715]]
-["Ma.A.",[716]]
-["Mac. A. Pat. Cas.",[703]]
-["MacA. Pat Cas.",[703]]
-["MacA. Pat. Cas.",[703]]
-["MacAr.",[704]]
-["MacAr.& M.",[705]]
-["MacAr.& Mackey",[705]]
-["MacArth.",[703,704]]
-["MacArth. & M.",[705]]
-["MacArth.& M.(Dist.Col.)",[705]]
-["MacArthur",[704]]
-["MacArthur & M.",[705]]
-["Mackey",[706]]
-["Mai.",[747]]
-["Maine",[747]]
-["Maine Rep.",[747]]
-["Man. Unrep. Cas.",[707]]
-["Mann. Unrep. Cas.",[707]]
-["Manning La.",[707]]
-["Manning's U.C.",[707]]
-["Manning's Unrep. Cases",[707]]
-["Manum.",[823]]
-["Manum. Cas.",[823]]
-["Mar.",[10]]
-["Mar. Rep.",[10]]
-["Marsh.",[10,603]]
-["Marsh. Rep.",[10,603]]
-["Marsh.(Ky.)",[10,603]]
-["Marsh.A.K.",[10]]
-["Marsh.J.J.",[603]]
-["Mart.",[708,710]]
-["Mart. & Yer.",[711]]
-["Mart. (N. C.)",[710]]
-["Mart. (N.S.)",[709]]
-["Mart. (O. S.)",[708]]
-["Mart. (n.s.)",[709]]
-["Mart. (o.s.)",[708]]
-["Mart. N. C.",[710]]
-["Mart. O.S. (La.)",[712]]
-["Mart. Rep.",[708,710]]
-["Mart.& Y.",[711]]
-["Mart.& Y.(Tenn.)",[711]]
-["Mart.& Yerg.",[711]]
-["Mart.(o.s.)",[708]]
-["Mart.Dec.",[710]]
-["Mart.N.C.",[710]]
-["Martin",[710]]
-["Martin Rep.",[710]]
-["Marv.",[713]]
-["Marv. (Del.)",[713]]
-["Marvel",[713]]
-["Maryland",[739]]
-["Maryland Rep.",[739]]
-["Mas.",[714,715]]
-["Mas. Rep.",[715]]
-["Mason",[714]]
-["Mason C.C.",[714]]
-["Mason C.C.R.",[714]]
-["Mason Circt. Ct. R.",[714]]
-["Mason R.",[714]]
-["Mason U.S.",[714]]
-["Mason.",[714]]
-["Mass.",[715]]
-["Mass. (Cush)",[715]]
-["Mass. App. Ct.",[716]]
-["Mass. App. Dec.",[717]]
-["Mass. App. Div.",[718]]
-["Mass. App. Div. Adv. Sh.",[719]]
-["Mass. App. Div. LEXIS",[720]]
-["Mass. App. LEXIS",[721]]
-["Mass. App. Unpub. LEXIS",[722]]
-["Mass. L. Rptr.",[723]]
-["Mass. LCR LEXIS",[724]]
-["Mass. LEXIS",[725]]
-["Mass. Law Rep",[723]]
-["Mass. Law Rep.",[723]]
-["Mass. R.",[715]]
-["Mass. Rep.",[715]]
-["Mass. Super. LEXIS",[726]]
-["Mass. Supp.",[727]]
-["Mass.(Allen)",[48]]
-["Mass.(Cush.)",[315]]
-["Mass.(Gray)",[484]]
-["Mass.(Met.)",[756]]
-["Mass.(Pick.)",[1048]]
-["Mass.(Tyng)",[1232]]
-["Mass.(Will.)",[1343]]
-["Mass.App.",[716]]
-["Mass.App.Ct.",[716]]
-["Mc Lean",[736]]
-["Mc.A. Pat. Cas.",[703]]
-["McA. Pat. Cas.",[703]]
-["McAl.",[728]]
-["McAll.",[728]]
-["McAll. (Cal.)",[728]]
-["McAllister U.S. Circ. Court R.",[728]]
-["McCah.",[729]]
-["McCahon",[729]]
-["McCanless",[730]]
-["McCord",[731]]
-["McCord Ch.",[732]]
-["McCord Ch. Rep.",[732]]
-["McCord Eq.",[732]]
-["McCord Rep.",[731]]
-["McCrary",[733]]
-["McCrary's Cir. Ct. Rpts",[733]]
-["McGl.",[734]]
-["McGloin",[734]]
-["McGrath",[735]]
-["McGrdath",[735]]
-["McLean",[736]]
-["McLean.",[736]]
-["McMul.",[737]]
-["McMul. Eq.",[738]]
-["McMul.Eq.(S.C.)",[738]]
-["McMul.L.(S.C.)",[737]]
-["Md.",[739]]
-["Md. App.",[740]]
-["Md. App. LEXIS",[741]]
-["Md. Ch.",[742]]
-["Md. Cir. Ct. LEXIS",[743]]
-["Md. LEXIS",[744]]
-["Md. Law Rec.",[745]]
-["Md. Rep.",[739]]
-["Md. Tax LEXIS",[746]]
-["Md.App.",[740]]
-["Me.",[697,747]]
-["Me. LEXIS",[748]]
-["Me. Super. LEXIS",[749]]
-["Me. Unpub. LEXIS",[750]]
-["Med & Med GD (CCH)",[753]]
-["Med. Devices Rep. (CCH)",[751]]
-["Media L. Rep.",[752]]
-["Media L. Rep. (BNA)",[752]]
-["Medicare & Medicaid Guide (CCH)",[753]]
-["Meigs",[754]]
-["Met.",[755,756]]
-["Met. Rep.",[755,756]]
-["Metc.",[755,756]]
-["Metc. Rep.",[755,756]]
-["Metc.Ky.",[755]]
-["Metc.Mass.",[756]]
-["Mich",[757]]
-["Mich App",[758]]
-["Mich.",[757]]
-["Mich. App.",[758]]
-["Mich. App. LEXIS",[759]]
-["Mich. Ct. App.",[758]]
-["Mich. Ct. Cl.",[760]]
-["Mich. LEXIS",[761]]
-["Mich. Lawy.",[762]]
-["Mich. N.P.",[763]]
-["Mich. N.P. R.",[763]]
-["Mich. Pr.",[764]]
-["Mich. Rep.",[757]]
-["Mich.App.",[758]]
-["Miles",[765]]
-["Mill",[766]]
-["Mill Const.",[766]]
-["Mill Const.(S.C.)",[766]]
-["Miller's Notebook",[767]]
-["Miller\u2019s Notebook",[767]]
-["Mills",[768]]
-["Mills Surr.",[768]]
-["Mills.",[768]]
-["Min.",[769,775]]
-["Min. Rep.",[769,775]]
-["Minn.",[769]]
-["Minn. App. LEXIS",[770]]
-["Minn. App. Unpub. LEXIS",[771]]
-["Minn. Dist. LEXIS",[772]]
-["Minn. LEXIS",[773]]
-["Minn. Rep.",[769]]
-["Minn. Tax LEXIS",[774]]
-["Minor",[775]]
-["Minor (Ala.)",[775]]
-["Mis.",[779]]
-["Mis. Rep.",[779]]
-["Misc",[776]]
-["Misc 2d",[777]]
-["Misc 3d",[778]]
-["Misc Rep",[776]]
-["Misc Rep.",[776]]
-["Misc.",[776]]
-["Misc. 2d",[777]]
-["Misc. 3d",[778]]
-["Misc. Rep",[776]]
-["Misc. Rep.",[776]]
-["Misc.2d",[777]]
-["Misc.3d",[778]]
-["Miss.",[779]]
-["Miss. (S. & M. Ch.)",[1098]]
-["Miss. App. LEXIS",[780]]
-["Miss. Dec.",[781]]
-["Miss. LEXIS",[782]]
-["Miss. R.",[779]]
-["Miss. Rep.",[779]]
-["Miss.(Howard)",[542]]
-["Miss.(S.& M.)",[1098]]
-["Miss.(Walker)",[1310]]
-["Mo.",[783]]
-["Mo. App.",[784]]
-["Mo. App. LEXIS",[785]]
-["Mo. LEXIS",[786]]
-["Mo. Rep.",[783]]
-["Mo.App.",[784]]
-["Mo.App.Rep.",[784]]
-["Mon.",[103,787,788,1171]]
-["Mon. Rep.",[103,787,1171]]
-["Mon.B.",[103]]
-["Mon.T.B.",[1171]]
-["Mona.",[787]]
-["Monag.",[787]]
-["Monaghan",[787]]
-["Monaghan(Pa.)",[787]]
-["Monroe, B.",[103]]
-["Mont",[788]]
-["Mont'g. Co. L. Rep.",[792]]
-["Mont'g. L. Rep.",[792]]
-["Mont.",[788]]
-["Mont. Dist. LEXIS",[789]]
-["Mont. LEXIS",[790]]
-["Mont. St. Rep.",[1157]]
-["Mont. Water LEXIS",[791]]
-["Montg.",[792]]
-["Montg. (Pa.)",[792]]
-["Montg. CLR",[792]]
-["Montg. CLR.",[792]]
-["Montg. Co.",[792]]
-["Montg. Co. L. Rep'r",[792]]
-["Montg. Co. L.R.",[792]]
-["Montg. Co. L.R. (Pa.)",[792]]
-["Montg. Co. Law Rep'r.",[792]]
-["Month. Jur.",[793]]
-["Month. West. Jur.",[794]]
-["Mor. Min. Rep.",[795]]
-["Mor. St. Ca.",[796]]
-["Mor. St. Cas.",[796]]
-["Mor.Ia.",[797]]
-["Morr.",[797]]
-["Morr. M.R.",[795]]
-["Morr. Min. R.",[795]]
-["Morr. Min. Rep.",[795]]
-["Morr. St. Cas.",[796]]
-["Morris",[797]]
-["Morris St. Cas.",[796]]
-["Mt",[702]]
-["Mt.",[788]]
-["Munf.",[798]]
-["Munf. Rep.",[798]]
-["Mur.",[799]]
-["Mur. Rep.",[799]]
-["Murph.",[799]]
-["Murph. Rep.",[799]]
-["Murph.(N.C.)",[799]]
-["Mut. Funds Guide (CCH)",[800]]
-["Myrick",[801]]
-["N W. Rep.",[853]]
-["N. B. R.",[891]]
-["N. Bk. R.",[891]]
-["N. Bkpt. R.",[891]]
-["N. Bkpt. Reg.",[891]]
-["N. C.",[808]]
-["N. C. Rep.",[808]]
-["N. Chip.",[802]]
-["N. D.",[812]]
-["N. E.",[815]]
-["N. E. 2d",[816]]
-["N. E. 3d",[817]]
-["N. E.2d",[816]]
-["N. E.3d",[817]]
-["N. H. Rep.",[818]]
-["N. J. Law J.",[829]]
-["N. Mar. I.",[803]]
-["N. Mar. I. Commw.",[804]]
-["N. Mar. I. Commw. Rptr.",[804]]
-["N. Mar. I. LEXIS",[805]]
-["N. W.",[853]]
-["N. W. (2d)",[854]]
-["N. W. 2d",[854]]
-["N. W. Rep.",[853]]
-["N. W.2d",[854]]
-["N. Y.",[856]]
-["N. Y. Ann. Cas.",[859]]
-["N. Y. City H. Rec.",[806]]
-["N. Y. Law J.",[873]]
-["N. Y. Leg. Ob.",[867]]
-["N. Y. Leg. Obs.",[867]]
-["N. Y. Rep.",[856]]
-["N. Y. Supp.",[874]]
-["N. Y. Supplement",[874]]
-["N. Y. Wkly. Dig.",[1355]]
-["N.& Mc.",[908]]
-["N.B.R.",[891]]
-["N.B.R. (Supp.)",[807]]
-["N.C.",[808]]
-["N.C. (Dev. & Bat.)",[808]]
-["N.C. App.",[809]]
-["N.C. App. LEXIS",[810]]
-["N.C. LEXIS",[811]]
-["N.C.(Busb.)",[168]]
-["N.C.(Busb.Eq.)",[169]]
-["N.C.(Cam.& Nor.)",[228]]
-["N.C.(Car.L.Rep.)",[231]]
-["N.C.(Dev.& Bat.)",[364]]
-["N.C.(Dev.& Bat.Eq.)",[365]]
-["N.C.(Dev.)",[363]]
-["N.C.(Dev.Eq.)",[366]]
-["N.C.(Hawks)",[510]]
-["N.C.(Hayw.)",[512]]
-["N.C.(Ired.)",[601]]
-["N.C.(Ired.Eq.)",[602]]
-["N.C.(Jones Eq.)",[611]]
-["N.C.(Jones)",[609]]
-["N.C.(Mart.)",[710]]
-["N.C.(Mur.)",[799]]
-["N.C.(Phil.Eq.)",[1043]]
-["N.C.(Phil.Law)",[1044]]
-["N.C.(Tay.)",[1191]]
-["N.C.(Taylor)",[1192]]
-["N.C.App.",[809]]
-["N.C.Conf.",[228]]
-["N.C.Conf.Rep.",[228]]
-["N.C.T.Rep.",[1192]]
-["N.C.Term.R.",[1192]]
-["N.C.Term.Rep.",[1192]]
-["N.Chip.(Vt.)",[802]]
-["N.Chipm.",[802]]
-["N.D.",[812]]
-["N.D. App. LEXIS",[813]]
-["N.D. LEXIS",[814]]
-["N.D.App.",[882]]
-["N.E.",[815]]
-["N.E. 2d",[816]]
-["N.E. 3d",[817]]
-["N.E.2d",[816]]
-["N.E.3d",[817]]
-["N.E.Rep.",[815]]
-["N.H",[818]]
-["N.H.",[818,819]]
-["N.H. LEXIS",[820]]
-["N.H. Rep.",[818]]
-["N.H. Super. LEXIS",[821]]
-["N.H.R.",[818]]
-["N.J.",[822]]
-["N.J. (Manumission)",[823]]
-["N.J. Admin.",[824]]
-["N.J. Admin. 2d",[825]]
-["N.J. Ch. LEXIS",[826]]
-["N.J. Eq.",[827]]
-["N.J. LEXIS",[828]]
-["N.J. Law J.",[829]]
-["N.J. Misc.",[830]]
-["N.J. Misc. LEXIS",[831]]
-["N.J. Prerog. Ct. LEXIS",[832]]
-["N.J. Sup. Ct. LEXIS",[833]]
-["N.J. Super.",[834]]
-["N.J. Super. LEXIS",[835]]
-["N.J. Super. Unpub. LEXIS",[836]]
-["N.J. Tax",[837]]
-["N.J. Tax Ct.",[837]]
-["N.J. Tax.",[837]]
-["N.J.L.",[838]]
-["N.J.L.J.",[839]]
-["N.J.Law",[838]]
-["N.J.M.",[830]]
-["N.J.S.",[834]]
-["N.J.Super.",[834]]
-["N.J.Tax",[837]]
-["N.L.R.B.",[840]]
-["N.M.",[841]]
-["N.M. (Ct. App.)",[846]]
-["N.M. (G.)",[842]]
-["N.M. (Gild.)",[842]]
-["N.M. (J.)",[843]]
-["N.M. (John.)",[843]]
-["N.M. App. LEXIS",[844]]
-["N.M. App. Unpub. LEXIS",[845]]
-["N.M. Ct. App.",[846]]
-["N.M. LEXIS",[847]]
-["N.M. St. B. Bull.",[848]]
-["N.M. Unpub. LEXIS",[849]]
-["N.M.(G.)",[474]]
-["N.M.(Gild.)",[474]]
-["N.M.B.",[850]]
-["N.R.C.",[851]]
-["N.T.S.B.",[852]]
-["N.W.",[853]]
-["N.W. (2d)",[854]]
-["N.W. 2d",[854]]
-["N.W. 2nd",[854]]
-["N.W. Rep.",[853]]
-["N.W.2.d",[854]]
-["N.W.2d",[854]]
-["N.W.2d.",[854]]
-["N.W.2nd",[854]]
-["N.W.3d",[855]]
-["N.Y",[856]]
-["N.Y.",[856]]
-["N.Y. (N.Y.S.)",[856]]
-["N.Y. 2d",[857]]
-["N.Y. 3d",[858]]
-["N.Y. Ann. Ca.",[859]]
-["N.Y. Ann. Cas.",[859]]
-["N.Y. Anno. Cas.",[859]]
-["N.Y. App. Div. LEXIS",[860]]
-["N.Y. Ch. Ann.",[861]]
-["N.Y. City Ct. Rep.",[862]]
-["N.Y. City H. Rec.",[249]]
-["N.Y. Civ. Proc. R.",[863]]
-["N.Y. Civ. Proc. R., (N.S.)",[864]]
-["N.Y. Civ. Proc. Rep.",[863]]
-["N.Y. Civ. Proc. Rep. (n.s.)",[864]]
-["N.Y. Cr. R.",[865]]
-["N.Y. Cr. Rep.",[865]]
-["N.Y. Crim.",[865]]
-["N.Y. Crim. R.",[865]]
-["N.Y. Crim. Rep.",[865]]
-["N.Y. LEXIS",[866]]
-["N.Y. Leg. Obs.",[867]]
-["N.Y. Legal Observer",[867]]
-["N.Y. Misc. LEXIS",[868]]
-["N.Y. Proc. Ct. Ass.",[869]]
-["N.Y. Slip Op",[890]]
-["N.Y. Slip Op.",[890]]
-["N.Y. St. R.",[870]]
-["N.Y. St. Rep'r",[870]]
-["N.Y. St. Rep.",[870]]
-["N.Y. St. Repr.",[870]]
-["N.Y. St. Rptr.",[870]]
-["N.Y. Sup. Ct.",[871]]
-["N.Y. Super. Ct.",[871,872]]
-["N.Y. Super.Ct.",[871]]
-["N.Y. Supp.",[874]]
-["N.Y.2d",[857]]
-["N.Y.3d",[858]]
-["N.Y.Ann.Cas.",[859]]
-["N.Y.App.Dec.",[3]]
-["N.Y.App.Div.",[3]]
-["N.Y.Cas.Err.",[187]]
-["N.Y.Ch.R.Ann.",[861]]
-["N.Y.Ch.Sent.",[1125]]
-["N.Y.Civ.Proc.R.",[863]]
-["N.Y.Crim.R.",[865]]
-["N.Y.L.J.",[873]]
-["N.Y.S.",[874]]
-["N.Y.S. 2d",[875]]
-["N.Y.S. 3d",[876]]
-["N.Y.S.2d",[875]]
-["N.Y.S.3d",[876]]
-["N.Y.S.E. Guide (CCH)",[877]]
-["N.Y.Spec.Term R.",[540]]
-["N.Y.Spec.Term Rep.",[540]]
-["N.Y.St.Rep.",[870]]
-["N.Y.Super.Ct.",[871]]
-["N.Y.Supr.Ct.",[871]]
-["N.Y.Suprm.Ct.",[871]]
-["NCA",[878]]
-["NCBC",[879]]
-["NCBC LEXIS",[880]]
-["ND",[881]]
-["ND APP",[882]]
-["ND App",[882]]
-["NDLR",[883]]
-["NDLR (LRP)",[883]]
-["NDLR (LRP) LEXIS",[883]]
-["NE",[815]]
-["NE 2d",[816]]
-["NE 3d",[817]]
-["NE2d",[816]]
-["NE3d",[817]]
-["NJM",[830]]
-["NLRB",[840]]
-["NLRB Dec. (CCH)",[840]]
-["NLRB No.",[884]]
-["NM",[885]]
-["NMCA",[886]]
-["NMCERT",[887]]
-["NMSC",[888]]
-["NV",[889]]
-["NW",[853]]
-["NW 2d",[854]]
-["NW.2d",[854]]
-["NW2D",[854]]
-["NW2d",[854]]
-["NW3d",[855]]
-["NY",[856]]
-["NY 2d",[857]]
-["NY 3d",[858]]
-["NY App Div LEXIS",[860]]
-["NY Misc LEXIS",[868]]
-["NY Slip Op",[890]]
-["NY Slip Op.",[890]]
-["NY2d",[857]]
-["NY3d",[858]]
-["NYS",[874]]
-["NYS 2d",[875]]
-["NYS 3d",[876]]
-["NYS2d",[875]]
-["NYS3d",[876]]
-["NYSlipOp",[890]]
-["Nat. Bank. Reg.",[891]]
-["Nat. Bankr. Reg.",[891]]
-["Navajo Rptr.",[892]]
-["Neb App",[896]]
-["Neb App.",[896]]
-["Neb.",[893]]
-["Neb. (Unof.)",[894]]
-["Neb. App.",[896]]
-["Neb. App. LEXIS",[895]]
-["Neb. Ct. App.",[896]]
-["Neb. LEXIS",[897]]
-["Neb. Unoff",[894]]
-["Neb.App.",[896]]
-["Neb.App.R.",[896]]
-["Neb.C.A.",[896]]
-["Neg. Cas. (CCH)",[898]]
-["Neg. Cas. 2d (CCH)",[899]]
-["Nev.",[900]]
-["Nev. Adv. Op.",[901]]
-["Nev. Adv. Op. No.",[901]]
-["Nev. Adv. Rep.",[902]]
-["Nev. Advance Rep.",[902]]
-["Nev. LEXIS",[903]]
-["Nev. Unpub. LEXIS",[904]]
-["Nev., Adv. Op.",[901]]
-["Nev., Advance Opinion",[901]]
-["Nev.Ad.Op.",[901]]
-["Nev.Adv.Op.",[901]]
-["New York Supp.",[874]]
-["New York Supplement",[874]]
-["Newb.",[905]]
-["Newb. Adm.",[905]]
-["Nile, Reg.",[906]]
-["Niles Reg.",[906]]
-["Niles' Reg.",[906]]
-["Niles, Reg.",[906]]
-["No.East Rep.",[815]]
-["No.West Rep.",[853]]
-["Northumb. L.J",[907]]
-["Northumb. L.J.",[907]]
-["Northumb. Legal. J.",[907]]
-["Northumb.L.J",[907]]
-["Northumb.L.J.",[907]]
-["Northumberland Co. Leg. Jour",[907]]
-["Northumberland L.J.",[907]]
-["Northw.Rep.",[853]]
-["Nott & M'C.(S.C.)",[908]]
-["Nott & McC.",[908]]
-["Nuclear Reg. Rep.",[909]]
-["Nuclear Reg. Rep. (CCH)",[909]]
-["O.",[970]]
-["O. App.",[926]]
-["O. App. 2d",[927]]
-["O. App. 3d",[928]]
-["O. C. A.",[932]]
-["O. G.",[912]]
-["O. Supp",[910]]
-["O. Supp.",[910]]
-["O.A.R.",[926]]
-["O.A.R. 2d",[927]]
-["O.A.R. 3d",[928]]
-["O.A.R.2d",[927]]
-["O.A.R.3d",[928]]
-["O.App.",[926]]
-["O.App.2d",[927]]
-["O.App.3d",[928]]
-["O.B.A.J.",[911]]
-["O.B.R.",[931]]
-["O.C.C.",[935]]
-["O.C.C.N.S.",[934]]
-["O.C.D.",[937]]
-["O.Cr.",[960]]
-["O.D.",[938]]
-["O.Dec.Rep.",[939]]
-["O.G.",[912]]
-["O.G. Pat. Off.",[912]]
-["O.L.A.",[943]]
-["O.L.Abs.",[943]]
-["O.Misc.",[944]]
-["O.Misc.2d",[945]]
-["O.N.P.",[947]]
-["O.N.P.N.S.",[948]]
-["O.O.",[949]]
-["O.O.2d",[950]]
-["O.O.3d",[951]]
-["O.R.W.",[913]]
-["O.S.",[952]]
-["O.S.2d",[953]]
-["O.S.3d",[954]]
-["O.S.C.D.",[915]]
-["O.S.H. Cas.",[109]]
-["O.S.H. Cas. (BNA)",[109]]
-["O.S.H. Cases",[109]]
-["O.S.H. Cases (BNA)",[109]]
-["O.S.H. Dec. (CCH)",[179]]
-["O.S.H. Rep. (BNA)",[914]]
-["O.S.H.D.",[179]]
-["O.S.H.D. (CCH)",[179]]
-["O.S.H.Dec. (CCH)",[179]]
-["O.S.U.",[915]]
-["OFCCP Fed. Cont. Compl. Man. (CCH)",[916]]
-["OH",[925]]
-["OHIO",[925]]
-["OK",[917]]
-["OK AG",[918]]
-["OK CIV APP",[919]]
-["OK CR",[920]]
-["OK JUD",[957]]
-["OK JUD ETH",[921]]
-["OKla.",[958]]
-["OS.",[952]]
-["OSHA Comp. Guide (CCH)",[922]]
-["OSHC (BNA)",[923]]
-["OSHD (CCH)",[179]]
-["OTR",[972]]
-["OTR-MD",[972]]
-["Off. Gaz.",[912]]
-["Off. Gaz. Pat.",[912]]
-["Off. Gaz. Pat. Off.",[912]]
-["Oh. A.",[926]]
-["Oh. A. 2d",[927]]
-["Oh. A. 3d",[928]]
-["Oh. App.",[926]]
-["Oh. App. 2d",[927]]
-["Oh. App. 3d",[928]]
-["Oh. S.C.D.",[915]]
-["Oh.A.",[926]]
-["Oh.A.2d",[927]]
-["Oh.A.3d",[928]]
-["Oh.App.",[926]]
-["Oh.App.2d",[927]]
-["Oh.App.3d",[928]]
-["Oh.Cir.Ct.",[933]]
-["Oh.Cir.Ct.N.S.",[934]]
-["Oh.Cir.Dec.",[937]]
-["Oh.Dec.",[938]]
-["Oh.Dec.(Reprint)",[939]]
-["Oh.N.P.",[947]]
-["Oh.N.P.(N.S).",[948]]
-["Oh.St.",[952]]
-["Ohio",[924,925]]
-["Ohio Abs.",[943]]
-["Ohio App.",[926]]
-["Ohio App. 2d",[927]]
-["Ohio App. 3d",[928]]
-["Ohio App. LEXIS",[929]]
-["Ohio App. Rep.",[926]]
-["Ohio App. Unrep.",[930]]
-["Ohio App.2d",[927]]
-["Ohio App.3d",[928]]
-["Ohio B.",[931]]
-["Ohio B. Rep.",[931]]
-["Ohio C.A.",[932]]
-["Ohio C.C.",[933]]
-["Ohio C.C. (N.S.)",[934]]
-["Ohio C.C. (n.s.)",[934]]
-["Ohio C.C. Dec.",[935]]
-["Ohio C.C.(n.s.)",[934]]
-["Ohio C.C.N.S.",[934]]
-["Ohio C.C.R.",[933]]
-["Ohio C.C.R.N.S.",[934]]
-["Ohio C.D.",[937]]
-["Ohio C.Dec.",[937]]
-["Ohio Ch.",[936]]
-["Ohio Cir. Dec.",[937]]
-["Ohio Cir.Ct.",[933,935]]
-["Ohio Cir.Ct.(N.S.)",[934]]
-["Ohio Cir.Ct.R.N.S.",[934]]
-["Ohio Cr.Ct.R.",[933]]
-["Ohio Ct. App.",[932]]
-["Ohio Dec.",[938]]
-["Ohio Dec. Rep.",[938]]
-["Ohio Dec. Reprint",[939]]
-["Ohio F. Dec.",[940]]
-["Ohio F.D.",[940]]
-["Ohio F.Dec",[940]]
-["Ohio F.Dec.",[940]]
-["Ohio Fed. Dec.",[940]]
-["Ohio L. Abs.",[943]]
-["Ohio L.Abs.",[943]]
-["Ohio L.R.",[942]]
-["Ohio LEXIS",[941]]
-["Ohio Law Abs",[943]]
-["Ohio Law Abs.",[943]]
-["Ohio Law Abst.",[943]]
-["Ohio Law R",[942]]
-["Ohio Law Rep.",[942]]
-["Ohio Law. Abs.",[943]]
-["Ohio Laws Abs.",[943]]
-["Ohio Misc.",[944]]
-["Ohio Misc. 2d",[945]]
-["Ohio Misc. LEXIS",[946]]
-["Ohio Misc.2d",[945]]
-["Ohio Misc.Dec.",[944]]
-["Ohio N. P. (n.s.)",[948]]
-["Ohio N.P.",[947]]
-["Ohio N.P. (n.s.)",[948]]
-["Ohio N.P.N.S.",[948]]
-["Ohio Nisi Prius",[947]]
-["Ohio Nisi Prius (N. S.)",[948]]
-["Ohio Nisi Prius (N.S.)",[948]]
-["Ohio Nisi Prius (NS)",[948]]
-["Ohio Nisi Prius (n.s.)",[948]]
-["Ohio Nisi Prius Decisions",[947]]
-["Ohio Nisi Prius Reports (N. S.)",[948]]
-["Ohio Nisi Prius [N. S.]",[948]]
-["Ohio Op.",[949]]
-["Ohio Op. 2d",[950]]
-["Ohio Op. 3d",[951]]
-["Ohio Op.2d",[950]]
-["Ohio Op.3d",[951]]
-["Ohio Ops.",[949]]
-["Ohio Prob.",[479]]
-["Ohio Prob. Ct.",[479]]
-["Ohio Rep.",[924]]
-["Ohio S.U.",[915]]
-["Ohio St.",[952]]
-["Ohio St. (N.S.)",[955]]
-["Ohio St. (n.s.)",[955]]
-["Ohio St. 2d",[953]]
-["Ohio St. 3d",[954]]
-["Ohio St. Rep.",[952]]
-["Ohio St.2d",[953]]
-["Ohio St.3d",[954]]
-["Ohio St.3d.",[954]]
-["Ohio State",[952]]
-["Ohio Supp.",[910]]
-["Ohio W.L. Bull.",[1296]]
-["Ohio. Unrept.Cas.",[915]]
-["Oil & Gas",[956]]
-["Oil & Gas Rep.",[956]]
-["Oil & Gas Reptr.",[956]]
-["Oil & Gas Rptr.",[956]]
-["Okl Jud.",[957]]
-["Okl.",[958]]
-["Okl.Cr.",[960]]
-["Okla.",[958,960]]
-["Okla. Civ. App. LEXIS",[959]]
-["Okla. Cr.",[960]]
-["Okla. Cr. Rep.",[960]]
-["Okla. Crim.",[960]]
-["Okla. Crim. App. LEXIS",[961]]
-["Okla. Crim. Rep.",[960]]
-["Okla. JUD LEXIS",[962]]
-["Okla. LEXIS",[963]]
-["Okla. Rep.",[958,960]]
-["Okla. Trib.",[964]]
-["Okla.Cr.",[960]]
-["Okla.Crim.",[960]]
-["Olc.",[965]]
-["Olcott",[965]]
-["Olcott,",[965]]
-["Oliver's Forms",[966]]
-["Op. Att'y Gen.",[967]]
-["Op. O.L.C.",[968]]
-["Op. OLC.",[968]]
-["Ops. Cal. Atty. Gen.",[969]]
-["Ops.Cal.Atty.Gen.",[969]]
-["Or",[970]]
-["Or App",[971]]
-["Or App.",[971]]
-["Or.",[970]]
-["Or. App.",[971]]
-["Or. Tax",[972]]
-["Or.A.",[971]]
-["Or.App.",[971]]
-["Ore.",[970]]
-["Ore. App.",[971]]
-["Ore. App. LEXIS",[973]]
-["Ore. LEXIS",[974]]
-["Ore. Tax LEXIS",[975]]
-["Oreg.",[970]]
-["Otto",[976]]
-["Overt.",[977]]
-["P",[978]]
-["P 2d",[979]]
-["P 3d",[980]]
-["P [2d]",[979]]
-["P-H T.C. Memo.",[8]]
-["P.",[978]]
-["P. & H.",[1025]]
-["P. (2d)",[979]]
-["P. 2d",[979]]
-["P. 3d",[980]]
-["P. R.",[978]]
-["P. Rep.",[978]]
-["P. [2d.]",[979]]
-["P. [2d]",[979]]
-["P. [2nd]",[979]]
-["P.& W.",[1029]]
-["P.2",[979]]
-["P.2 d",[979]]
-["P.2d",[979]]
-["P.2d.",[979]]
-["P.3",[980]]
-["P.3d",[980]]
-["P.3d.",[980]]
-["P.C.L.J.",[981]]
-["P.C.R.",[999]]
-["P.H.",[982]]
-["P.Jr. & H.",[1025]]
-["P.L. Rep.",[983]]
-["P.L.M.",[1019]]
-["P.L.R.",[983]]
-["P.O.R.",[984]]
-["P.R.",[978,989,1029]]
-["P.R. Dec.",[985]]
-["P.R. Fed.",[986]]
-["P.R. Fed. Rep.",[986]]
-["P.R. Offic. Trans.",[987]]
-["P.R. Sent.",[988]]
-["P.R.R.",[989]]
-["P.S.R.",[997]]
-["P.U.R.",[990]]
-["P.U.R. (N.S.)",[991]]
-["P.U.R. (n.s.)",[991]]
-["P.U.R.(N.S.)",[991]]
-["P.U.R.(NS)",[991]]
-["P.U.R.3d",[992]]
-["P.U.R.4th",[993]]
-["P.[2d]",[979]]
-["P2.d",[979]]
-["P2d",[979]]
-["P3.d",[980]]
-["P3d",[980]]
-["PA",[994]]
-["PA Super",[1015,1016]]
-["POR",[984]]
-["PR App. LEXIS",[995]]
-["PR Sup. LEXIS",[996]]
-["Pa.",[997]]
-["Pa. (Admiralty)",[998]]
-["Pa. C.",[999]]
-["Pa. Cmwlth",[1000]]
-["Pa. Co. Ct.",[999]]
-["Pa. Co. Ct. Rep.",[999]]
-["Pa. Commonwealth Ct.",[1000]]
-["Pa. Commw.",[1000]]
-["Pa. Commw. LEXIS",[1001]]
-["Pa. Commw. Unpub. LEXIS",[1002]]
-["Pa. Corp.",[1003]]
-["Pa. Corp. R.",[1003]]
-["Pa. Corp. Rep.",[1003]]
-["Pa. D.",[1004]]
-["Pa. D. & C.",[1005]]
-["Pa. D. & C. 2d",[1006]]
-["Pa. D. & C. 3d",[1007]]
-["Pa. D. & C. 4th",[1008]]
-["Pa. D. & C. 5th",[1009]]
-["Pa. D. & C.2d",[1006]]
-["Pa. D. & C.3d",[1007]]
-["Pa. D. & C.4th",[1008]]
-["Pa. D. & C.5th",[1009]]
-["Pa. Dist. & Cnty. Dec. LEXIS",[1010]]
-["Pa. Fid.",[1011]]
-["Pa. Jud. Disc. LEXIS",[1012]]
-["Pa. Just. L. Rep.",[1013]]
-["Pa. LEXIS",[1014]]
-["Pa. Law J.",[1030]]
-["Pa. Law J. Rep.",[1030]]
-["Pa. Rawle",[1068]]
-["Pa. Super",[1015]]
-["Pa. Super.",[1015,1016]]
-["Pa. Super. Ct.",[1015]]
-["Pa. Super. LEXIS",[1017]]
-["Pa. Super. Unpub. LEXIS",[1018]]
-["Pa. Superior Ct.",[1015]]
-["Pa.C.",[1000]]
-["Pa.C.C.",[999]]
-["Pa.Cas.",[1121]]
-["Pa.Cmwlth",[1000]]
-["Pa.Cmwlth.",[1000]]
-["Pa.Co.Ct.",[999]]
-["Pa.Co.Ct.R.",[999]]
-["Pa.Commw.Ct.",[1000]]
-["Pa.Corp",[1003]]
-["Pa.Corp.",[1003]]
-["Pa.County Ct.",[999]]
-["Pa.Dist.",[1004]]
-["Pa.Dist.& C.Rep.",[1005]]
-["Pa.Dist.& Co.",[1005]]
-["Pa.Dist.R.",[1004]]
-["Pa.Rep.",[997]]
-["Pa.S.",[1015]]
-["Pa.St.",[997]]
-["Pa.State",[997]]
-["Pa.Super.",[1015]]
-["Pa.Super.Ct.",[1015]]
-["PaC.",[978]]
-["Pac",[978]]
-["Pac (2d)",[979]]
-["Pac.",[978]]
-["Pac. (2)",[979]]
-["Pac. (2d)",[979]]
-["Pac. (2d).",[979]]
-["Pac. 2d",[979]]
-["Pac. Law Mag.",[1019]]
-["Pac. Law Rep.",[983]]
-["Pac. Law Reptr.",[983]]
-["Pac. Law. Rep.",[983]]
-["Pac. Rep.",[978]]
-["Pac.2d",[979]]
-["Pac.R.",[978]]
-["Pac.Rep.",[978]]
-["Pacific",[978]]
-["Pacific Law Mag.",[1019]]
-["Pacific Rep.",[978]]
-["Pai.",[1020]]
-["Pai.Ch.",[1020]]
-["Paige",[1020]]
-["Paige Ch.",[1020]]
-["Paige Ch. Rep.",[1020]]
-["Paige Rep.",[1020]]
-["Paine",[1021]]
-["Paine.",[1021]]
-["Park. C.R.",[1022]]
-["Park. Cr.",[1022]]
-["Park. Cr. Rep.",[1022]]
-["Park. Crim. R.",[1022]]
-["Park. Crim. Rep.",[1022]]
-["Parker Cr.",[1022]]
-["Parker Cr. Rep.",[1022]]
-["Parker's Cr. R.",[1022]]
-["Parker's Crim. R.",[1022]]
-["Parker's Crim. Rep.",[1022]]
-["Parker, Cr. Cas.",[1022]]
-["Parker, Cr. R.",[1022]]
-["Parsons",[1023]]
-["Pat. & H.",[1025]]
-["Pat. Trademark & Copyright J. (BNA)",[1024]]
-["Patt. & H.",[1025]]
-["Patt. & H. (Va.)",[1025]]
-["Patt. & Heath R.",[1025]]
-["Patton & H.",[1025]]
-["Patton & H. (Va.)",[1025]]
-["Patton & Heath",[1025]]
-["Pears.",[1026]]
-["Peck",[1027]]
-["Peck (Tenn.)",[1027]]
-["Pelt.",[1028]]
-["Pen. & W.",[1029]]
-["Penn.",[997,1031,1033]]
-["Penn. Del.",[1031]]
-["Penn. L. J.",[1030]]
-["Penn. L.J.",[1030]]
-["Penn. Law J.",[1030]]
-["Penn. Law Jour.",[1030]]
-["Penn.Co.Ct.Rep.",[999]]
-["Penn.Dist.Rep.",[1004]]
-["Penn.Rep.",[997]]
-["Penn.St.",[997]]
-["Penn.St.R.",[997]]
-["Penne.",[1031]]
-["Pennew.",[1031]]
-["Pennewill",[1032]]
-["Pennewill.",[1031]]
-["Penny.",[1033]]
-["Pennyp.",[1033]]
-["Pennyp.(Pa.)",[1033]]
-["Penr.& W.",[1029]]
-["Pens. & Ben. Rep. (BNA)",[1034]]
-["Pens. & Benefits Rep. (BNA)",[1034]]
-["Pens. & Profit Sharing 2d (RIA)",[1035]]
-["Pens. Plan Guide (CCH)",[1036]]
-["Personal and Comm. Liab. Life Health & Accid. Ins. Cas. 2d (CCH)",[1037]]
-["Personnel Mgmt. (BNA)",[1038]]
-["Pet C. C.",[1041]]
-["Pet.",[1039]]
-["Pet. Adm.",[1040]]
-["Pet. C. C.",[1041]]
-["Pet. C.C.",[1041]]
-["Pet. Cir. C.R.",[1042]]
-["Pet. Rep.",[1039]]
-["Pet.S.C.",[1039]]
-["Peters",[1039]]
-["Peters C.C.",[1041]]
-["Peters Rep.",[1039]]
-["Phil.",[1043,1044]]
-["Phil. Eq.",[1043]]
-["Phil. Law",[1044]]
-["Phil. Rep.",[1043,1044]]
-["Phil.Eq.(N.C.)",[1043]]
-["Phil.N.C.",[1044]]
-["Phila.",[1045]]
-["Phila. Ct. Com. Pl. LEXIS",[1046]]
-["Phila. Cty. Rptr. LEXIS",[1047]]
-["Phila. Leg. Int.",[674]]
-["Phila. Rep.",[1045]]
-["Philadelphia Leg. Int.",[674]]
-["Phill.",[1043,1044]]
-["Phill. Rep.",[1043,1044]]
-["Phill.L.(N.C.)",[1044]]
-["Phillips",[1043,1044]]
-["Pick.",[1048]]
-["Pick. Rep.",[1048]]
-["Pick.(Mass.)",[1048]]
-["Pickle",[1049]]
-["Pin.",[1050]]
-["Pinn.",[1050]]
-["Pitt.L.J.",[1051]]
-["Pitts L.J.",[1051]]
-["Pitts. L. J.",[1051]]
-["Pitts. Leg. J.",[1051]]
-["Pitts. Leg. Joor.",[1051]]
-["Pitts. R.",[1052]]
-["Pitts. Rep.",[1052]]
-["Pitts. Rep. (Pa.)",[1052]]
-["Pitts. Rpts.",[1052]]
-["Pitts.L.J.",[1051]]
-["Pittsb. L. Rev.",[1051]]
-["Pittsb. L.J.",[1051]]
-["Pittsb. Leg. J.",[1051]]
-["Pittsb. Leg. J. (O. S.)",[1051]]
-["Pittsb. Leg. J. (Pa.)",[1051]]
-["Pittsb. R. (Pa.)",[1051]]
-["Pittsburgh Leg. J.",[1051]]
-["Pittsburgh Leg. Journal",[1051]]
-["Pittsburgh Legal Journal",[1051]]
-["Port.",[1053]]
-["Port. Rep.",[1053]]
-["Port.(Ala.)",[1053]]
-["Porter",[1053]]
-["Porter Rep.",[1053]]
-["Posey",[1054]]
-["Posey U.C.",[1054]]
-["Posey's U.C.",[1054]]
-["Posey, Unrep. Cas.",[1054]]
-["Pow. Surr.",[1055]]
-["Power",[1055]]
-["Prod. Liab. Rep. (CCH)",[1056]]
-["Prod. Safety & Liab. Rep. (BNA)",[1057]]
-["Prod.Liab.Rep. (CCH)",[1056]]
-["Pub. Lands Dec.",[1058]]
-["Pub. Util. Rep. 4th",[993]]
-["Puerto Rico",[989]]
-["Quart. Law J.",[1059]]
-["R.",[1068]]
-["R.I.",[1060]]
-["R.I. Dec.",[1061]]
-["R.I. LEXIS",[1062]]
-["R.I. Super. LEXIS",[1063]]
-["R.I.C.O. Bus. Disp. Guide (CCH)",[1064]]
-["RIA TM",[1178]]
-["RICO Bus. Disp. Guide",[1064]]
-["RICO Bus. Disp. Guide (CCH)",[1064]]
-["RICO Bus.Disp.Guide",[1064]]
-["Rad. Reg.",[1065]]
-["Rad. Reg. (P & F)",[1065]]
-["Rad. Reg. 2d (P & F)",[1066]]
-["Rand.",[1067]]
-["Rand. Rep.",[1067]]
-["Raw.",[1068]]
-["Rawle",[1068]]
-["Rawle Rep.",[1068]]
-["Read's Notebook",[1069]]
-["Read\u2019s Notebook",[1069]]
-["Rec. Co. Ch. (S.C.)",[1070]]
-["Rec. Co. Ct.",[1071]]
-["Rec. V.A. Ct. (R.I.)",[1072]]
-["Redf.",[1073]]
-["Rep. Cont. El.",[1074]]
-["Rep. Cont. Elect. Cas.",[1075]]
-["Rep. Cont. Elect. Case.",[1075]]
-["Reporter,",[1076]]
-["Reporter.",[1076]]
-["Rice",[1077]]
-["Rice Ch.",[1078]]
-["Rice Eq.",[1078]]
-["Rice L.(S.C.)",[1077]]
-["Rich.",[1079]]
-["Rich. Cas.",[1080]]
-["Rich. Eq.",[1081]]
-["Rich. Eq. Rep.",[1081]]
-["Rich. Rep.",[1079]]
-["Rich.Cas.(S.C.)",[1080]]
-["Rich.Eq.Ch.",[1081]]
-["Rich.L.(S.C.)",[1079]]
-["Rich.Law(S.C.)",[1079]]
-["Ridgely's Notebook",[1082]]
-["Ridgely's Notebook I",[1082]]
-["Ridgely's Notebook II",[1083]]
-["Ridgely's Notebook III",[1084]]
-["Ridgely's Notebook IV",[1085]]
-["Ridgely's Notebook V",[1086]]
-["Ridgely\u2019s Notebook I",[1082]]
-["Ridgely\u2019s Notebook II",[1083]]
-["Ridgely\u2019s Notebook III",[1084]]
-["Ridgely\u2019s Notebook IV",[1085]]
-["Ridgely\u2019s Notebook V",[1086]]
-["Ril.",[1087,1088]]
-["Ril. Eq.",[1088]]
-["Riley",[1087,1088]]
-["Riley Ch.",[1088]]
-["Riley Eq.",[1088]]
-["Riley Eq.(S.C.)",[1088]]
-["Riley L.(S.C.)",[1087]]
-["Rob.",[1089,1090,1091,1092]]
-["Rob. (VA)",[1090]]
-["Rob. Rep.",[1089,1090,1092]]
-["Rob.Cons.Cas.(Tex.)",[1092]]
-["Rob.Consc.Cas.",[1092]]
-["Rob.La.",[1089]]
-["Rob.Va.",[1090]]
-["Robard",[1092]]
-["Robards",[1092]]
-["Robb, Pat. Cas.",[1093]]
-["Robb.",[1094]]
-["Robb. (N.J.)",[1094]]
-["Robbins",[1094]]
-["Robbins.",[1094]]
-["Robertson's Report of the Trial of Aaron Burr.",[1095]]
-["Robertson's Super. Ct. Rep.",[1091]]
-["Robertson\u2019s Report of the Trial of Aaron Burr.",[1095]]
-["Robinson",[1089,1090]]
-["Rodney's Notes",[1096]]
-["Rodney\u2019s Notes",[1096]]
-["Root",[1097]]
-["S Ct",[1099]]
-["S. & M.",[1098]]
-["S. (2nd)",[1146]]
-["S. Ct",[1099]]
-["S. Ct.",[1099]]
-["S. Ct. Rep.",[1099]]
-["S. E.",[1110]]
-["S. E. (2d)",[1111]]
-["S. E. 2d",[1111]]
-["S. E. Rep.",[1110]]
-["S. E.2d",[1111]]
-["S. R.",[870]]
-["S. W.",[1113]]
-["S. W. (2d)",[1114]]
-["S. W. 2d",[1114]]
-["S. W. 2d Series.",[1114]]
-["S. W. 3d",[1115]]
-["S. W. Rep.",[1113]]
-["S. W., 2d Series,",[1114]]
-["S. W., 2d Series.",[1114]]
-["S. W., Second Series,",[1114]]
-["S. W.2d",[1114]]
-["S. W.3d",[1115]]
-["S.& Mar.",[1098]]
-["S.C.",[1099,1100]]
-["S.C. App. LEXIS",[1101]]
-["S.C. App. Unpub. LEXIS",[1102]]
-["S.C. Eq.",[1103]]
-["S.C. LEXIS",[1104]]
-["S.C. Unpub. LEXIS",[1105]]
-["S.C.D.C. (N.S.)",[1106]]
-["S.C.Eq.(Bail.Eq.)",[114]]
-["S.C.Eq.(Chev.Eq.)",[242]]
-["S.C.Eq.(Des.)",[361]]
-["S.C.Eq.(Dud.Eq.)",[374]]
-["S.C.Eq.(Harp.Eq.)",[500]]
-["S.C.Eq.(Hill Eq.)",[524]]
-["S.C.Eq.(Rice.Eq.)",[1078]]
-["S.C.Eq.(Rich.Eq.)",[1081]]
-["S.C.Eq.(Ril.)",[1088]]
-["S.C.Eq.(Speers Eq.)",[1151]]
-["S.C.Eq.(Strob.Eq.)",[1164]]
-["S.C.L.",[1107]]
-["S.C.L. (Mill Const.)",[1107]]
-["S.C.L.(Bail.)",[113]]
-["S.C.L.(Bay)",[129]]
-["S.C.L.(Brev)",[157]]
-["S.C.L.(Chev.)",[241]]
-["S.C.L.(Dud.)",[373]]
-["S.C.L.(Harp.)",[499]]
-["S.C.L.(Hill)",[522]]
-["S.C.L.(McCord Eq.)",[732]]
-["S.C.L.(McCord)",[731]]
-["S.C.L.(McMul.)",[737]]
-["S.C.L.(McMullan Eq.)",[738]]
-["S.C.L.(Mill)",[766]]
-["S.C.L.(Nott & McC.)",[908]]
-["S.C.L.(Rice)",[1077]]
-["S.C.L.(Rich.)",[1079]]
-["S.C.L.(Riley)",[1087]]
-["S.C.L.(Speers)",[1150]]
-["S.C.L.(Strob.)",[1163]]
-["S.C.L.(Tread.)",[1225]]
-["S.C.R.",[1100]]
-["S.Car.",[1100]]
-["S.Ct",[1099]]
-["S.Ct.",[1099]]
-["S.D.",[1108]]
-["S.D. LEXIS",[1109]]
-["S.Dak.",[1108]]
-["S.E.",[1110]]
-["S.E. (2d)",[1111]]
-["S.E. 2d",[1111]]
-["S.E. Rep.",[1110]]
-["S.E.2d",[1111]]
-["S.E.2d.",[1111]]
-["S.E.C. Docket",[1119]]
-["S.E2.d",[1111]]
-["S.T.B.",[1112]]
-["S.W.",[1113]]
-["S.W. 2d",[1114]]
-["S.W. 3d",[1115]]
-["S.W. Rep.",[1113]]
-["S.W. Series",[1113]]
-["S.W.2d",[1114]]
-["S.W.3d",[1115]]
-["S.W.3d.",[1115]]
-["SCDB",[1116]]
-["SCt",[1099]]
-["SD",[1117]]
-["SE",[1110]]
-["SE 2d",[1111]]
-["SE2d",[1111]]
-["SEC Accounting R. (CCH)",[1118]]
-["SEC Docket",[1119]]
-["SEC Jud. Dec.",[1120]]
-["SO.",[1145]]
-["SW",[1113]]
-["SW 2d",[1114]]
-["SW 3d",[1115]]
-["SW.3d",[1115]]
-["SW2D",[1114]]
-["SW2d",[1114]]
-["SW3D",[1115]]
-["SW3d",[1115]]
-["Sad.Pa.Cas.",[1121]]
-["Sad.Pa.Cs.",[1121]]
-["Sadl.",[1121]]
-["Sadler",[1121]]
-["Sadler(Pa.)",[1121]]
-["San Fran. Law J.",[1122]]
-["San Fran. Law. J.",[1122]]
-["Sand. Ch.",[1123]]
-["Sand. Ch. Rep.",[1123]]
-["Sand.Chy.",[1123]]
-["Sandf.",[1124]]
-["Sandf. Rep.",[1124]]
-["Sandf.Ch.",[1123]]
-["Sandf.Ch.(N.Y.)",[1123]]
-["Sandf.Chy.",[1123]]
-["Sandford Super. Ct. Rep.",[1124]]
-["Sar.Ch.Sen.",[1125]]
-["Sarat. Ch. Sent.",[1125]]
-["Saw.",[1126]]
-["Sawy.",[1126]]
-["Sawyer Circt.",[1126]]
-["Sawyer U.S. Ct. Rep.",[1126]]
-["Sc.",[1127]]
-["Scam.",[1127]]
-["Scam. Rep.",[1127]]
-["Sch. Reg.",[1128]]
-["Schuy. Reg.",[1128]]
-["Sec. & Fed. Corp. L. Rep. (West)",[1129]]
-["Sec. Reg. & L. Rep. (BNA)",[1130]]
-["Secured Transactions Guide (CCH)",[1131]]
-["Seld. Notes",[1132]]
-["Serg. & Rawl.",[1133]]
-["Serg. & Rawle",[1133]]
-["Serg.& R.",[1133]]
-["Serg.& Raw.",[1133]]
-["Serg.& Rawl.",[1133]]
-["Shan.",[1134]]
-["Shan. Cas.",[1135]]
-["Shipping Reg. (P & F)",[1136]]
-["Sick.",[1137]]
-["Sickels",[1137]]
-["Sil. (Sup. Ct.)",[1138]]
-["Silv. Ct. App.",[1139]]
-["Silv. Sup.",[1140]]
-["Silvernail",[1138]]
-["Sm.& M.",[1098]]
-["Smed.& M.",[1098]]
-["Smedes & M.",[1098]]
-["Smedes & M.(Miss.)",[1098]]
-["Smith",[1141]]
-["Smith & H.",[1141]]
-["Smith (N. H.)",[1142]]
-["Smith (N.H.)",[1142]]
-["Smith (TN)",[1141]]
-["Smith (Tenn.)",[1141]]
-["Smith's (E.H.) Reports",[381]]
-["Smith's N. H. Reports",[1142]]
-["Smiths E.H.",[381]]
-["Sneed",[1143,1144]]
-["Sneed (Ky)",[1143]]
-["Sneed Dec.",[1143]]
-["So (2nd)",[1146]]
-["So,",[1145]]
-["So, (2nd)",[1146]]
-["So.",[1145]]
-["So. (2d Series)",[1146]]
-["So. (2d)",[1146]]
-["So. (2nd Series)",[1146]]
-["So. (2nd)",[1146]]
-["So. 2d",[1146]]
-["So. 2d.",[1146]]
-["So. 2nd",[1146]]
-["So. 3d",[1147]]
-["So. Rep.",[1145]]
-["So. Rep. 2d",[1146]]
-["So. Rep. 3d",[1147]]
-["So. Reporter",[1145]]
-["So. Reporter,",[1145]]
-["So.2d",[1146]]
-["So.3d",[1147]]
-["So.C.",[1100]]
-["So.Car.",[1100]]
-["Soc. Sec. Rep. (CCH)",[1148]]
-["Som.",[1149]]
-["Som. L.J.",[1149]]
-["Som. Leg. J. (Pa.)",[1149]]
-["Som.L.J.",[1149]]
-["Somerset L.J.",[1149]]
-["SomersetL.J.",[1149]]
-["Sou.",[1145]]
-["Sou. (2nd)",[1146]]
-["Sou. Rep.",[1145]]
-["South",[1145]]
-["South Car.",[1100]]
-["South.",[1145]]
-["South. Rep.",[1145]]
-["South.2d",[1146]]
-["South.3d",[1147]]
-["Sp.",[1150,1151]]
-["Sp.Ch.",[1151]]
-["Spear Ch.",[1151]]
-["Spear Eq.",[1151]]
-["Spears",[1150,1151]]
-["Spears Eq.",[1151]]
-["Speers",[1150,1151]]
-["Speers Eq.",[1151]]
-["Speers Eq.(S.C.)",[1151]]
-["Speers L.(S.C.)",[1150]]
-["Spr.",[1152]]
-["Sprague",[1152]]
-["Sprague.",[1152]]
-["St. & Loc. Tax Serv. (RIA)",[1153]]
-["St. Rep.",[870,1157]]
-["St. Tax Guide (CCH)",[1154]]
-["St. Tax Rep. (CCH)",[1155]]
-["St.Rep.",[870,1157]]
-["Stand. Fed. Tax Rep. (CCH)",[1156]]
-["State Reptr.",[788]]
-["State Rptr.",[1157]]
-["Stew.",[1158]]
-["Stew. & P.",[1159]]
-["Stew. Rep.",[1158]]
-["Stewart",[1158]]
-["Sto.",[1161]]
-["Sto. Rep.",[1161]]
-["Stock.",[1160]]
-["Storey",[1161]]
-["Story",[1162]]
-["Story Rep.",[1162]]
-["Story.",[1162]]
-["Strob.",[1163]]
-["Strob. Eq.",[1164]]
-["Strob.Eq.(S.C.)",[1164]]
-["Strobh.L.(S.C.)",[1163]]
-["Sum.",[1165]]
-["Sumn.",[1165]]
-["Sumn. Rep.",[1165]]
-["Sup.Ct.",[1099]]
-["Sup.Ct.Rep.",[1099]]
-["Super. Ct. (R.I.)",[1166]]
-["Super. Ct. Jud.",[1167]]
-["Supp. Tex.",[1205]]
-["Suppl. Ga.",[465]]
-["Supr.Ct.Rep.",[1099]]
-["Swan",[1168]]
-["Sweeney Super. Ct. Rep.",[1169]]
-["Sweeny",[1169]]
-["Syllabi",[1170]]
-["T. C.",[1172]]
-["T. C. Memo.",[1173]]
-["T. C. No.",[1174]]
-["T. C. Summary Opinion",[1175]]
-["T.B. Mon.",[1171]]
-["T.B.Mon.(Ky.)",[1171]]
-["T.C.",[1172]]
-["T.C. Memo",[1173]]
-["T.C. Memo.",[1173]]
-["T.C. No.",[1174]]
-["T.C. Summary Opinion",[1175]]
-["T.C. at",[1172]]
-["T.C.A.",[1176]]
-["T.C.M.",[1177]]
-["T.C.M. (CCH)",[1177]]
-["T.C.M. (P-H)",[1177]]
-["T.C.M. (RIA)",[1177,1178]]
-["T.Ct",[1172]]
-["T.Ct.",[1172]]
-["TN WC",[1179]]
-["TN WC App.",[1180]]
-["TNT",[1181]]
-["TSPR",[1182]]
-["Taney",[1183]]
-["Taney.",[1183]]
-["Tapp. Rep.",[1184]]
-["Tax Ct. Mem. Dec. (CCH)",[1185]]
-["Tax Ct. Memo LEXIS",[1186]]
-["Tax Ct. Rep. (CCH)",[1187]]
-["Tax Ct. Rep. Dec. (RIA)",[1188]]
-["Tax Ct. Summary LEXIS",[1189]]
-["Tax Treaties (CCH)",[1190]]
-["Tay.",[1191]]
-["Tay.J.L.",[1191]]
-["Tay.N.C.",[1191]]
-["Tayl.N.C.",[1191]]
-["Taylor",[1191,1192]]
-["Teiss.",[1193]]
-["Teissier",[1193]]
-["Ten.",[1194]]
-["Ten. Rep.",[1194]]
-["Tenn.",[1194]]
-["Tenn. (Cooke)",[296]]
-["Tenn. App.",[1195]]
-["Tenn. App. LEXIS",[1196]]
-["Tenn. Cas.",[1135]]
-["Tenn. Ch. App.",[1197]]
-["Tenn. Ch. App. LEXIS",[1198]]
-["Tenn. Ch. R.",[1199]]
-["Tenn. Chancery",[1199]]
-["Tenn. Chancery App.",[1197]]
-["Tenn. Crim. App.",[1200]]
-["Tenn. Crim. App. LEXIS",[1201]]
-["Tenn. LEXIS",[1202]]
-["Tenn. Leg. Rep.",[1203]]
-["Tenn. Rep.",[1194]]
-["Tenn.(Cold.)",[257]]
-["Tenn.(Cooke)",[296]]
-["Tenn.(Hayw.)",[513]]
-["Tenn.(Head)",[517]]
-["Tenn.(Heisk.)",[518]]
-["Tenn.(Hum.)",[545]]
-["Tenn.(Meigs)",[754]]
-["Tenn.(Overt.)",[977]]
-["Tenn.(Peck)",[1027]]
-["Tenn.(Sneed)",[1144]]
-["Tenn.(Swan)",[1168]]
-["Tenn.(Yer.)",[1365]]
-["Tenn.App.",[1195]]
-["Tenn.Cas.",[1135]]
-["Tenn.Crim.App.",[1200]]
-["Ter.",[1204]]
-["Ter. Rep.",[1204]]
-["Terry",[1204]]
-["Tex.",[1205]]
-["Tex. App. LEXIS",[1206]]
-["Tex. Bankr. Ct. Rep.",[1217]]
-["Tex. Bus.",[1207]]
-["Tex. Bus. Ct.",[1207]]
-["Tex. Civ. App.",[1208]]
-["Tex. Cr. R.",[1209]]
-["Tex. Crim.",[1209]]
-["Tex. Crim. App. LEXIS",[1210]]
-["Tex. Crim. App. Unpub. LEXIS",[1211]]
-["Tex. Ct. App.",[1212]]
-["Tex. L. R.",[1213]]
-["Tex. LEXIS",[1214]]
-["Tex. Law J.",[1215]]
-["Tex. Rep.",[1205]]
-["Tex. Sup. Ct. J.",[1216]]
-["Tex. Sup. J.",[1216]]
-["Tex. Unrep. Cas.",[1054]]
-["Tex.A.Civ.",[1342]]
-["Tex.A.Civ.Cas.",[1342]]
-["Tex.App.",[1342]]
-["Tex.Bankr.Ct.Rep.",[1217]]
-["Tex.C.C.",[1342]]
-["Tex.Civ.App.",[1208]]
-["Tex.Civ.Cas.",[1342]]
-["Tex.Cr.",[1209]]
-["Tex.Cr.App.",[1209]]
-["Tex.Cr.R.",[1209]]
-["Tex.Crim.",[1209]]
-["Tex.Crim.Rep.",[1209]]
-["Tex.Ct.App.Dec.Civ.",[1342]]
-["Tex.Ct.App.R.",[1212]]
-["Tex.S.Ct.",[1205]]
-["Texas",[1205]]
-["Texas Cr. Rep.",[1209]]
-["Texas Crim. Rep.",[1209]]
-["Texas Rep.",[1205]]
-["Thomp. & Cook",[1218]]
-["Thomp. Cas.",[1219]]
-["Thompson",[1219]]
-["Tiess.",[1220]]
-["Tiff",[1221]]
-["Tiff.",[1221]]
-["Tiffany",[1221]]
-["Trade Cas.",[1222]]
-["Trade Cas. (CCH)",[1222]]
-["Trade Cases",[1222]]
-["Trade Reg. Rep. (CCH)",[1223]]
-["Trans. App.",[1224]]
-["Tread",[1225,1226]]
-["Tread.",[1225,1226]]
-["Tread. Const.",[1226]]
-["Treadway Const. (S.C.)",[1226]]
-["Treas. Dec.",[1227]]
-["Treas. Dec. Int. Rev.",[1228]]
-["Tribal",[74]]
-["Tuck.",[1229]]
-["Tuck. & Cl.",[1229]]
-["Tuck. Surr.",[1230]]
-["Tuck.& C.",[1229]]
-["Tyl.",[1231]]
-["Tyler",[1231]]
-["Tyng",[1232]]
-["U. S.",[1236]]
-["U. S. Law Int.",[1246]]
-["U. S. Law J.",[1233]]
-["U. S. R.",[1236]]
-["U. S. Rep.",[1236]]
-["U.C.C. Rep. Serv.",[1234]]
-["U.C.C. Rep. Serv. (Callaghan)",[1234]]
-["U.C.C. Rep. Serv. (West)",[1234]]
-["U.C.C. Rep. Serv. 2d",[1235]]
-["U.C.C. Rep. Serv. 2d (Callaghan)",[1235]]
-["U.C.C. Rep. Serv. 2d (West)",[1235]]
-["U.C.C. Rep. Serv.2d",[1235]]
-["U.C.C. Rep. Serv.2d (Callaghan)",[1235]]
-["U.C.C. Rep. Serv.2d (West)",[1235]]
-["U.C.C. Rep.Serv.",[1234]]
-["U.C.C. Rep.Serv. (Callaghan)",[1234]]
-["U.C.C. Rep.Serv. (West)",[1234]]
-["U.C.C. Rep.Serv.2d",[1235]]
-["U.C.C. Rep.Serv.2d (Callaghan)",[1235]]
-["U.C.C. Rep.Serv.2d (West)",[1235]]
-["U.S.",[1236]]
-["U.S. (Apx.)",[1237]]
-["U.S. App. D.C.",[1238]]
-["U.S. App. LEXIS",[1239]]
-["U.S. App. Vet. Claims LEXIS",[1250]]
-["U.S. Appx.",[1237]]
-["U.S. CMCR LEXIS",[1240]]
-["U.S. Cl. Ct. LEXIS",[1241]]
-["U.S. Claims LEXIS",[1241]]
-["U.S. Commerce Ct. LEXIS",[1242]]
-["U.S. Ct. Cl. LEXIS",[1243]]
-["U.S. Dist. LEXIS",[1244]]
-["U.S. LEXIS",[1245]]
-["U.S. Law Int.",[1246]]
-["U.S. Tax Cas. (CCH)",[1247]]
-["U.S. Tax Ct. LEXIS",[1248]]
-["U.S. Tax Rep. (RIA)",[1249]]
-["U.S. Vet. App. LEXIS",[1250]]
-["U.S.App.D.C.",[1238]]
-["U.S.C.M.A.",[1255]]
-["U.S.L.Ed.",[637]]
-["U.S.L.Ed.2d",[638]]
-["U.S.L.W.",[1251]]
-["U.S.L.W. (BNA)",[1252]]
-["U.S.Law.Ed.",[637]]
-["U.S.P.Q.",[1253]]
-["U.S.P.Q. (BNA)",[1253]]
-["U.S.P.Q. 2d (BNA)",[1254]]
-["U.S.P.Q.2D (BNA)",[1254]]
-["U.S.P.Q.2d",[1254]]
-["U.S.P.Q.2d (BNA)",[1254]]
-["U.S.R.",[1236]]
-["U.S.S.C.Rep.",[1236]]
-["UCC Rep. Serv.",[1234]]
-["UCC Rep. Serv. 2d",[1235]]
-["UCC Rep. Serv.2d",[1235]]
-["UCC Rep. Serv.2d (Callaghan)",[1235]]
-["UCC Rep. Serv.2d (West)",[1235]]
-["UCC Rep.Serv.",[1234]]
-["UCC Rep.Serv. (Callaghan)",[1234]]
-["UCC Rep.Serv. (West)",[1234]]
-["UCC Rep.Serv.2d",[1235]]
-["UCC Rep.Serv.2d (Callaghan)",[1235]]
-["UCC Rep.Serv.2d (West)",[1235]]
-["UNITED STATES TAX COURT REPORT",[1172]]
-["UNITED STATES TAX COURT REPORTS",[1172]]
-["US",[1236]]
-["US Dist LEXIS",[1244]]
-["USCMA",[1255]]
-["USLW",[1251]]
-["USPQ",[1253]]
-["USPQ (BNA)",[1253]]
-["USPQ 2d",[1254]]
-["USPQ 2d (BNA)",[1254]]
-["USSCR",[1236]]
-["USTC",[1247]]
-["UT",[1256]]
-["UT App",[1257]]
-["UT App.",[1257]]
-["UT Ct. App.",[1257]]
-["UTApp",[1257]]
-["Unempl. Ins. Rep. (CCH)",[1258]]
-["Unempl.Ins.Rep. (CCH)",[1258]]
-["Unemployment Ins. Rep.",[1258]]
-["Unemployment Ins. Rep. (CCH)",[1258]]
-["Union Lab. Rep. (BNA)",[1259]]
-["Unrep. Tenn. Cas.",[1219]]
-["Utah",[1260]]
-["Utah 2d",[1261]]
-["Utah Adv. Rep.",[1262]]
-["Utah App",[1257]]
-["Utah App.",[1257]]
-["Utah App. LEXIS",[1263]]
-["Utah Ct. App.",[1257]]
-["Utah LEXIS",[1264]]
-["Util. L. Rep.",[1265]]
-["Util. L. Rep. (CCH)",[1265]]
-["V.",[1270]]
-["V.I.",[1266]]
-["V.I. LEXIS",[1267]]
-["V.I. Supreme LEXIS",[1268]]
-["V.R.",[1289]]
-["VI",[1266]]
-["VT",[1269]]
-["Va.",[1270]]
-["Va. (Patt. & Heath)",[1025]]
-["Va. App.",[1271]]
-["Va. App. LEXIS",[1272]]
-["Va. Cas.",[1273]]
-["Va. Ch. Dec.",[1274]]
-["Va. Cir.",[1275]]
-["Va. Cir. LEXIS",[1276]]
-["Va. Col. Dec.",[1277]]
-["Va. Dec.",[1278]]
-["Va. LEXIS",[1279]]
-["Va. Law J.",[1280]]
-["Va. Law Rep.",[1281]]
-["Va. Leigh",[1270]]
-["Va. Rep.",[1270]]
-["Va. Unpub. LEXIS",[1282]]
-["Va.(Call)",[227]]
-["Va.(Gilmer)",[477]]
-["Va.(Gratt.)",[483]]
-["Va.(Hen.& M.)",[520]]
-["Va.(Leigh)",[679]]
-["Va.(Rand.)",[1067]]
-["Va.(Rob.)",[1090]]
-["Va.(Wash.)",[1317]]
-["Va.App.",[1271]]
-["Va.Dec.",[1278]]
-["Van Ness",[1283]]
-["Vaux",[1284]]
-["Verm.",[1289]]
-["Verm. Rep.",[1289]]
-["Vet. App.",[1285]]
-["Vet.App.",[1285]]
-["Vir. L.J.",[1280]]
-["Virg.",[1270]]
-["Vr.",[1286]]
-["Vroom",[1286]]
-["Vroom (G.D.W)",[1287]]
-["Vroom (N.J.)",[1286]]
-["Vroom (P.D.)",[1288]]
-["Vroom.",[1286]]
-["Vt Super",[1291]]
-["Vt.",[1289]]
-["Vt. LEXIS",[1290]]
-["Vt. Rep.",[1289]]
-["Vt. Super.",[1291]]
-["Vt. Super. LEXIS",[1292]]
-["Vt. Unpub. LEXIS",[1293]]
-["W.",[1318,1334,1350,1361]]
-["W. & S.",[1330]]
-["W. Va.",[1294]]
-["W. Va. LEXIS",[1295]]
-["W.& W.",[1342]]
-["W.2d",[1319,1351]]
-["W.App.",[1321]]
-["W.L. Bull.",[1296]]
-["W.L. M.",[1298]]
-["W.L. Monthly",[1298]]
-["W.L.B.",[1296]]
-["W.L.J.",[1297]]
-["W.L.M.",[1298]]
-["W.N.C.",[1299]]
-["W.N.C. (Pa.)",[1299]]
-["W.R.",[1350]]
-["W.St.",[1318]]
-["W.T.",[1327]]
-["W.Ty.R.",[1327]]
-["W.V.",[1294]]
-["W.Va.",[1294]]
-["W.W. Harr.",[1300]]
-["W.W. Harr. Del",[1300]]
-["W.W.H",[1300]]
-["W.W.Harr.",[1300]]
-["WASH",[1318]]
-["WI",[1301]]
-["WI App",[1302]]
-["WI.App.",[1302]]
-["WL",[1303]]
-["WY",[1304]]
-["WYO",[1304]]
-["Wa.",[1318,1329]]
-["Wa.2d",[1319]]
-["Wa.3d",[1320]]
-["Wa.A.",[1321]]
-["Wage & Hour Cas.",[1305]]
-["Wage & Hour Cas. (BNA)",[1305]]
-["Wage & Hour Cas. 2d",[1306]]
-["Wage & Hour Cas. 2d (BNA)",[1306]]
-["Wage & Hour Cas.2d (BNA)",[1306]]
-["Wage Hour & Leave Rep. (BNA)",[1307]]
-["Walk.",[1308,1310]]
-["Walk. Ch.",[1309]]
-["Walk.Miss.",[1310]]
-["Walk.Pa.",[1308]]
-["Walker",[1308,1310,1311]]
-["Wall.",[1312,1313]]
-["Wall. C.C",[1313]]
-["Wall. Cir. Ct.",[1313]]
-["Wall. Jr.",[1314]]
-["Wall. Jr. Append.",[1315]]
-["Wall. Jr. C.C.",[1314]]
-["Wall., Jr.",[1314]]
-["Wall.Rep.",[1312]]
-["Wall.S.C.",[1312]]
-["Wallace R.",[1312]]
-["Wallace, Jr., Rept.",[1314]]
-["Ware",[1316]]
-["Ware.",[1316]]
-["Wash.",[1317,1318,1327]]
-["Wash. (VA)",[1317]]
-["Wash. 2d",[1319]]
-["Wash. 3d",[1320]]
-["Wash. App.",[1321]]
-["Wash. App. 2d",[1322]]
-["Wash. App. LEXIS",[1323]]
-["Wash. C. C.",[1324]]
-["Wash. C. C. Rep.",[1324]]
-["Wash. Co (Pa.)",[1325]]
-["Wash. Co.",[1325]]
-["Wash. Co. R.",[1325]]
-["Wash. Co. Rep.",[1325]]
-["Wash. Co. Repr.",[1325]]
-["Wash. LEXIS",[1326]]
-["Wash. Rep.",[1317,1318,1327]]
-["Wash. Terr.",[1327]]
-["Wash. Terr. LEXIS",[1328]]
-["Wash.2d",[1319]]
-["Wash.3d",[1320]]
-["Wash.App.",[1321]]
-["Wash.App.2d",[1322]]
-["Wash.Co.",[1325]]
-["Wash.St.",[1318]]
-["Wash.T.",[1327]]
-["Wash.Ter.",[1327]]
-["Wash.Ter.N.S.",[1327]]
-["Wash.Terr.",[1327]]
-["Wash.Ty.",[1327]]
-["Wash.Va.",[1317]]
-["Watts",[1329]]
-["Watts & S.",[1330]]
-["Watts & Serg.",[1330]]
-["Watts Rep.",[1329]]
-["Watts(Pa.)",[1329]]
-["Week. Law Gaz.",[1331]]
-["Week. No.",[1332]]
-["Week. Notes Cas.",[1332]]
-["Weekly L. Bull.",[1296]]
-["Weekly Law Bulletin",[1296]]
-["Weekly Law Bulletin (Ohio)",[1296]]
-["Weekly LawBulletin",[1296]]
-["Wells' Notebook",[1333]]
-["Wells\u2019 Notebook",[1333]]
-["Wend.",[1334]]
-["Wend. Rep.",[1334]]
-["Wend.(N.Y.)",[1334]]
-["Wendell",[1334]]
-["Wendell Rep.",[1334]]
-["West Co. Rep.",[1335]]
-["West Coast Rep.",[1335]]
-["West Law Month.",[1298]]
-["West Va.",[1294]]
-["West. Jur.",[1336]]
-["West. Law J.",[1297]]
-["West. Law Month.",[1298]]
-["West. Law. J.",[1297]]
-["Wh.",[1337]]
-["Wh. Rep.",[1337]]
-["Whar.",[1337]]
-["Whar. Rep.",[1337]]
-["Whart.",[1337]]
-["Whart. Hom.",[1338]]
-["Whart. Rep.",[1337]]
-["Whart. St. Tr.",[1339]]
-["Whart.Pa.",[1337]]
-["Wharton",[1337]]
-["Wheat.",[1340]]
-["Wheat. Rep.",[1340]]
-["Wheaton",[1340]]
-["Wheaton Rep.",[1340]]
-["Wheel. Cr. Cas.",[1341]]
-["Wheeler, Cr. Cas.",[1341]]
-["Wheeler, Crim. Cas.",[1341]]
-["Wheeler. Cr. Cas.",[1341]]
-["White & W.",[1342]]
-["White & W.(Tex.)",[1342]]
-["White & W.Civ.Cas.Ct.App.",[1342]]
-["Wi.& Will.",[1342]]
-["Will.",[1343]]
-["Will.Mass.",[1343]]
-["Williams",[1343]]
-["Willson",[1344]]
-["Willson Rep.",[1344]]
-["Wils. Ind.",[1347]]
-["Wils. Minn.",[1346]]
-["Wils. Oreg.",[1345]]
-["Wils. Super. (Ind.)",[1347]]
-["Wilson",[1345,1346,1347]]
-["Wilson's Red Book",[1348]]
-["Wilson\u2019s Red Book",[1348]]
-["Win.",[1349]]
-["Wis 2d",[1351]]
-["Wis.",[1350]]
-["Wis. 2d",[1351]]
-["Wis. Rep.",[1350]]
-["Wis.2d",[1351]]
-["Wisc. App. LEXIS",[1352]]
-["Wisc. Cir. LEXIS",[1353]]
-["Wisc. LEXIS",[1354]]
-["Wkly. Dig.",[1355]]
-["Wkly. Law Gaz.",[1331]]
-["Wkly. Law Gaz. No.",[1331]]
-["Wkly. N.C",[1299]]
-["Wkly. Notes Cas.",[1299]]
-["Wkly. Notes Cas. (Pa.)",[1299]]
-["Wkly. Notes. Cas.",[1299]]
-["Wl",[1303]]
-["Wn",[1318]]
-["Wn.",[1318]]
-["Wn. 2d",[1319]]
-["Wn. App.",[1321]]
-["Wn. App. 2d",[1322]]
-["Wn. Terr.",[1327]]
-["Wn.2d",[1319]]
-["Wn.3d",[1320]]
-["Wn.App.",[1321]]
-["Wood. & Minot",[1356]]
-["Woodb. & M.",[1356]]
-["Woods",[1357]]
-["Woods C.C.",[1357]]
-["Woods.",[1357]]
-["Wool.",[1358]]
-["Woolw.",[1358,1359]]
-["Woolw. Rep.",[1358,1359]]
-["Woolworth",[1358]]
-["Woolworth's Cir. Ct. R.",[1358]]
-["Wright",[1360]]
-["Wy.",[1274,1361]]
-["Wyo.",[1361]]
-["Wyo. LEXIS",[1362]]
-["Wythe",[1274]]
-["Wythe (Va.)",[1274]]
-["Wythe Ch. (Va.)",[1274]]
-["Wythe's R.",[1274]]
-["Wythe's Rep.",[1274]]
-["Y.",[1364]]
-["Yates",[1363]]
-["Yates Sel. Cas.",[1363]]
-["Yates Sel.Cas.(N.Y.)",[1363]]
-["Yea.",[1364]]
-["Yeates",[1364]]
-["Yeates Rep.",[1364]]
-["Yer.",[1365]]
-["Yer. Rep.",[1365]]
-["Yerg.",[1365]]
-["Yerg. Rep.",[1365]]
-["Yerg.(Tenn.)",[1365]]
-["York",[1366]]
-["York Leg. Rec.",[1366]]
-["York Leg. Rec. (Pa.)",[1366]]
-["York Leg. Record",[1366]]
-["York Legal Record",[1366]]
-["cal. 4th",[193]]
-["mills",[768]]
-["mt",[702]]
-["p.2 d",[979]]
-["p.2d",[979]]
-["wl",[1303]]
-`;
+export const strings = '\
+["(So. 2nd)",[1146]]\n\
+["A .2d",[1]]\n\
+["A,2d",[1]]\n\
+["A.",[0]]\n\
+["A. 2d",[1]]\n\
+["A. 3d",[2]]\n\
+["A.2d",[1]]\n\
+["A.2d.",[1]]\n\
+["A.3d",[2]]\n\
+["A.3d.",[2]]\n\
+["A.D.",[3]]\n\
+["A.D. 2d",[4]]\n\
+["A.D. 3d",[5]]\n\
+["A.D. Cases",[54]]\n\
+["A.D.2d",[4]]\n\
+["A.D.3d",[5]]\n\
+["A.E.C.",[6]]\n\
+["A.F.Rep.",[46]]\n\
+["A.F.T.R.",[8]]\n\
+["A.F.T.R. (P-H)",[7]]\n\
+["A.F.T.R. (RIA)",[8]]\n\
+["A.F.T.R. 2d",[9]]\n\
+["A.F.T.R. 2d (RIA)",[9]]\n\
+["A.F.T.R.2d",[9]]\n\
+["A.F.T.R.2d (RIA)",[9]]\n\
+["A.K. Marsh.",[10]]\n\
+["A.L.R.",[11]]\n\
+["A.L.R. 2d",[12]]\n\
+["A.L.R. 3d",[13]]\n\
+["A.L.R. 4th",[14]]\n\
+["A.L.R. 5th",[15]]\n\
+["A.L.R. 6th",[16]]\n\
+["A.L.R. Fed.",[17]]\n\
+["A.L.R. Fed. 2d",[18]]\n\
+["A.L.R. Fed.2d",[18]]\n\
+["A.L.R.2d",[12]]\n\
+["A.L.R.3d",[13]]\n\
+["A.L.R.4th",[14]]\n\
+["A.L.R.5th",[15]]\n\
+["A.L.R.6th",[16]]\n\
+["A.L.T. Bankr.",[61]]\n\
+["A.M.C.",[19]]\n\
+["A.N.",[26]]\n\
+["A.N.C.",[26]]\n\
+["A.R.",[0]]\n\
+["A.Rep.",[0]]\n\
+["A2d",[1]]\n\
+["AD",[3]]\n\
+["AD 2d",[4]]\n\
+["AD 3d",[5]]\n\
+["AD2d",[4]]\n\
+["AD3d",[5]]\n\
+["ALR",[11]]\n\
+["ALR 2d",[12]]\n\
+["ALR 3d",[13]]\n\
+["ALR 4th",[14]]\n\
+["ALR 5th",[15]]\n\
+["ALR 6th",[16]]\n\
+["AMC",[19]]\n\
+["AOA",[20]]\n\
+["ARK.",[91,92]]\n\
+["AWCC",[21]]\n\
+["AZ",[22]]\n\
+["Abb",[23]]\n\
+["Abb.",[23]]\n\
+["Abb. (U. S.)",[23]]\n\
+["Abb. Adm.",[24]]\n\
+["Abb. Ct. App.",[25]]\n\
+["Abb. Ct. App. Dec.",[25]]\n\
+["Abb. N. C.",[26]]\n\
+["Abb. N. Cas.",[26]]\n\
+["Abb. Pr.",[27]]\n\
+["Abb. Pr. (n.s.)",[28]]\n\
+["Abb. Rep.",[23]]\n\
+["Abb. U. S.",[23]]\n\
+["Abb.N. Cas.",[26]]\n\
+["Abb.N.C.",[26]]\n\
+["Abb.N.Cas.",[26]]\n\
+["Abb.P.R.",[27]]\n\
+["Abb.Pr.Rep.",[27]]\n\
+["Abb.Prac.",[27]]\n\
+["Abbott P.R.",[27]]\n\
+["Abbott Pr.Rep.",[27]]\n\
+["Abbott Pract.Cas.",[27]]\n\
+["Abbott\'s Pr.Rep.",[27]]\n\
+["Abbott\'s Prac.Rep.",[27]]\n\
+["Abbotts",[29]]\n\
+["Abs",[943]]\n\
+["Abs.",[943]]\n\
+["Accom. Disabilities Dec. (CCH)",[30]]\n\
+["Add.",[31]]\n\
+["Adm. Rec.",[32]]\n\
+["Adv. S.",[33]]\n\
+["Adv.S.",[33]]\n\
+["Agric. Dec",[34]]\n\
+["Agric. Dec.",[34]]\n\
+["Aik.",[35]]\n\
+["Aik. Rep.",[35]]\n\
+["Ak.",[92]]\n\
+["Ak. App.",[95,96]]\n\
+["Ala.",[36]]\n\
+["Ala. (N.S.)",[36]]\n\
+["Ala. 2d",[37]]\n\
+["Ala. App.",[38]]\n\
+["Ala. App. LEXIS",[39]]\n\
+["Ala. Civ. App. LEXIS",[40]]\n\
+["Ala. Crim. App. LEXIS",[41]]\n\
+["Ala. LEXIS",[42]]\n\
+["Ala. Rep.",[36]]\n\
+["Ala.App.",[38]]\n\
+["Alas. App. LEXIS",[43]]\n\
+["Alas. LEXIS",[44]]\n\
+["Alaska",[45]]\n\
+["Alaska Fed.",[46]]\n\
+["Alaska Fed.R.",[46]]\n\
+["Alaska Fed.Rep.",[46]]\n\
+["Alb. Law J.",[47]]\n\
+["Alk.",[45]]\n\
+["All.",[48]]\n\
+["All. Rep.",[48]]\n\
+["Allen",[48,1327]]\n\
+["Am Dec.",[53]]\n\
+["Am Law Rev.",[75]]\n\
+["Am. & Eng. R. Cas.",[49]]\n\
+["Am. Ann. Cas.",[50]]\n\
+["Am. B.R.",[51]]\n\
+["Am. B.R. (N.S.)",[52]]\n\
+["Am. B.R. (n.s.)",[52]]\n\
+["Am. D.",[53]]\n\
+["Am. Dec\'s.",[53]]\n\
+["Am. Dec.",[53]]\n\
+["Am. Disabilities Cas. (BNA)",[54]]\n\
+["Am. Disabilities Dec.",[55]]\n\
+["Am. Jur.",[56]]\n\
+["Am. L. C.",[64]]\n\
+["Am. L. Cas",[64]]\n\
+["Am. L. Reg., n.s.",[58]]\n\
+["Am. Law J.",[76]]\n\
+["Am. Law J. (N. S.)",[77]]\n\
+["Am. Law J. (U. S.)",[76]]\n\
+["Am. Law Rec.",[63]]\n\
+["Am. Law Reg.",[57]]\n\
+["Am. Law Reg. (N. S.)",[58]]\n\
+["Am. Law Reg. (N.S.)",[58]]\n\
+["Am. Law Rev.",[75]]\n\
+["Am. Law T.",[59]]\n\
+["Am. Law T. (N. S.)",[60]]\n\
+["Am. Law T. Rep.",[59]]\n\
+["Am. Law T. Rep. (N. S.)",[60]]\n\
+["Am. Law T. Rep. (U. S. Cts.)",[62]]\n\
+["Am. Law T. Rep. Bankr.",[61]]\n\
+["Am. Law T. Rep. U. S. Cts.",[62]]\n\
+["Am. Law T. Rep. U.S. Cts.",[62]]\n\
+["Am. Law. Rec.",[63]]\n\
+["Am. Lead. Cas.",[64]]\n\
+["Am. Leading Cas",[64]]\n\
+["Am. Neg. Ca.",[65]]\n\
+["Am. Neg. Cas.",[66]]\n\
+["Am. Neg. Cases",[67]]\n\
+["Am. Negl. Cas.",[65]]\n\
+["Am. Rep.",[68]]\n\
+["Am. Reports",[68]]\n\
+["Am. Ry. Rep.",[69]]\n\
+["Am. S. R.",[73]]\n\
+["Am. Samoa",[70]]\n\
+["Am. Samoa 2d",[71]]\n\
+["Am. Samoa 3d",[72]]\n\
+["Am. St. R.",[73]]\n\
+["Am. St. Rep.",[73]]\n\
+["Am. Tribal Law",[74]]\n\
+["Am.Ann.Cas.",[50]]\n\
+["Am.Negl.Cas.",[67]]\n\
+["Am.Rep.",[68]]\n\
+["Am.S.R.",[73]]\n\
+["Am.St.R.",[73]]\n\
+["Am.St.Rep.",[73]]\n\
+["Amer. Jur.",[56]]\n\
+["Amer. L. Rev.",[75]]\n\
+["Amer. Law J.",[76]]\n\
+["Amer. Law J. (N. S.)",[77]]\n\
+["Amer. Law Reg.",[57]]\n\
+["Amer. Law Reg. (N. S.)",[58]]\n\
+["Amer. Law Rev.",[75]]\n\
+["Amer. Law T. Rep.",[78]]\n\
+["American Leading Cases",[64]]\n\
+["American Leading Cases (U.S.)",[64]]\n\
+["Anderson\'s Ohio App. Cas.",[930]]\n\
+["Ant. N.P. Cas.",[79]]\n\
+["Anth.",[79]]\n\
+["Anthon N.P.(N.Y.)",[79]]\n\
+["Ap.",[3]]\n\
+["Ap.2d.",[4]]\n\
+["App Div",[3]]\n\
+["App Div.",[3]]\n\
+["App.",[926]]\n\
+["App. Com\'r Pat.",[80]]\n\
+["App. Com\'r of Pat.",[80]]\n\
+["App. Com\'r. Pat.",[80]]\n\
+["App. Com\'rs Pat.",[80]]\n\
+["App. Com. Pat.",[80]]\n\
+["App. Comm. Pat.",[80]]\n\
+["App. Comr. Pat.",[80]]\n\
+["App. D.C.",[81]]\n\
+["App. Div",[3]]\n\
+["App. Div.",[3]]\n\
+["App. Div. 2d.",[4]]\n\
+["App. Div. 3d.",[5]]\n\
+["App. Div. Rep.",[3]]\n\
+["App.D.C.",[81]]\n\
+["App.Div.",[3]]\n\
+["App.Div.(N.Y.)",[3]]\n\
+["App.Div.2d.",[4]]\n\
+["App.Div.3d.",[5]]\n\
+["Ariz.",[82]]\n\
+["Ariz. Adv. Rep.",[83]]\n\
+["Ariz. App.",[84]]\n\
+["Ariz. App. LEXIS",[85]]\n\
+["Ariz. App. Unpub. LEXIS",[86]]\n\
+["Ariz. LEXIS",[87]]\n\
+["Ariz. Tax LEXIS",[88]]\n\
+["Ariz. Unpub. LEXIS",[89]]\n\
+["Ariz.App.",[84]]\n\
+["Arizona Cases Digest",[90]]\n\
+["Ark",[91,92]]\n\
+["Ark App",[95]]\n\
+["Ark.",[91,92]]\n\
+["Ark. Adv. Op.",[93]]\n\
+["Ark. App\'x",[94]]\n\
+["Ark. App.",[95,96]]\n\
+["Ark. App. LEXIS",[97]]\n\
+["Ark. Appx.",[94]]\n\
+["Ark. LEXIS",[98]]\n\
+["Ark. Rep.",[92]]\n\
+["Ark. Terr. Rep.",[519]]\n\
+["Ark.App.",[95,96]]\n\
+["Armstrong. Election Cases",[99]]\n\
+["At.",[0]]\n\
+["At. Rep.",[0]]\n\
+["Atl.",[0]]\n\
+["Atl. Rep.",[0]]\n\
+["Atl.2d",[1]]\n\
+["Atl.R.",[0]]\n\
+["Auto. Cas.",[100]]\n\
+["Auto. Cas. (CCH)",[100]]\n\
+["Auto. Cas. 2d",[101]]\n\
+["Auto. Cas. 2d (CCH)",[101]]\n\
+["Auto. Cas.2d",[101]]\n\
+["Av. Cas.",[102]]\n\
+["Av. Cas. (CCH)",[102]]\n\
+["B Stockton",[1160]]\n\
+["B.",[126]]\n\
+["B. Mon",[103]]\n\
+["B. Mon.",[103]]\n\
+["B. Mon. Rep.",[103]]\n\
+["B. R.",[105]]\n\
+["B. Stockton",[1160]]\n\
+["B.C.A. (CCH)",[104]]\n\
+["B.C.D.",[120]]\n\
+["B.R.",[105,116]]\n\
+["B.Stockton",[1160]]\n\
+["B.T.A.",[106]]\n\
+["B.T.A.M. (P-H)",[107]]\n\
+["BCA",[108]]\n\
+["BLUE SKY L. REP. (CCH)",[148]]\n\
+["BNA IER CAS",[552]]\n\
+["BNA OSHC",[109,923]]\n\
+["BNH",[110]]\n\
+["BR",[105]]\n\
+["BTA LEXIS",[111]]\n\
+["BTR",[158]]\n\
+["Backes",[112]]\n\
+["Bai.",[113]]\n\
+["Bai.Eq.",[114]]\n\
+["Bail.",[113]]\n\
+["Bail. Eq.",[114]]\n\
+["Bail. Rep.",[113]]\n\
+["Bail.Eq.(S.C.)",[114]]\n\
+["Bail.L.",[113]]\n\
+["Bail.L.(S.C.)",[113]]\n\
+["Bailey",[113,114]]\n\
+["Bailey Ch.",[114]]\n\
+["Bailey Eq.",[114]]\n\
+["Bailey Rep.",[113,114]]\n\
+["Bald",[115]]\n\
+["Bald. C.C.",[115]]\n\
+["Baldw",[115]]\n\
+["Baldw.",[115]]\n\
+["Baldwin\'s C.C. U.S. Rep",[115]]\n\
+["Baldwin\'s Rep.",[115]]\n\
+["Balt. C. Rep.",[116]]\n\
+["Balt. Law Trans.",[117]]\n\
+["Ban. & A.",[118]]\n\
+["Banking Rep. (BNA)",[119]]\n\
+["Bankr. Ct. Dec.",[120]]\n\
+["Bankr. Ct. Dec. (CRR)",[120]]\n\
+["Bankr. Ct. Dec. (LRP)",[121]]\n\
+["Bankr. Ct. Rep.",[122]]\n\
+["Bankr. L. Rep.",[123]]\n\
+["Bankr. L. Rep. (C.C.H.)",[123]]\n\
+["Bankr. L. Rep. (CCH)",[123]]\n\
+["Bankr. LEXIS",[124]]\n\
+["Bankr. Reg. Supp.",[807]]\n\
+["Bankr. Rep (St. Louis B.A.)",[125]]\n\
+["Bankr.Ct.Dec.",[120]]\n\
+["Barb.",[126]]\n\
+["Barb. Ch.",[127]]\n\
+["Barb. Ch. Rep.",[127]]\n\
+["Barb. Rep.",[126]]\n\
+["Barb.Ch.(N.Y.)",[127]]\n\
+["Barb.S.C.",[126]]\n\
+["Bax.",[128]]\n\
+["Baxt.",[128]]\n\
+["Baxt. (Tenn.)",[128]]\n\
+["Baxter",[128]]\n\
+["Bay",[129]]\n\
+["Bayard\'s Notebook",[130]]\n\
+["Bayard\\u2019s Notebook",[130]]\n\
+["Bedell",[131]]\n\
+["Bee",[132]]\n\
+["Bee.",[132]]\n\
+["Beeler",[133]]\n\
+["Ben",[134]]\n\
+["Ben.",[134]]\n\
+["Ben. Rev. Bd. Serv. (MB)",[135]]\n\
+["Bett\'s D. C. MS.",[136]]\n\
+["Betts D. C. MS.",[136]]\n\
+["Betts\' C. C. MS.",[136]]\n\
+["Betts\' D. C. MS.",[136]]\n\
+["Betts\' D. C. MSS.",[136]]\n\
+["Betts\' Dec.",[136]]\n\
+["Betts\' Scr. Bk.",[137]]\n\
+["Betts, C. C. MS.",[136]]\n\
+["Betts, D C. MS.",[136]]\n\
+["Betts, D. C.",[136]]\n\
+["Betts, D. C. MS.",[136]]\n\
+["Betts, D. C. MSS.",[136]]\n\
+["Betts, D. C. Ms.",[136]]\n\
+["Betts, Scr. Bk.",[137]]\n\
+["Betts. C. C. MS.",[136]]\n\
+["Betts. D C. MS.",[136]]\n\
+["Betts. D. C. MS.",[136]]\n\
+["Betts. D. C. MSS.",[136]]\n\
+["Bibb",[138]]\n\
+["Bibb Rep.",[138]]\n\
+["Bibb(Ky.)",[138]]\n\
+["Bigelow\'s Insurance Reports",[139]]\n\
+["Bigelow. Ins. Rep.",[139]]\n\
+["Bin.",[140]]\n\
+["Bin. Rep.",[140]]\n\
+["Binn [Pa]",[140]]\n\
+["Binn.",[140]]\n\
+["Binn. Rep.",[140]]\n\
+["Binn.(Pa.)",[140]]\n\
+["Biss",[141]]\n\
+["Biss.",[141]]\n\
+["Biss. (U.S.) Bissell\'s",[141]]\n\
+["Bissell",[141]]\n\
+["Bk. Reg.",[891]]\n\
+["Bl.",[145]]\n\
+["Bl. C.C.",[145]]\n\
+["Bl. C.C.R.",[145]]\n\
+["Black",[142]]\n\
+["Black R.",[142]]\n\
+["Black Rep.",[142]]\n\
+["Black.",[143]]\n\
+["Black. Rep.",[143]]\n\
+["Blackf.",[143]]\n\
+["Blackf. Rep.",[143]]\n\
+["Blackf.(Ind.)",[143]]\n\
+["Bland",[144]]\n\
+["Blat. C.C.R.",[145]]\n\
+["Blatch",[145]]\n\
+["Blatch. (U.S. Cir. Ct.)",[145]]\n\
+["Blatchf.",[145]]\n\
+["Blatchf. & H.",[146]]\n\
+["Blatchf. (U.S. Circ. Ct.)",[145]]\n\
+["Blatchf. C.C.",[145]]\n\
+["Blatchf. C.C. Rep.",[145]]\n\
+["Blatchf. Pr. Cas.",[147]]\n\
+["Blatchf. Prize Cas.",[147]]\n\
+["Blm. Neg.",[823]]\n\
+["Bloom. Man.",[823]]\n\
+["Bloom. Man. Neg. Cas.",[823]]\n\
+["Blue Sky L. Rep.",[148]]\n\
+["Blue Sky L. Rep. (CCH)",[148]]\n\
+["Blume Op.",[150]]\n\
+["Blume Sup. Ct. Trans.",[149]]\n\
+["Blume Sup.Ct.Trans.",[149]]\n\
+["Blume Unrep. Op.",[150]]\n\
+["Bond",[151]]\n\
+["Bond.",[151]]\n\
+["Bosw.",[152]]\n\
+["Bosworth Super. Ct. Rep.",[152]]\n\
+["Boyce",[153]]\n\
+["Brad.",[154]]\n\
+["Bradf.",[154]]\n\
+["Bradford",[154]]\n\
+["Brayt.",[155]]\n\
+["Brayton (Vt.)",[155]]\n\
+["Breese",[156]]\n\
+["Brev.",[157]]\n\
+["Brev. Rep.",[157]]\n\
+["Brief Times Rptr.",[158]]\n\
+["Brightly",[159]]\n\
+["Brock,",[160]]\n\
+["Brock.",[160]]\n\
+["Brock. Rep.",[160]]\n\
+["Brown Adm",[161]]\n\
+["Brown Adm.",[161]]\n\
+["Brown\'s Adm",[161]]\n\
+["Brown\'s Adm.",[161]]\n\
+["Brown, Adm.",[161]]\n\
+["Brown. Adm.",[161]]\n\
+["Browne (Pa.)",[162]]\n\
+["Browne, (Pa.)",[162]]\n\
+["Brun. Col. Cas.",[163]]\n\
+["Brunn. Coll. Cas.",[163]]\n\
+["Brunner, Col. Cas.",[163]]\n\
+["Brunner. Col. Cas.",[163]]\n\
+["Buch.",[164]]\n\
+["Buchan.",[164]]\n\
+["Buchanan",[164]]\n\
+["Buchanan.",[164]]\n\
+["Bur.",[165]]\n\
+["Bur. Rep.",[165]]\n\
+["Burnett",[165]]\n\
+["Burnett (Wis.)",[165]]\n\
+["Burr\'s Trial",[166]]\n\
+["Burr\\u2019s Trial",[166]]\n\
+["Bus. Franchise Guide (CCH)",[167]]\n\
+["Busb.",[168]]\n\
+["Busb. Eq.",[169]]\n\
+["Busb.L.",[168]]\n\
+["Busbee Eq.(N.C.)",[169]]\n\
+["Bush",[170]]\n\
+["Bush (Ky.)",[170]]\n\
+["C.",[302]]\n\
+["C. C. A.",[172]]\n\
+["C. C. A. Rep.",[172]]\n\
+["C. Cls.",[309]]\n\
+["C. Cls. R.",[309]]\n\
+["C.& C.",[258]]\n\
+["C.B.",[171]]\n\
+["C.B.C.",[261]]\n\
+["C.C.",[259]]\n\
+["C.C.A.",[172]]\n\
+["C.C.L.J.",[173]]\n\
+["C.C.P.A.",[174]]\n\
+["C.I.T.",[312]]\n\
+["C.M.A.",[175]]\n\
+["C.M.R.",[176]]\n\
+["CAAF LEXIS",[177]]\n\
+["CCA LEXIS",[178]]\n\
+["CCH OSHD",[179]]\n\
+["CCH Tax Ct. Mem.",[1185]]\n\
+["CCH Unemployment Ins. Rep.",[1258]]\n\
+["CCH, Unemployment Ins. Rep.",[1258]]\n\
+["CCPA LEXIS",[180]]\n\
+["CIT",[181]]\n\
+["CJ C.A.R.",[182]]\n\
+["CLR",[284]]\n\
+["CMA LEXIS",[183]]\n\
+["CMR",[176]]\n\
+["CMR LEXIS",[184]]\n\
+["CO",[185]]\n\
+["COA",[186]]\n\
+["CSCR",[286,287]]\n\
+["Cai.",[187]]\n\
+["Cai. Cas.",[187]]\n\
+["Cai. R.",[188]]\n\
+["Cai.Cas.Err.",[187]]\n\
+["Cai.R.",[188]]\n\
+["Cain.",[187]]\n\
+["Cain. Rep.",[187]]\n\
+["Caines",[187]]\n\
+["Caines (N.Y.)",[187]]\n\
+["Caines Cas.",[187]]\n\
+["Caines Rep.",[187]]\n\
+["Cal.",[189]]\n\
+["Cal. 2d",[190]]\n\
+["Cal. 3d",[191]]\n\
+["Cal. 3d Spec. Trib Supp.",[192]]\n\
+["Cal. 4th",[193]]\n\
+["Cal. 4th CJP Supp.",[195]]\n\
+["Cal. 5th",[194]]\n\
+["Cal. 5th CJP Supp.",[196]]\n\
+["Cal. App.",[197]]\n\
+["Cal. App. 2d",[198]]\n\
+["Cal. App. 2d Supp",[198]]\n\
+["Cal. App. 2d Supp.",[204]]\n\
+["Cal. App. 3d",[199]]\n\
+["Cal. App. 3d Supp.",[205]]\n\
+["Cal. App. 4th",[200]]\n\
+["Cal. App. 4th Supp.",[206]]\n\
+["Cal. App. 5th",[201]]\n\
+["Cal. App. 5th Supp.",[207]]\n\
+["Cal. App. LEXIS",[202]]\n\
+["Cal. App. Rep.",[197]]\n\
+["Cal. App. Supp",[197]]\n\
+["Cal. App. Supp.",[203]]\n\
+["Cal. App. Supp. 2d",[204]]\n\
+["Cal. App. Supp. 3d",[205]]\n\
+["Cal. App. Supp. 4th",[206]]\n\
+["Cal. App. Supp. 5th",[207]]\n\
+["Cal. App. Unpub. LEXIS",[208]]\n\
+["Cal. App.2d",[198]]\n\
+["Cal. App.3d",[199]]\n\
+["Cal. App.4th",[200]]\n\
+["Cal. Bankr. Ct. Rep.",[209]]\n\
+["Cal. Comm. Jud. Perform. LEXIS",[210]]\n\
+["Cal. Comp. Cas",[211]]\n\
+["Cal. Comp. Cases",[211]]\n\
+["Cal. Daily Op. Serv.",[212]]\n\
+["Cal. Daily Op. Service",[212]]\n\
+["Cal. Dist. Ct.",[213]]\n\
+["Cal. I.A.C.",[214]]\n\
+["Cal. Jud. Ethics Op. LEXIS",[215]]\n\
+["Cal. LEXIS",[216]]\n\
+["Cal. Law J.",[217]]\n\
+["Cal. Law J. & Lit. Rev.",[218]]\n\
+["Cal. Rep.",[189]]\n\
+["Cal. Rptr.",[219]]\n\
+["Cal. Rptr. 2d",[220]]\n\
+["Cal. Rptr. 3d",[221]]\n\
+["Cal. Rptr.2d",[220]]\n\
+["Cal. Rptr.3d",[221]]\n\
+["Cal. Sup.",[222]]\n\
+["Cal. Sup. (Cal.)",[222]]\n\
+["Cal. Super. Ct.",[223]]\n\
+["Cal. Super. LEXIS",[224]]\n\
+["Cal. Supp.",[222]]\n\
+["Cal. Unrep.",[225]]\n\
+["Cal. WCC",[226]]\n\
+["Cal.2d",[190]]\n\
+["Cal.3d",[191]]\n\
+["Cal.4th",[193]]\n\
+["Cal.5th",[194]]\n\
+["Cal.App.",[197]]\n\
+["Cal.App. 2d",[198]]\n\
+["Cal.App. 2d Supp.",[204]]\n\
+["Cal.App. 3d",[199]]\n\
+["Cal.App. 3d Supp.",[205]]\n\
+["Cal.App. 4th",[200]]\n\
+["Cal.App. Supp. 2d",[204]]\n\
+["Cal.App. Supp. 3d",[205]]\n\
+["Cal.App. Supp.2d",[204]]\n\
+["Cal.App. Supp.3d",[205]]\n\
+["Cal.App.2d",[198]]\n\
+["Cal.App.2d Supp.",[204]]\n\
+["Cal.App.3d",[199]]\n\
+["Cal.App.3d Supp.",[205]]\n\
+["Cal.App.4th",[200]]\n\
+["Cal.App.4th Supp.",[206]]\n\
+["Cal.App.5th",[201]]\n\
+["Cal.App.5th Supp.",[207]]\n\
+["Cal.App.Supp.",[203]]\n\
+["Cal.App.Supp.2d",[204]]\n\
+["Cal.Rptr.",[219]]\n\
+["Cal.Rptr. 2d",[220]]\n\
+["Cal.Rptr. 3d",[221]]\n\
+["Cal.Rptr.2d",[220]]\n\
+["Cal.Rptr.3d",[221]]\n\
+["Cal.Unrep.",[225]]\n\
+["Cal.Unrep.Cas.",[225]]\n\
+["Call",[227]]\n\
+["Call (Va.)",[227]]\n\
+["Call Rep.",[227]]\n\
+["Cam. & Nor.",[228]]\n\
+["Cam.& N.",[228]]\n\
+["Can. Com. L. Guide (CCH)",[229]]\n\
+["Can. Tax Rep. (CCH)",[230]]\n\
+["Car. L. Rep.",[231]]\n\
+["Car. Law Repos.",[231]]\n\
+["Car. Law. Repos.",[231]]\n\
+["Car.Law.Repos.",[231]]\n\
+["Carpenter\'s Report of Burr\'s Trial",[232]]\n\
+["Carpenter\\u2019s Report of Burr\\u2019s Trial",[232]]\n\
+["Cates",[233]]\n\
+["Cates.",[233]]\n\
+["Cent. Law J.",[234]]\n\
+["Cent. Law. J.",[234]]\n\
+["Centre Co.L.J.",[173]]\n\
+["Ch.Sent.",[1125]]\n\
+["Ch.Sent.(N.Y.)",[1125]]\n\
+["Chand.",[235]]\n\
+["Chand.(Wis.)",[235]]\n\
+["Chandl.",[235]]\n\
+["Charl. R.",[236]]\n\
+["Charlet. (Ga.)",[236]]\n\
+["Charlt.",[236]]\n\
+["Charlt. R.M.",[236]]\n\
+["Charlton",[236]]\n\
+["Charlton Rep.",[236]]\n\
+["Charlton\'s",[236]]\n\
+["Charlton\'s (Rob\'t. M.) Rep.",[236]]\n\
+["Chase",[237]]\n\
+["Chase\'s Trial. Append.",[238]]\n\
+["Chase,",[237]]\n\
+["Chase.",[237]]\n\
+["Chase\\u2019s Trial. Append.",[238]]\n\
+["Chem. Reg. Rep. (BNA)",[239]]\n\
+["Chest.",[240]]\n\
+["Chester Co. Rep.",[240]]\n\
+["Chev.",[241]]\n\
+["Chev. Eq.",[242]]\n\
+["Chev.Ch.",[242]]\n\
+["Cheves",[241]]\n\
+["Cheves Eq.(S.C.)",[242]]\n\
+["Cheves L.(S.C.)",[241]]\n\
+["Chi Leg. News",[244]]\n\
+["Chi. Law J.",[243]]\n\
+["Chi. Leg. News",[244]]\n\
+["Chi. Leg. News.",[244]]\n\
+["Chi.Leg.N.",[244]]\n\
+["Chicago Bd. Options Ex. (CCH)",[245]]\n\
+["Chip.",[319]]\n\
+["Chip. Rep.",[319]]\n\
+["Chip.(Vt.)",[319]]\n\
+["Chip.D.",[319]]\n\
+["Chip.N.",[802]]\n\
+["Chit. Cr. L.",[246]]\n\
+["Chit. Cr. Law",[246]]\n\
+["Chit. Crim. Law",[246]]\n\
+["Cin. L. Bull.",[247]]\n\
+["Cin. Law Bul.",[247]]\n\
+["Cin. Law Bull.",[247]]\n\
+["Cin. R.",[248]]\n\
+["Cin. Rep.",[248]]\n\
+["Cin. S.C. Rep.",[248]]\n\
+["Cin. S.C.R.",[248]]\n\
+["Cin. Sup. Ct. Rep.",[248]]\n\
+["Cin. Super. (Ohio)",[248]]\n\
+["Cin.Law. Bul.",[247]]\n\
+["Cinc. L. Bul.",[247]]\n\
+["City H. Rec.",[249]]\n\
+["City Hall Rec. (NY)",[249]]\n\
+["Civ. Proc. N.S.",[863]]\n\
+["Civ. Proc. R.",[863]]\n\
+["Civil Proc. R.",[863]]\n\
+["Cl. Ch.",[250]]\n\
+["Cl. Ct.",[251]]\n\
+["Cl.Ct.",[251]]\n\
+["Cl.R.",[250]]\n\
+["Clarke",[250]]\n\
+["Clarke Ch.",[250]]\n\
+["Clarke Ch.(N.Y.)",[250]]\n\
+["Clayton\'s Notebook",[252]]\n\
+["Clayton\\u2019s Notebook",[252]]\n\
+["Cliff.",[253]]\n\
+["Codd. Dig.",[254]]\n\
+["Coddington\'s Digest",[254]]\n\
+["Code Rep.",[255]]\n\
+["Coffey",[256]]\n\
+["Col.",[257,263]]\n\
+["Col. L. Rep.",[270]]\n\
+["Col. Law Rep.",[270]]\n\
+["Col.& C.Cas.",[258]]\n\
+["Col.& Cai.",[258]]\n\
+["Col.& Caines Cas.(N.Y.)",[258]]\n\
+["Col.Cas.",[259]]\n\
+["Col.Cas.(N.Y.)",[259]]\n\
+["Cold.",[257]]\n\
+["Coldw.",[257]]\n\
+["Cole. & Cai. Cas.",[258]]\n\
+["Cole. Cas.",[259]]\n\
+["Cole.& C.Cas.",[258]]\n\
+["Cole.& Cai.",[258]]\n\
+["Cole.Cas.Pr.",[259]]\n\
+["Colem.& C.Cas.",[258]]\n\
+["Colem.Cas.",[259]]\n\
+["Collective Bargaining Negot. & Cont. (BNA)",[260]]\n\
+["Collier Bankr. Cas.",[261]]\n\
+["Collier Bankr. Cas. (MB)",[262]]\n\
+["Collier Bankr. Cas. 2d",[262]]\n\
+["Collier Bankr. Cas. 2d (MB)",[262]]\n\
+["Collier Bankr.Cas.2d",[262]]\n\
+["Colo Bankr Ct Rep",[266]]\n\
+["Colo.",[263]]\n\
+["Colo. App.",[264]]\n\
+["Colo. App. LEXIS",[265]]\n\
+["Colo. Bankr. Ct. Rep.",[266]]\n\
+["Colo. Discipl. LEXIS",[267]]\n\
+["Colo. J.",[268]]\n\
+["Colo. J. C.A.R.",[269]]\n\
+["Colo. L. Rep.",[270]]\n\
+["Colo. LEXIS",[271]]\n\
+["Colo. Law Rep.",[270]]\n\
+["Colo. N. P.",[272]]\n\
+["Colo. R.",[270]]\n\
+["Colo.App.",[264]]\n\
+["Colorado Journal",[268]]\n\
+["Comm. Fut. L. Rep.",[273]]\n\
+["Comm. Fut. L. Rep. (CCH)",[273]]\n\
+["Comm. Reg. (P & F)",[275]]\n\
+["Comm. Reg. 2d (P & F)",[276]]\n\
+["Commc\'ns Reg. (P & F)",[274]]\n\
+["Communications Reg. (P&F)",[275]]\n\
+["Communications Reg. 2d (P&F)",[276]]\n\
+["Comp. Gen.",[277]]\n\
+["Cong. Index(CCH)",[278]]\n\
+["Conn",[279]]\n\
+["Conn.",[279]]\n\
+["Conn. App.",[280]]\n\
+["Conn. App. LEXIS",[281]]\n\
+["Conn. Cir. Ct",[282]]\n\
+["Conn. Cir. Ct.",[282]]\n\
+["Conn. Cir. LEXIS",[283]]\n\
+["Conn. L. Rptr.",[284]]\n\
+["Conn. LEXIS",[285]]\n\
+["Conn. Rep.",[279]]\n\
+["Conn. Sup.",[286,287]]\n\
+["Conn. Super. Ct.",[286,287]]\n\
+["Conn. Super. LEXIS",[288]]\n\
+["Conn. Supp.",[289]]\n\
+["Conn. Surr.",[290]]\n\
+["Conn.App.",[280]]\n\
+["Conn.Cir.Ct.",[282]]\n\
+["Conn.Sup.",[286,287]]\n\
+["Conn.Super.Ct.",[286,287]]\n\
+["Conn.Supp.",[289]]\n\
+["Conn.Surr.",[290]]\n\
+["Connoly",[291]]\n\
+["Connoly Sur. Rep.",[291]]\n\
+["Connoly Surr. Rep.",[291]]\n\
+["Const.",[766]]\n\
+["Const. Rep.",[766]]\n\
+["Const.S.C.",[766]]\n\
+["Consumer Cred. Guide (CCH)",[292]]\n\
+["Consumer Prod. Safety Guide (CCH)",[293]]\n\
+["Cont. App. Dec. (CCH)",[294]]\n\
+["Cont. Cas. Fed.",[295]]\n\
+["Cont. Cas. Fed. (CCH)",[295]]\n\
+["Cont.Cas.Fed. (CCH)",[295]]\n\
+["Cooke",[296]]\n\
+["Cooke (Tenn.)",[296]]\n\
+["Coombs\' Trial of Aaron Burr",[297]]\n\
+["Coombs\\u2019 Trial of Aaron Burr.",[297]]\n\
+["Coop. Chy.",[1199]]\n\
+["Copr.L.Dec.",[299]]\n\
+["Copy. L. Rep. (CCH)",[298]]\n\
+["Copyright L. Dec. (CCH)",[299]]\n\
+["Copyright L. Rep. (CCH)",[300]]\n\
+["Cost Accounting Stand. Guide (CCH)",[301]]\n\
+["Court Cl.",[309]]\n\
+["Cow.",[302]]\n\
+["Cow. Rep.",[302]]\n\
+["Cow.N.Y.",[302]]\n\
+["Cox. Manual Trade-Mark Cas.",[303]]\n\
+["Cra.",[305]]\n\
+["Crabbe",[304]]\n\
+["Crabbe.",[304]]\n\
+["Cranch",[305,306]]\n\
+["Cranch (US)",[305]]\n\
+["Cranch C.C.",[306]]\n\
+["Cranch D.C.",[306]]\n\
+["Cranch Rep.",[305,306]]\n\
+["Cranch, C. C.",[306]]\n\
+["Cranch, C.C.",[306]]\n\
+["Cranch, Pat. Dec.",[307]]\n\
+["Cranch. C. C.",[306]]\n\
+["Crim. L. Rep. (BNA)",[308]]\n\
+["Ct. Cl.",[309,310]]\n\
+["Ct. Cl. R.",[309]]\n\
+["Ct. Cl. Rep.",[309]]\n\
+["Ct. Cls. R.",[309]]\n\
+["Ct. Cust.",[311]]\n\
+["Ct. Cust. Appls.",[311]]\n\
+["Ct. Cust. LEXIS",[180]]\n\
+["Ct. Int\'l Trade",[312]]\n\
+["Ct. Intl. Trade LEXIS",[313]]\n\
+["Ct. Sup.",[286,287]]\n\
+["Ct.Cl.",[309]]\n\
+["Ct.Int\'l Trade",[312]]\n\
+["Ct.Sup.",[286,287]]\n\
+["Curt",[314]]\n\
+["Curt.",[314]]\n\
+["Cush.",[315]]\n\
+["Cush. Rep.",[315]]\n\
+["Cush.(Mass.)",[315]]\n\
+["Cushing",[315]]\n\
+["Cust. B. & Dec.",[316]]\n\
+["Cust. Ct.",[311,317]]\n\
+["Cust. Ct. LEXIS",[318]]\n\
+["Cust.Ct.",[311]]\n\
+["D.",[338]]\n\
+["D. Chip.",[319]]\n\
+["D. Chip. Rep.",[319]]\n\
+["D. Haw.",[320]]\n\
+["D. L. N.",[332]]\n\
+["D. L. N.,",[332]]\n\
+["D.& B.",[364,365]]\n\
+["D.A.R.",[321]]\n\
+["D.C.",[322]]\n\
+["D.C. (patent)",[703]]\n\
+["D.C. App.",[323]]\n\
+["D.C. App. LEXIS",[324]]\n\
+["D.C. Super. LEXIS",[325]]\n\
+["D.C.(Cranch)",[306]]\n\
+["D.C.(MacArth.& M.)",[705]]\n\
+["D.C.(MacArth.)",[704]]\n\
+["D.C.(Mackey)",[706]]\n\
+["D.C.(Tuck.& Cl.)",[1229]]\n\
+["D.Chip.(Vt.)",[319]]\n\
+["D.Chipm.",[319]]\n\
+["D.L.N.",[332]]\n\
+["D.N.H.",[327]]\n\
+["D.P.R.",[985]]\n\
+["D.S.D.",[328]]\n\
+["DJCAR",[326]]\n\
+["DNH",[327]]\n\
+["DPR",[985]]\n\
+["DSD",[328]]\n\
+["DTA",[329]]\n\
+["DTS",[330]]\n\
+["Daily Journal D.A.R.",[321]]\n\
+["Daily Journal DAR",[331]]\n\
+["Daily L.N.",[332]]\n\
+["Daily L.R.",[332]]\n\
+["Daily Lab. Rep. (BNA)",[333]]\n\
+["Daily Leg. (Pa.)",[332]]\n\
+["Daily Leg. News (Pa.)",[332]]\n\
+["Daily Wash. L. Rptr.",[334]]\n\
+["Dak.",[335]]\n\
+["Dakota",[335]]\n\
+["Dakota LEXIS",[336]]\n\
+["Dal.",[337,338]]\n\
+["Dal. Rep.",[337,338]]\n\
+["Dall.",[337,338]]\n\
+["Dall. Rep.",[337,338]]\n\
+["Dall.(Tex.)",[339]]\n\
+["Dall.Dig.",[339]]\n\
+["Dall.S.C.",[337]]\n\
+["Dallam",[339]]\n\
+["Dallam Dig.(Tex.)",[339]]\n\
+["Dallas",[337,338]]\n\
+["Dallas Rep.",[337,338]]\n\
+["Daly",[340]]\n\
+["Daly (N.Y.)",[340]]\n\
+["Daly (NY)",[340]]\n\
+["Daly\'s R.",[340]]\n\
+["Dan.",[341]]\n\
+["Dana",[341]]\n\
+["Dana Rep.",[341]]\n\
+["Dane, Abr.",[342]]\n\
+["Davis. L. Ct. Cas.",[343]]\n\
+["Day",[344]]\n\
+["Day (Conn)",[344]]\n\
+["Day.",[345]]\n\
+["Deady",[346]]\n\
+["Deady,",[346]]\n\
+["Deady.",[346]]\n\
+["Dec. Com. Pat.",[347]]\n\
+["Dec. Comm\'r Pat.",[347,348]]\n\
+["Dec. Commr. Pat.",[347]]\n\
+["Dec. Comm\\u2019r Pat.",[348]]\n\
+["Del.",[349]]\n\
+["Del. C.P. LEXIS",[350]]\n\
+["Del. Cas.",[351]]\n\
+["Del. Ch.",[352]]\n\
+["Del. Ch. LEXIS",[353]]\n\
+["Del. Ch. Rep.",[352]]\n\
+["Del. Co.",[354]]\n\
+["Del. Co. Rep.",[354]]\n\
+["Del. Fam. Ct. LEXIS",[355]]\n\
+["Del. LEXIS",[356]]\n\
+["Del. Rep.",[349]]\n\
+["Del. Super. LEXIS",[357]]\n\
+["Del.(Boyce)",[153]]\n\
+["Del.Ch.",[352]]\n\
+["Del.Co.",[354]]\n\
+["Del.Co.Rep.",[354]]\n\
+["Delaware Co. Reports",[354]]\n\
+["Dem.",[359]]\n\
+["Dem. Sur.",[358]]\n\
+["Dem. Surr.",[359]]\n\
+["Dem.Surr.",[358]]\n\
+["Den.",[360]]\n\
+["Denio",[360]]\n\
+["Denio Rep.",[360]]\n\
+["Des.",[361]]\n\
+["Des. Eq.",[362]]\n\
+["Des. Rep.",[361]]\n\
+["Desaus.",[361]]\n\
+["Desaus. Rep.",[361]]\n\
+["Desaus.Eq.",[361]]\n\
+["Dev.",[363,366]]\n\
+["Dev. & Bat.",[364]]\n\
+["Dev. & Bat. Eq.",[365]]\n\
+["Dev. & Bat. Law",[364]]\n\
+["Dev. (N. C.)",[363]]\n\
+["Dev. Eq.",[366]]\n\
+["Dev. Eq. Rep.",[366]]\n\
+["Dev. Rep.",[363,366]]\n\
+["Dev.& B.",[364,365]]\n\
+["Dev.& B.Eq.",[365]]\n\
+["Dev.& B.L.",[364]]\n\
+["Dev.L.",[363]]\n\
+["Dick. (NJ)",[367]]\n\
+["Dickinson",[367]]\n\
+["Dill",[368]]\n\
+["Dill.",[368]]\n\
+["Dis. R.",[369]]\n\
+["Disney (Ohio)",[369]]\n\
+["Dist.Rep.",[1004]]\n\
+["Div.",[370]]\n\
+["Dominion Tax Cas. (CCH)",[371]]\n\
+["Doug.",[372]]\n\
+["Doug. Rep.",[372]]\n\
+["Doug.(Mich.)",[372]]\n\
+["Dougl.(Mich.)",[372]]\n\
+["Dud.",[373]]\n\
+["Dud. Eq.",[374]]\n\
+["Dud.(S.C.)",[373]]\n\
+["Dud.Ch.",[374]]\n\
+["Dud.Eq.(S.C.)",[374]]\n\
+["Dud.L.",[373]]\n\
+["Dud.L.(S.C.)",[373]]\n\
+["Dudl.",[373,374]]\n\
+["Dudley (Ga.)",[375]]\n\
+["Dudley Rep.",[375]]\n\
+["Duer",[376]]\n\
+["Duer Super. Ct. Rep.",[376]]\n\
+["Duv.",[377]]\n\
+["E.A.D.",[378]]\n\
+["E.D. Pa.",[379]]\n\
+["E.D. Smith",[380]]\n\
+["E.H. Smith",[381]]\n\
+["E.H.Smith\'s",[381]]\n\
+["EEOC Compl. Man. (CCH)",[382]]\n\
+["ELR",[397]]\n\
+["ERC",[383]]\n\
+["ERC (BNA)",[384]]\n\
+["Ed. Law Rep.",[386]]\n\
+["Ed.C.R.",[387]]\n\
+["Ed.Ch.",[387]]\n\
+["Edm. Sel. Cas.",[385]]\n\
+["Edm.Sel.Ca.",[385]]\n\
+["Edm.Sel.Cas.(N.Y.)",[385]]\n\
+["Edmond",[385]]\n\
+["Educ L Rep",[386]]\n\
+["Educ. L. Rep.",[386]]\n\
+["Edw.",[387]]\n\
+["Edw. Ch.",[387]]\n\
+["Edw. Ch. Rep.",[387]]\n\
+["Edw. Rep.",[387]]\n\
+["Edw.Ch.(N.Y.)",[387]]\n\
+["Empl Prac Dec [CCH]",[390]]\n\
+["Empl. Benefits Cas. (BNA)",[388]]\n\
+["Empl. Coordinator (RIA)",[389]]\n\
+["Empl. Prac. Dec.",[390]]\n\
+["Empl. Prac. Dec. (CCH)",[390]]\n\
+["Empl. Prac. Guide (CCH)",[391]]\n\
+["Empl. Prac.Dec.",[390]]\n\
+["Empl. Safety & Health Guide (CCH)",[392]]\n\
+["Employee Benefits Cas.",[393]]\n\
+["Employee Benefits Cas. (BNA)",[393]]\n\
+["Energy Mgmt. (CCH)",[394]]\n\
+["Energy Mgt.",[394]]\n\
+["Env\'t Rep. (BNA)",[395]]\n\
+["Env\'t Rep. Cas. (BNA)",[396]]\n\
+["Envtl. L. Rep.",[397]]\n\
+["Envtl. L. Rep. (Envtl. Law Inst.)",[397]]\n\
+["Envtl. L.Rep.",[397]]\n\
+["Exempt Org. Rep. (CCH)",[398]]\n\
+["F 2d",[400]]\n\
+["F Supp",[405]]\n\
+["F Supp 2d",[406]]\n\
+["F Supp.",[405]]\n\
+["F.",[399]]\n\
+["F. 2d",[400]]\n\
+["F. 3d",[401]]\n\
+["F. 4th",[402]]\n\
+["F. App\'x",[403]]\n\
+["F. App\'x.",[403]]\n\
+["F. Appx.",[403]]\n\
+["F. App\\u2019x",[403]]\n\
+["F. Cas.",[404]]\n\
+["F. Supp",[405]]\n\
+["F. Supp.",[405]]\n\
+["F. Supp. 2d",[406]]\n\
+["F. Supp. 3d",[407]]\n\
+["F. Supp.2d",[406]]\n\
+["F.(2d)",[400]]\n\
+["F.2d",[400]]\n\
+["F.2d.",[400]]\n\
+["F.3d",[401]]\n\
+["F.3d.",[401]]\n\
+["F.4 th",[402]]\n\
+["F.4th",[402]]\n\
+["F.4th.",[402]]\n\
+["F.App\'x",[403]]\n\
+["F.App\'x.",[403]]\n\
+["F.Appx.",[403]]\n\
+["F.App\\u2019x.",[403]]\n\
+["F.C.",[404]]\n\
+["F.C.C.",[408]]\n\
+["F.C.C.2d",[409]]\n\
+["F.Cas.",[404]]\n\
+["F.L.R.A.",[410]]\n\
+["F.R.D.",[411]]\n\
+["F.Supp.",[405]]\n\
+["F.Supp. 2d",[406]]\n\
+["F.Supp. 3D",[407]]\n\
+["F.Supp. 3d",[407]]\n\
+["F.Supp.2d",[406]]\n\
+["F.Supp.3d",[407]]\n\
+["F.Supp.3d.",[407]]\n\
+["F.T.C.",[412]]\n\
+["F3d",[401]]\n\
+["F3d.",[401]]\n\
+["F4th",[402]]\n\
+["FCC",[408]]\n\
+["FCC 2d",[409]]\n\
+["FCC Rcd",[413]]\n\
+["FCDR",[414]]\n\
+["FED App.",[415]]\n\
+["FERC",[416]]\n\
+["FL",[417]]\n\
+["FLW Fed",[418]]\n\
+["FMSHRC",[419]]\n\
+["FPSC",[420]]\n\
+["FS3d",[407]]\n\
+["FSupp3d",[407]]\n\
+["Fair Empl. Prac. Cas. (BNA)",[421]]\n\
+["Fair Empl. Prac. Newsl. (BNA)",[421]]\n\
+["Fair Empl.Prac.Cas.",[421]]\n\
+["Fair Empl.Prac.Cas. (BNA)",[421]]\n\
+["Fam. L. Rep. (BNA)",[422]]\n\
+["Fam. L. Tax Guide (CCH)",[423]]\n\
+["Fed Appx",[403]]\n\
+["Fed Sec L Rep (CCH)",[439]]\n\
+["Fed.",[399]]\n\
+["Fed. App\'x",[403]]\n\
+["Fed. App.",[403]]\n\
+["Fed. Appx",[403]]\n\
+["Fed. Appx.",[403]]\n\
+["Fed. Audit Guide (CCH)",[424]]\n\
+["Fed. Banking L. Rep.",[425]]\n\
+["Fed. Banking L. Rep. (CCH)",[425]]\n\
+["Fed. Carr. Cas.",[426]]\n\
+["Fed. Carr. Cas. (CCH)",[426]]\n\
+["Fed. Carr. Rep. (CCH)",[427]]\n\
+["Fed. Cas.",[404]]\n\
+["Fed. Cl.",[428]]\n\
+["Fed. Cont. Rep. (BNA)",[429]]\n\
+["Fed. Election Camp. Fin. Guide (CCH)",[430]]\n\
+["Fed. Energy Reg. Comm\'n Rep. (CCH)",[431]]\n\
+["Fed. Est. & Gift Tax Rep. (CCH)",[432]]\n\
+["Fed. Ex. Tax Rep. (CCH)",[433]]\n\
+["Fed. Inc. Gift & Est. Tax\'n (MB)",[434]]\n\
+["Fed. R. Evid. Serv.",[435]]\n\
+["Fed. R. Evid. Serv. (Callaghan)",[435]]\n\
+["Fed. R. Evid. Serv. 2d",[436]]\n\
+["Fed. R. Evid. Serv. 3d",[437]]\n\
+["Fed. R. Serv.",[435]]\n\
+["Fed. R. Serv. (Callaghan)",[435]]\n\
+["Fed. R. Serv. 2d",[436]]\n\
+["Fed. R. Serv. 2d (Callaghan)",[436]]\n\
+["Fed. R. Serv. 2d (West)",[438]]\n\
+["Fed. R. Serv. 3d",[437]]\n\
+["Fed. R. Serv. 3d (Callaghan)",[437]]\n\
+["Fed. R. Serv. 3d (West)",[437]]\n\
+["Fed. Sec. L. Rep.",[439]]\n\
+["Fed. Sec. L. Rep. (CCH)",[439]]\n\
+["Fed. Sent\'g Rep",[440]]\n\
+["Fed. Sent. R.",[440]]\n\
+["Fed. Tax Coordinator Second Series (RIA)",[441]]\n\
+["Fed. Tax Guide Rep. (CCH)",[442]]\n\
+["Fed.App\'x",[403]]\n\
+["Fed.App.",[403]]\n\
+["Fed.Appx.",[403]]\n\
+["Fed.Ca.",[404]]\n\
+["Fed.Cl.",[428]]\n\
+["Fed.R.",[399]]\n\
+["Fed.R.2d",[400]]\n\
+["Fed.R.3d",[401]]\n\
+["Fed.R.4th",[402]]\n\
+["Fed.R.Serv.",[435]]\n\
+["Fed.R.Serv. (Callaghan)",[435]]\n\
+["Fed.R.Serv.2d",[436]]\n\
+["Fed.R.Serv.2d (Callaghan)",[436]]\n\
+["Fed.R.Serv.3d",[437]]\n\
+["Fed.R.Serv.3d (West)",[437]]\n\
+["Fed.Rep.",[399]]\n\
+["Fed.Rep.2d",[400]]\n\
+["Fed.Rep.3d",[401]]\n\
+["Fed.Rep.4th",[402]]\n\
+["Fed.Sent.R.",[440]]\n\
+["Fire & Casualty Cas.",[443]]\n\
+["Fire & Casualty Cas. (CCH)",[443]]\n\
+["Fire & Casualty Cas.(CCH)",[443]]\n\
+["Fish. Pat. Cas.",[444]]\n\
+["Fish. Pat. Rep.",[445]]\n\
+["Fish. Pr. Cas.",[446]]\n\
+["Fish. Prize",[446]]\n\
+["Fish. Prize Cas.",[446]]\n\
+["Fl.S.",[456]]\n\
+["Fla.",[447]]\n\
+["Fla. App. LEXIS",[448]]\n\
+["Fla. L. Weekly",[449,452,453]]\n\
+["Fla. L. Weekly Fed.",[418]]\n\
+["Fla. L. Weekly Fed. B",[450]]\n\
+["Fla. L. Weekly Fed. C",[451]]\n\
+["Fla. L. Weekly Fed. D",[452]]\n\
+["Fla. L. Weekly Fed. S",[453]]\n\
+["Fla. L. Weekly S",[454]]\n\
+["Fla. L. Weekly Supp.",[454]]\n\
+["Fla. LEXIS",[455]]\n\
+["Fla. Rep.",[447]]\n\
+["Fla. Supp.",[456]]\n\
+["Fla. Supp. 2d",[457]]\n\
+["Flip.",[458]]\n\
+["Flipp. (F.)",[458]]\n\
+["Flor.",[447]]\n\
+["Florida",[447]]\n\
+["Florida Rep.",[447]]\n\
+["Food Drug Cosm. L. Rep. (CCH)",[459]]\n\
+["Foster",[460]]\n\
+["Fr. Ch.",[461]]\n\
+["Fr. Chy.",[461]]\n\
+["Free. Ch.",[461]]\n\
+["Freem.",[461]]\n\
+["Freem. (Miss.)",[461]]\n\
+["Freem. Ch.",[461]]\n\
+["Freem. Ch. (Miss.)",[461]]\n\
+["Fulton County D. Rep.",[462]]\n\
+["G. & J.",[463]]\n\
+["G.D.R.",[464]]\n\
+["Ga.",[465]]\n\
+["Ga. (Kelly)",[465]]\n\
+["Ga. App.",[466]]\n\
+["Ga. App. LEXIS",[467]]\n\
+["Ga. L. Rep.",[468]]\n\
+["Ga. LEXIS",[469]]\n\
+["Ga. Law Reporter",[468]]\n\
+["Ga. Rep.",[465]]\n\
+["Ga.App.",[466]]\n\
+["Gall.",[470]]\n\
+["Gall. C.C.R.",[470]]\n\
+["Gall. Rep.",[470]]\n\
+["Gallison",[470]]\n\
+["Gallison\'s Rep.",[470]]\n\
+["Georgia Decisions",[471]]\n\
+["Gibb. Surr.",[472]]\n\
+["Gibbons",[473]]\n\
+["Gibbons (N.Y.)",[473]]\n\
+["Gil.",[477]]\n\
+["Gild.",[474,842]]\n\
+["Gildersleeve",[474,842]]\n\
+["Gildersleeve (N. Mex.)",[842]]\n\
+["Gildr.",[474,842]]\n\
+["Gill",[475]]\n\
+["Gilm.",[476,477]]\n\
+["Gilm.(Ill.)",[476]]\n\
+["Gilman",[476]]\n\
+["Gilmer",[477]]\n\
+["Gilmer (Va.)",[477]]\n\
+["Gilp",[478]]\n\
+["Gilp.",[478]]\n\
+["Goebel",[479]]\n\
+["Goebel\'s Rep.",[479]]\n\
+["Gov\'t Cont. Rep. (CCH)",[480]]\n\
+["Gov\'t Empl. Rel. Rep. (BNA)",[481]]\n\
+["Gr.",[482]]\n\
+["Grant",[482]]\n\
+["Grant (Pa.)",[482]]\n\
+["Grant Cas.",[482]]\n\
+["Grant Cas.(Pa.)",[482]]\n\
+["Grant Pa.",[482]]\n\
+["Gratt.",[483]]\n\
+["Gratt.(Va.)",[483]]\n\
+["Gray",[484]]\n\
+["Gray (Mass.)",[484]]\n\
+["Greene",[485]]\n\
+["Greene G.(Iowa)",[485]]\n\
+["Guam",[486]]\n\
+["Guam LEXIS",[487]]\n\
+["Gummere",[488]]\n\
+["Gunby",[489]]\n\
+["Gunby (La.)",[489]]\n\
+["H.",[495,506,521]]\n\
+["H. & G.",[490]]\n\
+["H. & J.",[491]]\n\
+["H. & McH.",[492]]\n\
+["H. Rep.",[506,521]]\n\
+["H.& M.",[520]]\n\
+["H.& M.(Va.)",[520]]\n\
+["HOW",[537]]\n\
+["Hall",[493]]\n\
+["Hall R.",[493]]\n\
+["Hall Rep.",[493]]\n\
+["Hall Super. Ct. Rep.",[493]]\n\
+["Hall\'s R.",[493]]\n\
+["Hall\'s Sup. Court Rep.",[493]]\n\
+["Hall\'s Sup. Ct. R.",[493]]\n\
+["Hall, Law J.",[494]]\n\
+["Hall.",[493]]\n\
+["Hall. Law J.",[494]]\n\
+["Han",[495]]\n\
+["Hand.",[495]]\n\
+["Handy",[495]]\n\
+["Handy (Ohio)",[495]]\n\
+["Handy R.",[496]]\n\
+["Har.",[501]]\n\
+["Har. & J.",[491]]\n\
+["Har. Ch.",[501]]\n\
+["Har. Chy.",[501]]\n\
+["Hard.",[497,498]]\n\
+["Hardes",[498]]\n\
+["Hardes.",[498]]\n\
+["Hardesty",[498]]\n\
+["Hardin",[497]]\n\
+["Hardin(Ky.)",[497]]\n\
+["Harp.",[499,500]]\n\
+["Harp. Eq.",[500]]\n\
+["Harp.Eq.(S.C.)",[500]]\n\
+["Harp.L.",[499]]\n\
+["Harp.L.(S.C.)",[499]]\n\
+["Harper",[499,500]]\n\
+["Harr.",[501,1300]]\n\
+["Harr. (Mich.)",[501]]\n\
+["Harr. Ch.",[501]]\n\
+["Harr. Ch. (Mich.)",[501]]\n\
+["Harr. Ch. R.",[501]]\n\
+["Harr. Rep.",[1300]]\n\
+["Harring.",[501]]\n\
+["Harring. Ch. (Mich.)",[501]]\n\
+["Harrington",[501,502]]\n\
+["Hasb.",[503]]\n\
+["Hask.",[504]]\n\
+["Haskell C.C.",[505]]\n\
+["Havw. & H.",[511]]\n\
+["Haw.",[506]]\n\
+["Haw. App.",[507]]\n\
+["Haw. App. LEXIS",[508]]\n\
+["Haw. LEXIS",[509]]\n\
+["Haw. Rep.",[506]]\n\
+["Haw.App.",[507]]\n\
+["Hawai\'i",[506]]\n\
+["Hawaii",[506]]\n\
+["Hawaii App.",[507]]\n\
+["Hawaii Rep.",[506]]\n\
+["Hawks",[510]]\n\
+["Hawks Rep.",[510]]\n\
+["Hawks(N.C.)",[510]]\n\
+["Hay.",[512]]\n\
+["Hay. & H.",[514]]\n\
+["Hay. & Haz.",[511,514]]\n\
+["Hay. Rep.",[512]]\n\
+["Hayw.",[512,513]]\n\
+["Hayw. & H.",[514]]\n\
+["Hayw. & H.D.C.",[514]]\n\
+["Hayw. & Haz.",[511]]\n\
+["Hayw. (N. C.)",[512]]\n\
+["Hayw. N. C.",[512]]\n\
+["Hayw. Rep.",[512,513]]\n\
+["Hayw.& H.",[511]]\n\
+["Hayw.(Tenn.)",[513]]\n\
+["Hayw.N.C.",[512]]\n\
+["Hayw.Tenn.",[513]]\n\
+["Haz. Reg. Pa.",[515]]\n\
+["Haz. Reg. U. S.",[516]]\n\
+["Haz. U. S. Reg.",[516]]\n\
+["Head",[517]]\n\
+["Head(Tenn.)",[517]]\n\
+["Heisk.",[518]]\n\
+["Heisk.(Tenn.)",[518]]\n\
+["Hemp.",[519]]\n\
+["Hempst",[519]]\n\
+["Hempst.",[519]]\n\
+["Hen.",[520]]\n\
+["Hen. & M.",[520]]\n\
+["Hen.& Mun.",[520]]\n\
+["Hill",[521,522,524]]\n\
+["Hill & D.Supp.",[523]]\n\
+["Hill & Den.",[523]]\n\
+["Hill & Den.Supp.",[523]]\n\
+["Hill Ch.",[524]]\n\
+["Hill Ch. Rep.",[524]]\n\
+["Hill Eq.",[524]]\n\
+["Hill Eq.(S.C.)",[524]]\n\
+["Hill Law",[522]]\n\
+["Hill Rep.",[521,522,524]]\n\
+["Hill S.C.",[522,524]]\n\
+["Hill.N.Y.",[521]]\n\
+["Hilles\' Notebook",[525]]\n\
+["Hilles\\u2019 Notebook",[525]]\n\
+["Hilt.",[526]]\n\
+["Hoff Land Cas.",[529]]\n\
+["Hoff.",[527,528]]\n\
+["Hoff. Ch.",[528]]\n\
+["Hoff. Ch. Rep.",[528]]\n\
+["Hoff. Dec.",[527]]\n\
+["Hoff. Land Cas.",[529]]\n\
+["Hoff. Land. Cas.",[529]]\n\
+["Hoff. Op.",[530]]\n\
+["Hoff.Cha.",[528]]\n\
+["Hoff.N.Y.",[528]]\n\
+["Hoffm.",[528]]\n\
+["Hoffm.Ch.(N.Y.)",[528]]\n\
+["Holmes",[531]]\n\
+["Hopk. Ch.",[532]]\n\
+["Hopk. Ch. Rep.",[532]]\n\
+["Hopk. Works",[533]]\n\
+["Hopk. Works.",[533]]\n\
+["Hosea\'s Rep.",[534]]\n\
+["Hous. & Dev. Rep. (RIA)",[535]]\n\
+["Houst.",[536]]\n\
+["Houston",[536]]\n\
+["Houston Criminal",[536]]\n\
+["How.",[537,542]]\n\
+["How. App. Cas.",[538]]\n\
+["How. N.P.",[539]]\n\
+["How. N.P. (Mich.)",[539]]\n\
+["How. Pr.",[540]]\n\
+["How. Pr. (n.s.)",[541]]\n\
+["How. Pr. Rep.",[540]]\n\
+["How. Prac.",[540]]\n\
+["How. Rep.",[537,542]]\n\
+["How.N.P.",[539]]\n\
+["How.P.R.",[540]]\n\
+["How.Prac.(N.Y.)",[540]]\n\
+["Howard",[542]]\n\
+["Howard Rep.",[542]]\n\
+["Howell N.P.",[539]]\n\
+["Howison",[543]]\n\
+["Hugh.",[544]]\n\
+["Hughes",[544]]\n\
+["Hughes (1877)",[544]]\n\
+["Hughes.",[544]]\n\
+["Hum.",[545]]\n\
+["Hum. Rep.",[545]]\n\
+["Humph.",[545]]\n\
+["Humph. Rep.",[545]]\n\
+["Hun",[546,547]]\n\
+["Hun.",[546]]\n\
+["Hunt Mer. Mag.",[548]]\n\
+["Hunt, Mer. Mag.",[548]]\n\
+["Hunt. Mer. Mag.",[548]]\n\
+["I & N Dec.",[549]]\n\
+["I&N",[549]]\n\
+["I&N Dec.",[549]]\n\
+["I&NDec.",[549]]\n\
+["I. & N. Dec.",[549]]\n\
+["I.C.C.",[550]]\n\
+["I.C.C.2d",[551]]\n\
+["I.E.R.",[552]]\n\
+["I.E.R. Cas.",[552]]\n\
+["I.E.R. Cas. (BNA)",[552]]\n\
+["I.R.B.",[553]]\n\
+["I.T.R.D.",[554]]\n\
+["I.T.R.D. (BNA)",[554]]\n\
+["IER Cases",[552]]\n\
+["IL",[555]]\n\
+["IL App (1st)",[556]]\n\
+["IL App (2d)",[557]]\n\
+["IL App (2nd)",[557]]\n\
+["IL App (3d)",[558]]\n\
+["IL App (3rd)",[558]]\n\
+["IL App (4th)",[559]]\n\
+["IL App (5 th)",[560]]\n\
+["IL App (5th)",[560]]\n\
+["IL App. (1st)",[556]]\n\
+["IL App. (2d)",[557]]\n\
+["IL App. (3d)",[558]]\n\
+["IL App. (4th)",[559]]\n\
+["IL App. (5th)",[560]]\n\
+["IN Dec.",[549]]\n\
+["IRS Pos. (CCH)",[561]]\n\
+["ITRD",[554]]\n\
+["Ia.",[598]]\n\
+["Ida.",[565]]\n\
+["Ida. App. LEXIS",[562]]\n\
+["Ida. App. Unpub. LEXIS",[563]]\n\
+["Ida. LEXIS",[564]]\n\
+["Idaho",[565]]\n\
+["Il App (1st)",[556]]\n\
+["Il App (2d)",[557]]\n\
+["Il App (3d)",[558]]\n\
+["Il App (4th)",[559]]\n\
+["Il App (5th)",[560]]\n\
+["Il App. (1st)",[556]]\n\
+["Il App. (2d)",[557]]\n\
+["Il App. (3d)",[558]]\n\
+["Il App. (4th)",[559]]\n\
+["Il App. (5th)",[560]]\n\
+["Ill.",[566]]\n\
+["Ill. (Scam)",[1127]]\n\
+["Ill. 2d",[567]]\n\
+["Ill. App.",[568]]\n\
+["Ill. App. 2d",[569]]\n\
+["Ill. App. 3d",[570]]\n\
+["Ill. App. LEXIS",[571]]\n\
+["Ill. App. Rep.",[568]]\n\
+["Ill. App. Unpub. LEXIS",[572]]\n\
+["Ill. App.2d",[569]]\n\
+["Ill. App.3d",[570]]\n\
+["Ill. C.C.",[573]]\n\
+["Ill. Cir. Ct.",[574]]\n\
+["Ill. Cir. Ct. Rep.",[574]]\n\
+["Ill. Ct. Cl.",[575]]\n\
+["Ill. Ct. Cl. LEXIS",[576]]\n\
+["Ill. Dec.",[577]]\n\
+["Ill. LEXIS",[578]]\n\
+["Ill. Rep.",[566]]\n\
+["Ill.(Breese)",[156]]\n\
+["Ill.(Gilm.)",[476]]\n\
+["Ill.(Scam.)",[1127]]\n\
+["Ill.2d",[567]]\n\
+["Ill.A.",[568]]\n\
+["Ill.A.2d",[569]]\n\
+["Ill.A.3d",[570]]\n\
+["Ill.App.",[568]]\n\
+["Ill.App.2d",[569]]\n\
+["Ill.App.3d",[570]]\n\
+["Ill.C.C.",[573]]\n\
+["Ill.Dec.",[577]]\n\
+["Ill.Decs.",[577]]\n\
+["Immigr. L. Serv. (West)",[579]]\n\
+["Ind.",[580]]\n\
+["Ind. App.",[581]]\n\
+["Ind. App. LEXIS",[582]]\n\
+["Ind. App. Unpub. LEXIS",[583]]\n\
+["Ind. Cl. Com.",[584]]\n\
+["Ind. Cl. Comm.",[584]]\n\
+["Ind. Dec.",[585]]\n\
+["Ind. L. Rep.",[586,587]]\n\
+["Ind. LEXIS",[588]]\n\
+["Ind. T.",[590]]\n\
+["Ind. Tax LEXIS",[589]]\n\
+["Ind.App.",[581]]\n\
+["Ind.Rep.",[580]]\n\
+["Ind.T.",[590]]\n\
+["Indian Terr.",[590]]\n\
+["Indian Terr. LEXIS",[591]]\n\
+["Inher. Est. & Gift Tax Rep. (CCH)",[592]]\n\
+["Ins Law J.",[594]]\n\
+["Ins. L. Rep. (CCH)",[593]]\n\
+["Ins. L.J.",[594]]\n\
+["Ins. Law J.",[594]]\n\
+["Ins. Law. J.",[594]]\n\
+["Int Rev. Rec.",[596]]\n\
+["Int\'l Env\'t Rep. (BNA)",[595]]\n\
+["Int\'l Trade Rep. (BNA)",[554]]\n\
+["Int. Rev. Rec,",[596]]\n\
+["Int. Rev. Rec.",[596]]\n\
+["Intelligencer",[674]]\n\
+["Interior Dec.",[597]]\n\
+["Iowa",[598]]\n\
+["Iowa App. LEXIS",[599]]\n\
+["Iowa Rep.",[598]]\n\
+["Iowa Sup. LEXIS",[600]]\n\
+["Ired.",[601,602]]\n\
+["Ired. Eq.",[602]]\n\
+["Ired. Eq. Rep.",[602]]\n\
+["Ired. Law",[601]]\n\
+["Ired. Law Rep.",[601]]\n\
+["Ired. Rep.",[601,602]]\n\
+["Ired.Eq.(N.C.)",[602]]\n\
+["Ired.L.",[601]]\n\
+["Ired.L.(N.C.)",[601]]\n\
+["J.",[606]]\n\
+["J. Rep.",[606]]\n\
+["J.Ch.",[608]]\n\
+["J.J. Marsh.",[603]]\n\
+["J.J.Mar.",[603]]\n\
+["J.J.Marsh.(Ky.)",[603]]\n\
+["JTS",[604]]\n\
+["Jahn",[933]]\n\
+["Jeff.",[605]]\n\
+["Jeff. (Va.)",[605]]\n\
+["Jefferson",[605]]\n\
+["John.",[606]]\n\
+["John. Rep.",[606]]\n\
+["Johns.",[606,608]]\n\
+["Johns. Cas.",[607]]\n\
+["Johns. Ch.",[608]]\n\
+["Johns. Ch. Rep.",[608]]\n\
+["Johns.(N.Y.)",[608]]\n\
+["Johns.Cas.(N.Y.)",[607]]\n\
+["Johns.Ch.(N.Y.)",[608]]\n\
+["Johns.Ch.Cas.",[608]]\n\
+["Johns.Ct.Err.",[606]]\n\
+["Johns.N.Y.",[606]]\n\
+["Johns.Rep.",[606,608]]\n\
+["Johnson",[606,608,843]]\n\
+["Johnson Rep.",[606,608,843]]\n\
+["Jones",[609,611]]\n\
+["Jones & S.",[610]]\n\
+["Jones & Spencer",[610]]\n\
+["Jones Eq.",[611]]\n\
+["Jones L.",[609]]\n\
+["Jones Law",[612]]\n\
+["Jones Law.",[612]]\n\
+["Jones N.C.",[609]]\n\
+["Jones and Spencer\'s Super. Ct. Rep.",[610]]\n\
+["Jour. Fr. Inst.",[613]]\n\
+["Jour. Jur.",[614]]\n\
+["Juris P.R.",[615]]\n\
+["Just.",[616]]\n\
+["Kan.",[617]]\n\
+["Kan. App.",[618]]\n\
+["Kan. App. 2d",[619]]\n\
+["Kan. App. LEXIS",[620]]\n\
+["Kan. App. Unpub. LEXIS",[621]]\n\
+["Kan. App.2d",[619]]\n\
+["Kan. LEXIS",[622]]\n\
+["Kan. Rep.",[617]]\n\
+["Kan. Unpub. LEXIS",[623]]\n\
+["Kan.App.",[618]]\n\
+["Kan.App. 2d",[619]]\n\
+["Kan.App.2d",[619]]\n\
+["Kans.",[617]]\n\
+["Kans.App.",[618]]\n\
+["Kas.",[617]]\n\
+["Kelly",[624]]\n\
+["Ken.Dec.",[1143]]\n\
+["Ken.L.Re.",[632]]\n\
+["Ken.Opin.",[635]]\n\
+["Keyes",[625]]\n\
+["Kir.",[626]]\n\
+["Kirb.",[626]]\n\
+["Kirby",[626]]\n\
+["Kulp",[627]]\n\
+["Ky.",[628]]\n\
+["Ky. App.",[629]]\n\
+["Ky. App. LEXIS",[630]]\n\
+["Ky. App. Unpub. LEXIS",[631]]\n\
+["Ky. L. Rptr.",[632]]\n\
+["Ky. L. Summ.",[633]]\n\
+["Ky. LEXIS",[634]]\n\
+["Ky. Law Rep.",[632]]\n\
+["Ky. Op.",[635]]\n\
+["Ky. Rep.",[628]]\n\
+["Ky. Unpub. LEXIS",[636]]\n\
+["Ky.(A.K.Marsh.)",[10]]\n\
+["Ky.(B.Mon.)",[103]]\n\
+["Ky.(Bibb)",[138]]\n\
+["Ky.(Bush)",[170]]\n\
+["Ky.(Dana)",[341]]\n\
+["Ky.(Duv.)",[377]]\n\
+["Ky.(Hard.)",[497]]\n\
+["Ky.(Hughes)",[544]]\n\
+["Ky.(J.J.Marsh.)",[603]]\n\
+["Ky.(Lit.Sel.Cas.)",[685]]\n\
+["Ky.(Litt.)",[684]]\n\
+["Ky.(Met.)",[755]]\n\
+["Ky.(Sneed)",[1143]]\n\
+["Ky.(T.B.Monroe)",[1171]]\n\
+["Ky.L.R.",[632]]\n\
+["Ky.L.Rptr.",[632]]\n\
+["Ky.Law.Rep.",[632]]\n\
+["L Ed",[637]]\n\
+["L Ed 2d",[638]]\n\
+["L.",[667]]\n\
+["L. Ed.",[637]]\n\
+["L. Ed. 2d",[638]]\n\
+["L. Ed.2d",[638]]\n\
+["L. Rep.",[667]]\n\
+["L.E.",[637]]\n\
+["L.E.2d",[638]]\n\
+["L.Ed.",[637]]\n\
+["L.Ed. 2d",[638]]\n\
+["L.Ed.(U.S.)",[637]]\n\
+["L.Ed.2d",[638]]\n\
+["L.J.Q.B.",[669]]\n\
+["L.R.A (N.S.)",[639]]\n\
+["L.R.A.",[640]]\n\
+["L.R.A.N.S.",[639]]\n\
+["L.R.R.M.",[641]]\n\
+["L.R.R.M. (BNA)",[641]]\n\
+["LA",[642]]\n\
+["LAW ED",[637]]\n\
+["LCR",[643]]\n\
+["LEXIS",[644]]\n\
+["LEd",[637]]\n\
+["LEd2d",[638]]\n\
+["La.",[645]]\n\
+["La. Ann.",[646]]\n\
+["La. Ann. Rep.",[646]]\n\
+["La. App.",[647]]\n\
+["La. App. LEXIS",[648]]\n\
+["La. App. Unpub. LEXIS",[649]]\n\
+["La. LEXIS",[650]]\n\
+["La. Law J.",[651]]\n\
+["La. Rep.",[645]]\n\
+["La.A.",[647]]\n\
+["La.Ann.",[646]]\n\
+["La.App.",[647]]\n\
+["La.App. 1 Cir.",[652]]\n\
+["La.App. 2 Cir.",[653]]\n\
+["La.App. 3 Cir.",[654]]\n\
+["La.App. 4 Cir.",[655]]\n\
+["La.App. 5 Cir.",[656]]\n\
+["La.App. 6 Cir.",[657]]\n\
+["La.App.(Orleans)",[1193]]\n\
+["Lab. Arb. Awards (CCH)",[658]]\n\
+["Lab. Arb. Rep. (BNA)",[659]]\n\
+["Lab. Cas. (CCH)",[660]]\n\
+["Lab. L. Rep. (CCH)",[661]]\n\
+["Lab. Rel. Rep. (BNA)",[662]]\n\
+["Lab.Cas.",[660]]\n\
+["Lac. Jur.",[664]]\n\
+["Lack. L.N.",[663]]\n\
+["Lack. Leg.",[663]]\n\
+["Lack. Leg. News (P.A.)",[663]]\n\
+["Lack.Jur.",[664]]\n\
+["Lack.Jurist",[664]]\n\
+["Lack.L.N.",[663]]\n\
+["Lacka. Leg. News",[663]]\n\
+["Lalor",[523]]\n\
+["Lalor Supp.",[523]]\n\
+["Lanc. L. Rev.",[665]]\n\
+["Lans.",[666,667]]\n\
+["Lans. Ch.",[667]]\n\
+["Law & Eq. Rep.",[668]]\n\
+["Law J. Q.B.",[669]]\n\
+["Law Rep.",[670]]\n\
+["Law Reporter",[671]]\n\
+["Law Times (N.S.)",[672]]\n\
+["Law, Rep.",[670]]\n\
+["Law. Rep.",[670]]\n\
+["Law.Ed.",[637]]\n\
+["Lea",[673]]\n\
+["Lea.",[673]]\n\
+["Leg. Gaz.",[677]]\n\
+["Leg. Gaz. Rep.",[677]]\n\
+["Leg. Int.",[674]]\n\
+["Leg. Intel. or Intell.",[674]]\n\
+["Leg. Op.",[675]]\n\
+["Leg. Ops. (Pa.)",[675]]\n\
+["Leg. Rec.",[676]]\n\
+["Leg. Rec. Rep.",[676]]\n\
+["Leg. Rep.",[1203]]\n\
+["Leg.Int.",[674]]\n\
+["Leg.Rec.",[676]]\n\
+["Legal Gaz.",[677]]\n\
+["Legal Int.",[674]]\n\
+["Legal Intel.",[674]]\n\
+["Legal Intell.",[674]]\n\
+["Legal Intelligencer",[674]]\n\
+["Leh. V.L.R. (Pa.)",[678]]\n\
+["Lehigh",[678]]\n\
+["Lehigh V.L.R.",[678]]\n\
+["Lehigh Val. L. Rep.",[678]]\n\
+["Lehigh Val. L.R.",[678]]\n\
+["Lehigh Val. Law Rep",[678]]\n\
+["Leigh",[679]]\n\
+["Leigh (Va.)",[679]]\n\
+["Leigh Rep.",[679]]\n\
+["Life. Cas. (CCH)",[680]]\n\
+["Life. Cas. 2d (CCH)",[681]]\n\
+["Life. Cas. 2d(CCH)",[681]]\n\
+["Liquor Cont. L. Rep. (CCH)",[682]]\n\
+["Liquor Tax Rep.",[683]]\n\
+["Lit.",[684]]\n\
+["Lit. Rep.",[684]]\n\
+["Lit.Sel.Ca.",[685]]\n\
+["Litt.",[684]]\n\
+["Litt. Rep.",[684]]\n\
+["Litt. Sel. Cas.",[685]]\n\
+["Litt. Sel. Cas. (Ky.)",[685]]\n\
+["Litt.(Ky.)",[684]]\n\
+["Littell",[684]]\n\
+["Littell Rep.",[684]]\n\
+["Liv. Law Mag.",[686]]\n\
+["Lock. Rev. Cas.",[687]]\n\
+["Low.",[688]]\n\
+["Low. Dec.",[688]]\n\
+["Low. Dis.",[688]]\n\
+["Lowell",[688]]\n\
+["Lowell.",[688]]\n\
+["Luz. L.R.",[689]]\n\
+["Luz. Leg. Reg.",[689]]\n\
+["Luz. Leg. Reg. Rep.",[689]]\n\
+["Luz.L.R.",[689]]\n\
+["M.",[757]]\n\
+["M. J.",[690]]\n\
+["M.& Y.",[711]]\n\
+["M.& Y.R.",[711]]\n\
+["M.D.L.R.",[696]]\n\
+["M.J.",[690]]\n\
+["M.S.P.B.",[691]]\n\
+["M.S.P.R.",[692]]\n\
+["M.T.C.A.",[693]]\n\
+["M.T.C.R.",[694]]\n\
+["MDBT",[695]]\n\
+["MDLR",[696]]\n\
+["ME",[697]]\n\
+["MJ",[690]]\n\
+["ML",[698]]\n\
+["MP",[699]]\n\
+["MS",[700]]\n\
+["MSPB",[701]]\n\
+["MT",[702]]\n\
+["Ma.",[715]]\n\
+["Ma.A.",[716]]\n\
+["Mac. A. Pat. Cas.",[703]]\n\
+["MacA. Pat Cas.",[703]]\n\
+["MacA. Pat. Cas.",[703]]\n\
+["MacAr.",[704]]\n\
+["MacAr.& M.",[705]]\n\
+["MacAr.& Mackey",[705]]\n\
+["MacArth.",[703,704]]\n\
+["MacArth. & M.",[705]]\n\
+["MacArth.& M.(Dist.Col.)",[705]]\n\
+["MacArthur",[704]]\n\
+["MacArthur & M.",[705]]\n\
+["Mackey",[706]]\n\
+["Mai.",[747]]\n\
+["Maine",[747]]\n\
+["Maine Rep.",[747]]\n\
+["Man. Unrep. Cas.",[707]]\n\
+["Mann. Unrep. Cas.",[707]]\n\
+["Manning La.",[707]]\n\
+["Manning\'s U.C.",[707]]\n\
+["Manning\'s Unrep. Cases",[707]]\n\
+["Manum.",[823]]\n\
+["Manum. Cas.",[823]]\n\
+["Mar.",[10]]\n\
+["Mar. Rep.",[10]]\n\
+["Marsh.",[10,603]]\n\
+["Marsh. Rep.",[10,603]]\n\
+["Marsh.(Ky.)",[10,603]]\n\
+["Marsh.A.K.",[10]]\n\
+["Marsh.J.J.",[603]]\n\
+["Mart.",[708,710]]\n\
+["Mart. & Yer.",[711]]\n\
+["Mart. (N. C.)",[710]]\n\
+["Mart. (N.S.)",[709]]\n\
+["Mart. (O. S.)",[708]]\n\
+["Mart. (n.s.)",[709]]\n\
+["Mart. (o.s.)",[708]]\n\
+["Mart. N. C.",[710]]\n\
+["Mart. O.S. (La.)",[712]]\n\
+["Mart. Rep.",[708,710]]\n\
+["Mart.& Y.",[711]]\n\
+["Mart.& Y.(Tenn.)",[711]]\n\
+["Mart.& Yerg.",[711]]\n\
+["Mart.(o.s.)",[708]]\n\
+["Mart.Dec.",[710]]\n\
+["Mart.N.C.",[710]]\n\
+["Martin",[710]]\n\
+["Martin Rep.",[710]]\n\
+["Marv.",[713]]\n\
+["Marv. (Del.)",[713]]\n\
+["Marvel",[713]]\n\
+["Maryland",[739]]\n\
+["Maryland Rep.",[739]]\n\
+["Mas.",[714,715]]\n\
+["Mas. Rep.",[715]]\n\
+["Mason",[714]]\n\
+["Mason C.C.",[714]]\n\
+["Mason C.C.R.",[714]]\n\
+["Mason Circt. Ct. R.",[714]]\n\
+["Mason R.",[714]]\n\
+["Mason U.S.",[714]]\n\
+["Mason.",[714]]\n\
+["Mass.",[715]]\n\
+["Mass. (Cush)",[715]]\n\
+["Mass. App. Ct.",[716]]\n\
+["Mass. App. Dec.",[717]]\n\
+["Mass. App. Div.",[718]]\n\
+["Mass. App. Div. Adv. Sh.",[719]]\n\
+["Mass. App. Div. LEXIS",[720]]\n\
+["Mass. App. LEXIS",[721]]\n\
+["Mass. App. Unpub. LEXIS",[722]]\n\
+["Mass. L. Rptr.",[723]]\n\
+["Mass. LCR LEXIS",[724]]\n\
+["Mass. LEXIS",[725]]\n\
+["Mass. Law Rep",[723]]\n\
+["Mass. Law Rep.",[723]]\n\
+["Mass. R.",[715]]\n\
+["Mass. Rep.",[715]]\n\
+["Mass. Super. LEXIS",[726]]\n\
+["Mass. Supp.",[727]]\n\
+["Mass.(Allen)",[48]]\n\
+["Mass.(Cush.)",[315]]\n\
+["Mass.(Gray)",[484]]\n\
+["Mass.(Met.)",[756]]\n\
+["Mass.(Pick.)",[1048]]\n\
+["Mass.(Tyng)",[1232]]\n\
+["Mass.(Will.)",[1343]]\n\
+["Mass.App.",[716]]\n\
+["Mass.App.Ct.",[716]]\n\
+["Mc Lean",[736]]\n\
+["Mc.A. Pat. Cas.",[703]]\n\
+["McA. Pat. Cas.",[703]]\n\
+["McAl.",[728]]\n\
+["McAll.",[728]]\n\
+["McAll. (Cal.)",[728]]\n\
+["McAllister U.S. Circ. Court R.",[728]]\n\
+["McCah.",[729]]\n\
+["McCahon",[729]]\n\
+["McCanless",[730]]\n\
+["McCord",[731]]\n\
+["McCord Ch.",[732]]\n\
+["McCord Ch. Rep.",[732]]\n\
+["McCord Eq.",[732]]\n\
+["McCord Rep.",[731]]\n\
+["McCrary",[733]]\n\
+["McCrary\'s Cir. Ct. Rpts",[733]]\n\
+["McGl.",[734]]\n\
+["McGloin",[734]]\n\
+["McGrath",[735]]\n\
+["McGrdath",[735]]\n\
+["McLean",[736]]\n\
+["McLean.",[736]]\n\
+["McMul.",[737]]\n\
+["McMul. Eq.",[738]]\n\
+["McMul.Eq.(S.C.)",[738]]\n\
+["McMul.L.(S.C.)",[737]]\n\
+["Md.",[739]]\n\
+["Md. App.",[740]]\n\
+["Md. App. LEXIS",[741]]\n\
+["Md. Ch.",[742]]\n\
+["Md. Cir. Ct. LEXIS",[743]]\n\
+["Md. LEXIS",[744]]\n\
+["Md. Law Rec.",[745]]\n\
+["Md. Rep.",[739]]\n\
+["Md. Tax LEXIS",[746]]\n\
+["Md.App.",[740]]\n\
+["Me.",[697,747]]\n\
+["Me. LEXIS",[748]]\n\
+["Me. Super. LEXIS",[749]]\n\
+["Me. Unpub. LEXIS",[750]]\n\
+["Med & Med GD (CCH)",[753]]\n\
+["Med. Devices Rep. (CCH)",[751]]\n\
+["Media L. Rep.",[752]]\n\
+["Media L. Rep. (BNA)",[752]]\n\
+["Medicare & Medicaid Guide (CCH)",[753]]\n\
+["Meigs",[754]]\n\
+["Met.",[755,756]]\n\
+["Met. Rep.",[755,756]]\n\
+["Metc.",[755,756]]\n\
+["Metc. Rep.",[755,756]]\n\
+["Metc.Ky.",[755]]\n\
+["Metc.Mass.",[756]]\n\
+["Mich",[757]]\n\
+["Mich App",[758]]\n\
+["Mich.",[757]]\n\
+["Mich. App.",[758]]\n\
+["Mich. App. LEXIS",[759]]\n\
+["Mich. Ct. App.",[758]]\n\
+["Mich. Ct. Cl.",[760]]\n\
+["Mich. LEXIS",[761]]\n\
+["Mich. Lawy.",[762]]\n\
+["Mich. N.P.",[763]]\n\
+["Mich. N.P. R.",[763]]\n\
+["Mich. Pr.",[764]]\n\
+["Mich. Rep.",[757]]\n\
+["Mich.App.",[758]]\n\
+["Miles",[765]]\n\
+["Mill",[766]]\n\
+["Mill Const.",[766]]\n\
+["Mill Const.(S.C.)",[766]]\n\
+["Miller\'s Notebook",[767]]\n\
+["Miller\\u2019s Notebook",[767]]\n\
+["Mills",[768]]\n\
+["Mills Surr.",[768]]\n\
+["Mills.",[768]]\n\
+["Min.",[769,775]]\n\
+["Min. Rep.",[769,775]]\n\
+["Minn.",[769]]\n\
+["Minn. App. LEXIS",[770]]\n\
+["Minn. App. Unpub. LEXIS",[771]]\n\
+["Minn. Dist. LEXIS",[772]]\n\
+["Minn. LEXIS",[773]]\n\
+["Minn. Rep.",[769]]\n\
+["Minn. Tax LEXIS",[774]]\n\
+["Minor",[775]]\n\
+["Minor (Ala.)",[775]]\n\
+["Mis.",[779]]\n\
+["Mis. Rep.",[779]]\n\
+["Misc",[776]]\n\
+["Misc 2d",[777]]\n\
+["Misc 3d",[778]]\n\
+["Misc Rep",[776]]\n\
+["Misc Rep.",[776]]\n\
+["Misc.",[776]]\n\
+["Misc. 2d",[777]]\n\
+["Misc. 3d",[778]]\n\
+["Misc. Rep",[776]]\n\
+["Misc. Rep.",[776]]\n\
+["Misc.2d",[777]]\n\
+["Misc.3d",[778]]\n\
+["Miss.",[779]]\n\
+["Miss. (S. & M. Ch.)",[1098]]\n\
+["Miss. App. LEXIS",[780]]\n\
+["Miss. Dec.",[781]]\n\
+["Miss. LEXIS",[782]]\n\
+["Miss. R.",[779]]\n\
+["Miss. Rep.",[779]]\n\
+["Miss.(Howard)",[542]]\n\
+["Miss.(S.& M.)",[1098]]\n\
+["Miss.(Walker)",[1310]]\n\
+["Mo.",[783]]\n\
+["Mo. App.",[784]]\n\
+["Mo. App. LEXIS",[785]]\n\
+["Mo. LEXIS",[786]]\n\
+["Mo. Rep.",[783]]\n\
+["Mo.App.",[784]]\n\
+["Mo.App.Rep.",[784]]\n\
+["Mon.",[103,787,788,1171]]\n\
+["Mon. Rep.",[103,787,1171]]\n\
+["Mon.B.",[103]]\n\
+["Mon.T.B.",[1171]]\n\
+["Mona.",[787]]\n\
+["Monag.",[787]]\n\
+["Monaghan",[787]]\n\
+["Monaghan(Pa.)",[787]]\n\
+["Monroe, B.",[103]]\n\
+["Mont",[788]]\n\
+["Mont\'g. Co. L. Rep.",[792]]\n\
+["Mont\'g. L. Rep.",[792]]\n\
+["Mont.",[788]]\n\
+["Mont. Dist. LEXIS",[789]]\n\
+["Mont. LEXIS",[790]]\n\
+["Mont. St. Rep.",[1157]]\n\
+["Mont. Water LEXIS",[791]]\n\
+["Montg.",[792]]\n\
+["Montg. (Pa.)",[792]]\n\
+["Montg. CLR",[792]]\n\
+["Montg. CLR.",[792]]\n\
+["Montg. Co.",[792]]\n\
+["Montg. Co. L. Rep\'r",[792]]\n\
+["Montg. Co. L.R.",[792]]\n\
+["Montg. Co. L.R. (Pa.)",[792]]\n\
+["Montg. Co. Law Rep\'r.",[792]]\n\
+["Month. Jur.",[793]]\n\
+["Month. West. Jur.",[794]]\n\
+["Mor. Min. Rep.",[795]]\n\
+["Mor. St. Ca.",[796]]\n\
+["Mor. St. Cas.",[796]]\n\
+["Mor.Ia.",[797]]\n\
+["Morr.",[797]]\n\
+["Morr. M.R.",[795]]\n\
+["Morr. Min. R.",[795]]\n\
+["Morr. Min. Rep.",[795]]\n\
+["Morr. St. Cas.",[796]]\n\
+["Morris",[797]]\n\
+["Morris St. Cas.",[796]]\n\
+["Mt",[702]]\n\
+["Mt.",[788]]\n\
+["Munf.",[798]]\n\
+["Munf. Rep.",[798]]\n\
+["Mur.",[799]]\n\
+["Mur. Rep.",[799]]\n\
+["Murph.",[799]]\n\
+["Murph. Rep.",[799]]\n\
+["Murph.(N.C.)",[799]]\n\
+["Mut. Funds Guide (CCH)",[800]]\n\
+["Myrick",[801]]\n\
+["N W. Rep.",[853]]\n\
+["N. B. R.",[891]]\n\
+["N. Bk. R.",[891]]\n\
+["N. Bkpt. R.",[891]]\n\
+["N. Bkpt. Reg.",[891]]\n\
+["N. C.",[808]]\n\
+["N. C. Rep.",[808]]\n\
+["N. Chip.",[802]]\n\
+["N. D.",[812]]\n\
+["N. E.",[815]]\n\
+["N. E. 2d",[816]]\n\
+["N. E. 3d",[817]]\n\
+["N. E.2d",[816]]\n\
+["N. E.3d",[817]]\n\
+["N. H. Rep.",[818]]\n\
+["N. J. Law J.",[829]]\n\
+["N. Mar. I.",[803]]\n\
+["N. Mar. I. Commw.",[804]]\n\
+["N. Mar. I. Commw. Rptr.",[804]]\n\
+["N. Mar. I. LEXIS",[805]]\n\
+["N. W.",[853]]\n\
+["N. W. (2d)",[854]]\n\
+["N. W. 2d",[854]]\n\
+["N. W. Rep.",[853]]\n\
+["N. W.2d",[854]]\n\
+["N. Y.",[856]]\n\
+["N. Y. Ann. Cas.",[859]]\n\
+["N. Y. City H. Rec.",[806]]\n\
+["N. Y. Law J.",[873]]\n\
+["N. Y. Leg. Ob.",[867]]\n\
+["N. Y. Leg. Obs.",[867]]\n\
+["N. Y. Rep.",[856]]\n\
+["N. Y. Supp.",[874]]\n\
+["N. Y. Supplement",[874]]\n\
+["N. Y. Wkly. Dig.",[1355]]\n\
+["N.& Mc.",[908]]\n\
+["N.B.R.",[891]]\n\
+["N.B.R. (Supp.)",[807]]\n\
+["N.C.",[808]]\n\
+["N.C. (Dev. & Bat.)",[808]]\n\
+["N.C. App.",[809]]\n\
+["N.C. App. LEXIS",[810]]\n\
+["N.C. LEXIS",[811]]\n\
+["N.C.(Busb.)",[168]]\n\
+["N.C.(Busb.Eq.)",[169]]\n\
+["N.C.(Cam.& Nor.)",[228]]\n\
+["N.C.(Car.L.Rep.)",[231]]\n\
+["N.C.(Dev.& Bat.)",[364]]\n\
+["N.C.(Dev.& Bat.Eq.)",[365]]\n\
+["N.C.(Dev.)",[363]]\n\
+["N.C.(Dev.Eq.)",[366]]\n\
+["N.C.(Hawks)",[510]]\n\
+["N.C.(Hayw.)",[512]]\n\
+["N.C.(Ired.)",[601]]\n\
+["N.C.(Ired.Eq.)",[602]]\n\
+["N.C.(Jones Eq.)",[611]]\n\
+["N.C.(Jones)",[609]]\n\
+["N.C.(Mart.)",[710]]\n\
+["N.C.(Mur.)",[799]]\n\
+["N.C.(Phil.Eq.)",[1043]]\n\
+["N.C.(Phil.Law)",[1044]]\n\
+["N.C.(Tay.)",[1191]]\n\
+["N.C.(Taylor)",[1192]]\n\
+["N.C.App.",[809]]\n\
+["N.C.Conf.",[228]]\n\
+["N.C.Conf.Rep.",[228]]\n\
+["N.C.T.Rep.",[1192]]\n\
+["N.C.Term.R.",[1192]]\n\
+["N.C.Term.Rep.",[1192]]\n\
+["N.Chip.(Vt.)",[802]]\n\
+["N.Chipm.",[802]]\n\
+["N.D.",[812]]\n\
+["N.D. App. LEXIS",[813]]\n\
+["N.D. LEXIS",[814]]\n\
+["N.D.App.",[882]]\n\
+["N.E.",[815]]\n\
+["N.E. 2d",[816]]\n\
+["N.E. 3d",[817]]\n\
+["N.E.2d",[816]]\n\
+["N.E.3d",[817]]\n\
+["N.E.Rep.",[815]]\n\
+["N.H",[818]]\n\
+["N.H.",[818,819]]\n\
+["N.H. LEXIS",[820]]\n\
+["N.H. Rep.",[818]]\n\
+["N.H. Super. LEXIS",[821]]\n\
+["N.H.R.",[818]]\n\
+["N.J.",[822]]\n\
+["N.J. (Manumission)",[823]]\n\
+["N.J. Admin.",[824]]\n\
+["N.J. Admin. 2d",[825]]\n\
+["N.J. Ch. LEXIS",[826]]\n\
+["N.J. Eq.",[827]]\n\
+["N.J. LEXIS",[828]]\n\
+["N.J. Law J.",[829]]\n\
+["N.J. Misc.",[830]]\n\
+["N.J. Misc. LEXIS",[831]]\n\
+["N.J. Prerog. Ct. LEXIS",[832]]\n\
+["N.J. Sup. Ct. LEXIS",[833]]\n\
+["N.J. Super.",[834]]\n\
+["N.J. Super. LEXIS",[835]]\n\
+["N.J. Super. Unpub. LEXIS",[836]]\n\
+["N.J. Tax",[837]]\n\
+["N.J. Tax Ct.",[837]]\n\
+["N.J. Tax.",[837]]\n\
+["N.J.L.",[838]]\n\
+["N.J.L.J.",[839]]\n\
+["N.J.Law",[838]]\n\
+["N.J.M.",[830]]\n\
+["N.J.S.",[834]]\n\
+["N.J.Super.",[834]]\n\
+["N.J.Tax",[837]]\n\
+["N.L.R.B.",[840]]\n\
+["N.M.",[841]]\n\
+["N.M. (Ct. App.)",[846]]\n\
+["N.M. (G.)",[842]]\n\
+["N.M. (Gild.)",[842]]\n\
+["N.M. (J.)",[843]]\n\
+["N.M. (John.)",[843]]\n\
+["N.M. App. LEXIS",[844]]\n\
+["N.M. App. Unpub. LEXIS",[845]]\n\
+["N.M. Ct. App.",[846]]\n\
+["N.M. LEXIS",[847]]\n\
+["N.M. St. B. Bull.",[848]]\n\
+["N.M. Unpub. LEXIS",[849]]\n\
+["N.M.(G.)",[474]]\n\
+["N.M.(Gild.)",[474]]\n\
+["N.M.B.",[850]]\n\
+["N.R.C.",[851]]\n\
+["N.T.S.B.",[852]]\n\
+["N.W.",[853]]\n\
+["N.W. (2d)",[854]]\n\
+["N.W. 2d",[854]]\n\
+["N.W. 2nd",[854]]\n\
+["N.W. Rep.",[853]]\n\
+["N.W.2.d",[854]]\n\
+["N.W.2d",[854]]\n\
+["N.W.2d.",[854]]\n\
+["N.W.2nd",[854]]\n\
+["N.W.3d",[855]]\n\
+["N.Y",[856]]\n\
+["N.Y.",[856]]\n\
+["N.Y. (N.Y.S.)",[856]]\n\
+["N.Y. 2d",[857]]\n\
+["N.Y. 3d",[858]]\n\
+["N.Y. Ann. Ca.",[859]]\n\
+["N.Y. Ann. Cas.",[859]]\n\
+["N.Y. Anno. Cas.",[859]]\n\
+["N.Y. App. Div. LEXIS",[860]]\n\
+["N.Y. Ch. Ann.",[861]]\n\
+["N.Y. City Ct. Rep.",[862]]\n\
+["N.Y. City H. Rec.",[249]]\n\
+["N.Y. Civ. Proc. R.",[863]]\n\
+["N.Y. Civ. Proc. R., (N.S.)",[864]]\n\
+["N.Y. Civ. Proc. Rep.",[863]]\n\
+["N.Y. Civ. Proc. Rep. (n.s.)",[864]]\n\
+["N.Y. Cr. R.",[865]]\n\
+["N.Y. Cr. Rep.",[865]]\n\
+["N.Y. Crim.",[865]]\n\
+["N.Y. Crim. R.",[865]]\n\
+["N.Y. Crim. Rep.",[865]]\n\
+["N.Y. LEXIS",[866]]\n\
+["N.Y. Leg. Obs.",[867]]\n\
+["N.Y. Legal Observer",[867]]\n\
+["N.Y. Misc. LEXIS",[868]]\n\
+["N.Y. Proc. Ct. Ass.",[869]]\n\
+["N.Y. Slip Op",[890]]\n\
+["N.Y. Slip Op.",[890]]\n\
+["N.Y. St. R.",[870]]\n\
+["N.Y. St. Rep\'r",[870]]\n\
+["N.Y. St. Rep.",[870]]\n\
+["N.Y. St. Repr.",[870]]\n\
+["N.Y. St. Rptr.",[870]]\n\
+["N.Y. Sup. Ct.",[871]]\n\
+["N.Y. Super. Ct.",[871,872]]\n\
+["N.Y. Super.Ct.",[871]]\n\
+["N.Y. Supp.",[874]]\n\
+["N.Y.2d",[857]]\n\
+["N.Y.3d",[858]]\n\
+["N.Y.Ann.Cas.",[859]]\n\
+["N.Y.App.Dec.",[3]]\n\
+["N.Y.App.Div.",[3]]\n\
+["N.Y.Cas.Err.",[187]]\n\
+["N.Y.Ch.R.Ann.",[861]]\n\
+["N.Y.Ch.Sent.",[1125]]\n\
+["N.Y.Civ.Proc.R.",[863]]\n\
+["N.Y.Crim.R.",[865]]\n\
+["N.Y.L.J.",[873]]\n\
+["N.Y.S.",[874]]\n\
+["N.Y.S. 2d",[875]]\n\
+["N.Y.S. 3d",[876]]\n\
+["N.Y.S.2d",[875]]\n\
+["N.Y.S.3d",[876]]\n\
+["N.Y.S.E. Guide (CCH)",[877]]\n\
+["N.Y.Spec.Term R.",[540]]\n\
+["N.Y.Spec.Term Rep.",[540]]\n\
+["N.Y.St.Rep.",[870]]\n\
+["N.Y.Super.Ct.",[871]]\n\
+["N.Y.Supr.Ct.",[871]]\n\
+["N.Y.Suprm.Ct.",[871]]\n\
+["NCA",[878]]\n\
+["NCBC",[879]]\n\
+["NCBC LEXIS",[880]]\n\
+["ND",[881]]\n\
+["ND APP",[882]]\n\
+["ND App",[882]]\n\
+["NDLR",[883]]\n\
+["NDLR (LRP)",[883]]\n\
+["NDLR (LRP) LEXIS",[883]]\n\
+["NE",[815]]\n\
+["NE 2d",[816]]\n\
+["NE 3d",[817]]\n\
+["NE2d",[816]]\n\
+["NE3d",[817]]\n\
+["NJM",[830]]\n\
+["NLRB",[840]]\n\
+["NLRB Dec. (CCH)",[840]]\n\
+["NLRB No.",[884]]\n\
+["NM",[885]]\n\
+["NMCA",[886]]\n\
+["NMCERT",[887]]\n\
+["NMSC",[888]]\n\
+["NV",[889]]\n\
+["NW",[853]]\n\
+["NW 2d",[854]]\n\
+["NW.2d",[854]]\n\
+["NW2D",[854]]\n\
+["NW2d",[854]]\n\
+["NW3d",[855]]\n\
+["NY",[856]]\n\
+["NY 2d",[857]]\n\
+["NY 3d",[858]]\n\
+["NY App Div LEXIS",[860]]\n\
+["NY Misc LEXIS",[868]]\n\
+["NY Slip Op",[890]]\n\
+["NY Slip Op.",[890]]\n\
+["NY2d",[857]]\n\
+["NY3d",[858]]\n\
+["NYS",[874]]\n\
+["NYS 2d",[875]]\n\
+["NYS 3d",[876]]\n\
+["NYS2d",[875]]\n\
+["NYS3d",[876]]\n\
+["NYSlipOp",[890]]\n\
+["Nat. Bank. Reg.",[891]]\n\
+["Nat. Bankr. Reg.",[891]]\n\
+["Navajo Rptr.",[892]]\n\
+["Neb App",[896]]\n\
+["Neb App.",[896]]\n\
+["Neb.",[893]]\n\
+["Neb. (Unof.)",[894]]\n\
+["Neb. App.",[896]]\n\
+["Neb. App. LEXIS",[895]]\n\
+["Neb. Ct. App.",[896]]\n\
+["Neb. LEXIS",[897]]\n\
+["Neb. Unoff",[894]]\n\
+["Neb.App.",[896]]\n\
+["Neb.App.R.",[896]]\n\
+["Neb.C.A.",[896]]\n\
+["Neg. Cas. (CCH)",[898]]\n\
+["Neg. Cas. 2d (CCH)",[899]]\n\
+["Nev.",[900]]\n\
+["Nev. Adv. Op.",[901]]\n\
+["Nev. Adv. Op. No.",[901]]\n\
+["Nev. Adv. Rep.",[902]]\n\
+["Nev. Advance Rep.",[902]]\n\
+["Nev. LEXIS",[903]]\n\
+["Nev. Unpub. LEXIS",[904]]\n\
+["Nev., Adv. Op.",[901]]\n\
+["Nev., Advance Opinion",[901]]\n\
+["Nev.Ad.Op.",[901]]\n\
+["Nev.Adv.Op.",[901]]\n\
+["New York Supp.",[874]]\n\
+["New York Supplement",[874]]\n\
+["Newb.",[905]]\n\
+["Newb. Adm.",[905]]\n\
+["Nile, Reg.",[906]]\n\
+["Niles Reg.",[906]]\n\
+["Niles\' Reg.",[906]]\n\
+["Niles, Reg.",[906]]\n\
+["No.East Rep.",[815]]\n\
+["No.West Rep.",[853]]\n\
+["Northumb. L.J",[907]]\n\
+["Northumb. L.J.",[907]]\n\
+["Northumb. Legal. J.",[907]]\n\
+["Northumb.L.J",[907]]\n\
+["Northumb.L.J.",[907]]\n\
+["Northumberland Co. Leg. Jour",[907]]\n\
+["Northumberland L.J.",[907]]\n\
+["Northw.Rep.",[853]]\n\
+["Nott & M\'C.(S.C.)",[908]]\n\
+["Nott & McC.",[908]]\n\
+["Nuclear Reg. Rep.",[909]]\n\
+["Nuclear Reg. Rep. (CCH)",[909]]\n\
+["O.",[970]]\n\
+["O. App.",[926]]\n\
+["O. App. 2d",[927]]\n\
+["O. App. 3d",[928]]\n\
+["O. C. A.",[932]]\n\
+["O. G.",[912]]\n\
+["O. Supp",[910]]\n\
+["O. Supp.",[910]]\n\
+["O.A.R.",[926]]\n\
+["O.A.R. 2d",[927]]\n\
+["O.A.R. 3d",[928]]\n\
+["O.A.R.2d",[927]]\n\
+["O.A.R.3d",[928]]\n\
+["O.App.",[926]]\n\
+["O.App.2d",[927]]\n\
+["O.App.3d",[928]]\n\
+["O.B.A.J.",[911]]\n\
+["O.B.R.",[931]]\n\
+["O.C.C.",[935]]\n\
+["O.C.C.N.S.",[934]]\n\
+["O.C.D.",[937]]\n\
+["O.Cr.",[960]]\n\
+["O.D.",[938]]\n\
+["O.Dec.Rep.",[939]]\n\
+["O.G.",[912]]\n\
+["O.G. Pat. Off.",[912]]\n\
+["O.L.A.",[943]]\n\
+["O.L.Abs.",[943]]\n\
+["O.Misc.",[944]]\n\
+["O.Misc.2d",[945]]\n\
+["O.N.P.",[947]]\n\
+["O.N.P.N.S.",[948]]\n\
+["O.O.",[949]]\n\
+["O.O.2d",[950]]\n\
+["O.O.3d",[951]]\n\
+["O.R.W.",[913]]\n\
+["O.S.",[952]]\n\
+["O.S.2d",[953]]\n\
+["O.S.3d",[954]]\n\
+["O.S.C.D.",[915]]\n\
+["O.S.H. Cas.",[109]]\n\
+["O.S.H. Cas. (BNA)",[109]]\n\
+["O.S.H. Cases",[109]]\n\
+["O.S.H. Cases (BNA)",[109]]\n\
+["O.S.H. Dec. (CCH)",[179]]\n\
+["O.S.H. Rep. (BNA)",[914]]\n\
+["O.S.H.D.",[179]]\n\
+["O.S.H.D. (CCH)",[179]]\n\
+["O.S.H.Dec. (CCH)",[179]]\n\
+["O.S.U.",[915]]\n\
+["OFCCP Fed. Cont. Compl. Man. (CCH)",[916]]\n\
+["OH",[925]]\n\
+["OHIO",[925]]\n\
+["OK",[917]]\n\
+["OK AG",[918]]\n\
+["OK CIV APP",[919]]\n\
+["OK CR",[920]]\n\
+["OK JUD",[957]]\n\
+["OK JUD ETH",[921]]\n\
+["OKla.",[958]]\n\
+["OS.",[952]]\n\
+["OSHA Comp. Guide (CCH)",[922]]\n\
+["OSHC (BNA)",[923]]\n\
+["OSHD (CCH)",[179]]\n\
+["OTR",[972]]\n\
+["OTR-MD",[972]]\n\
+["Off. Gaz.",[912]]\n\
+["Off. Gaz. Pat.",[912]]\n\
+["Off. Gaz. Pat. Off.",[912]]\n\
+["Oh. A.",[926]]\n\
+["Oh. A. 2d",[927]]\n\
+["Oh. A. 3d",[928]]\n\
+["Oh. App.",[926]]\n\
+["Oh. App. 2d",[927]]\n\
+["Oh. App. 3d",[928]]\n\
+["Oh. S.C.D.",[915]]\n\
+["Oh.A.",[926]]\n\
+["Oh.A.2d",[927]]\n\
+["Oh.A.3d",[928]]\n\
+["Oh.App.",[926]]\n\
+["Oh.App.2d",[927]]\n\
+["Oh.App.3d",[928]]\n\
+["Oh.Cir.Ct.",[933]]\n\
+["Oh.Cir.Ct.N.S.",[934]]\n\
+["Oh.Cir.Dec.",[937]]\n\
+["Oh.Dec.",[938]]\n\
+["Oh.Dec.(Reprint)",[939]]\n\
+["Oh.N.P.",[947]]\n\
+["Oh.N.P.(N.S).",[948]]\n\
+["Oh.St.",[952]]\n\
+["Ohio",[924,925]]\n\
+["Ohio Abs.",[943]]\n\
+["Ohio App.",[926]]\n\
+["Ohio App. 2d",[927]]\n\
+["Ohio App. 3d",[928]]\n\
+["Ohio App. LEXIS",[929]]\n\
+["Ohio App. Rep.",[926]]\n\
+["Ohio App. Unrep.",[930]]\n\
+["Ohio App.2d",[927]]\n\
+["Ohio App.3d",[928]]\n\
+["Ohio B.",[931]]\n\
+["Ohio B. Rep.",[931]]\n\
+["Ohio C.A.",[932]]\n\
+["Ohio C.C.",[933]]\n\
+["Ohio C.C. (N.S.)",[934]]\n\
+["Ohio C.C. (n.s.)",[934]]\n\
+["Ohio C.C. Dec.",[935]]\n\
+["Ohio C.C.(n.s.)",[934]]\n\
+["Ohio C.C.N.S.",[934]]\n\
+["Ohio C.C.R.",[933]]\n\
+["Ohio C.C.R.N.S.",[934]]\n\
+["Ohio C.D.",[937]]\n\
+["Ohio C.Dec.",[937]]\n\
+["Ohio Ch.",[936]]\n\
+["Ohio Cir. Dec.",[937]]\n\
+["Ohio Cir.Ct.",[933,935]]\n\
+["Ohio Cir.Ct.(N.S.)",[934]]\n\
+["Ohio Cir.Ct.R.N.S.",[934]]\n\
+["Ohio Cr.Ct.R.",[933]]\n\
+["Ohio Ct. App.",[932]]\n\
+["Ohio Dec.",[938]]\n\
+["Ohio Dec. Rep.",[938]]\n\
+["Ohio Dec. Reprint",[939]]\n\
+["Ohio F. Dec.",[940]]\n\
+["Ohio F.D.",[940]]\n\
+["Ohio F.Dec",[940]]\n\
+["Ohio F.Dec.",[940]]\n\
+["Ohio Fed. Dec.",[940]]\n\
+["Ohio L. Abs.",[943]]\n\
+["Ohio L.Abs.",[943]]\n\
+["Ohio L.R.",[942]]\n\
+["Ohio LEXIS",[941]]\n\
+["Ohio Law Abs",[943]]\n\
+["Ohio Law Abs.",[943]]\n\
+["Ohio Law Abst.",[943]]\n\
+["Ohio Law R",[942]]\n\
+["Ohio Law Rep.",[942]]\n\
+["Ohio Law. Abs.",[943]]\n\
+["Ohio Laws Abs.",[943]]\n\
+["Ohio Misc.",[944]]\n\
+["Ohio Misc. 2d",[945]]\n\
+["Ohio Misc. LEXIS",[946]]\n\
+["Ohio Misc.2d",[945]]\n\
+["Ohio Misc.Dec.",[944]]\n\
+["Ohio N. P. (n.s.)",[948]]\n\
+["Ohio N.P.",[947]]\n\
+["Ohio N.P. (n.s.)",[948]]\n\
+["Ohio N.P.N.S.",[948]]\n\
+["Ohio Nisi Prius",[947]]\n\
+["Ohio Nisi Prius (N. S.)",[948]]\n\
+["Ohio Nisi Prius (N.S.)",[948]]\n\
+["Ohio Nisi Prius (NS)",[948]]\n\
+["Ohio Nisi Prius (n.s.)",[948]]\n\
+["Ohio Nisi Prius Decisions",[947]]\n\
+["Ohio Nisi Prius Reports (N. S.)",[948]]\n\
+["Ohio Nisi Prius [N. S.]",[948]]\n\
+["Ohio Op.",[949]]\n\
+["Ohio Op. 2d",[950]]\n\
+["Ohio Op. 3d",[951]]\n\
+["Ohio Op.2d",[950]]\n\
+["Ohio Op.3d",[951]]\n\
+["Ohio Ops.",[949]]\n\
+["Ohio Prob.",[479]]\n\
+["Ohio Prob. Ct.",[479]]\n\
+["Ohio Rep.",[924]]\n\
+["Ohio S.U.",[915]]\n\
+["Ohio St.",[952]]\n\
+["Ohio St. (N.S.)",[955]]\n\
+["Ohio St. (n.s.)",[955]]\n\
+["Ohio St. 2d",[953]]\n\
+["Ohio St. 3d",[954]]\n\
+["Ohio St. Rep.",[952]]\n\
+["Ohio St.2d",[953]]\n\
+["Ohio St.3d",[954]]\n\
+["Ohio St.3d.",[954]]\n\
+["Ohio State",[952]]\n\
+["Ohio Supp.",[910]]\n\
+["Ohio W.L. Bull.",[1296]]\n\
+["Ohio. Unrept.Cas.",[915]]\n\
+["Oil & Gas",[956]]\n\
+["Oil & Gas Rep.",[956]]\n\
+["Oil & Gas Reptr.",[956]]\n\
+["Oil & Gas Rptr.",[956]]\n\
+["Okl Jud.",[957]]\n\
+["Okl.",[958]]\n\
+["Okl.Cr.",[960]]\n\
+["Okla.",[958,960]]\n\
+["Okla. Civ. App. LEXIS",[959]]\n\
+["Okla. Cr.",[960]]\n\
+["Okla. Cr. Rep.",[960]]\n\
+["Okla. Crim.",[960]]\n\
+["Okla. Crim. App. LEXIS",[961]]\n\
+["Okla. Crim. Rep.",[960]]\n\
+["Okla. JUD LEXIS",[962]]\n\
+["Okla. LEXIS",[963]]\n\
+["Okla. Rep.",[958,960]]\n\
+["Okla. Trib.",[964]]\n\
+["Okla.Cr.",[960]]\n\
+["Okla.Crim.",[960]]\n\
+["Olc.",[965]]\n\
+["Olcott",[965]]\n\
+["Olcott,",[965]]\n\
+["Oliver\'s Forms",[966]]\n\
+["Op. Att\'y Gen.",[967]]\n\
+["Op. O.L.C.",[968]]\n\
+["Op. OLC.",[968]]\n\
+["Ops. Cal. Atty. Gen.",[969]]\n\
+["Ops.Cal.Atty.Gen.",[969]]\n\
+["Or",[970]]\n\
+["Or App",[971]]\n\
+["Or App.",[971]]\n\
+["Or.",[970]]\n\
+["Or. App.",[971]]\n\
+["Or. Tax",[972]]\n\
+["Or.A.",[971]]\n\
+["Or.App.",[971]]\n\
+["Ore.",[970]]\n\
+["Ore. App.",[971]]\n\
+["Ore. App. LEXIS",[973]]\n\
+["Ore. LEXIS",[974]]\n\
+["Ore. Tax LEXIS",[975]]\n\
+["Oreg.",[970]]\n\
+["Otto",[976]]\n\
+["Overt.",[977]]\n\
+["P",[978]]\n\
+["P 2d",[979]]\n\
+["P 3d",[980]]\n\
+["P [2d]",[979]]\n\
+["P-H T.C. Memo.",[8]]\n\
+["P.",[978]]\n\
+["P. & H.",[1025]]\n\
+["P. (2d)",[979]]\n\
+["P. 2d",[979]]\n\
+["P. 3d",[980]]\n\
+["P. R.",[978]]\n\
+["P. Rep.",[978]]\n\
+["P. [2d.]",[979]]\n\
+["P. [2d]",[979]]\n\
+["P. [2nd]",[979]]\n\
+["P.& W.",[1029]]\n\
+["P.2",[979]]\n\
+["P.2 d",[979]]\n\
+["P.2d",[979]]\n\
+["P.2d.",[979]]\n\
+["P.3",[980]]\n\
+["P.3d",[980]]\n\
+["P.3d.",[980]]\n\
+["P.C.L.J.",[981]]\n\
+["P.C.R.",[999]]\n\
+["P.H.",[982]]\n\
+["P.Jr. & H.",[1025]]\n\
+["P.L. Rep.",[983]]\n\
+["P.L.M.",[1019]]\n\
+["P.L.R.",[983]]\n\
+["P.O.R.",[984]]\n\
+["P.R.",[978,989,1029]]\n\
+["P.R. Dec.",[985]]\n\
+["P.R. Fed.",[986]]\n\
+["P.R. Fed. Rep.",[986]]\n\
+["P.R. Offic. Trans.",[987]]\n\
+["P.R. Sent.",[988]]\n\
+["P.R.R.",[989]]\n\
+["P.S.R.",[997]]\n\
+["P.U.R.",[990]]\n\
+["P.U.R. (N.S.)",[991]]\n\
+["P.U.R. (n.s.)",[991]]\n\
+["P.U.R.(N.S.)",[991]]\n\
+["P.U.R.(NS)",[991]]\n\
+["P.U.R.3d",[992]]\n\
+["P.U.R.4th",[993]]\n\
+["P.[2d]",[979]]\n\
+["P2.d",[979]]\n\
+["P2d",[979]]\n\
+["P3.d",[980]]\n\
+["P3d",[980]]\n\
+["PA",[994]]\n\
+["PA Super",[1015,1016]]\n\
+["POR",[984]]\n\
+["PR App. LEXIS",[995]]\n\
+["PR Sup. LEXIS",[996]]\n\
+["Pa.",[997]]\n\
+["Pa. (Admiralty)",[998]]\n\
+["Pa. C.",[999]]\n\
+["Pa. Cmwlth",[1000]]\n\
+["Pa. Co. Ct.",[999]]\n\
+["Pa. Co. Ct. Rep.",[999]]\n\
+["Pa. Commonwealth Ct.",[1000]]\n\
+["Pa. Commw.",[1000]]\n\
+["Pa. Commw. LEXIS",[1001]]\n\
+["Pa. Commw. Unpub. LEXIS",[1002]]\n\
+["Pa. Corp.",[1003]]\n\
+["Pa. Corp. R.",[1003]]\n\
+["Pa. Corp. Rep.",[1003]]\n\
+["Pa. D.",[1004]]\n\
+["Pa. D. & C.",[1005]]\n\
+["Pa. D. & C. 2d",[1006]]\n\
+["Pa. D. & C. 3d",[1007]]\n\
+["Pa. D. & C. 4th",[1008]]\n\
+["Pa. D. & C. 5th",[1009]]\n\
+["Pa. D. & C.2d",[1006]]\n\
+["Pa. D. & C.3d",[1007]]\n\
+["Pa. D. & C.4th",[1008]]\n\
+["Pa. D. & C.5th",[1009]]\n\
+["Pa. Dist. & Cnty. Dec. LEXIS",[1010]]\n\
+["Pa. Fid.",[1011]]\n\
+["Pa. Jud. Disc. LEXIS",[1012]]\n\
+["Pa. Just. L. Rep.",[1013]]\n\
+["Pa. LEXIS",[1014]]\n\
+["Pa. Law J.",[1030]]\n\
+["Pa. Law J. Rep.",[1030]]\n\
+["Pa. Rawle",[1068]]\n\
+["Pa. Super",[1015]]\n\
+["Pa. Super.",[1015,1016]]\n\
+["Pa. Super. Ct.",[1015]]\n\
+["Pa. Super. LEXIS",[1017]]\n\
+["Pa. Super. Unpub. LEXIS",[1018]]\n\
+["Pa. Superior Ct.",[1015]]\n\
+["Pa.C.",[1000]]\n\
+["Pa.C.C.",[999]]\n\
+["Pa.Cas.",[1121]]\n\
+["Pa.Cmwlth",[1000]]\n\
+["Pa.Cmwlth.",[1000]]\n\
+["Pa.Co.Ct.",[999]]\n\
+["Pa.Co.Ct.R.",[999]]\n\
+["Pa.Commw.Ct.",[1000]]\n\
+["Pa.Corp",[1003]]\n\
+["Pa.Corp.",[1003]]\n\
+["Pa.County Ct.",[999]]\n\
+["Pa.Dist.",[1004]]\n\
+["Pa.Dist.& C.Rep.",[1005]]\n\
+["Pa.Dist.& Co.",[1005]]\n\
+["Pa.Dist.R.",[1004]]\n\
+["Pa.Rep.",[997]]\n\
+["Pa.S.",[1015]]\n\
+["Pa.St.",[997]]\n\
+["Pa.State",[997]]\n\
+["Pa.Super.",[1015]]\n\
+["Pa.Super.Ct.",[1015]]\n\
+["PaC.",[978]]\n\
+["Pac",[978]]\n\
+["Pac (2d)",[979]]\n\
+["Pac.",[978]]\n\
+["Pac. (2)",[979]]\n\
+["Pac. (2d)",[979]]\n\
+["Pac. (2d).",[979]]\n\
+["Pac. 2d",[979]]\n\
+["Pac. Law Mag.",[1019]]\n\
+["Pac. Law Rep.",[983]]\n\
+["Pac. Law Reptr.",[983]]\n\
+["Pac. Law. Rep.",[983]]\n\
+["Pac. Rep.",[978]]\n\
+["Pac.2d",[979]]\n\
+["Pac.R.",[978]]\n\
+["Pac.Rep.",[978]]\n\
+["Pacific",[978]]\n\
+["Pacific Law Mag.",[1019]]\n\
+["Pacific Rep.",[978]]\n\
+["Pai.",[1020]]\n\
+["Pai.Ch.",[1020]]\n\
+["Paige",[1020]]\n\
+["Paige Ch.",[1020]]\n\
+["Paige Ch. Rep.",[1020]]\n\
+["Paige Rep.",[1020]]\n\
+["Paine",[1021]]\n\
+["Paine.",[1021]]\n\
+["Park. C.R.",[1022]]\n\
+["Park. Cr.",[1022]]\n\
+["Park. Cr. Rep.",[1022]]\n\
+["Park. Crim. R.",[1022]]\n\
+["Park. Crim. Rep.",[1022]]\n\
+["Parker Cr.",[1022]]\n\
+["Parker Cr. Rep.",[1022]]\n\
+["Parker\'s Cr. R.",[1022]]\n\
+["Parker\'s Crim. R.",[1022]]\n\
+["Parker\'s Crim. Rep.",[1022]]\n\
+["Parker, Cr. Cas.",[1022]]\n\
+["Parker, Cr. R.",[1022]]\n\
+["Parsons",[1023]]\n\
+["Pat. & H.",[1025]]\n\
+["Pat. Trademark & Copyright J. (BNA)",[1024]]\n\
+["Patt. & H.",[1025]]\n\
+["Patt. & H. (Va.)",[1025]]\n\
+["Patt. & Heath R.",[1025]]\n\
+["Patton & H.",[1025]]\n\
+["Patton & H. (Va.)",[1025]]\n\
+["Patton & Heath",[1025]]\n\
+["Pears.",[1026]]\n\
+["Peck",[1027]]\n\
+["Peck (Tenn.)",[1027]]\n\
+["Pelt.",[1028]]\n\
+["Pen. & W.",[1029]]\n\
+["Penn.",[997,1031,1033]]\n\
+["Penn. Del.",[1031]]\n\
+["Penn. L. J.",[1030]]\n\
+["Penn. L.J.",[1030]]\n\
+["Penn. Law J.",[1030]]\n\
+["Penn. Law Jour.",[1030]]\n\
+["Penn.Co.Ct.Rep.",[999]]\n\
+["Penn.Dist.Rep.",[1004]]\n\
+["Penn.Rep.",[997]]\n\
+["Penn.St.",[997]]\n\
+["Penn.St.R.",[997]]\n\
+["Penne.",[1031]]\n\
+["Pennew.",[1031]]\n\
+["Pennewill",[1032]]\n\
+["Pennewill.",[1031]]\n\
+["Penny.",[1033]]\n\
+["Pennyp.",[1033]]\n\
+["Pennyp.(Pa.)",[1033]]\n\
+["Penr.& W.",[1029]]\n\
+["Pens. & Ben. Rep. (BNA)",[1034]]\n\
+["Pens. & Benefits Rep. (BNA)",[1034]]\n\
+["Pens. & Profit Sharing 2d (RIA)",[1035]]\n\
+["Pens. Plan Guide (CCH)",[1036]]\n\
+["Personal and Comm. Liab. Life Health & Accid. Ins. Cas. 2d (CCH)",[1037]]\n\
+["Personnel Mgmt. (BNA)",[1038]]\n\
+["Pet C. C.",[1041]]\n\
+["Pet.",[1039]]\n\
+["Pet. Adm.",[1040]]\n\
+["Pet. C. C.",[1041]]\n\
+["Pet. C.C.",[1041]]\n\
+["Pet. Cir. C.R.",[1042]]\n\
+["Pet. Rep.",[1039]]\n\
+["Pet.S.C.",[1039]]\n\
+["Peters",[1039]]\n\
+["Peters C.C.",[1041]]\n\
+["Peters Rep.",[1039]]\n\
+["Phil.",[1043,1044]]\n\
+["Phil. Eq.",[1043]]\n\
+["Phil. Law",[1044]]\n\
+["Phil. Rep.",[1043,1044]]\n\
+["Phil.Eq.(N.C.)",[1043]]\n\
+["Phil.N.C.",[1044]]\n\
+["Phila.",[1045]]\n\
+["Phila. Ct. Com. Pl. LEXIS",[1046]]\n\
+["Phila. Cty. Rptr. LEXIS",[1047]]\n\
+["Phila. Leg. Int.",[674]]\n\
+["Phila. Rep.",[1045]]\n\
+["Philadelphia Leg. Int.",[674]]\n\
+["Phill.",[1043,1044]]\n\
+["Phill. Rep.",[1043,1044]]\n\
+["Phill.L.(N.C.)",[1044]]\n\
+["Phillips",[1043,1044]]\n\
+["Pick.",[1048]]\n\
+["Pick. Rep.",[1048]]\n\
+["Pick.(Mass.)",[1048]]\n\
+["Pickle",[1049]]\n\
+["Pin.",[1050]]\n\
+["Pinn.",[1050]]\n\
+["Pitt.L.J.",[1051]]\n\
+["Pitts L.J.",[1051]]\n\
+["Pitts. L. J.",[1051]]\n\
+["Pitts. Leg. J.",[1051]]\n\
+["Pitts. Leg. Joor.",[1051]]\n\
+["Pitts. R.",[1052]]\n\
+["Pitts. Rep.",[1052]]\n\
+["Pitts. Rep. (Pa.)",[1052]]\n\
+["Pitts. Rpts.",[1052]]\n\
+["Pitts.L.J.",[1051]]\n\
+["Pittsb. L. Rev.",[1051]]\n\
+["Pittsb. L.J.",[1051]]\n\
+["Pittsb. Leg. J.",[1051]]\n\
+["Pittsb. Leg. J. (O. S.)",[1051]]\n\
+["Pittsb. Leg. J. (Pa.)",[1051]]\n\
+["Pittsb. R. (Pa.)",[1051]]\n\
+["Pittsburgh Leg. J.",[1051]]\n\
+["Pittsburgh Leg. Journal",[1051]]\n\
+["Pittsburgh Legal Journal",[1051]]\n\
+["Port.",[1053]]\n\
+["Port. Rep.",[1053]]\n\
+["Port.(Ala.)",[1053]]\n\
+["Porter",[1053]]\n\
+["Porter Rep.",[1053]]\n\
+["Posey",[1054]]\n\
+["Posey U.C.",[1054]]\n\
+["Posey\'s U.C.",[1054]]\n\
+["Posey, Unrep. Cas.",[1054]]\n\
+["Pow. Surr.",[1055]]\n\
+["Power",[1055]]\n\
+["Prod. Liab. Rep. (CCH)",[1056]]\n\
+["Prod. Safety & Liab. Rep. (BNA)",[1057]]\n\
+["Prod.Liab.Rep. (CCH)",[1056]]\n\
+["Pub. Lands Dec.",[1058]]\n\
+["Pub. Util. Rep. 4th",[993]]\n\
+["Puerto Rico",[989]]\n\
+["Quart. Law J.",[1059]]\n\
+["R.",[1068]]\n\
+["R.I.",[1060]]\n\
+["R.I. Dec.",[1061]]\n\
+["R.I. LEXIS",[1062]]\n\
+["R.I. Super. LEXIS",[1063]]\n\
+["R.I.C.O. Bus. Disp. Guide (CCH)",[1064]]\n\
+["RIA TM",[1178]]\n\
+["RICO Bus. Disp. Guide",[1064]]\n\
+["RICO Bus. Disp. Guide (CCH)",[1064]]\n\
+["RICO Bus.Disp.Guide",[1064]]\n\
+["Rad. Reg.",[1065]]\n\
+["Rad. Reg. (P & F)",[1065]]\n\
+["Rad. Reg. 2d (P & F)",[1066]]\n\
+["Rand.",[1067]]\n\
+["Rand. Rep.",[1067]]\n\
+["Raw.",[1068]]\n\
+["Rawle",[1068]]\n\
+["Rawle Rep.",[1068]]\n\
+["Read\'s Notebook",[1069]]\n\
+["Read\\u2019s Notebook",[1069]]\n\
+["Rec. Co. Ch. (S.C.)",[1070]]\n\
+["Rec. Co. Ct.",[1071]]\n\
+["Rec. V.A. Ct. (R.I.)",[1072]]\n\
+["Redf.",[1073]]\n\
+["Rep. Cont. El.",[1074]]\n\
+["Rep. Cont. Elect. Cas.",[1075]]\n\
+["Rep. Cont. Elect. Case.",[1075]]\n\
+["Reporter,",[1076]]\n\
+["Reporter.",[1076]]\n\
+["Rice",[1077]]\n\
+["Rice Ch.",[1078]]\n\
+["Rice Eq.",[1078]]\n\
+["Rice L.(S.C.)",[1077]]\n\
+["Rich.",[1079]]\n\
+["Rich. Cas.",[1080]]\n\
+["Rich. Eq.",[1081]]\n\
+["Rich. Eq. Rep.",[1081]]\n\
+["Rich. Rep.",[1079]]\n\
+["Rich.Cas.(S.C.)",[1080]]\n\
+["Rich.Eq.Ch.",[1081]]\n\
+["Rich.L.(S.C.)",[1079]]\n\
+["Rich.Law(S.C.)",[1079]]\n\
+["Ridgely\'s Notebook",[1082]]\n\
+["Ridgely\'s Notebook I",[1082]]\n\
+["Ridgely\'s Notebook II",[1083]]\n\
+["Ridgely\'s Notebook III",[1084]]\n\
+["Ridgely\'s Notebook IV",[1085]]\n\
+["Ridgely\'s Notebook V",[1086]]\n\
+["Ridgely\\u2019s Notebook I",[1082]]\n\
+["Ridgely\\u2019s Notebook II",[1083]]\n\
+["Ridgely\\u2019s Notebook III",[1084]]\n\
+["Ridgely\\u2019s Notebook IV",[1085]]\n\
+["Ridgely\\u2019s Notebook V",[1086]]\n\
+["Ril.",[1087,1088]]\n\
+["Ril. Eq.",[1088]]\n\
+["Riley",[1087,1088]]\n\
+["Riley Ch.",[1088]]\n\
+["Riley Eq.",[1088]]\n\
+["Riley Eq.(S.C.)",[1088]]\n\
+["Riley L.(S.C.)",[1087]]\n\
+["Rob.",[1089,1090,1091,1092]]\n\
+["Rob. (VA)",[1090]]\n\
+["Rob. Rep.",[1089,1090,1092]]\n\
+["Rob.Cons.Cas.(Tex.)",[1092]]\n\
+["Rob.Consc.Cas.",[1092]]\n\
+["Rob.La.",[1089]]\n\
+["Rob.Va.",[1090]]\n\
+["Robard",[1092]]\n\
+["Robards",[1092]]\n\
+["Robb, Pat. Cas.",[1093]]\n\
+["Robb.",[1094]]\n\
+["Robb. (N.J.)",[1094]]\n\
+["Robbins",[1094]]\n\
+["Robbins.",[1094]]\n\
+["Robertson\'s Report of the Trial of Aaron Burr.",[1095]]\n\
+["Robertson\'s Super. Ct. Rep.",[1091]]\n\
+["Robertson\\u2019s Report of the Trial of Aaron Burr.",[1095]]\n\
+["Robinson",[1089,1090]]\n\
+["Rodney\'s Notes",[1096]]\n\
+["Rodney\\u2019s Notes",[1096]]\n\
+["Root",[1097]]\n\
+["S Ct",[1099]]\n\
+["S. & M.",[1098]]\n\
+["S. (2nd)",[1146]]\n\
+["S. Ct",[1099]]\n\
+["S. Ct.",[1099]]\n\
+["S. Ct. Rep.",[1099]]\n\
+["S. E.",[1110]]\n\
+["S. E. (2d)",[1111]]\n\
+["S. E. 2d",[1111]]\n\
+["S. E. Rep.",[1110]]\n\
+["S. E.2d",[1111]]\n\
+["S. R.",[870]]\n\
+["S. W.",[1113]]\n\
+["S. W. (2d)",[1114]]\n\
+["S. W. 2d",[1114]]\n\
+["S. W. 2d Series.",[1114]]\n\
+["S. W. 3d",[1115]]\n\
+["S. W. Rep.",[1113]]\n\
+["S. W., 2d Series,",[1114]]\n\
+["S. W., 2d Series.",[1114]]\n\
+["S. W., Second Series,",[1114]]\n\
+["S. W.2d",[1114]]\n\
+["S. W.3d",[1115]]\n\
+["S.& Mar.",[1098]]\n\
+["S.C.",[1099,1100]]\n\
+["S.C. App. LEXIS",[1101]]\n\
+["S.C. App. Unpub. LEXIS",[1102]]\n\
+["S.C. Eq.",[1103]]\n\
+["S.C. LEXIS",[1104]]\n\
+["S.C. Unpub. LEXIS",[1105]]\n\
+["S.C.D.C. (N.S.)",[1106]]\n\
+["S.C.Eq.(Bail.Eq.)",[114]]\n\
+["S.C.Eq.(Chev.Eq.)",[242]]\n\
+["S.C.Eq.(Des.)",[361]]\n\
+["S.C.Eq.(Dud.Eq.)",[374]]\n\
+["S.C.Eq.(Harp.Eq.)",[500]]\n\
+["S.C.Eq.(Hill Eq.)",[524]]\n\
+["S.C.Eq.(Rice.Eq.)",[1078]]\n\
+["S.C.Eq.(Rich.Eq.)",[1081]]\n\
+["S.C.Eq.(Ril.)",[1088]]\n\
+["S.C.Eq.(Speers Eq.)",[1151]]\n\
+["S.C.Eq.(Strob.Eq.)",[1164]]\n\
+["S.C.L.",[1107]]\n\
+["S.C.L. (Mill Const.)",[1107]]\n\
+["S.C.L.(Bail.)",[113]]\n\
+["S.C.L.(Bay)",[129]]\n\
+["S.C.L.(Brev)",[157]]\n\
+["S.C.L.(Chev.)",[241]]\n\
+["S.C.L.(Dud.)",[373]]\n\
+["S.C.L.(Harp.)",[499]]\n\
+["S.C.L.(Hill)",[522]]\n\
+["S.C.L.(McCord Eq.)",[732]]\n\
+["S.C.L.(McCord)",[731]]\n\
+["S.C.L.(McMul.)",[737]]\n\
+["S.C.L.(McMullan Eq.)",[738]]\n\
+["S.C.L.(Mill)",[766]]\n\
+["S.C.L.(Nott & McC.)",[908]]\n\
+["S.C.L.(Rice)",[1077]]\n\
+["S.C.L.(Rich.)",[1079]]\n\
+["S.C.L.(Riley)",[1087]]\n\
+["S.C.L.(Speers)",[1150]]\n\
+["S.C.L.(Strob.)",[1163]]\n\
+["S.C.L.(Tread.)",[1225]]\n\
+["S.C.R.",[1100]]\n\
+["S.Car.",[1100]]\n\
+["S.Ct",[1099]]\n\
+["S.Ct.",[1099]]\n\
+["S.D.",[1108]]\n\
+["S.D. LEXIS",[1109]]\n\
+["S.Dak.",[1108]]\n\
+["S.E.",[1110]]\n\
+["S.E. (2d)",[1111]]\n\
+["S.E. 2d",[1111]]\n\
+["S.E. Rep.",[1110]]\n\
+["S.E.2d",[1111]]\n\
+["S.E.2d.",[1111]]\n\
+["S.E.C. Docket",[1119]]\n\
+["S.E2.d",[1111]]\n\
+["S.T.B.",[1112]]\n\
+["S.W.",[1113]]\n\
+["S.W. 2d",[1114]]\n\
+["S.W. 3d",[1115]]\n\
+["S.W. Rep.",[1113]]\n\
+["S.W. Series",[1113]]\n\
+["S.W.2d",[1114]]\n\
+["S.W.3d",[1115]]\n\
+["S.W.3d.",[1115]]\n\
+["SCDB",[1116]]\n\
+["SCt",[1099]]\n\
+["SD",[1117]]\n\
+["SE",[1110]]\n\
+["SE 2d",[1111]]\n\
+["SE2d",[1111]]\n\
+["SEC Accounting R. (CCH)",[1118]]\n\
+["SEC Docket",[1119]]\n\
+["SEC Jud. Dec.",[1120]]\n\
+["SO.",[1145]]\n\
+["SW",[1113]]\n\
+["SW 2d",[1114]]\n\
+["SW 3d",[1115]]\n\
+["SW.3d",[1115]]\n\
+["SW2D",[1114]]\n\
+["SW2d",[1114]]\n\
+["SW3D",[1115]]\n\
+["SW3d",[1115]]\n\
+["Sad.Pa.Cas.",[1121]]\n\
+["Sad.Pa.Cs.",[1121]]\n\
+["Sadl.",[1121]]\n\
+["Sadler",[1121]]\n\
+["Sadler(Pa.)",[1121]]\n\
+["San Fran. Law J.",[1122]]\n\
+["San Fran. Law. J.",[1122]]\n\
+["Sand. Ch.",[1123]]\n\
+["Sand. Ch. Rep.",[1123]]\n\
+["Sand.Chy.",[1123]]\n\
+["Sandf.",[1124]]\n\
+["Sandf. Rep.",[1124]]\n\
+["Sandf.Ch.",[1123]]\n\
+["Sandf.Ch.(N.Y.)",[1123]]\n\
+["Sandf.Chy.",[1123]]\n\
+["Sandford Super. Ct. Rep.",[1124]]\n\
+["Sar.Ch.Sen.",[1125]]\n\
+["Sarat. Ch. Sent.",[1125]]\n\
+["Saw.",[1126]]\n\
+["Sawy.",[1126]]\n\
+["Sawyer Circt.",[1126]]\n\
+["Sawyer U.S. Ct. Rep.",[1126]]\n\
+["Sc.",[1127]]\n\
+["Scam.",[1127]]\n\
+["Scam. Rep.",[1127]]\n\
+["Sch. Reg.",[1128]]\n\
+["Schuy. Reg.",[1128]]\n\
+["Sec. & Fed. Corp. L. Rep. (West)",[1129]]\n\
+["Sec. Reg. & L. Rep. (BNA)",[1130]]\n\
+["Secured Transactions Guide (CCH)",[1131]]\n\
+["Seld. Notes",[1132]]\n\
+["Serg. & Rawl.",[1133]]\n\
+["Serg. & Rawle",[1133]]\n\
+["Serg.& R.",[1133]]\n\
+["Serg.& Raw.",[1133]]\n\
+["Serg.& Rawl.",[1133]]\n\
+["Shan.",[1134]]\n\
+["Shan. Cas.",[1135]]\n\
+["Shipping Reg. (P & F)",[1136]]\n\
+["Sick.",[1137]]\n\
+["Sickels",[1137]]\n\
+["Sil. (Sup. Ct.)",[1138]]\n\
+["Silv. Ct. App.",[1139]]\n\
+["Silv. Sup.",[1140]]\n\
+["Silvernail",[1138]]\n\
+["Sm.& M.",[1098]]\n\
+["Smed.& M.",[1098]]\n\
+["Smedes & M.",[1098]]\n\
+["Smedes & M.(Miss.)",[1098]]\n\
+["Smith",[1141]]\n\
+["Smith & H.",[1141]]\n\
+["Smith (N. H.)",[1142]]\n\
+["Smith (N.H.)",[1142]]\n\
+["Smith (TN)",[1141]]\n\
+["Smith (Tenn.)",[1141]]\n\
+["Smith\'s (E.H.) Reports",[381]]\n\
+["Smith\'s N. H. Reports",[1142]]\n\
+["Smiths E.H.",[381]]\n\
+["Sneed",[1143,1144]]\n\
+["Sneed (Ky)",[1143]]\n\
+["Sneed Dec.",[1143]]\n\
+["So (2nd)",[1146]]\n\
+["So,",[1145]]\n\
+["So, (2nd)",[1146]]\n\
+["So.",[1145]]\n\
+["So. (2d Series)",[1146]]\n\
+["So. (2d)",[1146]]\n\
+["So. (2nd Series)",[1146]]\n\
+["So. (2nd)",[1146]]\n\
+["So. 2d",[1146]]\n\
+["So. 2d.",[1146]]\n\
+["So. 2nd",[1146]]\n\
+["So. 3d",[1147]]\n\
+["So. Rep.",[1145]]\n\
+["So. Rep. 2d",[1146]]\n\
+["So. Rep. 3d",[1147]]\n\
+["So. Reporter",[1145]]\n\
+["So. Reporter,",[1145]]\n\
+["So.2d",[1146]]\n\
+["So.3d",[1147]]\n\
+["So.C.",[1100]]\n\
+["So.Car.",[1100]]\n\
+["Soc. Sec. Rep. (CCH)",[1148]]\n\
+["Som.",[1149]]\n\
+["Som. L.J.",[1149]]\n\
+["Som. Leg. J. (Pa.)",[1149]]\n\
+["Som.L.J.",[1149]]\n\
+["Somerset L.J.",[1149]]\n\
+["SomersetL.J.",[1149]]\n\
+["Sou.",[1145]]\n\
+["Sou. (2nd)",[1146]]\n\
+["Sou. Rep.",[1145]]\n\
+["South",[1145]]\n\
+["South Car.",[1100]]\n\
+["South.",[1145]]\n\
+["South. Rep.",[1145]]\n\
+["South.2d",[1146]]\n\
+["South.3d",[1147]]\n\
+["Sp.",[1150,1151]]\n\
+["Sp.Ch.",[1151]]\n\
+["Spear Ch.",[1151]]\n\
+["Spear Eq.",[1151]]\n\
+["Spears",[1150,1151]]\n\
+["Spears Eq.",[1151]]\n\
+["Speers",[1150,1151]]\n\
+["Speers Eq.",[1151]]\n\
+["Speers Eq.(S.C.)",[1151]]\n\
+["Speers L.(S.C.)",[1150]]\n\
+["Spr.",[1152]]\n\
+["Sprague",[1152]]\n\
+["Sprague.",[1152]]\n\
+["St. & Loc. Tax Serv. (RIA)",[1153]]\n\
+["St. Rep.",[870,1157]]\n\
+["St. Tax Guide (CCH)",[1154]]\n\
+["St. Tax Rep. (CCH)",[1155]]\n\
+["St.Rep.",[870,1157]]\n\
+["Stand. Fed. Tax Rep. (CCH)",[1156]]\n\
+["State Reptr.",[788]]\n\
+["State Rptr.",[1157]]\n\
+["Stew.",[1158]]\n\
+["Stew. & P.",[1159]]\n\
+["Stew. Rep.",[1158]]\n\
+["Stewart",[1158]]\n\
+["Sto.",[1161]]\n\
+["Sto. Rep.",[1161]]\n\
+["Stock.",[1160]]\n\
+["Storey",[1161]]\n\
+["Story",[1162]]\n\
+["Story Rep.",[1162]]\n\
+["Story.",[1162]]\n\
+["Strob.",[1163]]\n\
+["Strob. Eq.",[1164]]\n\
+["Strob.Eq.(S.C.)",[1164]]\n\
+["Strobh.L.(S.C.)",[1163]]\n\
+["Sum.",[1165]]\n\
+["Sumn.",[1165]]\n\
+["Sumn. Rep.",[1165]]\n\
+["Sup.Ct.",[1099]]\n\
+["Sup.Ct.Rep.",[1099]]\n\
+["Super. Ct. (R.I.)",[1166]]\n\
+["Super. Ct. Jud.",[1167]]\n\
+["Supp. Tex.",[1205]]\n\
+["Suppl. Ga.",[465]]\n\
+["Supr.Ct.Rep.",[1099]]\n\
+["Swan",[1168]]\n\
+["Sweeney Super. Ct. Rep.",[1169]]\n\
+["Sweeny",[1169]]\n\
+["Syllabi",[1170]]\n\
+["T. C.",[1172]]\n\
+["T. C. Memo.",[1173]]\n\
+["T. C. No.",[1174]]\n\
+["T. C. Summary Opinion",[1175]]\n\
+["T.B. Mon.",[1171]]\n\
+["T.B.Mon.(Ky.)",[1171]]\n\
+["T.C.",[1172]]\n\
+["T.C. Memo",[1173]]\n\
+["T.C. Memo.",[1173]]\n\
+["T.C. No.",[1174]]\n\
+["T.C. Summary Opinion",[1175]]\n\
+["T.C. at",[1172]]\n\
+["T.C.A.",[1176]]\n\
+["T.C.M.",[1177]]\n\
+["T.C.M. (CCH)",[1177]]\n\
+["T.C.M. (P-H)",[1177]]\n\
+["T.C.M. (RIA)",[1177,1178]]\n\
+["T.Ct",[1172]]\n\
+["T.Ct.",[1172]]\n\
+["TN WC",[1179]]\n\
+["TN WC App.",[1180]]\n\
+["TNT",[1181]]\n\
+["TSPR",[1182]]\n\
+["Taney",[1183]]\n\
+["Taney.",[1183]]\n\
+["Tapp. Rep.",[1184]]\n\
+["Tax Ct. Mem. Dec. (CCH)",[1185]]\n\
+["Tax Ct. Memo LEXIS",[1186]]\n\
+["Tax Ct. Rep. (CCH)",[1187]]\n\
+["Tax Ct. Rep. Dec. (RIA)",[1188]]\n\
+["Tax Ct. Summary LEXIS",[1189]]\n\
+["Tax Treaties (CCH)",[1190]]\n\
+["Tay.",[1191]]\n\
+["Tay.J.L.",[1191]]\n\
+["Tay.N.C.",[1191]]\n\
+["Tayl.N.C.",[1191]]\n\
+["Taylor",[1191,1192]]\n\
+["Teiss.",[1193]]\n\
+["Teissier",[1193]]\n\
+["Ten.",[1194]]\n\
+["Ten. Rep.",[1194]]\n\
+["Tenn.",[1194]]\n\
+["Tenn. (Cooke)",[296]]\n\
+["Tenn. App.",[1195]]\n\
+["Tenn. App. LEXIS",[1196]]\n\
+["Tenn. Cas.",[1135]]\n\
+["Tenn. Ch. App.",[1197]]\n\
+["Tenn. Ch. App. LEXIS",[1198]]\n\
+["Tenn. Ch. R.",[1199]]\n\
+["Tenn. Chancery",[1199]]\n\
+["Tenn. Chancery App.",[1197]]\n\
+["Tenn. Crim. App.",[1200]]\n\
+["Tenn. Crim. App. LEXIS",[1201]]\n\
+["Tenn. LEXIS",[1202]]\n\
+["Tenn. Leg. Rep.",[1203]]\n\
+["Tenn. Rep.",[1194]]\n\
+["Tenn.(Cold.)",[257]]\n\
+["Tenn.(Cooke)",[296]]\n\
+["Tenn.(Hayw.)",[513]]\n\
+["Tenn.(Head)",[517]]\n\
+["Tenn.(Heisk.)",[518]]\n\
+["Tenn.(Hum.)",[545]]\n\
+["Tenn.(Meigs)",[754]]\n\
+["Tenn.(Overt.)",[977]]\n\
+["Tenn.(Peck)",[1027]]\n\
+["Tenn.(Sneed)",[1144]]\n\
+["Tenn.(Swan)",[1168]]\n\
+["Tenn.(Yer.)",[1365]]\n\
+["Tenn.App.",[1195]]\n\
+["Tenn.Cas.",[1135]]\n\
+["Tenn.Crim.App.",[1200]]\n\
+["Ter.",[1204]]\n\
+["Ter. Rep.",[1204]]\n\
+["Terry",[1204]]\n\
+["Tex.",[1205]]\n\
+["Tex. App. LEXIS",[1206]]\n\
+["Tex. Bankr. Ct. Rep.",[1217]]\n\
+["Tex. Bus.",[1207]]\n\
+["Tex. Bus. Ct.",[1207]]\n\
+["Tex. Civ. App.",[1208]]\n\
+["Tex. Cr. R.",[1209]]\n\
+["Tex. Crim.",[1209]]\n\
+["Tex. Crim. App. LEXIS",[1210]]\n\
+["Tex. Crim. App. Unpub. LEXIS",[1211]]\n\
+["Tex. Ct. App.",[1212]]\n\
+["Tex. L. R.",[1213]]\n\
+["Tex. LEXIS",[1214]]\n\
+["Tex. Law J.",[1215]]\n\
+["Tex. Rep.",[1205]]\n\
+["Tex. Sup. Ct. J.",[1216]]\n\
+["Tex. Sup. J.",[1216]]\n\
+["Tex. Unrep. Cas.",[1054]]\n\
+["Tex.A.Civ.",[1342]]\n\
+["Tex.A.Civ.Cas.",[1342]]\n\
+["Tex.App.",[1342]]\n\
+["Tex.Bankr.Ct.Rep.",[1217]]\n\
+["Tex.C.C.",[1342]]\n\
+["Tex.Civ.App.",[1208]]\n\
+["Tex.Civ.Cas.",[1342]]\n\
+["Tex.Cr.",[1209]]\n\
+["Tex.Cr.App.",[1209]]\n\
+["Tex.Cr.R.",[1209]]\n\
+["Tex.Crim.",[1209]]\n\
+["Tex.Crim.Rep.",[1209]]\n\
+["Tex.Ct.App.Dec.Civ.",[1342]]\n\
+["Tex.Ct.App.R.",[1212]]\n\
+["Tex.S.Ct.",[1205]]\n\
+["Texas",[1205]]\n\
+["Texas Cr. Rep.",[1209]]\n\
+["Texas Crim. Rep.",[1209]]\n\
+["Texas Rep.",[1205]]\n\
+["Thomp. & Cook",[1218]]\n\
+["Thomp. Cas.",[1219]]\n\
+["Thompson",[1219]]\n\
+["Tiess.",[1220]]\n\
+["Tiff",[1221]]\n\
+["Tiff.",[1221]]\n\
+["Tiffany",[1221]]\n\
+["Trade Cas.",[1222]]\n\
+["Trade Cas. (CCH)",[1222]]\n\
+["Trade Cases",[1222]]\n\
+["Trade Reg. Rep. (CCH)",[1223]]\n\
+["Trans. App.",[1224]]\n\
+["Tread",[1225,1226]]\n\
+["Tread.",[1225,1226]]\n\
+["Tread. Const.",[1226]]\n\
+["Treadway Const. (S.C.)",[1226]]\n\
+["Treas. Dec.",[1227]]\n\
+["Treas. Dec. Int. Rev.",[1228]]\n\
+["Tribal",[74]]\n\
+["Tuck.",[1229]]\n\
+["Tuck. & Cl.",[1229]]\n\
+["Tuck. Surr.",[1230]]\n\
+["Tuck.& C.",[1229]]\n\
+["Tyl.",[1231]]\n\
+["Tyler",[1231]]\n\
+["Tyng",[1232]]\n\
+["U. S.",[1236]]\n\
+["U. S. Law Int.",[1246]]\n\
+["U. S. Law J.",[1233]]\n\
+["U. S. R.",[1236]]\n\
+["U. S. Rep.",[1236]]\n\
+["U.C.C. Rep. Serv.",[1234]]\n\
+["U.C.C. Rep. Serv. (Callaghan)",[1234]]\n\
+["U.C.C. Rep. Serv. (West)",[1234]]\n\
+["U.C.C. Rep. Serv. 2d",[1235]]\n\
+["U.C.C. Rep. Serv. 2d (Callaghan)",[1235]]\n\
+["U.C.C. Rep. Serv. 2d (West)",[1235]]\n\
+["U.C.C. Rep. Serv.2d",[1235]]\n\
+["U.C.C. Rep. Serv.2d (Callaghan)",[1235]]\n\
+["U.C.C. Rep. Serv.2d (West)",[1235]]\n\
+["U.C.C. Rep.Serv.",[1234]]\n\
+["U.C.C. Rep.Serv. (Callaghan)",[1234]]\n\
+["U.C.C. Rep.Serv. (West)",[1234]]\n\
+["U.C.C. Rep.Serv.2d",[1235]]\n\
+["U.C.C. Rep.Serv.2d (Callaghan)",[1235]]\n\
+["U.C.C. Rep.Serv.2d (West)",[1235]]\n\
+["U.S.",[1236]]\n\
+["U.S. (Apx.)",[1237]]\n\
+["U.S. App. D.C.",[1238]]\n\
+["U.S. App. LEXIS",[1239]]\n\
+["U.S. App. Vet. Claims LEXIS",[1250]]\n\
+["U.S. Appx.",[1237]]\n\
+["U.S. CMCR LEXIS",[1240]]\n\
+["U.S. Cl. Ct. LEXIS",[1241]]\n\
+["U.S. Claims LEXIS",[1241]]\n\
+["U.S. Commerce Ct. LEXIS",[1242]]\n\
+["U.S. Ct. Cl. LEXIS",[1243]]\n\
+["U.S. Dist. LEXIS",[1244]]\n\
+["U.S. LEXIS",[1245]]\n\
+["U.S. Law Int.",[1246]]\n\
+["U.S. Tax Cas. (CCH)",[1247]]\n\
+["U.S. Tax Ct. LEXIS",[1248]]\n\
+["U.S. Tax Rep. (RIA)",[1249]]\n\
+["U.S. Vet. App. LEXIS",[1250]]\n\
+["U.S.App.D.C.",[1238]]\n\
+["U.S.C.M.A.",[1255]]\n\
+["U.S.L.Ed.",[637]]\n\
+["U.S.L.Ed.2d",[638]]\n\
+["U.S.L.W.",[1251]]\n\
+["U.S.L.W. (BNA)",[1252]]\n\
+["U.S.Law.Ed.",[637]]\n\
+["U.S.P.Q.",[1253]]\n\
+["U.S.P.Q. (BNA)",[1253]]\n\
+["U.S.P.Q. 2d (BNA)",[1254]]\n\
+["U.S.P.Q.2D (BNA)",[1254]]\n\
+["U.S.P.Q.2d",[1254]]\n\
+["U.S.P.Q.2d (BNA)",[1254]]\n\
+["U.S.R.",[1236]]\n\
+["U.S.S.C.Rep.",[1236]]\n\
+["UCC Rep. Serv.",[1234]]\n\
+["UCC Rep. Serv. 2d",[1235]]\n\
+["UCC Rep. Serv.2d",[1235]]\n\
+["UCC Rep. Serv.2d (Callaghan)",[1235]]\n\
+["UCC Rep. Serv.2d (West)",[1235]]\n\
+["UCC Rep.Serv.",[1234]]\n\
+["UCC Rep.Serv. (Callaghan)",[1234]]\n\
+["UCC Rep.Serv. (West)",[1234]]\n\
+["UCC Rep.Serv.2d",[1235]]\n\
+["UCC Rep.Serv.2d (Callaghan)",[1235]]\n\
+["UCC Rep.Serv.2d (West)",[1235]]\n\
+["UNITED STATES TAX COURT REPORT",[1172]]\n\
+["UNITED STATES TAX COURT REPORTS",[1172]]\n\
+["US",[1236]]\n\
+["US Dist LEXIS",[1244]]\n\
+["USCMA",[1255]]\n\
+["USLW",[1251]]\n\
+["USPQ",[1253]]\n\
+["USPQ (BNA)",[1253]]\n\
+["USPQ 2d",[1254]]\n\
+["USPQ 2d (BNA)",[1254]]\n\
+["USSCR",[1236]]\n\
+["USTC",[1247]]\n\
+["UT",[1256]]\n\
+["UT App",[1257]]\n\
+["UT App.",[1257]]\n\
+["UT Ct. App.",[1257]]\n\
+["UTApp",[1257]]\n\
+["Unempl. Ins. Rep. (CCH)",[1258]]\n\
+["Unempl.Ins.Rep. (CCH)",[1258]]\n\
+["Unemployment Ins. Rep.",[1258]]\n\
+["Unemployment Ins. Rep. (CCH)",[1258]]\n\
+["Union Lab. Rep. (BNA)",[1259]]\n\
+["Unrep. Tenn. Cas.",[1219]]\n\
+["Utah",[1260]]\n\
+["Utah 2d",[1261]]\n\
+["Utah Adv. Rep.",[1262]]\n\
+["Utah App",[1257]]\n\
+["Utah App.",[1257]]\n\
+["Utah App. LEXIS",[1263]]\n\
+["Utah Ct. App.",[1257]]\n\
+["Utah LEXIS",[1264]]\n\
+["Util. L. Rep.",[1265]]\n\
+["Util. L. Rep. (CCH)",[1265]]\n\
+["V.",[1270]]\n\
+["V.I.",[1266]]\n\
+["V.I. LEXIS",[1267]]\n\
+["V.I. Supreme LEXIS",[1268]]\n\
+["V.R.",[1289]]\n\
+["VI",[1266]]\n\
+["VT",[1269]]\n\
+["Va.",[1270]]\n\
+["Va. (Patt. & Heath)",[1025]]\n\
+["Va. App.",[1271]]\n\
+["Va. App. LEXIS",[1272]]\n\
+["Va. Cas.",[1273]]\n\
+["Va. Ch. Dec.",[1274]]\n\
+["Va. Cir.",[1275]]\n\
+["Va. Cir. LEXIS",[1276]]\n\
+["Va. Col. Dec.",[1277]]\n\
+["Va. Dec.",[1278]]\n\
+["Va. LEXIS",[1279]]\n\
+["Va. Law J.",[1280]]\n\
+["Va. Law Rep.",[1281]]\n\
+["Va. Leigh",[1270]]\n\
+["Va. Rep.",[1270]]\n\
+["Va. Unpub. LEXIS",[1282]]\n\
+["Va.(Call)",[227]]\n\
+["Va.(Gilmer)",[477]]\n\
+["Va.(Gratt.)",[483]]\n\
+["Va.(Hen.& M.)",[520]]\n\
+["Va.(Leigh)",[679]]\n\
+["Va.(Rand.)",[1067]]\n\
+["Va.(Rob.)",[1090]]\n\
+["Va.(Wash.)",[1317]]\n\
+["Va.App.",[1271]]\n\
+["Va.Dec.",[1278]]\n\
+["Van Ness",[1283]]\n\
+["Vaux",[1284]]\n\
+["Verm.",[1289]]\n\
+["Verm. Rep.",[1289]]\n\
+["Vet. App.",[1285]]\n\
+["Vet.App.",[1285]]\n\
+["Vir. L.J.",[1280]]\n\
+["Virg.",[1270]]\n\
+["Vr.",[1286]]\n\
+["Vroom",[1286]]\n\
+["Vroom (G.D.W)",[1287]]\n\
+["Vroom (N.J.)",[1286]]\n\
+["Vroom (P.D.)",[1288]]\n\
+["Vroom.",[1286]]\n\
+["Vt Super",[1291]]\n\
+["Vt.",[1289]]\n\
+["Vt. LEXIS",[1290]]\n\
+["Vt. Rep.",[1289]]\n\
+["Vt. Super.",[1291]]\n\
+["Vt. Super. LEXIS",[1292]]\n\
+["Vt. Unpub. LEXIS",[1293]]\n\
+["W.",[1318,1334,1350,1361]]\n\
+["W. & S.",[1330]]\n\
+["W. Va.",[1294]]\n\
+["W. Va. LEXIS",[1295]]\n\
+["W.& W.",[1342]]\n\
+["W.2d",[1319,1351]]\n\
+["W.App.",[1321]]\n\
+["W.L. Bull.",[1296]]\n\
+["W.L. M.",[1298]]\n\
+["W.L. Monthly",[1298]]\n\
+["W.L.B.",[1296]]\n\
+["W.L.J.",[1297]]\n\
+["W.L.M.",[1298]]\n\
+["W.N.C.",[1299]]\n\
+["W.N.C. (Pa.)",[1299]]\n\
+["W.R.",[1350]]\n\
+["W.St.",[1318]]\n\
+["W.T.",[1327]]\n\
+["W.Ty.R.",[1327]]\n\
+["W.V.",[1294]]\n\
+["W.Va.",[1294]]\n\
+["W.W. Harr.",[1300]]\n\
+["W.W. Harr. Del",[1300]]\n\
+["W.W.H",[1300]]\n\
+["W.W.Harr.",[1300]]\n\
+["WASH",[1318]]\n\
+["WI",[1301]]\n\
+["WI App",[1302]]\n\
+["WI.App.",[1302]]\n\
+["WL",[1303]]\n\
+["WY",[1304]]\n\
+["WYO",[1304]]\n\
+["Wa.",[1318,1329]]\n\
+["Wa.2d",[1319]]\n\
+["Wa.3d",[1320]]\n\
+["Wa.A.",[1321]]\n\
+["Wage & Hour Cas.",[1305]]\n\
+["Wage & Hour Cas. (BNA)",[1305]]\n\
+["Wage & Hour Cas. 2d",[1306]]\n\
+["Wage & Hour Cas. 2d (BNA)",[1306]]\n\
+["Wage & Hour Cas.2d (BNA)",[1306]]\n\
+["Wage Hour & Leave Rep. (BNA)",[1307]]\n\
+["Walk.",[1308,1310]]\n\
+["Walk. Ch.",[1309]]\n\
+["Walk.Miss.",[1310]]\n\
+["Walk.Pa.",[1308]]\n\
+["Walker",[1308,1310,1311]]\n\
+["Wall.",[1312,1313]]\n\
+["Wall. C.C",[1313]]\n\
+["Wall. Cir. Ct.",[1313]]\n\
+["Wall. Jr.",[1314]]\n\
+["Wall. Jr. Append.",[1315]]\n\
+["Wall. Jr. C.C.",[1314]]\n\
+["Wall., Jr.",[1314]]\n\
+["Wall.Rep.",[1312]]\n\
+["Wall.S.C.",[1312]]\n\
+["Wallace R.",[1312]]\n\
+["Wallace, Jr., Rept.",[1314]]\n\
+["Ware",[1316]]\n\
+["Ware.",[1316]]\n\
+["Wash.",[1317,1318,1327]]\n\
+["Wash. (VA)",[1317]]\n\
+["Wash. 2d",[1319]]\n\
+["Wash. 3d",[1320]]\n\
+["Wash. App.",[1321]]\n\
+["Wash. App. 2d",[1322]]\n\
+["Wash. App. LEXIS",[1323]]\n\
+["Wash. C. C.",[1324]]\n\
+["Wash. C. C. Rep.",[1324]]\n\
+["Wash. Co (Pa.)",[1325]]\n\
+["Wash. Co.",[1325]]\n\
+["Wash. Co. R.",[1325]]\n\
+["Wash. Co. Rep.",[1325]]\n\
+["Wash. Co. Repr.",[1325]]\n\
+["Wash. LEXIS",[1326]]\n\
+["Wash. Rep.",[1317,1318,1327]]\n\
+["Wash. Terr.",[1327]]\n\
+["Wash. Terr. LEXIS",[1328]]\n\
+["Wash.2d",[1319]]\n\
+["Wash.3d",[1320]]\n\
+["Wash.App.",[1321]]\n\
+["Wash.App.2d",[1322]]\n\
+["Wash.Co.",[1325]]\n\
+["Wash.St.",[1318]]\n\
+["Wash.T.",[1327]]\n\
+["Wash.Ter.",[1327]]\n\
+["Wash.Ter.N.S.",[1327]]\n\
+["Wash.Terr.",[1327]]\n\
+["Wash.Ty.",[1327]]\n\
+["Wash.Va.",[1317]]\n\
+["Watts",[1329]]\n\
+["Watts & S.",[1330]]\n\
+["Watts & Serg.",[1330]]\n\
+["Watts Rep.",[1329]]\n\
+["Watts(Pa.)",[1329]]\n\
+["Week. Law Gaz.",[1331]]\n\
+["Week. No.",[1332]]\n\
+["Week. Notes Cas.",[1332]]\n\
+["Weekly L. Bull.",[1296]]\n\
+["Weekly Law Bulletin",[1296]]\n\
+["Weekly Law Bulletin (Ohio)",[1296]]\n\
+["Weekly LawBulletin",[1296]]\n\
+["Wells\' Notebook",[1333]]\n\
+["Wells\\u2019 Notebook",[1333]]\n\
+["Wend.",[1334]]\n\
+["Wend. Rep.",[1334]]\n\
+["Wend.(N.Y.)",[1334]]\n\
+["Wendell",[1334]]\n\
+["Wendell Rep.",[1334]]\n\
+["West Co. Rep.",[1335]]\n\
+["West Coast Rep.",[1335]]\n\
+["West Law Month.",[1298]]\n\
+["West Va.",[1294]]\n\
+["West. Jur.",[1336]]\n\
+["West. Law J.",[1297]]\n\
+["West. Law Month.",[1298]]\n\
+["West. Law. J.",[1297]]\n\
+["Wh.",[1337]]\n\
+["Wh. Rep.",[1337]]\n\
+["Whar.",[1337]]\n\
+["Whar. Rep.",[1337]]\n\
+["Whart.",[1337]]\n\
+["Whart. Hom.",[1338]]\n\
+["Whart. Rep.",[1337]]\n\
+["Whart. St. Tr.",[1339]]\n\
+["Whart.Pa.",[1337]]\n\
+["Wharton",[1337]]\n\
+["Wheat.",[1340]]\n\
+["Wheat. Rep.",[1340]]\n\
+["Wheaton",[1340]]\n\
+["Wheaton Rep.",[1340]]\n\
+["Wheel. Cr. Cas.",[1341]]\n\
+["Wheeler, Cr. Cas.",[1341]]\n\
+["Wheeler, Crim. Cas.",[1341]]\n\
+["Wheeler. Cr. Cas.",[1341]]\n\
+["White & W.",[1342]]\n\
+["White & W.(Tex.)",[1342]]\n\
+["White & W.Civ.Cas.Ct.App.",[1342]]\n\
+["Wi.& Will.",[1342]]\n\
+["Will.",[1343]]\n\
+["Will.Mass.",[1343]]\n\
+["Williams",[1343]]\n\
+["Willson",[1344]]\n\
+["Willson Rep.",[1344]]\n\
+["Wils. Ind.",[1347]]\n\
+["Wils. Minn.",[1346]]\n\
+["Wils. Oreg.",[1345]]\n\
+["Wils. Super. (Ind.)",[1347]]\n\
+["Wilson",[1345,1346,1347]]\n\
+["Wilson\'s Red Book",[1348]]\n\
+["Wilson\\u2019s Red Book",[1348]]\n\
+["Win.",[1349]]\n\
+["Wis 2d",[1351]]\n\
+["Wis.",[1350]]\n\
+["Wis. 2d",[1351]]\n\
+["Wis. Rep.",[1350]]\n\
+["Wis.2d",[1351]]\n\
+["Wisc. App. LEXIS",[1352]]\n\
+["Wisc. Cir. LEXIS",[1353]]\n\
+["Wisc. LEXIS",[1354]]\n\
+["Wkly. Dig.",[1355]]\n\
+["Wkly. Law Gaz.",[1331]]\n\
+["Wkly. Law Gaz. No.",[1331]]\n\
+["Wkly. N.C",[1299]]\n\
+["Wkly. Notes Cas.",[1299]]\n\
+["Wkly. Notes Cas. (Pa.)",[1299]]\n\
+["Wkly. Notes. Cas.",[1299]]\n\
+["Wl",[1303]]\n\
+["Wn",[1318]]\n\
+["Wn.",[1318]]\n\
+["Wn. 2d",[1319]]\n\
+["Wn. App.",[1321]]\n\
+["Wn. App. 2d",[1322]]\n\
+["Wn. Terr.",[1327]]\n\
+["Wn.2d",[1319]]\n\
+["Wn.3d",[1320]]\n\
+["Wn.App.",[1321]]\n\
+["Wood. & Minot",[1356]]\n\
+["Woodb. & M.",[1356]]\n\
+["Woods",[1357]]\n\
+["Woods C.C.",[1357]]\n\
+["Woods.",[1357]]\n\
+["Wool.",[1358]]\n\
+["Woolw.",[1358,1359]]\n\
+["Woolw. Rep.",[1358,1359]]\n\
+["Woolworth",[1358]]\n\
+["Woolworth\'s Cir. Ct. R.",[1358]]\n\
+["Wright",[1360]]\n\
+["Wy.",[1274,1361]]\n\
+["Wyo.",[1361]]\n\
+["Wyo. LEXIS",[1362]]\n\
+["Wythe",[1274]]\n\
+["Wythe (Va.)",[1274]]\n\
+["Wythe Ch. (Va.)",[1274]]\n\
+["Wythe\'s R.",[1274]]\n\
+["Wythe\'s Rep.",[1274]]\n\
+["Y.",[1364]]\n\
+["Yates",[1363]]\n\
+["Yates Sel. Cas.",[1363]]\n\
+["Yates Sel.Cas.(N.Y.)",[1363]]\n\
+["Yea.",[1364]]\n\
+["Yeates",[1364]]\n\
+["Yeates Rep.",[1364]]\n\
+["Yer.",[1365]]\n\
+["Yer. Rep.",[1365]]\n\
+["Yerg.",[1365]]\n\
+["Yerg. Rep.",[1365]]\n\
+["Yerg.(Tenn.)",[1365]]\n\
+["York",[1366]]\n\
+["York Leg. Rec.",[1366]]\n\
+["York Leg. Rec. (Pa.)",[1366]]\n\
+["York Leg. Record",[1366]]\n\
+["York Legal Record",[1366]]\n\
+["cal. 4th",[193]]\n\
+["mills",[768]]\n\
+["mt",[702]]\n\
+["p.2 d",[979]]\n\
+["p.2d",[979]]\n\
+["wl",[1303]]';
