@@ -39,11 +39,13 @@ const COURTS: Record<string, [string, string, string]> = {
   ca5: ['5th Cir.', 'Court of Appeals for the Fifth Circuit', 'F'],
   ca6: ['6th Cir.', 'Court of Appeals for the Sixth Circuit', 'F'],
   ca7: ['7th Cir.', 'Court of Appeals for the Seventh Circuit', 'F'],
+  ca8: ['8th Cir.', 'Court of Appeals for the Eighth Circuit', 'F'],
   ca9: ['9th Cir.', 'Court of Appeals for the Ninth Circuit', 'F'],
   ca10: ['10th Cir.', 'Court of Appeals for the Tenth Circuit', 'F'],
   ca11: ['11th Cir.', 'Court of Appeals for the Eleventh Circuit', 'F'],
   nysd: ['S.D.N.Y.', 'District Court, S.D. New York', 'FD'],
   ilnd: ['N.D. Ill.', 'District Court, N.D. Illinois', 'FD'],
+  paed: ['E.D. Pa.', 'District Court, E.D. Pennsylvania', 'FD'],
   dcd: ['D.D.C.', 'District Court, District of Columbia', 'FD'],
   ny: ['N.Y.', 'New York Court of Appeals', 'S'],
   nyappdiv: ['N.Y. App. Div.', 'Appellate Division of the Supreme Court of the State of New York', 'SA'],
@@ -103,10 +105,12 @@ const PLAN: Record<string, { years: [number, number]; perYear: number; reporters
   ca4: { years: [2018, 2026], perYear: 8, reporters: [[2018, 2021, 'F.3d', 1], [2021, 2026, 'F.4th', 1]] },
   ca5: { years: [1950, 2016], perYear: 6, reporters: [[1950, 1993, 'F.2d', 1], [1993, 2016, 'F.3d', 1], [2001, 2016, "F. App'x", 1]] },
   ca7: { years: [2014, 2024], perYear: 8, reporters: [[2014, 2021, 'F.3d', 1], [2021, 2024, 'F.4th', 1]] },
-  ca9: { years: [1996, 2014], perYear: 10, reporters: [[1996, 2014, 'F.3d', 1], [2001, 2014, "F. App'x", 1]] },
+  ca8: { years: [2008, 2020], perYear: 8, reporters: [[2008, 2020, 'F.3d', 1]] },
+  ca9: { years: [1996, 2026], perYear: 10, reporters: [[1996, 2021, 'F.3d', 1], [2001, 2021, "F. App'x", 1], [2021, 2026, 'F.4th', 1]] },
   ca10: { years: [2014, 2024], perYear: 8, reporters: [[2014, 2021, 'F.3d', 1], [2021, 2024, 'F.4th', 1]] },
   ca11: { years: [2002, 2026], perYear: 8, reporters: [[2002, 2021, 'F.3d', 1], [2002, 2021, "F. App'x", 1], [2021, 2026, 'F.4th', 1]] },
   nysd: { years: [2014, 2026], perYear: 12, reporters: [[2014, 2026, 'F. Supp. 3d', 1]] },
+  paed: { years: [2010, 2020], perYear: 10, reporters: [[2014, 2020, 'F. Supp. 3d', 1]] },
   ilnd: { years: [1998, 2006], perYear: 6, reporters: [[1998, 2006, 'F. Supp. 2d', 1]] },
   dcd: { years: [1985, 2014], perYear: 8, reporters: [[1985, 1998, 'F. Supp.', 1], [1998, 2014, 'F. Supp. 2d', 1]] },
   ny: { years: [1910, 1935], perYear: 6, reporters: [[1910, 1935, 'N.Y.', 2]] },
@@ -158,6 +162,16 @@ function yearOfVolume(reporter: string, volume: number): number | null {
   }
   return null;
 }
+
+/** The 25 most frequent surnames of the 2010 U.S. Census, most frequent first. */
+const SURNAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris'];
+
+/** Cases sharing a surname with a fabricated name cited after CAP's years (Perkins, Figueroa-Florez), in other circuits. */
+const NAME_NEIGHBOURS: [name: string, court: string, date: string][] = [
+  ['Perkins v. Quotamlak Freight Lines, Inc.', 'ca2', '2018-05-14'],
+  ['United States v. Figueroa', 'ca11', '2021-03-02'],
+  ['United States v. Florez', 'ca4', '2022-09-20'],
+];
 
 const SYLLABLES = ['bra', 'quo', 'vel', 'mar', 'tis', 'dor', 'pen', 'lak', 'sur', 'gri', 'fol', 'nex', 'hab', 'ruv', 'zel', 'tam', 'kov', 'pri', 'dus', 'wen'];
 function inventedName(n: number): string {
@@ -225,6 +239,9 @@ export function realWorldBucket(dialect: 'quote' | 'backtick' = 'quote'): RealWo
       for (let k = 0; k < count; k++) {
         let name = inventedName(n++);
         while (searchWords(name).some((w) => names.has(w))) name = inventedName(n++);
+        // A third of the parties bear the most frequent surnames, as real captions do: a search
+        // by name meets other cases that share a party's name, not a collection of unique words.
+        if (k % 3 === 0) name = `${SURNAMES[(n * 7 + year) % SURNAMES.length]} ${name.slice(name.indexOf(' v. '))}`;
         const citations: Cite[] = [];
         for (const [from, to, reporter, type] of plan.reporters) {
           if (year < from || year > to) continue;
@@ -238,6 +255,13 @@ export function realWorldBucket(dialect: 'quote' | 'backtick' = 'quote'): RealWo
         clusters.push({ id: id++, name, short: '', court, date: `${year}-${String(1 + (k % 12)).padStart(2, '0')}-${String(1 + (k % 27)).padStart(2, '0')}`, approximate: false, citations, capCitations: citations, inCl: true, inCap: true });
       }
     }
+  }
+
+  // Other cases whose party bears a surname of a fabricated name cited after CAP's years, decided
+  // by another court of the family within the years searched: a snapshot of every circuit's
+  // decisions holds such cases for any common surname. None of them is the cited case.
+  for (const [caseName, court, date] of NAME_NEIGHBOURS) {
+    clusters.push({ id: id++, name: caseName, short: '', court, date, approximate: false, citations: [], capCitations: [], inCl: true, inCap: false });
   }
 
   // Printed volumes are continuous: every page of a volume a labelled citation points into belongs

@@ -80,6 +80,10 @@ const drake: CaseRecord = { name: 'United States v. Drake', court: 'ca4', date: 
 const mickens2012: CaseRecord = { name: 'Mickens v. 10th Jud. Cir. Ct.', court: 'ca11', date: '2012-01-15', approximate: true, citations: [[458, 'F. App\'x', '839', 1, 842]], holds: 'all' };
 const mickens2006: CaseRecord = { name: 'Mickens v. 10th Jud. Cir.', court: 'ca11', date: '2006-06-15', approximate: true, citations: [[181, 'F. App\'x', '865', 1, 867]], holds: 'all' };
 /** The case at 972 F.3d 799: the order says only that it has another name, another year and another circuit. */
+/** Morgan v. Community Against Violence: the two reporter citations the court traced to other, real cases (first pages as the tracker gives them; Caldwell's court is a stand-in). */
+const young: CaseRecord = { name: 'Young v. Builders Steel Co.', court: 'ca8', date: '2014-06-15', approximate: true, citations: [[754, 'F.3d', '576', 1, 580]], holds: 'all' };
+const caldwell: CaseRecord = { name: 'Caldwell v. Bristol Myers Squibb', court: 'paed', date: '2015-07-15', approximate: true, citations: [[116, 'F. Supp. 3d', '734', 1]], holds: 'all' };
+const MORGAN = 'Morgan v. Community Against Violence, No. 1:23-cv-00353 (D.N.M. Oct. 23, 2023, Jan. 19 and Feb. 15, 2024) (Johnson, C.J.)';
 const at972: CaseRecord = { name: 'Case at 972 F.3d 799 (stand-in name: the order says only that it is another case, of another year and circuit)', court: 'ca3', date: '2020-08-15', approximate: true, citations: [[972, 'F.3d', '799', 1, 812]], holds: 'all' };
 
 const twombly: CaseRecord = { name: 'Bell Atlantic Corp. v. Twombly', court: 'scotus', date: '2007-05-21', citations: [[550, 'U.S.', '544', 1, 597], [127, 'S. Ct.', '1955', 1]], holds: 'all' };
@@ -188,6 +192,9 @@ export const REAL_WORLD_SET: LabelledCitation[] = [
   fake('Marriage of Twigg (1984) 34 Cal.3d 926.', TORRES),
   fake('Marriage of Teegarden (1995) 33 Cal.App.4th 1572.', TORRES),
   fake("Mickens v. 10th Jud. Dist. Ct., 460 F. App'x 728 (9th Cir. 2011).", `${EVANS}: two cases of that title exist, at 458 F. App'x 839 and 181 F. App'x 865 (11th Cir.); the citation is not either`),
+  fake("Morley v. City of San Rafael, 728 F. App'x 682, 684 (9th Cir. 2018).", 'Goldman v. Ariz. Bd. of Regents, No. CV-25-01420-PHX-JJT (D. Ariz. Oct. 29, 2025) (Tuchi, J.) (order to show cause: "a nonexistent Ninth Circuit decision")'),
+  misattributed('Doe v. United Airlines, Inc., 754 F.3d 576 (7th Cir. 2014).', `${MORGAN}: the reporter citation belongs to Young v. Builders Steel Co.`, young),
+  misattributed('EEOC v. Lockheed Martin Corp., 116 F. Supp. 3d 734 (E.D. Pa. 2015).', `${MORGAN}: the reporter citation belongs to Caldwell v. Bristol Myers Squibb`, caldwell),
   misattributed('United States v. Figueroa-Florez, 64 F.4th 223 (2d Cir. 2022).', `${COHEN}: 64 F.4th 223 is a page in the middle of United States v. Drake, 64 F.4th 220 (4th Cir. 2023)`, drake),
   misattributed('Caserage Tech Corp. v. Caserage Labs, Inc., 972 F.3d 799, 803 (7th Cir. 1992).', 'Plumbers & Gasfitters Union Local No. 75 Health Fund v. Morris Plumbing, LLC (E.D. Wis. Apr. 18, 2024): "The citation goes to a case of a different name, from a different year, and from a different circuit"', at972),
   fakeNumber('Shaboon v. Egyptair, 2013 IL App (1st) 111279-U (Ill. App. Ct. 2013).', MATA),
