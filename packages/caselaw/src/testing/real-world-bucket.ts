@@ -241,7 +241,7 @@ export function realWorldBucket(dialect: 'quote' | 'backtick' = 'quote'): RealWo
         while (searchWords(name).some((w) => names.has(w))) name = inventedName(n++);
         // A third of the parties bear the most frequent surnames, as real captions do: a search
         // by name meets other cases that share a party's name, not a collection of unique words.
-        if (k % 3 === 0) name = `${SURNAMES[(n * 7 + year) % SURNAMES.length]} ${name.slice(name.indexOf(' v. '))}`;
+        if (k % 3 === 0) name = `${SURNAMES[(n * 7 + year) % SURNAMES.length]}${name.slice(name.indexOf(' v. '))}`;
         const citations: Cite[] = [];
         for (const [from, to, reporter, type] of plan.reporters) {
           if (year < from || year > to) continue;
