@@ -104,3 +104,42 @@ describe('names as CourtListener and CAP store them', () => {
     expect(compareCaseNames('State v. Jones', 'Smith v. State').verdict).toBe('different');
   });
 });
+
+describe('a party name shared with another case is a lead, not the case', () => {
+  // The real-world set's stand-in, once its other cases bore common surnames, found `State v.
+  // Williams` (2024-Ohio-1433, real) "reported at" the address of `Williams v. <another party>`:
+  // a bare State matched nothing and the surname matched crosswise.
+  it.each([
+    ['State v. Williams', 'Williams v. Jordan'],
+    ['People v. Martinez', 'Martinez v. Kessler'],
+    ['Commonwealth v. Gross', 'Gross v. Hartman'],
+  ])('%s is not %s', (cited, stored) => {
+    expect(compareCaseNames(cited, stored).verdict).not.toBe('same');
+  });
+
+  it.each([
+    ['State v. Williams', 'Williams v. State'],
+    ['Commonwealth v. Brensinger', 'Com. v. Brensinger, R.'],
+    ['State v. Smart', 'State v. Kyle A. Smart'],
+  ])('%s is still %s', (cited, stored) => {
+    expect(compareCaseNames(cited, stored).verdict).toBe('same');
+  });
+
+  // United States v. Cohen (S.D.N.Y. 2023): "United States v. Figueroa-Florez" does not exist;
+  // cases of either surname do. One of two hyphenated surnames is a check, never the case.
+  it.each([
+    ['United States v. Figueroa-Florez', 'United States v. Figueroa'],
+    ['United States v. Figueroa-Florez', 'United States v. Florez'],
+    ['Figueroa-Florez', 'United States v. Florez'],
+  ])('%s against %s is partial', (cited, stored) => {
+    expect(compareCaseNames(cited, stored).verdict).toBe('partial');
+  });
+
+  it.each([
+    ['United States v. Figueroa-Florez', 'UNITED STATES of America, Appellee, v. Jose FIGUEROA-FLOREZ, Appellant.'],
+    ['Miller-El v. Cockrell', 'Miller-El v. Cockrell'],
+    ['Miller-El v. Cockrell', 'Thomas Joe Miller-El v. Janie Cockrell, Director'],
+  ])('%s is %s', (cited, stored) => {
+    expect(compareCaseNames(cited, stored).verdict).toBe('same');
+  });
+});

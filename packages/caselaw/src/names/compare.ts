@@ -35,7 +35,12 @@ interface Word {
   plain: string;
   /** Written as an abbreviation (with a period or an apostrophe inside): `Distrib.`, `Sec'y`. */
   abbreviated: boolean;
+  /** The words of one hyphenated name (`Figueroa-Florez`) share a number: together they are one surname. */
+  hyphen?: number;
 }
+
+/** Numbers the hyphenated names as they are read (module-wide, so two names never share one). */
+let hyphenGroups = 0;
 
 interface Party {
   /** The party as written (for initials: `NRDC`). */
@@ -129,16 +134,19 @@ function wordsOf(text: string): Word[] {
     .replace(/\bair lines\b/g, 'airlines')
     .replace(/\bdistrict of columbia\b/g, 'district columbia');
   const out: Word[] = [];
-  for (const raw of s.split(/[\s,;:()"/-]+/)) {
-    if (!raw) continue;
-    // A possessive (`Laborers'`, `Smith's`) is the same word; an inner apostrophe is a contraction (`Ass'n`).
-    const w = raw.replace(/'s$|'$/, '');
-    const abbreviated = /\.$/.test(w) || /\w'\w/.test(w) || (/\./.test(w) && w.length <= 5);
-    const plain = w.replace(/[.']/g, '');
-    if (!plain) continue;
-    const key = wordKey(w.replace(/\./g, ''));
-    if (NOISE.has(plain) || NOISE.has(key)) continue;
-    out.push({ key, plain, abbreviated });
+  for (const chunk of s.split(/[\s,;:()"/]+/)) {
+    const parts = chunk.split('-').filter(Boolean);
+    const hyphen = parts.length > 1 ? ++hyphenGroups : undefined;
+    for (const raw of parts) {
+      // A possessive (`Laborers'`, `Smith's`) is the same word; an inner apostrophe is a contraction (`Ass'n`).
+      const w = raw.replace(/'s$|'$/, '');
+      const abbreviated = /\.$/.test(w) || /\w'\w/.test(w) || (/\./.test(w) && w.length <= 5);
+      const plain = w.replace(/[.']/g, '');
+      if (!plain) continue;
+      const key = wordKey(w.replace(/\./g, ''));
+      if (NOISE.has(plain) || NOISE.has(key)) continue;
+      out.push(hyphen === undefined ? { key, plain, abbreviated } : { key, plain, abbreviated, hyphen });
+    }
   }
   return out;
 }
@@ -218,25 +226,46 @@ type PartyMatch = 'strong' | 'compatible' | 'neutral' | 'weak' | 'conflict';
 interface WordsMatch {
   status: PartyMatch;
   quality: number;
+  /**
+   * The match stops inside a hyphenated surname: `Figueroa` or `Florez` alone against
+   * `Figueroa-Florez`. It may be the person under a shortened name, or another person of one of
+   * the two names: a check, never the same case for certain.
+   */
+  partOfHyphenated?: boolean;
+}
+
+/** Whether some hyphenated name on one side had only some of its words matched. */
+function splitsHyphenated(words: Word[], matched: boolean[]): boolean {
+  const groups = new Map<number, [number, number]>();
+  words.forEach((w, k) => {
+    if (w.hyphen === undefined) return;
+    const [hit, all] = groups.get(w.hyphen) ?? [0, 0];
+    groups.set(w.hyphen, [hit + (matched[k] ? 1 : 0), all + 1]);
+  });
+  return [...groups.values()].some(([hit, all]) => hit > 0 && hit < all);
 }
 
 function compareWords(a: Word[], b: Word[]): WordsMatch {
   const used = new Array<boolean>(b.length).fill(false);
+  const usedA = new Array<boolean>(a.length).fill(false);
   let hits = 0;
   let distinctive = false;
-  for (const w of a) {
+  a.forEach((w, i) => {
     const j = b.findIndex((x, k) => !used[k] && sameWord(w, x));
-    if (j < 0) continue;
+    if (j < 0) return;
     used[j] = true;
+    usedA[i] = true;
     hits++;
     if (!GENERIC.has(w.key) && !GENERIC.has(b[j].key)) distinctive = true;
-  }
+  });
   const dice = (2 * hits) / (a.length + b.length);
   const contained = hits > 0 && hits === Math.min(a.length, b.length);
+  const partOfHyphenated = hits > 0 && (splitsHyphenated(a, usedA) || splitsHyphenated(b, used));
+  const match = (status: PartyMatch): WordsMatch => (partOfHyphenated ? { status, quality: dice, partOfHyphenated } : { status, quality: dice });
   // Every word on both sides matching (`American Electric Power`) identifies a party even when each word is common.
-  if (((contained || dice >= 0.75) && distinctive) || (hits === a.length && hits === b.length && hits >= 2)) return { status: 'strong', quality: dice };
-  if (contained) return { status: 'compatible', quality: dice };
-  return { status: hits > 0 ? 'weak' : 'conflict', quality: dice };
+  if (((contained || dice >= 0.75) && distinctive) || (hits === a.length && hits === b.length && hits >= 2)) return match('strong');
+  if (contained) return match('compatible');
+  return match(hits > 0 ? 'weak' : 'conflict');
 }
 
 /** `NRDC` for `Natural Resources Defense Council`, `EEOC` for `Equal Employment Opportunity Commission`. */
@@ -255,6 +284,11 @@ const RANK: Record<PartyMatch, number> = { strong: 4, compatible: 3, neutral: 2,
 
 function compareParties(a: Party, b: Party): WordsMatch {
   if (a.sovereign !== null || b.sovereign !== null) {
+    // A bare `State` or `People` is not a private party: `State v. Williams` is not
+    // `Williams v. Folpridor`, whichever State it is.
+    // Only a plainly written private name counts: `Com.` (Pennsylvania's `Commonwealth`) or an
+    // initial is no such name.
+    if ((a.sovereign === '' && b.sovereign === null && isPlainName(b)) || (b.sovereign === '' && a.sovereign === null && isPlainName(a))) return { status: 'conflict', quality: 0 };
     // A bare `State` or `People` may be any State.
     if (a.sovereign === '' || b.sovereign === '' || (!a.identity && a.sovereign === null) || (!b.identity && b.sovereign === null)) return { status: 'neutral', quality: 0 };
     // `Mapp v. Ohio` and `Terry v. Ohio` share only the State: the same sovereign is compatible,
@@ -271,11 +305,16 @@ function compareParties(a: Party, b: Party): WordsMatch {
       let m = compareWords(x, y);
       // A person cited by surname alone (`West`) is the person the other side names in full
       // (`Antonio WEST`), however common the word: a common surname is still a name.
-      if (m.status === 'compatible' && isSurnameOf(x, y, a, b)) m = { status: 'strong', quality: 0.8 };
+      if (m.status === 'compatible' && isSurnameOf(x, y, a, b)) m = { ...m, status: 'strong', quality: 0.8 };
       if (RANK[m.status] > RANK[best.status] || (m.status === best.status && m.quality > best.quality)) best = m;
     }
   }
   return best;
+}
+
+/** A party with an identity written out: some word of four letters or more, not abbreviated and not a common word. */
+function isPlainName(p: Party): boolean {
+  return p.identity && p.names.some((n) => n.some((w) => !w.abbreviated && w.plain.length >= 4 && !GENERIC.has(w.key)));
 }
 
 /** One side a single word, the other a person's name (at most three words) ending with it, neither an organization. */
@@ -312,7 +351,11 @@ function judgePair(x: WordsMatch, y: WordsMatch, pairs: [Party, Party][], swappe
   if (strong > 0) {
     const otherIndex = x.status === 'strong' ? 1 : 0;
     const other = statuses[otherIndex];
-    if (strong === 2 || other === 'compatible' || other === 'neutral') return { verdict: 'same', score: 0.8 + 0.2 * Math.min(1, Math.max(quality, 0.5)) };
+    if (strong === 2 || other === 'compatible' || other === 'neutral') {
+      // One of two surnames of a hyphenated name is a lead, not the case.
+      if ((x.status === 'strong' && x.partOfHyphenated) || (y.status === 'strong' && y.partOfHyphenated)) return { verdict: 'partial', score: 0.5 };
+      return { verdict: 'same', score: 0.8 + 0.2 * Math.min(1, Math.max(quality, 0.5)) };
+    }
     const [matchedA, matchedB] = pairs[1 - otherIndex];
     const [otherA, otherB] = pairs[otherIndex];
     const sovereignConflict = !!otherA.sovereign && !!otherB.sovereign;
@@ -379,7 +422,8 @@ export function compareCaseNames(cited: string, found: string, foundShort?: stri
     const matches = many.map((p) => compareParties(one, p));
     const best = matches.reduce((x, y) => (RANK[y.status] > RANK[x.status] || (y.status === x.status && y.quality > x.quality) ? y : x));
     result =
-      best.status === 'strong' ? { verdict: 'same', score: 0.8 + 0.2 * Math.max(best.quality, 0.5) }
+      best.status === 'strong' && best.partOfHyphenated ? { verdict: 'partial', score: 0.5 }
+      : best.status === 'strong' ? { verdict: 'same', score: 0.8 + 0.2 * Math.max(best.quality, 0.5) }
       : best.status === 'neutral' || best.status === 'compatible' ? { verdict: 'unknown', score: 0.5 }
       : { verdict: 'different', score: 0.45 * best.quality };
   }

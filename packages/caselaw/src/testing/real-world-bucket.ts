@@ -35,11 +35,17 @@ const COURTS: Record<string, [string, string, string]> = {
   ca1: ['1st Cir.', 'Court of Appeals for the First Circuit', 'F'],
   ca2: ['2d Cir.', 'Court of Appeals for the Second Circuit', 'F'],
   ca3: ['3d Cir.', 'Court of Appeals for the Third Circuit', 'F'],
+  ca4: ['4th Cir.', 'Court of Appeals for the Fourth Circuit', 'F'],
   ca5: ['5th Cir.', 'Court of Appeals for the Fifth Circuit', 'F'],
   ca6: ['6th Cir.', 'Court of Appeals for the Sixth Circuit', 'F'],
+  ca7: ['7th Cir.', 'Court of Appeals for the Seventh Circuit', 'F'],
+  ca8: ['8th Cir.', 'Court of Appeals for the Eighth Circuit', 'F'],
+  ca9: ['9th Cir.', 'Court of Appeals for the Ninth Circuit', 'F'],
+  ca10: ['10th Cir.', 'Court of Appeals for the Tenth Circuit', 'F'],
   ca11: ['11th Cir.', 'Court of Appeals for the Eleventh Circuit', 'F'],
   nysd: ['S.D.N.Y.', 'District Court, S.D. New York', 'FD'],
   ilnd: ['N.D. Ill.', 'District Court, N.D. Illinois', 'FD'],
+  paed: ['E.D. Pa.', 'District Court, E.D. Pennsylvania', 'FD'],
   dcd: ['D.D.C.', 'District Court, District of Columbia', 'FD'],
   ny: ['N.Y.', 'New York Court of Appeals', 'S'],
   nyappdiv: ['N.Y. App. Div.', 'Appellate Division of the Supreme Court of the State of New York', 'SA'],
@@ -57,6 +63,10 @@ const COURTS: Record<string, [string, string, string]> = {
   ohioctapp: ['Ohio Ct. App.', 'Ohio Court of Appeals', 'SA'],
   ark: ['Ark.', 'Arkansas Supreme Court', 'S'],
   arkctapp: ['Ark. Ct. App.', 'Arkansas Court of Appeals', 'SA'],
+  moctapp: ['Mo. Ct. App.', 'Missouri Court of Appeals', 'SA'],
+  illappct: ['Ill. App. Ct.', 'Appellate Court of Illinois', 'SA'],
+  calctapp: ['Cal. Ct. App.', 'California Court of Appeal', 'SA'],
+  del: ['Del.', 'Supreme Court of Delaware', 'S'],
 };
 
 type Anchors = [year: number, volume: number][];
@@ -66,15 +76,19 @@ const VOLUMES: Record<string, Anchors> = {
   'U.S.': [[1790, 1], [1803, 5], [1900, 176], [1928, 276], [1945, 326], [1952, 343], [1954, 347], [1961, 367], [1966, 384], [1975, 420], [1986, 477], [1993, 509], [1998, 523], [2007, 550], [2010, 558], [2014, 573], [2020, 590]],
   'S. Ct.': [[1945, 66], [1966, 86], [1986, 106], [2007, 127], [2014, 134], [2020, 140], [2026, 146]],
   'F.2d': [[1924, 1], [1929, 35], [1947, 159], [1955, 220], [1975, 528], [1977, 550], [1993, 999]],
-  'F.3d': [[1993, 1], [1994, 39], [1996, 94], [1998, 132], [1999, 174], [2000, 214], [2004, 360], [2019, 925], [2021, 999]],
-  'F.4th': [[2021, 1], [2023, 79], [2024, 91], [2026, 150]],
-  'F. Supp.': [[1932, 1], [1998, 999]],
+  'F.3d': [[1993, 1], [1994, 39], [1996, 94], [1998, 132], [1999, 174], [2000, 214], [2002, 290], [2004, 360], [2019, 925], [2021, 999]],
+  'F.4th': [[2021, 1], [2022, 30], [2023, 58], [2024, 91], [2026, 150]],
+  'F. Supp.': [[1932, 1], [1960, 190], [1980, 500], [1991, 755], [1998, 999]],
+  "F. App'x": [[2001, 1], [2006, 170], [2011, 430], [2012, 480], [2021, 860]],
+  'S.W.3d': [[1999, 1], [2010, 310], [2024, 700]],
+  'Ill. App. 3d': [[1972, 1], [1990, 195], [1991, 212], [2011, 410]],
+  'Cal. App. 4th': [[1991, 1], [1995, 30], [2016, 247]],
   'F. Supp. 2d': [[1998, 1], [2002, 191], [2012, 900], [2014, 999]],
   'F. Supp. 3d': [[2014, 1], [2016, 200], [2018, 330], [2020, 480], [2022, 600], [2023, 680], [2024, 730], [2025, 760], [2026, 790]],
   'N.Y.': [[1847, 1], [1916, 217], [1928, 248], [1956, 309]],
   'A.D.3d': [[2003, 1], [2014, 114], [2026, 250]],
   'Mass.': [[1804, 1], [1900, 175], [2013, 466], [2026, 497]],
-  'Cal. 3d': [[1969, 1], [1976, 17], [1991, 54]],
+  'Cal. 3d': [[1969, 1], [1976, 17], [1984, 34], [1991, 54]],
   'N.H.': [[1816, 1], [1929, 84], [2023, 176]],
   'A.3d': [[2010, 1], [2011, 23], [2014, 100], [2026, 340]],
   'P.2d': [[1931, 1], [1976, 551], [2000, 999]],
@@ -87,17 +101,22 @@ const PLAN: Record<string, { years: [number, number]; perYear: number; reporters
   ca1: { years: [1985, 2005], perYear: 6, reporters: [[1985, 1993, 'F.2d', 1], [1993, 2005, 'F.3d', 1]] },
   ca2: { years: [1940, 2026], perYear: 10, reporters: [[1940, 1993, 'F.2d', 1], [1993, 2021, 'F.3d', 1], [2021, 2026, 'F.4th', 1]] },
   ca3: { years: [1970, 1985], perYear: 6, reporters: [[1970, 1985, 'F.2d', 1]] },
-  ca5: { years: [1950, 1960], perYear: 6, reporters: [[1950, 1960, 'F.2d', 1]] },
   ca6: { years: [1990, 2002], perYear: 6, reporters: [[1993, 2002, 'F.3d', 1]] },
-  ca11: { years: [2010, 2026], perYear: 8, reporters: [[2010, 2021, 'F.3d', 1], [2021, 2026, 'F.4th', 1]] },
+  ca4: { years: [2018, 2026], perYear: 8, reporters: [[2018, 2021, 'F.3d', 1], [2021, 2026, 'F.4th', 1]] },
+  ca5: { years: [1950, 2016], perYear: 6, reporters: [[1950, 1993, 'F.2d', 1], [1993, 2016, 'F.3d', 1], [2001, 2016, "F. App'x", 1]] },
+  ca7: { years: [2014, 2024], perYear: 8, reporters: [[2014, 2021, 'F.3d', 1], [2021, 2024, 'F.4th', 1]] },
+  ca8: { years: [2008, 2020], perYear: 8, reporters: [[2008, 2020, 'F.3d', 1]] },
+  ca9: { years: [1996, 2026], perYear: 10, reporters: [[1996, 2021, 'F.3d', 1], [2001, 2021, "F. App'x", 1], [2021, 2026, 'F.4th', 1]] },
+  ca10: { years: [2014, 2024], perYear: 8, reporters: [[2014, 2021, 'F.3d', 1], [2021, 2024, 'F.4th', 1]] },
+  ca11: { years: [2002, 2026], perYear: 8, reporters: [[2002, 2021, 'F.3d', 1], [2002, 2021, "F. App'x", 1], [2021, 2026, 'F.4th', 1]] },
   nysd: { years: [2014, 2026], perYear: 12, reporters: [[2014, 2026, 'F. Supp. 3d', 1]] },
+  paed: { years: [2010, 2020], perYear: 10, reporters: [[2014, 2020, 'F. Supp. 3d', 1]] },
   ilnd: { years: [1998, 2006], perYear: 6, reporters: [[1998, 2006, 'F. Supp. 2d', 1]] },
-  dcd: { years: [2005, 2014], perYear: 8, reporters: [[2005, 2014, 'F. Supp. 2d', 1]] },
+  dcd: { years: [1985, 2014], perYear: 8, reporters: [[1985, 1998, 'F. Supp.', 1], [1998, 2014, 'F. Supp. 2d', 1]] },
   ny: { years: [1910, 1935], perYear: 6, reporters: [[1910, 1935, 'N.Y.', 2]] },
   nyappdiv: { years: [2008, 2026], perYear: 8, reporters: [[2008, 2026, 'A.D.3d', 2]] },
   nysupct: { years: [2018, 2026], perYear: 8, reporters: [[2018, 2026, 'NY Slip Op', 2]] },
   mass: { years: [2008, 2018], perYear: 6, reporters: [[2008, 2018, 'Mass.', 2]] },
-  cal: { years: [1970, 1982], perYear: 6, reporters: [[1970, 1982, 'Cal. 3d', 2]] },
   nh: { years: [1920, 1940], perYear: 6, reporters: [[1920, 1940, 'N.H.', 2]] },
   pa: { years: [2008, 2014], perYear: 6, reporters: [[2010, 2014, 'A.3d', 3]] },
   pasuperct: { years: [2012, 2026], perYear: 8, reporters: [[2012, 2026, 'Pa. Super.', 8]] },
@@ -109,10 +128,15 @@ const PLAN: Record<string, { years: [number, number]; perYear: number; reporters
   ohioctapp: { years: [2015, 2026], perYear: 10, reporters: [[2015, 2026, 'Ohio', 8]] },
   ark: { years: [2015, 2026], perYear: 6, reporters: [[2015, 2026, 'Ark.', 8]] },
   arkctapp: { years: [2015, 2026], perYear: 8, reporters: [[2015, 2026, 'Ark. App.', 8]] },
+  moctapp: { years: [2005, 2015], perYear: 8, reporters: [[2005, 2015, 'S.W.3d', 3]] },
+  illappct: { years: [1986, 1995], perYear: 8, reporters: [[1986, 1995, 'Ill. App. 3d', 2]] },
+  cal: { years: [1970, 1990], perYear: 6, reporters: [[1970, 1990, 'Cal. 3d', 2]] },
+  calctapp: { years: [1991, 2000], perYear: 8, reporters: [[1991, 2000, 'Cal. App. 4th', 2]] },
+  del: { years: [2009, 2017], perYear: 6, reporters: [[2009, 2017, 'A.3d', 3]] },
 };
 
 /** CAP's reporters here, and the year its collection ends. */
-const CAP_REPORTERS = new Set(['U.S.', 'F.2d', 'F.3d', 'F. Supp.', 'F. Supp. 2d', 'N.Y.', 'A.D.3d', 'Mass.', 'Cal. 3d', 'N.H.', 'A.3d', 'P.2d', 'N.E.', 'A.']);
+const CAP_REPORTERS = new Set(['U.S.', 'F.2d', 'F.3d', 'F. Supp.', 'F. Supp. 2d', "F. App'x", 'N.Y.', 'A.D.3d', 'Mass.', 'Cal. 3d', 'Cal. App. 4th', 'N.H.', 'A.3d', 'P.2d', 'N.E.', 'A.', 'S.W.3d', 'Ill. App. 3d']);
 const CAP_LAST_YEAR = 2017;
 
 function volumeIn(reporter: string, year: number, k: number): number {
@@ -126,6 +150,28 @@ function volumeIn(reporter: string, year: number, k: number): number {
   const span = Math.max(1, Math.floor(at(Math.min(hi[0], year + 1))) - from);
   return from + (k % span);
 }
+
+/** The year a volume of a printed reporter holds decisions of (from the anchors), or null past its reach. */
+function yearOfVolume(reporter: string, volume: number): number | null {
+  const a = VOLUMES[reporter];
+  if (!a) return null;
+  for (let year = a[0][0]; year <= a[a.length - 1][0]; year++) {
+    const from = volumeIn(reporter, year, 0);
+    const next = year < a[a.length - 1][0] ? volumeIn(reporter, year + 1, 0) : a[a.length - 1][1] + 1;
+    if (from <= volume && volume < Math.max(next, from + 1)) return year;
+  }
+  return null;
+}
+
+/** The 25 most frequent surnames of the 2010 U.S. Census, most frequent first. */
+const SURNAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris'];
+
+/** Cases sharing a surname with a fabricated name cited after CAP's years (Perkins, Figueroa-Florez), in other circuits. */
+const NAME_NEIGHBOURS: [name: string, court: string, date: string][] = [
+  ['Perkins v. Quotamlak Freight Lines, Inc.', 'ca2', '2018-05-14'],
+  ['United States v. Figueroa', 'ca11', '2021-03-02'],
+  ['United States v. Florez', 'ca4', '2022-09-20'],
+];
 
 const SYLLABLES = ['bra', 'quo', 'vel', 'mar', 'tis', 'dor', 'pen', 'lak', 'sur', 'gri', 'fol', 'nex', 'hab', 'ruv', 'zel', 'tam', 'kov', 'pri', 'dus', 'wen'];
 function inventedName(n: number): string {
@@ -174,8 +220,8 @@ export function realWorldBucket(dialect: 'quote' | 'backtick' = 'quote'): RealWo
   // Every page a labelled citation points at, real or fabricated, is kept clear of generated cases.
   for (const e of REAL_WORLD_SET) {
     for (const c of findCitations(e.text)) if (c.volume !== null && c.reporter && c.page) reserve(c.volume, c.reporter, c.page);
-    for (const c of e.record?.citations ?? []) reserve(c[0], c[1], c[2]);
   }
+  for (const r of realRecords()) for (const c of r.citations) reserve(c[0], c[1], c[2]);
   const names = new Set(REAL_WORLD_SET.flatMap((e) => searchWords(e.text.split(',')[0])));
 
   for (const r of realRecords()) {
@@ -193,6 +239,9 @@ export function realWorldBucket(dialect: 'quote' | 'backtick' = 'quote'): RealWo
       for (let k = 0; k < count; k++) {
         let name = inventedName(n++);
         while (searchWords(name).some((w) => names.has(w))) name = inventedName(n++);
+        // A third of the parties bear the most frequent surnames, as real captions do: a search
+        // by name meets other cases that share a party's name, not a collection of unique words.
+        if (k % 3 === 0) name = `${SURNAMES[(n * 7 + year) % SURNAMES.length]}${name.slice(name.indexOf(' v. '))}`;
         const citations: Cite[] = [];
         for (const [from, to, reporter, type] of plan.reporters) {
           if (year < from || year > to) continue;
@@ -205,6 +254,75 @@ export function realWorldBucket(dialect: 'quote' | 'backtick' = 'quote'): RealWo
         }
         clusters.push({ id: id++, name, short: '', court, date: `${year}-${String(1 + (k % 12)).padStart(2, '0')}-${String(1 + (k % 27)).padStart(2, '0')}`, approximate: false, citations, capCitations: citations, inCl: true, inCap: true });
       }
+    }
+  }
+
+  // Other cases whose party bears a surname of a fabricated name cited after CAP's years, decided
+  // by another court of the family within the years searched: a snapshot of every circuit's
+  // decisions holds such cases for any common surname. None of them is the cited case.
+  for (const [caseName, court, date] of NAME_NEIGHBOURS) {
+    clusters.push({ id: id++, name: caseName, short: '', court, date, approximate: false, citations: [], capCitations: [], inCl: true, inCap: false });
+  }
+
+  // Printed volumes are continuous: every page of a volume a labelled citation points into belongs
+  // to some case (a fabricated page usually falls inside a real one), and a volume holds on the
+  // order of a hundred cases. The stream above leaves such a volume nearly empty (one court's few
+  // decisions among many volumes), which would make CAP's list of it "1 case" and the volume look
+  // unheld; so each such volume is filled page by page, around the labelled real cases' own pages.
+  const realRanges = new Map<string, [number, number][]>();
+  for (const r of realRecords()) {
+    for (const [volume, reporter, page, , to] of r.citations) {
+      const first = Number.parseInt(page, 10);
+      const key = keyOf(volume, reporter);
+      realRanges.set(key, [...(realRanges.get(key) ?? []), [first, to ?? first + 5]]);
+    }
+  }
+  // A page a court found no case at is not the first page of one in the stand-in either (the
+  // orders say nothing of what case it falls inside, so it falls inside an invented one).
+  const fabricatedPages = new Set<string>();
+  const touched = new Map<string, { volume: number; reporter: string; pages: number[] }>();
+  const touch = (volume: number | string, reporter: string, page: string): void => {
+    const canonical = Object.keys(VOLUMES).find((r) => canonicalReporter(r) === canonicalReporter(reporter));
+    if (!canonical || typeof volume !== 'number') return;
+    const key = keyOf(volume, canonical);
+    const t = touched.get(key) ?? { volume, reporter: canonical, pages: [] };
+    t.pages.push(Number.parseInt(page, 10));
+    touched.set(key, t);
+  };
+  for (const e of REAL_WORLD_SET) {
+    const c = findCitations(e.text)[0];
+    if (c && c.volume !== null && c.reporter && c.page) {
+      touch(Number(c.volume), c.reporter, c.page);
+      if (e.label === 'fabricated') fabricatedPages.add(`${keyOf(Number(c.volume), c.reporter)} ${Number.parseInt(c.page, 10)}`);
+    }
+  }
+  for (const r of realRecords()) for (const [volume, reporter, page] of r.citations) touch(volume, reporter, page);
+  for (const [key, t] of touched) {
+    const year = yearOfVolume(t.reporter, t.volume);
+    if (year === null) continue; // past the reporter's reach: no such volume exists to fill
+    const court = Object.entries(PLAN).find(([, p]) => p.reporters.some(([from, to, r]) => r === t.reporter && from <= year && year <= to));
+    if (!court) continue;
+    const type = court[1].reporters.find(([, , r]) => r === t.reporter)![3];
+    const taken: [number, number][] = [...(realRanges.get(key) ?? [])];
+    for (const c of clusters) for (const [v, r, page, , to] of c.capCitations) if (keyOf(v, r) === key) taken.push([Number(page), to ?? Number(page) + 5]);
+    taken.sort((a, b) => a[0] - b[0]);
+    const end = Math.max(1200, ...t.pages.map((p) => p + 80));
+    let page = 1;
+    while (page <= end) {
+      const inside = taken.find(([a, b]) => a <= page && page <= b);
+      if (inside) {
+        page = inside[1] + 1;
+        continue;
+      }
+      const next = taken.find(([a]) => a > page)?.[0] ?? end + 1;
+      let last = Math.min(page + 3 + ((page * 7 + t.volume) % 28), next - 1);
+      while (fabricatedPages.has(`${key} ${last + 1}`) && last + 2 < next) last += 2;
+      let name = inventedName(n++);
+      while (searchWords(name).some((w) => names.has(w))) name = inventedName(n++);
+      const cite: Cite = [t.volume, t.reporter, String(page), type, last];
+      const date = `${year}-${String(1 + (page % 12)).padStart(2, '0')}-${String(1 + (page % 27)).padStart(2, '0')}`;
+      clusters.push({ id: id++, name, short: '', court: court[0], date, approximate: false, citations: [cite], capCitations: [cite], inCl: true, inCap: true });
+      page = last + 1;
     }
   }
 

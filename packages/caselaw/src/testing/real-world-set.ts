@@ -45,7 +45,13 @@ export interface CaseRecord {
   sibling?: { name: string; court: string; date: string };
 }
 
-export type Label = 'real' | 'fabricated' | 'fabricated-unverifiable';
+/**
+ * `fabricated`: a court found no such case (the product must flag it); `misattributed`: a court
+ * found that the address holds (or runs through) a real case of another name (the product must
+ * say it points to a different case, never that the address is empty); `fabricated-unverifiable`:
+ * a Westlaw, Lexis or public-domain number no bulk data holds (never accused).
+ */
+export type Label = 'real' | 'fabricated' | 'misattributed' | 'fabricated-unverifiable';
 
 export interface LabelledCitation {
   /** As a brief writes it; the citation judged is the first one found in it. */
@@ -58,9 +64,27 @@ export interface LabelledCitation {
 const real = (text: string, source: string, record: CaseRecord): LabelledCitation => ({ text, label: 'real', source, record });
 const fake = (text: string, source: string): LabelledCitation => ({ text, label: 'fabricated', source });
 const fakeNumber = (text: string, source: string): LabelledCitation => ({ text, label: 'fabricated-unverifiable', source });
+const misattributed = (text: string, source: string, record?: CaseRecord): LabelledCitation => ({ text, label: 'misattributed', source, record });
 
 const SCOTUS = 'Supreme Court of the United States (the United States Reports)';
 const MATA = 'Mata v. Avianca, Inc., 678 F. Supp. 3d 443 (S.D.N.Y. 2023) (sanctions order, listing the fabricated opinions)';
+const GAUTHIER = 'Gauthier v. Goodyear Tire & Rubber Co., No. 1:23-cv-281 (E.D. Tex. Nov. 25, 2024) (memorandum and order on sanctions, n.1: "The nonexistent cases are ...")';
+const COHEN = 'United States v. Cohen, No. 1:18-cr-602 (S.D.N.Y. Dec. 12, 2023) (order to show cause: "As far as the Court can tell, none of these cases exist")';
+const EVANS = 'Evans v. Robertson (E.D. Mich. Sept. 24, 2025) (Stafford, M.J.) (report and recommendation, on the parties\' "factitious citations")';
+const ALLEN = 'Allen v. Casper, No. 1:25-cv-10438 (N.D. Ill. Mar. 10, 2026) (Kendall, C.J.) (Rule 11 sanction; "not a real case")';
+const TORRES = 'Torres Campos v. Munoz (Cal. Ct. App. 4th Dist., Div. 1, Mar. 5, 2026) (the trial court\'s order cited two nonexistent cases from a party\'s papers)';
+
+/** The real case United States v. Figueroa-Florez, 64 F.4th 223 lands inside (Cohen order: "refers to a page in the middle of a Fourth Circuit decision"). */
+const drake: CaseRecord = { name: 'United States v. Drake', court: 'ca4', date: '2023-04-01', approximate: true, citations: [[64, 'F.4th', '220', 1]], holds: 'all' };
+/** The two real cases the Evans court names for the title the brief cited under a wrong address. */
+const mickens2012: CaseRecord = { name: 'Mickens v. 10th Jud. Cir. Ct.', court: 'ca11', date: '2012-01-15', approximate: true, citations: [[458, 'F. App\'x', '839', 1, 842]], holds: 'all' };
+const mickens2006: CaseRecord = { name: 'Mickens v. 10th Jud. Cir.', court: 'ca11', date: '2006-06-15', approximate: true, citations: [[181, 'F. App\'x', '865', 1, 867]], holds: 'all' };
+/** The case at 972 F.3d 799: the order says only that it has another name, another year and another circuit. */
+/** Morgan v. Community Against Violence: the two reporter citations the court traced to other, real cases (first pages as the tracker gives them; Caldwell's court is a stand-in). */
+const young: CaseRecord = { name: 'Young v. Builders Steel Co.', court: 'ca8', date: '2014-06-15', approximate: true, citations: [[754, 'F.3d', '576', 1, 580]], holds: 'all' };
+const caldwell: CaseRecord = { name: 'Caldwell v. Bristol Myers Squibb', court: 'paed', date: '2015-07-15', approximate: true, citations: [[116, 'F. Supp. 3d', '734', 1]], holds: 'all' };
+const MORGAN = 'Morgan v. Community Against Violence, No. 1:23-cv-00353 (D.N.M. Oct. 23, 2023, Jan. 19 and Feb. 15, 2024) (Johnson, C.J.)';
+const at972: CaseRecord = { name: 'Case at 972 F.3d 799 (stand-in name: the order says only that it is another case, of another year and circuit)', court: 'ca3', date: '2020-08-15', approximate: true, citations: [[972, 'F.3d', '799', 1, 812]], holds: 'all' };
 
 const twombly: CaseRecord = { name: 'Bell Atlantic Corp. v. Twombly', court: 'scotus', date: '2007-05-21', citations: [[550, 'U.S.', '544', 1, 597], [127, 'S. Ct.', '1955', 1]], holds: 'all' };
 const iqbal: CaseRecord = { name: 'Ashcroft v. Iqbal', court: 'scotus', date: '2009-05-18', citations: [[556, 'U.S.', '662', 1, 699], [129, 'S. Ct.', '1937', 1]], holds: 'no-citation' };
@@ -157,16 +181,40 @@ export const REAL_WORLD_SET: LabelledCitation[] = [
   fake('Miller v. United Airlines, Inc., 174 F.3d 366 (2d Cir. 1999).', MATA),
   fake("Matter of Bourguignon v. Coordinated Behavioral Health Servs., Inc., 114 A.D.3d 947 (3d Dep't 2014).", 'Park v. Kim, 91 F.4th 610 (2d Cir. 2024)'),
   fake('FutureGrowth Corp. v. SEC, 955 F. Supp. 3d 441 (S.D.N.Y. 2025).', "this project's tracker (issue 25): found fabricated by a court in 2026"),
+  fake('Roca v. King\'s Creek Plantation, LLC, 500 F. App\'x 273, 276 (5th Cir. 2012).', GAUTHIER),
+  fake('United States v. Harris, 761 F. Supp. 409, 414 (D.D.C. 1991).', 'United States v. Hayes (E.D. Cal. Jan. 2025) (Kim, M.J.) (order on sanctions: "is not a real case")'),
+  fake('Anderson v. Dean Witter Reynolds, Inc., 306 F.3d 726 (9th Cir. 2002).', 'Perry v. Exeter Fin. LLC, No. 2:25-cv-01552-DWL (D. Ariz. Feb. 26, 2026) (Lanza, J.) (the citation "does not return an identified case")'),
+  fake('Smith v. ABC Corporation, 321 S.W.3d 123 (Mo. App. 2010).', 'Kruse v. Karlen, No. ED111172 (Mo. Ct. App. Feb. 13, 2024) (the example the court gives of its chart of fictitious cases)'),
+  fake('Perkins v. Fed. Fruit & Produce Co., 945 F.3d 1242 (10th Cir. 2019).', 'Coomer v. Lindell, No. 1:22-cv-01129 (D. Colo. Apr. 23, 2025) (Wang, J.) (order to show cause: a citation that does not exist)'),
+  fake('Krause v. Meyers, 200 Ill. App. 3d 782 (1990).', ALLEN),
+  fake('Governmental Interinsurance Exchange v. Judge, 221 Ill. App. 3d 586 (1991).', ALLEN),
+  fake('Travelers Casualty & Surety Co. v. J.P. Morgan Securities LLC, 73 A.3d 167, 174-75 (Del. 2013).', 'S.D. Fla. order on sanctions of May 20, 2025 (Matthewman, M.J.) (a "non-existent" case)'),
+  fake('Marriage of Twigg (1984) 34 Cal.3d 926.', TORRES),
+  fake('Marriage of Teegarden (1995) 33 Cal.App.4th 1572.', TORRES),
+  fake("Mickens v. 10th Jud. Dist. Ct., 460 F. App'x 728 (9th Cir. 2011).", `${EVANS}: two cases of that title exist, at 458 F. App'x 839 and 181 F. App'x 865 (11th Cir.); the citation is not either`),
+  fake("Morley v. City of San Rafael, 728 F. App'x 682, 684 (9th Cir. 2018).", 'Goldman v. Ariz. Bd. of Regents, No. CV-25-01420-PHX-JJT (D. Ariz. Oct. 29, 2025) (Tuchi, J.) (order to show cause: "a nonexistent Ninth Circuit decision")'),
+  misattributed('Doe v. United Airlines, Inc., 754 F.3d 576 (7th Cir. 2014).', `${MORGAN}: the reporter citation belongs to Young v. Builders Steel Co.`, young),
+  misattributed('EEOC v. Lockheed Martin Corp., 116 F. Supp. 3d 734 (E.D. Pa. 2015).', `${MORGAN}: the reporter citation belongs to Caldwell v. Bristol Myers Squibb`, caldwell),
+  misattributed('United States v. Figueroa-Florez, 64 F.4th 223 (2d Cir. 2022).', `${COHEN}: 64 F.4th 223 is a page in the middle of United States v. Drake, 64 F.4th 220 (4th Cir. 2023)`, drake),
+  misattributed('Caserage Tech Corp. v. Caserage Labs, Inc., 972 F.3d 799, 803 (7th Cir. 1992).', 'Plumbers & Gasfitters Union Local No. 75 Health Fund v. Morris Plumbing, LLC (E.D. Wis. Apr. 18, 2024): "The citation goes to a case of a different name, from a different year, and from a different circuit"', at972),
   fakeNumber('Shaboon v. Egyptair, 2013 IL App (1st) 111279-U (Ill. App. Ct. 2013).', MATA),
   fakeNumber('Martinez v. Delta Airlines, Inc., 2019 WL 4639462 (Tex. App. Sept. 25, 2019).', MATA),
   fakeNumber('Estate of Durden v. KLM Royal Dutch Airlines, 2017 WL 2418825 (Ga. Ct. App. June 5, 2017).', MATA),
   fakeNumber('Meyer v. City of Cheyenne, 2017 WL 3461055 (D. Wyo. 2017).', 'Wadsworth v. Walmart Inc. (D. Wyo. Feb. 2025), order to show cause'),
   fakeNumber("Moms Against Poverty v. Dep't of State, 2022 WL 17951329 (D.D.C. 2022).", 'Doe v. Noem (D.D.C. July 1, 2025)'),
+  fakeNumber('Beets v. Texas Instruments, Inc., No. 94-10034, 1994 WL 714026, at *3 (5th Cir. Dec. 16, 1994).', GAUTHIER),
+  fakeNumber('United States v. Ortiz, 2022 WL 4424741 (2d Cir. Oct. 11, 2022).', COHEN),
+  fakeNumber('United States v. Amato, 2022 WL 1669877 (2d Cir. May 10, 2022).', `${COHEN}: the number belongs to a Board of Veterans' Appeals decision`),
+  fakeNumber('Aguirre v. Reese, No. 2:12-cv-01837, 2013 WL 6577085, at *5 (D. Nev. Dec. 13, 2013).', EVANS),
+  fakeNumber('Berg v. Knox Cnty., 2024 WL 2012345, at *4 (6th Cir. Mar. 12, 2024).', 'Whiting v. City of Athens (6th Cir. Mar. 13, 2026) (sanctions opinion and its appendix of fake citations)'),
 ];
+
+/** Real cases the stand-in must hold because a fabrication's address, or its name, leads to them; not judged themselves. */
+export const NEIGHBOURS: CaseRecord[] = [mickens2012, mickens2006];
 
 /** The real cases of the set, once each, with how the stand-in holds them. */
 export function realRecords(): CaseRecord[] {
-  return [...new Set(REAL_WORLD_SET.map((e) => e.record).filter((r): r is CaseRecord => r !== undefined))];
+  return [...new Set([...REAL_WORLD_SET.map((e) => e.record).filter((r): r is CaseRecord => r !== undefined), ...NEIGHBOURS])];
 }
 
 /** A pin past the end of a real case (Twombly runs 544-597): flagged, never accepted. */

@@ -257,7 +257,9 @@ function needsNameSearch(c: Citation, o: Outcome, compareNames: CompareNames): b
   if (o.errors.length && !o.answer && !o.misses.length) return false;
   const answer = o.answer;
   if (!answer) return o.misses.length > 0;
-  if (answer.status === 'contained-in') return answer.approximate !== false && !(answer.cluster.caseName && compareNames(c.caseName, answer.cluster.caseName, answer.cluster.caseNameShort).verdict === 'same');
+  // Inside another case, approximately or for certain: the name search either stands in for the
+  // missing evidence or, when the host is certain, says where the cited name is really reported.
+  if (answer.status === 'contained-in') return !(answer.cluster.caseName && compareNames(c.caseName, answer.cluster.caseName, answer.cluster.caseNameShort).verdict === 'same');
   return answer.clusters.length === 1 && answer.clusters[0].caseName !== '' && compareNames(c.caseName, answer.clusters[0].caseName, answer.clusters[0].caseNameShort).verdict === 'different';
 }
 
@@ -304,7 +306,7 @@ function lookupVerdict(c: Citation, o: Outcome, names: NameOutcome | null, provi
     const answer = o.answer;
     const sameCase = c.caseName && answer.cluster.caseName ? compareNames(c.caseName, answer.cluster.caseName, answer.cluster.caseNameShort).verdict === 'same' : false;
     // Pages a range places for certain, or the cited case itself starting earlier: said as it is.
-    if (answer.approximate === false || sameCase) return { ...containedInVerdict(c, answer, sameCase, []), checkedAgainst: o.answeredBy };
+    if (answer.approximate === false || sameCase) return { ...containedInVerdict(c, answer, sameCase, [], sameCase ? null : reportedElsewhere(c, names)), checkedAgainst: o.answeredBy };
     // The nearest earlier case is only the likely host: the cited one may be missing from the
     // data in between. It stands only with evidence; a case the name search finds stands instead.
     if (names?.same.length) return { ...foundByNameVerdict(c, names.same, byYear), checkedAgainst: names.searchedBy ?? o.answeredBy };
@@ -393,7 +395,18 @@ function describeWhen(k: CaseCluster): string {
  * case it is; without one the nearest earlier case is only the likely host, which the message
  * says, with the evidence that the cited case is not there.
  */
-function containedInVerdict(c: Citation, answer: Extract<LookupResult, { status: 'contained-in' }>, sameCase: boolean, evidence: Evidence[]): Verdict {
+/**
+ * Where the cited name is really reported, when the name search found exactly one case of that
+ * name under another citation (`Mickens v. 10th Jud. Cir. Ct. is reported at 458 F. App'x 839`).
+ */
+function reportedElsewhere(c: Citation, names: NameOutcome | null): { caseName: string; at: string } | null {
+  const cited = `${volumeOf(c)} ${c.reporter} ${c.page}`;
+  const real = names?.same.length === 1 ? names.same[0] : null;
+  const at = real?.citations?.find((x) => x !== cited) ?? null;
+  return real && at ? { caseName: real.caseName, at } : null;
+}
+
+function containedInVerdict(c: Citation, answer: Extract<LookupResult, { status: 'contained-in' }>, sameCase: boolean, evidence: Evidence[], elsewhere: { caseName: string; at: string } | null = null): Verdict {
   const host = answer.cluster;
   const cited = volumeOf(c) !== null && c.reporter ? `${volumeOf(c)} ${c.reporter} ${c.page}` : `page ${c.page}`;
   const approximate = answer.approximate !== false || !host.pages;
@@ -411,8 +424,8 @@ function containedInVerdict(c: Citation, answer: Extract<LookupResult, { status:
           suggestion: 'No case starts at this page; check the citation',
         }
       : {
-          message: `This page falls inside ${describe(host)}: ${cited} is page ${c.page} of that case, which runs from page ${firstPage} to ${host.pages!.lastPage}${host.pages!.from === 'opinion-text' ? ' (as its opinion text numbers its pages)' : ''}${because}`,
-          suggestion: 'No case starts at this page; check the citation',
+          message: `This page falls inside ${describe(host)}: ${cited} is page ${c.page} of that case, which runs from page ${firstPage} to ${host.pages!.lastPage}${host.pages!.from === 'opinion-text' ? ' (as its opinion text numbers its pages)' : ''}${because}${elsewhere ? `; ${elsewhere.caseName} is reported at ${elsewhere.at}, not ${cited}` : ''}`,
+          suggestion: elsewhere ? `Cite ${elsewhere.caseName} as ${elsewhere.at}` : 'No case starts at this page; check the citation',
         };
   }
   return { isValid: false, confidence: approximate ? 85 : 90, validationDetails: details, courtListenerData: clData(host) };
