@@ -17,6 +17,7 @@ import { isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { parseCourtParenthetical } from './courts';
 import { isAbbreviation } from './names';
 import { lastWhere } from './last-where';
+import { doubledInt32, doubledUint8 } from './grow';
 
 export interface FoundName {
   /** `Plaintiff v. Defendant`, `In re Defendant`, or (short forms) the name written. */
@@ -159,15 +160,9 @@ export class AnchorIndex {
   /** Adds an anchor after the last one. */
   add(anchor: Anchor): void {
     if (this.count === this.ends.length) {
-      const starts = new Int32Array(this.count * 2);
-      starts.set(this.starts);
-      this.starts = starts;
-      const ends = new Int32Array(this.count * 2);
-      ends.set(this.ends);
-      this.ends = ends;
-      const kinds = new Uint8Array(this.count * 2);
-      kinds.set(this.kinds);
-      this.kinds = kinds;
+      this.starts = doubledInt32(this.starts);
+      this.ends = doubledInt32(this.ends);
+      this.kinds = doubledUint8(this.kinds);
     }
     this.starts[this.count] = anchor.start;
     this.ends[this.count] = anchor.end;

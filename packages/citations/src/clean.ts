@@ -13,6 +13,8 @@
  * - the section sign's full-width cousin → '§'.
  */
 
+import { doubledInt32 } from './grow';
+
 const REPLACEMENTS: Record<string, string> = {
   '\n': ' ', '\r': ' ', '\t': ' ', '\f': ' ', '\v': ' ',
   '\u00a0': ' ', '\u2002': ' ', '\u2003': ' ', '\u2009': ' ', '\u200a': ' ', '\u202f': ' ', '\u3000': ' ',
@@ -108,12 +110,6 @@ export function wordTable(firstChars: string): Uint8Array {
 }
 const EVERY_WORD = wordTable('_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
 
-/** The word-start list with twice the room, for the two loops below when it is nearly full. */
-function doubled(offsets: Int32Array): Int32Array {
-  const grown = new Int32Array(offsets.length * 2);
-  grown.set(offsets);
-  return grown;
-}
 
 // A character beyond Latin-1. V8 keeps a string without one in one byte per character, and
 // this test of such a string returns at once (the class cannot match it).
@@ -166,7 +162,7 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array): CleanedTe
     offsets[count] = 4 * j + 3;
     count += (cls3 >> 1) & (~cls2 & 1);
     previousIsWord = cls3 & 1;
-    if (count >= offsets.length - 4) offsets = doubled(offsets);
+    if (count >= offsets.length - 4) offsets = doubledInt32(offsets);
   }
   for (let i = n & ~3; i < n; i++) {
     // The last characters of a length that is not a multiple of four, one by one.
@@ -259,7 +255,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     offsets[count] = 2 * j + 1;
     count += (classB >> 1) & (~classA & 1);
     previousIsWord = classB & 1;
-    if (count >= offsets.length - 2) offsets = doubled(offsets);
+    if (count >= offsets.length - 2) offsets = doubledInt32(offsets);
   }
   if (n & 1) {
     // The last character of an odd length, as above.

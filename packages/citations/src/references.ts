@@ -11,6 +11,7 @@ import { isLetterCode } from './chars';
 import { blankCitation } from './find';
 import { PIN_LIST } from './pins';
 import { lastWhere } from './last-where';
+import { doubledInt32 } from './grow';
 import type { WordStarts } from './clean';
 import type { Citation } from './types';
 
@@ -96,12 +97,8 @@ export class MarkerCandidates {
   private addIfEndsAt(text: string, space: number, digit: number): void {
     if (space < 0 || text.charCodeAt(space) !== SPACE || markerEnd(text, space) !== digit + 1) return;
     if (this.count === this.spaces.length) {
-      const spaces = new Int32Array(this.count * 2);
-      spaces.set(this.spaces);
-      this.spaces = spaces;
-      const ends = new Int32Array(this.count * 2);
-      ends.set(this.ends);
-      this.ends = ends;
+      this.spaces = doubledInt32(this.spaces);
+      this.ends = doubledInt32(this.ends);
     }
     this.spaces[this.count] = space;
     this.ends[this.count] = digit + 1;
