@@ -101,7 +101,7 @@ describe('buildParagraphs', () => {
       [
         { text: 'ARGUMENT', kind: 'body' },
         { text: 'The court held that the rule applies:', kind: 'body' },
-        { text: 'A quoted rule that runs over two lines.', kind: 'body' },
+        { text: 'A quoted rule that runs over two lines.', kind: 'body', indented: true },
         { text: 'After the quote.', kind: 'body' },
       ],
     ],
