@@ -8,19 +8,24 @@
  *   const one = await verifyCite('556 U.S. 662', 'Ashcroft v. Iqbal', providers); // null: no case citation in it
  */
 import { findCitations, type Citation } from '@citecheck/citations';
-import type { Verdict } from '@citecheck/proto';
+import type { QuoteCheckResult, Verdict } from '@citecheck/proto';
 import type { CaseLawProvider } from './provider';
+import { checkBriefQuotes, findBriefQuotes, type FoundQuote } from './quotes';
 import { verify } from './verdict/verify';
 
 export interface CheckTextOptions {
   now?: Date;
   /** Citations one call may check (more throws TooManyCitationsError before any lookup). */
   maxCitations?: number;
+  /** Paragraphs the reader saw indented (block quotations), as offsets in `text`. */
+  blocks?: { start: number; end: number }[];
 }
 
 export interface CheckedText {
   citations: Citation[];
   verdicts: Verdict[];
+  /** Per citation (same order), the quotations attributed to it, checked against the opinion. */
+  quotes: QuoteCheckResult[][];
   /** Lookups made (processingStats' case-law calls). */
   caseLawCalls: number;
 }
@@ -45,7 +50,23 @@ export async function checkText(text: string, providers: CaseLawProvider[], opti
   const citations = extractText(text);
   if (options.maxCitations !== undefined && citations.length > options.maxCitations) throw new TooManyCitationsError(citations.length, options.maxCitations);
   const { verdicts, caseLawCalls } = await verify(citations, providers, { now: options.now });
-  return { citations, verdicts, caseLawCalls };
+  const quotes = await quotesByCitation(findBriefQuotes(text, citations, options.blocks), citations.length, verdicts, providers);
+  return { citations, verdicts, quotes, caseLawCalls };
+}
+
+/**
+ * The quotations checked and listed under the citation each is attributed to (`citation` is
+ * an index into the citations); one not tied to a citation is nowhere to show and is left out.
+ */
+export async function quotesByCitation(found: FoundQuote[], count: number, verdicts: (Pick<Verdict, 'isValid'> | null)[], providers: CaseLawProvider[]): Promise<QuoteCheckResult[][]> {
+  const tied = found.filter((f) => f.quote.citation !== null && f.quote.citation < count);
+  const results = await checkBriefQuotes(
+    tied.map((f) => ({ ...f, caseValid: verdicts[f.quote.citation!]?.isValid ?? null })),
+    providers,
+  );
+  const out: QuoteCheckResult[][] = Array.from({ length: count }, () => []);
+  tied.forEach((f, i) => out[f.quote.citation!].push(results[i]));
+  return out;
 }
 
 /**

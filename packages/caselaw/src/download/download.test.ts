@@ -277,14 +277,14 @@ describe('--with-opinions: the opinions file, in the real dialect, from the buck
     try {
       expect(index.info.casesWithText).toBe(2);
       // Smith v. Jones: majority and dissent joined, pages from html_with_citations' star pagination.
-      const smith = index.opinionText(10)!;
+      const smith = index.opinionTextOf(10)!;
       expect(smith.text).toContain('may not weigh the "credibility" of witnesses');
       expect(smith.text).toContain('I respectfully dissent.');
       // The dissent begins on the page where the majority ended (1323), then runs onto 1324.
       expect(smith.marks.map((m) => m.label)).toEqual(['1321', '1322', '1323', '1323', '1324']);
-      expect(index.opinionText(12)!.text).toMatch(/^The question presented/);
-      expect(index.opinionText(13)).toBeNull(); // no text in any field
-      expect(index.opinionText(999)).toBeNull(); // not a case of the index
+      expect(index.opinionTextOf(12)!.text).toMatch(/^The question presented/);
+      expect(index.opinionTextOf(13)).toBeNull(); // no text in any field
+      expect(index.opinionTextOf(999)).toBeNull(); // not a case of the index
       // The star pages give Smith a page range (no CAP list imported): a pin past it is caught.
       const [pin] = await index.lookup([{ id: 'a', volume: 925, reporter: 'F.3d', page: '1320', pin: '1330' }]);
       expect(pin).toMatchObject({ status: 'found', clusters: [{ caseName: 'Smith v. Jones', pages: { firstPage: 1320, lastPage: 1324 } }], pin: { beyondLastPage: true } });
@@ -311,7 +311,7 @@ describe('--with-opinions: the opinions file, in the real dialect, from the buck
     expect(bucket.objectGets().map((r) => r.path)).not.toContain(`/${OPINIONS}`);
     const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
     expect(index.info.casesWithText).toBe(0);
-    expect(index.opinionText(10)).toBeNull();
+    expect(index.opinionTextOf(10)).toBeNull();
     index.close();
   });
 
@@ -335,8 +335,8 @@ describe('--with-opinions: the opinions file, in the real dialect, from the buck
     // --reporters F.3d: only Smith's opinions are kept (Alpha v. Beta is a U.S. case).
     expect(report.coverage.casesWithText).toBe(1);
     const index = LocalCitationIndex.open(join(dir, 'disk.sqlite'));
-    expect(index.opinionText(10)!.text).toContain("the buyer's delay did not forfeit its claim");
-    expect(index.opinionText(12)).toBeNull();
+    expect(index.opinionTextOf(10)!.text).toContain("the buyer's delay did not forfeit its claim");
+    expect(index.opinionTextOf(12)).toBeNull();
     index.close();
   });
 });

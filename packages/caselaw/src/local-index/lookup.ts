@@ -15,7 +15,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { citationKey, citationUrl, yearOf } from '../provider';
-import type { CaseCluster, CaseLawProvider, Evidence, LookupRequest, LookupResult, NameQuery, NameSearchResult, PageRange, PinCheck } from '../provider';
+import type { CaseCluster, CaseLawProvider, Evidence, LookupRequest, LookupResult, NameQuery, NameSearchResult, OpinionAnswer, OpinionRequest, PageRange, PinCheck } from '../provider';
 import { canonicalReporter, findReporter } from '../engine';
 import { CAP_STATIC_URL } from '../download/cap';
 import { describeSource, isSeriesNeverComplete, NEVER_COMPLETE_TYPES } from './import';
@@ -428,11 +428,28 @@ export class LocalCitationIndex implements CaseLawProvider {
    * A case's opinion text with its pages (its opinions joined, majority first, as
    * CourtListener's types order them), or null when the index holds none for it.
    */
-  opinionText(clusterId: number): OpinionText | null {
+  opinionTextOf(clusterId: number): OpinionText | null {
     if (!this.textsOf) return null;
     const rows = this.textsOf.all(clusterId) as Buffer[];
     if (!rows.length) return null;
     return joinOpinions(rows.map((b) => decodeOpinionText(b)));
+  }
+
+  /** The opinion text of the case starting at an address (see CaseLawProvider.opinionText). */
+  async opinionText(request: OpinionRequest): Promise<OpinionAnswer> {
+    return this.opinionTextAt(request);
+  }
+
+  /** Synchronous form of opinionText. */
+  opinionTextAt(request: OpinionRequest): OpinionAnswer {
+    const found = this.lookupOne({ id: 'text', volume: request.volume, reporter: request.reporter, page: request.page });
+    if (found.status !== 'found') return { status: 'not-found' };
+    // Two cases at one address: their texts cannot be told apart by the address alone.
+    const clusters = found.clusters.filter((c) => c.origin !== 'cap');
+    if (clusters.length !== 1) return clusters.length ? { status: 'no-text' } : { status: 'not-found' };
+    const opinion = this.opinionTextOf(clusters[0].clusterId);
+    if (!opinion) return { status: 'no-text' };
+    return { status: 'found', opinion, lastPage: clusters[0].pages?.lastPage ?? null, source: this.answerSource };
   }
 
   /** Every citation CourtListener's data holds for a case (`550 U.S. 544`, `127 S. Ct. 1955`). */
