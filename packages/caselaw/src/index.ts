@@ -53,4 +53,4 @@ export { compareCaseNames, caseNameSimilarity, type NameComparison, type NameVer
 
 export { demoIndexInputs, ensureDemoIndex, DEMO_DIR } from './demo';
 export { checkText, extractText, verifyCite, quotesByCitation, TooManyCitationsError, type CheckTextOptions, type CheckedText } from './check-text';
-export { findBriefQuotes, checkBriefQuotes, toResult as toQuoteResult, type FoundQuote, type QuoteToCheck } from './quotes';
+export { findBriefQuotes, checkBriefQuotes, checkExtractedQuotes, toResult as toQuoteResult, type FoundQuote, type QuoteToCheck } from './quotes';

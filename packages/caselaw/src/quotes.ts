@@ -8,7 +8,7 @@
  *   // results[i]: { text, status: 'verified' | 'wrong-page' | 'altered' | 'not-found' | 'unchecked', foundPage, message, pin, opinionText, diff }
  */
 import type { Citation } from '@citecheck/citations';
-import type { QuoteCheckResult } from '@citecheck/proto';
+import type { ExtractedQuote, QuoteCheckResult } from '@citecheck/proto';
 import {
   checkQuote,
   findQuotes,
@@ -118,4 +118,29 @@ export function toResult(check: QuoteCheck): QuoteCheckResult {
     opinionText: check.opinionText,
     diff: check.diff,
   };
+}
+
+/**
+ * The quotations of a `citations.extracted` event, checked and listed under the citation each
+ * is attributed to (same order as `citations`): what validation stores with the verdicts.
+ */
+export async function checkExtractedQuotes(
+  quotes: ExtractedQuote[],
+  citations: { id: string }[],
+  verdicts: ({ isValid: boolean | null } | null)[],
+  providers: CaseLawProvider[],
+): Promise<QuoteCheckResult[][]> {
+  const at = new Map(citations.map((c, i) => [c.id, i]));
+  const tied = quotes.filter((q) => q.citationId !== null && at.has(q.citationId));
+  const results = await checkBriefQuotes(
+    tied.map((q) => {
+      const index = at.get(q.citationId!)!;
+      const quote: BriefQuote = { text: q.text, start: q.start, end: q.end, kind: q.kind, citation: index, tie: q.tie, notes: q.notes };
+      return { quote, target: q.target, reason: q.reason, caseValid: verdicts[index]?.isValid ?? null };
+    }),
+    providers,
+  );
+  const out: QuoteCheckResult[][] = citations.map(() => []);
+  tied.forEach((q, i) => out[at.get(q.citationId!)!].push(results[i]));
+  return out;
 }

@@ -6,15 +6,15 @@
  * citation (`citecheck caselaw download`).
  */
 import { checkText, extractText, verifyCite, TooManyCitationsError, type CaseLawProvider } from '@citecheck/caselaw';
-import { ApiError, MAX_CITATIONS_PER_DOCUMENT, summarize, toApiCitation, toApiVerdict, tooManyCitationsMessage } from '@citecheck/proto';
+import { ApiError, MAX_CITATIONS_PER_DOCUMENT, summarize, toApiCitation, toApiQuote, toApiVerdict, tooManyCitationsMessage } from '@citecheck/proto';
 import type { CiteCheckToolHandlers } from './server';
 
 export function localHandlers(providers: () => CaseLawProvider[]): CiteCheckToolHandlers {
   return {
     async checkCitations(text) {
       try {
-        const { citations, verdicts } = await checkText(text, providers(), { maxCitations: MAX_CITATIONS_PER_DOCUMENT });
-        const checked = citations.map((c, i) => ({ ...toApiCitation(c), verdict: toApiVerdict(c.type, verdicts[i]) }));
+        const { citations, verdicts, quotes } = await checkText(text, providers(), { maxCitations: MAX_CITATIONS_PER_DOCUMENT });
+        const checked = citations.map((c, i) => ({ ...toApiCitation(c), verdict: toApiVerdict(c.type, verdicts[i]), ...(c.type === 'case' ? { quotes: quotes[i].map(toApiQuote) } : {}) }));
         return { citations: checked, summary: summarize(checked) };
       } catch (error) {
         if (error instanceof TooManyCitationsError) throw new ApiError(422, tooManyCitationsMessage(error.limit), 'too_many_citations');

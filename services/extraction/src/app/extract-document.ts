@@ -22,7 +22,7 @@ import {
   tooManyCitationsMessage,
   topics,
   type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
-import { toExtractedCitations } from '../domain/extract';
+import { toExtractedCitations, toExtractedQuotes } from '../domain/extract';
 import { CitationFinder } from '../adapters/citation-finder';
 import type { ModelClient } from '../adapters/model-client';
 import type { Cancellations } from './cancel-extraction';
@@ -174,6 +174,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
 
   if (citations.length > MAX_CITATIONS_PER_DOCUMENT) throw tooManyCitations();
   const extracted = toExtractedCitations(citations, citationIdFor(documentId), foundByModel);
+  const quotes = toExtractedQuotes(input.text, citations, extracted, input.blocks);
   progress.emit({
     step: 'citations',
     message: `Found ${extracted.length} citation${extracted.length === 1 ? '' : 's'}`,
@@ -194,6 +195,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
       ocrPages: document.ocrPages.length,
       stats: statsNow(),
       warnings: document.warnings.map((w) => w.message),
+      quotes,
     },
     documentId,
   );

@@ -151,6 +151,15 @@ export function perDocument(providers: CaseLawProvider[]): CaseLawProvider[] {
             },
           }
         : {}),
+      // The opinion text a brief's quotations are checked against.
+      ...(inner.opinionText
+        ? {
+            opinionText(request: Parameters<NonNullable<CaseLawProvider['opinionText']>>[0]) {
+              calls++;
+              return inner.opinionText!(request);
+            },
+          }
+        : {}),
     } satisfies CaseLawProvider;
   });
 }
