@@ -4,7 +4,9 @@
  * API's (`verified`, `wrong-page`, `altered`, `not-found`, `unchecked`).
  */
 import type { Citation, Quote } from '@citecheck/proto/graphql/types';
-import type { Tone } from '@/components/ui/badge';
+
+/** The badge tones (`@/components/ui/badge`'s Tone). */
+export type Tone = 'valid' | 'invalid' | 'pending' | 'neutral';
 
 export type QuoteStatus = 'verified' | 'wrong-page' | 'altered' | 'not-found' | 'unchecked';
 

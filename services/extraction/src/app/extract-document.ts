@@ -22,7 +22,8 @@ import {
   tooManyCitationsMessage,
   topics,
   type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
-import { toExtractedCitations, toExtractedQuotes } from '../domain/extract';
+import { toExtractedCitations } from '../domain/extract';
+import { toExtractedQuotes } from '../domain/quotes';
 import { CitationFinder } from '../adapters/citation-finder';
 import type { ModelClient } from '../adapters/model-client';
 import type { Cancellations } from './cancel-extraction';

@@ -6,8 +6,7 @@
  *   const citations = toExtractedCitations(findCitations(text, { positions }), randomId);
  */
 import { findCitations, type Citation, type DocumentPosition } from '@citecheck/citations';
-import { extractedCitationSchema, type ExtractedCitation, type ExtractedQuote } from '@citecheck/proto';
-import { findQuotes, quoteTarget } from '@citecheck/quotes';
+import { extractedCitationSchema, type ExtractedCitation } from '@citecheck/proto';
 import { withReadableContexts } from './context';
 
 export interface CitationInput {
@@ -56,24 +55,3 @@ export function toExtractedCitations(citations: Citation[], newId: () => string,
   return citations.map((c) => extractedCitationSchema.parse({ ...c, id: newId(), ...(foundByModel.has(c) ? { foundByModel: true } : {}) }));
 }
 
-/**
- * The brief's quotations, each tied to the citation it is attributed to (by the id the event
- * gives that citation) and to the case and pins it is checked against; validation checks them
- * against the opinion. `blocks`: the paragraphs the reader saw indented (block quotations).
- */
-export function toExtractedQuotes(text: string, citations: Citation[], extracted: ExtractedCitation[], blocks?: { start: number; end: number }[]): ExtractedQuote[] {
-  return findQuotes(text, citations, blocks ? { blocks } : {}).map((quote) => {
-    const target = quoteTarget(quote, citations);
-    return {
-      citationId: quote.citation !== null ? (extracted[quote.citation]?.id ?? null) : null,
-      text: quote.text,
-      start: quote.start,
-      end: quote.end,
-      kind: quote.kind,
-      tie: quote.tie,
-      notes: quote.notes,
-      target: 'reason' in target ? null : { caseKey: target.caseKey, cites: target.cites.map((c) => ({ normalized: c.normalized, volume: c.volume, reporter: c.reporter, page: c.page, pin: c.pin })) },
-      reason: 'reason' in target ? target.reason : null,
-    };
-  });
-}

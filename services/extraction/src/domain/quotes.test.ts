@@ -1,7 +1,8 @@
 /** The brief's quotations as `citations.extracted` carries them: tied to a citation by its id, with the case and pins. */
 import { findCitations } from '@citecheck/citations';
 import { citationsExtractedSchema } from '@citecheck/proto';
-import { toExtractedCitations, toExtractedQuotes } from './extract';
+import { toExtractedCitations } from './extract';
+import { toExtractedQuotes } from './quotes';
 
 it('ties each quotation to its citation id, the case and the pin; a short form to its full citation', () => {
   const text =
