@@ -43,7 +43,9 @@ async function premiumOwner(url: string, email: string, name: string): Promise<s
   await call('/api/apply-coupon', { method: 'POST', body: JSON.stringify({ email, couponCode: COUPON }) });
   await call('/api/set-coupon-password', { method: 'POST', body: JSON.stringify({ email, password: 'a long coupon password' }) });
   const token = new URL(await verificationLink(url, email)).searchParams.get('token')!;
-  return (await call(`/api/verify-email?token=${encodeURIComponent(token)}`)).sessionToken as string;
+  await call(`/api/verify-email?token=${encodeURIComponent(token)}`);
+  // Signed in with the password: the dashboard opens only to a password session.
+  return (await call('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password: 'a long coupon password' }) })).sessionToken as string;
 }
 
 /** Nothing wider than the window: the page never scrolls sideways. */
@@ -113,6 +115,7 @@ describeInBrowser('browser quotations suite')('quotations on the report page', (
       // From the dashboard, as a lawyer gets to a report.
       await page.getByTestId('account-menu').click();
       await page.getByTestId('account-menu-dashboard').click();
+      await page.waitForURL(/\/dashboard$/);
       await page.getByTestId('document-view-report').click();
       await page.waitForURL(/\/report\/[^/]+$/);
       reportUrl = page.url();

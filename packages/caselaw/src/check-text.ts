@@ -87,3 +87,29 @@ export async function verifyCite(
   const { verdicts } = await verify([citation], providers, { now: options.now });
   return { citation, verdict: verdicts[0] };
 }
+
+/**
+ * One quotation against the case it is attributed to (the MCP tool find_quote): the citation
+ * judged as in a brief, and the words checked against the case's opinion. Null when `cite`
+ * holds no case citation, or the words are too few to be checked (fewer than four).
+ * @example await findQuote('Ashcroft v. Iqbal, 556 U.S. 662, 678', 'Threadbare recitals of the elements of a cause of action', providers)
+ */
+export async function findQuote(
+  cite: string,
+  quote: string,
+  providers: CaseLawProvider[],
+  options: Pick<CheckTextOptions, 'now'> = {},
+): Promise<{ citation: Citation; verdict: Verdict; quote: QuoteCheckResult } | null> {
+  // Written as a brief writes it: the words in quotation marks, then the citation. Double
+  // quotation marks inside the words are the source's quotation within the quotation.
+  const words = quote.trim().replace(/^["“”]+|["“”]+$/g, '').replace(/["“”]/g, "'");
+  const text = `“${words}” ${cite.trim().replace(/[.\s]+$/, '')}.`;
+  const citations = extractText(text);
+  const at = citations.findIndex((c) => c.type === 'case' && c.form === 'full');
+  if (at < 0) return null;
+  const { verdicts } = await verify(citations, providers, { now: options.now });
+  const found = findBriefQuotes(text, citations).filter((f) => f.quote.citation === at);
+  if (!found.length) return null;
+  const [result] = await checkBriefQuotes([{ ...found[0], caseValid: verdicts[at].isValid }], providers);
+  return { citation: citations[at], verdict: verdicts[at], quote: result };
+}

@@ -52,5 +52,5 @@ export { courtLabel } from './verdict/court-names';
 export { compareCaseNames, caseNameSimilarity, type NameComparison, type NameVerdict } from './names';
 
 export { demoIndexInputs, ensureDemoIndex, DEMO_DIR } from './demo';
-export { checkText, extractText, verifyCite, quotesByCitation, TooManyCitationsError, type CheckTextOptions, type CheckedText } from './check-text';
+export { checkText, extractText, verifyCite, findQuote, quotesByCitation, TooManyCitationsError, type CheckTextOptions, type CheckedText } from './check-text';
 export { findBriefQuotes, checkBriefQuotes, checkExtractedQuotes, toResult as toQuoteResult, type FoundQuote, type QuoteToCheck } from './quotes';

@@ -109,7 +109,7 @@ export interface ApiKeyCalls {
 
 export interface ApiOperationCalls {
   /**
-   * check, verify, documents.create, documents.get, mcp.check_citations, mcp.verify_citation or mcp.extract_citations.
+   * check, verify, documents.create, documents.get, mcp.check_citations, mcp.verify_citation, mcp.extract_citations or mcp.find_quote.
    */
   operation: string;
   calls: number;

@@ -239,6 +239,22 @@ export const verifyQuerySchema = z
 
 export const verifyResponseSchema = z.object({ citation: apiCheckedCitationSchema }).meta({ id: 'VerifyResponse' });
 
+// --- One quotation against its case (the MCP tool find_quote) ---------------------------------
+
+export const findQuoteRequestSchema = z
+  .object({
+    citation: z.string().trim().min(1).max(API_CITE_MAX_CHARS).meta({ description: 'The case citation the words are attributed to, with the pin cite: 556 U.S. 662, 678.' }),
+    quote: z.string().trim().min(1).max(API_CHECK_MAX_CHARS).meta({ description: 'The quoted words, without the quotation marks.' }),
+  })
+  .strict();
+
+export const findQuoteResponseSchema = z
+  .object({
+    citation: apiCheckedCitationSchema.omit({ quotes: true }),
+    quote: apiQuoteSchema,
+  })
+  .meta({ id: 'FindQuoteResponse' });
+
 // --- Extraction (the MCP tool extract_citations) ---------------------------------------------
 
 export const extractRequestSchema = z.object({ text: checkRequestSchema.shape.text }).strict();
@@ -449,6 +465,7 @@ export type CheckResponse = z.infer<typeof checkResponseSchema>;
 export type VerifyQuery = z.infer<typeof verifyQuerySchema>;
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 export type ExtractResponse = z.infer<typeof extractResponseSchema>;
+export type FindQuoteResponse = z.infer<typeof findQuoteResponseSchema>;
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 export type DocumentAccepted = z.infer<typeof documentAcceptedSchema>;
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
