@@ -37,6 +37,8 @@ export const checkToolOutputSchema = z.object({
   usage: apiUsageSchema.optional(),
 });
 export const verifyToolOutputSchema = z.object({ citation: apiCheckedCitationSchema });
+/** The top level must be a plain object schema (an id'd schema would become a reference). */
+export const findQuoteToolOutputSchema = z.object({ citation: findQuoteResponseSchema.shape.citation, quote: findQuoteResponseSchema.shape.quote });
 export const extractToolOutputSchema = z.object({ citations: z.array(apiCitationSchema), total: z.number().int().nonnegative() });
 
 export interface CheckToolOutput {
@@ -140,7 +142,7 @@ export function createCiteCheckMcpServer(handlers: CiteCheckToolHandlers, option
         citation: z.string().min(1).max(API_CITE_MAX_CHARS).describe('The case citation with the pin cite, e.g. "Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009)".'),
         quote: z.string().min(1).max(API_CHECK_MAX_CHARS).describe('The quoted words, without the quotation marks (at least four words).'),
       },
-      outputSchema: findQuoteResponseSchema,
+      outputSchema: findQuoteToolOutputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ citation, quote }) => run(async () => ({ ...(await handlers.findQuote(citation, quote)) })),
