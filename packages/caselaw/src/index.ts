@@ -12,7 +12,7 @@
  *   testing/                 a fake CourtListener server and fixtures for tests
  */
 export { citationKey, citationUrl, MemoryCache, COURTLISTENER_SITE } from './provider';
-export type { CaseCluster, CaseLawCache, CaseLawProvider, Evidence, LookupCoverage, LookupRequest, LookupResult, NameQuery, NameSearchResult, OpinionAnswer, OpinionRequest, PageRange, PinCheck } from './provider';
+export type { CaseCluster, CaseLawCache, CaseLawProvider, Evidence, LookupCoverage, LookupRequest, LookupResult, NameQuery, NameSearchResult, OpinionAnswer, OpinionRequest, OpinionTextCache, PageRange, PinCheck } from './provider';
 
 export { CourtListenerProvider, courtListenerFromEnv, COURTLISTENER_SOURCE } from './courtlistener/provider';
 export type { CourtListenerOptions } from './courtlistener/provider';

@@ -212,6 +212,16 @@ export interface CaseLawCache {
   set(key: string, value: LookupResult): Promise<void>;
 }
 
+/**
+ * Opinion texts fetched from an API, by citation key, in @citecheck/quotes' stored form (so a
+ * text fetched once is not fetched again after a restart, nor by another replica). Only texts
+ * are kept: "no text" and failures are asked again.
+ */
+export interface OpinionTextCache {
+  get(key: string): Promise<Uint8Array | undefined>;
+  set(key: string, stored: Uint8Array): Promise<void>;
+}
+
 /** A process-local cache with an optional size bound (oldest entry evicted first). */
 export class MemoryCache implements CaseLawCache {
   private readonly entries = new Map<string, LookupResult>();

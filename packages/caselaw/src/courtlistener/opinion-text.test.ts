@@ -9,6 +9,7 @@ import { checkBriefQuotes, findBriefQuotes } from '../quotes';
 import { FakeCourtListener, type FakeCase } from '../testing/fake-courtlistener';
 import { CourtListenerProvider } from './provider';
 import type { Clock } from './throttle';
+import type { OpinionTextCache } from '../provider';
 
 const ca9 = { id: 'ca9', citationString: '9th Cir.', fullName: 'Court of Appeals for the Ninth Circuit' };
 const star = (n: number) => `<span citation-index="1" class="star-pagination" label="${n}"> *${n} </span>`;
@@ -110,6 +111,24 @@ describe('CourtListenerProvider.opinionText', () => {
     expect(unchecked).toMatchObject({ status: 'unchecked', message: 'Not checked: the opinion could not be retrieved. Please try again later.' });
     fake.failNext(0);
     expect((await impatient.opinionText({ volume: 780, reporter: 'F.3d', page: '900' })).status).toBe('found');
+  });
+
+  it('a text kept in the shared cache is not fetched again (another process, a restart); unreadable bytes are fetched anew', async () => {
+    const kept = new Map<string, Uint8Array>();
+    const cache: OpinionTextCache = { get: async (k) => kept.get(k), set: async (k, v) => void kept.set(k, v) };
+    expect((await provider({ opinionTextCache: cache }).opinionText({ volume: 780, reporter: 'F.3d', page: '900' })).status).toBe('found');
+    expect([...kept.keys()]).toEqual(['780 F.3d 900']);
+    const before = fake.requests.length;
+    const again = await provider({ opinionTextCache: cache }).opinionText({ volume: 780, reporter: 'F.3d', page: '900' });
+    if (again.status !== 'found') throw new Error(again.status);
+    expect(again.opinion.marks.map((m) => m.label)).toEqual(['901', '902', '902', '906']);
+    expect(fake.requests.length).toBe(before); // not a single request
+    // "No text" is not kept: it is asked again.
+    await provider({ opinionTextCache: cache }).opinionText({ volume: 782, reporter: 'F.3d', page: '20' });
+    expect(kept.has('782 F.3d 20')).toBe(false);
+    kept.set('780 F.3d 900', new Uint8Array([1, 2, 3]));
+    expect((await provider({ opinionTextCache: cache }).opinionText({ volume: 780, reporter: 'F.3d', page: '900' })).status).toBe('found');
+    expect(fake.requests.length).toBeGreaterThan(before);
   });
 
   it('a wrong token is an error, never "no text"', async () => {

@@ -10,11 +10,11 @@ import { courtFamily, familyLabel } from '../courts';
 import { compareCaseNames } from '../names/compare';
 import { searchTerms } from '../names/search-keys';
 import { COURTLISTENER_SITE, MemoryCache, absoluteCourtListenerUrl, citationKey, yearOf } from '../provider';
-import type { CaseCluster, CaseLawCache, CaseLawProvider, LookupRequest, LookupResult, NameQuery, NameSearchResult, OpinionAnswer, OpinionRequest } from '../provider';
+import type { CaseCluster, CaseLawCache, CaseLawProvider, LookupRequest, LookupResult, NameQuery, NameSearchResult, OpinionAnswer, OpinionRequest, OpinionTextCache } from '../provider';
 import { LOOKUP_PATH, MAX_CITATIONS_PER_REQUEST, MAX_TEXT_CHARS, SEARCH_PATH, idFromUrl } from './api';
 import type { ApiCluster, ApiCourt, ApiDocket, ApiLookupItem, ApiOpinion, ApiSearchPage } from './api';
 import { CourtListenerClient, CourtListenerHttpError } from './client';
-import { joinOpinions, parseOpinion, type OpinionText } from '@citecheck/quotes';
+import { decodeOpinionText, encodeOpinionText, joinOpinions, parseOpinion, type OpinionText } from '@citecheck/quotes';
 import type { ClientOptions } from './client';
 import { fetchOpinionText } from './opinion';
 import { CitationThrottle, type SharedQuota } from './throttle';
@@ -31,6 +31,8 @@ export interface CourtListenerOptions extends ClientOptions {
   batchSize?: number;
   /** Opinion texts kept in memory, by address (default 200): a brief quotes one case again and again. */
   opinionCacheSize?: number;
+  /** Opinion texts kept beyond the process (validation's store), in their stored form. */
+  opinionTextCache?: OpinionTextCache;
 }
 
 const SEPARATOR = '; ';
@@ -53,6 +55,7 @@ export class CourtListenerProvider implements CaseLawProvider {
   /** Opinion texts fetched (or found missing), by address; failures are not kept. */
   private readonly opinions = new Map<string, Promise<OpinionAnswer>>();
   private readonly opinionCacheSize: number;
+  private readonly opinionTextCache: OpinionTextCache | null;
 
   constructor(options: CourtListenerOptions) {
     this.client = new CourtListenerClient(options);
@@ -61,6 +64,7 @@ export class CourtListenerProvider implements CaseLawProvider {
     this.siteUrl = options.siteUrl ?? COURTLISTENER_SITE;
     this.batchSize = Math.min(MAX_CITATIONS_PER_REQUEST, Math.max(1, options.batchSize ?? MAX_CITATIONS_PER_REQUEST));
     this.opinionCacheSize = Math.max(1, options.opinionCacheSize ?? 200);
+    this.opinionTextCache = options.opinionTextCache ?? null;
   }
 
   /**
@@ -90,6 +94,22 @@ export class CourtListenerProvider implements CaseLawProvider {
   }
 
   private async fetchOpinion(request: OpinionRequest): Promise<OpinionAnswer> {
+    const key = citationKey(request);
+    // A cache that fails, or holds bytes this version cannot read, is passed over: the API answers.
+    const kept = await this.opinionTextCache?.get(key).catch(() => undefined);
+    if (kept) {
+      try {
+        return { status: 'found', opinion: decodeOpinionText(kept), lastPage: null, source: COURTLISTENER_SOURCE };
+      } catch {
+        // fetched again below
+      }
+    }
+    const answer = await this.fetchOpinionFromApi(request);
+    if (answer.status === 'found') await this.opinionTextCache?.set(key, encodeOpinionText(answer.opinion)).catch(() => undefined);
+    return answer;
+  }
+
+  private async fetchOpinionFromApi(request: OpinionRequest): Promise<OpinionAnswer> {
     const [found] = await this.lookup([{ id: 'opinion-text', volume: request.volume, reporter: request.reporter, page: request.page }]);
     if (found.status === 'error') return { status: 'error', message: found.message };
     if (found.status !== 'found') return { status: 'not-found' };
