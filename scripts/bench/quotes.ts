@@ -12,13 +12,24 @@
  *     and with the first quotation. Budget: under 50 ms per quotation.
  *  3. Stored size: each opinion in its stored form at three Brotli qualities, the mean per
  *     opinion, and that mean times a million; the encoding and decoding speed.
+ *  4. Through the local index: the opinions imported by `caselaw import` from an opinions
+ *     file in CourtListener's dialect (with their cases' courts, dockets, clusters and
+ *     citations), then test 1's brief checked as the product checks it (`quotesByCitation`:
+ *     each case's text looked up by its citation in the index, decoded, joined, prepared,
+ *     every quotation checked). Prints the time added to the check, the import's speed and
+ *     the index's stored text per opinion and per million opinions.
  *
  *   npx tsx scripts/bench/quotes.ts [runs=5]
  *
  * Not a test: figures depend on the machine (2 shared cores here); CPU time is printed beside
  * the wall clock.
  */
-import { loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { findBriefQuotes, importBulkData, LocalCitationIndex, quotesByCitation } from '../../packages/caselaw/src';
+import { pgCopyCsv } from '../../packages/caselaw/src/testing/fake-bulk-data';
 import { findCitations } from '@citecheck/citations';
 import {
   checkQuote,
@@ -34,6 +45,8 @@ import {
   type QuoteTarget,
 } from '../../packages/quotes/src';
 import { labelledSet, loadOpinion, manifest } from '../../packages/quotes/test/labelled';
+
+const OPINIONS_DIR = join(__dirname, '..', '..', 'packages', 'quotes', 'test', 'opinions');
 
 const RUNS = Number(process.argv[2] ?? 5);
 
@@ -218,7 +231,89 @@ function sizeBench(): void {
   }
 }
 
+// ---------------------------------------------------------------------------------------
+// 4. Through the local index
+
+async function indexBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-quotes-'));
+  try {
+    const bulk = join(dir, 'bulk');
+    mkdirSync(bulk);
+    const STAMP = '2026-10-31 02:15:00.000000+00';
+    const entries = manifest();
+    const columns = ['id', 'date_created', 'date_modified', 'type', 'plain_text', 'html', 'html_lawbox', 'html_columbia', 'html_anon_2020', 'xml_harvard', 'html_with_citations', 'extracted_by_ocr', 'author_id', 'cluster_id'];
+    const opinionRows = entries.map((entry, i) => {
+      const raw = gunzipSync(readFileSync(join(OPINIONS_DIR, entry.file))).toString('utf8');
+      // CAP's HTML as a markup field; the CourtListener opinion with its own fields.
+      const fields: Record<string, string> = entry.format === 'courtlistener-api-opinion' ? (JSON.parse(raw) as Record<string, string>) : { html: raw };
+      return columns.map((c) => (c === 'id' ? 5000 + i : c === 'cluster_id' ? 1 + i : c === 'type' ? '020lead' : c === 'date_created' || c === 'date_modified' ? STAMP : c === 'extracted_by_ocr' ? false : c === 'author_id' ? null : (fields[c] ?? '')));
+    });
+    writeFileSync(join(bulk, 'courts-2026-10-31.csv'), pgCopyCsv(['id', 'citation_string', 'full_name', 'jurisdiction'], [['x', 'X', 'A court', 'S']]));
+    writeFileSync(join(bulk, 'dockets-2026-10-31.csv'), pgCopyCsv(['id', 'court_id'], entries.map((_, i) => [1 + i, 'x'])));
+    writeFileSync(join(bulk, 'opinion-clusters-2026-10-31.csv'), pgCopyCsv(['id', 'case_name', 'date_filed', 'docket_id'], entries.map((e, i) => [1 + i, e.name, `${e.year}-06-01`, 1 + i])));
+    let cid = 0;
+    const citationRows = entries.flatMap((e, i) =>
+      e.citations.map((cite) => {
+        const [volume, ...rest] = cite.split(' ');
+        const page = rest.pop()!;
+        return [++cid, volume, rest.join(' '), page, 2, 1 + i];
+      }),
+    );
+    writeFileSync(join(bulk, 'citations-2026-10-31.csv'), pgCopyCsv(['id', 'volume', 'reporter', 'page', 'type', 'cluster_id'], citationRows));
+    writeFileSync(join(bulk, 'opinions-2026-10-31.csv'), pgCopyCsv(columns, opinionRows));
+    const indexPath = join(dir, 'caselaw.sqlite');
+    const imported = timed(() => 0);
+    const t0 = performance.now();
+    const report = await importBulkData([bulk], { indexPath, authoritative: false });
+    imported.wall = performance.now() - t0;
+    const texts = report.files.find((f) => f.kind === 'opinions')!;
+    // What the import stored: each opinion's text and page map, compressed.
+    const stored = { n: texts.texts!.opinions, bytes: texts.texts!.bytes, chars: texts.texts!.chars };
+    console.log(
+      `4. Through the local index: ${stored.n} opinions imported from an opinions file of ${(statSync(join(bulk, 'opinions-2026-10-31.csv')).size / 1e6).toFixed(1)} MB in ${ms(imported.wall)} (whole import, ${report.coverage.casesWithText} cases with text, ${texts.rows} rows)`,
+    );
+    console.log(
+      `   stored text in the index: ${(stored.bytes / 1e3).toFixed(0)} KB, ${(stored.bytes / stored.n / 1e3).toFixed(1)} KB per opinion (${((stored.bytes / stored.chars) * 1000).toFixed(0)} bytes per 1,000 characters); ` +
+        `per million opinions ${((stored.bytes / stored.n) * 1e6 / 1e9).toFixed(1)} GB`,
+    );
+
+    const items = labelledSet();
+    const chosen = items.filter((_, k) => k % Math.floor(items.length / 100) === 0).slice(0, 100);
+    const text = briefOf(chosen.map((q) => q.brief), 50);
+    const citations = findCitations(text);
+    const valid = citations.map(() => ({ isValid: true }));
+    const index = LocalCitationIndex.open(indexPath);
+    try {
+      const walls: number[] = [];
+      const cpus: number[] = [];
+      let statuses = new Map<string, number>();
+      for (let run = 0; run < RUNS + 1; run++) {
+        const c0 = process.cpuUsage();
+        const t1 = performance.now();
+        const results = await quotesByCitation(findBriefQuotes(text, citations), citations.length, valid, [index]);
+        const wall = performance.now() - t1;
+        const c = process.cpuUsage(c0);
+        if (run === 0) continue;
+        walls.push(wall);
+        cpus.push((c.user + c.system) / 1000);
+        statuses = new Map();
+        for (const r of results.flat()) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+      }
+      console.log(
+        `   test 1's brief (${citations.length} citations, ${[...statuses.values()].reduce((a, b) => a + b, 0)} quotations) checked against the index, median of ${RUNS}: ${ms(median(walls))} wall, ${ms(median(cpus))} CPU ` +
+          `(best ${ms(Math.min(...walls))}, worst ${ms(Math.max(...walls))})  — budget 1000 ms added to the check`,
+      );
+      console.log(`     statuses: ${[...statuses].map(([st, n]) => `${st} ${n}`).join(', ')}`);
+    } finally {
+      index.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 console.log(`quote-checking benchmark (${new Date().toISOString()}, load average ${loadavg()[0].toFixed(1)})`);
 briefBench();
 longBench();
 sizeBench();
+void indexBench();

@@ -10,6 +10,9 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { FakeCourtListener } from '../../packages/caselaw/src/testing/fake-courtlistener';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { importBulkData } from '@citecheck/caselaw';
+import { opinionsTable, snapshotTables } from '@citecheck/caselaw/testing/bulk-snapshot';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'packages', 'cli', 'bin', 'citecheck.js');
@@ -56,7 +59,7 @@ it('lists the tools and answers each over stdio, with nothing sent to CourtListe
   const client = await connect();
   try {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['check_citations', 'extract_citations', 'verify_citation']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['check_citations', 'extract_citations', 'find_quote', 'verify_citation']);
     for (const tool of tools) {
       expect(tool.outputSchema).toMatchObject({ type: 'object' });
       expect(tool.description!.length).toBeGreaterThan(40);
@@ -111,4 +114,46 @@ it('asks CourtListener only when told to (--courtlistener)', async () => {
     await client.close();
   }
   expect(courtListener.requests.length).toBeGreaterThan(0);
+}, 60_000);
+
+it('find_quote: words checked against the opinion text of the index (verified, altered with the change marked, not found), offline', async () => {
+  const bulk = path.join(dataDir, 'bulk-quotes');
+  mkdirSync(bulk, { recursive: true });
+  const t = snapshotTables();
+  writeFileSync(path.join(bulk, 'courts-2026-10-31.csv'), t.courts);
+  writeFileSync(path.join(bulk, 'dockets-2026-10-31.csv'), t.dockets);
+  writeFileSync(path.join(bulk, 'opinion-clusters-2026-10-31.csv'), t.clusters);
+  writeFileSync(path.join(bulk, 'citations-2026-10-31.csv'), t.citations);
+  writeFileSync(path.join(bulk, 'opinions-2026-10-31.csv'), opinionsTable());
+  const index = path.join(dataDir, 'quotes.sqlite');
+  await importBulkData([bulk], { indexPath: index, authoritative: true });
+  const before = courtListener.requests.length;
+  const client = await connect(['--index', index]);
+  try {
+    const tool = (await client.listTools()).tools.find((x) => x.name === 'find_quote')!;
+    expect(tool.outputSchema).toMatchObject({ type: 'object' });
+    const call = async (citation: string, quote: string) => client.callTool({ name: 'find_quote', arguments: { citation, quote } });
+    const cite = 'Smith v. Jones, 925 F.3d 1320, 1321 (11th Cir. 2019)';
+
+    const verified = (await call(cite, 'may not weigh the "credibility" of witnesses')).structuredContent as Structured;
+    expect(verified.citation).toMatchObject({ normalized: '925 F.3d 1320', pinCite: '1321', verdict: { status: 'valid' } });
+    expect(verified.quote).toMatchObject({ status: 'verified', foundPage: '1321', message: 'Found on page 1321 of the opinion, as cited.' });
+
+    const altered = await call(cite, 'The contract required the buyer to give notice within thirty days.');
+    expect(altered.isError).toBeFalsy();
+    const a = (altered.structuredContent as Structured).quote;
+    expect(a).toMatchObject({ status: 'altered', foundPage: '1321' });
+    expect(a.diff.opinion.filter((p: Structured) => p.changed).map((p: Structured) => p.text).join(' ')).toMatch(/not/);
+    expect(JSON.parse((altered.content as { text: string }[])[0].text)).toEqual(altered.structuredContent);
+
+    const invented = (await call(cite, 'a seller who stays silent waives every defense to a late notice')).structuredContent as Structured;
+    expect(invented.quote).toMatchObject({ status: 'not-found', foundPage: null });
+
+    const refused = await call('no citation here', 'some words of a court that are long enough');
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse((refused.content as { text: string }[])[0].text)).toMatchObject({ error: 'no_quote' });
+  } finally {
+    await client.close();
+  }
+  expect(courtListener.requests.length).toBe(before);
 }, 60_000);

@@ -233,4 +233,50 @@ describe('the supergraph', () => {
     expect(me.data.me).toMatchObject({ userType: 'free' });
     expect((await graphqlCall('{ me { email } }', {})).data.me).toBeNull();
   });
+
+  it('checks the quotations of a .docx against the demo opinions: inline and indented, in REST and GraphQL, kept by a recheck', async () => {
+    const token = await newUser();
+    const { Document, Packer, Paragraph } = await import('docx');
+    const BLOCK = 'On order of the Court, the application for leave to appeal the February 27, 2007 judgment of the Court of Appeals is considered, and it is GRANTED, because we are persuaded that the questions presented should be reviewed by this Court.';
+    const docx = Buffer.from(
+      await Packer.toBuffer(
+        new Document({
+          sections: [
+            {
+              children: [
+                new Paragraph({ text: 'ARGUMENT' }),
+                new Paragraph({ text: 'The court held "that § 66.0217(11)(c) bars the Town\'s suit and that the Town may not obtain review of the annexation by the common law writ of certiorari." Town of Merrimac v. Village of Merrimac, 2008 WI App 98, ¶ 1, 753 N.W.2d 552, 553.' }),
+                new Paragraph({ text: 'The Supreme Court of Michigan disposed of the application in these words:' }),
+                // A block quotation, set in half an inch on both sides, as Word does.
+                new Paragraph({ text: BLOCK, indent: { left: 720, right: 720 } }),
+                new Paragraph({ text: 'Fieger v. Cox, 480 Mich. 874, 737 N.W.2d 768, 769 (2007). Jurisdiction lies under 28 U.S.C. § 1331.' }),
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    const result = await upload(url, token, docx, 'quotes.docx', `quotes-${Date.now()}`, DOCX_TYPE);
+    expect(result.status).toBe(200);
+    type Quoted = { id: string; text: string; type: string; quotes?: { text: string; status: string; foundPage: string | null; message: string }[] };
+    const citations = result.body.citations as unknown as Quoted[];
+    const quotesOf = (cite: string) => citations.find((c) => c.text.includes(cite))!.quotes;
+    expect(quotesOf('2008 WI App 98')).toEqual([expect.objectContaining({ status: 'verified', foundPage: '553', message: 'Found on page 553 of the opinion, as cited.' })]);
+    expect(quotesOf('480 Mich. 874')).toEqual([expect.objectContaining({ text: BLOCK, status: 'altered', foundPage: '768-769' })]);
+    expect(quotesOf('480 Mich. 874')![0].message).toMatch(/^The opinion's words differ \(page 768-769\)/);
+    expect(citations.find((c) => c.type === 'statute')!.quotes).toBeUndefined();
+
+    const documentId = result.body.document!.id;
+    const query = 'query($id: ID!) { document(id: $id) { citations { id quotes { text status foundPage message diff { opinion { text changed } } } } } }';
+    const viaGraphql = (await graphqlCall(query, { id: documentId }, token)).data.document.citations as { id: string; quotes: { status: string; diff: { opinion: { text: string; changed: boolean }[] } | null }[] | null }[];
+    const michigan = viaGraphql.find((c) => c.id === citations.find((x) => x.text.includes('480 Mich. 874'))!.id)!;
+    expect(michigan.quotes!.map((q) => q.status)).toEqual(['altered']);
+    expect(michigan.quotes![0].diff!.opinion.filter((p) => p.changed).map((p) => p.text).join(' ')).toMatch(/DENIED/);
+
+    // A recheck gives the citation its verdict again and keeps its quotations.
+    const first = citations.find((c) => c.text.includes('2008 WI App 98'))!;
+    await graphqlCall('mutation($id: ID!) { recheckCitation(id: $id) { id isValid } }', { id: first.id }, token);
+    const after = (await graphqlCall(query, { id: documentId }, token)).data.document.citations as { id: string; quotes: { status: string }[] }[];
+    expect(after.find((c) => c.id === first.id)!.quotes.map((q) => q.status)).toEqual(['verified']);
+  });
 });

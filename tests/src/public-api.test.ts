@@ -138,6 +138,17 @@ describe('the OpenAPI document', () => {
     const iqbal = check.body.citations.find((c: Json) => c.normalized === '556 U.S. 662');
     expect(iqbal.verdict).toMatchObject({ status: 'valid', matchedCase: { name: 'Ashcroft v. Iqbal' } });
     expect(check.body.citations.find((c: Json) => c.normalized === '925 F.3d 1339').verdict.status).not.toBe('valid');
+
+    // Every case citation lists its quotations, as the document says; the demo index holds no
+    // opinion text, so the words are left unchecked, and it says why.
+    const quoted = await checkText(url, secret, 'A claim "has facial plausibility when the plaintiff pleads factual content." Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009). See 28 U.S.C. § 1331.');
+    expect(conforms(resolve(document.paths['/api/v1/check'].post.responses['200'].content['application/json'].schema), quoted.body)).toEqual([]);
+    expect(quoted.body.citations[0].quotes).toEqual([
+      { text: 'has facial plausibility when the plaintiff pleads factual content.', status: 'unchecked', foundPage: null, message: 'Not checked: the text of this opinion is not available.', opinionText: null, diff: null },
+    ]);
+    expect(quoted.body.citations[1]).not.toHaveProperty('quotes');
+    expect(quoted.body.summary).toMatchObject({ quotes: 1, alteredQuotes: 0, quotesNotFound: 0 });
+    expect(document.components.schemas.Quote.properties.status.enum).toEqual(['verified', 'wrong-page', 'altered', 'not-found', 'unchecked']);
   }, 120_000);
 });
 
@@ -216,7 +227,7 @@ describe('MCP over Streamable HTTP', () => {
     const client = await mcpClient(url, secret);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(['check_citations', 'extract_citations', 'verify_citation']);
+      expect(tools.map((t) => t.name).sort()).toEqual(['check_citations', 'extract_citations', 'find_quote', 'verify_citation']);
       const checked = await client.callTool({ name: 'check_citations', arguments: { text: BRIEF } });
       const check = checked.structuredContent as Json;
       expect(check.citations.find((c: Json) => c.normalized === '556 U.S. 662').verdict).toMatchObject({ status: 'valid', checkedAgainst: expect.any(String) });
@@ -225,6 +236,8 @@ describe('MCP over Streamable HTTP', () => {
       expect((verified.structuredContent as Json).citation.verdict).toMatchObject({ status: 'invalid', matchedCase: { name: 'Anderson v. Liberty Lobby, Inc.' }, suggestion: expect.any(String) });
       const extracted = await client.callTool({ name: 'extract_citations', arguments: { text: BRIEF } });
       expect((extracted.structuredContent as Json).total).toBe(2);
+      const quote = await client.callTool({ name: 'find_quote', arguments: { citation: 'Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009)', quote: 'has facial plausibility when the plaintiff pleads factual content' } });
+      expect(quote.structuredContent).toMatchObject({ citation: { normalized: '556 U.S. 662', verdict: { status: 'valid' } }, quote: { status: 'unchecked', message: 'Not checked: the text of this opinion is not available.' } });
     } finally {
       await client.close();
     }

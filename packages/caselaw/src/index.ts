@@ -12,7 +12,7 @@
  *   testing/                 a fake CourtListener server and fixtures for tests
  */
 export { citationKey, citationUrl, MemoryCache, COURTLISTENER_SITE } from './provider';
-export type { CaseCluster, CaseLawCache, CaseLawProvider, Evidence, LookupCoverage, LookupRequest, LookupResult, NameQuery, NameSearchResult, PageRange, PinCheck } from './provider';
+export type { CaseCluster, CaseLawCache, CaseLawProvider, Evidence, LookupCoverage, LookupRequest, LookupResult, NameQuery, NameSearchResult, OpinionAnswer, OpinionRequest, OpinionTextCache, PageRange, PinCheck } from './provider';
 
 export { CourtListenerProvider, courtListenerFromEnv, COURTLISTENER_SOURCE } from './courtlistener/provider';
 export type { CourtListenerOptions } from './courtlistener/provider';
@@ -52,4 +52,5 @@ export { courtLabel } from './verdict/court-names';
 export { compareCaseNames, caseNameSimilarity, type NameComparison, type NameVerdict } from './names';
 
 export { demoIndexInputs, ensureDemoIndex, DEMO_DIR } from './demo';
-export { checkText, extractText, verifyCite, TooManyCitationsError, type CheckTextOptions, type CheckedText } from './check-text';
+export { checkText, extractText, verifyCite, findQuote, quotesByCitation, TooManyCitationsError, type CheckTextOptions, type CheckedText } from './check-text';
+export { findBriefQuotes, checkBriefQuotes, checkExtractedQuotes, toResult as toQuoteResult, type FoundQuote, type QuoteToCheck } from './quotes';

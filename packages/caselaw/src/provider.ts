@@ -3,6 +3,7 @@
  * answers the same question: "which case, if any, starts at volume V of reporter R, page P?"
  * The verdict logic only ever talks to this interface.
  */
+import type { OpinionText } from '@citecheck/quotes';
 
 /** One citation address to look up. `id` is the caller's, echoed back on the result. */
 export interface LookupRequest {
@@ -157,6 +158,25 @@ export type LookupResult = (
   source?: string;
 };
 
+/** An address whose case's opinion text is wanted (`925 F.3d 1320`). */
+export interface OpinionRequest {
+  volume: number | string;
+  reporter: string;
+  page: string;
+}
+
+/**
+ * A case's opinion text, for checking the words a brief quotes: `found` with the text and its
+ * pages (and the case's last page when the source knows it); `no-text`: the case is there
+ * without text; `not-found`: no case at the address; `error`: the source could not answer
+ * (never a judgement about the quotation).
+ */
+export type OpinionAnswer =
+  | { status: 'found'; opinion: OpinionText; lastPage: number | null; source: string }
+  | { status: 'no-text' }
+  | { status: 'not-found' }
+  | { status: 'error'; message: string };
+
 export interface CaseLawProvider {
   /** Shown in messages and logs (`CourtListener`, `local index`). */
   readonly name: string;
@@ -174,6 +194,8 @@ export interface CaseLawProvider {
   searchByName?(queries: NameQuery[]): Promise<NameSearchResult[]>;
   /** Number of calls made to the case-law source so far (SPEC's courtListenerCalls). */
   readonly calls?: number;
+  /** The opinion text of the case at an address, when the source holds texts (quotation checks). */
+  opinionText?(request: OpinionRequest): Promise<OpinionAnswer>;
 }
 
 /** `550 U.S. 544`: the key every cache and map uses for one address. */
@@ -188,6 +210,16 @@ export function citationKey(r: { volume: number | string; reporter: string; page
 export interface CaseLawCache {
   get(key: string): Promise<LookupResult | undefined>;
   set(key: string, value: LookupResult): Promise<void>;
+}
+
+/**
+ * Opinion texts fetched from an API, by citation key, in @citecheck/quotes' stored form (so a
+ * text fetched once is not fetched again after a restart, nor by another replica). Only texts
+ * are kept: "no text" and failures are asked again.
+ */
+export interface OpinionTextCache {
+  get(key: string): Promise<Uint8Array | undefined>;
+  set(key: string, stored: Uint8Array): Promise<void>;
 }
 
 /** A process-local cache with an optional size bound (oldest entry evicted first). */

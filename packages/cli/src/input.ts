@@ -9,6 +9,8 @@ export interface DocumentInput {
   document: ReadDocument;
   text: string;
   positions: DocumentPosition[];
+  /** Paragraphs the reader saw indented (block quotations), as offsets in `text`. */
+  blocks: { start: number; end: number }[];
   /** The file's bytes as read (what an annotated copy is made from). */
   bytes: Buffer;
 }
@@ -48,8 +50,7 @@ export async function readInput(file: string, io: CliIO, options: { layout?: boo
         : undefined,
     });
     if (io.isTTY) io.progress('');
-    const { text, positions } = toCitationInput(document);
-    return { document, text, positions, bytes: buffer };
+    return { document, ...toCitationInput(document), bytes: buffer };
   } finally {
     // The OCR worker pool would otherwise keep a one-shot command alive.
     await closeReader();

@@ -1,7 +1,7 @@
 /**
  * @citecheck/mcp — CiteCheck's tools for AI assistants over the Model Context Protocol.
  *
- *   server.ts   the server and its tools (check_citations, verify_citation, extract_citations)
+ *   server.ts   the server and its tools (check_citations, verify_citation, extract_citations, find_quote)
  *   local.ts    their handlers over case-law providers in process (`citecheck mcp`, offline)
  */
 export {
@@ -14,3 +14,4 @@ export {
   type CheckToolOutput,
   type CiteCheckToolHandlers,
 } from './server';
+export { noQuote } from './local';

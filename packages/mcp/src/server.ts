@@ -19,6 +19,8 @@ import {
   apiCheckedCitationSchema,
   apiCitationSchema,
   apiSummarySchema,
+  findQuoteResponseSchema,
+  type FindQuoteResponse,
   apiUsageSchema,
   type ApiCheckedCitation,
   type ApiCitation,
@@ -35,6 +37,8 @@ export const checkToolOutputSchema = z.object({
   usage: apiUsageSchema.optional(),
 });
 export const verifyToolOutputSchema = z.object({ citation: apiCheckedCitationSchema });
+/** The top level must be a plain object schema (an id'd schema would become a reference). */
+export const findQuoteToolOutputSchema = z.object({ citation: findQuoteResponseSchema.shape.citation, quote: findQuoteResponseSchema.shape.quote });
 export const extractToolOutputSchema = z.object({ citations: z.array(apiCitationSchema), total: z.number().int().nonnegative() });
 
 export interface CheckToolOutput {
@@ -48,9 +52,10 @@ export interface CiteCheckToolHandlers {
   checkCitations(text: string): Promise<CheckToolOutput>;
   verifyCitation(citation: string, caseName: string | undefined): Promise<{ citation: ApiCheckedCitation }>;
   extractCitations(text: string): Promise<{ citations: ApiCitation[]; total: number }>;
+  findQuote(citation: string, quote: string): Promise<FindQuoteResponse>;
 }
 
-export const TOOL_NAMES = ['check_citations', 'verify_citation', 'extract_citations'] as const;
+export const TOOL_NAMES = ['check_citations', 'verify_citation', 'extract_citations', 'find_quote'] as const;
 
 const INSTRUCTIONS =
   'CiteCheck verifies legal citations. Before giving a user text that cites cases, run check_citations on it (or verify_citation on one citation) ' +
@@ -123,6 +128,24 @@ export function createCiteCheckMcpServer(handlers: CiteCheckToolHandlers, option
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ text }) => run(async () => ({ ...(await handlers.extractCitations(text)) })),
+  );
+
+  server.registerTool(
+    'find_quote',
+    {
+      title: 'Check a quotation against the opinion',
+      description:
+        'Checks words attributed to a case against the case\'s opinion: are they in it, word for word, on the page the pin cite names? ' +
+        'Answers verified, wrong-page (with the page the words are on), altered (the opinion\'s words and the changed words marked), ' +
+        'not-found, or unchecked (no text of the opinion, with why), and the citation\'s own verdict. Give the citation with its pin cite.',
+      inputSchema: {
+        citation: z.string().min(1).max(API_CITE_MAX_CHARS).describe('The case citation with the pin cite, e.g. "Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009)".'),
+        quote: z.string().min(1).max(API_CHECK_MAX_CHARS).describe('The quoted words, without the quotation marks (at least four words).'),
+      },
+      outputSchema: findQuoteToolOutputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ citation, quote }) => run(async () => ({ ...(await handlers.findQuote(citation, quote)) })),
   );
 
   return server;

@@ -15,6 +15,11 @@ describe('findQuotes: quotations tied to their citations', () => {
     ['the citation sentence after the one the quotation ends (Id.)', 'The court held that "a plea must be knowing and voluntary." Id. at 652.', ['inline "a plea must be" -> Id. at 652 (next-sentence)']],
     ['the citation after it in its sentence', 'The court held that "a plea must be knowing and voluntary," Smith v. Jones, 550 U.S. 544, 556 (2007), and reversed.', ['inline "a plea must be" -> 550 U.S. 544 (following)']],
     ['a parenthetical', 'See Smith v. Jones, 550 U.S. 544, 556 (2007) (holding that "a plea must be knowing and voluntary").', ['inline "a plea must be" -> 550 U.S. 544 (parenthetical)']],
+    [
+      'an Id. closing the paragraph before is not in its sentence: the citation after it is',
+      'It added that "the buyer may not object after thirty days." Id.\n\nThe application was denied "because the questions presented should not be reviewed." Doe v. Roe, 1 F.3d 1, 5 (1st Cir. 1993).',
+      ['inline "the buyer may not" -> Id. (next-sentence)', 'inline "because the questions presented" -> 1 F.3d 1 (next-sentence)'],
+    ],
     ['a citation before it in its sentence', 'In Smith v. Jones, 550 U.S. 544, 556 (2007), the court said that "a plea must be knowing and voluntary." The rule is settled.', ['inline "a plea must be" -> 550 U.S. 544 (preceding)']],
     [
       'before it in its sentence wins over another case cited in the next',

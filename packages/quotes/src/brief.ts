@@ -149,6 +149,8 @@ function onlyLeadIn(s: string): boolean {
   return t.trim() === '';
 }
 
+const PARAGRAPH_BREAK = /\n[^\S\n]*\n/;
+
 const CASE_NAME = /\sv\.\s|^(?:In re|Ex parte|In the Matter of|Matter of|Estate of|Application of|Petition of)\b|\((?:In re|Ex parte)\b/;
 // A sentence ending inside what should be a case name: a lowercase word and a period before a capital (`is sound. Smith`); `ex rel.` is a name's.
 const PROSE_SENTENCE_END = /\b(?!rel\.)[a-z]{3,}[.?!]\s+[A-Z]/;
@@ -243,8 +245,9 @@ export function findQuotes(text: string, citations: Citation[], options: FindQuo
     const prev = pk >= 0 ? cites[pk] : null;
     // 2. The citation after it, in the same sentence.
     if (next && next.c.start < e1 && next.c.start - qe < 400) return next.c.type === 'case' ? { index: next.index, tie: 'following' } : null;
-    // 3. A citation before it, in the same sentence.
-    if (prev && ends(prev.c.fullEnd, qs).length === 0) return prev.c.type === 'case' ? { index: prev.index, tie: 'preceding' } : null;
+    // 3. A citation before it, in the same sentence (a paragraph break between them ends it:
+    // an `Id.` closing one paragraph is not in the next one's first sentence).
+    if (prev && ends(prev.c.fullEnd, qs).length === 0 && !PARAGRAPH_BREAK.test(text.slice(prev.c.fullEnd, qs))) return prev.c.type === 'case' ? { index: prev.index, tie: 'preceding' } : null;
     // 4. The citation sentence right after the sentence the quotation ends.
     if (next && e1 !== Infinity && next.c.start > e1 && leadsTo(text, e1 + 1, next.c.start, ends)) {
       if (RECORD_CITE.test(text.slice(closeAt, e1))) return null;

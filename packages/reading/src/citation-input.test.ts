@@ -26,6 +26,6 @@ describe('toCitationInput', () => {
     }
   });
   it('gives an empty document empty input', () => {
-    expect(toCitationInput({ fileType: 'docx', ocrUsed: false, ocrPages: [], warnings: [], pages: [{ number: null, paragraphs: [] }] })).toEqual({ text: '', positions: [] });
+    expect(toCitationInput({ fileType: 'docx', ocrUsed: false, ocrPages: [], warnings: [], pages: [{ number: null, paragraphs: [] }] })).toEqual({ text: '', positions: [], blocks: [] });
   });
 });

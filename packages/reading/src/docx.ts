@@ -140,6 +140,10 @@ interface MammothNode {
   body?: MammothNode[];
   /** On `break` nodes: `line`, `page` or `column`. */
   breakType?: string;
+  /** On paragraphs: the direct left indent (`w:ind w:start`/`w:left`, twentieths of a point), the style, list numbering. */
+  indent?: { start?: string | null };
+  styleName?: string | null;
+  numbering?: unknown;
 }
 interface MammothNotes {
   resolve(reference: MammothNode): MammothNode | null;
@@ -179,19 +183,25 @@ export async function readDocx(buffer: Buffer, limits = DOCX_LIMITS): Promise<Re
 
   const paragraphs: { paragraph: Paragraph; page: number }[] = [];
   const reader = new InlineReader();
-  const push = (text: string, kind: ParagraphKind, page: number): void => {
+  const push = (text: string, kind: ParagraphKind, page: number, indented = false): void => {
     const clean = text.replace(/\s+/g, ' ').trim();
     if (clean === '') return;
     if (paragraphs.length >= limits.maxParagraphs) throw new DocumentError('too-many-paragraphs');
-    paragraphs.push({ paragraph: { index: paragraphs.length, text: clean, kind }, page });
+    paragraphs.push({ paragraph: { index: paragraphs.length, text: clean, kind, ...(indented ? { indented: true as const } : {}) }, page });
   };
 
-  const readBlocks = (blocks: MammothNode[], kind: ParagraphKind, notePage?: number): void => {
+  // The body's usual left indent: a block quotation is set in past it (Word's "Quote" and
+  // "Block Text" styles, or a direct w:ind). List items are indented too, and are not quotations.
+  const bodyIndent = usualIndent(captured.children ?? []);
+  const isBlock = (block: MammothNode): boolean =>
+    !block.numbering && (/\b(quote|quotation|block)\b/i.test(block.styleName ?? '') || twips(block.indent?.start) >= bodyIndent + BLOCK_INDENT_TWIPS);
+
+  const readBlocks = (blocks: MammothNode[], kind: ParagraphKind, notePage?: number, inTable = false): void => {
     for (const block of blocks) {
       if (block.type === 'paragraph') {
         const { text, startPage } = reader.paragraph(block);
-        push(text, kind, notePage ?? startPage);
-      } else if (block.children) readBlocks(block.children, kind, notePage); // tables, rows, cells
+        push(text, kind, notePage ?? startPage, kind === 'body' && !inTable && isBlock(block));
+      } else if (block.children) readBlocks(block.children, kind, notePage, inTable || block.type === 'table'); // tables, rows, cells
     }
   };
   readBlocks(captured.children ?? [], 'body');
@@ -223,6 +233,24 @@ export async function readDocx(buffer: Buffer, limits = DOCX_LIMITS): Promise<Re
     else pages.push({ number: page, paragraphs: [paragraph] });
   }
   return { fileType: 'docx', pages, ocrUsed: false, ocrPages: [], warnings: [] };
+}
+
+/** Half an inch less a little: Word's block quotations are set in half an inch or more. */
+const BLOCK_INDENT_TWIPS = 540;
+
+function twips(v: string | null | undefined): number {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** The most common left indent of the body's top-level paragraphs (0 when none is set). */
+function usualIndent(blocks: MammothNode[]): number {
+  const counts = new Map<number, number>();
+  for (const b of blocks) if (b.type === 'paragraph' && !b.numbering) counts.set(twips(b.indent?.start), (counts.get(twips(b.indent?.start)) ?? 0) + 1);
+  let best = 0;
+  let most = 0;
+  for (const [indent, n] of counts) if (n > most || (n === most && indent < best)) (best = indent), (most = n);
+  return best;
 }
 
 /**

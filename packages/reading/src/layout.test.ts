@@ -79,7 +79,7 @@ describe('removeRunningHeadersAndFooters', () => {
 });
 
 describe('buildParagraphs', () => {
-  it.each<[string, Line[], { text: string; kind: string }[]]>([
+  it.each<[string, Line[], { text: string; kind: string; indented?: true }[]]>([
     [
       'first-line indents in double spacing',
       [line('First paragraph starts', 126, 100, 12, 520), line('and ends here.', 90, 124, 12, 200), line('Second one starts', 126, 148, 12, 520), line('and ends.', 90, 172, 12, 150)],
@@ -101,7 +101,7 @@ describe('buildParagraphs', () => {
       [
         { text: 'ARGUMENT', kind: 'body' },
         { text: 'The court held that the rule applies:', kind: 'body' },
-        { text: 'A quoted rule that runs over two lines.', kind: 'body' },
+        { text: 'A quoted rule that runs over two lines.', kind: 'body', indented: true },
         { text: 'After the quote.', kind: 'body' },
       ],
     ],

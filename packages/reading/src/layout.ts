@@ -44,6 +44,8 @@ export interface PageLines {
 export interface LaidOutParagraph {
   text: string;
   kind: 'body' | 'footnote';
+  /** Every line inset from the left margin of the page's text: a block quotation. */
+  indented?: true;
 }
 
 export interface LaidOutPage {
@@ -220,12 +222,12 @@ export function buildParagraphs(lines: Line[]): LaidOutParagraph[] {
   // A page set entirely in small type has no footnotes, only small type.
   if (footnoteStart === 0) footnoteStart = ordered.length;
   return [
-    ...splitParagraphs(ordered.slice(0, footnoteStart)).map((text) => ({ text, kind: 'body' as const })),
-    ...splitParagraphs(ordered.slice(footnoteStart)).map((text) => ({ text, kind: 'footnote' as const })),
+    ...splitParagraphs(ordered.slice(0, footnoteStart)).map(({ text, indented }) => ({ text, kind: 'body' as const, ...(indented ? { indented: true as const } : {}) })),
+    ...splitParagraphs(ordered.slice(footnoteStart)).map(({ text }) => ({ text, kind: 'footnote' as const })),
   ];
 }
 
-function splitParagraphs(lines: Line[]): string[] {
+function splitParagraphs(lines: Line[]): { text: string; indented: boolean }[] {
   if (lines.length === 0) return [];
   const gaps = lines.slice(1).map((line, i) => line.y - lines[i].y);
   // A low quantile: paragraph breaks are the minority of gaps, so they must not pull this up.
@@ -233,13 +235,17 @@ function splitParagraphs(lines: Line[]): string[] {
   const left = percentile(lines.map((line) => line.x), 0.1);
   const right = percentile(lines.map((line) => line.right), 0.9);
   const paragraphs: string[][] = [[lines[0].text]];
+  const starts = [0];
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i];
     const previous = lines[i - 1];
     const current = paragraphs[paragraphs.length - 1];
     const size = Math.max(line.height, previous.height);
     const gap = line.y - previous.y;
-    const previousIsShort = previous.right < right - 0.15 * (right - left);
+    // A block quotation is inset on the right as on the left: its lines are measured against
+    // its own width, or every line of it would read as a short one ending its paragraph.
+    const inset = previous.x > left + size && Math.abs(line.x - previous.x) < size / 2 ? previous.x - left : 0;
+    const previousIsShort = previous.right < right - inset - 0.15 * (right - inset - previous.x);
     const startsNew =
       (usualGap > 0 && gap > 1.6 * usualGap && gap > 1.5 * size) ||
       // Indented further: a first-line indent, or the start of a block quote.
@@ -249,10 +255,20 @@ function splitParagraphs(lines: Line[]): string[] {
       (line.x < previous.x - size && current.length >= 2) ||
       // A short line that ends a sentence, or a short line on its own (a heading).
       (previousIsShort && (/[.:;?!)"”]$/.test(previous.text) || current.length === 1));
-    if (startsNew) paragraphs.push([line.text]);
-    else current.push(line.text);
+    if (startsNew) {
+      paragraphs.push([line.text]);
+      starts.push(i);
+    } else current.push(line.text);
   }
-  return paragraphs.map(joinLines).filter((text) => text !== '');
+  // A block quotation is set in from the left margin on every line, where a paragraph's first
+  // line indent moves only its first: two lines or more, all inset by more than a line's height.
+  return paragraphs
+    .map((texts, k) => {
+      const own = lines.slice(starts[k], k + 1 < starts.length ? starts[k + 1] : lines.length);
+      const inset = own.length >= 2 && own.every((l) => l.x > left + 1.5 * l.height);
+      return { text: joinLines(texts), indented: inset };
+    })
+    .filter((p) => p.text !== '');
 }
 
 /**

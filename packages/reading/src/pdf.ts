@@ -261,7 +261,7 @@ export async function readPdf(data: Uint8Array, hooks: PdfReadHooks, limits = PD
       fileType: 'pdf',
       pages: laidOut.map((page) => ({
         number: page.number,
-        paragraphs: page.paragraphs.map((paragraph) => ({ index: index++, text: paragraph.text, kind: paragraph.kind })),
+        paragraphs: page.paragraphs.map((paragraph) => ({ index: index++, text: paragraph.text, kind: paragraph.kind, ...(paragraph.indented ? { indented: true as const } : {}) })),
       })),
       ocrUsed: ocrPages.length > 0,
       ocrPages,

@@ -8,6 +8,11 @@ export interface Paragraph {
   index: number;
   text: string;
   kind: ParagraphKind;
+  /**
+   * Set off from the body text by its left indent (.docx: a left indent past the body's, or a
+   * quotation style; PDF: every line inset from the page's left margin): a block quotation.
+   */
+  indented?: true;
 }
 
 export interface Page {

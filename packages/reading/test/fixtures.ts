@@ -92,6 +92,8 @@ export interface TextPdfOptions {
   /** Footnotes (smaller type at the bottom), per page. */
   footnotes?: string[][];
   fontSize?: number;
+  /** Paragraphs set as block quotations: every line inset an inch from both margins, no first-line indent. */
+  blockQuotes?: string[];
 }
 
 function wrap(text: string, width: number, measure: (s: string) => number): string[] {
@@ -134,6 +136,15 @@ function drawTextPage(
     for (let n = 1; n <= 28; n++) page.drawText(String(n), { x: 50, y: 792 - 90 - (n - 1) * 24, size: 10, font });
   }
   for (const paragraph of paragraphs) {
+    if (options.blockQuotes?.includes(paragraph)) {
+      // Single-spaced and inset on both sides, as a brief sets a block quotation.
+      for (const line of wrap(paragraph, width - 144, (s) => font.widthOfTextAtSize(s, size))) {
+        page.drawText(line, { x: left + 72, y, size, font });
+        y -= size * 1.2;
+      }
+      y -= leading - size * 1.2;
+      continue;
+    }
     const lines = wrap(paragraph, width - 36, (s) => font.widthOfTextAtSize(s, size));
     lines.forEach((line, i) => {
       page.drawText(line, { x: i === 0 ? left + 36 : left, y, size, font });
@@ -244,6 +255,29 @@ export async function docxWithPageBreaks(pages: string[][], footnote: string): P
     });
   });
   return Packer.toBuffer(new Document({ footnotes: { 1: { children: [new Paragraph(footnote)] } }, sections: [{ children }] }));
+}
+
+/** A .docx whose paragraphs are plain, or set in by `indent` twentieths of a point on the left (a block quotation), or in a named style. */
+export async function docxWithIndents(paragraphs: { text: string; indent?: number; quoteStyle?: boolean; list?: boolean }[]): Promise<Buffer> {
+  return Packer.toBuffer(
+    new Document({
+      styles: { paragraphStyles: [{ id: 'Quote', name: 'Quote', basedOn: 'Normal', paragraph: { indent: { left: 720, right: 720 } } }] },
+      numbering: { config: [{ reference: 'list', levels: [{ level: 0, format: 'decimal', text: '%1.', alignment: AlignmentType.START, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] }] },
+      sections: [
+        {
+          children: paragraphs.map(
+            (p) =>
+              new Paragraph({
+                text: p.text,
+                ...(p.indent ? { indent: { left: p.indent, right: p.indent } } : {}),
+                ...(p.quoteStyle ? { style: 'Quote' } : {}),
+                ...(p.list ? { numbering: { reference: 'list', level: 0 }, indent: { left: 720, hanging: 360 } } : {}),
+              }),
+          ),
+        },
+      ],
+    }),
+  );
 }
 
 /** A plain .docx with the given body paragraphs. */

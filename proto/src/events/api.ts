@@ -14,6 +14,7 @@ export const apiOperations = [
   'mcp.check_citations',
   'mcp.verify_citation',
   'mcp.extract_citations',
+  'mcp.find_quote',
 ] as const;
 
 export const apiCalledSchema = z.object({

@@ -59,7 +59,62 @@ export const verdictSchema = z.object({
   checkedAgainst: z.string().nullable().optional(),
 });
 
-export const validatedCitationSchema = extractedCitationSchema.extend(verdictSchema.shape);
+/** The statuses of a quotation checked against its opinion (issue 27's output contract). */
+export const quoteStatusSchema = z.enum(['verified', 'wrong-page', 'altered', 'not-found', 'unchecked']);
+
+/** A run of words in a comparison; `changed` marks words that differ from the other side. */
+export const quoteDiffPartSchema = z.object({ text: z.string(), changed: z.boolean() });
+
+/**
+ * A quotation the brief attributes to a case, and what checking it against the opinion found:
+ * `{ text, status, foundPage, message }`, and for the report the opinion's words and, when
+ * altered, both sides with the changed words marked.
+ */
+export const quoteCheckSchema = z.object({
+  text: z.string(),
+  status: quoteStatusSchema,
+  /** Where the words are (`1006`, `1006-1007`), or the nearest passage for an altered quotation; null otherwise. */
+  foundPage: z.string().nullable(),
+  message: z.string(),
+  /** The pin the brief gives, or null. */
+  pin: z.string().nullable().optional(),
+  /** The opinion's words for the passage found (verified, wrong-page, altered). */
+  opinionText: z.string().nullable().optional(),
+  /** altered: the quotation and the opinion's passage word by word, the changed words marked. */
+  diff: z.object({ quote: z.array(quoteDiffPartSchema), opinion: z.array(quoteDiffPartSchema) }).nullable().optional(),
+});
+
+/**
+ * A quotation found in the brief (extraction), tied to the citation it is attributed to and
+ * the case and pins it is checked against; validation checks it against the opinion.
+ */
+export const extractedQuoteSchema = z.object({
+  /** The citation the words are attributed to (an id of the event's citations), or null. */
+  citationId: z.string().nullable(),
+  text: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  kind: z.enum(['inline', 'block']),
+  tie: z.enum(['parenthetical', 'following', 'next-sentence', 'preceding', 'block']).nullable(),
+  notes: z.array(z.enum(['emphasis-added', 'emphasis-in-original', 'emphasis-omitted', 'internal-quotation-marks-omitted', 'alteration-in-original', 'citations-omitted', 'footnote-omitted', 'cleaned-up'])),
+  /** The case (its citation and parallels, each with the pin that applies to it), or null with `reason`. */
+  target: z
+    .object({
+      caseKey: z.string(),
+      cites: z.array(z.object({ normalized: z.string(), volume: z.number().nullable(), reporter: z.string().nullable(), page: z.string(), pin: z.string().nullable() })),
+    })
+    .nullable(),
+  reason: z.enum(['no-text', 'case-not-found', 'no-citation', 'unresolved-citation', 'source-unavailable']).nullable(),
+});
+
+export const validatedCitationSchema = extractedCitationSchema.extend(verdictSchema.shape).extend({
+  /**
+   * The quotations the brief attributes to this citation, checked against the opinion (case
+   * citations; an empty list when it has none). Optional: verdicts stored before quotations
+   * were checked carry none.
+   */
+  quotes: z.array(quoteCheckSchema).optional(),
+});
 
 export const processingStatsSchema = z.object({
   llmCalls: z.number().int().nonnegative(),
@@ -111,6 +166,8 @@ export const citationsExtractedSchema = z.object({
   ocrPages: z.number().int().nonnegative(),
   stats: processingStatsSchema,
   warnings: z.array(z.string()),
+  /** The brief's quotations tied to their citations (absent in events of versions before quotations were checked). */
+  quotes: z.array(extractedQuoteSchema).optional(),
 });
 
 export const citationsValidatedSchema = z.object({
@@ -145,6 +202,8 @@ export const pipelineFailedSchema = z.object({
 export type ExtractedCitation = z.infer<typeof extractedCitationSchema>;
 export type ValidatedCitation = z.infer<typeof validatedCitationSchema>;
 export type Verdict = z.infer<typeof verdictSchema>;
+export type QuoteCheckResult = z.infer<typeof quoteCheckSchema>;
+export type ExtractedQuote = z.infer<typeof extractedQuoteSchema>;
 export type CourtListenerData = z.infer<typeof courtListenerDataSchema>;
 export type ValidationDetails = z.infer<typeof validationDetailsSchema>;
 export type ProcessingStats = z.infer<typeof processingStatsSchema>;

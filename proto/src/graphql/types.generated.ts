@@ -109,7 +109,7 @@ export interface ApiKeyCalls {
 
 export interface ApiOperationCalls {
   /**
-   * check, verify, documents.create, documents.get, mcp.check_citations, mcp.verify_citation or mcp.extract_citations.
+   * check, verify, documents.create, documents.get, mcp.check_citations, mcp.verify_citation, mcp.extract_citations or mcp.find_quote.
    */
   operation: string;
   calls: number;
@@ -266,6 +266,10 @@ export interface Citation {
    * What the verdict was checked against (CourtListener bulk data of a date, the API, the demo sample).
    */
   checkedAgainst: string | null;
+  /**
+   * Case citations: the quotations attributed to the case, each checked against its opinion.
+   */
+  quotes: Array<Quote> | null;
 }
 
 export type CitationType = 'case' | 'statute' | 'regulation' | 'journal' | 'rule';
@@ -616,6 +620,50 @@ export interface QueryReportArgs {
 
 export interface QueryDocumentArgs {
   id: string;
+}
+
+/**
+ * A quotation the brief attributes to the cited case, checked against its opinion.
+ */
+export interface Quote {
+  /**
+   * The quotation as the brief writes it.
+   */
+  text: string;
+  /**
+   * verified, wrong-page, altered, not-found or unchecked.
+   */
+  status: string;
+  /**
+   * The reporter page the words are on (1006, or 1006-1007); for altered, the nearest passage.
+   */
+  foundPage: string | null;
+  message: string;
+  /**
+   * The pin cite the brief gives.
+   */
+  pin: string | null;
+  /**
+   * The opinion's words for the passage found.
+   */
+  opinionText: string | null;
+  diff: QuoteDiff | null;
+}
+
+/**
+ * An altered quotation and the opinion's passage, word by word.
+ */
+export interface QuoteDiff {
+  quote: Array<QuoteDiffPart>;
+  opinion: Array<QuoteDiffPart>;
+}
+
+/**
+ * A run of words in a comparison; changed marks words that differ from the other side.
+ */
+export interface QuoteDiffPart {
+  text: string;
+  changed: boolean;
 }
 
 /**

@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import type { SpecCitation } from './citation';
 import { ApiError } from './errors';
-import type { ExtractedCitation, Verdict } from '../events/document';
+import type { ExtractedCitation, QuoteCheckResult, Verdict } from '../events/document';
 
 export const API_V1_PREFIX = '/api/v1';
 
@@ -137,7 +137,42 @@ export const apiCitationSchema = z
     },
   });
 
-export const apiCheckedCitationSchema = apiCitationSchema.extend({ verdict: apiVerdictSchema }).meta({ id: 'CheckedCitation' });
+const diffPartSchema = z.object({ text: z.string(), changed: z.boolean().meta({ description: 'True for words that differ from the other side.' }) });
+
+/** A quotation the text attributes to a case, checked against the case's opinion. */
+export const apiQuoteSchema = z
+  .object({
+    text: z.string().meta({ description: 'The quotation as written.' }),
+    status: z.enum(['verified', 'wrong-page', 'altered', 'not-found', 'unchecked']).meta({
+      description:
+        'verified: in the opinion, on a page the pin cite covers; wrong-page: word for word, on another page (foundPage); altered: a near passage with other words (diff); not-found: nothing close; unchecked: no text of the opinion to compare with (message says why).',
+    }),
+    foundPage: z.string().nullable().meta({ description: 'The reporter page the words are on (1006, or 1006-1007 across a page break); for altered, the nearest passage.' }),
+    message: z.string().meta({ description: 'What was found, in a lawyer\'s words.' }),
+    opinionText: z.string().nullable().meta({ description: 'The opinion\'s words for the passage found.' }),
+    diff: z
+      .object({ quote: z.array(diffPartSchema), opinion: z.array(diffPartSchema) })
+      .nullable()
+      .meta({ description: 'altered: the quotation and the opinion\'s passage in runs of words, the changed words marked.' }),
+  })
+  .meta({
+    id: 'Quote',
+    example: {
+      text: 'a district court shall weigh the credibility of witnesses',
+      status: 'altered',
+      foundPage: '1321',
+      message: 'The opinion\'s words differ (page 1321): it says “may not” where the quotation says “shall”.',
+      opinionText: 'A district court may not weigh the credibility of witnesses',
+      diff: {
+        quote: [{ text: 'a district court', changed: false }, { text: 'shall', changed: true }, { text: 'weigh the credibility of witnesses', changed: false }],
+        opinion: [{ text: 'A district court', changed: false }, { text: 'may not', changed: true }, { text: 'weigh the credibility of witnesses', changed: false }],
+      },
+    },
+  });
+
+const quotesField = z.array(apiQuoteSchema).optional().meta({ description: 'Case citations: the quotations attributed to the case, each checked against its opinion (an empty list when there are none).' });
+
+export const apiCheckedCitationSchema = apiCitationSchema.extend({ verdict: apiVerdictSchema, quotes: quotesField }).meta({ id: 'CheckedCitation' });
 
 export const apiSummarySchema = z
   .object({
@@ -146,8 +181,11 @@ export const apiSummarySchema = z
     valid: z.number().int().nonnegative(),
     invalid: z.number().int().nonnegative(),
     unverified: z.number().int().nonnegative(),
+    quotes: z.number().int().nonnegative().meta({ description: 'Quotations attributed to cases.' }),
+    alteredQuotes: z.number().int().nonnegative().meta({ description: 'Quotations whose words differ from the opinion\'s.' }),
+    quotesNotFound: z.number().int().nonnegative().meta({ description: 'Quotations with nothing close in the opinion.' }),
   })
-  .meta({ id: 'Summary', example: { total: 3, cases: 2, valid: 1, invalid: 1, unverified: 0 } });
+  .meta({ id: 'Summary', example: { total: 3, cases: 2, valid: 1, invalid: 1, unverified: 0, quotes: 1, alteredQuotes: 1, quotesNotFound: 0 } });
 
 export const apiUsageSchema = z
   .object({
@@ -201,6 +239,22 @@ export const verifyQuerySchema = z
 
 export const verifyResponseSchema = z.object({ citation: apiCheckedCitationSchema }).meta({ id: 'VerifyResponse' });
 
+// --- One quotation against its case (the MCP tool find_quote) ---------------------------------
+
+export const findQuoteRequestSchema = z
+  .object({
+    citation: z.string().trim().min(1).max(API_CITE_MAX_CHARS).meta({ description: 'The case citation the words are attributed to, with the pin cite: 556 U.S. 662, 678.' }),
+    quote: z.string().trim().min(1).max(API_CHECK_MAX_CHARS).meta({ description: 'The quoted words, without the quotation marks.' }),
+  })
+  .strict();
+
+export const findQuoteResponseSchema = z
+  .object({
+    citation: apiCheckedCitationSchema.omit({ quotes: true }),
+    quote: apiQuoteSchema,
+  })
+  .meta({ id: 'FindQuoteResponse' });
+
 // --- Extraction (the MCP tool extract_citations) ---------------------------------------------
 
 export const extractRequestSchema = z.object({ text: checkRequestSchema.shape.text }).strict();
@@ -224,6 +278,7 @@ export const apiDocumentCitationSchema = z
     documentPage: z.number().int().nullable().meta({ description: 'The page of the document it is on (PDF).' }),
     paragraph: z.number().int().nullable().meta({ description: 'The paragraph it is in, counted from 1.' }),
     verdict: apiVerdictSchema,
+    quotes: quotesField,
   })
   .meta({ id: 'DocumentCitation' });
 
@@ -374,23 +429,33 @@ export function toApiCitation(c: Omit<ExtractedCitation, 'id' | 'parallels' | 'c
 
 /** A stored citation of a document (ingest's read copy, SPEC's Citation) in the API's shape. */
 export function toApiDocumentCitation(c: SpecCitation): ApiDocumentCitation {
-  return { text: c.text, type: c.type, caseName: c.caseName, documentPage: c.page, paragraph: c.paragraph, verdict: toApiVerdict(c.type, c) };
+  return { text: c.text, type: c.type, caseName: c.caseName, documentPage: c.page, paragraph: c.paragraph, verdict: toApiVerdict(c.type, c), ...(c.quotes ? { quotes: c.quotes.map(toApiQuote) } : {}) };
+}
+
+/** A checked quotation in the API's shape: `{ text, status, foundPage, message }`, the opinion's words and the change. */
+export function toApiQuote(q: QuoteCheckResult): ApiQuote {
+  return { text: q.text, status: q.status, foundPage: q.foundPage, message: q.message, opinionText: q.opinionText ?? null, diff: q.diff ?? null };
 }
 
 /** Totals over verdicts in the API's shape. */
-export function summarize(citations: ReadonlyArray<{ type: string; verdict: Pick<ApiVerdict, 'status'> }>): ApiSummary {
+export function summarize(citations: ReadonlyArray<{ type: string; verdict: Pick<ApiVerdict, 'status'>; quotes?: ReadonlyArray<Pick<ApiQuote, 'status'>> }>): ApiSummary {
   const cases = citations.filter((c) => c.type === 'case');
+  const quotes = cases.flatMap((c) => c.quotes ?? []);
   return {
     total: citations.length,
     cases: cases.length,
     valid: cases.filter((c) => c.verdict.status === 'valid').length,
     invalid: cases.filter((c) => c.verdict.status === 'invalid').length,
     unverified: cases.filter((c) => c.verdict.status === 'unverified').length,
+    quotes: quotes.length,
+    alteredQuotes: quotes.filter((q) => q.status === 'altered').length,
+    quotesNotFound: quotes.filter((q) => q.status === 'not-found').length,
   };
 }
 
 export type ApiVerdict = z.infer<typeof apiVerdictSchema>;
 export type ApiCitation = z.infer<typeof apiCitationSchema>;
+export type ApiQuote = z.infer<typeof apiQuoteSchema>;
 export type ApiCheckedCitation = z.infer<typeof apiCheckedCitationSchema>;
 export type ApiDocumentCitation = z.infer<typeof apiDocumentCitationSchema>;
 export type ApiSummary = z.infer<typeof apiSummarySchema>;
@@ -400,6 +465,7 @@ export type CheckResponse = z.infer<typeof checkResponseSchema>;
 export type VerifyQuery = z.infer<typeof verifyQuerySchema>;
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 export type ExtractResponse = z.infer<typeof extractResponseSchema>;
+export type FindQuoteResponse = z.infer<typeof findQuoteResponseSchema>;
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 export type DocumentAccepted = z.infer<typeof documentAcceptedSchema>;
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

@@ -1,4 +1,4 @@
-import type { ValidatedCitation } from '../events/document';
+import type { QuoteCheckResult, ValidatedCitation } from '../events/document';
 import type { Citation as GraphqlCitation } from '../graphql/types.generated';
 
 /**
@@ -20,6 +20,8 @@ export interface SpecCitation {
   courtListenerData: ValidatedCitation['courtListenerData'];
   /** Beyond SPEC's fields (a client that does not know it ignores it): the source the verdict was checked against. */
   checkedAgainst: string | null;
+  /** Case citations: the quotations attributed to the case, checked against its opinion (absent for verdicts stored before quotations were checked). */
+  quotes?: QuoteCheckResult[];
 }
 
 export function toSpecCitation(c: ValidatedCitation): SpecCitation {
@@ -37,6 +39,7 @@ export function toSpecCitation(c: ValidatedCitation): SpecCitation {
     originalContext: c.context,
     courtListenerData: c.courtListenerData,
     checkedAgainst: c.checkedAgainst ?? null,
+    ...(c.quotes ? { quotes: c.quotes } : {}),
   };
 }
 
@@ -53,5 +56,6 @@ export function toGraphqlCitation(spec: SpecCitation): GraphqlCitation {
     ...spec,
     validationDetails: typeof details === 'string' ? { message: details, suggestion: null } : { message: details.message, suggestion: details.suggestion ?? null },
     courtListenerData: data && { caseName: data.caseName, court: data.court, year: data.year, absoluteUrl: data.absolute_url },
+    quotes: spec.quotes ? spec.quotes.map((q) => ({ text: q.text, status: q.status, foundPage: q.foundPage, message: q.message, pin: q.pin ?? null, opinionText: q.opinionText ?? null, diff: q.diff ?? null })) : null,
   };
 }

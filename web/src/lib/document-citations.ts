@@ -26,6 +26,24 @@ export const CITATION_FIELDS = gql`
       absoluteUrl
     }
     checkedAgainst
+    quotes {
+      text
+      status
+      foundPage
+      message
+      pin
+      opinionText
+      diff {
+        quote {
+          text
+          changed
+        }
+        opinion {
+          text
+          changed
+        }
+      }
+    }
   }
 `;
 

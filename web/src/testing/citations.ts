@@ -15,6 +15,7 @@ export function aCitation(over: Partial<Citation> = {}): Citation {
     originalContext: '',
     courtListenerData: null,
     checkedAgainst: null,
+    quotes: null,
     ...over,
   };
 }

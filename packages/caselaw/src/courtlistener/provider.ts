@@ -10,10 +10,11 @@ import { courtFamily, familyLabel } from '../courts';
 import { compareCaseNames } from '../names/compare';
 import { searchTerms } from '../names/search-keys';
 import { COURTLISTENER_SITE, MemoryCache, absoluteCourtListenerUrl, citationKey, yearOf } from '../provider';
-import type { CaseCluster, CaseLawCache, CaseLawProvider, LookupRequest, LookupResult, NameQuery, NameSearchResult } from '../provider';
+import type { CaseCluster, CaseLawCache, CaseLawProvider, LookupRequest, LookupResult, NameQuery, NameSearchResult, OpinionAnswer, OpinionRequest, OpinionTextCache } from '../provider';
 import { LOOKUP_PATH, MAX_CITATIONS_PER_REQUEST, MAX_TEXT_CHARS, SEARCH_PATH, idFromUrl } from './api';
-import type { ApiCluster, ApiCourt, ApiDocket, ApiLookupItem, ApiSearchPage } from './api';
-import { CourtListenerClient } from './client';
+import type { ApiCluster, ApiCourt, ApiDocket, ApiLookupItem, ApiOpinion, ApiSearchPage } from './api';
+import { CourtListenerClient, CourtListenerHttpError } from './client';
+import { decodeOpinionText, encodeOpinionText, joinOpinions, parseOpinion, type OpinionText } from '@citecheck/quotes';
 import type { ClientOptions } from './client';
 import { fetchOpinionText } from './opinion';
 import { CitationThrottle, type SharedQuota } from './throttle';
@@ -28,6 +29,10 @@ export interface CourtListenerOptions extends ClientOptions {
   siteUrl?: string;
   /** Citations per request (default and maximum 250). */
   batchSize?: number;
+  /** Opinion texts kept in memory, by address (default 200): a brief quotes one case again and again. */
+  opinionCacheSize?: number;
+  /** Opinion texts kept beyond the process (validation's store), in their stored form. */
+  opinionTextCache?: OpinionTextCache;
 }
 
 const SEPARATOR = '; ';
@@ -47,6 +52,10 @@ export class CourtListenerProvider implements CaseLawProvider {
   private readonly courtInfo = new Map<string, Promise<ApiCourt | null>>();
   /** Name searches answered, by words and years (a brief names the same case again and again). */
   private readonly searches = new Map<string, ApiSearchPage>();
+  /** Opinion texts fetched (or found missing), by address; failures are not kept. */
+  private readonly opinions = new Map<string, Promise<OpinionAnswer>>();
+  private readonly opinionCacheSize: number;
+  private readonly opinionTextCache: OpinionTextCache | null;
 
   constructor(options: CourtListenerOptions) {
     this.client = new CourtListenerClient(options);
@@ -54,6 +63,75 @@ export class CourtListenerProvider implements CaseLawProvider {
     this.cache = options.cache ?? new MemoryCache();
     this.siteUrl = options.siteUrl ?? COURTLISTENER_SITE;
     this.batchSize = Math.min(MAX_CITATIONS_PER_REQUEST, Math.max(1, options.batchSize ?? MAX_CITATIONS_PER_REQUEST));
+    this.opinionCacheSize = Math.max(1, options.opinionCacheSize ?? 200);
+    this.opinionTextCache = options.opinionTextCache ?? null;
+  }
+
+  /**
+   * The opinion text of the case at an address, for quotation checks: the address through the
+   * citation lookup (cached, and paced by the citation throttle like every lookup), then the
+   * cluster's opinions, each read from its best field (html_with_citations first, as
+   * CourtListener prefers), joined majority first. An opinion without text is passed over; a
+   * cluster CourtListener no longer has (404) has no text; a refusal or an outage (429 past
+   * its wait, 5xx) is an error, never "no text". Answers are cached in memory, errors are not.
+   */
+  opinionText(request: OpinionRequest): Promise<OpinionAnswer> {
+    const key = citationKey(request);
+    const cached = this.opinions.get(key);
+    if (cached) {
+      // Most recently used last, so the oldest goes first.
+      this.opinions.delete(key);
+      this.opinions.set(key, cached);
+      return cached;
+    }
+    const answer = this.fetchOpinion(request);
+    this.opinions.set(key, answer);
+    if (this.opinions.size > this.opinionCacheSize) this.opinions.delete(this.opinions.keys().next().value as string);
+    void answer.then((a) => {
+      if (a.status === 'error') this.opinions.delete(key);
+    });
+    return answer;
+  }
+
+  private async fetchOpinion(request: OpinionRequest): Promise<OpinionAnswer> {
+    const key = citationKey(request);
+    // A cache that fails, or holds bytes this version cannot read, is passed over: the API answers.
+    const kept = await this.opinionTextCache?.get(key).catch(() => undefined);
+    if (kept) {
+      try {
+        return { status: 'found', opinion: decodeOpinionText(kept), lastPage: null, source: COURTLISTENER_SOURCE };
+      } catch {
+        // fetched again below
+      }
+    }
+    const answer = await this.fetchOpinionFromApi(request);
+    if (answer.status === 'found') await this.opinionTextCache?.set(key, encodeOpinionText(answer.opinion)).catch(() => undefined);
+    return answer;
+  }
+
+  private async fetchOpinionFromApi(request: OpinionRequest): Promise<OpinionAnswer> {
+    const [found] = await this.lookup([{ id: 'opinion-text', volume: request.volume, reporter: request.reporter, page: request.page }]);
+    if (found.status === 'error') return { status: 'error', message: found.message };
+    if (found.status !== 'found') return { status: 'not-found' };
+    if (found.clusters.length !== 1) return { status: 'no-text' };
+    const clusterId = found.clusters[0].clusterId;
+    try {
+      const cluster = await this.client.getJson<ApiCluster>(`/api/rest/v4/clusters/${clusterId}/`);
+      const ids = (cluster.sub_opinions ?? []).map((o) => (typeof o === 'string' ? idFromUrl(o) : (o.id ?? idFromUrl(o.resource_uri)))).filter((id): id is number => id !== null);
+      const parts: { type: string; id: number; text: OpinionText }[] = [];
+      for (const id of ids) {
+        const op = await this.client.getJson<ApiOpinion>(`/api/rest/v4/opinions/${id}/`);
+        const parsed = parseOpinion(op);
+        if (parsed) parts.push({ type: op.type ?? '', id, text: parsed.opinion });
+      }
+      if (!parts.length) return { status: 'no-text' };
+      // Majority before concurrences and dissents: CourtListener's type codes sort so (`010combined`, `020lead`, `040dissent`).
+      parts.sort((a, b) => (a.type === b.type ? a.id - b.id : a.type < b.type ? -1 : 1));
+      return { status: 'found', opinion: joinOpinions(parts.map((p) => p.text)), lastPage: null, source: COURTLISTENER_SOURCE };
+    } catch (err) {
+      if (err instanceof CourtListenerHttpError && err.status === 404) return { status: 'no-text' };
+      return { status: 'error', message: (err as Error).message };
+    }
   }
 
   get calls(): number {

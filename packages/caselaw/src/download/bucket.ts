@@ -95,25 +95,28 @@ const KIND_PREFIX: [BulkFileKind, string][] = [
  * The newest date with all four files (`citations-2026-10-31.csv.bz2`, ...). Other files in
  * the bucket (opinions, people, financial disclosures, citation-map) are not needed.
  */
-export function pickSnapshot(objects: BucketObject[], prefix = BULK_PREFIX): Snapshot {
+export function pickSnapshot(objects: BucketObject[], prefix = BULK_PREFIX, options: { withOpinions?: boolean } = {}): Snapshot {
   const byDate = new Map<string, Map<BulkFileKind, SnapshotFile>>();
+  // With --with-opinions the opinions file of the same date is one of the set too: the text
+  // and star pages of a snapshot's cases come from its own opinions file.
+  const kinds: [BulkFileKind, string][] = options.withOpinions ? [...KIND_PREFIX, ['opinions', 'opinions-']] : KIND_PREFIX;
   for (const o of objects) {
     const name = o.key.startsWith(prefix) ? o.key.slice(prefix.length) : o.key;
-    for (const [kind, start] of KIND_PREFIX) {
+    for (const [kind, start] of kinds) {
       const m = new RegExp(`^${start}(\\d{4}-\\d{2}-\\d{2})\\.csv\\.bz2$`).exec(name);
       if (!m) continue;
       if (!byDate.has(m[1])) byDate.set(m[1], new Map());
       byDate.get(m[1])!.set(kind, { ...o, kind, name });
     }
   }
-  const complete = [...byDate].filter(([, files]) => files.size === KIND_PREFIX.length).sort(([a], [b]) => (a < b ? 1 : -1));
+  const complete = [...byDate].filter(([, files]) => files.size === kinds.length).sort(([a], [b]) => (a < b ? 1 : -1));
   if (!complete.length) {
     throw new BucketError(
-      `No complete bulk-data snapshot under ${prefix}: need courts-, dockets-, opinion-clusters- and citations-<date>.csv.bz2 of one date` +
+      `No complete bulk-data snapshot under ${prefix}: need courts-, dockets-, opinion-clusters-${options.withOpinions ? ', citations- and opinions-' : ' and citations-'}<date>.csv.bz2 of one date` +
         (byDate.size ? ` (found dates: ${[...byDate.keys()].sort().join(', ')})` : ''),
     );
   }
   const [date, files] = complete[0];
-  const list = KIND_PREFIX.map(([kind]) => files.get(kind)!);
+  const list = kinds.map(([kind]) => files.get(kind)!);
   return { date, files: list, totalBytes: list.reduce((n, f) => n + f.size, 0) };
 }

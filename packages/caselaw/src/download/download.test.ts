@@ -2,7 +2,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalCitationIndex } from '../local-index/lookup';
-import { bucketObjects, capVolume925, SNAPSHOT_DATE, snapshotTables } from '../testing/bulk-snapshot';
+import { bucketObjects, capVolume925, opinionsTable, SNAPSHOT_DATE, snapshotTables } from '../testing/bulk-snapshot';
+import { importBulkData } from '../local-index/import';
+import { checkQuote, findQuotes, prepareOpinion, quoteTarget } from '@citecheck/quotes';
+import { findCitations } from '@citecheck/citations';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { FakeBulkData, bzip2 } from '../testing/fake-bulk-data';
 import { listBucket, parseListObjectsV2, pickSnapshot } from './bucket';
 import { DiskSpaceError } from './disk';
@@ -252,6 +256,88 @@ describe('citecheck caselaw download', () => {
       await cap.stop();
     }
     expect(existsSync(join(dir, 'caselaw.sqlite'))).toBe(false);
+  });
+});
+
+describe('--with-opinions: the opinions file, in the real dialect, from the bucket', () => {
+  const OPINIONS = `bulk-data/opinions-${SNAPSHOT_DATE}.csv.bz2`;
+
+  it('downloads the opinions file with the rest, keeps each case\'s text with its pages, and page ranges from its stars', async () => {
+    await startBucket();
+    const result = await downloadSnapshot(options({ withOpinions: true }));
+    expect(result.snapshot.files.map((f) => f.name)).toContain(`opinions-${SNAPSHOT_DATE}.csv.bz2`);
+    expect(bucket.objectGets().map((r) => r.path)).toContain(`/${OPINIONS}`);
+    const file = result.import!.files.find((f) => f.kind === 'opinions')!;
+    // Four opinions with text (one of a cluster the snapshot lacks: dropped at the end), one without any.
+    expect(file).toMatchObject({ rows: 5, corrupt: 0, texts: { opinions: 4 } });
+    expect(file.texts!.bytes).toBeGreaterThan(0);
+    expect(result.import!.coverage.casesWithText).toBe(2);
+
+    const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
+    try {
+      expect(index.info.casesWithText).toBe(2);
+      // Smith v. Jones: majority and dissent joined, pages from html_with_citations' star pagination.
+      const smith = index.opinionTextOf(10)!;
+      expect(smith.text).toContain('may not weigh the "credibility" of witnesses');
+      expect(smith.text).toContain('I respectfully dissent.');
+      // The dissent begins on the page where the majority ended (1323), then runs onto 1324.
+      expect(smith.marks.map((m) => m.label)).toEqual(['1321', '1322', '1323', '1323', '1324']);
+      expect(index.opinionTextOf(12)!.text).toMatch(/^The question presented/);
+      expect(index.opinionTextOf(13)).toBeNull(); // no text in any field
+      expect(index.opinionTextOf(999)).toBeNull(); // not a case of the index
+      // The star pages give Smith a page range (no CAP list imported): a pin past it is caught.
+      const [pin] = await index.lookup([{ id: 'a', volume: 925, reporter: 'F.3d', page: '1320', pin: '1330' }]);
+      expect(pin).toMatchObject({ status: 'found', clusters: [{ caseName: 'Smith v. Jones', pages: { firstPage: 1320, lastPage: 1324 } }], pin: { beyondLastPage: true } });
+
+      // A brief's quotation checked against the stored text: on its page, and altered.
+      const brief =
+        'A court "may not weigh the credibility of witnesses." Smith v. Jones, 925 F.3d 1320, 1321 (11th Cir. 2019). ' +
+        'And "the contract required the buyer to give notice within thirty days." Smith, 925 F.3d at 1321.';
+      const citations = findCitations(brief);
+      const checks = findQuotes(brief, citations).map((q) => {
+        const target = quoteTarget(q, citations);
+        if ('reason' in target) throw new Error(target.reason);
+        return checkQuote(q, { opinion: prepareOpinion(smith), target });
+      });
+      expect(checks.map((c) => [c.status, c.foundPage])).toEqual([['verified', '1321'], ['altered', '1321']]);
+    } finally {
+      index.close();
+    }
+  });
+
+  it('without --with-opinions the opinions file is not fetched', async () => {
+    await startBucket();
+    await downloadSnapshot(options());
+    expect(bucket.objectGets().map((r) => r.path)).not.toContain(`/${OPINIONS}`);
+    const index = LocalCitationIndex.open(join(dir, 'caselaw.sqlite'));
+    expect(index.info.casesWithText).toBe(0);
+    expect(index.opinionTextOf(10)).toBeNull();
+    index.close();
+  });
+
+  it('a snapshot whose opinions file is not yet published is not complete with --with-opinions', async () => {
+    const objects = bucketObjects();
+    delete objects[OPINIONS];
+    await startBucket(objects);
+    await expect(downloadSnapshot(options({ withOpinions: true }))).rejects.toThrow(/need courts-, dockets-, opinion-clusters-, citations- and opinions-<date>\.csv\.bz2 of one date/);
+  });
+
+  it('caselaw import reads an opinions file on disk in the older backtick dialect too', async () => {
+    const folder = join(dir, 'disk');
+    mkdirSync(folder);
+    const tables = snapshotTables();
+    writeFileSync(join(folder, `courts-${SNAPSHOT_DATE}.csv`), tables.courts);
+    writeFileSync(join(folder, `dockets-${SNAPSHOT_DATE}.csv`), tables.dockets);
+    writeFileSync(join(folder, `opinion-clusters-${SNAPSHOT_DATE}.csv`), tables.clusters);
+    writeFileSync(join(folder, `citations-${SNAPSHOT_DATE}.csv`), tables.citations);
+    writeFileSync(join(folder, `opinions-${SNAPSHOT_DATE}.csv.bz2`), bzip2(opinionsTable('backtick')));
+    const report = await importBulkData([folder], { indexPath: join(dir, 'disk.sqlite'), authoritative: true, reporters: ['F.3d'] });
+    // --reporters F.3d: only Smith's opinions are kept (Alpha v. Beta is a U.S. case).
+    expect(report.coverage.casesWithText).toBe(1);
+    const index = LocalCitationIndex.open(join(dir, 'disk.sqlite'));
+    expect(index.opinionTextOf(10)!.text).toContain("the buyer's delay did not forfeit its claim");
+    expect(index.opinionTextOf(12)).toBeNull();
+    index.close();
   });
 });
 

@@ -35,6 +35,11 @@ export interface DownloadOptions {
   /** The former name of withCap (`--with-page-ranges`), kept so existing scripts keep working. */
   withPageRanges?: boolean;
   capUrl?: string;
+  /**
+   * Also download and import the snapshot's opinions file (`--with-opinions`, tens of GB): each
+   * case's opinion text with its pages, for quotation checks, and star-pagination page ranges.
+   */
+  withOpinions?: boolean;
   /** Keep the .bz2 files after a successful import (default: delete them). */
   keepDownloads?: boolean;
   retries?: number;
@@ -97,7 +102,7 @@ export async function downloadSnapshot(options: DownloadOptions = {}): Promise<D
   const free = options.freeBytes ?? freeBytes;
   checkSubset(options); // a typo in --reporters should not cost a multi-gigabyte download first
 
-  const snapshot = pickSnapshot(await listBucket(bucketUrl, prefix), prefix);
+  const snapshot = pickSnapshot(await listBucket(bucketUrl, prefix), prefix, { withOpinions: options.withOpinions });
   const onDisk = (f: SnapshotFile): number => {
     const path = join(dir, f.name);
     if (existsSync(path) && statSync(path).size === f.size) return f.size;

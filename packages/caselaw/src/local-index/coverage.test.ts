@@ -27,7 +27,7 @@ describe('an authoritative index (a full snapshot)', () => {
   let index: LocalCitationIndex;
   beforeAll(async () => {
     const report = await importBulkData(files, { indexPath: join(dir, 'full.sqlite'), authoritative: true });
-    expect(report.coverage).toEqual({ reporters: 3, volumes: 5, yearNumberedVolumes: 1, cases: 6, clusters: 6 });
+    expect(report.coverage).toEqual({ reporters: 3, volumes: 5, yearNumberedVolumes: 1, cases: 6, clusters: 6, casesWithText: 0 });
     index = LocalCitationIndex.open(join(dir, 'full.sqlite'));
   });
   afterAll(() => index.close());

@@ -25,6 +25,7 @@ import { pageNumber, volumeOf } from './pages';
 import { importCapLists, CAP_SOURCE, CAP_STATIC_URL, type CapReport } from '../download/cap';
 import { CREATE_INDEXES, CREATE_TABLES, SCHEMA_VERSION, defaultIndexPath } from './schema';
 import { IdSet } from './id-set';
+import { encodeOpinionText, parseOpinion, OPINION_FIELDS, type OpinionFields } from '@citecheck/quotes';
 
 export type BulkFileKind = 'courts' | 'dockets' | 'clusters' | 'citations' | 'opinions';
 
@@ -91,6 +92,8 @@ export interface FileReport {
   elapsedMs: number;
   /** Characters of decoded CSV text read. */
   chars: number;
+  /** opinions: texts stored (for quotation checks), their characters and stored bytes. */
+  texts?: { opinions: number; chars: number; bytes: number };
 }
 
 export interface ImportReport {
@@ -111,7 +114,7 @@ export interface ImportReport {
    * What the index holds: reporters and volumes with citations, the citations' cases, every
    * case (with or without a citation), and volumes numbered by year (never complete).
    */
-  coverage: { reporters: number; volumes: number; yearNumberedVolumes: number; cases: number; clusters: number };
+  coverage: { reporters: number; volumes: number; yearNumberedVolumes: number; cases: number; clusters: number; casesWithText: number };
   /** What the Caselaw Access Project step read, when it ran. */
   cap: CapReport | null;
 }
@@ -212,6 +215,7 @@ export async function importBulkData(inputs: string[], options: ImportOptions = 
     db.exec('CREATE INDEX citations_cluster ON citations (cluster_id)');
     const coverage = recordVolumes(db, snapshotYear(snapshotDate));
     coverage.clusters = buildNameKeys(db);
+    coverage.casesWithText = finishOpinionTexts(db);
     db.exec('ANALYZE');
     indexMs = Date.now() - indexStart;
 
@@ -241,6 +245,7 @@ export async function importBulkData(inputs: string[], options: ImportOptions = 
       ['files', JSON.stringify(reports.map((r) => basename(r.file)))],
       ['citations', String(reports.filter((r) => r.kind === 'citations').reduce((n, r) => n + r.inserted, 0))],
       ['clusters', String(coverage.clusters)],
+      ['opinion_text_cases', String(coverage.casesWithText)],
       ['duplicates', String(totals.duplicates)],
       ['corrupt', String(totals.corrupt)],
       ...capMeta,
@@ -297,6 +302,18 @@ export function isSeriesNeverComplete(reporter: string, volume: number | string 
 /** CourtListener's citation types a complete list of a volume can never rest on: Lexis, West, neutral. */
 export const NEVER_COMPLETE_TYPES = (1 << 6) | (1 << 7) | (1 << 8);
 
+/**
+ * The opinion texts kept are those of the cases the index holds (an opinion of a cluster the
+ * subset left out, or that the clusters file lacks, is of no use), indexed by case. Returns
+ * the number of cases with text.
+ */
+function finishOpinionTexts(db: Database.Database): number {
+  if (db.prepare('SELECT 1 FROM opinion_texts LIMIT 1').get() === undefined) return 0;
+  db.exec('DELETE FROM opinion_texts WHERE cluster_id NOT IN (SELECT id FROM clusters)');
+  db.exec('CREATE INDEX opinion_texts_cluster ON opinion_texts (cluster_id)');
+  return db.prepare('SELECT COUNT(DISTINCT cluster_id) FROM opinion_texts').pluck().get() as number;
+}
+
 function snapshotYear(date: string | null): number {
   return date ? Number(date.slice(0, 4)) : new Date().getUTCFullYear();
 }
@@ -341,7 +358,7 @@ function recordVolumes(db: Database.Database, thisYear: number): ImportReport['c
   // COUNT(DISTINCT) per volume above; here the whole index's distinct cases.
   const t = db.prepare('SELECT COUNT(DISTINCT reporter_id) AS reporters, COUNT(*) AS volumes FROM volumes').get() as { reporters: number; volumes: number };
   const cases = db.prepare('SELECT COUNT(DISTINCT cluster_id) FROM citations').pluck().get() as number;
-  return { reporters: t.reporters, volumes: t.volumes, yearNumberedVolumes: yearNumbered, cases, clusters: 0 };
+  return { reporters: t.reporters, volumes: t.volumes, yearNumberedVolumes: yearNumbered, cases, clusters: 0, casesWithText: 0 };
 }
 
 /**
@@ -495,6 +512,7 @@ class Loader {
   private readonly reporterIds = new Map<string, number>();
   private readonly insert: Record<BulkFileKind, Database.Statement>;
   private readonly insertReporter: Database.Statement;
+  private readonly insertText: Database.Statement;
   private pending = 0;
   /** Reporter ids the --reporters filter keeps (all when there is no such filter). */
   private readonly wantedReporterIds = new Set<number>();
@@ -517,6 +535,7 @@ class Loader {
       ),
     };
     this.insertReporter = db.prepare('INSERT INTO reporters (id, name) VALUES (?, ?)');
+    this.insertText = db.prepare('INSERT OR IGNORE INTO opinion_texts (opinion_id, cluster_id, type, field, chars, data) VALUES (?, ?, ?, ?, ?, ?)');
     db.exec('BEGIN');
   }
 
@@ -553,6 +572,7 @@ class Loader {
           dateFiled: col('date_filed'), docket: col('docket_id'), court: col('court_id'),
           citationString: col('citation_string'), fullName: col('full_name'), type: col('type'), jurisdiction: col('jurisdiction'),
           texts: ['xml_harvard', 'html_with_citations', 'html', 'html_lawbox', 'html_columbia', 'html_anon_2020'].map(col).filter((i) => i >= 0),
+          fields: OPINION_FIELDS.map((f) => [f, col(f)] as const).filter(([, i]) => i >= 0),
         };
         for (const row of rows) {
           report.rows++;
@@ -630,11 +650,27 @@ class Loader {
               continue;
             }
             const span = starPages(c.texts.map((i) => row[i]));
-            if (!span) {
-              report.filtered++;
+            if (span) stmt.run(clusterId, span[0], span[1]);
+            // The text itself, read from the field CourtListener itself prefers (see @citecheck/quotes),
+            // kept compressed with its page map: what a brief's quotations are checked against.
+            const fields: OpinionFields = {};
+            for (const [f, i] of c.fields) fields[f] = row[i];
+            const parsed = parseOpinion(fields);
+            const opinionId = toInt(row[c.id]);
+            if (!parsed || opinionId === null) {
+              if (!span) report.filtered++;
+              else report.inserted++;
+              if (++this.pending >= BATCH_ROWS) this.commit();
               continue;
             }
-            changes = stmt.run(clusterId, span[0], span[1]).changes;
+            const data = encodeOpinionText(parsed.opinion);
+            changes = this.insertText.run(opinionId, clusterId, c.type >= 0 ? row[c.type] || null : null, parsed.field, parsed.opinion.text.length, data).changes;
+            if (changes) {
+              report.texts ??= { opinions: 0, chars: 0, bytes: 0 };
+              report.texts.opinions++;
+              report.texts.chars += parsed.opinion.text.length;
+              report.texts.bytes += data.length;
+            }
           } else {
             const id = row[c.id];
             if (!id) {

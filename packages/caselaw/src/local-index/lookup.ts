@@ -15,7 +15,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { citationKey, citationUrl, yearOf } from '../provider';
-import type { CaseCluster, CaseLawProvider, Evidence, LookupRequest, LookupResult, NameQuery, NameSearchResult, PageRange, PinCheck } from '../provider';
+import type { CaseCluster, CaseLawProvider, Evidence, LookupRequest, LookupResult, NameQuery, NameSearchResult, OpinionAnswer, OpinionRequest, PageRange, PinCheck } from '../provider';
 import { canonicalReporter, findReporter } from '../engine';
 import { CAP_STATIC_URL } from '../download/cap';
 import { describeSource, isSeriesNeverComplete, NEVER_COMPLETE_TYPES } from './import';
@@ -23,6 +23,7 @@ import { pageNumber } from './pages';
 import { VolumeFacts, type VolumeRow } from './evidence';
 import { NameSearch } from './name-search';
 import { SCHEMA_VERSION, defaultIndexPath } from './schema';
+import { decodeOpinionText, joinOpinions, type OpinionText } from '@citecheck/quotes';
 
 /** Enough rows before a page to pass over odd page strings (`123-U`) to the case before it. */
 const ROWS_BEFORE = 6;
@@ -80,6 +81,8 @@ export interface IndexInfo {
   courtsFiltered: boolean;
   /** The Caselaw Access Project's lists: cases and volumes held, and where from (or null). */
   cap: { cases: number; volumes: number; source: string | null };
+  /** Cases whose opinion text the index holds (quotations are checked against it); 0 without an opinions file. */
+  casesWithText: number;
 }
 
 /** One reporter's part of the index, for `citecheck caselaw coverage`. */
@@ -123,6 +126,8 @@ export class LocalCitationIndex implements CaseLawProvider {
   private readonly ofCluster: Database.Statement;
   /** Star pages of opinion texts, when an opinions file was imported (null: the index has none). */
   private readonly starAt: Database.Statement | null;
+  /** A case's opinion texts, in CourtListener's order of opinion types (null: the index has none). */
+  private readonly textsOf: Database.Statement | null;
   private readonly capUrl: string;
   private readonly volumes: VolumeFacts;
   private readonly names: NameSearch;
@@ -167,6 +172,7 @@ export class LocalCitationIndex implements CaseLawProvider {
       clustersComplete: meta.get('clusters_complete') !== 'false',
       courtsFiltered: Boolean(meta.get('filter_courts')),
       cap: { cases: capCases, volumes: Number(meta.get('cap_volumes') ?? 0), source: meta.get('cap_source') || null },
+      casesWithText: Number(meta.get('opinion_text_cases') ?? 0),
     };
     this.capUrl = (meta.get('cap_url') || CAP_STATIC_URL).replace(/\/+$/, '');
     this.answerSource = capCases > 0 ? `${this.info.description} and the Caselaw Access Project` : this.info.description;
@@ -188,6 +194,8 @@ export class LocalCitationIndex implements CaseLawProvider {
     this.capAny = db.prepare('SELECT 1 FROM cap_cases LIMIT 1').get() !== undefined ? db.prepare('SELECT 1 FROM cap_cases WHERE reporter_id = ? AND volume = ? LIMIT 1') : null;
     const hasStar = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'star_pages'").get() !== undefined && db.prepare('SELECT 1 FROM star_pages LIMIT 1').get() !== undefined;
     this.starAt = hasStar ? db.prepare('SELECT first_page, last_page FROM star_pages WHERE cluster_id = ?') : null;
+    const hasTexts = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'opinion_texts'").get() !== undefined;
+    this.textsOf = hasTexts ? db.prepare('SELECT data FROM opinion_texts WHERE cluster_id = ? ORDER BY type, opinion_id').pluck() : null;
     this.ofCluster = db.prepare('SELECT r.name AS reporter, c.volume, c.page FROM citations c JOIN reporters r ON r.id = c.reporter_id WHERE c.cluster_id = ? ORDER BY c.type, c.id');
     this.volumes = new VolumeFacts(db, this.info.description, this.thisYear);
     this.names = new NameSearch(db, this.courts, {
@@ -414,6 +422,34 @@ export class LocalCitationIndex implements CaseLawProvider {
     const pages = { firstPage: c.first_page, lastPage: c.last_page! };
     if (cl) return { ...toCluster(this.courts, this.withCluster(cl), volume, reporter), pages, endsBy: null };
     return this.capCluster(c, volume, reporter, reporterId);
+  }
+
+  /**
+   * A case's opinion text with its pages (its opinions joined, majority first, as
+   * CourtListener's types order them), or null when the index holds none for it.
+   */
+  opinionTextOf(clusterId: number): OpinionText | null {
+    if (!this.textsOf) return null;
+    const rows = this.textsOf.all(clusterId) as Buffer[];
+    if (!rows.length) return null;
+    return joinOpinions(rows.map((b) => decodeOpinionText(b)));
+  }
+
+  /** The opinion text of the case starting at an address (see CaseLawProvider.opinionText). */
+  async opinionText(request: OpinionRequest): Promise<OpinionAnswer> {
+    return this.opinionTextAt(request);
+  }
+
+  /** Synchronous form of opinionText. */
+  opinionTextAt(request: OpinionRequest): OpinionAnswer {
+    const found = this.lookupOne({ id: 'text', volume: request.volume, reporter: request.reporter, page: request.page });
+    if (found.status !== 'found') return { status: 'not-found' };
+    // Two cases at one address: their texts cannot be told apart by the address alone.
+    const clusters = found.clusters.filter((c) => c.origin !== 'cap');
+    if (clusters.length !== 1) return clusters.length ? { status: 'no-text' } : { status: 'not-found' };
+    const opinion = this.opinionTextOf(clusters[0].clusterId);
+    if (!opinion) return { status: 'no-text' };
+    return { status: 'found', opinion, lastPage: clusters[0].pages?.lastPage ?? null, source: this.answerSource };
   }
 
   /** Every citation CourtListener's data holds for a case (`550 U.S. 544`, `127 S. Ct. 1955`). */

@@ -43,6 +43,12 @@ CREATE TABLE cap_cases (reporter_id INTEGER NOT NULL, volume INTEGER NOT NULL, f
 -- The pages a case's opinion text spans, from its star pagination (only when an opinions file
 -- was imported): a page range where the Caselaw Access Project has none.
 CREATE TABLE star_pages (cluster_id INTEGER PRIMARY KEY, first_page INTEGER NOT NULL, last_page INTEGER NOT NULL);
+-- Each opinion's text with its page map, in @citecheck/quotes' stored form (Brotli), for
+-- checking the words a brief quotes (only when an opinions file was imported). type is
+-- CourtListener's (\`020lead\`, \`040dissent\`): a case's opinions are joined in that order.
+-- field: which of the opinion's columns the text was read from. An index built before this
+-- table existed reads as one without texts.
+CREATE TABLE opinion_texts (opinion_id INTEGER PRIMARY KEY, cluster_id INTEGER NOT NULL, type TEXT, field TEXT NOT NULL, chars INTEGER NOT NULL, data BLOB NOT NULL);
 -- Court families (names/search-keys.ts, courts.ts): the name search looks within one.
 CREATE TABLE families (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
 -- Every case by the distinctive words of its name (names/search-keys.ts), its court family and

@@ -10,7 +10,7 @@
  *   550 U.S.   Alpha v. Beta at 544 (Supreme Court)
  *   2019 WL    Doe v. Roe at 123456
  */
-import { bulkCsv, bzip2 } from './fake-bulk-data';
+import { bulkCsv, bzip2, pgCopyCsv } from './fake-bulk-data';
 
 export const SNAPSHOT_DATE = '2026-10-31';
 
@@ -71,6 +71,42 @@ export function snapshotTables(): SnapshotTables {
   };
 }
 
+/** The opinions file's columns, in CourtListener's order (cl/search/models.py Opinion, as the bulk export writes them). */
+export const OPINION_COLUMNS = [
+  'id', 'date_created', 'date_modified', 'author_str', 'per_curiam', 'joined_by_str', 'type', 'sha1', 'page_count', 'download_url', 'local_path',
+  'plain_text', 'html', 'html_lawbox', 'html_columbia', 'html_anon_2020', 'xml_harvard', 'html_with_citations', 'extracted_by_ocr', 'author_id', 'cluster_id',
+];
+
+const star = (page: number): string => `<span citation-index="1" class="star-pagination" label="${page}"> *${page} </span>`;
+
+/**
+ * Opinion texts for the snapshot: Smith v. Jones (925 F.3d 1320) in html_with_citations with
+ * star pagination (pages 1320-1323), its dissent in older HTML; Alpha v. Beta (550 U.S. 544)
+ * in plain text only (no page labels); Gamma v. Delta with no text in any field; and an
+ * opinion of a cluster the snapshot does not have.
+ */
+export function opinionsTable(dialect: 'quote' | 'backtick' = 'quote'): string {
+  const row = (id: number, type: string, fields: Partial<Record<string, string>>, clusterId: number): (string | number | boolean | null)[] =>
+    OPINION_COLUMNS.map((c) =>
+      c === 'id' ? id : c === 'type' ? type : c === 'cluster_id' ? clusterId : c === 'date_created' || c === 'date_modified' ? STAMP : c === 'per_curiam' || c === 'extracted_by_ocr' ? false : c === 'author_id' || c === 'page_count' ? null : (fields[c] ?? ''),
+    );
+  const smith =
+    '<div class="opinion"><p>Before the court is an appeal from the district court\'s order.</p>' +
+    `<p>We review the grant of summary judgment de novo. ${star(1321)} A district court must view the evidence in the light most favorable to the nonmoving party, and it may not weigh the "credibility" of witnesses.</p>` +
+    `<p>The contract did not require the buyer to give notice within thirty days.${star(1322)}</p><p>Because the seller never objected, the buyer's delay did not forfeit its claim. ${star(1323)} We therefore reverse.</p></div>`;
+  return pgCopyCsv(
+    OPINION_COLUMNS,
+    [
+      row(1000, '020lead', { html_with_citations: smith, author_str: 'Judge Smith', sha1: 'a'.repeat(40), download_url: 'https://media.ca11.uscourts.gov/opinions/pub/files/201712345.pdf' }, 10),
+      row(1001, '040dissent', { html: '<p>I would affirm: the buyer had every reason to object.</p><span class="star-pagination">*1324</span><p>I respectfully dissent.</p>' }, 10),
+      row(1002, '010combined', { plain_text: 'The question presented is whether the complaint states a plausible claim for relief. We hold that it does not.' }, 12),
+      row(1003, '020lead', {}, 13),
+      row(1004, '020lead', { plain_text: 'An opinion of a case this snapshot does not hold.' }, 999),
+    ],
+    dialect,
+  );
+}
+
 const FILE_NAMES: Record<keyof SnapshotTables, string> = { courts: 'courts', dockets: 'dockets', clusters: 'opinion-clusters', citations: 'citations' };
 
 /** The bucket's objects: this snapshot (tables overridable), an older one, and noise. */
@@ -85,7 +121,7 @@ export function bucketObjects(overrides: Partial<Record<keyof SnapshotTables, st
   // (no citations file yet), and files the index does not read.
   for (const kind of Object.keys(FILE_NAMES) as (keyof SnapshotTables)[]) objects[`bulk-data/${FILE_NAMES[kind]}-2026-09-30.csv.bz2`] = bzip2('"id"\n');
   objects['bulk-data/courts-2026-11-30.csv.bz2'] = bzip2(tables.courts);
-  objects['bulk-data/opinions-2026-10-31.csv.bz2'] = Buffer.from('not needed');
+  objects[`bulk-data/opinions-${date}.csv.bz2`] = bzip2(opinionsTable());
   objects['bulk-data/citation-map-2026-10-31.csv.bz2'] = Buffer.from('not needed');
   objects['bulk-data/people-db-people-2026-10-31.csv.bz2'] = Buffer.from('not needed');
   objects['other/readme.txt'] = Buffer.from('outside the prefix');

@@ -28,7 +28,23 @@ export interface FakeCase {
   /** `550 U.S. 544`, parallels included. */
   citations: string[];
   /** Opinions of the cluster; default one plain-text opinion naming the case. */
-  opinions?: { id: number; plain_text?: string; html_with_citations?: string }[];
+  opinions?: FakeOpinion[];
+  /**
+   * The citation lookup finds the cluster but `GET /clusters/<id>/` answers 404, as it does for
+   * a cluster CourtListener merged into another or withdrew after the lookup was indexed.
+   */
+  clusterGone?: boolean;
+}
+
+/** An opinion as the API serves it: its type (`020lead`, `040dissent`) and text fields (the rest empty). */
+export interface FakeOpinion {
+  id: number;
+  type?: string;
+  plain_text?: string;
+  html_with_citations?: string;
+  html?: string;
+  html_lawbox?: string;
+  xml_harvard?: string;
 }
 
 export interface FakeOptions {
@@ -54,7 +70,7 @@ export class FakeCourtListener {
   private server: Server | null = null;
   private readonly byCitation = new Map<string, FakeCase[]>();
   private readonly byCluster = new Map<number, FakeCase>();
-  private readonly opinionById = new Map<number, { id: number; plain_text?: string; html_with_citations?: string }>();
+  private readonly opinionById = new Map<number, FakeOpinion>();
   private readonly window: number[] = [];
   private failures: { count: number; status: number } = { count: 0, status: 500 };
   readonly options: Required<FakeOptions>;
@@ -119,11 +135,14 @@ export class FakeCourtListener {
     if (path === '/api/rest/v4/search/') return this.search(req, res);
     if ((m = /^\/api\/rest\/v4\/clusters\/(\d+)\/$/.exec(path))) {
       const c = this.byCluster.get(Number(m[1]));
+      if (c?.clusterGone) return this.notFound(req, res);
       return c ? this.send(req, res, 200, { ...this.cluster(c), sub_opinions: c.opinions!.map((o) => `${this.url}/api/rest/v4/opinions/${o.id}/`) }) : this.notFound(req, res);
     }
     if ((m = /^\/api\/rest\/v4\/opinions\/(\d+)\/$/.exec(path))) {
       const o = this.opinionById.get(Number(m[1]));
-      return o ? this.send(req, res, 200, { plain_text: '', html_with_citations: '', ...o }) : this.notFound(req, res);
+      return o
+        ? this.send(req, res, 200, { resource_uri: `${this.url}/api/rest/v4/opinions/${o.id}/`, type: '010combined', plain_text: '', html: '', html_lawbox: '', html_columbia: '', html_anon_2020: '', xml_harvard: '', html_with_citations: '', ...o })
+        : this.notFound(req, res);
     }
     if ((m = /^\/api\/rest\/v4\/dockets\/(\d+)\/$/.exec(path))) {
       const c = [...this.byCluster.values()].find((k) => k.docketId === Number(m![1]));

@@ -92,6 +92,15 @@ describe('citecheck caselaw download', () => {
 });
 
 describe('citecheck caselaw coverage', () => {
+  it('--with-opinions: says how many cases have opinion text', async () => {
+    const io = capture();
+    expect(await main(download('--with-opinions'), io)).toBe(0);
+    expect(io.stdout.join('\n')).toMatch(/opinion text: 2 cases \(4 opinions, [\d.]+ [kKM]?B stored for [\d.]+ [kKM]?B of text\)/);
+    const cov = capture();
+    expect(await main(['caselaw', 'coverage', '--index', join(dir, 'caselaw.sqlite')], cov)).toBe(0);
+    expect(cov.stdout[2]).toBe('opinion text: 2 cases (quotations in a brief are checked against it)');
+  });
+
   it('prints the source, snapshot date, and per reporter the volumes and case counts', async () => {
     expect(await main(download('--reporters', 'F.3d,U.S.,WL', '--with-page-ranges'), capture())).toBe(0);
     const io = capture();
@@ -99,19 +108,20 @@ describe('citecheck caselaw coverage', () => {
     console.log(io.stdout.join('\n'));
     expect(io.stdout[0]).toBe('source: CourtListener bulk data of 2026-10-31, only reporters F.3d, U.S., WL (authoritative: a citation is reported not found when the evidence below shows it)');
     expect(io.stdout[1]).toMatch(/^snapshot: 2026-10-31; imported \d{4}-\d\d-\d\dT.*; index .*caselaw\.sqlite$/);
-    expect(io.stdout[2]).toBe('name search: 6 cases, with or without a citation (only those of the reporters imported: a name it lacks proves nothing)');
-    expect(io.stdout[3]).toMatch(/^Caselaw Access Project: 4 cases in 2 volume lists \(Caselaw Access Project \(http:\/\/127\.0\.0\.1:\d+\)\)$/);
-    expect(io.stdout.slice(5, 9)).toEqual([
+    expect(io.stdout[2]).toBe('opinion text: none (citecheck caselaw download --with-opinions): quotations are checked only through the CourtListener API');
+    expect(io.stdout[3]).toBe('name search: 6 cases, with or without a citation (only those of the reporters imported: a name it lacks proves nothing)');
+    expect(io.stdout[4]).toMatch(/^Caselaw Access Project: 4 cases in 2 volume lists \(Caselaw Access Project \(http:\/\/127\.0\.0\.1:\d+\)\)$/);
+    expect(io.stdout.slice(6, 10)).toEqual([
       'reporter  cases  volumes  CAP list  name search only  numbered by year',
       'F.3d          5        4  925, 928  926-927           -',
       'U.S.          1        1  -         550               -',
       'WL            1        1  -         -                 2019 (never complete: bulk data never holds every WL citation, so one missing from it may still exist)',
     ]);
-    expect(io.stdout[9]).toBe('3 reporters, 6 volumes (2 with a CAP list, 1 numbered by year), 7 cases with a citation');
+    expect(io.stdout[10]).toBe('3 reporters, 6 volumes (2 with a CAP list, 1 numbered by year), 7 cases with a citation');
 
     const one = capture();
     expect(await main(['caselaw', 'coverage', '--index', join(dir, 'caselaw.sqlite'), '--reporter', 'F.3d'], one)).toBe(0);
-    expect(one.stdout.slice(4)).toEqual([
+    expect(one.stdout.slice(5)).toEqual([
       'F.3d: 5 cases in 4 volumes',
       'volume  cases  CAP list  a miss rests on',
       "   925      2         3  the Caselaw Access Project's list, page ranges, the name search",

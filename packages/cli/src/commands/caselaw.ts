@@ -24,11 +24,12 @@ import { parseArgs } from '../input';
 const n = (x: number): string => x.toLocaleString('en-US');
 
 const USAGE = [
-  'citecheck caselaw download [--dry-run] [--reporters F.3d,U.S.] [--courts ca9,scotus] [--with-cap] [--dir PATH] [--index PATH] [--keep-downloads] [--bucket-url URL] [--cap-url URL]',
+  'citecheck caselaw download [--dry-run] [--reporters F.3d,U.S.] [--courts ca9,scotus] [--with-cap] [--with-opinions] [--dir PATH] [--index PATH] [--keep-downloads] [--bucket-url URL] [--cap-url URL]',
   '    the newest CourtListener bulk snapshot into the local index; --with-cap (formerly --with-page-ranges) adds the',
-  "    Caselaw Access Project's list of every case of every volume it has, the evidence a \"not found\" can rest on",
+  "    Caselaw Access Project's list of every case of every volume it has, the evidence a \"not found\" can rest on;",
+  "    --with-opinions adds the opinions file (tens of GB): each case's opinion text, which quotations are checked against",
   'citecheck caselaw import <files or folder> [--authoritative] [--reporters ...] [--courts ...] [--with-cap] [--cap-url URL] [--index PATH]',
-  '    the same from CourtListener bulk CSVs already on disk (.csv or .csv.bz2)',
+  '    the same from CourtListener bulk CSVs already on disk (.csv or .csv.bz2; an opinions-* file among them adds the texts)',
   'citecheck caselaw coverage [--reporter F.3d] [--index PATH]',
   '    what the index holds, and per reporter which volumes a verdict can rest on which evidence',
 ].join('\n');
@@ -78,7 +79,12 @@ async function importCommand(args: string[], io: CliIO): Promise<number> {
 
 function summary(report: ImportReport): string {
   const c = report.coverage;
+  const texts = report.files.reduce((t, f) => (f.texts ? { opinions: t.opinions + f.texts.opinions, chars: t.chars + f.texts.chars, bytes: t.bytes + f.texts.bytes } : t), { opinions: 0, chars: 0, bytes: 0 });
+  const textLine = report.files.some((f) => f.kind === 'opinions')
+    ? `opinion text: ${n(c.casesWithText)} cases (${n(texts.opinions)} opinions, ${formatBytes(texts.bytes)} stored for ${formatBytes(texts.chars)} of text)\n`
+    : '';
   return (
+    textLine +
     `index ${report.indexPath} (${report.description}): ${n(report.totals.inserted)} rows; ` +
     `${n(c.clusters)} cases for the name search, ${n(c.cases)} with a citation in ${n(c.volumes)} volumes of ${n(c.reporters)} reporters; ` +
     `${n(report.rowsPerSecond)} rows/s, ${(report.elapsedMs / 1000).toFixed(1)} s`
@@ -112,6 +118,7 @@ async function downloadCommand(args: string[], io: CliIO): Promise<number> {
     reporters: list(values.get('reporters')),
     courts: list(values.get('courts')),
     withCap: flags.has('with-cap') || flags.has('with-page-ranges'),
+    withOpinions: flags.has('with-opinions'),
     keepDownloads: flags.has('keep-downloads'),
     onEvent: progressPrinter(io),
   }).catch((err: Error) => {
@@ -198,6 +205,11 @@ async function coverageCommand(args: string[], io: CliIO): Promise<number> {
     const coverage = index.coverage();
     io.out(`source: ${info.description}${info.authoritative ? ' (authoritative: a citation is reported not found when the evidence below shows it)' : ' (a sample: a citation it lacks is never reported not found)'}`);
     io.out(`snapshot: ${info.snapshotDate ?? 'date unknown'}; imported ${info.importedAt ?? 'at an unknown time'}; index ${info.path}`);
+    io.out(
+      info.casesWithText > 0
+        ? `opinion text: ${n(info.casesWithText)} cases (quotations in a brief are checked against it)`
+        : 'opinion text: none (citecheck caselaw download --with-opinions): quotations are checked only through the CourtListener API',
+    );
     io.out(`name search: ${n(info.clusters)} cases, with or without a citation${info.clustersComplete ? '' : ' (only those of the reporters imported: a name it lacks proves nothing)'}`);
     io.out(
       info.cap.cases > 0

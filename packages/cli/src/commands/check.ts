@@ -7,16 +7,29 @@ import {
   courtListenerFromEnv,
   defaultIndexPath,
   ensureDemoIndex,
+  findBriefQuotes,
+  quotesByCitation,
   verify,
   type CaseLawProvider,
 } from '@citecheck/caselaw';
-import type { Verdict } from '@citecheck/proto';
+import type { QuoteCheckResult, Verdict } from '@citecheck/proto';
 import type { Command } from '../commands';
 import { parseArgs, readInput, type DocumentInput } from '../input';
 import type { CliIO } from '../io';
 import { describeCitation } from './extract';
 
 const MARK = { true: 'VALID     ', false: 'INVALID   ', null: 'UNVERIFIED' } as const;
+const QUOTE_MARK: Record<QuoteCheckResult['status'], string> = { verified: 'VERIFIED', 'wrong-page': 'WRONG PAGE', altered: 'ALTERED', 'not-found': 'NOT FOUND', unchecked: 'UNCHECKED' };
+
+/** The output contract of a quotation in `--json`: `{ text, status, foundPage, message }`, and the opinion's words and the change. */
+function contract(q: QuoteCheckResult): QuoteCheckResult {
+  return { text: q.text, status: q.status, foundPage: q.foundPage, message: q.message, pin: q.pin ?? null, opinionText: q.opinionText ?? null, diff: q.diff ?? null };
+}
+
+function shorten(text: string, max = 80): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
+}
 
 function detailsText(verdict: Verdict): string {
   const d = verdict.validationDetails;
@@ -43,7 +56,7 @@ async function openProviders(indexPath: string): Promise<{ providers: CaseLawPro
  * each flagged citation, in the same format as the input. Written to a temporary file beside
  * the target and renamed, so a failure never leaves a half-written copy.
  */
-async function writeAnnotated(target: string, input: DocumentInput, citations: Citation[], verdicts: Verdict[], io: CliIO): Promise<void> {
+async function writeAnnotated(target: string, input: DocumentInput, citations: Citation[], verdicts: Verdict[], quotes: QuoteCheckResult[][], io: CliIO): Promise<void> {
   const { annotateDocument } = await import('@citecheck/annotate');
   const type = input.document.fileType;
   const wanted = path.extname(target).toLowerCase();
@@ -57,7 +70,7 @@ async function writeAnnotated(target: string, input: DocumentInput, citations: C
   }
   const result = await annotateDocument(input.bytes, {
     document: input.document,
-    citations: citations.map((c, i) => ({ ...c, ...verdicts[i] })),
+    citations: citations.map((c, i) => ({ ...c, ...verdicts[i], quotes: quotes[i] })),
     checkedAt: new Date(),
   });
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.part`);
@@ -74,36 +87,45 @@ async function writeAnnotated(target: string, input: DocumentInput, citations: C
 export const checkCommand: Command = {
   name: 'check',
   usage: 'check <file> [--json] [--index PATH] [--annotate OUT]',
-  summary: 'read, extract and verify; exit 0 all valid, 1 any invalid, 2 error; --annotate writes the document back with the findings marked',
+  summary: 'read, extract and verify (citations, and the words quoted from each case); exit 0 all valid, 1 any invalid citation or altered or unfound quotation, 2 error; --annotate writes the document back with the findings marked',
   async run(args, io) {
     const { positional, flags, values } = parseArgs(args, ['index', 'annotate']);
     if (positional.length !== 1) throw new Error('expected one file (or - for standard input)');
     const annotate = values.get('annotate');
     const input = await readInput(positional[0], io, { layout: annotate !== undefined });
-    const { text, positions } = input;
+    const { text, positions, blocks } = input;
     const citations = findCitations(text, { positions });
     const { providers, close } = await openProviders(values.get('index') ?? process.env.CASELAW_INDEX_PATH ?? defaultIndexPath());
     try {
       const { verdicts } = await verify(citations, providers, {
         onProgress: io.isTTY ? (p) => io.progress(`verifying ${p.completed}/${p.total}`) : undefined,
       });
+      // The words quoted from each case, checked against its opinion (local text, else fetched).
+      const quotes = await quotesByCitation(findBriefQuotes(text, citations, blocks), citations.length, verdicts, providers);
       if (io.isTTY) io.progress('');
       if (flags.has('json')) {
-        const rows = formatCitationsJson(citations).map((json, i) => ({ ...json, ...verdicts[i] }));
+        // Every case citation carries its quotations (an empty list when it has none).
+        const rows = formatCitationsJson(citations).map((json, i) => ({ ...json, ...verdicts[i], ...(citations[i].type === 'case' ? { quotes: quotes[i].map(contract) } : {}) }));
         io.out(JSON.stringify(rows, null, 2));
       } else {
         citations.forEach((c, i) => {
           const v = verdicts[i];
           io.out(`${MARK[String(v.isValid) as keyof typeof MARK]} ${String(v.confidence).padStart(3)}%  ${describeCitation(c)}`);
           io.out(`           ${detailsText(v)}`);
+          for (const q of quotes[i]) io.out(`           quotation ${QUOTE_MARK[q.status]} “${shorten(q.text)}”: ${q.message}`);
         });
       }
-      if (annotate !== undefined) await writeAnnotated(annotate, input, citations, verdicts, io);
+      if (annotate !== undefined) await writeAnnotated(annotate, input, citations, verdicts, quotes, io);
       const cases = verdicts.filter((_, i) => citations[i].type === 'case');
       const invalid = cases.filter((v) => v.isValid === false).length;
       const valid = cases.filter((v) => v.isValid === true).length;
+      const all = quotes.flat();
+      const altered = all.filter((q) => q.status === 'altered').length;
+      const notFound = all.filter((q) => q.status === 'not-found').length;
       io.err(`${cases.length} case citations: ${valid} valid, ${invalid} invalid, ${cases.length - valid - invalid} unverified`);
-      return invalid > 0 ? 1 : 0;
+      if (all.length) io.err(`${all.length} quotation${all.length === 1 ? '' : 's'}: ${altered} altered, ${notFound} not found in the opinion`);
+      // An altered or invented quotation is as much a problem for the filing as an invalid citation.
+      return invalid > 0 || altered > 0 || notFound > 0 ? 1 : 0;
     } finally {
       close();
     }

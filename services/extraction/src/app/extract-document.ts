@@ -23,6 +23,7 @@ import {
   topics,
   type DocumentUploaded, type EventOf, type ProcessingStats } from '@citecheck/proto';
 import { toExtractedCitations } from '../domain/extract';
+import { toExtractedQuotes } from '../domain/quotes';
 import { CitationFinder } from '../adapters/citation-finder';
 import type { ModelClient } from '../adapters/model-client';
 import type { Cancellations } from './cancel-extraction';
@@ -175,6 +176,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
 
   if (citations.length > MAX_CITATIONS_PER_DOCUMENT) throw tooManyCitations();
   const extracted = toExtractedCitations(citations, citationIdFor(documentId), foundByModel);
+  const quotes = toExtractedQuotes(input.text, citations, extracted, input.blocks);
   progress.emit({
     step: 'citations',
     message: `Found ${extracted.length} citation${extracted.length === 1 ? '' : 's'}`,
@@ -195,6 +197,7 @@ async function extract(deps: ExtractionDeps, uploaded: DocumentUploaded): Promis
       ocrPages: document.ocrPages.length,
       stats: statsNow(),
       warnings: document.warnings.map((w) => w.message),
+      quotes,
     },
     documentId,
   );

@@ -54,3 +54,4 @@ export function findDocumentCitations(input: CitationInput): Citation[] {
 export function toExtractedCitations(citations: Citation[], newId: () => string, foundByModel: ReadonlySet<Citation> = new Set()): ExtractedCitation[] {
   return citations.map((c) => extractedCitationSchema.parse({ ...c, id: newId(), ...(foundByModel.has(c) ? { foundByModel: true } : {}) }));
 }
+

@@ -90,6 +90,18 @@ describe('the annotated brief', () => {
     expect(await commentTexts((await annotatedDocument(deps(), OWNER, 'd2', null)).bytes)).toHaveLength(3);
   });
 
+  it("marks an altered quotation on its citation, from the verdicts' copy", async () => {
+    const citations = await checkedDocument('dq', await simpleDocx(PARAGRAPHS), 'docx', { '550 U.S. 544': true, '925 F.3d 1339': false });
+    const quoted = citations.map((c) =>
+      c.text === '550 U.S. 544'
+        ? { ...c, quotes: [{ text: 'a complaint need not state a plausible claim', status: 'altered' as const, foundPage: '570', message: 'The opinion\'s words differ (page 570): it says “must” where the quotation says “need not”.' }] }
+        : { ...c, quotes: [] },
+    );
+    await store.saveCitations('dq', quoted.map(toSpecCitation), '2026-11-03T10:00:00.000Z', quoted.map((c) => ({ id: c.id, start: c.start, end: c.end })));
+    const comments = await commentTexts((await annotatedDocument(deps(), OWNER, 'dq', null)).bytes);
+    expect(comments.find((t) => t.includes('550 U.S. 544'))).toContain('Quotation “a complaint need not state a plausible claim”: The opinion\'s words differ (page 570)');
+  });
+
   it('answers many requests at once with one copy', async () => {
     await checkedDocument('d3', await simpleDocx(PARAGRAPHS), 'docx', { '925 F.3d 1339': false });
     const put = jest.spyOn(blobs, 'put');

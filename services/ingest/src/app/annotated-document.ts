@@ -110,7 +110,8 @@ async function makeCopy(deps: AnnotatedDeps, document: DocumentRecord, copy: Cit
   for (const c of copy.citations) {
     const span = spans.get(c.id);
     if (!span) continue;
-    citations.push({ id: c.id, text: c.text, start: span.start, end: span.end, type: c.type, caseName: c.caseName, isValid: c.isValid, validationDetails: c.validationDetails, checkedAgainst: c.checkedAgainst });
+    // The quotations checked against the opinion: an altered or unfound one is marked on the citation.
+    citations.push({ id: c.id, text: c.text, start: span.start, end: span.end, type: c.type, caseName: c.caseName, isValid: c.isValid, validationDetails: c.validationDetails, checkedAgainst: c.checkedAgainst, quotes: c.quotes });
   }
   // The check's date: the report's, else the moment the verdicts came in.
   const report = await deps.store.reportOfDocument(document.id);

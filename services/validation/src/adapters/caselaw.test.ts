@@ -25,3 +25,29 @@ describe('perDocument', () => {
     expect(wrapped.searchByName).toBeUndefined();
   });
 });
+
+describe('storeOpinionTexts', () => {
+  it('keeps an opinion text in its stored form by citation key, in the store', async () => {
+    const { createSqliteStore } = await import('@citecheck/platform');
+    const { encodeOpinionText, decodeOpinionText, parseOpinion } = await import('@citecheck/quotes');
+    const { storeOpinionTexts } = await import('./caselaw');
+    const store = createSqliteStore({ dir: ':memory:', service: 'validation' });
+    try {
+      const cache = storeOpinionTexts(store);
+      expect(await cache.get('780 F.3d 900')).toBeUndefined();
+      const opinion = parseOpinion({ html_with_citations: '<p>The carrier bears the burden. <span class="star-pagination">*901</span> We affirm.</p>' })!.opinion;
+      await cache.set('780 F.3d 900', encodeOpinionText(opinion));
+      await cache.set('780 F.3d 900', encodeOpinionText(opinion)); // again: replaced, not duplicated
+      expect(decodeOpinionText((await cache.get('780 F.3d 900'))!)).toEqual(opinion);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('passes opinion text requests through perDocument, counting them', async () => {
+    const inner: CaseLawProvider = { name: 'x', authoritative: false, lookup: async () => [], opinionText: async () => ({ status: 'no-text' }) };
+    const [wrapped] = perDocument([inner]);
+    expect(await wrapped.opinionText!({ volume: 1, reporter: 'F.3d', page: '1' })).toEqual({ status: 'no-text' });
+    expect(caseLawCalls([wrapped])).toBe(1);
+  });
+});

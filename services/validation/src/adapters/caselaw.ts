@@ -12,6 +12,7 @@ import {
   type CaseLawCache,
   type CaseLawProvider,
   type LookupResult,
+  type OpinionTextCache,
   type SharedQuota,
 } from '@citecheck/caselaw';
 import { courtListenerMetrics, DuplicateKeyError, type Ports, type Store } from '@citecheck/platform';
@@ -40,6 +41,34 @@ export function storeCache(store: Store): CaseLawCache {
     async set(key, result) {
       if (result.status === 'error') return;
       const record = { id: key, result, at: new Date().toISOString() };
+      if (!(await collection.update(key, { $set: record }))) {
+        await collection.insert(record).catch(() => collection.update(key, { $set: record }));
+      }
+    },
+  };
+}
+
+interface CachedOpinionText {
+  id: string;
+  /** The text and its page map in @citecheck/quotes' stored form (Brotli), base64. */
+  stored: string;
+  at: string;
+}
+
+/**
+ * Opinion texts fetched from CourtListener for quotation checks, by citation key, kept in
+ * validation's store so a case quoted again is not fetched again, after a restart or by another
+ * replica. Swept a month after they were fetched (an opinion's text rarely changes).
+ */
+export function storeOpinionTexts(store: Store): OpinionTextCache {
+  const collection = store.collection<CachedOpinionText>({ name: 'opinion_text_cache', indexes: [{ fields: ['at'], expireAfterMs: 30 * 24 * 3_600_000 }] });
+  return {
+    async get(key) {
+      const found = await collection.get(key);
+      return found ? new Uint8Array(Buffer.from(found.stored, 'base64')) : undefined;
+    },
+    async set(key, stored) {
+      const record = { id: key, stored: Buffer.from(stored).toString('base64'), at: new Date().toISOString() };
       if (!(await collection.update(key, { $set: record }))) {
         await collection.insert(record).catch(() => collection.update(key, { $set: record }));
       }
@@ -108,6 +137,7 @@ export async function openCaseLaw(config: ValidationConfig, store: Store, logger
         // In distributed mode the replicas share one token's quota; one process needs no counter.
         sharedQuota: config.MODE === 'distributed' ? storeQuota(store, logger) : undefined,
         cache: storeCache(store),
+        opinionTextCache: storeOpinionTexts(store),
         onCall: (outcome) => calls?.inc({ outcome }),
       })
     : null;
@@ -148,6 +178,15 @@ export function perDocument(providers: CaseLawProvider[]): CaseLawProvider[] {
             searchByName(queries: Parameters<NonNullable<CaseLawProvider['searchByName']>>[0]) {
               if (queries.length > 0) calls++;
               return inner.searchByName!(queries);
+            },
+          }
+        : {}),
+      // The opinion text a brief's quotations are checked against.
+      ...(inner.opinionText
+        ? {
+            opinionText(request: Parameters<NonNullable<CaseLawProvider['opinionText']>>[0]) {
+              calls++;
+              return inner.opinionText!(request);
             },
           }
         : {}),

@@ -5,7 +5,7 @@
  * stops at the free limit however many calls race) and given back if the check fails.
  */
 import { checkText, TooManyCitationsError } from '@citecheck/caselaw';
-import { ApiError, MAX_CITATIONS_PER_DOCUMENT, summarize, toApiCitation, toApiVerdict, tooManyCitationsMessage, type CheckResponse } from '@citecheck/proto';
+import { ApiError, MAX_CITATIONS_PER_DOCUMENT, summarize, toApiCitation, toApiQuote, toApiVerdict, tooManyCitationsMessage, type CheckResponse } from '@citecheck/proto';
 import { lawyerVerdict } from '../domain/wording';
 import type { ApiCaller, ApiDeps } from './api-caller';
 
@@ -17,8 +17,12 @@ export async function checkTextForKey(deps: ApiDeps, caller: ApiCaller, text: st
     throw 'paymentRequired' in body ? new ApiError(402, body.message, body.error, { ...body }) : new ApiError(403, body.message, body.error, { ...body });
   }
   try {
-    const { citations, verdicts } = await checkText(text, deps.providers(), { now: deps.clock.now(), maxCitations: MAX_CITATIONS_PER_DOCUMENT });
-    const checked = citations.map((c, i) => ({ ...toApiCitation(c), verdict: toApiVerdict(c.type, lawyerVerdict(verdicts[i])) }));
+    const { citations, verdicts, quotes } = await checkText(text, deps.providers(), { now: deps.clock.now(), maxCitations: MAX_CITATIONS_PER_DOCUMENT });
+    const checked = citations.map((c, i) => ({
+      ...toApiCitation(c),
+      verdict: toApiVerdict(c.type, lawyerVerdict(verdicts[i])),
+      ...(c.type === 'case' ? { quotes: quotes[i].map(toApiQuote) } : {}),
+    }));
     return { citations: checked, summary: summarize(checked), usage: { reportsUsed: reservation.reportsUsed, reportLimit: reservation.reportLimit } };
   } catch (error) {
     // Nothing was checked: the report goes back (release is idempotent per reservation).

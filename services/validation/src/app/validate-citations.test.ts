@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDemoIndex, LocalCitationIndex, type CaseLawProvider } from '@citecheck/caselaw';
 import { createLogger, createSqliteStore, processedEvents, type Bus, type Store } from '@citecheck/platform';
-import { createEvent, type EventEnvelope, type ExtractedCitation, type PipelineProgress } from '@citecheck/proto';
+import { createEvent, type EventEnvelope, type ExtractedCitation, type ExtractedQuote, type PipelineProgress } from '@citecheck/proto';
 import { CitationRepository } from '../store/citations';
 import { jobsCollection } from '../store/jobs';
 import { MAX_ATTEMPTS, validateCitations, type ValidationDeps } from './validate-citations';
@@ -142,4 +142,81 @@ it('runs the hold a host gives it before each document', async () => {
   const result = await validateCitations(held, extracted('doc-3', []), delivery(1));
   order.push(result.type);
   expect(order).toEqual(['held', 'citations.validated']);
+});
+
+describe('quotations', () => {
+  let textIndex: LocalCitationIndex;
+  beforeAll(async () => {
+    const { importBulkData } = await import('@citecheck/caselaw');
+    const { opinionsTable, snapshotTables } = await import('@citecheck/caselaw/testing/bulk-snapshot');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const bulk = path.join(dir, 'bulk-quotes');
+    mkdirSync(bulk);
+    const t = snapshotTables();
+    writeFileSync(path.join(bulk, 'courts-2026-10-31.csv'), t.courts);
+    writeFileSync(path.join(bulk, 'dockets-2026-10-31.csv'), t.dockets);
+    writeFileSync(path.join(bulk, 'opinion-clusters-2026-10-31.csv'), t.clusters);
+    writeFileSync(path.join(bulk, 'citations-2026-10-31.csv'), t.citations);
+    writeFileSync(path.join(bulk, 'opinions-2026-10-31.csv'), opinionsTable());
+    await importBulkData([bulk], { indexPath: path.join(dir, 'quotes.sqlite'), authoritative: true });
+    textIndex = LocalCitationIndex.open(path.join(dir, 'quotes.sqlite'));
+  });
+  afterAll(() => textIndex.close());
+
+  const quote = (citationId: string | null, text: string, pin: string | null): ExtractedQuote => ({
+    citationId,
+    text,
+    start: 0,
+    end: text.length,
+    kind: 'inline',
+    tie: 'following',
+    notes: [],
+    target: { caseKey: '925 F.3d 1320', cites: [{ normalized: '925 F.3d 1320', volume: 925, reporter: 'F.3d', page: '1320', pin }] },
+    reason: null,
+  });
+
+  it("checks each quotation against the case's stored opinion and keeps the results with the verdict", async () => {
+    const smith = { ...cite('doc-q', 925, 'F.3d', '1320', 'Smith v. Jones', 2019), pinCite: '1321' };
+    const alpha = cite('doc-q', 550, 'U.S.', '544', 'Alpha v. Beta', 2007);
+    const statute = { ...cite('doc-q', 28, 'U.S.C.', '1332', '', 2020), type: 'statute' as const, caseName: null };
+    const event = extracted('doc-q', [smith, alpha, statute]);
+    event.payload.quotes = [
+      quote(smith.id, 'may not weigh the credibility of witnesses', '1321'),
+      quote(smith.id, 'the contract required the buyer to give notice within thirty days', '1321'),
+      quote(smith.id, 'a seller who stays silent waives every defense to a late notice', '1321'),
+      quote(null, 'words tied to no citation at all in the brief', null),
+    ];
+    const d = deps(() => [textIndex]);
+    const result = await validateCitations(d, event, delivery(1));
+    if (result.type !== 'citations.validated') throw new Error(JSON.stringify(result.payload));
+    const [s, a, st] = result.payload.citations;
+    expect(s.quotes!.map((q) => [q.status, q.foundPage])).toEqual([['verified', '1321'], ['altered', '1321'], ['not-found', null]]);
+    expect(s.quotes![1].diff!.opinion.some((p) => p.changed && /not/.test(p.text))).toBe(true);
+    expect(a.quotes).toEqual([]); // a case citation without quotations: an empty list
+    expect(st.quotes).toBeUndefined();
+    expect(await d.citations.ofDocument('doc-q')).toEqual(result.payload.citations);
+  });
+
+  it('a quotation of a case the verdict did not find is not checked; a source that fails says so', async () => {
+    const wrong = { ...cite('doc-r', 925, 'F.3d', '1320', 'Kaufman v. Alitalia Airlines, Inc.', 2019) };
+    const event = extracted('doc-r', [wrong]);
+    event.payload.quotes = [quote(wrong.id, 'may not weigh the credibility of witnesses', '1321')];
+    const result = await validateCitations(deps(() => [textIndex]), event, delivery(1));
+    if (result.type !== 'citations.validated') throw new Error(JSON.stringify(result.payload));
+    expect(result.payload.citations[0].isValid).toBe(false);
+    expect(result.payload.citations[0].quotes).toEqual([expect.objectContaining({ status: 'unchecked', message: 'Not checked: the cited case was not found, so there is no opinion to compare the words with.' })]);
+
+    const failing: CaseLawProvider = {
+      name: 'flaky',
+      authoritative: false,
+      lookup: (requests) => textIndex.lookup(requests),
+      opinionText: async () => ({ status: 'error', message: 'HTTP 503' }),
+    };
+    const ok = { ...cite('doc-s', 925, 'F.3d', '1320', 'Smith v. Jones', 2019) };
+    const again = extracted('doc-s', [ok]);
+    again.payload.quotes = [quote(ok.id, 'may not weigh the credibility of witnesses', '1321')];
+    const r2 = await validateCitations(deps(() => [failing]), again, delivery(1));
+    if (r2.type !== 'citations.validated') throw new Error(JSON.stringify(r2.payload));
+    expect(r2.payload.citations[0].quotes).toEqual([expect.objectContaining({ status: 'unchecked', message: 'Not checked: the opinion could not be retrieved. Please try again later.' })]);
+  });
 });

@@ -4,7 +4,7 @@
  * citation with SPEC's validationProgress, then `consolidation` (this stage owns 60-92 %).
  */
 import type { Logger } from 'pino';
-import { verify, type CaseLawProvider } from '@citecheck/caselaw';
+import { checkExtractedQuotes, verify, type CaseLawProvider } from '@citecheck/caselaw';
 import type { Bus, Clock, Collection, DeliveryContext, DocumentLeases, ProcessedEvents } from '@citecheck/platform';
 import { createEvent, topics, type CitationsExtracted, type EventOf } from '@citecheck/proto';
 import { caseLawCalls, perDocument } from '../adapters/caselaw';
@@ -94,8 +94,10 @@ async function validate(deps: ValidationDeps, extracted: CitationsExtracted): Pr
     },
   });
 
+  // The words the brief quotes from each case, against the opinion (the index's text, else fetched).
+  const quotes = await checkExtractedQuotes(extracted.quotes ?? [], citations, verdicts, providers);
   progress.emit({ step: 'consolidation', message: 'Saving the results', progress: 92, citationCount: total, processingStats: statsNow() });
-  const validated = citations.map((c, i) => withVerdict(c, verdicts[i]));
+  const validated = citations.map((c, i) => withVerdict(c, verdicts[i], quotes[i]));
   await deps.citations.replaceDocument(documentId, validated, deps.clock.now());
   await progress.flush();
 

@@ -4,7 +4,7 @@
  * reads, is proto's `toSpecCitation`.)
  */
 import type { Citation } from '@citecheck/citations';
-import type { ExtractedCitation, ValidatedCitation, Verdict } from '@citecheck/proto';
+import type { ExtractedCitation, QuoteCheckResult, ValidatedCitation, Verdict } from '@citecheck/proto';
 import { lawyerVerdict } from './wording';
 
 /** The engine's Citation for an extracted one; fields the event does not carry get neutral values. */
@@ -13,9 +13,19 @@ export function toEngineCitation({ id: _id, foundByModel: _foundByModel, ...c }:
 }
 
 /** The citation with its verdict, worded for the lawyer who reads the report (see wording.ts). */
-export function withVerdict(c: ExtractedCitation, verdict: Verdict): ValidatedCitation {
+export function withVerdict(c: ExtractedCitation, verdict: Verdict, quotes?: QuoteCheckResult[]): ValidatedCitation {
   const v = lawyerVerdict(verdict);
-  return { ...c, isValid: v.isValid, confidence: v.confidence, validationDetails: v.validationDetails, courtListenerData: v.courtListenerData, checkedAgainst: v.checkedAgainst ?? null };
+  return {
+    ...c,
+    isValid: v.isValid,
+    confidence: v.confidence,
+    validationDetails: v.validationDetails,
+    courtListenerData: v.courtListenerData,
+    checkedAgainst: v.checkedAgainst ?? null,
+    // Every case citation lists its quotations (none is an empty list); other citations have none
+    // to show. A recheck keeps the quotations already checked.
+    ...(c.type === 'case' ? { quotes: quotes ?? (c as Partial<ValidatedCitation>).quotes ?? [] } : {}),
+  };
 }
 
 /** Running totals for SPEC's validationProgress. */

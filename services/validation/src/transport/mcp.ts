@@ -8,7 +8,10 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { createCiteCheckMcpServer, type CiteCheckToolHandlers } from '@citecheck/mcp';
+import { createCiteCheckMcpServer, noQuote, type CiteCheckToolHandlers } from '@citecheck/mcp';
+import { findQuote } from '@citecheck/caselaw';
+import { toApiCitation, toApiQuote, toApiVerdict } from '@citecheck/proto';
+import { lawyerVerdict } from '../domain/wording';
 import { apiKeyFrom } from '@citecheck/proto';
 import { apiKeyOwner, recordedApiCall, type ApiCaller, type ApiDeps } from '../app/api-caller';
 import { checkTextForKey } from '../app/api-check';
@@ -28,6 +31,13 @@ function handlersFor(deps: ApiDeps, caller: ApiCaller): CiteCheckToolHandlers {
       }),
     verifyCitation: (citation, caseName) =>
       recordedApiCall(deps, caller, 'mcp.verify_citation', async () => ({ answer: await verifyCitationForKey(deps, citation, caseName), citations: 1 })),
+    findQuote: (citation, quote) =>
+      recordedApiCall(deps, caller, 'mcp.find_quote', async () => {
+        const result = await findQuote(citation, quote, deps.providers(), { now: deps.clock.now() });
+        if (!result) throw noQuote(citation);
+        const answer = { citation: { ...toApiCitation(result.citation), verdict: toApiVerdict(result.citation.type, lawyerVerdict(result.verdict)) }, quote: toApiQuote(result.quote) };
+        return { answer, citations: 1 };
+      }),
     extractCitations: (text) =>
       recordedApiCall(deps, caller, 'mcp.extract_citations', async () => {
         const answer = extractCitationsForKey(text);

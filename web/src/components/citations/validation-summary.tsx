@@ -1,10 +1,11 @@
 import styled from 'styled-components';
 import { Card, CardTitle } from '@/components/ui/card';
 import { formatAccuracy, type CitationTotals } from '@/lib/citations';
+import type { QuoteTotals } from '@/lib/quotes';
 
 const Grid = styled.dl`
   display: grid;
-  grid-template-columns: repeat(5, 1fr);
+  grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
   gap: 0.7rem;
   margin: 0;
   ${({ theme }) => theme.media.mobile} { grid-template-columns: repeat(2, 1fr); }
@@ -17,8 +18,11 @@ const Grid = styled.dl`
   .pending dd { color: ${({ theme }) => theme.colors.pending}; }
 `;
 
-/** The 'Validation Report' card: totals and accuracy rate. */
-export function ValidationSummary({ totals, title = 'Validation Report', testId = 'validation-summary' }: { totals: CitationTotals; title?: string; testId?: string }) {
+/**
+ * The 'Validation Report' card: totals and accuracy rate; with `quotes`, when the brief quotes
+ * any case, how many quotations are altered or not found in the opinion.
+ */
+export function ValidationSummary({ totals, quotes, title = 'Validation Report', testId = 'validation-summary' }: { totals: CitationTotals; quotes?: QuoteTotals; title?: string; testId?: string }) {
   return (
     <Card data-testid={testId} aria-labelledby={`${testId}-title`}>
       <CardTitle id={`${testId}-title`}>{title}</CardTitle>
@@ -47,6 +51,24 @@ export function ValidationSummary({ totals, title = 'Validation Report', testId 
             <small data-testid="summary-accuracy-basis">{totals.checked > 0 ? `valid of ${totals.checked} checked` : 'none checked'}</small>
           </dd>
         </div>
+        {quotes && quotes.quotes > 0 ? (
+          <>
+            <div className={quotes.altered ? 'invalid' : undefined}>
+              <dt>Altered Quotations</dt>
+              <dd>
+                <span data-testid="summary-quotes-altered">{quotes.altered}</span>
+                <small>of {quotes.quotes} quoted</small>
+              </dd>
+            </div>
+            <div className={quotes.notFound ? 'invalid' : undefined}>
+              <dt>Quotations Not Found</dt>
+              <dd>
+                <span data-testid="summary-quotes-not-found">{quotes.notFound}</span>
+                <small>not in the opinion</small>
+              </dd>
+            </div>
+          </>
+        ) : null}
       </Grid>
     </Card>
   );

@@ -38,15 +38,15 @@ describe('CSV export (SPEC section 9)', () => {
     const lines = buildCsvReport(citations).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe(CSV_COLUMNS.join(','));
     expect(lines[0].split(',')).toEqual([
-      'Citation Text', 'Case Name', 'Type', 'Page', 'Paragraph', 'Status', 'Confidence', 'Court', 'Year', 'Validation Details', 'CourtListener URL',
+      'Citation Text', 'Case Name', 'Type', 'Page', 'Paragraph', 'Status', 'Confidence', 'Court', 'Year', 'Validation Details', 'CourtListener URL', 'Quotations',
     ]);
     expect(lines[1]).toBe(
-      '"Air France v. Saks, 470 U.S. 392, 405 (1985)",Air France v. Saks,case,2,3,Valid,97%,scotus,1985,Exact citation and case name match,https://www.courtlistener.com/opinion/111/air-france-v-saks/',
+      '"Air France v. Saks, 470 U.S. 392, 405 (1985)",Air France v. Saks,case,2,3,Valid,97%,scotus,1985,Exact citation and case name match,https://www.courtlistener.com/opinion/111/air-france-v-saks/,',
     );
     expect(lines[2]).toContain(',Invalid,');
     expect(lines[2]).toContain('Citation could not be verified');
     // A statute is listed, not checked: it says so, with no confidence and no 'Pending'.
-    expect(lines[3]).toBe('28 U.S.C. § 1332(a),,statute,,,Not checked (statute),,,,"Not checked: statutes are listed, not verified.",');
+    expect(lines[3]).toBe('28 U.S.C. § 1332(a),,statute,,,Not checked (statute),,,,"Not checked: statutes are listed, not verified.",,');
     expect(lines.slice(-8)).toEqual([
       'Summary',
       'Total Citations,3',
@@ -84,5 +84,27 @@ describe('CSV export (SPEC section 9)', () => {
       'Invalid Citations,1',
       'Not Checked or Not Verified,1',
     ]);
+  });
+});
+
+describe('CSV export: quotations', () => {
+  it('lists each quotation of a case in its own column, and counts altered and unfound ones in the summary', () => {
+    const quoted = [
+      citation({
+        id: 'q',
+        text: 'Smith v. Jones, 925 F.3d 1320, 1321 (11th Cir. 2019)',
+        type: 'case',
+        isValid: true,
+        quotes: [
+          { text: 'may not weigh the credibility of witnesses', status: 'verified', foundPage: '1321', message: 'Found on page 1321 of the opinion, as cited.', pin: '1321', opinionText: null, diff: null },
+          { text: 'shall weigh the credibility of witnesses', status: 'altered', foundPage: '1321', message: 'The opinion\'s words differ (page 1321): it says “may not” where the quotation says “shall”.', pin: '1321', opinionText: null, diff: null },
+          { text: 'a seller who stays silent waives every defense', status: 'not-found', foundPage: null, message: 'These words were not found in the opinion, nor anything close to them.', pin: '1321', opinionText: null, diff: null },
+        ],
+      }),
+    ];
+    const csv = buildCsvReport(quoted);
+    expect(csv).toContain('"Quotation verified: “may not weigh the credibility of witnesses” (Found on page 1321 of the opinion, as cited.)\nAltered quotation: “shall weigh');
+    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines.slice(-3)).toEqual(['Quotations,3', 'Altered Quotations,1', 'Quotations Not Found,1']);
   });
 });

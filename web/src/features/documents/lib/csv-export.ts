@@ -1,6 +1,7 @@
 import type { Citation, ValidationReport } from '@citecheck/proto/graphql/types';
 import { checkedAgainstOf, courtListenerUrl, reportDetailText, statusLabel, totalsOf } from '@/lib/citations';
 import { isoDay } from '@/lib/dates';
+import { quotesCellText, quoteTotalsOf } from '@/lib/quotes';
 
 export const CSV_COLUMNS = [
   'Citation Text',
@@ -14,6 +15,8 @@ export const CSV_COLUMNS = [
   'Year',
   'Validation Details',
   'CourtListener URL',
+  // After SPEC's columns: each quotation the brief attributes to the case, and what was found.
+  'Quotations',
 ] as const;
 
 /** RFC 4180 quoting; formula-looking cells are prefixed so spreadsheets do not execute them. */
@@ -55,12 +58,14 @@ export function buildCsvReport(citations: Citation[], report?: ValidationReport 
       c.courtListenerData?.year ?? '',
       reportDetailText(c),
       courtListenerUrl(c.courtListenerData?.absoluteUrl) ?? '',
+      quotesCellText(c.quotes),
     ]);
   }
   const totals = totalsOf(citations, report);
   // Valid over the citations that were checked, to one decimal (SPEC section 9's CSV precision).
   const precise = totals.checked > 0 ? `${((totals.valid / totals.checked) * 100).toFixed(1)}%` : '—';
   const sources = checkedAgainstOf(citations);
+  const quotes = quoteTotalsOf(citations);
   rows.push(
     [],
     ['Summary'],
@@ -73,6 +78,13 @@ export function buildCsvReport(citations: Citation[], report?: ValidationReport 
     ['Checked Citations', totals.checked],
     ['Accuracy Rate', precise],
     ['Accuracy Rate Basis', 'valid citations of those checked; statutes, regulations and cases not verified are not counted as failures'],
+    ...(quotes.quotes > 0
+      ? [
+          ['Quotations', quotes.quotes],
+          ['Altered Quotations', quotes.altered],
+          ['Quotations Not Found', quotes.notFound],
+        ]
+      : []),
   );
   return UTF8_BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -12,6 +12,8 @@ import { useAuthStatus } from '@/lib/auth';
 import { CitationStatusBadge } from '@/components/citations/citation-status';
 import { ValidationSummary } from '@/components/citations/validation-summary';
 import { AnnotatedBrief } from '@/components/annotated/annotated-brief';
+import { QuoteChecks } from '@/components/citations/quote-checks';
+import { quoteTotalsOf } from '@/lib/quotes';
 import { checkedAgainstOf, courtListenerUrl, locationOf, reportDetailText, statusOf, totalsOf } from '@/lib/citations';
 import { useCitations } from '@/lib/document-citations';
 import { ReportNotFoundError, useReport } from '@/features/reports/api/get-report';
@@ -57,7 +59,8 @@ const Item = styled.li<{ $status: string }>`
   border-radius: ${({ theme }) => theme.radius.md};
   padding: 1rem;
   background: ${({ theme }) => theme.colors.surface};
-  .text { font-family: ${({ theme }) => theme.fonts.serif}; font-size: 1.05rem; }
+  min-width: 0;
+  .text { font-family: ${({ theme }) => theme.fonts.serif}; font-size: 1.05rem; overflow-wrap: anywhere; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 0.8rem; margin: 0.6rem 0 0; font-size: 0.92rem; }
   dt { color: ${({ theme }) => theme.colors.muted}; }
   dd { margin: 0; }
@@ -119,6 +122,7 @@ function CitationDetail({ citation }: { citation: Citation }) {
           </>
         ) : null}
       </dl>
+      <QuoteChecks quotes={citation.quotes} />
     </Item>
   );
 }
@@ -230,7 +234,7 @@ export function ReportView({ reportId, isAdmin = false }: { reportId: string; is
           <AnnotatedBrief documentId={report.documentId} />
         </Share>
       </Card>
-      <ValidationSummary totals={totals} title="Summary" testId="report-summary" />
+      <ValidationSummary totals={totals} quotes={quoteTotalsOf(citations)} title="Summary" testId="report-summary" />
       {!restricted ? (
         <Card aria-labelledby="citation-details-title">
           <CardTitle id="citation-details-title">Citation Details</CardTitle>
