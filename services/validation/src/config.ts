@@ -11,6 +11,7 @@ export const configSchema = platformConfigSchema.extend({
   COURTLISTENER_TOKEN: z.string().optional(),
   COURTLISTENER_URL: envUrl().optional(),
   COURTLISTENER_CITATIONS_PER_MINUTE: envInt(1, 10_000).default(60),
+  COURTLISTENER_REQUESTS_PER_MINUTE: envInt(1, 10_000).default(80),
   /** Default `<DATA_DIR>/caselaw.sqlite`. */
   CASELAW_INDEX_PATH: z.string().optional(),
   /** Build the demo index when no index exists (off in production, where a missing index is a mistake). */

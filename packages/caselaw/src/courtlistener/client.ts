@@ -1,10 +1,17 @@
 /**
  * HTTP to CourtListener's REST API v4: token auth, timeouts, retries with backoff on 5xx and
- * network errors, and waiting out HTTP 429 until its `wait_until`. Counts every call, because
- * the product reports case-law calls per document.
+ * network errors, and waiting out HTTP 429 until its `wait_until`. Every request, retries
+ * included, is paced within the token's request limit (CourtListener allows 5,000 an hour),
+ * shared by every process using the token when a shared quota is given: quotation checks fetch
+ * a cluster and each of its opinions, and the name search pages through results, so the
+ * citation throttle alone would let a long brief run into 429s. Counts every call, because the
+ * product reports case-law calls per document.
  */
-import type { Clock } from './throttle';
-import { systemClock } from './throttle';
+import type { Clock, SharedQuota } from './throttle';
+import { CitationThrottle, systemClock } from './throttle';
+
+/** CourtListener's request limit per token: 5,000 an hour, kept a little under (83 a minute). */
+export const DEFAULT_REQUESTS_PER_MINUTE = 80;
 
 export interface ClientOptions {
   /** API host, default https://www.courtlistener.com (COURTLISTENER_URL). */
@@ -19,6 +26,10 @@ export interface ClientOptions {
   /** Longest we accept to wait for a 429's `wait_until` (default 10 min); beyond it the call fails. */
   maxWaitMs?: number;
   clock?: Clock;
+  /** Requests per minute, every endpoint and retry (default 80: CourtListener's 5,000 an hour). */
+  requestsPerMinute?: number;
+  /** The request budget shared with the other processes using this token (validation's replicas). */
+  sharedRequestQuota?: SharedQuota;
   /** Told the outcome of every HTTP call, retries included (the service's metrics). */
   onCall?(outcome: 'ok' | 'throttled' | 'error' | 'unavailable'): void;
 }
@@ -49,6 +60,7 @@ export class CourtListenerClient {
   private readonly maxWaitMs: number;
   private readonly clock: Clock;
   private readonly onCall: NonNullable<ClientOptions['onCall']>;
+  private readonly pace: CitationThrottle;
   private count = 0;
 
   constructor(options: ClientOptions) {
@@ -60,6 +72,7 @@ export class CourtListenerClient {
     this.maxWaitMs = options.maxWaitMs ?? 600_000;
     this.clock = options.clock ?? systemClock;
     this.onCall = options.onCall ?? (() => undefined);
+    this.pace = new CitationThrottle(options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE, this.clock, options.sharedRequestQuota);
   }
 
   /** HTTP requests sent so far, retries included. */
@@ -80,6 +93,7 @@ export class CourtListenerClient {
     let waits = 0;
     for (;;) {
       let res: Response;
+      await this.pace.acquire(1);
       try {
         this.count++;
         res = await fetch(`${this.baseUrl}${path}`, {

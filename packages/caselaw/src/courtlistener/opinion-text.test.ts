@@ -135,4 +135,24 @@ describe('CourtListenerProvider.opinionText', () => {
     const cl = new CourtListenerProvider({ baseUrl: url, token: 'wrong', citationsPerMinute: 10_000, clock: instantClock() });
     expect(await cl.opinionText({ volume: 780, reporter: 'F.3d', page: '900' })).toMatchObject({ status: 'error' });
   });
+  it("every request is paced within the token's request limit (the cluster and each opinion too), and counted in the shared quota", async () => {
+    // The lookup (with its docket and court), the cluster and its three opinions, at two a minute.
+    const clock = instantClock();
+    const counted: number[] = [];
+    const shared = { take: async (count: number) => (counted.push(count), 0) };
+    const answer = await provider({ clock, requestsPerMinute: 2, sharedRequestQuota: shared }).opinionText({ volume: 780, reporter: 'F.3d', page: '900' });
+    expect(answer.status).toBe('found');
+    const sent = fake.requests.length;
+    expect(sent).toBeGreaterThanOrEqual(5);
+    expect(counted).toEqual(fake.requests.map(() => 1));
+    // Two at once, then one every 30 s.
+    expect(clock.slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual((sent - 2) * 30_000 - 1);
+
+    // Another process took this minute's requests: the next waits for the next minute.
+    const busy = instantClock();
+    let refusals = 1;
+    const full = { take: async () => (refusals-- > 0 ? 42_000 : 0) };
+    await provider({ clock: busy, requestsPerMinute: 100, sharedRequestQuota: full }).opinionText({ volume: 782, reporter: 'F.3d', page: '20' });
+    expect(busy.slept).toContain(42_000);
+  });
 });

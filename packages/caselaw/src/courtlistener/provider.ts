@@ -362,6 +362,7 @@ export function courtListenerFromEnv(env: NodeJS.ProcessEnv = process.env, optio
   return new CourtListenerProvider({
     baseUrl: env.COURTLISTENER_URL || undefined,
     citationsPerMinute: env.COURTLISTENER_CITATIONS_PER_MINUTE ? Number(env.COURTLISTENER_CITATIONS_PER_MINUTE) : undefined,
+    requestsPerMinute: env.COURTLISTENER_REQUESTS_PER_MINUTE ? Number(env.COURTLISTENER_REQUESTS_PER_MINUTE) : undefined,
     ...options,
     token,
   });

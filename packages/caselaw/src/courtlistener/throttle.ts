@@ -8,6 +8,8 @@
  * sharing one token, each with a bucket of its own. With a `shared` quota (a counter every
  * replica updates atomically, kept in validation's store) a batch also needs room in the
  * current minute of the shared count, so all replicas together stay within the limit.
+ *
+ * The client paces every HTTP request with one of these too, counted in requests.
  */
 
 /**

@@ -81,7 +81,7 @@ describe('the same suite against the fake CourtListener server', () => {
   beforeAll(async () => {
     fake = new FakeCourtListener(await loadFakeCases(suiteIndexInputs()));
     const url = await fake.start();
-    provider = new CourtListenerProvider({ baseUrl: url, token: 'test-token', citationsPerMinute: 100_000 });
+    provider = new CourtListenerProvider({ baseUrl: url, token: 'test-token', citationsPerMinute: 100_000, requestsPerMinute: 100_000 });
     fakeRows = await runSuite([provider], NOW, { containedIn: false });
   });
   afterAll(() => fake.stop());

@@ -88,13 +88,13 @@ interface QuotaWindow {
  * atomic increment, so N replicas together send at most the limit a minute. Minutes are swept
  * after an hour. If the store fails, each replica keeps to its own bucket until it answers.
  */
-export function storeQuota(store: Store, logger?: Logger): SharedQuota {
+export function storeQuota(store: Store, logger?: Logger, counted: 'citations' | 'requests' = 'citations'): SharedQuota {
   const windows = store.collection<QuotaWindow>({ name: 'courtlistener_quota', indexes: [{ fields: ['at'], expireAfterMs: 3_600_000 }] });
   let warned = false;
   return {
     async take(count, perMinute, now) {
       const minute = Math.floor(now / 60_000);
-      const id = `citations:${minute}`;
+      const id = `${counted}:${minute}`;
       const untilNext = (minute + 1) * 60_000 - now;
       // A batch larger than the whole budget fits only an unused minute.
       const room = count >= perMinute ? { used: 0 } : { used: { $lte: perMinute - count } };
@@ -136,6 +136,8 @@ export async function openCaseLaw(config: ValidationConfig, store: Store, logger
         citationsPerMinute: config.COURTLISTENER_CITATIONS_PER_MINUTE,
         // In distributed mode the replicas share one token's quota; one process needs no counter.
         sharedQuota: config.MODE === 'distributed' ? storeQuota(store, logger) : undefined,
+        requestsPerMinute: config.COURTLISTENER_REQUESTS_PER_MINUTE,
+        sharedRequestQuota: config.MODE === 'distributed' ? storeQuota(store, logger, 'requests') : undefined,
         cache: storeCache(store),
         opinionTextCache: storeOpinionTexts(store),
         onCall: (outcome) => calls?.inc({ outcome }),
