@@ -80,6 +80,12 @@ describe('checkQuote: what a lawyer is told', () => {
     expect(r.message).toBe('The opinion\'s words differ (page 101): the quotation leaves out “not” without an ellipsis; it says “offense” where the quotation says “crime”.');
   });
 
+  it('shows a bracketed first letter whole on the quotation’s side (“[t]he”, not “t]he”)', () => {
+    const r = check('[t]he record shows that the court told the defendant whether he understood the charges.', '101');
+    expect(r.status).toBe('altered');
+    expect(r.diff!.quote[0].text.startsWith('[t]he record shows')).toBe(true);
+  });
+
   it('(citations omitted): a citation left out between two sentences is allowed only when the brief says so', () => {
     const withCitation = prepareOpinion(parseOpinionPlainText('A plea must be knowing. Smith v. Jones, 550 U.S. 544, 556 (2007). It must also be voluntary and made with counsel.'));
     const text = 'A plea must be knowing. It must also be voluntary and made with counsel.';

@@ -142,6 +142,8 @@ function compare(prepared: PreparedOpinion, quoteText: string, items: QuoteItem[
     flush();
     const qs = segItems.map((it) => it.start);
     const qe = segItems.map((it) => it.end);
+    // A bracketed first letter (`[t]he`) is a word from its bracket on: the item starts after it.
+    if (qs.length && qs[0] > 0 && quoteText[qs[0] - 1] === '[') qs[0]--;
     const quoteEnd = k === segments.length - 1 ? quoteText.length : qe[qe.length - 1];
     quoteParts.push(...runs(quoteText, qs, qe, itemChanged, quoteEnd));
     if (seg.end > seg.start) {
