@@ -63,6 +63,11 @@ async function expectAlteredShown(page: Page, width: number): Promise<void> {
   const opinionChanged = await altered.getByTestId('quote-diff-opinion').locator('mark').allInnerTexts();
   expect(opinionChanged.join(' ')).toMatch(/not/);
   expect(await altered.getByTestId('quote-diff-brief').locator('mark').count()).toBeGreaterThan(0);
+  // On a phone each side's label stands above its words; on a desktop beside them.
+  const label = await altered.locator('dt', { hasText: 'The opinion' }).boundingBox();
+  const words = await altered.getByTestId('quote-diff-opinion').boundingBox();
+  if (width < 768) expect(label!.y + label!.height).toBeLessThanOrEqual(words!.y + 1);
+  else expect(label!.x + label!.width).toBeLessThanOrEqual(words!.x + 1);
   for (const box of [await altered.boundingBox(), await altered.getByTestId('quote-diff-opinion').boundingBox()]) {
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);

@@ -26,12 +26,13 @@ const Item = styled.li`
     overflow-wrap: anywhere;
   }
   .message { font-size: 0.92rem; overflow-wrap: anywhere; }
-  dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25rem 0.8rem; margin: 0; font-size: 0.92rem; }
-  dt { color: ${({ theme }) => theme.colors.muted}; }
-  dd { margin: 0; font-family: ${({ theme }) => theme.fonts.serif}; overflow-wrap: anywhere; }
+  /* Doubled class: the citation card around it styles its own dl, dt and dd, and would win. */
+  && dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25rem 0.8rem; margin: 0; font-size: 0.92rem; }
+  && dt { color: ${({ theme }) => theme.colors.muted}; }
+  && dd { margin: 0; font-family: ${({ theme }) => theme.fonts.serif}; overflow-wrap: anywhere; }
   ${({ theme }) => theme.media.mobile} {
-    dl { grid-template-columns: minmax(0, 1fr); }
-    dd { margin-bottom: 0.3rem; }
+    && dl { grid-template-columns: minmax(0, 1fr); }
+    && dd { margin-bottom: 0.3rem; }
   }
   mark { background: ${({ theme }) => theme.colors.invalidSoft}; color: inherit; font-weight: 700; text-decoration: underline; padding: 0 0.1em; border-radius: 2px; }
 `;
