@@ -71,6 +71,8 @@ const CSV_COLUMNS = [
   'Year',
   'Validation Details',
   'CourtListener URL',
+  // After SPEC's columns: the quotations the brief attributes to each case.
+  'Quotations',
 ];
 
 interface Row {
@@ -431,6 +433,11 @@ describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () 
       expect(body.filter((r) => r[2] === 'statute').every((r) => r[5] === 'Not checked (statute)')).toBe(true);
       const summary = csv.slice(1 + totals.total).filter((r) => r.some((cell) => cell !== ''));
       const precise = ((totals.valid / (totals.valid + totals.invalid)) * 100).toFixed(1);
+      // The sample filing quotes its cases; the demo data holds none of their texts, so every
+      // quotation is counted as not checked, never as found.
+      const quotations = body.flatMap((r) => (r[CSV_COLUMNS.indexOf('Quotations')] ? r[CSV_COLUMNS.indexOf('Quotations')].split('\n') : []));
+      expect(quotations.length).toBeGreaterThan(0);
+      expect(quotations.every((q) => q.startsWith('Quotation not checked: '))).toBe(true);
       expect(summary).toEqual([
         ['Summary'],
         ['Checked Against', 'demo data (a small sample of well-known cases)'],
@@ -441,6 +448,10 @@ describeInBrowser('browser end-to-end suite')('CiteCheck in a real browser', () 
         ['Checked Citations', String(totals.valid + totals.invalid)],
         ['Accuracy Rate', `${precise}%`],
         ['Accuracy Rate Basis', 'valid citations of those checked; statutes, regulations and cases not verified are not counted as failures'],
+        ['Quotations', String(quotations.length)],
+        ['Altered Quotations', '0'],
+        ['Quotations Not Found', '0'],
+        ['Quotations Not Checked', String(quotations.length)],
       ]);
 
       // The free user's own browser gets the blocking 'Report Access Restricted' modal.

@@ -75,7 +75,7 @@ describe('the public API in distributed mode', () => {
 
     const client = await mcpClient(url, secret);
     try {
-      expect((await client.listTools()).tools).toHaveLength(3);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['check_citations', 'extract_citations', 'find_quote', 'verify_citation']);
       const verified = await client.callTool({ name: 'verify_citation', arguments: { citation: '556 U.S. 662', case_name: 'Ashcroft v. Iqbal' } });
       expect((verified.structuredContent as { citation: { verdict: { status: string } } }).citation.verdict.status).toBe('valid');
     } finally {

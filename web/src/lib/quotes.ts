@@ -40,11 +40,14 @@ export interface QuoteTotals {
   quotes: number;
   altered: number;
   notFound: number;
+  /** Quotations no opinion text was available for: "0 altered" says nothing about them. */
+  unchecked: number;
 }
 
 export function quoteTotalsOf(citations: Pick<Citation, 'quotes'>[]): QuoteTotals {
   const all = citations.flatMap((c) => c.quotes ?? []);
-  return { quotes: all.length, altered: all.filter((q) => q.status === 'altered').length, notFound: all.filter((q) => q.status === 'not-found').length };
+  const count = (status: string) => all.filter((q) => q.status === status).length;
+  return { quotes: all.length, altered: count('altered'), notFound: count('not-found'), unchecked: count('unchecked') };
 }
 
 /**

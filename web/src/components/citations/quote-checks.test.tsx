@@ -40,6 +40,7 @@ describe('QuoteChecks', () => {
   });
 
   it('counts the altered and unfound quotations for the summary', () => {
-    expect(quoteTotalsOf([{ quotes: [VERIFIED, ALTERED] }, { quotes: null }, { quotes: [{ ...UNCHECKED, status: 'not-found' }] }])).toEqual({ quotes: 3, altered: 1, notFound: 1 });
+    expect(quoteTotalsOf([{ quotes: [VERIFIED, ALTERED] }, { quotes: null }, { quotes: [{ ...UNCHECKED, status: 'not-found' }] }])).toEqual({ quotes: 3, altered: 1, notFound: 1, unchecked: 0 });
+    expect(quoteTotalsOf([{ quotes: [VERIFIED, UNCHECKED] }])).toEqual({ quotes: 2, altered: 0, notFound: 0, unchecked: 1 });
   });
 });

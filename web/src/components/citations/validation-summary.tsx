@@ -57,7 +57,9 @@ export function ValidationSummary({ totals, quotes, title = 'Validation Report',
               <dt>Altered Quotations</dt>
               <dd>
                 <span data-testid="summary-quotes-altered">{quotes.altered}</span>
-                <small>of {quotes.quotes} quoted</small>
+                <small data-testid="summary-quotes-checked">
+                  of {quotes.quotes - quotes.unchecked} checked{quotes.unchecked ? `; ${quotes.unchecked} not checked (no opinion text)` : ''}
+                </small>
               </dd>
             </div>
             <div className={quotes.notFound ? 'invalid' : undefined}>

@@ -105,6 +105,6 @@ describe('CSV export: quotations', () => {
     const csv = buildCsvReport(quoted);
     expect(csv).toContain('"Quotation verified: “may not weigh the credibility of witnesses” (Found on page 1321 of the opinion, as cited.)\nAltered quotation: “shall weigh');
     const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines.slice(-3)).toEqual(['Quotations,3', 'Altered Quotations,1', 'Quotations Not Found,1']);
+    expect(lines.slice(-4)).toEqual(['Quotations,3', 'Altered Quotations,1', 'Quotations Not Found,1', 'Quotations Not Checked,0']);
   });
 });

@@ -83,6 +83,7 @@ export function buildCsvReport(citations: Citation[], report?: ValidationReport 
           ['Quotations', quotes.quotes],
           ['Altered Quotations', quotes.altered],
           ['Quotations Not Found', quotes.notFound],
+          ['Quotations Not Checked', quotes.unchecked],
         ]
       : []),
   );
