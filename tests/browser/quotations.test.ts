@@ -117,6 +117,10 @@ describeInBrowser('browser quotations suite')('quotations on the report page', (
       await page.getByTestId('upload-input').setInputFiles({ name: 'opposition.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await makeDocx(BRIEF) });
       await page.locator('[data-testid=progress-card][data-status=complete]').waitFor({ timeout: 120_000 });
       await page.getByTestId('results-section').waitFor();
+      // The results right after the upload already say a quotation was altered.
+      const tallies = await page.getByTestId('citation-quotes').allInnerTexts();
+      expect(tallies.some((t) => /\b1 altered\b/.test(t))).toBe(true);
+      expect(await page.getByTestId('summary-quotes-altered').innerText()).toBe('1');
       // From the dashboard, as a lawyer gets to a report.
       await page.getByTestId('account-menu').click();
       await page.getByTestId('account-menu-dashboard').click();

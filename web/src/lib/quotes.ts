@@ -50,6 +50,25 @@ export function quoteTotalsOf(citations: Pick<Citation, 'quotes'>[]): QuoteTotal
   return { quotes: all.length, altered: count('altered'), notFound: count('not-found'), unchecked: count('unchecked') };
 }
 
+/** What a status counts as in a one-line tally, in the order a lawyer reads them: problems first. */
+const TALLY: [QuoteStatus, string][] = [
+  ['altered', 'altered'],
+  ['not-found', 'not found'],
+  ['wrong-page', 'on another page'],
+  ['verified', 'verified'],
+  ['unchecked', 'not checked'],
+];
+
+/** A citation's quotations in one line for the results table: `2 quotations: 1 altered, 1 verified`. */
+export function quoteTallyText(quotes: Pick<Quote, 'status'>[] | null | undefined): string {
+  const all = quotes ?? [];
+  if (!all.length) return '';
+  const parts = TALLY.map(([status, words]) => [all.filter((q) => q.status === status).length, words] as const)
+    .filter(([n]) => n > 0)
+    .map(([n, words]) => `${n} ${words}`);
+  return `${all.length} ${all.length === 1 ? 'quotation' : 'quotations'}: ${parts.join(', ')}`;
+}
+
 /**
  * One CSV cell for a citation's quotations, one line each: status, the brief's words and what
  * was found (`Altered quotation: "…" (The opinion's words differ (page 1321): …)`).

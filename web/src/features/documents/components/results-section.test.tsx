@@ -88,4 +88,20 @@ describe('ResultsSection', () => {
     expect(within(rows[2]).queryByTestId('recheck-button')).toBeNull();
     expect(within(rows[2]).queryByTestId('view-opinion-button')).toBeNull();
   });
+  it("tallies each citation's quotations in its row, problems first, and counts them in the summary", async () => {
+    const quote = (status: string) => ({ text: 'words', status, foundPage: null, message: 'm', pin: null, opinionText: null, diff: null });
+    renderTable([
+      citation({ id: 'q1', text: 'Smith v. Jones, 925 F.3d 1320, 1321 (11th Cir. 2019)', isValid: true, quotes: [quote('verified'), quote('altered')] }),
+      citation({ id: 'q2', text: 'Air France v. Saks, 470 U.S. 392 (1985)', isValid: true, quotes: [quote('unchecked')] }),
+      citation({ id: 'q3', text: '28 U.S.C. § 1332(a)', type: 'statute', isValid: null }),
+    ]);
+    await waitFor(() => expect(screen.getAllByTestId('citation-quotes')).toHaveLength(2));
+    const [first, second] = screen.getAllByTestId('citation-quotes');
+    expect(first.textContent).toBe('2 quotations: 1 altered, 1 verified');
+    expect(first.className).toContain('quote-problem');
+    expect(second.textContent).toBe('1 quotation: 1 not checked');
+    expect(second.className).not.toContain('quote-problem');
+    expect(screen.getByTestId('summary-quotes-altered').textContent).toBe('1');
+    expect(screen.getByTestId('summary-quotes-checked').textContent).toContain('of 2 checked; 1 not checked');
+  });
 });

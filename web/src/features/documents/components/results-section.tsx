@@ -27,6 +27,7 @@ import { CitationStatusBadge } from '@/components/citations/citation-status';
 import { OpinionDialog } from './opinion-dialog';
 import { ValidationSummary } from '@/components/citations/validation-summary';
 import { AnnotatedBrief } from '@/components/annotated/annotated-brief';
+import { isQuoteProblem, quoteTallyText, quoteTotalsOf } from '@/lib/quotes';
 
 /** Context shown under a citation; the whole sentence is in the title. */
 const CONTEXT_CHARS = 160;
@@ -63,6 +64,7 @@ const Table = styled.table`
   .details { min-width: 220px; }
   .actions { display: flex; flex-direction: column; gap: 0.35rem; }
   small { display: block; color: ${({ theme }) => theme.colors.muted}; }
+  small.quote-problem { color: ${({ theme }) => theme.colors.invalid}; font-weight: 600; }
 
   /* On a phone the seven columns do not fit: each citation becomes a card of labelled lines,
      so nothing scrolls sideways. */
@@ -141,6 +143,12 @@ function CitationRow({ citation, documentId, onOpenOpinion }: { citation: Citati
         {/* A confidence belongs to a verdict; a citation without one has none to give. */}
         {citation.isValid !== null && citation.isValid !== undefined && typeof citation.confidence === 'number' ? (
           <small>{Math.round(citation.confidence)}% confidence</small>
+        ) : null}
+        {/* The quotations in one line; the report page shows each with the opinion's words. */}
+        {citation.quotes?.length ? (
+          <small data-testid="citation-quotes" className={citation.quotes.some((q) => isQuoteProblem(q.status)) ? 'quote-problem' : undefined}>
+            {quoteTallyText(citation.quotes)}
+          </small>
         ) : null}
       </td>
       <td className="details" data-testid="citation-details" data-label="Details">
@@ -267,7 +275,7 @@ export function ResultsSection({ document, report }: { document: DocumentSummary
           </>
         )}
       </Card>
-      <ValidationSummary totals={report && citations.length === 0 ? totalsOf([], report) : totals} />
+      <ValidationSummary totals={report && citations.length === 0 ? totalsOf([], report) : totals} quotes={quoteTotalsOf(citations)} />
       <OpinionDialog citation={opinionFor} onClose={() => setOpinionFor(null)} />
     </>
   );
