@@ -7,12 +7,12 @@
  * per quotation and, for the altered one, the brief's words and the opinion's with the changed
  * words marked: at 1280 px and at 390 px, without the page scrolling sideways.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { importBulkData } from '@citecheck/caselaw';
-import { opinionsTable, snapshotTables } from '@citecheck/caselaw/testing/bulk-snapshot';
+import { writeSnapshotFolder } from '@citecheck/caselaw/testing/bulk-snapshot';
 import { makeDocx } from '../src/pipeline-fixtures';
 import { DESKTOP, MOBILE, describeInBrowser, newEmail, screenshot, signIn, startSuite, stopSuite, verificationLink, withContext, type Product } from './harness';
 
@@ -88,14 +88,7 @@ describeInBrowser('browser quotations suite')('quotations on the report page', (
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'citecheck-quotes-index-'));
-    const bulk = path.join(dir, 'bulk');
-    mkdirSync(bulk);
-    const t = snapshotTables();
-    writeFileSync(path.join(bulk, 'courts-2026-10-31.csv'), t.courts);
-    writeFileSync(path.join(bulk, 'dockets-2026-10-31.csv'), t.dockets);
-    writeFileSync(path.join(bulk, 'opinion-clusters-2026-10-31.csv'), t.clusters);
-    writeFileSync(path.join(bulk, 'citations-2026-10-31.csv'), t.citations);
-    writeFileSync(path.join(bulk, 'opinions-2026-10-31.csv'), opinionsTable());
+    const bulk = writeSnapshotFolder(path.join(dir, 'bulk'));
     const index = path.join(dir, 'caselaw.sqlite');
     await importBulkData([bulk], { indexPath: index, authoritative: true });
     ({ product, browser } = await startSuite({ COUPONS: `${COUPON}:premium`, CASELAW_INDEX_PATH: index }));

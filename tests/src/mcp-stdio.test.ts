@@ -10,9 +10,8 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { FakeCourtListener } from '../../packages/caselaw/src/testing/fake-courtlistener';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { importBulkData } from '@citecheck/caselaw';
-import { opinionsTable, snapshotTables } from '@citecheck/caselaw/testing/bulk-snapshot';
+import { writeSnapshotFolder } from '@citecheck/caselaw/testing/bulk-snapshot';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'packages', 'cli', 'bin', 'citecheck.js');
@@ -117,14 +116,7 @@ it('asks CourtListener only when told to (--courtlistener)', async () => {
 }, 60_000);
 
 it('find_quote: words checked against the opinion text of the index (verified, altered with the change marked, not found), offline', async () => {
-  const bulk = path.join(dataDir, 'bulk-quotes');
-  mkdirSync(bulk, { recursive: true });
-  const t = snapshotTables();
-  writeFileSync(path.join(bulk, 'courts-2026-10-31.csv'), t.courts);
-  writeFileSync(path.join(bulk, 'dockets-2026-10-31.csv'), t.dockets);
-  writeFileSync(path.join(bulk, 'opinion-clusters-2026-10-31.csv'), t.clusters);
-  writeFileSync(path.join(bulk, 'citations-2026-10-31.csv'), t.citations);
-  writeFileSync(path.join(bulk, 'opinions-2026-10-31.csv'), opinionsTable());
+  const bulk = writeSnapshotFolder(path.join(dataDir, 'bulk-quotes'));
   const index = path.join(dataDir, 'quotes.sqlite');
   await importBulkData([bulk], { indexPath: index, authoritative: true });
   const before = courtListener.requests.length;

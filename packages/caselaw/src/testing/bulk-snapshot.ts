@@ -10,6 +10,8 @@
  *   550 U.S.   Alpha v. Beta at 544 (Supreme Court)
  *   2019 WL    Doe v. Roe at 123456
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { bulkCsv, bzip2, pgCopyCsv } from './fake-bulk-data';
 
 export const SNAPSHOT_DATE = '2026-10-31';
@@ -108,6 +110,15 @@ export function opinionsTable(dialect: 'quote' | 'backtick' = 'quote'): string {
 }
 
 const FILE_NAMES: Record<keyof SnapshotTables, string> = { courts: 'courts', dockets: 'dockets', clusters: 'opinion-clusters', citations: 'citations' };
+
+/** This snapshot, opinions included, as the plain CSV files `caselaw import` reads from a folder (made if missing). */
+export function writeSnapshotFolder(folder: string): string {
+  mkdirSync(folder, { recursive: true });
+  const tables = snapshotTables();
+  for (const kind of Object.keys(FILE_NAMES) as (keyof SnapshotTables)[]) writeFileSync(join(folder, `${FILE_NAMES[kind]}-${SNAPSHOT_DATE}.csv`), tables[kind]);
+  writeFileSync(join(folder, `opinions-${SNAPSHOT_DATE}.csv`), opinionsTable());
+  return folder;
+}
 
 /** The bucket's objects: this snapshot (tables overridable), an older one, and noise. */
 export function bucketObjects(overrides: Partial<Record<keyof SnapshotTables, string | Buffer>> = {}, date = SNAPSHOT_DATE): Record<string, Buffer> {

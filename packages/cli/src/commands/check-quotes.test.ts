@@ -3,11 +3,11 @@
  * opinion text of an index imported with an opinions file, in `--json` as
  * `quotes: [{ text, status, foundPage, message }]`, and exit 1 when one is altered or not found.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importBulkData } from '@citecheck/caselaw';
-import { opinionsTable, snapshotTables } from '@citecheck/caselaw/testing/bulk-snapshot';
+import { writeSnapshotFolder } from '@citecheck/caselaw/testing/bulk-snapshot';
 import { main, type CliIO } from '../main';
 
 function capture(): CliIO & { stdout: string[]; stderr: string[] } {
@@ -25,14 +25,7 @@ describe('citecheck check: quotations', () => {
   beforeAll(async () => {
     delete process.env.COURTLISTENER_TOKEN;
     dir = mkdtempSync(path.join(tmpdir(), 'citecheck-quotes-'));
-    const bulk = path.join(dir, 'bulk');
-    mkdirSync(bulk);
-    const t = snapshotTables();
-    writeFileSync(path.join(bulk, 'courts-2026-10-31.csv'), t.courts);
-    writeFileSync(path.join(bulk, 'dockets-2026-10-31.csv'), t.dockets);
-    writeFileSync(path.join(bulk, 'opinion-clusters-2026-10-31.csv'), t.clusters);
-    writeFileSync(path.join(bulk, 'citations-2026-10-31.csv'), t.citations);
-    writeFileSync(path.join(bulk, 'opinions-2026-10-31.csv'), opinionsTable());
+    const bulk = writeSnapshotFolder(path.join(dir, 'bulk'));
     index = path.join(dir, 'caselaw.sqlite');
     await importBulkData([bulk], { indexPath: index, authoritative: true });
   });

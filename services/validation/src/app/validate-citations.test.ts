@@ -148,16 +148,8 @@ describe('quotations', () => {
   let textIndex: LocalCitationIndex;
   beforeAll(async () => {
     const { importBulkData } = await import('@citecheck/caselaw');
-    const { opinionsTable, snapshotTables } = await import('@citecheck/caselaw/testing/bulk-snapshot');
-    const { mkdirSync, writeFileSync } = await import('node:fs');
-    const bulk = path.join(dir, 'bulk-quotes');
-    mkdirSync(bulk);
-    const t = snapshotTables();
-    writeFileSync(path.join(bulk, 'courts-2026-10-31.csv'), t.courts);
-    writeFileSync(path.join(bulk, 'dockets-2026-10-31.csv'), t.dockets);
-    writeFileSync(path.join(bulk, 'opinion-clusters-2026-10-31.csv'), t.clusters);
-    writeFileSync(path.join(bulk, 'citations-2026-10-31.csv'), t.citations);
-    writeFileSync(path.join(bulk, 'opinions-2026-10-31.csv'), opinionsTable());
+    const { writeSnapshotFolder } = await import('@citecheck/caselaw/testing/bulk-snapshot');
+    const bulk = writeSnapshotFolder(path.join(dir, 'bulk-quotes'));
     await importBulkData([bulk], { indexPath: path.join(dir, 'quotes.sqlite'), authoritative: true });
     textIndex = LocalCitationIndex.open(path.join(dir, 'quotes.sqlite'));
   });
