@@ -10,7 +10,7 @@ import { EDITIONS, guessEdition, impliedCourt, narrowEditions } from './catalogu
 import { parseCourtParenthetical } from './courts';
 import { AnchorIndex, findCaseNameBefore } from './case-name';
 import { allDigits, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from './chars';
-import { lastWhere } from './last-where';
+import { lastAtMost } from './last-where';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
 import type { Token, TokenSource } from './tokenize';
@@ -25,6 +25,13 @@ const inGroup = (group: Citation[], reporter: string) => {
 const MAX_PAREN = 600;
 const MAX_CONTEXT = 400;
 
+/**
+ * The parallels of a citation that has none: one array, frozen, for all of them. Most
+ * citations have no parallel, and an empty array apiece was a fifth of the objects a citation
+ * keeps (each one copied by the collector as long as the citations live).
+ */
+const NO_PARALLELS: readonly string[] = Object.freeze([]);
+
 /** A citation with every field at its empty value. */
 export function blankCitation(type: CitationType, form: CitationForm, text: string, start: number, end: number): Citation {
   return {
@@ -32,26 +39,38 @@ export function blankCitation(type: CitationType, form: CitationForm, text: stri
     normalized: null, volume: null, reporter: null, page: null, pinCite: null,
     caseName: null, plaintiff: null, defendant: null, year: null, court: null, parenthetical: null,
     context: '', documentPage: null, paragraph: null, paragraphKind: null, antecedent: null,
-    parallels: [], section: null, fullStart: start, fullEnd: end,
+    parallels: NO_PARALLELS, section: null, fullStart: start, fullEnd: end,
   };
 }
 
-/** The balanced parenthetical starting at `pos` (after optional spaces), or null. */
-function readParen(clean: string, pos: number): { inner: string; start: number; end: number; square: boolean } | null {
+/** Where a parenthetical may open after `pos`: past up to three spaces, a `(` or `[`; else -1. */
+function parenOpening(clean: string, pos: number): number {
   let p = pos;
-  while (p < clean.length && p - pos < 3 && clean[p] === ' ') p++;
+  while (p < clean.length && p - pos < 3 && clean.charCodeAt(p) === SPACE) p++;
   // New York and California courts put the year (and court) in square brackets: `[1983]`, `[D Kan 2006]`.
-  const open = clean[p];
-  if (open !== '(' && open !== '[') return null;
-  const close = open === '(' ? ')' : ']';
+  const open = clean.charCodeAt(p);
+  return open === OPEN_PAREN || open === OPEN_BRACKET ? p : -1;
+}
+
+/** The offset just after the bracket that closes the one opening at `p` (within MAX_PAREN), or -1. */
+function parenClosing(clean: string, p: number): number {
+  const open = clean.charCodeAt(p);
+  const close = open === OPEN_PAREN ? CLOSE_PAREN : CLOSE_BRACKET;
   let depth = 0;
   const limit = Math.min(clean.length, p + MAX_PAREN);
   for (let q = p; q < limit; q++) {
-    const ch = clean[q];
+    const ch = clean.charCodeAt(q);
     if (ch === open) depth++;
-    else if (ch === close && --depth === 0) return { inner: clean.slice(p + 1, q), start: p, end: q + 1, square: open === '[' };
+    else if (ch === close && --depth === 0) return q + 1;
   }
-  return null;
+  return -1;
+}
+
+/** The balanced parenthetical starting at `pos` (after optional spaces), or null. */
+function readParen(clean: string, pos: number): { inner: string; start: number; end: number } | null {
+  const start = parenOpening(clean, pos);
+  const end = start < 0 ? -1 : parenClosing(clean, start);
+  return end < 0 ? null : { inner: clean.slice(start + 1, end - 1), start, end };
 }
 
 // A blank parallel citation between a citation and its parenthetical: `, ---- L. Ed. 2d ----`.
@@ -79,25 +98,30 @@ interface Tail {
   end: number;
 }
 
-/** Court/year parenthetical and the first explanatory parenthetical after `pos`. */
+/**
+ * Court/year parenthetical and the first explanatory parenthetical after `pos`. (Read by
+ * offsets: this runs for every citation, and only what is kept is sliced out.)
+ */
 function readParentheticals(clean: string, pos: number, nextStart = Infinity): Tail {
   const tail: Tail = { year: null, court: null, parenthetical: null, end: skipBlankParallels(clean, pos) };
   for (let n = 0; n < 3; n++) {
-    const paren = readParen(clean, tail.end);
-    if (!paren) break;
+    const start = parenOpening(clean, tail.end);
+    const end = start < 0 ? -1 : parenClosing(clean, start);
+    if (end < 0) break;
     // A parenthesis or bracket that holds the next citation (`(3 Atl. 33)`) is not this one's.
-    if (paren.start < nextStart && nextStart < paren.end) break;
-    const court = tail.year === null ? parseCourtParenthetical(paren.inner) : null;
+    if (start < nextStart && nextStart < end) break;
+    const inner = clean.slice(start + 1, end - 1);
+    const court = tail.year === null ? parseCourtParenthetical(inner) : null;
     if (court) {
       tail.year = court.year;
       tail.court = court.court;
-    } else if (paren.square || /^[\d\s]*$/.test(paren.inner)) {
+    } else if (clean.charCodeAt(start) === OPEN_BRACKET || /^[\d\s]*$/.test(inner)) {
       // Brackets hold a year or court, never an explanation; nor does a bare number (`(198⁴)`).
       break;
     } else if (tail.parenthetical === null) {
-      tail.parenthetical = paren.inner.replace(/ {2,}/g, ' ').trim();
+      tail.parenthetical = inner.replace(/ {2,}/g, ' ').trim();
     } else break;
-    tail.end = paren.end;
+    tail.end = end;
   }
   return tail;
 }
@@ -199,9 +223,13 @@ function standardForm(written: string, volume: string | number | undefined, cano
   return `${v} ${canonical} ${page}`;
 }
 
+const NO_EDITIONS: readonly number[] = [];
+
 /** Canonical form and catalogue facts of a case anchor written `written` (`year`: from its parenthetical, to pick the edition). */
 function describe(token: Token, year: number | null, written: string): { normalized: string; reporter: string; court: string | null; year: number | null; ambiguous: boolean } | null {
-  const { entry, ambiguous } = narrowEditions(token.editions ?? [], token.reporter ?? '', year ?? token.year ?? null);
+  // Most spellings name one edition: it is taken as it is, without asking narrowEditions.
+  const editions = token.editions ?? NO_EDITIONS;
+  const { entry, ambiguous } = editions.length === 1 ? { entry: EDITIONS[editions[0]], ambiguous: false } : narrowEditions(editions, token.reporter ?? '', year ?? token.year ?? null);
   if (!entry) return null;
   // A volume with a suffix (`1982-1`) is written as it is.
   const volume = token.volume !== undefined && allDigits(token.volume) ? Number(token.volume) : token.volume;
@@ -233,6 +261,10 @@ function yearOfDate(date: string): number | null {
 
 const NL = 10;
 const SPACE = 32;
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
 const COMMA = 44;
 const PERIOD = 46;
 const QUESTION = 63;
@@ -313,7 +345,7 @@ class SentenceWalks {
     const { clean, blanks } = this;
     // The last start after a blank line (f = p + 2) bounds the walk: nothing before it counts.
     let stop = lo;
-    for (let k = lastWhere(blanks.length, (i) => blanks[i] <= start - 2); k >= 0 && blanks[k] + 2 > lo; k--) {
+    for (let k = lastAtMost(blanks, start - 2); k >= 0 && blanks[k] + 2 > lo; k--) {
       if (clean.charCodeAt(blanks[k] + 1) === SPACE) {
         stop = blanks[k] + 2;
         break;
@@ -329,7 +361,7 @@ class SentenceWalks {
     const { clean, blanks } = this;
     // The first end before a blank line (t = p) bounds the walk.
     let stop = hi;
-    for (let k = lastWhere(blanks.length, (i) => blanks[i] <= end - 1) + 1; k < blanks.length && blanks[k] < hi; k++) {
+    for (let k = lastAtMost(blanks, end - 1) + 1; k < blanks.length && blanks[k] < hi; k++) {
       if (clean.charCodeAt(blanks[k]) === SPACE) {
         stop = blanks[k];
         break;
@@ -407,8 +439,8 @@ export function extractCitations(original: string, clean: string, tokens: Token[
   const source: TokenSource = Array.isArray(tokens) ? { get: (i) => tokens[i], anchors: AnchorIndex.of(tokens) } : tokens;
   const out: Citation[] = [];
   const dropped = new Set<Citation>();
-  let group: Citation[] = [];
-  let groupTokens: Token[] = [];
+  const group: Citation[] = [];
+  const groupTokens: Token[] = [];
   // Names never run through another citation: the walk back treats each as one item.
   // (tokenize returns them sorted and without overlaps, as AnchorIndex needs; a stream of
   // tokens adds each to its index as it hands it out.)
@@ -467,12 +499,15 @@ export function extractCitations(original: string, clean: string, tokens: Token[
         c.defendant = name.defendant;
         c.fullStart = name.start;
       }
-      const parallels: string[] = [];
-      for (const other of group) if (other.normalized !== c.normalized) parallels.push(other.normalized as string);
-      c.parallels = parallels;
+      if (group.length > 1) {
+        const parallels: string[] = [];
+        for (const other of group) if (other.normalized !== c.normalized) parallels.push(other.normalized as string);
+        if (parallels.length) c.parallels = parallels;
+      }
     }
-    group = [];
-    groupTokens = [];
+    // Emptied, not replaced: a brief has a group for nearly every citation.
+    group.length = 0;
+    groupTokens.length = 0;
   };
 
   let groupEnd = 0;

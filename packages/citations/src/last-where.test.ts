@@ -1,4 +1,4 @@
-import { lastWhere } from './last-where';
+import { lastAtMost, lastWhere } from './last-where';
 
 describe('lastWhere', () => {
   const ends = [3, 7, 7, 12, 20];
@@ -18,5 +18,14 @@ describe('lastWhere', () => {
 
   it('is -1 for an empty list', () => {
     expect(lastWhere(0, () => true)).toBe(-1);
+  });
+});
+
+describe('lastAtMost', () => {
+  it('answers as lastWhere does for "at most" over a sorted list, duplicates and bounds included', () => {
+    const sorted = [3, 7, 7, 12, 20];
+    for (let value = -1; value <= 21; value++) expect(lastAtMost(sorted, value)).toBe(lastWhere(sorted.length, (k) => sorted[k] <= value));
+    expect(lastAtMost(Int32Array.from(sorted), 7)).toBe(2);
+    expect(lastAtMost([], 5)).toBe(-1);
   });
 });

@@ -16,3 +16,22 @@ export function lastWhere(count: number, holds: (index: number) => boolean): num
   }
   return found;
 }
+
+/**
+ * The last index of `sorted` (ascending) whose value is at most `value`, or -1: lastWhere for
+ * the commonest question, without a closure made for each call (the sentence walks and the
+ * reference finder ask it for every citation).
+ */
+export function lastAtMost(sorted: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= value) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}

@@ -10,7 +10,7 @@
 import { isLetterCode } from './chars';
 import { blankCitation } from './find';
 import { PIN_LIST } from './pins';
-import { lastWhere } from './last-where';
+import { lastAtMost, lastWhere } from './last-where';
 import { doubledInt32 } from './grow';
 import type { WordStarts } from './clean';
 import type { Citation } from './types';
@@ -325,7 +325,7 @@ export function findReferences(original: string, clean: string, citations: Citat
   const nameLengths = new Uint8Array(longest + 1);
   for (const name of byName.keys()) nameLengths[name.length] = 1;
   const overlapsTaken = (s: number, e: number) => {
-    const last = lastWhere(starts.length, (k) => starts[k] < e);
+    const last = lastAtMost(starts, e - 1);
     const lastReference = out[out.length - 1];
     return (last >= 0 && citations[last].end > s) || (lastReference !== undefined && s < lastReference.end && lastReference.start < e);
   };

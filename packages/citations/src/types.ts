@@ -62,7 +62,7 @@ export interface Citation {
   /** For short, id and supra forms: the normalized full citation it refers to. */
   antecedent: string | null;
   /** Normalized forms of the other citations in the same parallel group (`384 U.S. 436` ↔ `86 S. Ct. 1602`). */
-  parallels: string[];
+  parallels: readonly string[];
   /** Statutes and regulations: the section(s) cited (`1630.2(g)`, `1331, 1343`); else null. */
   section: string | null;
   /**

@@ -44,7 +44,7 @@ async function checkedDocument(id: string, bytes: Buffer, fileType: 'docx' | 'pd
   const citations: ValidatedCitation[] = findCitations(input.text, { positions: input.positions }).map((c, i) => ({
     id: `${id}-c${i}`, type: c.type, form: c.form, text: c.text, start: c.start, end: c.end, normalized: c.normalized, volume: c.volume, reporter: c.reporter, page: c.page, pinCite: c.pinCite,
     caseName: c.caseName, plaintiff: c.plaintiff, defendant: c.defendant, year: c.year, court: c.court, parenthetical: c.parenthetical, context: c.context, documentPage: c.documentPage,
-    paragraph: c.paragraph, antecedent: c.antecedent, parallels: c.parallels,
+    paragraph: c.paragraph, antecedent: c.antecedent, parallels: [...c.parallels],
     isValid: verdicts[c.text] ?? null, confidence: 90,
     validationDetails: verdicts[c.text] === false ? { message: 'Possible hallucination - citation not found', suggestion: 'Check formatting' } : 'Exact citation and case name match',
     courtListenerData: null, checkedAgainst: 'CourtListener bulk data of 2026-10-31',
