@@ -209,7 +209,6 @@ export function commaBetween(clean: string, from: number, to: number): boolean {
   return p === to;
 }
 
-/** Canonical form and catalogue facts of a case anchor (`year`: from its parenthetical, to pick the edition). */
 /**
  * `${volume} ${canonical} ${page}`, or `written` itself when it reads so (most citations are
  * written in their canonical form: the string is then shared with the citation's text, not

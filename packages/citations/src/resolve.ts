@@ -49,7 +49,7 @@ const MAX_OPINION_PAGES = 150;
  * thousands (an attack) would otherwise cost a look at every one for every short form.
  */
 const RECENT = 32;
-const latest = <T>(list: T[]): T[] => (list.length > RECENT ? list.slice(list.length - RECENT) : list);
+const NONE: readonly Citation[] = [];
 
 /** `parseInt(pin.replace(/^\*+/, ''), 10)`: the page a pin begins with, its stars (`*3`) passed over. */
 export function pinNumber(pin: string): number {
@@ -150,10 +150,15 @@ export function resolveInPlace(out: Citation[]): void {
         else casesWithWord.set(w, [f]);
       }
     }
-    let pool: Citation[];
-    if (list) pool = probe.length >= 4 ? list.filter((f) => nameWordsLower(f).has(probe)) : list;
-    else pool = latest(probe.length >= 4 ? (casesWithWord.get(probe) ?? []) : fullCases);
-    return pool.filter((f) => f.caseName && shortNameMatches(words, nameWords(f)));
+    // The pool: `list`, else the latest cases cited holding the probe (or of all, for a short probe).
+    const pool = list ?? (probe.length >= 4 ? (casesWithWord.get(probe) ?? NONE) : fullCases);
+    const matches: Citation[] = [];
+    for (let k = list ? 0 : Math.max(0, pool.length - RECENT); k < pool.length; k++) {
+      const f = pool[k];
+      if (list && probe.length >= 4 && !nameWordsLower(f).has(probe)) continue;
+      if (f.caseName && shortNameMatches(words, nameWords(f))) matches.push(f);
+    }
+    return matches;
   };
 
   for (const c of out) {
