@@ -23,7 +23,6 @@
 import { isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { parseCourtParenthetical } from './courts';
 import { isAbbreviationAt } from './names';
-import { lastWhere } from './last-where';
 import { doubledInt32, doubledUint8 } from './grow';
 
 export interface FoundName {
@@ -147,9 +146,11 @@ const STOP_FIRST = new Uint8Array(128);
 for (const c of 'virqepdcasgVIRQEPDCASG') STOP_FIRST[c.charCodeAt(0)] = 1;
 // The longest one-word stop word (`dismissed`); `in re` and `see also` are read as two words.
 const LONGEST_STOP_WORD = 9;
-// The one-word stop words by length.
-const STOP_BY_LENGTH: string[][] = [];
-for (const w of STOP_WORDS) if (!w.includes(' ')) (STOP_BY_LENGTH[w.length] ??= []).push(w);
+// The one-word stop words by first letter and length (no two share both): a word is compared
+// with one of them at most.
+const STOP_BY_SHAPE: (string | undefined)[] = [];
+const stopShape = (first: number, length: number) => (first | 32) * 16 + length;
+for (const w of STOP_WORDS) if (!w.includes(' ')) STOP_BY_SHAPE[stopShape(w.charCodeAt(0), w.length)] = w;
 
 /**
  * The stop word that a word of `text` is (`v`, `see`, `e.g.`), or null, given where it begins
@@ -161,8 +162,8 @@ for (const w of STOP_WORDS) if (!w.includes(' ')) (STOP_BY_LENGTH[w.length] ??= 
 function bareStopWord(text: string, a: number, b: number, written: number): string | null {
   const length = b - a;
   if (written > 12 || length === 0 || length > LONGEST_STOP_WORD || STOP_FIRST[text.charCodeAt(a)] !== 1) return null;
-  const sameLength = STOP_BY_LENGTH[length];
-  if (sameLength) for (let k = 0; k < sameLength.length; k++) if (holdsFolded(text, a, sameLength[k])) return sameLength[k];
+  const stop = STOP_BY_SHAPE[stopShape(text.charCodeAt(a), length)];
+  if (stop !== undefined && holdsFolded(text, a, stop)) return stop;
   if ((length === 3 || length === 4) && (text.charCodeAt(a) | 32) === 101 /* e */ && (text.charCodeAt(a + 2) | 32) === 103 /* g */ && !isLineTerminator(text.charCodeAt(a + 1)) && (length === 3 || !isLineTerminator(text.charCodeAt(a + 3)))) return 'e.g.';
   return null;
 }
@@ -215,7 +216,18 @@ export class AnchorIndex {
 
   /** The index of the last anchor ending at or before `p`, or -1. */
   lastEndingBy(p: number): number {
-    return lastWhere(this.count, (k) => this.ends[k] <= p);
+    // (lastWhere's binary search, written out: its callback was made for every name read.)
+    let lo = 0;
+    let hi = this.count - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ends[mid] <= p) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
   }
 }
 
@@ -265,25 +277,23 @@ class ItemsBefore {
   /** Item `index` (negative), or undefined past the start of the text or the window. */
   at(index: number): Item | undefined {
     const k = -index - 1;
+    if (k < this.count) return this.items[k];
     while (this.count <= k && this.produce());
     return k < this.count ? this.items[k] : undefined;
   }
 
-  /** Where the text from item `from` to item `to` (exclusive) begins, or -1 when there is none. */
-  spanStart(from: number, to: number): number {
+  /** Sets `span` to the text from item `from` to item `to` (exclusive), or to none (-1, -1). */
+  readSpan(from: number, to: number, span: Span): void {
     const first = this.at(from);
-    return from < to && first && this.at(to - 1) ? first.start : -1;
-  }
-
-  /** Where the text from item `from` to item `to` (exclusive) ends, or -1 when there is none. */
-  spanEnd(from: number, to: number): number {
     const last = this.at(to - 1);
-    return from < to && last && this.at(from) ? last.end : -1;
+    const some = from < to && first !== undefined && last !== undefined;
+    span.start = some ? first.start : -1;
+    span.end = some ? last.end : -1;
   }
 
-  /** Whether item `index` is the text's very first. */
+  /** Whether item `index`, which the walk has read, is the text's very first. */
   isTextStart(index: number): boolean {
-    return this.at(index) !== undefined && -index === this.count && this.p === 0;
+    return -index === this.count && this.p === 0;
   }
 
   /** Fills the next item. */
@@ -347,6 +357,14 @@ class ItemsBefore {
 }
 /** The one reader of items (see ItemsBefore); walks never overlap. */
 const READER = new ItemsBefore();
+
+/** [start, end) of the text; none while end <= start. */
+class Span {
+  start = -1;
+  end = -1;
+}
+/** The name read so far by the walk (nameBefore). */
+const NAME = new Span();
 
 /** Whether the word [from, to) is `(1993).` or `(1993);`: `/^\(\d{4}\)[.;]$/`. */
 function isYearClosing(text: string, from: number, to: number): boolean {
@@ -726,7 +744,8 @@ function courtBefore(text: string, words: ItemsBefore, index: number): { index: 
     const item = words.at(k);
     if (!item || item.kind === CITE_ITEM || item.kind === STOP_ITEM) return null;
     if (text.charCodeAt(item.start) !== OPEN_PAREN) continue;
-    const inner = text.slice(item.start + 1, words.spanEnd(k, index + 1) - 1);
+    words.readSpan(k, index + 1, NAME);
+    const inner = text.slice(item.start + 1, NAME.end - 1);
     const court = parseCourtParenthetical(inner);
     return court ? { index: k, year: court.year, court: court.court } : null;
   }
@@ -753,9 +772,9 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   // Whether the walk has passed the name's `v.`.
   let versus = false;
   let startIndex: number | null = null;
-  // The name read so far, [nameStart, nameEnd) of the text: none while nameEnd <= nameStart.
-  let nameStart = -1;
-  let nameEnd = -1;
+  // The name read so far: NAME.
+  NAME.start = -1;
+  NAME.end = -1;
   let preCiteYear: number | null = null;
   let preCiteCourt: string | null = null;
   // Words read so far (items other than spaces and commas), and where the last of them is
@@ -787,8 +806,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     }
     if (kind === SPACE_ITEM) {
       if (words.isTextStart(index)) {
-        nameStart = words.spanStart(index, titleStart);
-        nameEnd = words.spanEnd(index, titleStart);
+        words.readSpan(index, titleStart, NAME);
       }
       continue;
     }
@@ -801,8 +819,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     const last = text.charCodeAt(we - 1);
     if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE) {
       startIndex = index + 2;
-      nameStart = words.spanStart(startIndex, titleStart);
-      nameEnd = words.spanEnd(startIndex, titleStart);
+      words.readSpan(startIndex, titleStart, NAME);
       break;
     }
     // A year before the citation, `Moriana (2022) 213 L. Ed. 2d 179`; `(1993).`, or the period
@@ -810,8 +827,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     // 550 U.S. at 556`, `Wrong v. Wrong, 1 U.S. 2. Foo, 1 U.S., at 2`).
     if ((we - ws === 1 && first === PERIOD) || (first === OPEN_PAREN && isYearClosing(text, ws, we)) || (last === PERIOD && index < -1 && endsCloseOrDigitPeriod(text, ws, we))) {
       startIndex = index + 2;
-      nameStart = words.spanStart(startIndex, titleStart);
-      nameEnd = words.spanEnd(startIndex, titleStart);
+      words.readSpan(startIndex, titleStart, NAME);
       break;
     }
     const year = first === OPEN_PAREN && we - ws >= 6 && startsWithYear(text, ws);
@@ -822,8 +838,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       // citation, it let the walk run on into the earlier case's name.)
       startIndex = index + 2;
       while (startIndex + 2 < -1 && isLowerCode(text.charCodeAt((words.at(startIndex) as Item).start))) startIndex += 2;
-      nameStart = words.spanStart(startIndex, titleStart);
-      nameEnd = words.spanEnd(startIndex, titleStart);
+      words.readSpan(startIndex, titleStart, NAME);
       break;
     }
     if (year) {
@@ -845,8 +860,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     }
     if (first === OPEN_PAREN && caseNameLength > 3) {
       startIndex = we - ws === 1 || isLowerCode(text.charCodeAt(ws + 1)) ? index + 2 : index;
-      nameStart = words.spanStart(startIndex, titleStart);
-      nameEnd = words.spanEnd(startIndex, titleStart);
+      words.readSpan(startIndex, titleStart, NAME);
       break;
     }
     // After `v.`, a lowercase word ends the plaintiff (`bob Lissner v. Test`); numbers and
@@ -856,9 +870,8 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       // A `for` read into the name (`ruled for Smith v. Jones`) does not begin it.
       const opening = words.at(startIndex);
       if (opening && isText(text, opening.start, opening.end, 'for') && startIndex + 2 < -1) startIndex += 2;
-      nameStart = words.spanStart(startIndex, titleStart);
-      nameEnd = words.spanEnd(startIndex, titleStart);
-      if (nameStart >= 0) nameStart = afterArticle(text, nameStart, nameEnd);
+      words.readSpan(startIndex, titleStart, NAME);
+      if (NAME.start >= 0) NAME.start = afterArticle(text, NAME.start, NAME.end);
       break;
     }
     // A blank citation (`— U.S. —`, `___ Nev. ___`): pass over it like a citation.
@@ -877,8 +890,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     if (isVersus && (isText(text, ws, we, 'v.') || bareIsExactly(text, ws, we, 'v') || first === 86 /* V */)) {
       versus = true;
       startIndex = index - 2;
-      nameStart = words.spanStart(startIndex, titleStart);
-      nameEnd = words.spanEnd(startIndex, titleStart);
+      words.readSpan(startIndex, titleStart, NAME);
       continue;
     }
     // A capitalised word ending in a period after two plaintiff words ends a sentence
@@ -887,8 +899,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     // (`Loup-Miller Const. Co. v. ...`).
     if ((versus && isUpperCode(first) && we - ws > 4 && last === PERIOD && plaintiffLength > 1 && !isAbbreviationAt(text, ws, we) && !isCompanySuffix(text, afterStart, afterEnd)) || kind === STOP_ITEM) {
       startIndex = index + 2;
-      nameStart = words.spanStart(startIndex, titleStart);
-      nameEnd = words.spanEnd(startIndex, titleStart);
+      words.readSpan(startIndex, titleStart, NAME);
       if (kind === STOP_ITEM) {
         breakingStart = ws;
         breakingEnd = we;
@@ -899,14 +910,13 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     if (!versus && isLowerCode(first) && !isArticle(text, ws, we) && !forInName(text, ws, we, afterStart)) {
       if (isText(text, ws, we, 'ex') || isText(text, ws, we, 'rel.')) continue;
       startIndex = index + 2;
-      nameStart = words.spanStart(startIndex, titleStart);
-      nameEnd = words.spanEnd(startIndex, titleStart);
-      const capital = nameStart >= 0 ? firstCapitalised(text, nameStart, nameEnd) : -1;
+      words.readSpan(startIndex, titleStart, NAME);
+      const capital = NAME.start >= 0 ? firstCapitalised(text, NAME.start, NAME.end) : -1;
       if (capital >= 0) {
         // The name now starts at that capital: find its item.
-        nameStart = capital;
+        NAME.start = capital;
         while (startIndex < -1 && (words.at(startIndex) as Item).end <= capital) startIndex++;
-      } else nameStart = nameEnd = -1;
+      } else NAME.start = NAME.end = -1;
       break;
     }
     if (kind === SUPRA_ITEM) {
@@ -915,12 +925,13 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     }
     if (words.isTextStart(index)) {
       startIndex = index;
-      nameStart = words.spanStart(index, titleStart);
-      nameEnd = words.spanEnd(index, titleStart);
-      if (nameStart >= 0) nameStart = afterArticleWord(text, nameStart, nameEnd);
-      if (endsWithNumber(text, nameStart, nameEnd)) nameStart = nameEnd = -1;
+      words.readSpan(index, titleStart, NAME);
+      if (NAME.start >= 0) NAME.start = afterArticleWord(text, NAME.start, NAME.end);
+      if (endsWithNumber(text, NAME.start, NAME.end)) NAME.start = NAME.end = -1;
     }
   }
+  let nameStart = NAME.start;
+  const nameEnd = NAME.end;
   if (nameEnd <= nameStart) return null;
   // A signal or adverb that opens the sentence is not the plaintiff's first word (`Also
   // Commonwealth v. Diatchenko`, `Accord Wiggins v. United States`): eyecite's stop words
