@@ -147,9 +147,10 @@ for (const c of 'virqepdcasgVIRQEPDCASG') STOP_FIRST[c.charCodeAt(0)] = 1;
 // The longest one-word stop word (`dismissed`); `in re` and `see also` are read as two words.
 const LONGEST_STOP_WORD = 9;
 // The one-word stop words by first letter and length (no two share both): a word is compared
-// with one of them at most.
-const STOP_BY_SHAPE: (string | undefined)[] = [];
+// with one of them at most. (Filled with nulls first: a sparse array would be kept as a
+// dictionary, each lookup a hash.)
 const stopShape = (first: number, length: number) => (first | 32) * 16 + length;
+const STOP_BY_SHAPE: (string | null)[] = Array.from({ length: stopShape(127, 15) + 1 }, () => null);
 for (const w of STOP_WORDS) if (!w.includes(' ')) STOP_BY_SHAPE[stopShape(w.charCodeAt(0), w.length)] = w;
 
 /**
@@ -163,7 +164,7 @@ function bareStopWord(text: string, a: number, b: number, written: number): stri
   const length = b - a;
   if (written > 12 || length === 0 || length > LONGEST_STOP_WORD || STOP_FIRST[text.charCodeAt(a)] !== 1) return null;
   const stop = STOP_BY_SHAPE[stopShape(text.charCodeAt(a), length)];
-  if (stop !== undefined && holdsFolded(text, a, stop)) return stop;
+  if (stop !== null && holdsFolded(text, a, stop)) return stop;
   if ((length === 3 || length === 4) && (text.charCodeAt(a) | 32) === 101 /* e */ && (text.charCodeAt(a + 2) | 32) === 103 /* g */ && !isLineTerminator(text.charCodeAt(a + 1)) && (length === 3 || !isLineTerminator(text.charCodeAt(a + 3)))) return 'e.g.';
   return null;
 }
@@ -529,8 +530,8 @@ const trimChars = (s: string, chars: string) => {
 // The stop words of STOP_WORD_PATTERN but `v` and `e.g.`, read in any case (the lowercase `v`
 // and eyecite's `e.g.` are read apart), by their first letter: a word is compared with the one
 // or two that begin as it does.
-const STOP_LITERALS_BY_FIRST: string[][] = [];
-for (const literal of ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']) (STOP_LITERALS_BY_FIRST[literal.charCodeAt(0)] ??= []).push(literal);
+const STOP_LITERALS_BY_FIRST: string[][] = Array.from({ length: 128 }, () => []);
+for (const literal of ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']) STOP_LITERALS_BY_FIRST[literal.charCodeAt(0)].push(literal);
 
 /** Whether a match of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may end with punctuation from `k` (then white space or `to`). */
 function endsStopWord(s: string, k: number, to: number): boolean {
@@ -547,7 +548,6 @@ function stopWordAt(s: string, p: number, to: number): boolean {
   // `e.g.`: each `.` any character but a line break.
   if ((c | 32) === 101 && p + 4 <= to && (s.charCodeAt(p + 2) | 32) === 103 && !isLineTerminator(s.charCodeAt(p + 1)) && !isLineTerminator(s.charCodeAt(p + 3)) && endsStopWord(s, p + 4, to)) return true;
   const literals = STOP_LITERALS_BY_FIRST[c | 32];
-  if (literals === undefined) return false;
   for (let k = 0; k < literals.length; k++) {
     const literal = literals[k];
     if (p + literal.length <= to && holdsFolded(s, p, literal) && endsStopWord(s, p + literal.length, to)) return true;
