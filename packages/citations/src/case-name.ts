@@ -809,6 +809,12 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     const word = words.at(index);
     if (!word) break;
     const kind = word.kind;
+    // A run of spaces counts in the name's length (caseNameLength), not in the plaintiff's.
+    if (kind === SPACE_ITEM) {
+      caseNameLength++;
+      if (words.isTextStart(index)) words.readSpan(index, titleStart, NAME);
+      continue;
+    }
     const ws = word.start;
     const we = word.end;
     const first = text.charCodeAt(ws);
@@ -817,12 +823,6 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     if (versus && hasNonSpace(text, ws, we)) plaintiffLength++;
     if (kind === CITE_ITEM) {
       titleStart = index - 1;
-      continue;
-    }
-    if (kind === SPACE_ITEM) {
-      if (words.isTextStart(index)) {
-        words.readSpan(index, titleStart, NAME);
-      }
       continue;
     }
     const firstWord = wordsSeen++ === 0;
