@@ -55,15 +55,6 @@ const CITE_ITEM = 2;
 const SUPRA_ITEM = 3;
 const STOP_ITEM = 4;
 
-/** An item of the text before a citation: [start, end) of the text. */
-interface Item {
-  kind: number;
-  start: number;
-  end: number;
-  /** Stop words: the word, lowercased without punctuation (`v`, `see`, `in re`, `id`). */
-  stop: string | null;
-}
-
 const BACKWARD_SEEK = 28;
 const SPACE = 32;
 const QUOTE = 34;
@@ -252,19 +243,24 @@ export class AnchorIndex {
  * and a brief has thousands of citations). Item -1 is the one just before the citation,
  * -2 the one before it, and so on, as far back as BACKWARD_SEEK items or the text's start.
  *
- * One reader serves every walk, and its items are the same BACKWARD_SEEK objects, filled anew
- * by each walk: no item outlives the walk that reads it, and allocating a dozen objects per
- * citation was a good part of what the young-generation collector copied on dense text.
+ * An item is [start, end) of the text, its kind (SPACE_ITEM, WORD_ITEM, ...) and, for a stop
+ * word, the word lowercased without punctuation (`v`, `see`, `in re`, `id`). One reader serves
+ * every walk, and its items are kept in the same arrays, filled anew by each walk: no item
+ * outlives the walk that reads it (an object per item was a good part of what the
+ * young-generation collector copied on dense text).
  */
 class ItemsBefore {
-  private readonly items: Item[] = Array.from({ length: BACKWARD_SEEK }, () => ({ kind: SPACE_ITEM, start: 0, end: 0, stop: null as string | null }));
+  private readonly kinds = new Uint8Array(BACKWARD_SEEK);
+  private readonly starts = new Int32Array(BACKWARD_SEEK);
+  private readonly ends = new Int32Array(BACKWARD_SEEK);
+  private readonly stops: (string | null)[] = Array.from({ length: BACKWARD_SEEK }, () => null);
   private count = 0;
   private p = 0;
   private text = '';
   /** The last anchor ending at or before `p` (the walk only moves back, and so does this). */
   private anchor = -1;
   private index: AnchorIndex | null = null;
-  private ends: Int32Array = new Int32Array(0);
+  private anchorEnds: Int32Array = new Int32Array(0);
 
   /** Lets go of the text, so that no document outlives its reading. */
   release(): void {
@@ -280,31 +276,48 @@ class ItemsBefore {
     this.count = 0;
     this.index = index;
     this.anchor = index.lastEndingBy(end);
-    this.ends = index.ends;
+    this.anchorEnds = index.ends;
     return this;
   }
 
   /** The last anchor ending at or before `q`, from anchor `k` (at or after it) back. */
   private lastEndingBy(q: number, k: number): number {
-    while (k >= 0 && this.ends[k] > q) k--;
+    while (k >= 0 && this.anchorEnds[k] > q) k--;
     return k;
   }
 
-  /** Item `index` (negative), or undefined past the start of the text or the window. */
-  at(index: number): Item | undefined {
+  /**
+   * Whether there is an item `index` (negative), read now if it was not yet; false past the
+   * start of the text or the window. (The item is then told by kindOf, startOf, endOf, stopOf.)
+   */
+  has(index: number): boolean {
     const k = -index - 1;
-    if (k < this.count) return this.items[k];
+    if (k < this.count) return k >= 0;
     while (this.count <= k && this.produce());
-    return k < this.count ? this.items[k] : undefined;
+    return k < this.count;
+  }
+
+  kindOf(index: number): number {
+    return this.kinds[-index - 1];
+  }
+
+  startOf(index: number): number {
+    return this.starts[-index - 1];
+  }
+
+  endOf(index: number): number {
+    return this.ends[-index - 1];
+  }
+
+  stopOf(index: number): string | null {
+    return this.stops[-index - 1];
   }
 
   /** Sets `span` to the text from item `from` to item `to` (exclusive), or to none (-1, -1). */
   readSpan(from: number, to: number, span: Span): void {
-    const first = this.at(from);
-    const last = this.at(to - 1);
-    const some = from < to && first !== undefined && last !== undefined;
-    span.start = some ? first.start : -1;
-    span.end = some ? last.end : -1;
+    const some = this.has(from) && this.has(to - 1) && from < to;
+    span.start = some ? this.startOf(from) : -1;
+    span.end = some ? this.endOf(to - 1) : -1;
   }
 
   /** Whether item `index`, which the walk has read, is the text's very first. */
@@ -314,15 +327,15 @@ class ItemsBefore {
 
   /** Fills the next item. */
   private push(kind: number, start: number, end: number, stop: string | null): void {
-    const item = this.items[this.count++];
-    item.kind = kind;
-    item.start = start;
-    item.end = end;
-    item.stop = stop;
+    const k = this.count++;
+    this.kinds[k] = kind;
+    this.starts[k] = start;
+    this.ends[k] = end;
+    this.stops[k] = stop;
   }
 
   private produce(): boolean {
-    const { text, ends } = this;
+    const { text, anchorEnds: ends } = this;
     const p = this.p;
     if (p <= 0 || this.count >= BACKWARD_SEEK) return false;
     if (text.charCodeAt(p - 1) === SPACE) {
@@ -740,12 +753,15 @@ function afterLowercaseWords(text: string, from: number, to: number): number {
  */
 function versusBefore(text: string, words: ItemsBefore, index: number): boolean {
   for (let k = index - 1; k >= -BACKWARD_SEEK; k--) {
-    const item = words.at(k);
-    if (!item || item.kind === CITE_ITEM) return false;
-    if (item.kind === SPACE_ITEM) continue;
-    const last = text.charCodeAt(item.end - 1);
-    if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE || (last === PERIOD && endsCloseOrDigitPeriod(text, item.start, item.end))) return false;
-    if (item.kind === STOP_ITEM) return item.stop === 'v' && text.charCodeAt(item.start) === 118 /* v */;
+    if (!words.has(k)) return false;
+    const kind = words.kindOf(k);
+    if (kind === CITE_ITEM) return false;
+    if (kind === SPACE_ITEM) continue;
+    const start = words.startOf(k);
+    const end = words.endOf(k);
+    const last = text.charCodeAt(end - 1);
+    if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE || (last === PERIOD && endsCloseOrDigitPeriod(text, start, end))) return false;
+    if (kind === STOP_ITEM) return words.stopOf(k) === 'v' && text.charCodeAt(start) === 118 /* v */;
   }
   return false;
 }
@@ -756,11 +772,11 @@ function versusBefore(text: string, words: ItemsBefore, index: number): boolean 
  */
 function courtBefore(text: string, words: ItemsBefore, index: number): { index: number; year: number; court: string | null } | null {
   for (let k = index; k >= index - 12; k--) {
-    const item = words.at(k);
-    if (!item || item.kind === CITE_ITEM || item.kind === STOP_ITEM) return null;
-    if (text.charCodeAt(item.start) !== OPEN_PAREN) continue;
+    if (!words.has(k) || words.kindOf(k) === CITE_ITEM || words.kindOf(k) === STOP_ITEM) return null;
+    const start = words.startOf(k);
+    if (text.charCodeAt(start) !== OPEN_PAREN) continue;
     words.readSpan(k, index + 1, NAME);
-    const inner = text.slice(item.start + 1, NAME.end - 1);
+    const inner = text.slice(start + 1, NAME.end - 1);
     const court = parseCourtParenthetical(inner);
     return court ? { index: k, year: court.year, court: court.court } : null;
   }
@@ -806,17 +822,16 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   let breakingStop: string | null = null;
 
   for (let index = -1; index >= -BACKWARD_SEEK; index--) {
-    const word = words.at(index);
-    if (!word) break;
-    const kind = word.kind;
+    if (!words.has(index)) break;
+    const kind = words.kindOf(index);
     // A run of spaces counts in the name's length (caseNameLength), not in the plaintiff's.
     if (kind === SPACE_ITEM) {
       caseNameLength++;
       if (words.isTextStart(index)) words.readSpan(index, titleStart, NAME);
       continue;
     }
-    const ws = word.start;
-    const we = word.end;
+    const ws = words.startOf(index);
+    const we = words.endOf(index);
     const first = text.charCodeAt(ws);
     if (we - ws === 1 && first === COMMA) continue;
     caseNameLength++;
@@ -852,7 +867,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       // begins after it, at its first capitalised word. (Read as a year written before the
       // citation, it let the walk run on into the earlier case's name.)
       startIndex = index + 2;
-      while (startIndex + 2 < -1 && isLowerCode(text.charCodeAt((words.at(startIndex) as Item).start))) startIndex += 2;
+      while (startIndex + 2 < -1 && isLowerCode(text.charCodeAt(words.startOf(startIndex)))) startIndex += 2;
       words.readSpan(startIndex, titleStart, NAME);
       break;
     }
@@ -883,8 +898,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     if (versus && !isUpperCode(first) && !isDigitCode(first) && first !== AMPERSAND && !isNameLowercase(text, ws, we) && !forInName(text, ws, we, afterStart)) {
       startIndex = index + 2;
       // A `for` read into the name (`ruled for Smith v. Jones`) does not begin it.
-      const opening = words.at(startIndex);
-      if (opening && isText(text, opening.start, opening.end, 'for') && startIndex + 2 < -1) startIndex += 2;
+      if (words.has(startIndex) && isText(text, words.startOf(startIndex), words.endOf(startIndex), 'for') && startIndex + 2 < -1) startIndex += 2;
       words.readSpan(startIndex, titleStart, NAME);
       if (NAME.start >= 0) NAME.start = afterArticle(text, NAME.start, NAME.end);
       break;
@@ -892,12 +906,12 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     // A blank citation (`— U.S. —`, `___ Nev. ___`): pass over it like a citation.
     if ((first === UNDERSCORE || first === DASH) && isBlank(text, ws, we, true)) {
       let open = index - 1;
-      for (let item = words.at(open); item && index - open <= 8 && !isBlank(text, item.start, item.end, false); item = words.at(open)) open--;
-      if (words.at(open) && index - open <= 8) index = open;
+      while (words.has(open) && index - open <= 8 && !isBlank(text, words.startOf(open), words.endOf(open), false)) open--;
+      if (words.has(open) && index - open <= 8) index = open;
       titleStart = index - 1;
       continue;
     }
-    const isVersus = kind === STOP_ITEM && word.stop === 'v';
+    const isVersus = kind === STOP_ITEM && words.stopOf(index) === 'v';
     // A capital `V.` after a first name is a middle initial when the name's `v.` comes
     // before it (`Rollin v. William V. Frankel & Co.`); alone, it is the `v.` of a name in
     // capitals (`SMITH V. JONES`).
@@ -918,7 +932,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       if (kind === STOP_ITEM) {
         breakingStart = ws;
         breakingEnd = we;
-        breakingStop = word.stop;
+        breakingStop = words.stopOf(index);
       }
       break;
     }
@@ -930,7 +944,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       if (capital >= 0) {
         // The name now starts at that capital: find its item.
         NAME.start = capital;
-        while (startIndex < -1 && (words.at(startIndex) as Item).end <= capital) startIndex++;
+        while (startIndex < -1 && words.endOf(startIndex) <= capital) startIndex++;
       } else NAME.start = NAME.end = -1;
       break;
     }
@@ -952,12 +966,17 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   // Commonwealth v. Diatchenko`, `Accord Wiggins v. United States`): eyecite's stop words
   // have `see also` and `see`, not these alone. (`Also Corp. v. Smith` is a company's name.)
   if (versus && startIndex !== null) {
-    const opening = words.at(startIndex);
-    const next = words.at(startIndex + 2);
-    if (opening && next && startIndex + 2 < -1 && words.at(startIndex + 1)?.kind === SPACE_ITEM && next.kind === WORD_ITEM && isOpeningSignal(text, opening.start, opening.end) && text.startsWith(text.slice(opening.start, opening.end), nameStart) && nameEnd - nameStart >= opening.end - opening.start && isUpperCode(text.charCodeAt(next.start)) && !isCompanySuffix(text, next.start, next.end)) {
-      startIndex += 2;
-      nameStart += next.start - opening.start;
-      if (nameEnd <= nameStart) return null;
+    const opening = startIndex;
+    const next = startIndex + 2;
+    if (words.has(opening) && words.has(next) && next < -1 && words.kindOf(opening + 1) === SPACE_ITEM && words.kindOf(next) === WORD_ITEM) {
+      const openingStart = words.startOf(opening);
+      const openingEnd = words.endOf(opening);
+      const nextStart = words.startOf(next);
+      if (isOpeningSignal(text, openingStart, openingEnd) && text.startsWith(text.slice(openingStart, openingEnd), nameStart) && nameEnd - nameStart >= openingEnd - openingStart && isUpperCode(text.charCodeAt(nextStart)) && !isCompanySuffix(text, nextStart, words.endOf(next))) {
+        startIndex += 2;
+        nameStart += nextStart - openingStart;
+        if (nameEnd <= nameStart) return null;
+      }
     }
   }
 
@@ -986,7 +1005,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   const defendant = DEFENDANT.textIn(text);
   if (!defendant) return null;
 
-  const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;
+  const from = startIndex !== null && words.has(startIndex) ? words.startOf(startIndex) : citationStart;
   if (short) return { caseName: defendant, plaintiff: null, defendant: null, start: from, year: preCiteYear, court: preCiteCourt };
   let caseName = plaintiff ? versusName(text, nameStart, nameEnd, plaintiff, defendant) : defendant;
   // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.
