@@ -15,15 +15,16 @@
  *
  * Everything here works on offsets into the text: an item is where it starts and ends, the
  * name read so far is a span of the text, and each word is tested where it stands. Only the
- * strings returned (the name and its parties) are made, once each. (Eyecite's reading made
- * a string of every word walked, of the name at every `v.`, and of each party at each step
- * of its trimming; on citation-dense text those strings were a good part of what the
- * young-generation collector had to copy.)
+ * strings returned (the name and its parties) are made, once each. (Read as eyecite reads
+ * it, with a string of every word walked, of the name at every `v.` and of each party at each
+ * step of its trimming, a name cost twice as much on citation-dense text, and those strings
+ * were a good part of what the young-generation collector had to copy.)
  */
 import { isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { parseCourtParenthetical } from './courts';
 import { isAbbreviationAt } from './names';
 import { doubledInt32, doubledUint8 } from './grow';
+import { lastWhere } from './last-where';
 
 export interface FoundName {
   /** `Plaintiff v. Defendant`, `In re Defendant`, or (short forms) the name written. */
@@ -48,7 +49,7 @@ export interface Anchor {
   kind: string;
 }
 
-// What an item is (Item.kind): a run of spaces, a word, a citation, a `supra`, a stop word.
+// What an item is (ItemsBefore's kinds): a run of spaces, a word, a citation, a `supra`, a stop word.
 const SPACE_ITEM = 0;
 const WORD_ITEM = 1;
 const CITE_ITEM = 2;
@@ -219,22 +220,7 @@ export class AnchorIndex {
       if (k + 1 === this.count || this.ends[k + 1] > p) return (this.lastAnswer = k);
       k++;
     }
-    return (this.lastAnswer = this.search(p));
-  }
-
-  /** lastEndingBy by binary search. */
-  private search(p: number): number {
-    let lo = 0;
-    let hi = this.count - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.ends[mid] <= p) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found;
+    return (this.lastAnswer = lastWhere(this.count, (j) => this.ends[j] <= p));
   }
 }
 
@@ -513,8 +499,9 @@ function endsWithNumber(text: string, from: number, to: number): boolean {
 }
 
 /**
- * Where the first capitalised word of [from, to) begins, or -1: `/\b[A-Z][a-zA-Z0-9]*\b/`,
- * whose match never ends before a `_` (a word character that the word's own exclude).
+ * Where the first capitalised word of [from, to) begins, or -1, as `/\b[A-Z][a-zA-Z0-9]*\b/`
+ * finds it: a capital at a word's start whose letters and digits are not followed by a `_`
+ * (a word character: the `\b` after them would not hold).
  */
 function firstCapitalised(text: string, from: number, to: number): number {
   for (let p = from; p < to; p++) {
