@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { AnchorIndex } from './case-name';
+import { findCitations } from './index';
 
 describe('the anchors before a name', () => {
   // Anchors of one to three characters with gaps between them, as the tokenizer hands them on.
@@ -39,5 +40,20 @@ describe('the anchors before a name', () => {
       for (const p of [list[k].start, list[k].end, list[Math.max(0, k - 8)].start, list[k].end + 100]) if (index.lastEndingBy(p) !== bySearch(list.slice(0, k + 1), p)) differ.push(p);
     }
     expect(differ).toEqual([]);
+  });
+});
+
+describe('a name read back from a citation', () => {
+  // Twenty capitalised words and no `v.`: the walk stops at its 28th item without a name.
+  const words = Array.from({ length: 20 }, (_, i) => `Word${String.fromCharCode(65 + i)}`).join(' ');
+
+  it('is not the court parenthetical read before the citation when there is none', () => {
+    const [cite] = findCitations(`${words} (S.D.N.Y. 1973) 367 F. Supp. 876.`);
+    expect([cite.caseName, cite.plaintiff, cite.defendant, cite.fullStart]).toEqual([null, null, null, cite.start]);
+  });
+
+  it('is read past a court parenthetical that stands before the citation', () => {
+    const [cite] = findCitations(`See Grant v. Esquire, Inc. (S.D.N.Y. 1973) 367 F. Supp. 876.`);
+    expect([cite.caseName, cite.plaintiff, cite.defendant, cite.year, cite.court]).toEqual(['Grant v. Esquire, Inc.', 'Grant', 'Esquire, Inc.', 1973, 'nysd']);
   });
 });

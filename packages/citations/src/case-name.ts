@@ -380,6 +380,8 @@ class Span {
 }
 /** The name read so far by the walk (nameBefore). */
 const NAME = new Span();
+/** A court parenthetical read before the citation (courtBefore): apart from NAME, which it must leave as it is. */
+const PARENTHETICAL = new Span();
 
 /** Whether the word [from, to) is `(1993).` or `(1993);`: `/^\(\d{4}\)[.;]$/`. */
 function isYearClosing(text: string, from: number, to: number): boolean {
@@ -762,8 +764,8 @@ function courtBefore(text: string, words: ItemsBefore, index: number): { index: 
     if (!words.has(k) || words.kindOf(k) === CITE_ITEM || words.kindOf(k) === STOP_ITEM) return null;
     const start = words.startOf(k);
     if (text.charCodeAt(start) !== OPEN_PAREN) continue;
-    words.readSpan(k, index + 1, NAME);
-    const inner = text.slice(start + 1, NAME.end - 1);
+    words.readSpan(k, index + 1, PARENTHETICAL);
+    const inner = text.slice(start + 1, PARENTHETICAL.end - 1);
     const court = parseCourtParenthetical(inner);
     return court ? { index: k, year: court.year, court: court.court } : null;
   }
