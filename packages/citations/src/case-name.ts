@@ -628,6 +628,18 @@ export function stripStopWords(name: string): string {
 function trimAround(text: string, from: number, to: number, party: Party): void {
   let a = from;
   let b = to;
+  party.built = null;
+  // Most parties begin with a letter or digit other than an `I` (which may begin `In `) and end
+  // with one or a period, or with a comma after one (`Signet Jewelers Ltd.,`): then only that
+  // comma is trimmed.
+  const first = text.charCodeAt(a);
+  const end = b - a > 1 && text.charCodeAt(b - 1) === COMMA ? b - 1 : b;
+  const last = text.charCodeAt(end - 1);
+  if (a < end && isAsciiAlnum(first) && (first | 32) !== 105 /* i */ && (isAsciiAlnum(last) || last === PERIOD)) {
+    party.start = a;
+    party.end = end;
+    return;
+  }
   // `/^In\s+/i`
   if (b - a > 2 && (text.charCodeAt(a) | 32) === 105 /* i */ && (text.charCodeAt(a + 1) | 32) === 110 /* n */ && isTrimmedCode(text.charCodeAt(a + 2))) {
     a += 3;
