@@ -12,12 +12,19 @@
  * parenthesis, a lowercase word (after `v.`) or a prose word (before it), a signal or other
  * stop word (`see`, `citing`, `In re`), or an abbreviated capitalised word that ends a
  * sentence after a plaintiff of two words or more.
+ *
+ * Everything here works on offsets into the text: an item is where it starts and ends, the
+ * name read so far is a span of the text, and each word is tested where it stands. Only the
+ * strings returned (the name and its parties) are made, once each. (Read as eyecite reads
+ * it, with a string of every word walked, of the name at every `v.` and of each party at each
+ * step of its trimming, a name cost twice as much on citation-dense text, and those strings
+ * were a good part of what the young-generation collector had to copy.)
  */
 import { isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { parseCourtParenthetical } from './courts';
-import { isAbbreviation } from './names';
-import { lastWhere } from './last-where';
+import { isAbbreviationAt } from './names';
 import { doubledInt32, doubledUint8 } from './grow';
+import { lastWhere } from './last-where';
 
 export interface FoundName {
   /** `Plaintiff v. Defendant`, `In re Defendant`, or (short forms) the name written. */
@@ -42,92 +49,122 @@ export interface Anchor {
   kind: string;
 }
 
-type ItemKind = 'space' | 'word' | 'cite' | 'supra' | 'stop';
-interface Item {
-  kind: ItemKind;
-  start: number;
-  end: number;
-  text: string;
-  /** Stop words: the word, lowercased without punctuation (`v`, `see`, `in re`). */
-  stop?: string;
-}
+// What an item is (ItemsBefore's kinds): a run of spaces, a word, a citation, a `supra`, a stop word.
+const SPACE_ITEM = 0;
+const WORD_ITEM = 1;
+const CITE_ITEM = 2;
+const SUPRA_ITEM = 3;
+const STOP_ITEM = 4;
 
 const BACKWARD_SEEK = 28;
 const SPACE = 32;
+const QUOTE = 34;
+const AMPERSAND = 38;
 const OPEN_PAREN = 40;
 const CLOSE_PAREN = 41;
-const PERIOD = 46;
+const COMMA = 44;
 const DASH = 45;
-const UNDERSCORE = 95;
+const PERIOD = 46;
 const SEMICOLON = 59;
-const QUOTE = 34;
+const UNDERSCORE = 95;
 const CLOSING_QUOTE = 0x201d;
 
-/** `w.trim() !== ''`, without making the trimmed string for an ordinary word. */
-function hasNonSpace(w: string): boolean {
-  const c = w.charCodeAt(0);
-  return (c > 32 && c < 0x80) || w.trim() !== '';
-}
+const isUpperCode = (c: number) => c >= 65 && c <= 90;
+const isLowerCode = (c: number) => c >= 97 && c <= 122;
+const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** A regex `\w`: ASCII letters and digits, and `_`. */
+const isRegexWordCode = (c: number) => isAsciiAlnum(c) || c === UNDERSCORE;
+/** The characters eyecite's bareWord keeps at a word's ends (`[\sa-zA-Z0-9]`): letters, digits and white space. */
+const keptByBareWord = (c: number) => isAsciiAlnum(c) || isTrimmedCode(c);
+/** What the regex `.` does not match: the line terminators. */
+const isLineTerminator = (c: number) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+/** What may be white space (`\s`): a space or control character, or anything beyond ASCII. */
+const maybeSpace = (c: number) => c <= 32 || c >= 0x80;
 
-const STOP_WORDS = new Set(['v', 'in re', 're', 'quoting', 'e.g.', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']);
-const bareWord = (w: string) => w.replace(/^[^\sa-zA-Z0-9]+|[^\sa-zA-Z0-9]+$/g, '');
-const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-/** The characters bareWord keeps at a word's ends: letters, digits and whitespace (`\s`). */
-const keptByBareWord = (c: number) => isWordChar(c) || ((c <= 32 || c >= 0xa0) && /\s/.test(String.fromCharCode(c)));
-// First letters of the stop words (either case), to turn most words away without a regex.
-const STOP_FIRST = new Uint8Array(128);
-for (const c of 'virqepdcasgVIRQEPDCASG') STOP_FIRST[c.charCodeAt(0)] = 1;
-// The longest one-word stop word (`dismissed`); `in re` and `see also` are read as two words.
-const LONGEST_STOP_WORD = 9;
-export function stopWordOf(word: string): string | null {
-  if (word.length > 12) return null;
-  // The word without the punctuation around it (bareWord), by index: it is made into a
-  // lowercase string only when it is short enough and begins like a stop word, since this
-  // runs for every word before every citation.
-  let a = 0;
-  while (a < word.length && !keptByBareWord(word.charCodeAt(a))) a++;
-  if (STOP_FIRST[word.charCodeAt(a)] !== 1) return null;
-  let b = word.length;
-  while (b > a && !keptByBareWord(word.charCodeAt(b - 1))) b--;
-  const length = b - a;
-  if (length > LONGEST_STOP_WORD) return null;
-  // Compared in place, lowercased a character at a time, not made into a string: this runs
-  // for most words read before a citation (their first letters are common ones).
-  const sameLength = STOP_BY_LENGTH[length];
-  if (sameLength) for (let k = 0; k < sameLength.length; k++) if (equalsLowercased(word, a, sameLength[k])) return sameLength[k];
-  // eyecite's `e.g.` is a pattern in which each `.` is any character but a line break.
-  if ((length === 3 || length === 4) && (word.charCodeAt(a) | 32) === 101 /* e */ && (word.charCodeAt(a + 2) | 32) === 103 /* g */ && !isLineTerminator(word.charCodeAt(a + 1)) && (length === 3 || !isLineTerminator(word.charCodeAt(a + 3)))) return 'e.g.';
-  return null;
+/** Whether [from, to) of `text` reads `literal` exactly. */
+function isText(text: string, from: number, to: number, literal: string): boolean {
+  return to - from === literal.length && text.startsWith(literal, from);
 }
-
-// The one-word stop words by length (`in re` and `see also` are read as two words).
-const STOP_BY_LENGTH: string[][] = [];
-for (const w of STOP_WORDS) if (!w.includes(' ')) (STOP_BY_LENGTH[w.length] ??= []).push(w);
 
 /**
- * Whether `word` from `a` reads `stop` (lowercase ASCII) when lowercased, as
- * `word.slice(a, a + stop.length).toLowerCase() === stop`: only ASCII capitals lowercase to
- * ASCII letters that a stop word holds (the Kelvin sign's `k` is in none).
+ * Whether `text` holds `literal` (lowercase ASCII) at `p`, in any case, as `toLowerCase` would
+ * read it: only ASCII capitals lowercase to the ASCII letters the literals hold (the Kelvin
+ * sign's `k` is in none, and `İ` lowercases to two characters).
  */
-function equalsLowercased(word: string, a: number, stop: string): boolean {
-  for (let k = 0; k < stop.length; k++) {
-    let c = word.charCodeAt(a + k);
+function holdsFolded(text: string, p: number, literal: string): boolean {
+  if (p + literal.length > text.length) return false;
+  for (let k = 0; k < literal.length; k++) {
+    let c = text.charCodeAt(p + k);
     if (c >= 65 && c <= 90) c |= 32;
-    if (c !== stop.charCodeAt(k)) return false;
+    if (c !== literal.charCodeAt(k)) return false;
   }
   return true;
 }
 
-/** What the regex `.` does not match: the line terminators. */
-const isLineTerminator = (c: number) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+/** Whether [from, to) of `text` reads `literal` (lowercase ASCII) in any case: `w.toLowerCase() === literal`. */
+function isFolded(text: string, from: number, to: number, literal: string): boolean {
+  return to - from === literal.length && holdsFolded(text, from, literal);
+}
 
-/** `also` with only punctuation around it (the second word of `see also`). */
-function mayBeAlso(word: string): boolean {
-  if (word.length < 4) return false;
-  // Its first letter must be an `a` (most words are turned away here, without the regex).
-  let a = 0;
-  while (a < word.length && !isLetterCode(word.charCodeAt(a))) a++;
-  return (word.charCodeAt(a) | 32) === 97 && /^[^A-Za-z]*also[^A-Za-z]*$/i.test(word);
+/** `w.trim() !== ''` for the word [from, to) of `text`. */
+function hasNonSpace(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!isTrimmedCode(text.charCodeAt(k))) return true;
+  return false;
+}
+
+/** Where the word [from, to) begins without the punctuation before it (eyecite's bareWord). */
+function bareStart(text: string, from: number, to: number): number {
+  let a = from;
+  while (a < to && !keptByBareWord(text.charCodeAt(a))) a++;
+  return a;
+}
+
+/** Where the word [from, to) ends without the punctuation after it, `from` at its bareStart. */
+function bareEnd(text: string, from: number, to: number): number {
+  let b = to;
+  while (b > from && !keptByBareWord(text.charCodeAt(b - 1))) b--;
+  return b;
+}
+
+/** Whether eyecite's bareWord of the word [from, to), lowercased, is `literal`. */
+function bareIsFolded(text: string, from: number, to: number, literal: string): boolean {
+  const a = bareStart(text, from, to);
+  return isFolded(text, a, bareEnd(text, a, to), literal);
+}
+
+const STOP_WORDS = ['v', 'in re', 're', 'quoting', 'e.g.', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf'];
+// First letters of the stop words (either case), to turn most words away at once.
+const STOP_FIRST = new Uint8Array(128);
+for (const c of 'virqepdcasgVIRQEPDCASG') STOP_FIRST[c.charCodeAt(0)] = 1;
+// The longest one-word stop word (`dismissed`); `in re` and `see also` are read as two words.
+const LONGEST_STOP_WORD = 9;
+// The one-word stop words by first letter and length (no two share both): a word is compared
+// with one of them at most. (Filled with nulls first: a sparse array would be kept as a
+// dictionary, each lookup a hash.)
+const stopShape = (first: number, length: number) => (first | 32) * 16 + length;
+const STOP_BY_SHAPE: (string | null)[] = Array.from({ length: stopShape(127, 15) + 1 }, () => null);
+for (const w of STOP_WORDS) if (!w.includes(' ')) STOP_BY_SHAPE[stopShape(w.charCodeAt(0), w.length)] = w;
+
+/**
+ * The stop word that a word of `text` is (`v`, `see`, `e.g.`), or null, given where it begins
+ * and ends without the punctuation around it ([a, b): bareStart, bareEnd) and its length as
+ * written: lowercased, it is one of STOP_WORDS (or matches eyecite's `e.g.`, a pattern in
+ * which each `.` is any character but a line break). Compared in place: this runs for every
+ * word read before every citation.
+ */
+function bareStopWord(text: string, a: number, b: number, written: number): string | null {
+  const length = b - a;
+  if (written > 12 || length === 0 || length > LONGEST_STOP_WORD || STOP_FIRST[text.charCodeAt(a)] !== 1) return null;
+  const stop = STOP_BY_SHAPE[stopShape(text.charCodeAt(a), length)];
+  if (stop !== null && holdsFolded(text, a, stop)) return stop;
+  if ((length === 3 || length === 4) && (text.charCodeAt(a) | 32) === 101 /* e */ && (text.charCodeAt(a + 2) | 32) === 103 /* g */ && !isLineTerminator(text.charCodeAt(a + 1)) && (length === 3 || !isLineTerminator(text.charCodeAt(a + 3)))) return 'e.g.';
+  return null;
+}
+
+/** The stop word that `word` is, or null (bareStopWord). */
+export function stopWordOf(word: string): string | null {
+  const a = bareStart(word, 0, word.length);
+  return bareStopWord(word, a, bareEnd(word, a, word.length), word.length);
 }
 
 /** An anchor's kind as the name walk tells them apart (AnchorIndex.kinds). */
@@ -149,6 +186,8 @@ export class AnchorIndex {
   /** ANCHOR_CITE, ANCHOR_ID or ANCHOR_SUPRA. */
   kinds = new Uint8Array(256);
   count = 0;
+  /** The answer to the last lastEndingBy (an index below count, or -1). */
+  private lastAnswer = -1;
 
   /** An index of `anchors` (sorted, without overlaps). */
   static of(anchors: readonly Anchor[]): AnchorIndex {
@@ -172,7 +211,16 @@ export class AnchorIndex {
 
   /** The index of the last anchor ending at or before `p`, or -1. */
   lastEndingBy(p: number): number {
-    return lastWhere(this.count, (k) => this.ends[k] <= p);
+    // Names are asked for in the order of the text, each a few anchors after the one before:
+    // the last answer is moved forward, and the anchors are searched only when it would have
+    // to move back or far.
+    let k = this.lastAnswer;
+    for (let steps = 0; steps < 16; steps++) {
+      if (k >= 0 && this.ends[k] > p) break;
+      if (k + 1 === this.count || this.ends[k + 1] > p) return (this.lastAnswer = k);
+      k++;
+    }
+    return (this.lastAnswer = lastWhere(this.count, (j) => this.ends[j] <= p));
   }
 }
 
@@ -181,23 +229,27 @@ export class AnchorIndex {
  * and a brief has thousands of citations). Item -1 is the one just before the citation,
  * -2 the one before it, and so on, as far back as BACKWARD_SEEK items or the text's start.
  *
- * One reader serves every walk, and its items are the same BACKWARD_SEEK objects, filled anew
- * by each walk: no item outlives the walk that reads it, and allocating a dozen objects per
- * citation was a good part of what the young-generation collector copied on dense text.
+ * An item is [start, end) of the text, its kind (SPACE_ITEM, WORD_ITEM, ...) and, for a stop
+ * word, the word lowercased without punctuation (`v`, `see`, `in re`, `id`). One reader serves
+ * every walk, and its items are kept in the same arrays, filled anew by each walk: no item
+ * outlives the walk that reads it (an object per item was a good part of what the
+ * young-generation collector copied on dense text).
  */
 class ItemsBefore {
-  private readonly items: Item[] = Array.from({ length: BACKWARD_SEEK }, () => ({ kind: 'space' as ItemKind, start: 0, end: 0, text: ' ', stop: undefined as string | undefined }));
+  private readonly kinds = new Uint8Array(BACKWARD_SEEK);
+  private readonly starts = new Int32Array(BACKWARD_SEEK);
+  private readonly ends = new Int32Array(BACKWARD_SEEK);
+  private readonly stops: (string | null)[] = Array.from({ length: BACKWARD_SEEK }, () => null);
   private count = 0;
   private p = 0;
   private text = '';
   /** The last anchor ending at or before `p` (the walk only moves back, and so does this). */
   private anchor = -1;
   private index: AnchorIndex | null = null;
-  private ends: Int32Array = new Int32Array(0);
+  private anchorEnds: Int32Array = new Int32Array(0);
 
-  /** Lets go of the text and what was read of it, so that no document outlives its reading. */
+  /** Lets go of the text, so that no document outlives its reading. */
   release(): void {
-    for (let k = 0; k < this.count; k++) this.items[k].text = ' ';
     this.count = 0;
     this.text = '';
     this.index = null;
@@ -210,53 +262,72 @@ class ItemsBefore {
     this.count = 0;
     this.index = index;
     this.anchor = index.lastEndingBy(end);
-    this.ends = index.ends;
+    this.anchorEnds = index.ends;
     return this;
   }
 
   /** The last anchor ending at or before `q`, from anchor `k` (at or after it) back. */
   private lastEndingBy(q: number, k: number): number {
-    while (k >= 0 && this.ends[k] > q) k--;
+    while (k >= 0 && this.anchorEnds[k] > q) k--;
     return k;
   }
 
-  /** Item `index` (negative), or undefined past the start of the text or the window. */
-  at(index: number): Item | undefined {
+  /**
+   * Whether there is an item `index` (negative), read now if it was not yet; false past the
+   * start of the text or the window. (The item is then told by kindOf, startOf, endOf, stopOf.)
+   */
+  has(index: number): boolean {
     const k = -index - 1;
+    if (k < this.count) return k >= 0;
     while (this.count <= k && this.produce());
-    return k < this.count ? this.items[k] : undefined;
+    return k < this.count;
   }
 
-  /** The text from item `from` to item `to` (exclusive), or '' when there is none. */
-  textOf(from: number, to: number): string {
-    const first = this.at(from);
-    const last = this.at(to - 1);
-    return from < to && first && last ? this.text.slice(first.start, last.end) : '';
+  kindOf(index: number): number {
+    return this.kinds[-index - 1];
   }
 
-  /** Whether item `index` is the text's very first. */
+  startOf(index: number): number {
+    return this.starts[-index - 1];
+  }
+
+  endOf(index: number): number {
+    return this.ends[-index - 1];
+  }
+
+  stopOf(index: number): string | null {
+    return this.stops[-index - 1];
+  }
+
+  /** Sets `span` to the text from item `from` to item `to` (exclusive), or to none (-1, -1). */
+  readSpan(from: number, to: number, span: Span): void {
+    const some = this.has(from) && this.has(to - 1) && from < to;
+    span.start = some ? this.startOf(from) : -1;
+    span.end = some ? this.endOf(to - 1) : -1;
+  }
+
+  /** Whether item `index`, which the walk has read, is the text's very first. */
   isTextStart(index: number): boolean {
-    return this.at(index) !== undefined && -index === this.count && this.p === 0;
+    return -index === this.count && this.p === 0;
   }
 
   /** Fills the next item. */
-  private push(kind: ItemKind, start: number, end: number, text: string, stop: string | undefined): void {
-    const item = this.items[this.count++];
-    item.kind = kind;
-    item.start = start;
-    item.end = end;
-    item.text = text;
-    item.stop = stop;
+  private push(kind: number, start: number, end: number, stop: string | null): void {
+    const k = this.count++;
+    this.kinds[k] = kind;
+    this.starts[k] = start;
+    this.ends[k] = end;
+    this.stops[k] = stop;
   }
 
   private produce(): boolean {
-    const { text, ends } = this;
+    const { text, anchorEnds: ends } = this;
     const p = this.p;
     if (p <= 0 || this.count >= BACKWARD_SEEK) return false;
     if (text.charCodeAt(p - 1) === SPACE) {
       let s = p - 1;
       while (s > 0 && text.charCodeAt(s - 1) === SPACE) s--;
-      this.push('space', s, p, ' ', undefined);
+      this.push(SPACE_ITEM, s, p, null);
       this.p = s;
       return true;
     }
@@ -266,8 +337,8 @@ class ItemsBefore {
     const anchorStart = k >= 0 && ends[k] === p ? index.starts[k] : p;
     if (anchorStart < p) {
       const anchorKind = index.kinds[k];
-      const kind = anchorKind === ANCHOR_ID ? 'stop' : anchorKind === ANCHOR_SUPRA ? 'supra' : 'cite';
-      this.push(kind, anchorStart, p, text.slice(anchorStart, p), anchorKind === ANCHOR_ID ? 'id' : undefined);
+      if (anchorKind === ANCHOR_ID) this.push(STOP_ITEM, anchorStart, p, 'id');
+      else this.push(anchorKind === ANCHOR_SUPRA ? SUPRA_ITEM : CITE_ITEM, anchorStart, p, null);
       this.p = anchorStart;
       return true;
     }
@@ -276,39 +347,173 @@ class ItemsBefore {
     // A citation may end inside the run (`1 U.S. 2.` ends at the `2`): the word starts there.
     const inside = this.lastEndingBy(p - 1, k);
     if (inside >= 0 && ends[inside] > s) s = ends[inside];
-    const word = text.slice(s, p);
-    const stop = stopWordOf(word);
+    const a = bareStart(text, s, p);
+    const b = bareEnd(text, a, p);
+    const stop = bareStopWord(text, a, b, p - s);
     this.p = s;
-    // Two-word stop words, `In re` and `see also`, are one item.
-    if ((stop === 're' || mayBeAlso(word)) && s > 1 && text.charCodeAt(s - 1) === SPACE) {
-      let f = s - 1;
-      while (f > 0 && text.charCodeAt(f - 1) !== SPACE) f--;
-      const first = text.slice(f, s - 1);
-      const pair = `${bareWord(first).toLowerCase()} ${bareWord(word).toLowerCase()}`;
-      const before = this.lastEndingBy(s - 1, k);
-      if ((pair === 'in re' || pair === 'see also') && !(before >= 0 && ends[before] === s - 1)) {
-        this.push('stop', f, p, `${first} ${word}`, pair);
-        this.p = f;
-        return true;
+    // Two-word stop words, `In re` and `see also`, are one item: a `re` or an `also` after
+    // a space, the word before it `in` or `see` (each without the punctuation around it).
+    if (s > 1 && text.charCodeAt(s - 1) === SPACE) {
+      const firstOfPair = stop === 're' ? 'in' : b - a === 4 && holdsFolded(text, a, 'also') ? 'see' : null;
+      if (firstOfPair !== null) {
+        let f = s - 1;
+        while (f > 0 && text.charCodeAt(f - 1) !== SPACE) f--;
+        const before = this.lastEndingBy(s - 1, k);
+        if (bareIsFolded(text, f, s - 1, firstOfPair) && !(before >= 0 && ends[before] === s - 1)) {
+          this.push(STOP_ITEM, f, p, firstOfPair === 'in' ? 'in re' : 'see also');
+          this.p = f;
+          return true;
+        }
       }
     }
-    this.push(stop ? 'stop' : 'word', s, p, word, stop ?? undefined);
+    this.push(stop !== null ? STOP_ITEM : WORD_ITEM, s, p, stop);
     return true;
   }
 }
 /** The one reader of items (see ItemsBefore); walks never overlap. */
 const READER = new ItemsBefore();
 
-/** `/[)\d]\.$/.test(w)` for a word ending in a period: `(1993).`, `2.` */
-function endsCloseOrDigitPeriod(w: string): boolean {
-  const c = w.charCodeAt(w.length - 2);
-  return c === CLOSE_PAREN || isDigitCode(c);
+/** [start, end) of the text; none while end <= start. */
+class Span {
+  start = -1;
+  end = -1;
+}
+/** The name read so far by the walk (nameBefore). */
+const NAME = new Span();
+/** A court parenthetical read before the citation (courtBefore): apart from NAME, which it must leave as it is. */
+const PARENTHETICAL = new Span();
+
+/** Whether the word [from, to) is `(1993).` or `(1993);`: `/^\(\d{4}\)[.;]$/`. */
+function isYearClosing(text: string, from: number, to: number): boolean {
+  const c = text.charCodeAt(from + 6);
+  return to - from === 7 && startsWithYear(text, from) && (c === PERIOD || c === SEMICOLON);
 }
 
-const isUpper = (c: string) => c >= 'A' && c <= 'Z';
-const isDigit = (c: string) => c >= '0' && c <= '9';
-const isLowerAlpha = (c: string) => c >= 'a' && c <= 'z';
-const isAlpha = (c: string) => isUpper(c) || isLowerAlpha(c);
+/** Whether `text` holds a year in parentheses at `p`: `/^\(\d{4}\)/`. */
+function startsWithYear(text: string, p: number): boolean {
+  return text.charCodeAt(p) === OPEN_PAREN && isDigitCode(text.charCodeAt(p + 1)) && isDigitCode(text.charCodeAt(p + 2)) && isDigitCode(text.charCodeAt(p + 3)) && isDigitCode(text.charCodeAt(p + 4)) && text.charCodeAt(p + 5) === CLOSE_PAREN;
+}
+
+/** The four digits after `(` at `p` (startsWithYear), as a number. */
+function yearAt(text: string, p: number): number {
+  return (text.charCodeAt(p + 1) - 48) * 1000 + (text.charCodeAt(p + 2) - 48) * 100 + (text.charCodeAt(p + 3) - 48) * 10 + (text.charCodeAt(p + 4) - 48);
+}
+
+/** `/[)\d]\.$/` for the word [from, to) ending in a period: `(1993).`, `2.` */
+function endsCloseOrDigitPeriod(text: string, from: number, to: number): boolean {
+  const c = text.charCodeAt(to - 2);
+  return to - from > 1 && (c === CLOSE_PAREN || isDigitCode(c));
+}
+
+/** `/^[_-]+$/` (`comma`: `/^[_-]+,?$/`) for the word [from, to): a blank volume or page. */
+function isBlank(text: string, from: number, to: number, comma: boolean): boolean {
+  const end = comma && to - from > 1 && text.charCodeAt(to - 1) === COMMA ? to - 1 : to;
+  if (end === from) return false;
+  for (let k = from; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== UNDERSCORE && c !== DASH) return false;
+  }
+  return true;
+}
+
+/** The articles a name may begin with and eyecite drops (`of`, `the`, `an`, `and`), in the order its patterns try them. */
+const ARTICLES = ['of', 'the', 'an', 'and'];
+
+function isArticle(text: string, from: number, to: number): boolean {
+  for (let k = 0; k < ARTICLES.length; k++) if (isText(text, from, to, ARTICLES[k])) return true;
+  return false;
+}
+
+/**
+ * Lowercase words a plaintiff's name may hold (`Estate of Durden`, `United States ex rel.
+ * Russo`); any other lowercase word before the `v.` is prose and ends the name.
+ */
+const NAME_LOWERCASE = [...ARTICLES, 'ex', 'rel.', 'rel'];
+
+function isNameLowercase(text: string, from: number, to: number): boolean {
+  for (let k = 0; k < NAME_LOWERCASE.length; k++) if (isText(text, from, to, NAME_LOWERCASE[k])) return true;
+  return false;
+}
+
+/**
+ * Whether the word [from, to) is a `for` inside a party's name (`Dist. Att'y for Suffolk
+ * Dist.`, `Council for Indep. Living, Inc.`): followed by a capitalised word, the one that
+ * begins at `after` (-1: none). (eyecite lets only `of`, `the`, `an` and `and` through, and
+ * so gave `Suffolk Dist.` as the defendant.)
+ */
+function forInName(text: string, from: number, to: number, after: number): boolean {
+  return after >= 0 && isText(text, from, to, 'for') && isUpperCode(text.charCodeAt(after));
+}
+
+/** Words that open a citation sentence and never begin a party's name (nameBefore). */
+const OPENING_SIGNALS = ['Also', 'Accord', 'Compare'];
+
+/** Whether the word [from, to) is one of OPENING_SIGNALS as written (a capital first: a sentence's first word). */
+function isOpeningSignal(text: string, from: number, to: number): boolean {
+  const c = text.charCodeAt(from);
+  if (c !== 65 /* A */ && c !== 67 /* C */) return false;
+  for (let k = 0; k < OPENING_SIGNALS.length; k++) if (isText(text, from, to, OPENING_SIGNALS[k])) return true;
+  return false;
+}
+
+/** A company's suffix (`Co.`, `Inc.`), lowercased as written: never the first word of a sentence. */
+const COMPANY_SUFFIXES = ['co.', 'co.,', 'cos.', 'cos.,', 'inc.', 'inc.,', 'corp.', 'corp.,', 'ltd.', 'ltd.,', 'llc', 'llc,', 'l.l.c.', 'l.l.c.,', 'bros.', 'bros.,'];
+
+/** Whether the word [from, to) is one of COMPANY_SUFFIXES in any case. */
+function isCompanySuffix(text: string, from: number, to: number): boolean {
+  for (let k = 0; k < COMPANY_SUFFIXES.length; k++) if (isFolded(text, from, to, COMPANY_SUFFIXES[k])) return true;
+  return false;
+}
+
+/**
+ * Where [from, to) goes on after a leading `of`, `the`, `an` or `and` and the white space
+ * after it, as `s.replace(/^(?:of|the|an|and)\s+/, '')` leaves it; `from` when it has none.
+ */
+function afterArticle(text: string, from: number, to: number): number {
+  for (let k = 0; k < ARTICLES.length; k++) {
+    const a = ARTICLES[k];
+    let p = from + a.length;
+    if (p >= to || !text.startsWith(a, from) || !isTrimmedCode(text.charCodeAt(p))) continue;
+    while (p < to && isTrimmedCode(text.charCodeAt(p))) p++;
+    return p;
+  }
+  return from;
+}
+
+/**
+ * Where [from, to) goes on after a leading `of`, `the`, `an` or `and` in any case that ends a
+ * word, as `s.replace(/^(?:of|the|an|and)\b/i, '')` leaves it; `from` when it has none.
+ */
+function afterArticleWord(text: string, from: number, to: number): number {
+  for (let k = 0; k < ARTICLES.length; k++) {
+    const p = from + ARTICLES[k].length;
+    if (p <= to && holdsFolded(text, from, ARTICLES[k]) && (p === to || !isRegexWordCode(text.charCodeAt(p)))) return p;
+  }
+  return from;
+}
+
+/** Whether [from, to) ends with a number that is a word of its own: `/\b\d+\b$/`. */
+function endsWithNumber(text: string, from: number, to: number): boolean {
+  if (to === from || !isDigitCode(text.charCodeAt(to - 1))) return false;
+  let p = to - 1;
+  while (p > from && isDigitCode(text.charCodeAt(p - 1))) p--;
+  return p === from || !isRegexWordCode(text.charCodeAt(p - 1));
+}
+
+/**
+ * Where the first capitalised word of [from, to) begins, or -1, as `/\b[A-Z][a-zA-Z0-9]*\b/`
+ * finds it: a capital at a word's start whose letters and digits are not followed by a `_`
+ * (a word character: the `\b` after them would not hold).
+ */
+function firstCapitalised(text: string, from: number, to: number): number {
+  for (let p = from; p < to; p++) {
+    if (!isUpperCode(text.charCodeAt(p)) || (p > from && isRegexWordCode(text.charCodeAt(p - 1)))) continue;
+    let q = p + 1;
+    while (q < to && isAsciiAlnum(text.charCodeAt(q))) q++;
+    if (q === to || text.charCodeAt(q) !== UNDERSCORE) return p;
+  }
+  return -1;
+}
 
 const STOP_WORD_PATTERN = String.raw`[^\sa-zA-Z0-9]*(?:v|in re|re|quoting|e.g.|parte|denied|citing|aff'd|affirmed|remanded|see also|see|granted|dismissed|Cf)[^\sa-zA-Z0-9]*`;
 const STOP_WORDS_CASED = new RegExp(String.raw`(?:^|\s)${STOP_WORD_PATTERN}(?=\s|$)`, 'g');
@@ -324,68 +529,89 @@ const trimChars = (s: string, chars: string) => {
   return s.slice(a, b);
 };
 
-const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-/** What may be white space (`\s`): a space or control character, or anything beyond ASCII. */
-const maybeSpace = (c: number) => c <= 32 || c >= 0x80;
 // The stop words of STOP_WORD_PATTERN but `v` and `e.g.`, read in any case (the lowercase `v`
-// and eyecite's `e.g.` are read apart).
-const STOP_LITERALS = ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf'];
+// and eyecite's `e.g.` are read apart), by their first letter: a word is compared with the one
+// or two that begin as it does.
+const STOP_LITERALS_BY_FIRST: string[][] = Array.from({ length: 128 }, () => []);
+for (const literal of ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']) STOP_LITERALS_BY_FIRST[literal.charCodeAt(0)].push(literal);
 
-/** Whether `s` holds `literal` (lowercase) at `p`, in any case: ASCII letters only fold. */
-function holdsFolded(s: string, p: number, literal: string): boolean {
-  if (p + literal.length > s.length) return false;
-  for (let k = 0; k < literal.length; k++) {
-    let c = s.charCodeAt(p + k);
-    if (c >= 65 && c <= 90) c |= 32;
-    if (c !== literal.charCodeAt(k)) return false;
-  }
-  return true;
-}
-
-/** Whether a match of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may end with punctuation from `k` (then white space or the end). */
-function endsStopWord(s: string, k: number): boolean {
+/** Whether a match of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may end with punctuation from `k` (then white space or `to`). */
+function endsStopWord(s: string, k: number, to: number): boolean {
   let q = k;
-  while (q < s.length && !isAsciiAlnum(s.charCodeAt(q)) && !maybeSpace(s.charCodeAt(q))) q++;
-  return q === s.length || maybeSpace(s.charCodeAt(q));
+  while (q < to && !isAsciiAlnum(s.charCodeAt(q)) && !maybeSpace(s.charCodeAt(q))) q++;
+  return q === to || maybeSpace(s.charCodeAt(q));
 }
 
-/** Whether a stop word of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE begins at `p` and may end a match. */
-function stopWordAt(s: string, p: number): boolean {
+/** Whether a stop word of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE begins at `p` and may end a match before `to`. */
+function stopWordAt(s: string, p: number, to: number): boolean {
   const c = s.charCodeAt(p);
   if (STOP_FIRST[c] !== 1) return false;
-  if (c === 118 /* v */ && endsStopWord(s, p + 1)) return true;
+  if (c === 118 /* v */ && endsStopWord(s, p + 1, to)) return true;
   // `e.g.`: each `.` any character but a line break.
-  if ((c | 32) === 101 && p + 4 <= s.length && (s.charCodeAt(p + 2) | 32) === 103 && !isLineTerminator(s.charCodeAt(p + 1)) && !isLineTerminator(s.charCodeAt(p + 3)) && endsStopWord(s, p + 4)) return true;
-  for (const literal of STOP_LITERALS) if (holdsFolded(s, p, literal) && endsStopWord(s, p + literal.length)) return true;
+  if ((c | 32) === 101 && p + 4 <= to && (s.charCodeAt(p + 2) | 32) === 103 && !isLineTerminator(s.charCodeAt(p + 1)) && !isLineTerminator(s.charCodeAt(p + 3)) && endsStopWord(s, p + 4, to)) return true;
+  const literals = STOP_LITERALS_BY_FIRST[c | 32];
+  for (let k = 0; k < literals.length; k++) {
+    const literal = literals[k];
+    if (p + literal.length <= to && holdsFolded(s, p, literal) && endsStopWord(s, p + literal.length, to)) return true;
+  }
   return false;
 }
 
 /**
- * Whether STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may match in `s`. Asked before they are run
- * (twice for every party of every name read), since most names hold no stop word: a "no" is
- * certain, a "yes" may be wrong (the regexes are run then). A match begins after white space
- * or at the start, with a stop word after any punctuation, and ends before white space or at
- * the end, after any punctuation; here any character that may be white space counts as one.
+ * Whether STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may match in [from, to) of `s`. Asked before
+ * they are run (for every party of every name read), since most names hold no stop word: a
+ * "no" is certain, a "yes" may be wrong (the regexes are run then). A match begins after
+ * white space or at the start, with a stop word after any punctuation, and ends before white
+ * space or at the end, after any punctuation; here any character that may be white space
+ * counts as one.
  */
-export function mayHoldStopWord(s: string): boolean {
-  const n = s.length;
-  for (let i = 0; i < n; i++) {
-    if (i > 0 && !maybeSpace(s.charCodeAt(i - 1))) continue;
-    let j = i;
-    while (j < n && !isAsciiAlnum(s.charCodeAt(j))) j++;
-    if (j < n && stopWordAt(s, j)) return true;
-  }
+export function mayHoldStopWord(s: string, from = 0, to = s.length): boolean {
+  for (let i = from; i < to; i++) if ((i === from || maybeSpace(s.charCodeAt(i - 1))) && stopWordAfterPunctuation(s, i, to)) return true;
   return false;
 }
+
+/** Whether a stop word may begin after any punctuation from `i` (stopWordAt), before `to`. */
+function stopWordAfterPunctuation(s: string, i: number, to: number): boolean {
+  let j = i;
+  while (j < to && !isAsciiAlnum(s.charCodeAt(j))) j++;
+  return j < to && stopWordAt(s, j, to);
+}
+
+/** Whether [from, to) of `text` holds a `;`. */
+function holdsSemicolon(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) === SEMICOLON) return true;
+  return false;
+}
+
+/**
+ * A party of a name as read (readParty): [start, end) of the text when it stands there as
+ * written, as most do; `built` when the stop-word regexes or the squeezing of white space
+ * changed it. The two parties of the name being read are kept in the same two objects.
+ */
+class Party {
+  start = 0;
+  end = 0;
+  built: string | null = null;
+
+  /** The party as a string ('' when nothing is left of it). */
+  textIn(text: string): string {
+    return this.built ?? text.slice(this.start, this.end);
+  }
+}
+const PLAINTIFF = new Party();
+const DEFENDANT = new Party();
 
 /** A party name without signals and stop words, `In`, outer parentheses and edge commas. */
 export function stripStopWords(name: string): string {
   // Without a stop word (the usual name), the regexes would change nothing; a `;` keeps them
   // in (what follows it is read alone, and may begin with one).
-  if (!mayHoldStopWord(name) && !name.includes(';')) return stripAround(name);
+  if (!mayHoldStopWord(name) && !holdsSemicolon(name, 0, name.length)) {
+    const party = new Party();
+    trimAround(name, 0, name.length, party);
+    return party.textIn(name);
+  }
   let text = name.replace(STOP_WORDS_CASED, ' ');
-  // (Each regex below is asked only when the character it needs is there: most names have
-  // none of them, and this runs for every party of every case named.)
+  // (Each regex below is asked only when the character it needs is there.)
   if ((text.charCodeAt(0) | 32) === 105 /* i */) text = text.replace(/^In\s+/i, '');
   text = text.trim();
   if (text.charCodeAt(0) === OPEN_PAREN) text = text.replace(/^\(+/, '');
@@ -394,161 +620,149 @@ export function stripStopWords(name: string): string {
   return trimChars(trimChars(text, ', ').replace(STOP_WORDS_ANY_CASE, ''), ', ').trim();
 }
 
-/** stripStopWords of a name in which the stop-word regexes match nothing and that has no `;`. */
-function stripAround(name: string): string {
-  let text = name;
-  if ((text.charCodeAt(0) | 32) === 105 /* i */) text = text.replace(/^In\s+/i, '');
-  text = text.trim();
-  if (text.charCodeAt(0) === OPEN_PAREN) text = text.replace(/^\(+/, '');
-  if (text.charCodeAt(text.length - 1) === CLOSE_PAREN) text = text.replace(/\)+$/, '');
-  return trimChars(trimChars(text, ', '), ', ').trim();
-}
-
-interface Parties {
-  plaintiff: string | null;
-  /** '' when nothing is left of the name. */
-  defendant: string;
+/**
+ * Sets `party` to [from, to) of `text` without a leading `In `, and without the white space,
+ * parentheses, commas and spaces around it: what stripStopWords leaves of a party in which
+ * its regexes match nothing and that has no `;`, trimmed in place.
+ */
+function trimAround(text: string, from: number, to: number, party: Party): void {
+  let a = from;
+  let b = to;
+  party.built = null;
+  // Most parties begin with a letter or digit other than an `I` (which may begin `In `) and end
+  // with one or a period, or with a comma after one (`Signet Jewelers Ltd.,`): then only that
+  // comma is trimmed.
+  const first = text.charCodeAt(a);
+  const end = b - a > 1 && text.charCodeAt(b - 1) === COMMA ? b - 1 : b;
+  const last = text.charCodeAt(end - 1);
+  if (a < end && isAsciiAlnum(first) && (first | 32) !== 105 /* i */ && (isAsciiAlnum(last) || last === PERIOD)) {
+    party.start = a;
+    party.end = end;
+    return;
+  }
+  // `/^In\s+/i`
+  if (b - a > 2 && (text.charCodeAt(a) | 32) === 105 /* i */ && (text.charCodeAt(a + 1) | 32) === 110 /* n */ && isTrimmedCode(text.charCodeAt(a + 2))) {
+    a += 3;
+    while (a < b && isTrimmedCode(text.charCodeAt(a))) a++;
+  }
+  while (a < b && isTrimmedCode(text.charCodeAt(a))) a++;
+  while (b > a && isTrimmedCode(text.charCodeAt(b - 1))) b--;
+  while (a < b && text.charCodeAt(a) === OPEN_PAREN) a++;
+  while (b > a && text.charCodeAt(b - 1) === CLOSE_PAREN) b--;
+  while (a < b && (text.charCodeAt(a) === COMMA || text.charCodeAt(a) === SPACE)) a++;
+  while (b > a && (text.charCodeAt(b - 1) === COMMA || text.charCodeAt(b - 1) === SPACE)) b--;
+  while (a < b && isTrimmedCode(text.charCodeAt(a))) a++;
+  while (b > a && isTrimmedCode(text.charCodeAt(b - 1))) b--;
+  party.start = a;
+  party.end = b;
+  party.built = null;
 }
 
 /** A space, a control character or anything beyond ASCII: what may be white space (`\s`). */
 const maySpace = (c: number) => c === SPACE || (c >= 9 && c <= 13) || c >= 0x80;
 
+/** Whether [from, to) of `s` may hold two white-space characters in a row (`/\s{2,}/`). */
+function mayHoldTwoSpaces(s: string, from: number, to: number): boolean {
+  for (let k = from + 1; k < to; k++) if (maySpace(s.charCodeAt(k)) && maySpace(s.charCodeAt(k - 1))) return true;
+  return false;
+}
+
 /** `s.replace(/\s{2,}/g, ' ')`, the regex asked only when `s` may hold two white-space characters in a row. */
 function squeezeSpaces(s: string): string {
-  for (let k = 1; k < s.length; k++) if (maySpace(s.charCodeAt(k)) && maySpace(s.charCodeAt(k - 1))) return s.replace(/\s{2,}/g, ' ');
-  return s;
+  return mayHoldTwoSpaces(s, 0, s.length) ? s.replace(/\s{2,}/g, ' ') : s;
 }
 
 /**
- * Where the first match of `/\s+v\.?\s+/` (`letter`: `v`, or `V` for `/\s+V\.?\s+/`) in `s`
- * begins, or -1: the run of white space before the first such letter that has one before it
- * and, after it and a period if any, white space again.
+ * Reads into `party` the party written in [from, to) of `text`: `squeezeSpaces(stripStopWords(...))`.
+ * One pass over it tells whether the regexes must read it (a `;`, or a word that may be a stop
+ * word: mayHoldStopWord) and whether what is kept of it holds a run of white space to squeeze
+ * (squeezeSpaces); most parties need neither, and are then a piece of the text as written.
  */
-export function versusIn(s: string, letter: number): number {
-  for (let k = s.indexOf(String.fromCharCode(letter), 1); k > 0; k = s.indexOf(String.fromCharCode(letter), k + 1)) {
-    if (!isTrimmedCode(s.charCodeAt(k - 1))) continue;
-    const after = s.charCodeAt(k + 1) === PERIOD ? k + 2 : k + 1;
-    if (!isTrimmedCode(s.charCodeAt(after))) continue;
+function readParty(text: string, from: number, to: number, party: Party): void {
+  trimAround(text, from, to, party);
+  const { start, end } = party;
+  let squeeze = false;
+  let previous = -1;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === SEMICOLON || ((i === from || maybeSpace(previous)) && stopWordAfterPunctuation(text, i, to))) {
+      party.built = squeezeSpaces(stripStopWords(text.slice(from, to)));
+      return;
+    }
+    if (i > start && i < end && maySpace(c) && maySpace(previous)) squeeze = true;
+    previous = c;
+  }
+  if (squeeze) party.built = text.slice(start, end).replace(/\s{2,}/g, ' ');
+}
+
+/** The party written in [from, to) of `text`, as readParty reads it. */
+export function partyIn(text: string, from: number, to: number): string {
+  const party = new Party();
+  readParty(text, from, to, party);
+  return party.textIn(text);
+}
+
+/**
+ * Where the first match of `/\s+v\.?\s+/` (`letter`: `v`, or `V` for `/\s+V\.?\s+/`) in
+ * [from, to) of `s` begins, or -1: the run of white space before the first such letter that
+ * has one before it and, after it and a period if any, white space again.
+ */
+export function versusIn(s: string, letter: number, from = 0, to = s.length): number {
+  for (let k = from + 1; k < to; k++) {
+    if (s.charCodeAt(k) !== letter || !isTrimmedCode(s.charCodeAt(k - 1))) continue;
+    const after = k + 1 < to && s.charCodeAt(k + 1) === PERIOD ? k + 2 : k + 1;
+    if (after >= to || !isTrimmedCode(s.charCodeAt(after))) continue;
     let start = k - 1;
-    while (start > 0 && isTrimmedCode(s.charCodeAt(start - 1))) start--;
+    while (start > from && isTrimmedCode(s.charCodeAt(start - 1))) start--;
     return start;
   }
   return -1;
 }
 
-/** The end of the match of versusIn that begins at `at`. */
-export function versusEnd(s: string, at: number): number {
+/** The end of the match of versusIn that begins at `at` (before `to`). */
+export function versusEnd(s: string, at: number, to = s.length): number {
   let k = at;
-  while (isTrimmedCode(s.charCodeAt(k))) k++;
+  while (k < to && isTrimmedCode(s.charCodeAt(k))) k++;
   k++;
-  if (s.charCodeAt(k) === PERIOD) k++;
-  while (isTrimmedCode(s.charCodeAt(k))) k++;
+  if (k < to && s.charCodeAt(k) === PERIOD) k++;
+  while (k < to && isTrimmedCode(s.charCodeAt(k))) k++;
   return k;
 }
 
-/**
- * `${plaintiff} v. ${defendant}`, or the beginning of `candidate` (the text the name was read
- * from, which may go on with a comma) when it reads so, as most names are written: the name
- * is then a piece of the text, not a string built of three, which a lookup by it in
- * resolve.ts would first copy into one.
- */
-function versusName(candidate: string, plaintiff: string, defendant: string): string {
-  const p = plaintiff.length;
-  const n = p + 4 + defendant.length;
-  if (candidate.length >= n && candidate.startsWith(plaintiff) && candidate.startsWith(' v. ', p) && candidate.startsWith(defendant, p + 4)) return candidate.length === n ? candidate : candidate.slice(0, n);
-  return `${plaintiff} v. ${defendant}`;
-}
-
-/** The parties of a name read back from a citation (`versus`: it has a `v.`). */
-function readParties(candidate: string, versus: boolean): Parties {
-  let plaintiff: string | null = null;
-  let defendant: string;
-  if (versus) {
-    // The name's `v.`; a capital one only in a name written in capitals (`SMITH V. JONES`).
-    let at = versusIn(candidate, 118 /* v */);
-    if (at < 0) at = versusIn(candidate, 86 /* V */);
-    let rawPlaintiff = '';
-    if (at >= 0) {
-      rawPlaintiff = candidate.slice(0, at);
-      defendant = candidate.slice(versusEnd(candidate, at));
-    } else defendant = candidate;
-    rawPlaintiff = trimChars(rawPlaintiff, ' \t\n,(');
-    // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
-    // inside the name they are part of it (`Estate of Durden`).
-    const first = rawPlaintiff.charCodeAt(0);
-    if (first >= 97 && first <= 122) rawPlaintiff = rawPlaintiff.replace(/^(?:[a-z]\S*\s+)+/, '');
-    plaintiff = partyOf(rawPlaintiff) || null;
-  } else defendant = candidate;
-  return { plaintiff, defendant: partyOf(defendant) };
-}
-
-/** `squeezeSpaces(stripStopWords(name))`. */
-function partyOf(name: string): string {
-  return plainParty(name) ? name : squeezeSpaces(stripStopWords(name));
-}
+/** Whether the trimming of a plaintiff's ends removes `c` (`trimChars(s, ' \t\n,(')`). */
+const isPlaintiffEdge = (c: number) => c === SPACE || c === 9 || c === 10 || c === COMMA || c === OPEN_PAREN;
 
 /**
- * Whether stripStopWords and squeezeSpaces leave `name` as it is, as they do most names
- * (`Bell Atlantic Corp.`): ASCII, words parted by single spaces, nothing they remove at its
- * ends (`In `, parentheses, commas, spaces), no `;` and no stop word. One pass over it, where
- * the two read it five times.
+ * Where a plaintiff written in [from, to) begins after the lowercase words before its first
+ * capital, which are prose (`and Foo v. Bar`): `s.replace(/^(?:[a-z]\S*\s+)+/, '')`.
  */
-export function plainParty(name: string): boolean {
-  const n = name.length;
-  if (n === 0) return false;
-  const first = name.charCodeAt(0);
-  const last = name.charCodeAt(n - 1);
-  if ((first | 32) === 105 /* I or i */ || first === OPEN_PAREN || first === COMMA || last === CLOSE_PAREN || last === COMMA || first === SPACE || last === SPACE) return false;
-  for (let k = 0; k < n; k++) {
-    const c = name.charCodeAt(k);
-    if (c >= 128 || c < 32 || c === SEMICOLON) return false;
-    if (c === SPACE && name.charCodeAt(k - 1) === SPACE) return false;
+function afterLowercaseWords(text: string, from: number, to: number): number {
+  let p = from;
+  while (p < to && isLowerCode(text.charCodeAt(p))) {
+    let q = p + 1;
+    while (q < to && !isTrimmedCode(text.charCodeAt(q))) q++;
+    if (q === to) break;
+    while (q < to && isTrimmedCode(text.charCodeAt(q))) q++;
+    p = q;
   }
-  return !mayHoldStopWord(name);
+  return p;
 }
-const COMMA = 44;
-
-/**
- * Lowercase words a plaintiff's name may hold (`Estate of Durden`, `United States ex rel.
- * Russo`); any other lowercase word before the `v.` is prose and ends the name.
- */
-const NAME_LOWERCASE = new Set(['of', 'the', 'an', 'and', 'ex', 'rel.', 'rel']);
-
-/**
- * Whether `w` is a `for` inside a party's name (`Dist. Att'y for Suffolk Dist.`, `Council for
- * Indep. Living, Inc.`): followed by a capitalised word. (eyecite lets only `of`, `the`, `an`
- * and `and` through, and so gave `Suffolk Dist.` as the defendant.)
- */
-function forInName(w: string, after: string): boolean {
-  return w === 'for' && after.length > 0 && isUpper(after[0]);
-}
-
-/** Words that open a citation sentence and never begin a party's name (nameBefore). */
-const OPENING_SIGNALS = ['Also', 'Accord', 'Compare'];
-
-/** Whether `w` is one of OPENING_SIGNALS as written (a capital first: a sentence's first word). */
-function isOpeningSignal(w: string): boolean {
-  const c = w.charCodeAt(0);
-  if (c !== 65 /* A */ && c !== 67 /* C */) return false;
-  return OPENING_SIGNALS.includes(w);
-}
-
-/** A company's suffix (`Co.`, `Inc.`), lowercased as written: never the first word of a sentence. */
-const COMPANY_SUFFIXES = new Set(['co.', 'co.,', 'cos.', 'cos.,', 'inc.', 'inc.,', 'corp.', 'corp.,', 'ltd.', 'ltd.,', 'llc', 'llc,', 'l.l.c.', 'l.l.c.,', 'bros.', 'bros.,']);
 
 /**
  * Whether the items before item `index` hold a lowercase `v.` (or `vs.`) before anything that
  * ends a name: then a capital `V.` at `index` is a middle initial.
  */
-function versusBefore(words: ItemsBefore, index: number): boolean {
+function versusBefore(text: string, words: ItemsBefore, index: number): boolean {
   for (let k = index - 1; k >= -BACKWARD_SEEK; k--) {
-    const item = words.at(k);
-    if (!item || item.kind === 'cite') return false;
-    if (item.kind === 'space') continue;
-    const t = item.text;
-    const last = t.charCodeAt(t.length - 1);
-    if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE || (last === PERIOD && t.length > 1 && endsCloseOrDigitPeriod(t))) return false;
-    if (item.kind === 'stop') return item.stop === 'v' && t.charCodeAt(0) === 118 /* v */;
+    if (!words.has(k)) return false;
+    const kind = words.kindOf(k);
+    if (kind === CITE_ITEM) return false;
+    if (kind === SPACE_ITEM) continue;
+    const start = words.startOf(k);
+    const end = words.endOf(k);
+    const last = text.charCodeAt(end - 1);
+    if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE || (last === PERIOD && endsCloseOrDigitPeriod(text, start, end))) return false;
+    if (kind === STOP_ITEM) return words.stopOf(k) === 'v' && text.charCodeAt(start) === 118 /* v */;
   }
   return false;
 }
@@ -557,12 +771,13 @@ function versusBefore(words: ItemsBefore, index: number): boolean {
  * The court parenthetical whose last word is item `index` (`(S.D.N.Y.` … `1973)`), read back at
  * most six words: its first item's index, year and court; null when it is not one.
  */
-function courtBefore(words: ItemsBefore, index: number): { index: number; year: number; court: string | null } | null {
+function courtBefore(text: string, words: ItemsBefore, index: number): { index: number; year: number; court: string | null } | null {
   for (let k = index; k >= index - 12; k--) {
-    const item = words.at(k);
-    if (!item || item.kind === 'cite' || item.kind === 'stop') return null;
-    if (item.text.charCodeAt(0) !== OPEN_PAREN) continue;
-    const inner = words.textOf(k, index + 1).slice(1, -1);
+    if (!words.has(k) || words.kindOf(k) === CITE_ITEM || words.kindOf(k) === STOP_ITEM) return null;
+    const start = words.startOf(k);
+    if (text.charCodeAt(start) !== OPEN_PAREN) continue;
+    words.readSpan(k, index + 1, PARENTHETICAL);
+    const inner = text.slice(start + 1, PARENTHETICAL.end - 1);
     const court = parseCourtParenthetical(inner);
     return court ? { index: k, year: court.year, court: court.court } : null;
   }
@@ -585,77 +800,87 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   // Indexes are negative, counted back from the citation (eyecite counts from the text's
   // start; the arithmetic is the same): -1 is the item just before it.
   const words = READER.reset(text, citationStart, anchors);
-  const C = 0;
 
-  let vToken: Item | null = null;
+  // Whether the walk has passed the name's `v.`.
+  let versus = false;
   let startIndex: number | null = null;
-  let candidate: string | null = null;
+  // The name read so far: NAME.
+  NAME.start = -1;
+  NAME.end = -1;
   let preCiteYear: number | null = null;
   let preCiteCourt: string | null = null;
-  // Words read so far (items other than spaces and commas), and the last of them.
+  // Words read so far (items other than spaces and commas), and where the last of them is
+  // (-1: none yet).
   let wordsSeen = 0;
-  let previousWord = '';
-  let titleStart = C - 1;
+  let previousStart = -1;
+  let previousEnd = -1;
+  let titleStart = -1;
   let caseNameLength = 0;
   let plaintiffLength = 0;
-  let breakingStop: Item | null = null;
+  // The stop word that ended the walk (`In re`, `Ex parte`), when one did.
+  let breakingStart = -1;
+  let breakingEnd = -1;
+  let breakingStop: string | null = null;
 
-  for (let index = C - 1; index >= -BACKWARD_SEEK; index--) {
-    const word = words.at(index);
-    if (!word) break;
-    const w = word.text;
-    if (w === ',') continue;
-    caseNameLength++;
-    if (vToken && hasNonSpace(w)) plaintiffLength++;
-    if (word.kind === 'cite') {
-      titleStart = index - 1;
+  for (let index = -1; index >= -BACKWARD_SEEK; index--) {
+    if (!words.has(index)) break;
+    const kind = words.kindOf(index);
+    // A run of spaces counts in the name's length (caseNameLength), not in the plaintiff's.
+    if (kind === SPACE_ITEM) {
+      caseNameLength++;
+      if (words.isTextStart(index)) words.readSpan(index, titleStart, NAME);
       continue;
     }
-    if (word.kind === 'space') {
-      if (words.isTextStart(index)) candidate = words.textOf(index, titleStart);
+    const ws = words.startOf(index);
+    const we = words.endOf(index);
+    const first = text.charCodeAt(ws);
+    if (we - ws === 1 && first === COMMA) continue;
+    caseNameLength++;
+    if (versus && hasNonSpace(text, ws, we)) plaintiffLength++;
+    if (kind === CITE_ITEM) {
+      titleStart = index - 1;
       continue;
     }
     const firstWord = wordsSeen++ === 0;
     // The word after this one (read just before it, walking back).
-    const afterWord = previousWord;
-    previousWord = w;
-    const first = w.charCodeAt(0);
-    const last = w.charCodeAt(w.length - 1);
+    const afterStart = previousStart;
+    const afterEnd = previousEnd;
+    previousStart = ws;
+    previousEnd = we;
+    const last = text.charCodeAt(we - 1);
     if (last === SEMICOLON || last === CLOSING_QUOTE || last === QUOTE) {
       startIndex = index + 2;
-      candidate = words.textOf(startIndex, titleStart);
+      words.readSpan(startIndex, titleStart, NAME);
       break;
     }
     // A year before the citation, `Moriana (2022) 213 L. Ed. 2d 179`; `(1993).`, or the period
     // after a citation, instead ends the previous sentence (`... 509 U.S. 579 (1993). Twombly,
     // 550 U.S. at 556`, `Wrong v. Wrong, 1 U.S. 2. Foo, 1 U.S., at 2`).
-    // (The regexes here run for every word of every name: each is asked only when the word's
-    // first or last character allows a match.)
-    if (w === '.' || (first === OPEN_PAREN && /^\(\d{4}\)[.;]$/.test(w)) || (last === PERIOD && index < C - 1 && endsCloseOrDigitPeriod(w))) {
+    if ((we - ws === 1 && first === PERIOD) || (first === OPEN_PAREN && isYearClosing(text, ws, we)) || (last === PERIOD && index < -1 && endsCloseOrDigitPeriod(text, ws, we))) {
       startIndex = index + 2;
-      candidate = words.textOf(startIndex, titleStart);
+      words.readSpan(startIndex, titleStart, NAME);
       break;
     }
-    const year = first === OPEN_PAREN ? /^\((\d{4})\)/.exec(w) : null;
-    if (year && vToken) {
+    const year = first === OPEN_PAREN && we - ws >= 6 && startsWithYear(text, ws);
+    if (year && versus) {
       // After the `v.`, a year closes an earlier citation (`Alford v. Washington, 238 N.C. 694,
       // 78 S.E.2d 915 (1953) and Shapiro v. Toyota Motor Co., 38 N.C.App. 658`): the plaintiff
       // begins after it, at its first capitalised word. (Read as a year written before the
       // citation, it let the walk run on into the earlier case's name.)
       startIndex = index + 2;
-      while (startIndex + 2 < -1 && isLowerAlpha((words.at(startIndex) as Item).text[0] ?? '')) startIndex += 2;
-      candidate = words.textOf(startIndex, titleStart);
+      while (startIndex + 2 < -1 && isLowerCode(text.charCodeAt(words.startOf(startIndex)))) startIndex += 2;
+      words.readSpan(startIndex, titleStart, NAME);
       break;
     }
     if (year) {
       titleStart = index - 1;
-      preCiteYear = Number(year[1]);
+      preCiteYear = yearAt(text, ws);
       continue;
     }
     // A court and year before the citation, as California writes them (`Grant v. Esquire,
     // Inc. (S.D.N.Y. 1973) 367 F. Supp. 876`): passed over, their year and court kept.
     if (last === CLOSE_PAREN && first !== OPEN_PAREN && preCiteYear === null && firstWord) {
-      const open = courtBefore(words, index);
+      const open = courtBefore(text, words, index);
       if (open !== null) {
         titleStart = open.index - 1;
         preCiteYear = open.year;
@@ -665,94 +890,156 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       }
     }
     if (first === OPEN_PAREN && caseNameLength > 3) {
-      startIndex = w === '(' || (w.length > 1 && isLowerAlpha(w[1])) ? index + 2 : index;
-      candidate = words.textOf(startIndex, titleStart);
+      startIndex = we - ws === 1 || isLowerCode(text.charCodeAt(ws + 1)) ? index + 2 : index;
+      words.readSpan(startIndex, titleStart, NAME);
       break;
     }
-    const initial = w[0];
     // After `v.`, a lowercase word ends the plaintiff (`bob Lissner v. Test`); numbers and
     // `&` belong to names (`Kedzie & 103rd Currency Exchange`, `Local 214 Pension Fund`).
-    if (vToken && !isUpper(initial) && !isDigit(initial) && initial !== '&' && !NAME_LOWERCASE.has(w) && !forInName(w, afterWord)) {
+    if (versus && !isUpperCode(first) && !isDigitCode(first) && first !== AMPERSAND && !isNameLowercase(text, ws, we) && !forInName(text, ws, we, afterStart)) {
       startIndex = index + 2;
       // A `for` read into the name (`ruled for Smith v. Jones`) does not begin it.
-      if (words.at(startIndex)?.text === 'for' && startIndex + 2 < -1) startIndex += 2;
-      candidate = words.textOf(startIndex, titleStart).replace(/^(?:of|the|an|and)\s+/, '');
+      if (words.has(startIndex) && isText(text, words.startOf(startIndex), words.endOf(startIndex), 'for') && startIndex + 2 < -1) startIndex += 2;
+      words.readSpan(startIndex, titleStart, NAME);
+      if (NAME.start >= 0) NAME.start = afterArticle(text, NAME.start, NAME.end);
       break;
     }
     // A blank citation (`— U.S. —`, `___ Nev. ___`): pass over it like a citation.
-    if ((first === UNDERSCORE || first === DASH) && /^[_-]+,?$/.test(w)) {
+    if ((first === UNDERSCORE || first === DASH) && isBlank(text, ws, we, true)) {
       let open = index - 1;
-      while (words.at(open) && index - open <= 8 && !/^[_-]+$/.test((words.at(open) as Item).text)) open--;
-      if (words.at(open) && index - open <= 8) index = open;
+      while (words.has(open) && index - open <= 8 && !isBlank(text, words.startOf(open), words.endOf(open), false)) open--;
+      if (words.has(open) && index - open <= 8) index = open;
       titleStart = index - 1;
       continue;
     }
+    const isVersus = kind === STOP_ITEM && words.stopOf(index) === 'v';
     // A capital `V.` after a first name is a middle initial when the name's `v.` comes
     // before it (`Rollin v. William V. Frankel & Co.`); alone, it is the `v.` of a name in
     // capitals (`SMITH V. JONES`).
-    if (word.kind === 'stop' && word.stop === 'v' && initial === 'V' && !vToken && versusBefore(words, index)) continue;
-    if (word.kind === 'stop' && word.stop === 'v' && (w === 'v.' || bareWord(w) === 'v' || initial === 'V')) {
-      vToken = word;
+    if (isVersus && first === 86 /* V */ && !versus && versusBefore(text, words, index)) continue;
+    if (isVersus && (isText(text, ws, we, 'v.') || bareIsExactly(text, ws, we, 'v') || first === 86 /* V */)) {
+      versus = true;
       startIndex = index - 2;
-      candidate = words.textOf(startIndex, titleStart);
+      words.readSpan(startIndex, titleStart, NAME);
       continue;
     }
     // A capitalised word ending in a period after two plaintiff words ends a sentence
     // (`... Stats. Amick v. ...`), unless it is an abbreviation names use (`Coll.`, `U.S.A.`)
     // or the word after it is a company's suffix, which never begins a sentence
     // (`Loup-Miller Const. Co. v. ...`).
-    if ((vToken && isUpper(initial) && w.length > 4 && w.endsWith('.') && plaintiffLength > 1 && !isAbbreviation(w) && !COMPANY_SUFFIXES.has(afterWord.toLowerCase())) || word.kind === 'stop') {
+    if ((versus && isUpperCode(first) && we - ws > 4 && last === PERIOD && plaintiffLength > 1 && !isAbbreviationAt(text, ws, we) && !isCompanySuffix(text, afterStart, afterEnd)) || kind === STOP_ITEM) {
       startIndex = index + 2;
-      candidate = words.textOf(startIndex, titleStart);
-      if (word.kind === 'stop') breakingStop = word;
-      break;
-    }
-    if (!vToken && !isUpper(initial) && isAlpha(initial) && !['of', 'the', 'an', 'and'].includes(w) && !forInName(w, afterWord)) {
-      if (w === 'ex' || w === 'rel.') continue;
-      startIndex = index + 2;
-      candidate = words.textOf(startIndex, titleStart);
-      const capital = /\b[A-Z][a-zA-Z0-9]*\b/.exec(candidate);
-      candidate = capital ? candidate.slice(capital.index) : null;
-      if (capital) {
-        // The name now starts at that capital: find its item.
-        const at = (words.at(startIndex) as Item).start + capital.index;
-        while (startIndex < -1 && (words.at(startIndex) as Item).end <= at) startIndex++;
+      words.readSpan(startIndex, titleStart, NAME);
+      if (kind === STOP_ITEM) {
+        breakingStart = ws;
+        breakingEnd = we;
+        breakingStop = words.stopOf(index);
       }
       break;
     }
-    if (word.kind === 'supra') {
+    if (!versus && isLowerCode(first) && !isArticle(text, ws, we) && !forInName(text, ws, we, afterStart)) {
+      if (isText(text, ws, we, 'ex') || isText(text, ws, we, 'rel.')) continue;
+      startIndex = index + 2;
+      words.readSpan(startIndex, titleStart, NAME);
+      const capital = NAME.start >= 0 ? firstCapitalised(text, NAME.start, NAME.end) : -1;
+      if (capital >= 0) {
+        // The name now starts at that capital: find its item.
+        NAME.start = capital;
+        while (startIndex < -1 && words.endOf(startIndex) <= capital) startIndex++;
+      } else NAME.start = NAME.end = -1;
+      break;
+    }
+    if (kind === SUPRA_ITEM) {
       titleStart = index - 1;
       continue;
     }
     if (words.isTextStart(index)) {
       startIndex = index;
-      candidate = words.textOf(index, titleStart).replace(/^(?:of|the|an|and)\b/i, '');
-      if (/\b\d+\b$/.test(candidate)) candidate = null;
+      words.readSpan(index, titleStart, NAME);
+      if (NAME.start >= 0) NAME.start = afterArticleWord(text, NAME.start, NAME.end);
+      if (endsWithNumber(text, NAME.start, NAME.end)) NAME.start = NAME.end = -1;
     }
   }
-  if (!candidate) return null;
+  let nameStart = NAME.start;
+  const nameEnd = NAME.end;
+  if (nameEnd <= nameStart) return null;
   // A signal or adverb that opens the sentence is not the plaintiff's first word (`Also
   // Commonwealth v. Diatchenko`, `Accord Wiggins v. United States`): eyecite's stop words
   // have `see also` and `see`, not these alone. (`Also Corp. v. Smith` is a company's name.)
-  if (vToken !== null && startIndex !== null) {
-    const opening = words.at(startIndex);
-    const next = words.at(startIndex + 2);
-    if (opening && next && startIndex + 2 < -1 && words.at(startIndex + 1)?.kind === 'space' && next.kind === 'word' && isOpeningSignal(opening.text) && candidate.startsWith(opening.text) && isUpper(next.text[0]) && !COMPANY_SUFFIXES.has(next.text.toLowerCase())) {
-      startIndex += 2;
-      candidate = candidate.slice(next.start - opening.start);
+  if (versus && startIndex !== null) {
+    const opening = startIndex;
+    const next = startIndex + 2;
+    if (words.has(opening) && words.has(next) && next < -1 && words.kindOf(opening + 1) === SPACE_ITEM && words.kindOf(next) === WORD_ITEM) {
+      const openingStart = words.startOf(opening);
+      const openingEnd = words.endOf(opening);
+      const nextStart = words.startOf(next);
+      if (isOpeningSignal(text, openingStart, openingEnd) && text.startsWith(text.slice(openingStart, openingEnd), nameStart) && nameEnd - nameStart >= openingEnd - openingStart && isUpperCode(text.charCodeAt(nextStart)) && !isCompanySuffix(text, nextStart, words.endOf(next))) {
+        startIndex += 2;
+        nameStart += nextStart - openingStart;
+        if (nameEnd <= nameStart) return null;
+      }
     }
   }
-  const { plaintiff, defendant: cleanDefendant } = readParties(candidate, vToken !== null);
-  if (!cleanDefendant) return null;
 
-  const from = startIndex !== null ? (words.at(startIndex)?.start ?? citationStart) : citationStart;
-  if (short) return { caseName: cleanDefendant, plaintiff: null, defendant: null, start: from, year: preCiteYear, court: preCiteCourt };
-  let caseName = plaintiff ? versusName(candidate, plaintiff, cleanDefendant) : cleanDefendant;
-  // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.
-  if (!plaintiff && breakingStop && (breakingStop.stop === 'in re' || breakingStop.stop === 're' || breakingStop.stop === 'parte')) {
-    const before = text.slice(Math.max(0, breakingStop.start - 3), breakingStop.start);
-    const prefix = breakingStop.stop === 'parte' && /Ex ?$/i.test(before) ? `Ex ${bareWord(breakingStop.text)}` : bareWord(breakingStop.text);
-    caseName = `${prefix} ${cleanDefendant}`;
+  // The parties: what stands before and after the name's `v.` (a capital one only in a name
+  // written in capitals, `SMITH V. JONES`), or the whole name without one.
+  let plaintiff: string | null = null;
+  let defendantStart = nameStart;
+  if (versus) {
+    let at = versusIn(text, 118 /* v */, nameStart, nameEnd);
+    if (at < 0) at = versusIn(text, 86 /* V */, nameStart, nameEnd);
+    let plaintiffStart = nameStart;
+    let plaintiffEnd = nameStart;
+    if (at >= 0) {
+      plaintiffEnd = at;
+      defendantStart = versusEnd(text, at, nameEnd);
+    }
+    while (plaintiffStart < plaintiffEnd && isPlaintiffEdge(text.charCodeAt(plaintiffStart))) plaintiffStart++;
+    while (plaintiffEnd > plaintiffStart && isPlaintiffEdge(text.charCodeAt(plaintiffEnd - 1))) plaintiffEnd--;
+    // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
+    // inside the name they are part of it (`Estate of Durden`).
+    plaintiffStart = afterLowercaseWords(text, plaintiffStart, plaintiffEnd);
+    readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF);
+    plaintiff = PLAINTIFF.textIn(text) || null;
   }
-  return { caseName, plaintiff, defendant: cleanDefendant, start: from, year: preCiteYear, court: preCiteCourt };
+  readParty(text, defendantStart, nameEnd, DEFENDANT);
+  const defendant = DEFENDANT.textIn(text);
+  if (!defendant) return null;
+
+  const from = startIndex !== null && words.has(startIndex) ? words.startOf(startIndex) : citationStart;
+  if (short) return { caseName: defendant, plaintiff: null, defendant: null, start: from, year: preCiteYear, court: preCiteCourt };
+  let caseName = plaintiff ? versusName(text, nameStart, nameEnd, plaintiff, defendant) : defendant;
+  // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.
+  if (!plaintiff && (breakingStop === 'in re' || breakingStop === 're' || breakingStop === 'parte')) {
+    const stopWord = bareWord(text.slice(breakingStart, breakingEnd));
+    const prefix = breakingStop === 'parte' && /Ex ?$/i.test(text.slice(Math.max(0, breakingStart - 3), breakingStart)) ? `Ex ${stopWord}` : stopWord;
+    caseName = `${prefix} ${defendant}`;
+  }
+  return { caseName, plaintiff, defendant, start: from, year: preCiteYear, court: preCiteCourt };
+}
+
+/** Whether eyecite's bareWord of the word [from, to) is `literal`, case and all. */
+function bareIsExactly(text: string, from: number, to: number, literal: string): boolean {
+  const a = bareStart(text, from, to);
+  return isText(text, a, bareEnd(text, a, to), literal);
+}
+
+/** A word without the punctuation around it: eyecite's bareWord. */
+function bareWord(w: string): string {
+  const a = bareStart(w, 0, w.length);
+  return w.slice(a, bareEnd(w, a, w.length));
+}
+
+/**
+ * `${plaintiff} v. ${defendant}`, or the beginning of the name [from, to) as written when it
+ * reads so, as most names are written: the name is then a piece of the text, not a string
+ * built of three, which a lookup by it in resolve.ts would first copy into one. (When both
+ * parties were read in place, their offsets tell it without comparing strings.)
+ */
+function versusName(text: string, from: number, to: number, plaintiff: string, defendant: string): string {
+  if (PLAINTIFF.built === null && DEFENDANT.built === null && PLAINTIFF.start === from && DEFENDANT.start === PLAINTIFF.end + 4 && DEFENDANT.end <= to && text.startsWith(' v. ', PLAINTIFF.end)) return text.slice(from, DEFENDANT.end);
+  const p = from + plaintiff.length;
+  const end = p + 4 + defendant.length;
+  if (end <= to && text.startsWith(plaintiff, from) && text.startsWith(' v. ', p) && text.startsWith(defendant, p + 4)) return text.slice(from, end);
+  return `${plaintiff} v. ${defendant}`;
 }
