@@ -130,7 +130,7 @@ export function isYear(s: string): boolean {
 }
 
 /** isYear of the four characters of `s` at `p`. */
-function isYearAt(s: string, p: number): boolean {
+export function isYearAt(s: string, p: number): boolean {
   if (!(isDigitCode(s.charCodeAt(p)) && isDigitCode(s.charCodeAt(p + 1)) && isDigitCode(s.charCodeAt(p + 2)) && isDigitCode(s.charCodeAt(p + 3)))) return false;
   const century = (s.charCodeAt(p) - 48) * 10 + (s.charCodeAt(p + 1) - 48);
   return century >= 16 && century <= 20;

@@ -7,7 +7,7 @@
  * number of citations, not in the text.
  */
 import { EDITIONS, guessEdition, impliedCourt, narrowEditions } from './catalogue';
-import { parseCourtParenthetical } from './courts';
+import { isYearAt, parseCourtParenthetical } from './courts';
 import { AnchorIndex, findCaseNameBefore } from './case-name';
 import { allDigits, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { lastAtMost } from './last-where';
@@ -42,6 +42,9 @@ export function blankCitation(type: CitationType, form: CitationForm, text: stri
     parallels: NO_PARALLELS, section: null, fullStart: start, fullEnd: end,
   };
 }
+
+/** The four digits of `s` at `p` as a number. */
+const yearAt = (s: string, p: number) => (s.charCodeAt(p) - 48) * 1000 + (s.charCodeAt(p + 1) - 48) * 100 + (s.charCodeAt(p + 2) - 48) * 10 + (s.charCodeAt(p + 3) - 48);
 
 /** Where a parenthetical may open after `pos`: past up to three spaces, a `(` or `[`; else -1. */
 function parenOpening(clean: string, pos: number): number {
@@ -110,6 +113,12 @@ function readParentheticals(clean: string, pos: number, nextStart = Infinity): T
     if (end < 0) break;
     // A parenthesis or bracket that holds the next citation (`(3 Atl. 33)`) is not this one's.
     if (start < nextStart && nextStart < end) break;
+    // The commonest, a year alone (`(2007)`, `[1983]`), read in place, as parseCourtParenthetical reads it.
+    if (tail.year === null && end - start === 6 && isYearAt(clean, start + 1)) {
+      tail.year = yearAt(clean, start + 1);
+      tail.end = end;
+      continue;
+    }
     const inner = clean.slice(start + 1, end - 1);
     const court = tail.year === null ? parseCourtParenthetical(inner) : null;
     if (court) {
