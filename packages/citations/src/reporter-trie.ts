@@ -15,15 +15,6 @@ import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
 import { journalSpellings, journals } from './generated/laws';
 
-export interface SpellingHit {
-  /** Offset just after the spelling's last character. */
-  end: number;
-  /** Catalogue edition indexes (empty for a journal). */
-  editions: readonly number[];
-  /** The journal's abbreviation, when the spelling is a journal's and no reporter's. */
-  journal: string | null;
-}
-
 interface Node {
   next: Map<number, Node> | null;
   editions: readonly number[] | null;
@@ -134,16 +125,32 @@ export function mayStartSpelling(text: string, pos: number): boolean {
 }
 
 /**
- * The spellings that start at `pos`, longest first. A spelling counts only where it ends
+ * The spellings one walk found, shortest first (read them from `count - 1` down for the
+ * longest first): where each ends, and the editions (empty for a journal) or the journal it
+ * names. One set of lists, refilled by every walk (walkSpellings, walkReporterFirst) and
+ * read before the next: a walk happens at every volume and at many capitals, and the list
+ * and the object per spelling a walk used to return were much of what the tokenizer left to
+ * the collector.
+ */
+export interface SpellingHits {
+  count: number;
+  /** Offset just after each spelling's last character. */
+  readonly ends: Int32Array;
+  /** Catalogue edition indexes (empty for a journal). */
+  readonly editions: (readonly number[])[];
+  /** The journal's abbreviation, when the spelling is a journal's and no reporter's. */
+  readonly journals: (string | null)[];
+}
+const HITS: SpellingHits = { count: 0, ends: new Int32Array(MAX_SPELLING), editions: [], journals: [] };
+const NO_EDITIONS: readonly number[] = [];
+
+/**
+ * The spellings that start at `pos` (HITS, refilled). A spelling counts only where it ends
  * at a word boundary: the next character is not a letter or digit, or the spelling itself
  * ends with a period (`F.3d,`, `U.S.`).
  */
-const NO_HITS: readonly SpellingHit[] = [];
-
-export function matchSpellings(text: string, pos: number, from: Node = root): readonly SpellingHit[] {
-  // Most places begin no spelling: the list is made only when one ends here.
-  let hits: SpellingHit[] | null = null;
-  if (from === root) branch(straightApostrophe(text.charCodeAt(pos)));
+function walk(text: string, pos: number, from: Node): SpellingHits {
+  HITS.count = 0;
   let node = from;
   let spaces = 0;
   const limit = Math.min(text.length, pos + MAX_SPELLING);
@@ -158,19 +165,32 @@ export function matchSpellings(text: string, pos: number, from: Node = root): re
     if (!child) break;
     node = child;
     if ((node.editions || node.journal) && endsWord(text, i)) {
-      (hits ??= []).push({ end: i + 1, editions: node.editions ?? [], journal: node.editions ? null : node.journal });
+      const h = HITS.count++;
+      HITS.ends[h] = i + 1;
+      HITS.editions[h] = node.editions ?? NO_EDITIONS;
+      HITS.journals[h] = node.editions ? null : node.journal;
     }
   }
-  return hits ? hits.reverse() : NO_HITS;
+  return HITS;
+}
+
+/** The reporter and journal spellings that start at `pos` (see SpellingHits: valid until the next walk). */
+export function walkSpellings(text: string, pos: number): SpellingHits {
+  // The walk starts at the root; its branch under the first character is built on first use.
+  branch(straightApostrophe(text.charCodeAt(pos)));
+  return walk(text, pos, root);
 }
 
 /** Whether a spelling of an edition cited reporter first may begin at `pos`, by its first four letters. */
 export const mayBeginReporterFirst = (text: string, pos: number) => REPORTER_FIRST_PREFIXES.mayBeginAt(text, pos);
 
-/** As matchSpellings, for the editions cited reporter first; cheap to call at every capital. */
-export function matchReporterFirst(text: string, pos: number): readonly SpellingHit[] {
-  if (!mayBeginReporterFirst(text, pos)) return NO_HITS;
-  return matchSpellings(text, pos, reporterFirstRoot);
+/** As walkSpellings, for the editions cited reporter first; cheap to call at every capital. */
+export function walkReporterFirst(text: string, pos: number): SpellingHits {
+  if (!mayBeginReporterFirst(text, pos)) {
+    HITS.count = 0;
+    return HITS;
+  }
+  return walk(text, pos, reporterFirstRoot);
 }
 
 function endsWord(text: string, last: number): boolean {

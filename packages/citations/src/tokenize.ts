@@ -20,7 +20,7 @@ import { EDITIONS } from './catalogue';
 import { wordTable, type WordStarts } from './clean';
 import { formatStart, matchFormat, startsWithReporter, startsWithVolume } from './formats';
 import { afterSpaces, LAW_PAIRS, lawTokenAt } from './laws';
-import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, plainWord, type SpellingHit } from './reporter-trie';
+import { REPORTER_FIRST_PAIRS, plainWord, walkReporterFirst, walkSpellings } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
 import { mayBeMarkerWord, type MarkerCandidates } from './references';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
@@ -151,7 +151,11 @@ function readTail(text: string, reporterEnd: number): Tail | null {
 const OPEN_BRACKET = 91;
 
 /** Editions among `editions` whose own formats accept the citation starting at `start`. */
-function editionsAccepting(text: string, editions: readonly number[], written: string, start: number, end: number): number[] {
+function editionsAccepting(text: string, editions: readonly number[], written: string, start: number, end: number): readonly number[] {
+  // Nearly always every edition takes the standard form: the list is then the spelling's own.
+  let all = 0;
+  while (all < editions.length && takesStandard(editions[all])) all++;
+  if (all === editions.length) return editions;
   const out: number[] = [];
   for (const e of editions) {
     if (takesStandard(e)) {
@@ -180,20 +184,21 @@ function readFormats(text: string, editions: readonly number[], written: string,
 }
 
 /**
- * The token for the spelling `hit` after a volume. `suffixed`: the volume has a suffix
- * (`1982-1`), which only an edition's own format may accept, never the standard form.
+ * The token for the spelling ending at `reporterEnd` after a volume, naming `editions` (none
+ * for a journal) or `journal`. `suffixed`: the volume has a suffix (`1982-1`), which only an
+ * edition's own format may accept, never the standard form.
  */
-function caseToken(text: string, volumeStart: number, volume: string, reporterStart: number, hit: SpellingHit, dashed: boolean, suffixed = false): Token | null {
-  const written = text.slice(reporterStart, hit.end);
+function caseToken(text: string, volumeStart: number, volume: string, reporterStart: number, reporterEnd: number, hitEditions: readonly number[], journal: string | null, dashed: boolean, suffixed = false): Token | null {
+  const written = text.slice(reporterStart, reporterEnd);
   if (!dashed && !suffixed) {
-    const tail = readTail(text, hit.end);
+    const tail = readTail(text, reporterEnd);
     if (tail) {
-      if (hit.journal) {
-        return tail.page ? { kind: 'journal', start: volumeStart, end: tail.end, volume, reporter: hit.journal, page: tail.page } : null;
+      if (journal) {
+        return tail.page ? { kind: 'journal', start: volumeStart, end: tail.end, volume, reporter: journal, page: tail.page } : null;
       }
       // A short form (`84 N.Y.2d at 87`) has no page to check an edition's own format against:
       // eyecite derives one from each full format, so every edition of the spelling may have one.
-      const editions = tail.page ? editionsAccepting(text, hit.editions, written, volumeStart, tail.end) : [...hit.editions];
+      const editions = tail.page ? editionsAccepting(text, hitEditions, written, volumeStart, tail.end) : hitEditions;
       if (editions.length) {
         const token: Token = tail.page
           ? { kind: 'case', start: volumeStart, end: tail.end, volume, reporter: written, page: tail.page, editions }
@@ -204,8 +209,8 @@ function caseToken(text: string, volumeStart: number, volume: string, reporterSt
       }
     }
   }
-  if (hit.journal) return null;
-  const custom = hit.editions.filter((e) => EDITIONS[e].formats !== null);
+  if (journal) return null;
+  const custom = hitEditions.filter((e) => EDITIONS[e].formats !== null);
   if (custom.length === 0) return null;
   const m = readFormats(text, custom, written, volumeStart);
   if (!m) return null;
@@ -271,14 +276,15 @@ const LOUISIANA_DATE = / {1,3}(\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2}))\)/y;
 function louisianaAt(text: string, i: number, j: number, tokens: Token[]): void {
   const shape = louisianaShape(text, i, j);
   if (!shape) return;
-  for (const hit of matchSpellings(text, shape.paren + 1)) {
+  const hits = walkSpellings(text, shape.paren + 1);
+  for (let h = hits.count - 1; h >= 0; h--) {
     let editions: number[] | null = null;
-    for (const e of hit.editions) if (PAREN_EDITIONS.has(e)) (editions ??= []).push(e);
+    for (const e of hits.editions[h]) if (PAREN_EDITIONS.has(e)) (editions ??= []).push(e);
     if (!editions) continue;
-    LOUISIANA_DATE.lastIndex = hit.end;
+    LOUISIANA_DATE.lastIndex = hits.ends[h];
     const m = LOUISIANA_DATE.exec(text);
     if (!m || isAlnum(text.charCodeAt(LOUISIANA_DATE.lastIndex))) continue;
-    const token: Token = { kind: 'case', start: i, end: LOUISIANA_DATE.lastIndex, volume: text.slice(i, j), reporter: text.slice(shape.paren + 1, hit.end), page: shape.page, editions, date: m[1] };
+    const token: Token = { kind: 'case', start: i, end: LOUISIANA_DATE.lastIndex, volume: text.slice(i, j), reporter: text.slice(shape.paren + 1, hits.ends[h]), page: shape.page, editions, date: m[1] };
     if (shape.pin) token.pin = shape.pin;
     tokens.push(token);
     return;
@@ -333,10 +339,12 @@ function volumeAt(text: string, i: number, tokens: Token[]): void {
     k = spelling;
     suffixed = true;
   }
-  if (!mayStartSpelling(text, k)) return;
+  const hits = walkSpellings(text, k);
+  if (hits.count === 0) return;
   const volume = text.slice(i, volumeEnd);
-  for (const hit of matchSpellings(text, k)) {
-    const token = caseToken(text, i, volume, k, hit, dashed && !suffixed, suffixed);
+  // Longest spelling first; caseToken walks no trie, so the hits stay as they are.
+  for (let h = hits.count - 1; h >= 0; h--) {
+    const token = caseToken(text, i, volume, k, hits.ends[h], hits.editions[h], hits.journals[h], dashed && !suffixed, suffixed);
     if (token) {
       tokens.push(token);
       return;
@@ -371,10 +379,11 @@ function scanReporters(text: string, tokens: Token[]): void {
 
 /** A citation to one of the few editions written reporter first (`T.C. Memo. 2010-123`, `Bee 45`) at `i`. */
 function reporterFirstAt(text: string, i: number): Token | null {
-  for (const hit of matchReporterFirst(text, i)) {
-    const written = text.slice(i, hit.end);
+  const hits = walkReporterFirst(text, i);
+  for (let h = hits.count - 1; h >= 0; h--) {
+    const written = text.slice(i, hits.ends[h]);
     let best: { end: number; volume: string | null; page: string; editions: number[] } | null = null;
-    for (const e of hit.editions) {
+    for (const e of hits.editions[h]) {
       for (const f of EDITIONS[e].formats ?? []) {
         if (!startsWithReporter(f)) continue;
         if (formatStart(f) === 'either' && plainWord(written)) continue;
@@ -558,19 +567,21 @@ function blankStart(text: string, p: number, first: number): number {
  */
 function blankCitationAt(text: string, p: number, first: number, tokens: Token[]): void {
   const k = blankStart(text, p, first);
-  if (k < 0 || !mayStartSpelling(text, k)) return;
-  for (const hit of matchSpellings(text, k)) {
-    if (hit.journal) continue;
-    const r = afterSpaces(text, hit.end, 3);
+  if (k < 0) return;
+  const hits = walkSpellings(text, k);
+  for (let h = hits.count - 1; h >= 0; h--) {
+    if (hits.journals[h]) continue;
+    const end = hits.ends[h];
+    const r = afterSpaces(text, end, 3);
     const blank = text.charCodeAt(r);
-    if (r === hit.end || (blank !== UNDERSCORE && blank !== DASH)) continue;
+    if (r === end || (blank !== UNDERSCORE && blank !== DASH)) continue;
     let e = r;
     while (text.charCodeAt(e) === blank) e++;
     if (isAlnum(text.charCodeAt(e))) continue;
     let editions: number[] | null = null;
-    for (const edition of hit.editions) if (takesStandard(edition)) (editions ??= []).push(edition);
+    for (const edition of hits.editions[h]) if (takesStandard(edition)) (editions ??= []).push(edition);
     if (!editions) continue;
-    tokens.push({ kind: 'case', start: p, end: e, volume: '___', reporter: text.slice(k, hit.end), page: '___', editions });
+    tokens.push({ kind: 'case', start: p, end: e, volume: '___', reporter: text.slice(k, end), page: '___', editions });
     return;
   }
 }
