@@ -9,7 +9,7 @@
  * its pattern is then run there, or from the title number before it (`42 U.S.C. § 1983`).
  */
 import overlay from '../data/overlay.json';
-import { straightApostrophe } from './chars';
+import { allDigits, straightApostrophe } from './chars';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
 import { laws as lawRecords } from './generated/laws';
@@ -150,8 +150,21 @@ function regexFor(format: string, written: string): RegExp | null {
 
 // Subsections after a section (`(a)(2)`, `(a)(2) and (d)`) belong to it, as `§ 1983(a)`.
 const SUBSECTIONS = /(?:\([0-9a-zA-Z]{1,4}\))+(?: and (?:\([0-9a-zA-Z]{1,4}\))+)?/y;
-// The year and publisher in parentheses after a statute are read by find.ts, not kept in the span.
+// The year and publisher in parentheses after a statute are read by find.ts, not kept in the span;
+// nor is `et seq.`.
 const TRAILING_PAREN = /\s*\((?:[A-Z][a-z]+\.?(?:\s+Supp\.)?\s+)?(?:1\d{3}|20\d{2})(?:-\d{2})?\)$/;
+const ET_SEQ = /\s+et\s+seq\.$/;
+
+/**
+ * The length of a law's match without the parenthetical and `et seq.` it may end with: each
+ * pattern is run only on a match that ends as it must (`)`, `.`): most end with neither.
+ */
+function keptLength(match: string): number {
+  let kept = match;
+  if (kept.charCodeAt(kept.length - 1) === 41 /* ) */) kept = kept.replace(TRAILING_PAREN, '');
+  if (kept.charCodeAt(kept.length - 1) === 46 /* . */) kept = kept.replace(ET_SEQ, '');
+  return kept.length;
+}
 
 export interface LawToken {
   start: number;
@@ -166,7 +179,7 @@ function lawAt(text: string, start: number, law: LawRecord, written: string, for
   const m = re.exec(text);
   if (!m) return null;
   const g = m.groups ?? {};
-  let end = start + m[0].replace(TRAILING_PAREN, '').replace(/\s+et\s+seq\.$/, '').length;
+  let end = start + keptLength(m[0]);
   let section = g.section ?? null;
   if (section) {
     const sectionEnd = start + m[0].indexOf(section, m[0].indexOf(written)) + section.length;
@@ -190,7 +203,7 @@ function lawAt(text: string, start: number, law: LawRecord, written: string, for
       type: law.lawType === RULE_TYPE ? 'rule' : REGULATION_TYPES.has(law.lawType) ? 'regulation' : 'statute',
       normalized,
       code: law.reporter,
-      title: title !== null && /^\d+$/.test(title) ? Number(title) : null,
+      title: title !== null && allDigits(title) ? Number(title) : null,
       section: section ?? g.page ?? '',
       ...(g.page ? { page: g.page } : {}),
     },

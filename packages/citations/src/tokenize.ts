@@ -63,7 +63,6 @@ export interface Extractor {
 }
 
 
-const span = (m: RegExpExecArray) => ({ start: m.index, end: m.index + m[0].length });
 
 // --- case and journal citations --------------------------------------------------------------
 
@@ -441,13 +440,13 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
     // `Id.`, `id. at 5`, `Ibid.`; a glued footnote number (`Id.12`) is left outside.
     kind: 'id',
     regex: new RegExp(String.raw`(?<![\w.])(?:[Ii]d\.|[Ii]bid(?:\.|(?![\w])))(?:,? {1,3}(?:at {1,3})?(${PIN_LIST}))?`, 'g'),
-    build: (m) => ({ kind: 'id', ...span(m), pin: m[1] }),
+    build: (m) => ({ kind: 'id', start: m.index, end: m.index + m[0].length, pin: m[1] }),
   },
   {
     // `supra`, `supra, at 593`, `supra note 4, at 12`; the name before it is read in find.ts.
     kind: 'supra',
     regex: new RegExp(String.raw`(?<![\w])supra(?![\w])(?:,? {0,3}(?:note {1,2}\d{1,3},? {0,3})?at {1,3}(${PIN_LIST}))?`, 'g'),
-    build: (m) => ({ kind: 'supra', ...span(m), pin: m[1] }),
+    build: (m) => ({ kind: 'supra', start: m.index, end: m.index + m[0].length, pin: m[1] }),
   },
   ...STATUTE_PATTERNS.map(
     (p): Extractor => ({
