@@ -73,8 +73,11 @@ const PERIOD = 46;
 const OPEN_PAREN = 40;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlnum = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-// A volume is not the end of a number or word (`$5`, `§ 12`, `No. 3`, `1.5`, `12/3`).
-const NOT_BEFORE_VOLUME = new Set([36, 167, 46, 47, 45, 44].concat([...Array(26)].flatMap((_, k) => [65 + k, 97 + k])));
+// A volume is not the end of a number or word (`$5`, `§ 12`, `No. 3`, `1.5`, `12/3`): the
+// characters that may not stand right before one, as a table (a Set lookup at every volume cost more).
+const NOT_BEFORE_VOLUME = new Uint8Array(256);
+for (const c of [36, 167, 46, 47, 45, 44]) NOT_BEFORE_VOLUME[c] = 1;
+for (let k = 0; k < 26; k++) NOT_BEFORE_VOLUME[65 + k] = NOT_BEFORE_VOLUME[97 + k] = 1;
 
 const SHORT_PIN = new RegExp(String.raw`at {1,3}(?:p\. {0,2})?(${PIN_TOKEN})(?![\w])`, 'y');
 const NOMINATIVE = /\((?:(\d{1,2}) {1,2})?([A-Z][A-Za-z.&' ]{0,30}?)\) {1,3}/y;
@@ -86,9 +89,15 @@ const PAGE = /(\d{1,9}(?:-[A-Z]{1,2}|\[U\])?|_{2,}|-{3,}|c?(?:xc|xl|l?x{1,3})(?:
 
 /** Editions that may be cited in the standard `volume reporter page` shape. */
 const takesStandard = (e: number) => {
-  const formats = EDITIONS[e].formats;
-  return formats === null || formats.includes('$full_cite');
+  // Per edition, found the first time it is asked (1: it may, 2: not): asked at every citation.
+  let standard = STANDARD[e];
+  if (standard === 0) {
+    const formats = EDITIONS[e].formats;
+    STANDARD[e] = standard = formats === null || formats.includes('$full_cite') ? 1 : 2;
+  }
+  return standard === 1;
 };
+const STANDARD = new Uint8Array(EDITIONS.length);
 
 /** Where the citation's page is, after the reporter: its spaces, comma, `(1 Cranch)` or `(1894)`. */
 interface Tail {
@@ -316,7 +325,7 @@ function volumeAt(text: string, i: number, tokens: Token[]): void {
   const n = text.length;
   let j = i + 1;
   while (j < n && isDigit(text.charCodeAt(j))) j++;
-  if (j - i > 5 || (i > 0 && NOT_BEFORE_VOLUME.has(text.charCodeAt(i - 1)))) return;
+  if (j - i > 5 || (i > 0 && NOT_BEFORE_VOLUME[text.charCodeAt(i - 1)] === 1)) return;
   let k = j;
   const dashed = text.charCodeAt(k) === DASH;
   if (dashed) k++;
@@ -671,29 +680,37 @@ const DEFAULT_REGEXES: RegExp[] =
     ? DEFAULT_EXTRACTORS.map((x) => x.regex)
     : [];
 
+/**
+ * The extractors to try at a candidate, by character code (ASCII: every first character and
+ * `next` is; an array indexed by code, where a Map lookup at every candidate cost more).
+ */
+type ByCode = (number[] | undefined)[];
 interface Dispatch {
   /** Sticky copies of the extractors' regexes. */
   sticky: RegExp[];
   /** char code → indexes of the extractors a match starting with it may come from (letters). */
-  byChar: Map<number, number[]>;
+  byChar: ByCode;
   /** For a number: char code after it (see NumberShape) → extractors that may match there. */
-  byNext: Map<number, number[]>;
+  byNext: ByCode;
 }
 let dispatch: Dispatch | null = null;
 
-function addTo(map: Map<number, number[]>, chars: string, e: number): void {
+function addTo(byCode: ByCode, chars: string, e: number): void {
   for (let k = 0; k < chars.length; k++) {
     const c = chars.charCodeAt(k);
-    const list = map.get(c);
+    const list = byCode[c];
     if (list) list.push(e);
-    else map.set(c, [e]);
+    else byCode[c] = [e];
   }
 }
 
+/** The extractors listed under `c` (none for a code beyond ASCII, or the end of the text). */
+const listed = (byCode: ByCode, c: number) => (c < 128 ? byCode[c] : undefined);
+
 function defaultDispatch(): Dispatch {
   if (dispatch) return dispatch;
-  const byChar = new Map<number, number[]>();
-  const byNext = new Map<number, number[]>();
+  const byChar: ByCode = new Array<number[] | undefined>(128).fill(undefined);
+  const byNext: ByCode = new Array<number[] | undefined>(128).fill(undefined);
   FIRST_CHARS.forEach((chars, e) => {
     if (chars === DIGITS) addTo(byNext, (NUMBER_SHAPES[e] as NumberShape).next, e);
     else addTo(byChar, chars, e);
@@ -784,13 +801,16 @@ export class TokenStream implements TokenSource {
     const { offsets, count } = words;
     const pending = this.pending;
     const end = Math.min(count, this.k + this.stepSize);
-    for (; this.k < end; this.k++) {
-      const p = offsets[this.k];
+    // A local index: the field would be read and written at every word.
+    let k = this.k;
+    for (; k < end; k++) {
+      const p = offsets[k];
       const first = text.charCodeAt(p);
       if (CHAR_CLASS[first] & MAY_BEGIN && anchorMayStartAt(text, p, first)) anchorsAt(text, p, pending, dispatch, resume);
       // The reference markers that end with these numbers, while the text around them is at hand.
       if (markers !== null && mayBeMarkerWord(first)) markers.addAt(text, p);
     }
+    this.k = k;
     let bound = Infinity;
     if (this.k < count) {
       bound = offsets[this.k];
@@ -851,13 +871,13 @@ function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, b
     let next = text.charCodeAt(j);
     if (next === SPACE) next = text.charCodeAt(afterSpaces(text, j + 1, 2));
     else if (next !== DASH) return;
-    list = byNext.get(next);
+    list = listed(byNext, next);
   } else {
     // A capitalised word is a candidate when it begins a reporter-first or law spelling
     // (`Court`, `Code`): the extractors that begin with a letter each need their literal at
     // `p`, so without one none is run.
     if (!literalAt(text, p, first)) return;
-    list = byChar.get(first);
+    list = listed(byChar, first);
   }
   if (!list) return;
   for (let k = 0; k < list.length; k++) {
