@@ -35,6 +35,10 @@ describe('reporter-first spellings', () => {
     }
   });
 
+  it('has no spelling that begins with a space (a walk reads the branch of its first character from a table)', () => {
+    for (const spelling of SPELLINGS.keys()) expect([spelling, /^\s/.test(spelling)]).toEqual([spelling, false]);
+  });
+
   it('lists the first two letters of exactly those spellings', () => {
     expect(new Set(REPORTER_FIRST_PAIRS)).toEqual(pairs);
   });

@@ -149,36 +149,52 @@ const NO_EDITIONS: readonly number[] = [];
  * at a word boundary: the next character is not a letter or digit, or the spelling itself
  * ends with a period (`F.3d,`, `U.S.`).
  */
-function walk(text: string, pos: number, from: Node): SpellingHits {
+function walk(text: string, pos: number, first: Node | undefined): SpellingHits {
   HITS.count = 0;
-  let node = from;
+  // `first`: the node of the character at `pos` (a spelling never begins with a space).
+  if (first === undefined) return HITS;
+  let node = first;
+  if ((node.editions || node.journal) && endsWord(text, pos)) addHit(node, pos);
   let spaces = 0;
   const limit = Math.min(text.length, pos + MAX_SPELLING);
-  for (let i = pos; i < limit; i++) {
+  for (let i = pos + 1; i < limit; i++) {
     const c = straightApostrophe(text.charCodeAt(i));
     if (c === SPACE) {
-      if (++spaces > 2 || i === pos) break;
+      if (++spaces > 2) break;
       continue;
     }
     spaces = 0;
     const child = node.next?.get(c);
     if (!child) break;
     node = child;
-    if ((node.editions || node.journal) && endsWord(text, i)) {
-      const h = HITS.count++;
-      HITS.ends[h] = i + 1;
-      HITS.editions[h] = node.editions ?? NO_EDITIONS;
-      HITS.journals[h] = node.editions ? null : node.journal;
-    }
+    if ((node.editions || node.journal) && endsWord(text, i)) addHit(node, i);
   }
   return HITS;
 }
 
+/** Adds to HITS the spelling of `node`, whose last character is at `last`. */
+function addHit(node: Node, last: number): void {
+  const h = HITS.count++;
+  HITS.ends[h] = last + 1;
+  HITS.editions[h] = node.editions ?? NO_EDITIONS;
+  HITS.journals[h] = node.editions ? null : node.journal;
+}
+
+/**
+ * The root's branch for each ASCII character, as branch() gives it (null: no spelling begins
+ * with it), read from an array: a walk starts at every volume and at many capitals, and the
+ * root's Map (and, for a branch not built, the Map of those waiting) cost more to look up.
+ * The branches are built as before, on first use.
+ */
+const BRANCHES: (Node | null | undefined)[] = new Array<Node | null | undefined>(128).fill(undefined);
+
 /** The reporter and journal spellings that start at `pos` (see SpellingHits: valid until the next walk). */
 export function walkSpellings(text: string, pos: number): SpellingHits {
-  // The walk starts at the root; its branch under the first character is built on first use.
-  branch(straightApostrophe(text.charCodeAt(pos)));
-  return walk(text, pos, root);
+  const c = straightApostrophe(text.charCodeAt(pos));
+  if (!(c < 128)) return walk(text, pos, branch(c));
+  let first = BRANCHES[c];
+  if (first === undefined) BRANCHES[c] = first = branch(c) ?? null;
+  return walk(text, pos, first ?? undefined);
 }
 
 /** Whether a spelling of an edition cited reporter first may begin at `pos`, by its first four letters. */
@@ -190,7 +206,7 @@ export function walkReporterFirst(text: string, pos: number): SpellingHits {
     HITS.count = 0;
     return HITS;
   }
-  return walk(text, pos, reporterFirstRoot);
+  return walk(text, pos, reporterFirstRoot.next?.get(straightApostrophe(text.charCodeAt(pos))));
 }
 
 function endsWord(text: string, last: number): boolean {
