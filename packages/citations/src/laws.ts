@@ -100,7 +100,7 @@ export function afterSpaces(text: string, p: number, max: number): number {
 
 // Many capitalised words that begin like a law spelling (`Court`, `Illinois`, `Commission`)
 // part from every one within their first four letters: those are asked before the trie is walked.
-const LAW_PREFIXES = new PrefixFilter(lawSpellings);
+export const LAW_PREFIXES = new PrefixFilter(lawSpellings);
 
 /** Whether a law spelling may begin at `pos`, by its first four letters (prefix-filter.ts). */
 export function mayBeginLaw(text: string, pos: number): boolean {
@@ -258,10 +258,11 @@ function numberBefore(text: string, pos: number): number | null {
 
 /**
  * The law citation whose spelling starts at `i` (a capital), the longest one, or null.
+ * `filtered`: the caller has asked LAW_PREFIXES already (PrefixFilter.either).
  * @example lawTokenAt('See Wis. Stat. § 655.002(2)(c).', 4)?.statute.normalized // 'Wis. Stat. § 655.002(2)(c)'
  */
-export function lawTokenAt(text: string, i: number): LawToken | null {
-  if (!mayBeginLaw(text, i)) return null;
+export function lawTokenAt(text: string, i: number, filtered = false): LawToken | null {
+  if (!filtered && !mayBeginLaw(text, i)) return null;
   let found = null as LawToken | null;
   const hits = lawSpellingsAt(text, i);
   // Longest first; lawAt walks no trie, so the hits stay as they are.

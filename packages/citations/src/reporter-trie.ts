@@ -117,7 +117,7 @@ for (const spelling of reporterFirstSpellings) {
 }
 // Most capitals that begin like one of those spellings (`University`, `February`) part
 // from all of them within four letters: asked before the walk (prefix-filter.ts).
-const REPORTER_FIRST_PREFIXES = new PrefixFilter(reporterFirstPrefixes);
+export const REPORTER_FIRST_PREFIXES = new PrefixFilter(reporterFirstPrefixes);
 
 /** Whether some spelling begins with the character at `pos`. */
 export function mayStartSpelling(text: string, pos: number): boolean {
@@ -200,9 +200,12 @@ export function walkSpellings(text: string, pos: number): SpellingHits {
 /** Whether a spelling of an edition cited reporter first may begin at `pos`, by its first four letters. */
 export const mayBeginReporterFirst = (text: string, pos: number) => REPORTER_FIRST_PREFIXES.mayBeginAt(text, pos);
 
-/** As walkSpellings, for the editions cited reporter first; cheap to call at every capital. */
-export function walkReporterFirst(text: string, pos: number): SpellingHits {
-  if (!mayBeginReporterFirst(text, pos)) {
+/**
+ * As walkSpellings, for the editions cited reporter first; cheap to call at every capital.
+ * `filtered`: the caller has asked REPORTER_FIRST_PREFIXES already (PrefixFilter.either).
+ */
+export function walkReporterFirst(text: string, pos: number, filtered = false): SpellingHits {
+  if (!filtered && !mayBeginReporterFirst(text, pos)) {
     HITS.count = 0;
     return HITS;
   }

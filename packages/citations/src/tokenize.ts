@@ -19,8 +19,9 @@
 import { EDITIONS } from './catalogue';
 import { wordTable, type WordStarts } from './clean';
 import { formatStart, matchFormat, startsWithReporter, startsWithVolume } from './formats';
-import { afterSpaces, LAW_PAIRS, lawTokenAt } from './laws';
-import { REPORTER_FIRST_PAIRS, plainWord, walkReporterFirst, walkSpellings } from './reporter-trie';
+import { afterSpaces, LAW_PAIRS, LAW_PREFIXES, lawTokenAt } from './laws';
+import { PrefixFilter } from './prefix-filter';
+import { REPORTER_FIRST_PAIRS, REPORTER_FIRST_PREFIXES, plainWord, walkReporterFirst, walkSpellings } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
 import { mayBeMarkerWord, type MarkerCandidates } from './references';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
@@ -385,9 +386,12 @@ function scanReporters(text: string, tokens: Token[]): void {
   }
 }
 
-/** A citation to one of the few editions written reporter first (`T.C. Memo. 2010-123`, `Bee 45`) at `i`. */
+/**
+ * A citation to one of the few editions written reporter first (`T.C. Memo. 2010-123`, `Bee 45`)
+ * at `i`, where REPORTER_FIRST_PREFIXES lets one begin.
+ */
 function reporterFirstAt(text: string, i: number): Token | null {
-  const hits = walkReporterFirst(text, i);
+  const hits = walkReporterFirst(text, i, true);
   for (let h = hits.count - 1; h >= 0; h--) {
     const written = text.slice(i, hits.ends[h]);
     let best: { end: number; volume: string | null; page: string; editions: number[] } | null = null;
@@ -427,13 +431,16 @@ function capitalAt(text: string, i: number, tokens: Token[]): number {
   let k = i + 1;
   while (k < i + 3 && text.charCodeAt(k) === SPACE) k++;
   const second = text.charCodeAt(k);
-  const kinds = pairKinds(text.charCodeAt(i), second === 0x2019 ? 39 : second);
+  const pairs = pairKinds(text.charCodeAt(i), second === 0x2019 ? 39 : second);
+  if (pairs === 0) return i;
+  // Then their first four letters (prefix-filter.ts), read once for both kinds.
+  const kinds = PrefixFilter.either(REPORTER_FIRST_PREFIXES, LAW_PREFIXES, pairs, text, i);
   if (kinds & REPORTER_FIRST_PAIR) {
     const token = reporterFirstAt(text, i);
     if (token) tokens.push(token);
   }
   if (kinds & LAW_PAIR) {
-    const law = lawTokenAt(text, i);
+    const law = lawTokenAt(text, i, true);
     if (law) {
       tokens.push({ kind: 'statute', start: law.start, end: law.end, statute: law.statute, generic: true });
       return law.end - 1;
