@@ -1,7 +1,7 @@
 /**
  * Every reporter and journal spelling in one trie, built once at import: from a position
- * in the text, `matchSpellings` walks it character by character and reports each spelling
- * that ends there, longest first. This replaces a regex per reporter (or one alternation
+ * in the text, `walkSpellings` walks it character by character and lists each spelling
+ * that ends there. This replaces a regex per reporter (or one alternation
  * of ~3,500 spellings) with a walk whose cost is the length of the spelling found.
  *
  * Spaces are not stored: a space in the text is skipped wherever it falls (at most two in a
@@ -118,11 +118,6 @@ for (const spelling of reporterFirstSpellings) {
 // Most capitals that begin like one of those spellings (`University`, `February`) part
 // from all of them within four letters: asked before the walk (prefix-filter.ts).
 export const REPORTER_FIRST_PREFIXES = new PrefixFilter(reporterFirstPrefixes);
-
-/** Whether some spelling begins with the character at `pos`. */
-export function mayStartSpelling(text: string, pos: number): boolean {
-  return branch(straightApostrophe(text.charCodeAt(pos))) !== undefined;
-}
 
 /**
  * The spellings one walk found, shortest first (read them from `count - 1` down for the
