@@ -9,7 +9,7 @@
  * its pattern is then run there, or from the title number before it (`42 U.S.C. § 1983`).
  */
 import overlay from '../data/overlay.json';
-import { straightApostrophe } from './chars';
+import { allDigits, straightApostrophe } from './chars';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
 import { laws as lawRecords } from './generated/laws';
@@ -100,23 +100,52 @@ export function afterSpaces(text: string, p: number, max: number): number {
 
 // Many capitalised words that begin like a law spelling (`Court`, `Illinois`, `Commission`)
 // part from every one within their first four letters: those are asked before the trie is walked.
-const LAW_PREFIXES = new PrefixFilter(lawSpellings);
+export const LAW_PREFIXES = new PrefixFilter(lawSpellings);
 
 /** Whether a law spelling may begin at `pos`, by its first four letters (prefix-filter.ts). */
 export function mayBeginLaw(text: string, pos: number): boolean {
   return LAW_PREFIXES.mayBeginAt(text, pos);
 }
 
-/** The spellings of laws starting at `pos`, longest first: [end, law indexes]. */
-const NO_LAW_SPELLINGS: readonly [number, number[]][] = [];
-function lawSpellingsAt(text: string, pos: number): readonly [number, number[]][] {
-  // Most capitalised words begin no spelling: the list is made only when one ends here.
-  let hits: [number, number[]][] | null = null;
-  // The walk below skips up to two spaces before the first character too.
-  buildBranch(straightApostrophe(text.charCodeAt(afterSpaces(text, pos, 2))));
-  let node = root;
+/**
+ * The law spellings one walk found (lawSpellingsAt), shortest first: where each ends and its
+ * laws. One set of lists, refilled by every walk and read before the next (as the reporter
+ * spellings' SpellingHits): no list and no pair per spelling.
+ */
+const LAW_HITS = { count: 0, ends: new Int32Array(64), laws: [] as number[][] };
+
+/**
+ * The trie's branch for each ASCII character, as buildBranch and the root give it (null: no
+ * spelling begins with it), read from an array: the root's Map and the Map of the branches
+ * waiting were looked up at every walk. The branches are built as before, on first use.
+ */
+const BRANCHES: (Node | null | undefined)[] = new Array<Node | null | undefined>(128).fill(undefined);
+
+function branchAt(c: number): Node | undefined {
+  if (!(c < 128)) {
+    buildBranch(c);
+    return root.next?.get(c);
+  }
+  let branch = BRANCHES[c];
+  if (branch === undefined) {
+    buildBranch(c);
+    BRANCHES[c] = branch = root.next?.get(c) ?? null;
+  }
+  return branch ?? undefined;
+}
+
+/** The spellings of laws starting at `pos` (LAW_HITS, refilled). */
+function lawSpellingsAt(text: string, pos: number): typeof LAW_HITS {
+  LAW_HITS.count = 0;
+  // The walk skips up to two spaces before the first character too (no spelling begins with one).
+  const first = afterSpaces(text, pos, 2);
+  const branch = branchAt(straightApostrophe(text.charCodeAt(first)));
+  if (branch === undefined) return LAW_HITS;
+  let node: Node = branch;
+  if (node.laws) addLawHit(text, first, node.laws);
   let spaces = 0;
-  for (let i = pos; i < Math.min(text.length, pos + 64); i++) {
+  const limit = Math.min(text.length, pos + 64);
+  for (let i = first + 1; i < limit; i++) {
     const c = straightApostrophe(text.charCodeAt(i));
     if (c === SPACE) {
       if (++spaces > 2) break;
@@ -126,9 +155,17 @@ function lawSpellingsAt(text: string, pos: number): readonly [number, number[]][
     const child = node.next?.get(c);
     if (!child) break;
     node = child;
-    if (node.laws && (!isAlnum(text.charCodeAt(i + 1)) || text.charCodeAt(i) === 46)) (hits ??= []).push([i + 1, node.laws]);
+    if (node.laws) addLawHit(text, i, node.laws);
   }
-  return hits ? hits.reverse() : NO_LAW_SPELLINGS;
+  return LAW_HITS;
+}
+
+/** Adds to LAW_HITS the spelling of `laws` whose last character is at `last`, where it ends a word. */
+function addLawHit(text: string, last: number, laws: number[]): void {
+  if (isAlnum(text.charCodeAt(last + 1)) && text.charCodeAt(last) !== 46) return;
+  const h = LAW_HITS.count++;
+  LAW_HITS.ends[h] = last + 1;
+  LAW_HITS.laws[h] = laws;
 }
 
 const compiled = new RegexCache(1025, (format, written) => {
@@ -150,8 +187,21 @@ function regexFor(format: string, written: string): RegExp | null {
 
 // Subsections after a section (`(a)(2)`, `(a)(2) and (d)`) belong to it, as `§ 1983(a)`.
 const SUBSECTIONS = /(?:\([0-9a-zA-Z]{1,4}\))+(?: and (?:\([0-9a-zA-Z]{1,4}\))+)?/y;
-// The year and publisher in parentheses after a statute are read by find.ts, not kept in the span.
+// The year and publisher in parentheses after a statute are read by find.ts, not kept in the span;
+// nor is `et seq.`.
 const TRAILING_PAREN = /\s*\((?:[A-Z][a-z]+\.?(?:\s+Supp\.)?\s+)?(?:1\d{3}|20\d{2})(?:-\d{2})?\)$/;
+const ET_SEQ = /\s+et\s+seq\.$/;
+
+/**
+ * The length of a law's match without the parenthetical and `et seq.` it may end with: each
+ * pattern is run only on a match that ends as it must (`)`, `.`): most end with neither.
+ */
+function keptLength(match: string): number {
+  let kept = match;
+  if (kept.charCodeAt(kept.length - 1) === 41 /* ) */) kept = kept.replace(TRAILING_PAREN, '');
+  if (kept.charCodeAt(kept.length - 1) === 46 /* . */) kept = kept.replace(ET_SEQ, '');
+  return kept.length;
+}
 
 export interface LawToken {
   start: number;
@@ -166,7 +216,7 @@ function lawAt(text: string, start: number, law: LawRecord, written: string, for
   const m = re.exec(text);
   if (!m) return null;
   const g = m.groups ?? {};
-  let end = start + m[0].replace(TRAILING_PAREN, '').replace(/\s+et\s+seq\.$/, '').length;
+  let end = start + keptLength(m[0]);
   let section = g.section ?? null;
   if (section) {
     const sectionEnd = start + m[0].indexOf(section, m[0].indexOf(written)) + section.length;
@@ -190,7 +240,7 @@ function lawAt(text: string, start: number, law: LawRecord, written: string, for
       type: law.lawType === RULE_TYPE ? 'rule' : REGULATION_TYPES.has(law.lawType) ? 'regulation' : 'statute',
       normalized,
       code: law.reporter,
-      title: title !== null && /^\d+$/.test(title) ? Number(title) : null,
+      title: title !== null && allDigits(title) ? Number(title) : null,
       section: section ?? g.page ?? '',
       ...(g.page ? { page: g.page } : {}),
     },
@@ -208,13 +258,17 @@ function numberBefore(text: string, pos: number): number | null {
 
 /**
  * The law citation whose spelling starts at `i` (a capital), the longest one, or null.
+ * `filtered`: the caller has asked LAW_PREFIXES already (PrefixFilter.either).
  * @example lawTokenAt('See Wis. Stat. § 655.002(2)(c).', 4)?.statute.normalized // 'Wis. Stat. § 655.002(2)(c)'
  */
-export function lawTokenAt(text: string, i: number): LawToken | null {
-  if (!mayBeginLaw(text, i)) return null;
+export function lawTokenAt(text: string, i: number, filtered = false): LawToken | null {
+  if (!filtered && !mayBeginLaw(text, i)) return null;
   let found = null as LawToken | null;
-  for (const [end, laws] of lawSpellingsAt(text, i)) {
-    const written = text.slice(i, end);
+  const hits = lawSpellingsAt(text, i);
+  // Longest first; lawAt walks no trie, so the hits stay as they are.
+  for (let h = hits.count - 1; h >= 0; h--) {
+    const laws = hits.laws[h];
+    const written = text.slice(i, hits.ends[h]);
     for (const index of laws) {
       const law = LAWS[index];
       for (const format of law.formats) {

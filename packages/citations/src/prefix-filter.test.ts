@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PrefixFilter } from './prefix-filter';
-import { matchReporterFirst, mayBeginReporterFirst } from './reporter-trie';
+import { mayBeginReporterFirst, walkReporterFirst } from './reporter-trie';
 
 /** Whether `spelling` is written at `pos` as the tries read it: up to two spaces between characters, curly apostrophes straight. */
 function writtenAt(text: string, pos: number, spelling: string): boolean {
@@ -34,6 +34,28 @@ describe('PrefixFilter', () => {
     }
   });
 
+  it('answers for two filters at once as each answers alone (PrefixFilter.either)', () => {
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = (chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(next() * chars.length)]).join('');
+    const alphabet = "ABCab.' \u2019§é";
+    const some = () => Array.from({ length: 1 + Math.floor(next() * 8) }, () => pick(alphabet.replace(' ', ''), 1) + pick(alphabet, Math.floor(next() * 6)));
+    let checked = 0;
+    for (let round = 0; round < 200; round++) {
+      const a = new PrefixFilter(some());
+      const b = new PrefixFilter(some());
+      for (let k = 0; k < 100; k++) {
+        const text = pick(alphabet.replace(' ', ''), 1) + pick(alphabet, Math.floor(next() * 7));
+        for (let ask = 0; ask < 4; ask++) {
+          const alone = (ask & 1 && a.mayBeginAt(text, 0) ? 1 : 0) | (ask & 2 && b.mayBeginAt(text, 0) ? 2 : 0);
+          expect([text, ask, PrefixFilter.either(a, b, ask, text, 0)]).toEqual([text, ask, alone]);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(80000);
+  });
+
   it('turns away words that share their first letters with a spelling but not their first four', () => {
     const filter = new PrefixFilter(['Comm. Ct.', 'Stat.', 'Pub. L.', 'T.C. Memo.']);
     for (const word of ['Company', 'Stay', 'Public', 'Tuesday', 'T.D. 1']) expect([word, filter.mayBeginAt(`${word} of`, 0)]).toEqual([word, false]);
@@ -43,6 +65,6 @@ describe('PrefixFilter', () => {
   it('keeps the reporter-first walk from common capitals', () => {
     for (const word of ['University', 'February', 'Court of Appeals', 'Amendment', 'Management']) expect([word, mayBeginReporterFirst(`${word} 12`, 0)]).toEqual([word, false]);
     expect(mayBeginReporterFirst('T.C. Memo. 2010-123', 0)).toBe(true);
-    expect(matchReporterFirst('T.C. Memo. 2010-123', 0).length).toBeGreaterThan(0);
+    expect(walkReporterFirst('T.C. Memo. 2010-123', 0).count).toBeGreaterThan(0);
   });
 });

@@ -48,8 +48,53 @@ export class PrefixFilter {
   }
 
   private has(length: number, packed: number): boolean {
-    const s = slot(length, packed);
+    return this.hasSlot(slot(length, packed));
+  }
+
+  private hasSlot(s: number): boolean {
     return (this.bits[s >> 3] & (1 << (s & 7))) !== 0;
+  }
+
+  /**
+   * Which of two filters let a spelling begin at `pos`, as their mayBeginAt would answer, the
+   * characters read once: bit 1 for `a`, bit 2 for `b`, each asked only when `ask` has its bit.
+   * The tokenizer asks both (the reporter-first and the law spellings') at many capitalised
+   * words, and reading the four characters twice cost as much as the tests.
+   */
+  static either(a: PrefixFilter, b: PrefixFilter, ask: number, text: string, pos: number): number {
+    let answer = 0;
+    // Still to be answered; a filter with a spelling kept by no characters lets every text through.
+    let open = ask & 3;
+    if (open & 1 && a.lengths & 1) {
+      answer |= 1;
+      open &= ~1;
+    }
+    if (open & 2 && b.lengths & 1) {
+      answer |= 2;
+      open &= ~2;
+    }
+    let packed = 0;
+    let p = pos;
+    for (let length = 1; length <= 4 && open !== 0; length++) {
+      if (length > 1 && text.charCodeAt(p) === SPACE) {
+        p++;
+        if (text.charCodeAt(p) === SPACE) p++;
+      }
+      const c = straightApostrophe(text.charCodeAt(p));
+      if (!(c < 128) || c === SPACE) return c >= 128 ? answer | open : answer;
+      packed |= c << (7 * (length - 1));
+      const s = slot(length, packed);
+      if (open & 1 && (a.lengths & (1 << length)) !== 0 && a.hasSlot(s)) {
+        answer |= 1;
+        open &= ~1;
+      }
+      if (open & 2 && (b.lengths & (1 << length)) !== 0 && b.hasSlot(s)) {
+        answer |= 2;
+        open &= ~2;
+      }
+      p++;
+    }
+    return answer;
   }
 
   /** Whether a spelling may begin at `pos` (a character that is not a space). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { EDITIONS, SPELLINGS } from './catalogue';
 import { formatStart, startsWithReporter } from './formats';
-import { matchReporterFirst, REPORTER_FIRST_PAIRS } from './reporter-trie';
+import { REPORTER_FIRST_PAIRS, walkReporterFirst } from './reporter-trie';
 
 /**
  * The reporter-first trie is built from the spellings of the reporter-first editions only
@@ -28,9 +28,15 @@ describe('reporter-first spellings', () => {
   it('finds exactly the spellings of reporter-first editions, naming exactly those editions', () => {
     expect(expected.size).toBeGreaterThan(5);
     for (const spelling of SPELLINGS.keys()) {
-      const hit = matchReporterFirst(`${spelling} 2010-123`, 0).find((h) => h.end === spelling.length);
-      expect({ spelling, editions: hit?.editions ?? null }).toEqual({ spelling, editions: expected.get(trieKey(spelling)) ?? null });
+      const hits = walkReporterFirst(`${spelling} 2010-123`, 0);
+      let editions: readonly number[] | null = null;
+      for (let h = 0; h < hits.count; h++) if (hits.ends[h] === spelling.length) editions = hits.editions[h];
+      expect({ spelling, editions }).toEqual({ spelling, editions: expected.get(trieKey(spelling)) ?? null });
     }
+  });
+
+  it('has no spelling that begins with a space (a walk reads the branch of its first character from a table)', () => {
+    for (const spelling of SPELLINGS.keys()) expect([spelling, /^\s/.test(spelling)]).toEqual([spelling, false]);
   });
 
   it('lists the first two letters of exactly those spellings', () => {

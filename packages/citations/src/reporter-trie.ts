@@ -1,7 +1,7 @@
 /**
  * Every reporter and journal spelling in one trie, built once at import: from a position
- * in the text, `matchSpellings` walks it character by character and reports each spelling
- * that ends there, longest first. This replaces a regex per reporter (or one alternation
+ * in the text, `walkSpellings` walks it character by character and lists each spelling
+ * that ends there. This replaces a regex per reporter (or one alternation
  * of ~3,500 spellings) with a walk whose cost is the length of the spelling found.
  *
  * Spaces are not stored: a space in the text is skipped wherever it falls (at most two in a
@@ -14,15 +14,6 @@ import { formatStart, startsWithReporter } from './formats';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
 import { journalSpellings, journals } from './generated/laws';
-
-export interface SpellingHit {
-  /** Offset just after the spelling's last character. */
-  end: number;
-  /** Catalogue edition indexes (empty for a journal). */
-  editions: readonly number[];
-  /** The journal's abbreviation, when the spelling is a journal's and no reporter's. */
-  journal: string | null;
-}
 
 interface Node {
   next: Map<number, Node> | null;
@@ -126,51 +117,94 @@ for (const spelling of reporterFirstSpellings) {
 }
 // Most capitals that begin like one of those spellings (`University`, `February`) part
 // from all of them within four letters: asked before the walk (prefix-filter.ts).
-const REPORTER_FIRST_PREFIXES = new PrefixFilter(reporterFirstPrefixes);
-
-/** Whether some spelling begins with the character at `pos`. */
-export function mayStartSpelling(text: string, pos: number): boolean {
-  return branch(straightApostrophe(text.charCodeAt(pos))) !== undefined;
-}
+export const REPORTER_FIRST_PREFIXES = new PrefixFilter(reporterFirstPrefixes);
 
 /**
- * The spellings that start at `pos`, longest first. A spelling counts only where it ends
+ * The spellings one walk found, shortest first (read them from `count - 1` down for the
+ * longest first): where each ends, and the editions (empty for a journal) or the journal it
+ * names. One set of lists, refilled by every walk (walkSpellings, walkReporterFirst) and
+ * read before the next: a walk happens at every volume and at many capitals, and the list
+ * and the object per spelling a walk used to return were much of what the tokenizer left to
+ * the collector.
+ */
+export interface SpellingHits {
+  count: number;
+  /** Offset just after each spelling's last character. */
+  readonly ends: Int32Array;
+  /** Catalogue edition indexes (empty for a journal). */
+  readonly editions: (readonly number[])[];
+  /** The journal's abbreviation, when the spelling is a journal's and no reporter's. */
+  readonly journals: (string | null)[];
+}
+const HITS: SpellingHits = { count: 0, ends: new Int32Array(MAX_SPELLING), editions: [], journals: [] };
+const NO_EDITIONS: readonly number[] = [];
+
+/**
+ * The spellings that start at `pos` (HITS, refilled). A spelling counts only where it ends
  * at a word boundary: the next character is not a letter or digit, or the spelling itself
  * ends with a period (`F.3d,`, `U.S.`).
  */
-const NO_HITS: readonly SpellingHit[] = [];
-
-export function matchSpellings(text: string, pos: number, from: Node = root): readonly SpellingHit[] {
-  // Most places begin no spelling: the list is made only when one ends here.
-  let hits: SpellingHit[] | null = null;
-  if (from === root) branch(straightApostrophe(text.charCodeAt(pos)));
-  let node = from;
+function walk(text: string, pos: number, first: Node | undefined): SpellingHits {
+  HITS.count = 0;
+  // `first`: the node of the character at `pos` (a spelling never begins with a space).
+  if (first === undefined) return HITS;
+  let node = first;
+  if ((node.editions || node.journal) && endsWord(text, pos)) addHit(node, pos);
   let spaces = 0;
   const limit = Math.min(text.length, pos + MAX_SPELLING);
-  for (let i = pos; i < limit; i++) {
+  for (let i = pos + 1; i < limit; i++) {
     const c = straightApostrophe(text.charCodeAt(i));
     if (c === SPACE) {
-      if (++spaces > 2 || i === pos) break;
+      if (++spaces > 2) break;
       continue;
     }
     spaces = 0;
     const child = node.next?.get(c);
     if (!child) break;
     node = child;
-    if ((node.editions || node.journal) && endsWord(text, i)) {
-      (hits ??= []).push({ end: i + 1, editions: node.editions ?? [], journal: node.editions ? null : node.journal });
-    }
+    if ((node.editions || node.journal) && endsWord(text, i)) addHit(node, i);
   }
-  return hits ? hits.reverse() : NO_HITS;
+  return HITS;
+}
+
+/** Adds to HITS the spelling of `node`, whose last character is at `last`. */
+function addHit(node: Node, last: number): void {
+  const h = HITS.count++;
+  HITS.ends[h] = last + 1;
+  HITS.editions[h] = node.editions ?? NO_EDITIONS;
+  HITS.journals[h] = node.editions ? null : node.journal;
+}
+
+/**
+ * The root's branch for each ASCII character, as branch() gives it (null: no spelling begins
+ * with it), read from an array: a walk starts at every volume and at many capitals, and the
+ * root's Map (and, for a branch not built, the Map of those waiting) cost more to look up.
+ * The branches are built as before, on first use.
+ */
+const BRANCHES: (Node | null | undefined)[] = new Array<Node | null | undefined>(128).fill(undefined);
+
+/** The reporter and journal spellings that start at `pos` (see SpellingHits: valid until the next walk). */
+export function walkSpellings(text: string, pos: number): SpellingHits {
+  const c = straightApostrophe(text.charCodeAt(pos));
+  if (!(c < 128)) return walk(text, pos, branch(c));
+  let first = BRANCHES[c];
+  if (first === undefined) BRANCHES[c] = first = branch(c) ?? null;
+  return walk(text, pos, first ?? undefined);
 }
 
 /** Whether a spelling of an edition cited reporter first may begin at `pos`, by its first four letters. */
 export const mayBeginReporterFirst = (text: string, pos: number) => REPORTER_FIRST_PREFIXES.mayBeginAt(text, pos);
 
-/** As matchSpellings, for the editions cited reporter first; cheap to call at every capital. */
-export function matchReporterFirst(text: string, pos: number): readonly SpellingHit[] {
-  if (!mayBeginReporterFirst(text, pos)) return NO_HITS;
-  return matchSpellings(text, pos, reporterFirstRoot);
+/**
+ * As walkSpellings, for the editions cited reporter first; cheap to call at every capital.
+ * `filtered`: the caller has asked REPORTER_FIRST_PREFIXES already (PrefixFilter.either).
+ */
+export function walkReporterFirst(text: string, pos: number, filtered = false): SpellingHits {
+  if (!filtered && !mayBeginReporterFirst(text, pos)) {
+    HITS.count = 0;
+    return HITS;
+  }
+  return walk(text, pos, reporterFirstRoot.next?.get(straightApostrophe(text.charCodeAt(pos))));
 }
 
 function endsWord(text: string, last: number): boolean {

@@ -7,6 +7,8 @@
  * without backtracking: quantifiers are bounded and never nested over the same characters.
  */
 
+import { isTrimmedCode } from './chars';
+
 /** One statute or regulation found by a pattern. */
 export interface StatuteMatch {
   type: 'statute' | 'regulation' | 'rule';
@@ -41,14 +43,22 @@ const ET_SEQ = String.raw`(?: {1,3}et {1,2}seq\.)?`;
 // Words of a state code's name: `Civ.`, `Proc.`, `Bus.`, `&`, `Gov't`, `Penal`.
 const CODE_WORD = String.raw`(?:[A-Z][A-Za-z']{0,12}\.?|&)`;
 
+/**
+ * Runs of spaces made one, and the ends trimmed: each only where there is something to do
+ * (most sections are written `1983`; a call into the regex cost more than the test).
+ */
 function squash(s: string): string {
-  return s.replace(/ {2,}/g, ' ').trim();
+  const squeezed = s.includes('  ') ? s.replace(/ {2,}/g, ' ') : s;
+  return isTrimmedCode(squeezed.charCodeAt(0)) || isTrimmedCode(squeezed.charCodeAt(squeezed.length - 1)) ? squeezed.trim() : squeezed;
 }
 
 /** `§ 1983`, or `§§ 1331, 1343` when several sections are cited. */
 function sectionPart(signs: string | undefined, section: string): string {
-  const s = squash(section).replace(/ ?, ?/g, ', ');
-  const plural = (signs ?? '').length > 1 || /,| and | or |&/.test(s);
+  const squashed = squash(section);
+  // Several sections are written with a comma, `and`, `or` or `&` between them (MORE_SECTIONS).
+  const several = squashed.includes(',') || squashed.includes(' ') || squashed.includes('&');
+  const s = several ? squashed.replace(/ ?, ?/g, ', ') : squashed;
+  const plural = (signs ?? '').length > 1 || (several && /,| and | or |&/.test(s));
   return `${plural ? '§§' : '§'} ${s}`;
 }
 
@@ -64,6 +74,8 @@ function sectionsFor(m: RegExpExecArray, signGroup: number, sectionGroup: number
   const written = m[sectionGroup];
   const plural = signs === '§§' || /s\.?$/i.test(signs);
   if (plural) return { section: squash(written) };
+  // One section has no space, comma or `&` in it: only several do (MORE_SECTIONS).
+  if (!written.includes(' ') && !written.includes(',') && !written.includes('&')) return { section: squash(written) };
   const first = FIRST_SECTION.exec(written)?.[0] ?? written;
   if (first.length === written.length) return { section: squash(written) };
   const at = m.index + m[0].lastIndexOf(written);

@@ -85,7 +85,10 @@ function blankLinesOf(text: string): number[] {
 
 describe('cleanTextAndFindWords', () => {
   it('cleans as cleanText does and lists every word start (the regex \\b\\w) of the result', () => {
-    for (const raw of [...sampleTexts(), 'a\nb', '’x’', '\u2014\u2014a', 'é1_2 3', 'x'.repeat(9), 'x\u2019', 'A\nB\n', '1\u00a0\u00a0Id.', '\x7f1 2', '\u2019\n\n', '\u2019\n\n\n', '\u2019 \n\nx\n\n\n\ny\n', '\n\n\u2019', '\n\u2019\n\n']) {
+    for (const raw of [...sampleTexts(), 'a\nb', '’x’', '\u2014\u2014a', 'é1_2 3', 'x'.repeat(9), 'x\u2019', 'A\nB\n', '1\u00a0\u00a0Id.', '\x7f1 2', '\u2019\n\n', '\u2019\n\n\n', '\u2019 \n\nx\n\n\n\ny\n', '\n\n\u2019', '\n\u2019\n\n',
+    // Characters beyond Latin-1 whose low byte is a line break, a digit or a letter: those that
+    // cleaning replaces (`\u200a`, a hair space, ends in 0x0a) and those it keeps (`\u2041`, `\u0131`).
+    'a\u200a\nb\n\u200a\n', '1\u200a\u200a2 Id.', 'x\u2041y 12 U', '\u0131d. 5 \u2019', '\u2026\n\n\u2019Id. 1\u0131']) {
       const { clean, words, blankLines } = cleanTextAndFindWords(raw);
       expect(clean).toBe(cleanText(raw));
       expect(blankLines).toEqual(blankLinesOf(raw));
@@ -97,14 +100,19 @@ describe('cleanTextAndFindWords', () => {
     }
   });
 
-  it('lists the blank lines of texts beyond Latin-1 (read two characters at a time), of every length', () => {
-    const alphabet = ['a', ' ', '\n', '\n', '\r', '\u2019', '\u2014', '1'];
+  it('lists the blank lines of texts beyond Latin-1, of every length: all replaced (then read a byte per character) or not (two characters at a time)', () => {
     let seed = 9;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    for (let length = 0; length < 24; length++) {
-      for (let k = 0; k < 40; k++) {
-        const raw = `\u2019${Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('')}`;
-        expect([JSON.stringify(raw), cleanTextAndFindWords(raw).blankLines]).toEqual([JSON.stringify(raw), blankLinesOf(raw)]);
+    for (const kept of ['', '\u2026']) {
+      const alphabet = ['a', ' ', '\n', '\n', '\r', '\u2019', '\u2014', '\u200a', '1', ...(kept ? [kept] : [])];
+      for (let length = 0; length < 24; length++) {
+        for (let k = 0; k < 40; k++) {
+          const raw = `\u2019${kept}${Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('')}`;
+          const { clean, words, blankLines } = cleanTextAndFindWords(raw);
+          expect([JSON.stringify(raw), blankLines]).toEqual([JSON.stringify(raw), blankLinesOf(raw)]);
+          expect(clean).toBe(cleanText(raw));
+          expect([JSON.stringify(raw), [...words.offsets.subarray(0, words.count)]]).toEqual([JSON.stringify(raw), [...clean.matchAll(/\b\w/g)].map((m) => m.index)]);
+        }
       }
     }
   });

@@ -19,8 +19,9 @@
 import { EDITIONS } from './catalogue';
 import { wordTable, type WordStarts } from './clean';
 import { formatStart, matchFormat, startsWithReporter, startsWithVolume } from './formats';
-import { afterSpaces, LAW_PAIRS, lawTokenAt } from './laws';
-import { REPORTER_FIRST_PAIRS, matchReporterFirst, matchSpellings, mayStartSpelling, plainWord, type SpellingHit } from './reporter-trie';
+import { afterSpaces, LAW_PAIRS, LAW_PREFIXES, lawTokenAt } from './laws';
+import { PrefixFilter } from './prefix-filter';
+import { REPORTER_FIRST_PAIRS, REPORTER_FIRST_PREFIXES, plainWord, walkReporterFirst, walkSpellings } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
 import { mayBeMarkerWord, type MarkerCandidates } from './references';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
@@ -63,7 +64,6 @@ export interface Extractor {
 }
 
 
-const span = (m: RegExpExecArray) => ({ start: m.index, end: m.index + m[0].length });
 
 // --- case and journal citations --------------------------------------------------------------
 
@@ -74,8 +74,11 @@ const PERIOD = 46;
 const OPEN_PAREN = 40;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlnum = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-// A volume is not the end of a number or word (`$5`, `§ 12`, `No. 3`, `1.5`, `12/3`).
-const NOT_BEFORE_VOLUME = new Set([36, 167, 46, 47, 45, 44].concat([...Array(26)].flatMap((_, k) => [65 + k, 97 + k])));
+// A volume is not the end of a number or word (`$5`, `§ 12`, `No. 3`, `1.5`, `12/3`): the
+// characters that may not stand right before one, as a table (a Set lookup at every volume cost more).
+const NOT_BEFORE_VOLUME = new Uint8Array(256);
+for (const c of [36, 167, 46, 47, 45, 44]) NOT_BEFORE_VOLUME[c] = 1;
+for (let k = 0; k < 26; k++) NOT_BEFORE_VOLUME[65 + k] = NOT_BEFORE_VOLUME[97 + k] = 1;
 
 const SHORT_PIN = new RegExp(String.raw`at {1,3}(?:p\. {0,2})?(${PIN_TOKEN})(?![\w])`, 'y');
 const NOMINATIVE = /\((?:(\d{1,2}) {1,2})?([A-Z][A-Za-z.&' ]{0,30}?)\) {1,3}/y;
@@ -87,9 +90,15 @@ const PAGE = /(\d{1,9}(?:-[A-Z]{1,2}|\[U\])?|_{2,}|-{3,}|c?(?:xc|xl|l?x{1,3})(?:
 
 /** Editions that may be cited in the standard `volume reporter page` shape. */
 const takesStandard = (e: number) => {
-  const formats = EDITIONS[e].formats;
-  return formats === null || formats.includes('$full_cite');
+  // Per edition, found the first time it is asked (1: it may, 2: not): asked at every citation.
+  let standard = STANDARD[e];
+  if (standard === 0) {
+    const formats = EDITIONS[e].formats;
+    STANDARD[e] = standard = formats === null || formats.includes('$full_cite') ? 1 : 2;
+  }
+  return standard === 1;
 };
+const STANDARD = new Uint8Array(EDITIONS.length);
 
 /** Where the citation's page is, after the reporter: its spaces, comma, `(1 Cranch)` or `(1894)`. */
 interface Tail {
@@ -151,7 +160,11 @@ function readTail(text: string, reporterEnd: number): Tail | null {
 const OPEN_BRACKET = 91;
 
 /** Editions among `editions` whose own formats accept the citation starting at `start`. */
-function editionsAccepting(text: string, editions: readonly number[], written: string, start: number, end: number): number[] {
+function editionsAccepting(text: string, editions: readonly number[], written: string, start: number, end: number): readonly number[] {
+  // Nearly always every edition takes the standard form: the list is then the spelling's own.
+  let all = 0;
+  while (all < editions.length && takesStandard(editions[all])) all++;
+  if (all === editions.length) return editions;
   const out: number[] = [];
   for (const e of editions) {
     if (takesStandard(e)) {
@@ -180,20 +193,21 @@ function readFormats(text: string, editions: readonly number[], written: string,
 }
 
 /**
- * The token for the spelling `hit` after a volume. `suffixed`: the volume has a suffix
- * (`1982-1`), which only an edition's own format may accept, never the standard form.
+ * The token for the spelling ending at `reporterEnd` after a volume, naming `editions` (none
+ * for a journal) or `journal`. `suffixed`: the volume has a suffix (`1982-1`), which only an
+ * edition's own format may accept, never the standard form.
  */
-function caseToken(text: string, volumeStart: number, volume: string, reporterStart: number, hit: SpellingHit, dashed: boolean, suffixed = false): Token | null {
-  const written = text.slice(reporterStart, hit.end);
+function caseToken(text: string, volumeStart: number, volume: string, reporterStart: number, reporterEnd: number, hitEditions: readonly number[], journal: string | null, dashed: boolean, suffixed = false): Token | null {
+  const written = text.slice(reporterStart, reporterEnd);
   if (!dashed && !suffixed) {
-    const tail = readTail(text, hit.end);
+    const tail = readTail(text, reporterEnd);
     if (tail) {
-      if (hit.journal) {
-        return tail.page ? { kind: 'journal', start: volumeStart, end: tail.end, volume, reporter: hit.journal, page: tail.page } : null;
+      if (journal) {
+        return tail.page ? { kind: 'journal', start: volumeStart, end: tail.end, volume, reporter: journal, page: tail.page } : null;
       }
       // A short form (`84 N.Y.2d at 87`) has no page to check an edition's own format against:
       // eyecite derives one from each full format, so every edition of the spelling may have one.
-      const editions = tail.page ? editionsAccepting(text, hit.editions, written, volumeStart, tail.end) : [...hit.editions];
+      const editions = tail.page ? editionsAccepting(text, hitEditions, written, volumeStart, tail.end) : hitEditions;
       if (editions.length) {
         const token: Token = tail.page
           ? { kind: 'case', start: volumeStart, end: tail.end, volume, reporter: written, page: tail.page, editions }
@@ -204,8 +218,8 @@ function caseToken(text: string, volumeStart: number, volume: string, reporterSt
       }
     }
   }
-  if (hit.journal) return null;
-  const custom = hit.editions.filter((e) => EDITIONS[e].formats !== null);
+  if (journal) return null;
+  const custom = hitEditions.filter((e) => EDITIONS[e].formats !== null);
   if (custom.length === 0) return null;
   const m = readFormats(text, custom, written, volumeStart);
   if (!m) return null;
@@ -271,14 +285,15 @@ const LOUISIANA_DATE = / {1,3}(\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2}))\)/y;
 function louisianaAt(text: string, i: number, j: number, tokens: Token[]): void {
   const shape = louisianaShape(text, i, j);
   if (!shape) return;
-  for (const hit of matchSpellings(text, shape.paren + 1)) {
+  const hits = walkSpellings(text, shape.paren + 1);
+  for (let h = hits.count - 1; h >= 0; h--) {
     let editions: number[] | null = null;
-    for (const e of hit.editions) if (PAREN_EDITIONS.has(e)) (editions ??= []).push(e);
+    for (const e of hits.editions[h]) if (PAREN_EDITIONS.has(e)) (editions ??= []).push(e);
     if (!editions) continue;
-    LOUISIANA_DATE.lastIndex = hit.end;
+    LOUISIANA_DATE.lastIndex = hits.ends[h];
     const m = LOUISIANA_DATE.exec(text);
     if (!m || isAlnum(text.charCodeAt(LOUISIANA_DATE.lastIndex))) continue;
-    const token: Token = { kind: 'case', start: i, end: LOUISIANA_DATE.lastIndex, volume: text.slice(i, j), reporter: text.slice(shape.paren + 1, hit.end), page: shape.page, editions, date: m[1] };
+    const token: Token = { kind: 'case', start: i, end: LOUISIANA_DATE.lastIndex, volume: text.slice(i, j), reporter: text.slice(shape.paren + 1, hits.ends[h]), page: shape.page, editions, date: m[1] };
     if (shape.pin) token.pin = shape.pin;
     tokens.push(token);
     return;
@@ -311,7 +326,7 @@ function volumeAt(text: string, i: number, tokens: Token[]): void {
   const n = text.length;
   let j = i + 1;
   while (j < n && isDigit(text.charCodeAt(j))) j++;
-  if (j - i > 5 || (i > 0 && NOT_BEFORE_VOLUME.has(text.charCodeAt(i - 1)))) return;
+  if (j - i > 5 || (i > 0 && NOT_BEFORE_VOLUME[text.charCodeAt(i - 1)] === 1)) return;
   let k = j;
   const dashed = text.charCodeAt(k) === DASH;
   if (dashed) k++;
@@ -333,10 +348,12 @@ function volumeAt(text: string, i: number, tokens: Token[]): void {
     k = spelling;
     suffixed = true;
   }
-  if (!mayStartSpelling(text, k)) return;
+  const hits = walkSpellings(text, k);
+  if (hits.count === 0) return;
   const volume = text.slice(i, volumeEnd);
-  for (const hit of matchSpellings(text, k)) {
-    const token = caseToken(text, i, volume, k, hit, dashed && !suffixed, suffixed);
+  // Longest spelling first; caseToken walks no trie, so the hits stay as they are.
+  for (let h = hits.count - 1; h >= 0; h--) {
+    const token = caseToken(text, i, volume, k, hits.ends[h], hits.editions[h], hits.journals[h], dashed && !suffixed, suffixed);
     if (token) {
       tokens.push(token);
       return;
@@ -369,12 +386,16 @@ function scanReporters(text: string, tokens: Token[]): void {
   }
 }
 
-/** A citation to one of the few editions written reporter first (`T.C. Memo. 2010-123`, `Bee 45`) at `i`. */
+/**
+ * A citation to one of the few editions written reporter first (`T.C. Memo. 2010-123`, `Bee 45`)
+ * at `i`, where REPORTER_FIRST_PREFIXES lets one begin.
+ */
 function reporterFirstAt(text: string, i: number): Token | null {
-  for (const hit of matchReporterFirst(text, i)) {
-    const written = text.slice(i, hit.end);
+  const hits = walkReporterFirst(text, i, true);
+  for (let h = hits.count - 1; h >= 0; h--) {
+    const written = text.slice(i, hits.ends[h]);
     let best: { end: number; volume: string | null; page: string; editions: number[] } | null = null;
-    for (const e of hit.editions) {
+    for (const e of hits.editions[h]) {
       for (const f of EDITIONS[e].formats ?? []) {
         if (!startsWithReporter(f)) continue;
         if (formatStart(f) === 'either' && plainWord(written)) continue;
@@ -410,13 +431,16 @@ function capitalAt(text: string, i: number, tokens: Token[]): number {
   let k = i + 1;
   while (k < i + 3 && text.charCodeAt(k) === SPACE) k++;
   const second = text.charCodeAt(k);
-  const kinds = pairKinds(text.charCodeAt(i), second === 0x2019 ? 39 : second);
+  const pairs = pairKinds(text.charCodeAt(i), second === 0x2019 ? 39 : second);
+  if (pairs === 0) return i;
+  // Then their first four letters (prefix-filter.ts), read once for both kinds.
+  const kinds = PrefixFilter.either(REPORTER_FIRST_PREFIXES, LAW_PREFIXES, pairs, text, i);
   if (kinds & REPORTER_FIRST_PAIR) {
     const token = reporterFirstAt(text, i);
     if (token) tokens.push(token);
   }
   if (kinds & LAW_PAIR) {
-    const law = lawTokenAt(text, i);
+    const law = lawTokenAt(text, i, true);
     if (law) {
       tokens.push({ kind: 'statute', start: law.start, end: law.end, statute: law.statute, generic: true });
       return law.end - 1;
@@ -432,13 +456,13 @@ export const DEFAULT_EXTRACTORS: Extractor[] = [
     // `Id.`, `id. at 5`, `Ibid.`; a glued footnote number (`Id.12`) is left outside.
     kind: 'id',
     regex: new RegExp(String.raw`(?<![\w.])(?:[Ii]d\.|[Ii]bid(?:\.|(?![\w])))(?:,? {1,3}(?:at {1,3})?(${PIN_LIST}))?`, 'g'),
-    build: (m) => ({ kind: 'id', ...span(m), pin: m[1] }),
+    build: (m) => ({ kind: 'id', start: m.index, end: m.index + m[0].length, pin: m[1] }),
   },
   {
     // `supra`, `supra, at 593`, `supra note 4, at 12`; the name before it is read in find.ts.
     kind: 'supra',
     regex: new RegExp(String.raw`(?<![\w])supra(?![\w])(?:,? {0,3}(?:note {1,2}\d{1,3},? {0,3})?at {1,3}(${PIN_LIST}))?`, 'g'),
-    build: (m) => ({ kind: 'supra', ...span(m), pin: m[1] }),
+    build: (m) => ({ kind: 'supra', start: m.index, end: m.index + m[0].length, pin: m[1] }),
   },
   ...STATUTE_PATTERNS.map(
     (p): Extractor => ({
@@ -558,19 +582,21 @@ function blankStart(text: string, p: number, first: number): number {
  */
 function blankCitationAt(text: string, p: number, first: number, tokens: Token[]): void {
   const k = blankStart(text, p, first);
-  if (k < 0 || !mayStartSpelling(text, k)) return;
-  for (const hit of matchSpellings(text, k)) {
-    if (hit.journal) continue;
-    const r = afterSpaces(text, hit.end, 3);
+  if (k < 0) return;
+  const hits = walkSpellings(text, k);
+  for (let h = hits.count - 1; h >= 0; h--) {
+    if (hits.journals[h]) continue;
+    const end = hits.ends[h];
+    const r = afterSpaces(text, end, 3);
     const blank = text.charCodeAt(r);
-    if (r === hit.end || (blank !== UNDERSCORE && blank !== DASH)) continue;
+    if (r === end || (blank !== UNDERSCORE && blank !== DASH)) continue;
     let e = r;
     while (text.charCodeAt(e) === blank) e++;
     if (isAlnum(text.charCodeAt(e))) continue;
     let editions: number[] | null = null;
-    for (const edition of hit.editions) if (takesStandard(edition)) (editions ??= []).push(edition);
+    for (const edition of hits.editions[h]) if (takesStandard(edition)) (editions ??= []).push(edition);
     if (!editions) continue;
-    tokens.push({ kind: 'case', start: p, end: e, volume: '___', reporter: text.slice(k, hit.end), page: '___', editions });
+    tokens.push({ kind: 'case', start: p, end: e, volume: '___', reporter: text.slice(k, end), page: '___', editions });
     return;
   }
 }
@@ -661,29 +687,37 @@ const DEFAULT_REGEXES: RegExp[] =
     ? DEFAULT_EXTRACTORS.map((x) => x.regex)
     : [];
 
+/**
+ * The extractors to try at a candidate, by character code (ASCII: every first character and
+ * `next` is; an array indexed by code, where a Map lookup at every candidate cost more).
+ */
+type ByCode = (number[] | undefined)[];
 interface Dispatch {
   /** Sticky copies of the extractors' regexes. */
   sticky: RegExp[];
   /** char code → indexes of the extractors a match starting with it may come from (letters). */
-  byChar: Map<number, number[]>;
+  byChar: ByCode;
   /** For a number: char code after it (see NumberShape) → extractors that may match there. */
-  byNext: Map<number, number[]>;
+  byNext: ByCode;
 }
 let dispatch: Dispatch | null = null;
 
-function addTo(map: Map<number, number[]>, chars: string, e: number): void {
+function addTo(byCode: ByCode, chars: string, e: number): void {
   for (let k = 0; k < chars.length; k++) {
     const c = chars.charCodeAt(k);
-    const list = map.get(c);
+    const list = byCode[c];
     if (list) list.push(e);
-    else map.set(c, [e]);
+    else byCode[c] = [e];
   }
 }
 
+/** The extractors listed under `c` (none for a code beyond ASCII, or the end of the text). */
+const listed = (byCode: ByCode, c: number) => (c < 128 ? byCode[c] : undefined);
+
 function defaultDispatch(): Dispatch {
   if (dispatch) return dispatch;
-  const byChar = new Map<number, number[]>();
-  const byNext = new Map<number, number[]>();
+  const byChar: ByCode = new Array<number[] | undefined>(128).fill(undefined);
+  const byNext: ByCode = new Array<number[] | undefined>(128).fill(undefined);
   FIRST_CHARS.forEach((chars, e) => {
     if (chars === DIGITS) addTo(byNext, (NUMBER_SHAPES[e] as NumberShape).next, e);
     else addTo(byChar, chars, e);
@@ -774,13 +808,16 @@ export class TokenStream implements TokenSource {
     const { offsets, count } = words;
     const pending = this.pending;
     const end = Math.min(count, this.k + this.stepSize);
-    for (; this.k < end; this.k++) {
-      const p = offsets[this.k];
+    // A local index: the field would be read and written at every word.
+    let k = this.k;
+    for (; k < end; k++) {
+      const p = offsets[k];
       const first = text.charCodeAt(p);
       if (CHAR_CLASS[first] & MAY_BEGIN && anchorMayStartAt(text, p, first)) anchorsAt(text, p, pending, dispatch, resume);
       // The reference markers that end with these numbers, while the text around them is at hand.
       if (markers !== null && mayBeMarkerWord(first)) markers.addAt(text, p);
     }
+    this.k = k;
     let bound = Infinity;
     if (this.k < count) {
       bound = offsets[this.k];
@@ -841,13 +878,13 @@ function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, b
     let next = text.charCodeAt(j);
     if (next === SPACE) next = text.charCodeAt(afterSpaces(text, j + 1, 2));
     else if (next !== DASH) return;
-    list = byNext.get(next);
+    list = listed(byNext, next);
   } else {
     // A capitalised word is a candidate when it begins a reporter-first or law spelling
     // (`Court`, `Code`): the extractors that begin with a letter each need their literal at
     // `p`, so without one none is run.
     if (!literalAt(text, p, first)) return;
-    list = byChar.get(first);
+    list = listed(byChar, first);
   }
   if (!list) return;
   for (let k = 0; k < list.length; k++) {
