@@ -9,15 +9,20 @@
  * `--dense` times the engine alone on citation-dense text: the generated passages without
  * the prose between them, one citation every 90 characters or so, as a brief's string cites
  * and footnotes are (issue 26's measure: 5 MB, MB/s and microseconds a citation by CPU time,
- * best and median of the passes after three to warm up).
+ * best and median of the passes after three to warm up). Twice: the source as this script
+ * loads it (through tsx, as `npm start` runs the embedded product), and an esbuild bundle of
+ * it, as the CLI and the service images run it (tsx compiles each module to CommonJS, whose
+ * imports are read through getters at every call between modules: the bundle calls directly).
  *
  * Not a test: figures depend on the machine. Run sparingly on shared hardware.
  */
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getCitations } from '@beshkenadze/eyecite';
 import { findCitations } from '@citecheck/citations';
 import { generateCorpus } from '../../packages/citations/test/corpus/generate';
-import { engineColdStart } from './engine-cold-start';
+import { bundleEngine, engineColdStart } from './engine-cold-start';
 
 const DENSE = process.argv.includes('--dense');
 const numbers = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -85,22 +90,33 @@ function denseText(bytes: number): string {
   return parts.join('\n\n');
 }
 
-/** The engine alone on dense text: CPU time of each pass, after three to warm up. */
+/** The engine alone on dense text, from source and bundled: CPU time of each pass, after three to warm up. */
 function dense(): void {
   const text = denseText(OURS_MB * 1e6);
+  const dir = mkdtempSync(join(tmpdir(), 'citations-bench-'));
+  try {
+    const bundled = (require(bundleEngine(dir)) as { findCitations: typeof findCitations }).findCitations;
+    densePasses('@citecheck/citations (dense, source through tsx)', text, findCitations);
+    densePasses('@citecheck/citations (dense, esbuild bundle)', text, bundled);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+}
+
+function densePasses(name: string, text: string, find: typeof findCitations): void {
   const cpu: number[] = [];
   let count = 0;
   for (let k = 0; k < 11; k++) {
     const t0 = process.cpuUsage();
-    count = findCitations(text).length;
+    count = find(text).length;
     const used = process.cpuUsage(t0);
     if (k >= 3) cpu.push((used.user + used.system) / 1000);
   }
   cpu.sort((a, b) => a - b);
   const mb = text.length / 1e6;
   const at = (ms: number) => ({ ms: Math.round(ms), mbPerSec: +(mb / (ms / 1000)).toFixed(1), usPerCitation: +((ms * 1000) / count).toFixed(2) });
-  console.log(JSON.stringify({ name: '@citecheck/citations (dense)', inputMB: +mb.toFixed(2), citations: count, charactersPerCitation: Math.round(text.length / count), best: at(cpu[0]), median: at(cpu[cpu.length >> 1]) }));
-  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(JSON.stringify({ name, inputMB: +mb.toFixed(2), citations: count, charactersPerCitation: Math.round(text.length / count), best: at(cpu[0]), median: at(cpu[cpu.length >> 1]) }));
 }
 
 if (DENSE) {

@@ -58,7 +58,7 @@ function summary(runs: number[][]): ColdStart {
 }
 
 /** esbuild's bundle of this checkout's engine, in `dir`. */
-function bundleEngine(dir: string): string {
+export function bundleEngine(dir: string): string {
   const bundle = join(dir, 'citations.cjs');
   const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${bundle}`, '--log-level=warning'], { cwd: ROOT, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`esbuild failed: ${build.stderr}`);
