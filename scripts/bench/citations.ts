@@ -21,6 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getCitations } from '@beshkenadze/eyecite';
 import { findCitations } from '@citecheck/citations';
+import { repeatedPassages } from '../../packages/citations/scripts/alternate';
 import { generateCorpus } from '../../packages/citations/test/corpus/generate';
 import { bundleEngine, engineColdStart } from './engine-cold-start';
 
@@ -78,21 +79,10 @@ function run(name: string, text: string, fn: (t: string) => number, repeats: num
   return out;
 }
 
-/** Citation-dense text of at least `bytes` characters: the generated passages alone. */
-function denseText(bytes: number): string {
-  const passages = generateCorpus(99, 400).map((p) => p.text);
-  const parts: string[] = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
-    parts.push(passages[i % passages.length]);
-    size += passages[i % passages.length].length + 2;
-  }
-  return parts.join('\n\n');
-}
-
 /** The engine alone on dense text, from source and bundled: CPU time of each pass, after three to warm up. */
 function dense(): void {
-  const text = denseText(OURS_MB * 1e6);
+  // Citation-dense text: the generated passages alone.
+  const text = repeatedPassages(OURS_MB * 1e6);
   const dir = mkdtempSync(join(tmpdir(), 'citations-bench-'));
   try {
     const bundled = (require(bundleEngine(dir)) as { findCitations: typeof findCitations }).findCitations;

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateCorpus } from '../test/corpus/generate';
+import { alternatedRounds, quantile, repeatedPassages } from './alternate';
 
 interface Stage {
   setup(text: string): number;
@@ -76,13 +76,7 @@ const A = stageOf(aSrc, 'a');
 const B = stageOf(arg('b') ?? join(ROOT, 'packages', 'citations', 'src'), 'b');
 const rounds = Number(arg('rounds') ?? 40);
 
-const passages = generateCorpus(99, 400).map((p) => p.text);
-const parts: string[] = [];
-for (let size = 0, i = 0; size < 5e6; i++) {
-  parts.push(passages[i % passages.length]);
-  size += passages[i % passages.length].length + 2;
-}
-const text = parts.join('\n\n');
+const text = repeatedPassages(5e6);
 const count = A.setup(text);
 if (B.setup(text) !== count) throw new Error('the two versions tokenize the text differently');
 const namesA = A.names();
@@ -105,27 +99,9 @@ for (let k = 0; k < 5; k++) {
   cpu(B);
 }
 const load = loadavg()[0];
-const ta: number[] = [];
-const tb: number[] = [];
-const ratios: number[] = [];
-for (let k = 0; k < rounds; k++) {
-  // Taking turns at going first.
-  let a: number;
-  let b: number;
-  if (k % 2 === 0) {
-    a = cpu(A);
-    b = cpu(B);
-  } else {
-    b = cpu(B);
-    a = cpu(A);
-  }
-  ta.push(a);
-  tb.push(b);
-  ratios.push(b / a);
-}
-const at = (list: number[], q: number) => [...list].sort((x, y) => x - y)[Math.min(list.length - 1, Math.floor(list.length * q))];
+const { a: ta, b: tb, ratios } = alternatedRounds(() => cpu(A), () => cpu(B), rounds);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 console.log(`names of ${count} tokens (5 MB dense text), ${rounds} rounds, load ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)}; same names from both`);
-console.log(`  a: best ${ms(Math.min(...ta))}, median ${ms(at(ta, 0.5))}`);
-console.log(`  b: best ${ms(Math.min(...tb))}, median ${ms(at(tb, 0.5))}`);
-console.log(`  b/a per round: median ${at(ratios, 0.5).toFixed(3)}, quartiles ${at(ratios, 0.25).toFixed(3)}-${at(ratios, 0.75).toFixed(3)}`);
+console.log(`  a: best ${ms(Math.min(...ta))}, median ${ms(quantile(ta, 0.5))}`);
+console.log(`  b: best ${ms(Math.min(...tb))}, median ${ms(quantile(tb, 0.5))}`);
+console.log(`  b/a per round: median ${quantile(ratios, 0.5).toFixed(3)}, quartiles ${quantile(ratios, 0.25).toFixed(3)}-${quantile(ratios, 0.75).toFixed(3)}`);

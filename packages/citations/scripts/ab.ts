@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { generateCorpus } from '../test/corpus/generate';
+import { alternatedRounds, quantile, repeatedPassages } from './alternate';
 
 type Find = (text: string, options?: object) => unknown[];
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -37,25 +37,14 @@ const kind = arg('text') ?? 'dense';
 const rounds = Number(arg('rounds') ?? (kind === 'corpus' ? 60 : 12));
 const options = process.argv.includes('--bare') ? { context: false } : undefined;
 
-function repeated(passages: string[], bytes: number, between: string): string {
-  const parts: string[] = [];
-  for (let size = 0, i = 0; size < bytes; i++) {
-    parts.push(passages[i % passages.length]);
-    if (between) parts.push(between);
-    size += passages[i % passages.length].length + between.length + 2;
-  }
-  return parts.join('\n\n');
-}
-
 function load(): string[] {
   if (kind === 'corpus') {
     const dir = arg('corpus') ?? join(homedir(), '.cache', 'citecheck', 'opinions');
     if (!existsSync(dir)) throw new Error(`no corpus at ${dir}`);
     return readdirSync(dir).filter((f) => f.endsWith('.txt')).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
   }
-  const passages = generateCorpus(99, 400).map((p) => p.text);
-  if (kind === 'brief') return [repeated(passages, 4e6, 'Plaintiffs do not dispute that the agreement was signed on March 3, 2019, or that the carrier performed each flight as scheduled.')];
-  return [repeated(passages, 5e6, '')];
+  if (kind === 'brief') return [repeatedPassages(4e6, 'Plaintiffs do not dispute that the agreement was signed on March 3, 2019, or that the carrier performed each flight as scheduled.')];
+  return [repeatedPassages(5e6)];
 }
 
 const fresh = Number(arg('fresh') ?? 0);
@@ -116,27 +105,9 @@ for (let k = 0; k < warm; k++) {
   pass(B);
 }
 const load0 = loadavg()[0];
-const a: number[] = [];
-const b: number[] = [];
-const ratios: number[] = [];
-for (let r = 0; r < rounds; r++) {
-  let x: number;
-  let y: number;
-  if (r % 2 === 0) {
-    x = pass(A);
-    y = pass(B);
-  } else {
-    y = pass(B);
-    x = pass(A);
-  }
-  a.push(x);
-  b.push(y);
-  ratios.push(y / x);
-}
-const sorted = (xs: number[]) => [...xs].sort((p, q) => p - q);
-const at = (xs: number[], f: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * f))];
+const { a, b, ratios } = alternatedRounds(() => pass(A), () => pass(B), rounds);
 const mbs = (ms: number) => (bytes / 1e6 / (ms / 1000)).toFixed(1);
 console.log(`${kind}${options ? ' (context: false)' : ''}: ${(bytes / 1e6).toFixed(2)} MB, ${rounds} rounds, load ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}`);
-console.log(`  a: best ${at(a, 0).toFixed(1)} ms (${mbs(at(a, 0))} MB/s), median ${at(a, 0.5).toFixed(1)} ms (${mbs(at(a, 0.5))} MB/s)`);
-console.log(`  b: best ${at(b, 0).toFixed(1)} ms (${mbs(at(b, 0))} MB/s), median ${at(b, 0.5).toFixed(1)} ms (${mbs(at(b, 0.5))} MB/s)`);
-console.log(`  b/a per round: median ${at(ratios, 0.5).toFixed(3)}, quartiles ${at(ratios, 0.25).toFixed(3)}-${at(ratios, 0.75).toFixed(3)}`);
+console.log(`  a: best ${quantile(a, 0).toFixed(1)} ms (${mbs(quantile(a, 0))} MB/s), median ${quantile(a, 0.5).toFixed(1)} ms (${mbs(quantile(a, 0.5))} MB/s)`);
+console.log(`  b: best ${quantile(b, 0).toFixed(1)} ms (${mbs(quantile(b, 0))} MB/s), median ${quantile(b, 0.5).toFixed(1)} ms (${mbs(quantile(b, 0.5))} MB/s)`);
+console.log(`  b/a per round: median ${quantile(ratios, 0.5).toFixed(3)}, quartiles ${quantile(ratios, 0.25).toFixed(3)}-${quantile(ratios, 0.75).toFixed(3)}`);

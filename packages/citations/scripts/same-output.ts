@@ -21,6 +21,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from '../test/corpus/generate';
+import { repeatedPassages } from './alternate';
 
 type Find = (text: string, options?: object) => unknown[];
 
@@ -66,13 +67,7 @@ function texts(): [string, string][] {
     size += passages[i % passages.length].length + PROSE.length + 4;
   }
   out.push(['4 MB brief', brief.join('\n\n')]);
-  const dense = generateCorpus(99, 400).map((p) => p.text);
-  const parts: string[] = [];
-  for (let size = 0, i = 0; size < 5e6; i++) {
-    parts.push(dense[i % dense.length]);
-    size += dense[i % dense.length].length + 2;
-  }
-  out.push(['5 MB dense', parts.join('\n\n')]);
+  out.push(['5 MB dense', repeatedPassages(5e6)]);
   const linear: Record<string, (n: number) => string> = {
     chain: (n) => '550 U.S. 544, '.repeat(n),
     'chain in turn': (n) => Array.from({ length: n }, (_, i) => `${(i % 900) + 1} ${['U.S.', 'S. Ct.', 'L. Ed. 2d', 'F.3d', 'F.2d'][i % 5]} ${i + 1}, `).join(''),

@@ -1,0 +1,47 @@
+/**
+ * What the scripts that time two versions of the engine against each other share (ab.ts for
+ * the whole engine, ab-names.ts for the case-name stage): the texts they time, and rounds in
+ * which each version takes its turn, going first every other round. On the shared host only
+ * passes taken side by side compare, so the figure is the ratio within each round.
+ */
+import { generateCorpus } from '../test/corpus/generate';
+
+/** The generated passages repeated to at least `bytes` characters, `between` after each (the dense text: none). */
+export function repeatedPassages(bytes: number, between = ''): string {
+  const passages = generateCorpus(99, 400).map((p) => p.text);
+  const parts: string[] = [];
+  for (let size = 0, i = 0; size < bytes; i++) {
+    parts.push(passages[i % passages.length]);
+    if (between) parts.push(between);
+    size += passages[i % passages.length].length + between.length + 2;
+  }
+  return parts.join('\n\n');
+}
+
+/** `rounds` rounds of a pass of each version (each returns its CPU time in ms), and the ratio b/a in each round. */
+export function alternatedRounds(passA: () => number, passB: () => number, rounds: number): { a: number[]; b: number[]; ratios: number[] } {
+  const a: number[] = [];
+  const b: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let x: number;
+    let y: number;
+    if (r % 2 === 0) {
+      x = passA();
+      y = passB();
+    } else {
+      y = passB();
+      x = passA();
+    }
+    a.push(x);
+    b.push(y);
+    ratios.push(y / x);
+  }
+  return { a, b, ratios };
+}
+
+/** The value at fraction `f` of `xs` in order (0: the least, 0.5: the median). */
+export function quantile(xs: readonly number[], f: number): number {
+  const sorted = [...xs].sort((p, q) => p - q);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * f))];
+}
