@@ -21,9 +21,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getCitations } from '@beshkenadze/eyecite';
 import { findCitations } from '@citecheck/citations';
-import { repeatedPassages } from '../../packages/citations/scripts/alternate';
+import { bundleOfThisCheckout, repeatedPassages } from '../../packages/citations/scripts/alternate';
 import { generateCorpus } from '../../packages/citations/test/corpus/generate';
-import { bundleEngine, engineColdStart } from './engine-cold-start';
+import { engineColdStart } from './engine-cold-start';
 
 const DENSE = process.argv.includes('--dense');
 const numbers = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -85,7 +85,7 @@ function dense(): void {
   const text = repeatedPassages(OURS_MB * 1e6);
   const dir = mkdtempSync(join(tmpdir(), 'citations-bench-'));
   try {
-    const bundled = (require(bundleEngine(dir)) as { findCitations: typeof findCitations }).findCitations;
+    const bundled = (require(bundleOfThisCheckout(dir)) as { findCitations: typeof findCitations }).findCitations;
     densePasses('@citecheck/citations (dense, source through tsx)', text, findCitations);
     densePasses('@citecheck/citations (dense, esbuild bundle)', text, bundled);
   } finally {

@@ -16,8 +16,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from '../../packages/citations/test/corpus/generate';
+import { bundleOfThisCheckout } from '../../packages/citations/scripts/alternate';
 
-const ROOT = join(__dirname, '..', '..');
 
 export interface ColdStart {
   /** Median over the processes, wall clock: require + reading the sample + the first findCitations. */
@@ -57,19 +57,12 @@ function summary(runs: number[][]): ColdStart {
   };
 }
 
-/** esbuild's bundle of this checkout's engine, in `dir`. */
-export function bundleEngine(dir: string): string {
-  const bundle = join(dir, 'citations.cjs');
-  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${bundle}`, '--log-level=warning'], { cwd: ROOT, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`esbuild failed: ${build.stderr}`);
-  return bundle;
-}
 
 /** Cold starts of `processes` fresh node processes on `sample` (one is as noisy as the machine: take several). */
 export function engineColdStart(sample: string, processes: number): ColdStart {
   const dir = mkdtempSync(join(tmpdir(), 'engine-cold-start-'));
   try {
-    const bundle = bundleEngine(dir);
+    const bundle = bundleOfThisCheckout(dir);
     const sampleFile = join(dir, 'sample.txt');
     writeFileSync(sampleFile, sample);
     const runs: number[][] = [];

@@ -1,10 +1,24 @@
 /**
- * What the scripts that time two versions of the engine against each other share (ab.ts for
- * the whole engine, ab-names.ts for the case-name stage): the texts they time, and rounds in
+ * What the scripts that compare two versions of the engine share (same-output.ts and
+ * same-names.ts for their output, ab.ts and ab-names.ts for their speed, the benchmarks in
+ * scripts/bench): a bundle of this checkout's engine, the texts they time, and rounds in
  * which each version takes its turn, going first every other round. On the shared host only
  * passes taken side by side compare, so the figure is the ratio within each round.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generateCorpus } from '../test/corpus/generate';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+/** An esbuild bundle of this checkout's engine (as the CLI's lean bundle is made), in `dir` (default: a new temporary one). */
+export function bundleOfThisCheckout(dir = mkdtempSync(join(tmpdir(), 'citations-engine-'))): string {
+  const out = join(dir, 'citations.cjs');
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${out}`, '--log-level=warning'], { cwd: ROOT });
+  return out;
+}
 
 /** The generated passages repeated to at least `bytes` characters, `between` after each (the dense text: none). */
 export function repeatedPassages(bytes: number, between = ''): string {

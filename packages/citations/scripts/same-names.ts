@@ -13,21 +13,11 @@
  * checkout's src, bundled here). Each text is read with the defaults and with `{ resolve: false }`,
  * and the JSON of every citation compared. Exits 1 after printing the first five differences.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { bundleOfThisCheckout } from './alternate';
 
 type Find = (text: string, options?: object) => unknown[];
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const ROOT = join(__dirname, '..', '..', '..');
-
-function bundleOfThisCheckout(): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'same-names-')), 'new.cjs');
-  execFileSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${out}`, '--log-level=warning']);
-  return out;
-}
 
 const basePath = arg('base');
 if (!basePath) {

@@ -16,23 +16,15 @@
  * Exits 1 at the first difference, printing it; with `--all`, lists every difference with the
  * defaults (a change meant to alter output: which fields changed, and where).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from '../test/corpus/generate';
-import { repeatedPassages } from './alternate';
+import { bundleOfThisCheckout, repeatedPassages } from './alternate';
 
 type Find = (text: string, options?: object) => unknown[];
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const ROOT = join(__dirname, '..', '..', '..');
-
-function bundleOfThisCheckout(): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'same-output-')), 'new.cjs');
-  execFileSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(ROOT, 'packages/citations/src/index.ts'), '--bundle', '--platform=node', `--outfile=${out}`, '--log-level=warning']);
-  return out;
-}
 
 const basePath = arg('base');
 if (!basePath) {
