@@ -59,9 +59,22 @@ it('fails queued pages when the pool is closed', async () => {
 
 /** Nice values of this process's threads by thread id (Linux: each thread has its own). */
 function threadNiceValues(): Map<number, number> {
-  return new Map(
-    readdirSync('/proc/self/task').map((tid) => [Number(tid), Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16])]),
-  );
+  const values = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const nice = niceOfThread(tid);
+    if (nice !== undefined) values.set(Number(tid), nice);
+  }
+  return values;
+}
+
+/** A thread listed a moment ago may have exited since (workers of closed pools do): it has no nice value then. */
+function niceOfThread(tid: string): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH') return undefined;
+    throw error;
+  }
 }
 
 (process.platform === 'linux' ? it : it.skip)('runs tesseract threads at a lower CPU priority, and not the main thread', async () => {
