@@ -3,10 +3,9 @@
  * queued pages leave at once, one owner's queue is bounded, and OCR threads run at a lower
  * CPU priority than the rest of the process.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { QueueFullError } from './fair-queue';
 import { OcrPool } from './ocr';
-import { pngBytes } from '../test/fixtures';
+import { pngBytes, threadNiceValues } from '../test/fixtures';
 
 let pool: OcrPool | undefined;
 afterEach(async () => {
@@ -56,26 +55,6 @@ it('fails queued pages when the pool is closed', async () => {
   await pool.close();
   await failed;
 });
-
-/** Nice values of this process's threads by thread id (Linux: each thread has its own). */
-function threadNiceValues(): Map<number, number> {
-  const values = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    const nice = niceOfThread(tid);
-    if (nice !== undefined) values.set(Number(tid), nice);
-  }
-  return values;
-}
-
-/** A thread listed a moment ago may have exited since (workers of closed pools do): it has no nice value then. */
-function niceOfThread(tid: string): number | undefined {
-  try {
-    return Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH') return undefined;
-    throw error;
-  }
-}
 
 (process.platform === 'linux' ? it : it.skip)('runs tesseract threads at a lower CPU priority, and not the main thread', async () => {
   const before = threadNiceValues();

@@ -4,7 +4,6 @@
  */
 import { closeReader, configureReader, readDocument } from './index';
 import { readerStats } from './read';
-import { readdirSync, readFileSync } from 'node:fs';
 import * as fixtures from '../test/fixtures';
 
 afterEach(async () => {
@@ -78,15 +77,7 @@ it('closeReader() fails a document in flight with read-aborted; the next read st
 
 /** Thread ids of this process at nice 10 (Linux: each thread has its own nice value). */
 function lowPriorityThreads(): Set<number> {
-  const ids = new Set<number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      if (Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]) === 10) ids.add(Number(tid));
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  return ids;
+  return new Set([...fixtures.threadNiceValues()].filter(([, nice]) => nice === 10).map(([tid]) => tid));
 }
 
 (process.platform === 'linux' ? it : it.skip)('reads a scan at lower priority from its first scanned page, then replaces that thread', async () => {

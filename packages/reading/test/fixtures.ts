@@ -8,6 +8,7 @@ import { AlignmentType, Document, FootnoteReferenceRun, PageBreak, Packer, Parag
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import yauzl from 'yauzl';
 import zlib from 'node:zlib';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // ---------------------------------------------------------------------------------------------
 // Citations with known positions
@@ -507,4 +508,25 @@ export function realPagesPdf(count: number): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>',
     ...pages,
   ]);
+}
+
+/** Nice values of this process's threads by thread id (Linux: each thread has its own). */
+export function threadNiceValues(): Map<number, number> {
+  const values = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const nice = niceOfThread(tid);
+    if (nice !== undefined) values.set(Number(tid), nice);
+  }
+  return values;
+}
+
+/** A thread listed a moment ago may have exited since (workers of closed pools do): it has no nice value then. */
+function niceOfThread(tid: string): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ESRCH') return undefined;
+    throw error;
+  }
 }
