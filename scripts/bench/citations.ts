@@ -9,10 +9,12 @@
  * `--dense` times the engine alone on citation-dense text: the generated passages without
  * the prose between them, one citation every 90 characters or so, as a brief's string cites
  * and footnotes are (issue 26's measure: 5 MB, MB/s and microseconds a citation by CPU time,
- * best and median of the passes after three to warm up). Twice: the source as this script
- * loads it (through tsx, as `npm start` runs the embedded product), and an esbuild bundle of
- * it, as the CLI and the service images run it (tsx compiles each module to CommonJS, whose
- * imports are read through getters at every call between modules: the bundle calls directly).
+ * best and median of the passes after three to warm up). Twice: first an esbuild bundle of the
+ * engine, as the product runs it (extraction's citation thread runs its bundle, built at `npm
+ * install`, in embedded mode as in the images; the CLI too), then the source as this script
+ * loads it, through tsx (which compiles each module to CommonJS, whose imports are read through
+ * getters at every call between modules: the bundle calls directly). The bundle goes first, on
+ * a heap the source's passes have not filled.
  *
  * Not a test: figures depend on the machine. Run sparingly on shared hardware.
  */
@@ -86,8 +88,8 @@ function dense(): void {
   const dir = mkdtempSync(join(tmpdir(), 'citations-bench-'));
   try {
     const bundled = (require(bundleOfThisCheckout(dir)) as { findCitations: typeof findCitations }).findCitations;
+    densePasses('@citecheck/citations (dense, esbuild bundle, as the product runs it)', text, bundled);
     densePasses('@citecheck/citations (dense, source through tsx)', text, findCitations);
-    densePasses('@citecheck/citations (dense, esbuild bundle)', text, bundled);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
