@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from '../../packages/citations/test/corpus/generate';
-import { bundleOfThisCheckout } from '../../packages/citations/scripts/alternate';
+import { bundleOfThisCheckout, scriptArg as arg } from '../../packages/citations/scripts/alternate';
 
 
 export interface ColdStart {
@@ -74,7 +74,6 @@ export function engineColdStart(sample: string, processes: number): ColdStart {
 }
 
 function main(): void {
-  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const [a, b] = [arg('a'), arg('b')];
   if (!a || !b) {
     console.error('usage: engine-cold-start.ts --a=BUNDLE --b=BUNDLE [--processes=25] [--sample=FILE]');

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { alternatedRounds, quantile, repeatedPassages } from './alternate';
+import { alternatedRounds, quantile, repeatedPassages, scriptArg as arg } from './alternate';
 
 interface Stage {
   setup(text: string): number;
@@ -25,7 +25,6 @@ interface Stage {
   pass(): number;
 }
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const ROOT = join(__dirname, '..', '..', '..');
 
 /** A bundle of the name stage of the engine at `src`: the text tokenized once, its names read on each pass. */

@@ -20,10 +20,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { alternatedRounds, quantile, repeatedPassages } from './alternate';
+import { alternatedRounds, findOfBundle, quantile, repeatedPassages, scriptArg as arg, type Find } from './alternate';
 
-type Find = (text: string, options?: object) => unknown[];
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 const aPath = arg('a');
 const bPath = arg('b');
@@ -31,8 +29,8 @@ if (!aPath || !bPath) {
   console.error('usage: ab.ts --a=BUNDLE --b=BUNDLE [--text=dense|corpus|brief] [--rounds=N] [--bare]');
   process.exit(2);
 }
-const A = (require(aPath) as { findCitations: Find }).findCitations;
-const B = (require(bPath) as { findCitations: Find }).findCitations;
+const A = findOfBundle(aPath);
+const B = findOfBundle(bPath);
 const kind = arg('text') ?? 'dense';
 const rounds = Number(arg('rounds') ?? (kind === 'corpus' ? 60 : 12));
 const options = process.argv.includes('--bare') ? { context: false } : undefined;

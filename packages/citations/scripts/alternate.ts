@@ -13,6 +13,15 @@ import { generateCorpus } from '../test/corpus/generate';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
+/** `findCitations` as a bundle of the engine exports it (any version: its signature is read loosely). */
+export type Find = (text: string, options?: object) => unknown[];
+
+/** The value of `--name=value` on the command line, if given. */
+export const scriptArg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+
+/** The `findCitations` of the engine bundled at `path`. */
+export const findOfBundle = (path: string): Find => (require(path) as { findCitations: Find }).findCitations;
+
 /** An esbuild bundle of this checkout's engine (as the CLI's lean bundle is made), in `dir` (default: a new temporary one). */
 export function bundleOfThisCheckout(dir = mkdtempSync(join(tmpdir(), 'citations-engine-'))): string {
   const out = join(dir, 'citations.cjs');

@@ -13,19 +13,15 @@
  * checkout's src, bundled here). Each text is read with the defaults and with `{ resolve: false }`,
  * and the JSON of every citation compared. Exits 1 after printing the first five differences.
  */
-import { bundleOfThisCheckout } from './alternate';
-
-type Find = (text: string, options?: object) => unknown[];
-
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+import { bundleOfThisCheckout, findOfBundle, scriptArg as arg } from './alternate';
 
 const basePath = arg('base');
 if (!basePath) {
   console.error('usage: same-names.ts --base=BUNDLE [--new=BUNDLE] [--texts=N] [--seed=N]');
   process.exit(2);
 }
-const base = (require(basePath) as { findCitations: Find }).findCitations;
-const after = (require(arg('new') ?? bundleOfThisCheckout()) as { findCitations: Find }).findCitations;
+const base = findOfBundle(basePath);
+const after = findOfBundle(arg('new') ?? bundleOfThisCheckout());
 const count = Number(arg('texts') ?? 20000);
 let seed = Number(arg('seed') ?? 1);
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;

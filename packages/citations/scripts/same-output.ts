@@ -20,19 +20,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from '../test/corpus/generate';
-import { bundleOfThisCheckout, repeatedPassages } from './alternate';
-
-type Find = (text: string, options?: object) => unknown[];
-
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+import { bundleOfThisCheckout, findOfBundle, repeatedPassages, scriptArg as arg, type Find } from './alternate';
 
 const basePath = arg('base');
 if (!basePath) {
   console.error('usage: same-output.ts --base=BUNDLE [--new=BUNDLE] [--corpus=DIR]');
   process.exit(2);
 }
-const base = (require(basePath) as { findCitations: Find }).findCitations;
-const after = (require(arg('new') ?? bundleOfThisCheckout()) as { findCitations: Find }).findCitations;
+const base = findOfBundle(basePath);
+const after = findOfBundle(arg('new') ?? bundleOfThisCheckout());
 
 const PROSE =
   'Plaintiffs do not dispute that the agreement was signed on March 3, 2019, or that the carrier performed each flight as scheduled. ' +
