@@ -22,6 +22,19 @@ export const scriptArg = (name: string): string | undefined => process.argv.find
 /** The `findCitations` of the engine bundled at `path`. */
 export const findOfBundle = (path: string): Find => (require(path) as { findCitations: Find }).findCitations;
 
+/**
+ * The two engines an output check compares: `--base=BUNDLE` (required; exits with `usage`
+ * without it) and `--new=BUNDLE` (default: this checkout's engine, bundled now).
+ */
+export function baseAndNew(usage: string): { base: Find; after: Find } {
+  const basePath = scriptArg('base');
+  if (!basePath) {
+    console.error(`usage: ${usage}`);
+    process.exit(2);
+  }
+  return { base: findOfBundle(basePath), after: findOfBundle(scriptArg('new') ?? bundleOfThisCheckout()) };
+}
+
 /** An esbuild bundle of this checkout's engine (as the CLI's lean bundle is made), in `dir` (default: a new temporary one). */
 export function bundleOfThisCheckout(dir = mkdtempSync(join(tmpdir(), 'citations-engine-'))): string {
   const out = join(dir, 'citations.cjs');

@@ -13,15 +13,9 @@
  * checkout's src, bundled here). Each text is read with the defaults and with `{ resolve: false }`,
  * and the JSON of every citation compared. Exits 1 after printing the first five differences.
  */
-import { bundleOfThisCheckout, findOfBundle, scriptArg as arg } from './alternate';
+import { baseAndNew, scriptArg as arg } from './alternate';
 
-const basePath = arg('base');
-if (!basePath) {
-  console.error('usage: same-names.ts --base=BUNDLE [--new=BUNDLE] [--texts=N] [--seed=N]');
-  process.exit(2);
-}
-const base = findOfBundle(basePath);
-const after = findOfBundle(arg('new') ?? bundleOfThisCheckout());
+const { base, after } = baseAndNew('same-names.ts --base=BUNDLE [--new=BUNDLE] [--texts=N] [--seed=N]');
 const count = Number(arg('texts') ?? 20000);
 let seed = Number(arg('seed') ?? 1);
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;

@@ -20,15 +20,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from '../test/corpus/generate';
-import { bundleOfThisCheckout, findOfBundle, repeatedPassages, scriptArg as arg, type Find } from './alternate';
+import { baseAndNew, repeatedPassages, scriptArg as arg, type Find } from './alternate';
 
-const basePath = arg('base');
-if (!basePath) {
-  console.error('usage: same-output.ts --base=BUNDLE [--new=BUNDLE] [--corpus=DIR]');
-  process.exit(2);
-}
-const base = findOfBundle(basePath);
-const after = findOfBundle(arg('new') ?? bundleOfThisCheckout());
+const { base, after } = baseAndNew('same-output.ts --base=BUNDLE [--new=BUNDLE] [--corpus=DIR]');
 
 const PROSE =
   'Plaintiffs do not dispute that the agreement was signed on March 3, 2019, or that the carrier performed each flight as scheduled. ' +
