@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from '../test/corpus/generate';
-import { baseAndNew, repeatedPassages, scriptArg as arg, type Find } from './alternate';
+import { baseAndNew, repeatedPassages, scriptArg as arg } from './alternate';
 
 const { base, after } = baseAndNew('same-output.ts --base=BUNDLE [--new=BUNDLE] [--corpus=DIR]');
 
