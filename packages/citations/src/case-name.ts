@@ -20,7 +20,7 @@
  * step of its trimming, a name cost twice as much on citation-dense text, and those strings
  * were a good part of what the young-generation collector had to copy.)
  */
-import { isDigitCode, isLetterCode, isTrimmedCode } from './chars';
+import { fourDigitsAt, isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { parseCourtParenthetical } from './courts';
 import { isAbbreviationAt } from './names';
 import { doubledInt32, doubledUint8 } from './grow';
@@ -394,10 +394,6 @@ function startsWithYear(text: string, p: number): boolean {
   return text.charCodeAt(p) === OPEN_PAREN && isDigitCode(text.charCodeAt(p + 1)) && isDigitCode(text.charCodeAt(p + 2)) && isDigitCode(text.charCodeAt(p + 3)) && isDigitCode(text.charCodeAt(p + 4)) && text.charCodeAt(p + 5) === CLOSE_PAREN;
 }
 
-/** The four digits after `(` at `p` (startsWithYear), as a number. */
-function yearAt(text: string, p: number): number {
-  return (text.charCodeAt(p + 1) - 48) * 1000 + (text.charCodeAt(p + 2) - 48) * 100 + (text.charCodeAt(p + 3) - 48) * 10 + (text.charCodeAt(p + 4) - 48);
-}
 
 /** `/[)\d]\.$/` for the word [from, to) ending in a period: `(1993).`, `2.` */
 function endsCloseOrDigitPeriod(text: string, from: number, to: number): boolean {
@@ -874,7 +870,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     }
     if (year) {
       titleStart = index - 1;
-      preCiteYear = yearAt(text, ws);
+      preCiteYear = fourDigitsAt(text, ws + 1);
       continue;
     }
     // A court and year before the citation, as California writes them (`Grant v. Esquire,

@@ -187,6 +187,9 @@ function keyIndex(): Map<string, number[]> {
   return byKey;
 }
 
+/** No edition: one empty list shared by whatever names none (a journal's spelling, a token without editions). */
+export const NO_EDITIONS: readonly number[] = [];
+
 /** Editions a written abbreviation may name (spacing and case ignored), or an empty list. */
 export function editionsFor(abbrev: string): readonly number[] {
   return keyIndex().get(abbreviationKey(abbrev)) ?? [];

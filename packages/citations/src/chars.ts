@@ -8,6 +8,9 @@ export const isDigitCode = (c: number) => c >= 48 && c <= 57;
 export const straightApostrophe = (c: number) => (c === 0x2019 || c === 0x2018 ? 39 : c);
 export const isLetterCode = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+/** The four digits of `s` at `p` as a number (the caller has checked they are digits: a year). */
+export const fourDigitsAt = (s: string, p: number) => (s.charCodeAt(p) - 48) * 1000 + (s.charCodeAt(p + 1) - 48) * 100 + (s.charCodeAt(p + 2) - 48) * 10 + (s.charCodeAt(p + 3) - 48);
+
 /** `/^\d+$/.test(s)`: one or more ASCII digits and nothing else. */
 export function allDigits(s: string): boolean {
   if (s.length === 0) return false;

@@ -6,10 +6,10 @@
  * it sits in — each bounded to a few hundred characters, so the cost is linear in the
  * number of citations, not in the text.
  */
-import { EDITIONS, guessEdition, impliedCourt, narrowEditions } from './catalogue';
+import { EDITIONS, guessEdition, impliedCourt, narrowEditions, NO_EDITIONS } from './catalogue';
 import { isYearAt, parseCourtParenthetical } from './courts';
 import { AnchorIndex, findCaseNameBefore } from './case-name';
-import { allDigits, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from './chars';
+import { allDigits, fourDigitsAt, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from './chars';
 import { lastAtMost } from './last-where';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
@@ -42,9 +42,6 @@ export function blankCitation(type: CitationType, form: CitationForm, text: stri
     parallels: NO_PARALLELS, section: null, fullStart: start, fullEnd: end,
   };
 }
-
-/** The four digits of `s` at `p` as a number. */
-const yearAt = (s: string, p: number) => (s.charCodeAt(p) - 48) * 1000 + (s.charCodeAt(p + 1) - 48) * 100 + (s.charCodeAt(p + 2) - 48) * 10 + (s.charCodeAt(p + 3) - 48);
 
 /** Where a parenthetical may open after `pos`: past up to three spaces, a `(` or `[`; else -1. */
 function parenOpening(clean: string, pos: number): number {
@@ -115,7 +112,7 @@ function readParentheticals(clean: string, pos: number, nextStart = Infinity): T
     if (start < nextStart && nextStart < end) break;
     // The commonest, a year alone (`(2007)`, `[1983]`), read in place, as parseCourtParenthetical reads it.
     if (tail.year === null && end - start === 6 && isYearAt(clean, start + 1)) {
-      tail.year = yearAt(clean, start + 1);
+      tail.year = fourDigitsAt(clean, start + 1);
       tail.end = end;
       continue;
     }
@@ -230,8 +227,6 @@ function standardForm(written: string, volume: string | number | undefined, cano
   if (written.length === n && written.startsWith(v) && written.charCodeAt(v.length) === SPACE && written.startsWith(canonical, v.length + 1) && written.charCodeAt(n - page.length - 1) === SPACE && written.endsWith(page)) return written;
   return `${v} ${canonical} ${page}`;
 }
-
-const NO_EDITIONS: readonly number[] = [];
 
 /** Canonical form and catalogue facts of a case anchor written `written` (`year`: from its parenthetical, to pick the edition). */
 function describe(token: Token, year: number | null, written: string): { normalized: string; reporter: string; court: string | null; year: number | null; ambiguous: boolean } | null {

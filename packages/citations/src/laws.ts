@@ -10,6 +10,7 @@
  */
 import overlay from '../data/overlay.json';
 import { allDigits, straightApostrophe } from './chars';
+import { FirstCharBranches } from './first-char-branches';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
 import { laws as lawRecords } from './generated/laws';
@@ -114,32 +115,17 @@ export function mayBeginLaw(text: string, pos: number): boolean {
  */
 const LAW_HITS = { count: 0, ends: new Int32Array(64), laws: [] as number[][] };
 
-/**
- * The trie's branch for each ASCII character, as buildBranch and the root give it (null: no
- * spelling begins with it), read from an array: the root's Map and the Map of the branches
- * waiting were looked up at every walk. The branches are built as before, on first use.
- */
-const BRANCHES: (Node | null | undefined)[] = new Array<Node | null | undefined>(128).fill(undefined);
-
-function branchAt(c: number): Node | undefined {
-  if (!(c < 128)) {
-    buildBranch(c);
-    return root.next?.get(c);
-  }
-  let branch = BRANCHES[c];
-  if (branch === undefined) {
-    buildBranch(c);
-    BRANCHES[c] = branch = root.next?.get(c) ?? null;
-  }
-  return branch ?? undefined;
-}
+const BRANCHES = new FirstCharBranches((c) => {
+  buildBranch(c);
+  return root.next?.get(c);
+});
 
 /** The spellings of laws starting at `pos` (LAW_HITS, refilled). */
 function lawSpellingsAt(text: string, pos: number): typeof LAW_HITS {
   LAW_HITS.count = 0;
   // The walk skips up to two spaces before the first character too (no spelling begins with one).
   const first = afterSpaces(text, pos, 2);
-  const branch = branchAt(straightApostrophe(text.charCodeAt(first)));
+  const branch = BRANCHES.get(straightApostrophe(text.charCodeAt(first)));
   if (branch === undefined) return LAW_HITS;
   let node: Node = branch;
   if (node.laws) addLawHit(text, first, node.laws);

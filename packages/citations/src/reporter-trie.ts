@@ -8,8 +8,9 @@
  * row), so `F. Supp. 2d`, `F.Supp.2d` and `F. Supp.2d` all reach the same node, as OCR and
  * typists write them. Case matters, as in eyecite (`So.` is a reporter, `so.` is a word).
  */
-import { EDITIONS, SPELLINGS } from './catalogue';
+import { EDITIONS, NO_EDITIONS, SPELLINGS } from './catalogue';
 import { straightApostrophe } from './chars';
+import { FirstCharBranches } from './first-char-branches';
 import { formatStart, startsWithReporter } from './formats';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
@@ -137,7 +138,6 @@ export interface SpellingHits {
   readonly journals: (string | null)[];
 }
 const HITS: SpellingHits = { count: 0, ends: new Int32Array(MAX_SPELLING), editions: [], journals: [] };
-const NO_EDITIONS: readonly number[] = [];
 
 /**
  * The spellings that start at `pos` (HITS, refilled). A spelling counts only where it ends
@@ -175,21 +175,11 @@ function addHit(node: Node, last: number): void {
   HITS.journals[h] = node.editions ? null : node.journal;
 }
 
-/**
- * The root's branch for each ASCII character, as branch() gives it (null: no spelling begins
- * with it), read from an array: a walk starts at every volume and at many capitals, and the
- * root's Map (and, for a branch not built, the Map of those waiting) cost more to look up.
- * The branches are built as before, on first use.
- */
-const BRANCHES: (Node | null | undefined)[] = new Array<Node | null | undefined>(128).fill(undefined);
+const BRANCHES = new FirstCharBranches(branch);
 
 /** The reporter and journal spellings that start at `pos` (see SpellingHits: valid until the next walk). */
 export function walkSpellings(text: string, pos: number): SpellingHits {
-  const c = straightApostrophe(text.charCodeAt(pos));
-  if (!(c < 128)) return walk(text, pos, branch(c));
-  let first = BRANCHES[c];
-  if (first === undefined) BRANCHES[c] = first = branch(c) ?? null;
-  return walk(text, pos, first ?? undefined);
+  return walk(text, pos, BRANCHES.get(straightApostrophe(text.charCodeAt(pos))));
 }
 
 /** Whether a spelling of an edition cited reporter first may begin at `pos`, by its first four letters. */
