@@ -271,6 +271,22 @@ export function asciiCourtKey(s: string): string | null {
  * @example courtId('2d Cir.')  // 'ca2'
  */
 export function courtId(abbr: string): string | null {
+  let id = COURT_ID_OF.get(abbr);
+  if (id === undefined) {
+    if (COURT_ID_OF.size >= MAX_REMEMBERED_COURTS) COURT_ID_OF.clear();
+    COURT_ID_OF.set(abbr, (id = readCourtId(abbr)));
+  }
+  return id;
+}
+
+// A document names few courts, each again and again (a brief's `(S.D.N.Y. 2018)`, `(2d Cir.
+// 2004)`): courtId remembers its answers, one lookup instead of a reading that makes a key
+// string and asks two or three tables. Bounded, since texts are any size and any kind.
+const COURT_ID_OF = new Map<string, string | null>();
+const MAX_REMEMBERED_COURTS = 4096;
+
+/** courtId's reading of a court abbreviation, without the remembered answers. */
+function readCourtId(abbr: string): string | null {
   const s = singleSpaced(abbr) ? abbr : abbr.replace(/\s+/g, ' ').trim();
   const table = courtCitationTable();
   const { byCitation } = table;
