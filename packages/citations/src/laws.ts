@@ -10,7 +10,7 @@
  */
 import overlay from '../data/overlay.json';
 import { allDigits, straightApostrophe } from './chars';
-import { FirstCharBranches } from './first-char-branches';
+import { childOf, FirstCharBranches, type TrieNode } from './first-char-branches';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
 import { laws as lawRecords } from './generated/laws';
@@ -24,14 +24,16 @@ interface LawRecord {
   formats: string[];
 }
 
-interface Node {
-  next: Map<number, Node> | null;
+interface Node extends TrieNode<Node> {
   laws: number[] | null;
 }
 
 // reporters-db's series, then the court rules of the overlay (reporters-db has none).
 const LAWS = [...parseRecords<LawRecord>(lawRecords), ...(overlay as { rules: { series: LawRecord[] } }).rules.series];
-const root: Node = { next: null, laws: null };
+// The stand-in for no child in a node's lastChild (childOf): a node of the same shape, in no branch.
+const NO_CHILD = { next: null, lastCode: -1, lastChild: null, laws: null } as unknown as Node;
+NO_CHILD.lastChild = NO_CHILD;
+const root: Node = { next: null, lastCode: -1, lastChild: NO_CHILD, laws: null };
 const SPACE = 32;
 
 /** The first two letters (spaces skipped) of every law spelling, as `first << 16 | second`. */
@@ -77,7 +79,7 @@ function buildBranch(c: number): void {
       if (code === SPACE) continue;
       if (!node.next) node.next = new Map();
       let child = node.next.get(code);
-      if (!child) node.next.set(code, (child = { next: null, laws: null }));
+      if (!child) node.next.set(code, (child = { next: null, lastCode: -1, lastChild: NO_CHILD, laws: null }));
       node = child;
     }
     if (!node.laws) node.laws = [];
@@ -138,7 +140,7 @@ function lawSpellingsAt(text: string, pos: number): typeof LAW_HITS {
       continue;
     }
     spaces = 0;
-    const child = node.next?.get(c);
+    const child = childOf(node, c, NO_CHILD);
     if (!child) break;
     node = child;
     if (node.laws) addLawHit(text, i, node.laws);

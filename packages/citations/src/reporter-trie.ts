@@ -10,14 +10,13 @@
  */
 import { EDITIONS, NO_EDITIONS, SPELLINGS } from './catalogue';
 import { straightApostrophe } from './chars';
-import { FirstCharBranches } from './first-char-branches';
+import { childOf, FirstCharBranches, type TrieNode } from './first-char-branches';
 import { formatStart, startsWithReporter } from './formats';
 import { parseRecords } from './generated-data';
 import { PrefixFilter } from './prefix-filter';
 import { journalSpellings, journals } from './generated/laws';
 
-interface Node {
-  next: Map<number, Node> | null;
+interface Node extends TrieNode<Node> {
   editions: readonly number[] | null;
   journal: string | null;
 }
@@ -25,7 +24,10 @@ interface Node {
 const SPACE = 32;
 const MAX_SPELLING = 64;
 
-const newNode = (): Node => ({ next: null, editions: null, journal: null });
+// The stand-in for no child in a node's lastChild (childOf): a node of the same shape, in no branch.
+const NO_CHILD = { next: null, lastCode: -1, lastChild: null, editions: null, journal: null } as unknown as Node;
+NO_CHILD.lastChild = NO_CHILD;
+const newNode = (): Node => ({ next: null, lastCode: -1, lastChild: NO_CHILD, editions: null, journal: null });
 const root = newNode();
 // Spellings of the few editions cited reporter first (`T.C. Memo. 2010-123`, `L.R.A. 1915A, 12`).
 const reporterFirstRoot = newNode();
@@ -159,7 +161,7 @@ function walk(text: string, pos: number, first: Node | undefined): SpellingHits 
       continue;
     }
     spaces = 0;
-    const child = node.next?.get(c);
+    const child = childOf(node, c, NO_CHILD);
     if (!child) break;
     node = child;
     if ((node.editions || node.journal) && endsWord(text, i)) addHit(node, i);

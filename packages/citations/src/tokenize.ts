@@ -738,6 +738,25 @@ function scanDefault(text: string, tokens: Token[]): void {
 /** The order of tokens: by start, the longer first, a hand-written statute before a generic one. */
 const byPosition = (a: Token, b: Token) => a.start - b.start || b.end - a.end || Number(a.generic ?? false) - Number(b.generic ?? false);
 
+/**
+ * Sorts `tokens` in place by byPosition, stably, as `sort` would: by insertion, since a
+ * stream's step finds them nearly in order. On citation-dense text every step has some out
+ * of place (765 of 58,879 tokens: a hand-written statute found after the generic law of the
+ * same words, which it goes before), and `sort` copied each step's few hundred tokens and
+ * compared several times as many pairs. Tokens are found word start after word start, each
+ * beginning at its word or at the number just before it (a law, laws.ts), so one out of place
+ * moves back only past the few found at that word or number: the insertions stay linear.
+ */
+function sortNearlySorted(tokens: Token[]): void {
+  for (let t = 1; t < tokens.length; t++) {
+    const token = tokens[t];
+    if (byPosition(tokens[t - 1], token) <= 0) continue;
+    let i = t;
+    for (; i > 0 && byPosition(tokens[i - 1], token) > 0; i--) tokens[i] = tokens[i - 1];
+    tokens[i] = token;
+  }
+}
+
 /** Tokens in text order, handed out one at a time (find.ts), and the anchor index of those handed out. */
 export interface TokenSource {
   /** Token `i` in text order, or undefined past the last. */
@@ -839,13 +858,7 @@ export class TokenStream implements TokenSource {
       if (ready.length === 0) return;
       this.pending = rest;
     }
-    // Mostly found in order already: sorted only when not (a sort copies the list).
-    for (let t = 1; t < ready.length; t++) {
-      if (byPosition(ready[t - 1], ready[t]) > 0) {
-        ready.sort(byPosition);
-        break;
-      }
-    }
+    sortNearlySorted(ready);
     for (let t = 0; t < ready.length; t++) {
       const token = ready[t];
       if (token.start < this.lastEnd) continue;
