@@ -168,11 +168,12 @@ export function resolveInPlace(out: Citation[]): void {
       last = null;
       continue;
     }
+    // The first full case citation written as this one, if any: looked up once, for both uses below.
+    const earlier = c.form === 'full' && c.type === 'case' ? seen.get(c.normalized as string) : undefined;
     if (c.form === 'full' && c.type === 'case' && c.plaintiff === null && !NAMED_WITHOUT_V.test(c.caseName ?? '')) {
       // The same citation again without a full name (`Martinez, 2019 WL 4639462, at *3`) is a
       // short form; not when the name written is another case's: an address cited under two
       // names is judged under each (one of them is wrong).
-      const earlier = seen.get(c.normalized as string);
       if (earlier && (!c.caseName || sharesAWord(nameWords(c), nameWords(primaryOf.get(earlier) ?? earlier)))) {
         c.form = 'short';
         inherit(c, primaryOf.get(earlier) ?? earlier);
@@ -182,7 +183,7 @@ export function resolveInPlace(out: Citation[]): void {
     }
     if (c.form === 'full') {
       if (c.type === 'case') {
-        if (!seen.has(c.normalized as string)) seen.set(c.normalized as string, c);
+        if (earlier === undefined) seen.set(c.normalized as string, c);
         // In a parallel group the first citation stands for the group.
         const primary = last !== null && last.type === 'case' && last.parallels.includes(c.normalized as string) && c.parallels.includes(last.normalized as string) ? (primaryOf.get(last) ?? last) : null;
         if (primary) primaryOf.set(c, primary);
@@ -190,7 +191,8 @@ export function resolveInPlace(out: Citation[]): void {
         // What a short form or supra can learn from a full citation is its case, first page
         // and name: one that repeats all three of an earlier one (a case cited again and
         // again) is not listed again, so that the lookups stay short in long documents.
-        const theCase = caseOf(c);
+        // caseOf(c), from what is known here: c was not a key of primaryOf before.
+        const theCase = primary ?? earlier ?? c;
         let byName = listedFor.get(theCase);
         if (!byName) listedFor.set(theCase, (byName = new Map()));
         const listed = byName.get(c.caseName);
