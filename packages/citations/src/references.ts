@@ -18,23 +18,23 @@ import type { Citation } from './types';
 /** A letter or apostrophe: the characters of the last word of a name (`[A-Za-z']`). */
 const isNameChar = (c: number) => isLetterCode(c) || c === 39;
 
+/** The length and first character of the word of `s` from `from` to its end, as one number. */
+const shapeOf = (s: string, from: number) => ((s.length - from) << 16) | s.charCodeAt(from);
+
 const COMMON_NAMES = new Set(['state', 'united states', 'united states of america', 'people', 'commonwealth', 'mass', 'commissioner', 'u.s.', 'government']);
-const LONGEST_COMMON_NAME = Math.max(...[...COMMON_NAMES].map((name) => name.length));
-// Their first letters, as capitals (a usable name begins with one): most names begin with
-// another, and are not lowercased to be looked up.
-const COMMON_FIRST = new Set([...COMMON_NAMES].map((name) => name.toUpperCase().charCodeAt(0)));
+// Their lengths and first letters, as capitals (a usable name begins with one; shapeOf): most
+// names differ from all of them in one or the other, and are not lowercased to be looked up.
+const COMMON_SHAPES = new Set([...COMMON_NAMES].map((name) => shapeOf(name.toUpperCase(), 0)));
 
 const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
-/** The length and first character of the word of `s` from `from` to its end, as one number. */
-const shapeOf = (s: string, from: number) => ((s.length - from) << 16) | s.charCodeAt(from);
 
 /** eyecite's test for a name that can stand for its case on its own. */
 function usableName(name: string | null): name is string {
   if (name === null || name.length <= 2) return false;
   const first = name.charCodeAt(0);
   if (!(first >= 65 && first <= 90) || name.endsWith('.')) return false;
-  return !(name.length <= LONGEST_COMMON_NAME && COMMON_FIRST.has(first) && COMMON_NAMES.has(name.toLowerCase()));
+  return !(COMMON_SHAPES.has(shapeOf(name, 0)) && COMMON_NAMES.has(name.toLowerCase()));
 }
 
 // What follows a name in a reference: `at 62`, `at p. *4`, `p. *4`, `¶ 12` (one scan of the
@@ -261,7 +261,10 @@ function latestNamedBefore(clean: string, byName: Map<string, NameOf[]>, lengths
  * each comes back resolved to the full citation whose party it names.
  */
 export function findReferences(original: string, clean: string, citations: Citation[], words: WordStarts | null = null, candidates: MarkerCandidates | null = null): Citation[] {
-  const fulls = citations.filter((c) => c.type === 'case' && c.form === 'full' && (c.plaintiff || c.defendant));
+  // (Plain loops here: they run for every citation, and callbacks are not inlined when the
+  // engine runs from source through tsx.)
+  const fulls: Citation[] = [];
+  for (const c of citations) if (c.type === 'case' && c.form === 'full' && (c.plaintiff || c.defendant)) fulls.push(c);
   if (fulls.length === 0) return [];
   // The markers with a word before them, the name's place (`space`: where it ends) and that
   // word, which a name must end with to be the reference's.
@@ -320,7 +323,8 @@ export function findReferences(original: string, clean: string, citations: Citat
   // Citations are in order and do not overlap: the one that could overlap [s, e) is the last
   // starting before e (binary search), or the last reference added here (references are
   // found in order of their markers, each spanning its own, so they come in order too).
-  const starts = citations.map((c) => c.start);
+  const starts = new Int32Array(citations.length);
+  for (let k = 0; k < citations.length; k++) starts[k] = citations[k].start;
   // The lengths of the names listed (1 where one is that long), up to the longest.
   const nameLengths = new Uint8Array(longest + 1);
   for (const name of byName.keys()) nameLengths[name.length] = 1;
