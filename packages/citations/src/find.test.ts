@@ -184,6 +184,28 @@ describe('positions, context and JSON', () => {
     for (const c of citations) expect([c.text, c.context]).toEqual([c.text, sentenceAround(text, clean, c.fullStart, c.fullEnd)]);
   });
 
+  it('gives every citation of random texts the sentence sentenceAround reads', () => {
+    // Citations side by side and far apart, blank lines (and lines of spaces), sentence ends
+    // and abbreviations, runs of spaces, and stretches longer than MAX_CONTEXT.
+    const pieces = [
+      'Foo v. Bar, 1 U.S. 2 (1990)', 'Id.', 'Id. at 5', 'See 1 U.S. at 3', 'Foo, supra, at 4', 'Foo at 6', '550 U.S. 544, 127 S. Ct. 1955',
+      'Smith v. Jones Corp., 3 F.3d 4 (2d Cir. 1993)', '42 U.S.C. § 1983', 'The Court held so.', 'Corp.', 'U.S.', 'v.', '?', '!', '.',
+      ' ', ' ', ' ', '  ', '\n', '\n\n', '\n \n', '\n\n\n', ' (A', ' "B', 'word', 'Word', `${'word '.repeat(90)}`,
+    ];
+    let seed = 71;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    let citations = 0;
+    for (let n = 0; n < 400; n++) {
+      const text = Array.from({ length: 5 + Math.floor(next() * 40) }, () => pieces[Math.floor(next() * pieces.length)]).join(next() < 0.5 ? ' ' : '');
+      const clean = cleanText(text);
+      for (const c of findCitations(text)) {
+        citations++;
+        expect([text, c.text, c.context]).toEqual([text, c.text, sentenceAround(text, clean, c.fullStart, c.fullEnd)]);
+      }
+    }
+    expect(citations).toBeGreaterThan(2000);
+  });
+
   it('gives a reference citation its sentence too', () => {
     const text = 'See Ashcroft v. Iqbal, 556 U.S. 662 (2009). The standard applies. Iqbal, at 678. Later prose.';
     const reference = findCitations(text).find((c) => c.form === 'reference');
