@@ -10,7 +10,7 @@
 import { isLetterCode } from './chars';
 import { blankCitation } from './find';
 import { PIN_LIST } from './pins';
-import { lastAtMost, lastWhere } from './last-where';
+import { lastWhere } from './last-where';
 import { doubledInt32 } from './grow';
 import type { WordStarts } from './clean';
 import type { Citation } from './types';
@@ -28,6 +28,9 @@ const COMMON_SHAPES = new Set([...COMMON_NAMES].map((name) => shapeOf(name.toUpp
 
 const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+
+/** Whether `c` is a full case citation with a party: what a reference can name. */
+const namesParties = (c: Citation) => c.type === 'case' && c.form === 'full' && Boolean(c.plaintiff || c.defendant);
 
 /** eyecite's test for a name that can stand for its case on its own. */
 function usableName(name: string | null): name is string {
@@ -261,11 +264,12 @@ function latestNamedBefore(clean: string, byName: Map<string, NameOf[]>, lengths
  * each comes back resolved to the full citation whose party it names.
  */
 export function findReferences(original: string, clean: string, citations: Citation[], words: WordStarts | null = null, candidates: MarkerCandidates | null = null): Citation[] {
-  // (Plain loops here: they run for every citation, and callbacks are not inlined when the
-  // engine runs from source through tsx.)
-  const fulls: Citation[] = [];
-  for (const c of citations) if (c.type === 'case' && c.form === 'full' && (c.plaintiff || c.defendant)) fulls.push(c);
-  if (fulls.length === 0) return [];
+  // A reference follows the first full citation with a party. (The citations are read in one
+  // loop, from there, not gathered first: on dense text, reading each citation object again
+  // costs more than what is done with it, as they lie all over the heap.)
+  let first = 0;
+  while (first < citations.length && !namesParties(citations[first])) first++;
+  if (first === citations.length) return [];
   // The markers with a word before them, the name's place (`space`: where it ends) and that
   // word, which a name must end with to be the reference's.
   const places: { space: number; lastWord: string }[] = [];
@@ -273,7 +277,7 @@ export function findReferences(original: string, clean: string, citations: Citat
   // Their lengths and first letters (shapeOf), so that most names are turned away without
   // making a string of their last word.
   const lastWordShapes = new Set<number>();
-  for (const marker of markerPositions(clean, fulls[0].end, words, candidates)) {
+  for (const marker of markerPositions(clean, citations[first].end, words, candidates)) {
     // The name ends before the marker's space (and any comma before it: `Foo, at 62`).
     let space = marker;
     if (clean[space - 1] === ',') space--;
@@ -296,7 +300,9 @@ export function findReferences(original: string, clean: string, citations: Citat
   let longest = 0;
   // By name, the parallels of the citations listed with it: a parallel of one of them adds nothing.
   const parallelsListed = new Map<string, Set<string>>();
-  for (const c of fulls) {
+  for (let k = first; k < citations.length; k++) {
+    const c = citations[k];
+    if (!namesParties(c)) continue;
     for (let f = 0; f < 2; f++) {
       const field = f === 0 ? 'plaintiff' : 'defendant';
       const name = f === 0 ? c.plaintiff : c.defendant;
@@ -323,13 +329,12 @@ export function findReferences(original: string, clean: string, citations: Citat
   // Citations are in order and do not overlap: the one that could overlap [s, e) is the last
   // starting before e (binary search), or the last reference added here (references are
   // found in order of their markers, each spanning its own, so they come in order too).
-  const starts = new Int32Array(citations.length);
-  for (let k = 0; k < citations.length; k++) starts[k] = citations[k].start;
   // The lengths of the names listed (1 where one is that long), up to the longest.
   const nameLengths = new Uint8Array(longest + 1);
   for (const name of byName.keys()) nameLengths[name.length] = 1;
   const overlapsTaken = (s: number, e: number) => {
-    const last = lastAtMost(starts, e - 1);
+    // (Asked only where a reference is found: a closure then costs less than listing every start.)
+    const last = lastWhere(citations.length, (k) => citations[k].start <= e - 1);
     const lastReference = out[out.length - 1];
     return (last >= 0 && citations[last].end > s) || (lastReference !== undefined && s < lastReference.end && lastReference.start < e);
   };
