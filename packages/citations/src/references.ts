@@ -306,9 +306,12 @@ export function findReferences(original: string, clean: string, citations: Citat
     for (let f = 0; f < 2; f++) {
       const field = f === 0 ? 'plaintiff' : 'defendant';
       const name = f === 0 ? c.plaintiff : c.defendant;
-      if (!usableName(name)) continue;
-      const from = name.lastIndexOf(' ') + 1;
-      if (!lastWordShapes.has(shapeOf(name, from))) continue;
+      if (name === null) continue;
+      // The last word first (after the last space, as lastIndexOf finds it, read here without
+      // a call): it turns away nearly every name, so usableName is asked of few.
+      let from = name.length;
+      while (from > 0 && name.charCodeAt(from - 1) !== SPACE) from--;
+      if (!lastWordShapes.has(shapeOf(name, from)) || !usableName(name)) continue;
       const last = name.slice(from);
       if (!lastWords.has(last)) continue;
       const list = byLastWord.get(last) ?? [];
