@@ -125,6 +125,20 @@ describe('findCitations: short forms and their antecedents', () => {
     expect(findCitations('See 999 F.3d at 12.')[0]).toMatchObject({ form: 'short', antecedent: null });
   });
 
+  it('finds a case cited under two names by either, whichever was cited last', () => {
+    // The same citation under a second name is listed under that name too (a supra by it
+    // resolves), and the first name, cited again after it, is still known as listed.
+    const text =
+      'Foo v. Bar, 1 U.S. 2 (1990). Quux v. Bar, 1 U.S. 2 (1990). Foo v. Bar, 1 U.S. 2 (1990). ' +
+      'Quux, supra, at 4. Foo, supra, at 5. Foo v. Bar, 1 U.S. 2 (1990). Quux v. Bar, 1 U.S. 2 (1990). Quux, supra, at 6.';
+    const supras = findCitations(text).filter((c) => c.form === 'supra');
+    expect(supras.map((c) => [c.text, c.antecedent, c.caseName])).toEqual([
+      ['Quux, supra, at 4', '1 U.S. 2', 'Quux'],
+      ['Foo, supra, at 5', '1 U.S. 2', 'Foo'],
+      ['Quux, supra, at 6', '1 U.S. 2', 'Quux'],
+    ]);
+  });
+
   it('an Id. after a statute refers to the statute', () => {
     expect(findCitations('Under 42 U.S.C. § 1983, a person acting under color of law is liable. Id.')[1]).toMatchObject({ type: 'statute', form: 'id', antecedent: '42 U.S.C. § 1983' });
   });

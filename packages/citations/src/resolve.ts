@@ -117,7 +117,10 @@ export function resolveInPlace(out: Citation[]): void {
   // By case (see caseOf) and name, its citations listed in byVolume (one per volume, reporter,
   // first page and name); fullCases has one per name. (By name as well as case: a case cited
   // again and again under several names is looked up by the name at hand, not read through.)
-  const listedFor = new Map<Citation, Map<string | null, Citation[]>>();
+  // With each case, the name asked last and its list: a case is mostly cited again under the
+  // name it was cited by last, and comparing that name costs less than hashing the new string
+  // the citation holds (a fresh one for each) to look it up.
+  const listedFor = new Map<Citation, { byName: Map<string | null, Citation[]>; lastName: string | null; lastList: Citation[] | undefined }>();
   let indexedUpTo = 0;
 
   // A parallel group, or the same citation written twice, is one case.
@@ -193,22 +196,24 @@ export function resolveInPlace(out: Citation[]): void {
         // again) is not listed again, so that the lookups stay short in long documents.
         // caseOf(c), from what is known here: c was not a key of primaryOf before.
         const theCase = primary ?? earlier ?? c;
-        let byName = listedFor.get(theCase);
-        if (!byName) listedFor.set(theCase, (byName = new Map()));
-        const listed = byName.get(c.caseName);
+        let listing = listedFor.get(theCase);
+        if (!listing) listedFor.set(theCase, (listing = { byName: new Map(), lastName: null, lastList: undefined }));
+        let listed = listing.lastList !== undefined && c.caseName === listing.lastName ? listing.lastList : listing.byName.get(c.caseName);
         // (Loops rather than callbacks: this runs for every full citation.)
         let repeated = false;
         if (listed) for (const f of listed) if (f.volume === c.volume && f.reporter === c.reporter && f.page === c.page) repeated = true;
         if (!repeated) {
           if (!listed) fullCases.push(c);
           if (listed) listed.push(c);
-          else byName.set(c.caseName, [c]);
+          else listing.byName.set(c.caseName, (listed = [c]));
           let volumes = byVolume.get(c.reporter);
           if (!volumes) byVolume.set(c.reporter, (volumes = new Map()));
           const list = volumes.get(c.volume);
           if (list) list.push(c);
           else volumes.set(c.volume, [c]);
         }
+        listing.lastName = c.caseName;
+        listing.lastList = listed;
       } else {
         last = c;
       }
