@@ -318,6 +318,10 @@ function sentenceTo(original: string, clean: string, end: number, maxTo: number)
   return to;
 }
 
+// Two spaces: V8's regex engine finds them faster than `includes('  ')`, which stops at every
+// space of the sentence (a sixth of its characters).
+const TWO_SPACES = / {2}/;
+
 /**
  * The sentence [from, to) as shown: runs of spaces made one, trimmed. Trimmed first, by
  * offsets, and the runs replaced only when there are any (in about half the sentences), so
@@ -329,7 +333,7 @@ export function contextText(clean: string, from: number, to: number): string {
   while (f < t && isTrimmedCode(clean.charCodeAt(f))) f++;
   while (t > f && isTrimmedCode(clean.charCodeAt(t - 1))) t--;
   const text = clean.slice(f, t);
-  return text.includes('  ') ? text.replace(/ {2,}/g, ' ') : text;
+  return TWO_SPACES.test(text) ? text.replace(/ {2,}/g, ' ') : text;
 }
 
 /**
