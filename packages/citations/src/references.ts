@@ -277,6 +277,9 @@ export function findReferences(original: string, clean: string, citations: Citat
   // Their lengths and first letters (shapeOf), so that most names are turned away without
   // making a string of their last word.
   const lastWordShapes = new Set<number>();
+  // And their last letters (ASCII: a last word is made of `[A-Za-z']`), read before the shape:
+  // one character of each name, where the shape needs its last word found.
+  const lastWordEnds = new Uint8Array(128);
   for (const marker of markerPositions(clean, citations[first].end, words, candidates)) {
     // The name ends before the marker's space (and any comma before it: `Foo, at 62`).
     let space = marker;
@@ -289,6 +292,7 @@ export function findReferences(original: string, clean: string, citations: Citat
     places.push({ space, lastWord });
     lastWords.add(lastWord);
     lastWordShapes.add(shapeOf(lastWord, 0));
+    lastWordEnds[lastWord.charCodeAt(lastWord.length - 1)] = 1;
   }
   if (places.length === 0) return [];
   // Names by their last word, for a quick check of the words before each marker; each list
@@ -307,8 +311,11 @@ export function findReferences(original: string, clean: string, citations: Citat
       const field = f === 0 ? 'plaintiff' : 'defendant';
       const name = f === 0 ? c.plaintiff : c.defendant;
       if (name === null) continue;
-      // The last word first (after the last space, as lastIndexOf finds it, read here without
-      // a call): it turns away nearly every name, so usableName is asked of few.
+      // Its last letter, then its last word (after the last space, as lastIndexOf finds it,
+      // read here without a call): they turn away nearly every name, so usableName is asked
+      // of few.
+      const end = name.charCodeAt(name.length - 1);
+      if (!(end < 128 && lastWordEnds[end] === 1)) continue;
       let from = name.length;
       while (from > 0 && name.charCodeAt(from - 1) !== SPACE) from--;
       if (!lastWordShapes.has(shapeOf(name, from)) || !usableName(name)) continue;
