@@ -125,6 +125,20 @@ describe('findCitations: short forms and their antecedents', () => {
     expect(findCitations('See 999 F.3d at 12.')[0]).toMatchObject({ form: 'short', antecedent: null });
   });
 
+  it('finds a case cited under two names by either, whichever was cited last', () => {
+    // The same citation under a second name is listed under that name too (a supra by it
+    // resolves), and the first name, cited again after it, is still known as listed.
+    const text =
+      'Foo v. Bar, 1 U.S. 2 (1990). Quux v. Bar, 1 U.S. 2 (1990). Foo v. Bar, 1 U.S. 2 (1990). ' +
+      'Quux, supra, at 4. Foo, supra, at 5. Foo v. Bar, 1 U.S. 2 (1990). Quux v. Bar, 1 U.S. 2 (1990). Quux, supra, at 6.';
+    const supras = findCitations(text).filter((c) => c.form === 'supra');
+    expect(supras.map((c) => [c.text, c.antecedent, c.caseName])).toEqual([
+      ['Quux, supra, at 4', '1 U.S. 2', 'Quux'],
+      ['Foo, supra, at 5', '1 U.S. 2', 'Foo'],
+      ['Quux, supra, at 6', '1 U.S. 2', 'Quux'],
+    ]);
+  });
+
   it('an Id. after a statute refers to the statute', () => {
     expect(findCitations('Under 42 U.S.C. § 1983, a person acting under color of law is liable. Id.')[1]).toMatchObject({ type: 'statute', form: 'id', antecedent: '42 U.S.C. § 1983' });
   });
@@ -182,6 +196,28 @@ describe('positions, context and JSON', () => {
     expect(citations.length).toBeGreaterThanOrEqual(8);
     const clean = cleanText(text);
     for (const c of citations) expect([c.text, c.context]).toEqual([c.text, sentenceAround(text, clean, c.fullStart, c.fullEnd)]);
+  });
+
+  it('gives every citation of random texts the sentence sentenceAround reads', () => {
+    // Citations side by side and far apart, blank lines (and lines of spaces), sentence ends
+    // and abbreviations, runs of spaces, and stretches longer than MAX_CONTEXT.
+    const pieces = [
+      'Foo v. Bar, 1 U.S. 2 (1990)', 'Id.', 'Id. at 5', 'See 1 U.S. at 3', 'Foo, supra, at 4', 'Foo at 6', '550 U.S. 544, 127 S. Ct. 1955',
+      'Smith v. Jones Corp., 3 F.3d 4 (2d Cir. 1993)', '42 U.S.C. § 1983', 'The Court held so.', 'Corp.', 'U.S.', 'v.', '?', '!', '.',
+      ' ', ' ', ' ', '  ', '\n', '\n\n', '\n \n', '\n\n\n', ' (A', ' "B', 'word', 'Word', `${'word '.repeat(90)}`,
+    ];
+    let seed = 71;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    let citations = 0;
+    for (let n = 0; n < 400; n++) {
+      const text = Array.from({ length: 5 + Math.floor(next() * 40) }, () => pieces[Math.floor(next() * pieces.length)]).join(next() < 0.5 ? ' ' : '');
+      const clean = cleanText(text);
+      for (const c of findCitations(text)) {
+        citations++;
+        expect([text, c.text, c.context]).toEqual([text, c.text, sentenceAround(text, clean, c.fullStart, c.fullEnd)]);
+      }
+    }
+    expect(citations).toBeGreaterThan(2000);
   });
 
   it('gives a reference citation its sentence too', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { isYear } from './courts';
+import { parseRecords } from './generated-data';
+import { caseNameAbbreviations } from './generated/names';
 import { isAbbreviation, isAbbreviationAt, lettersWithPeriods, shortCapitalised } from './names';
 import { mayHoldStopWord, partyIn, stopWordOf, stripStopWords, versusEnd, versusIn } from './case-name';
 
@@ -124,5 +126,22 @@ describe('abbreviations read in place', () => {
       if (isAbbreviationAt(text, 3, 3 + w.length) !== isAbbreviation(w)) differ.push(w);
     }
     expect(differ).toEqual([]);
+  });
+
+  it('are each of the listed ones, of every length, as written and in capitals', () => {
+    // Reporters-db's Bluebook abbreviations (the longest of the list among them), looked up by
+    // length and first letter; and words longer than any listed one.
+    const listed = parseRecords<string>(caseNameAbbreviations).filter((a) => a.endsWith('.'));
+    expect(listed.length).toBeGreaterThan(100);
+    const missed: string[] = [];
+    for (const a of listed) {
+      for (const w of [a, a.toUpperCase(), a.toLowerCase()]) {
+        const text = `ab ${w} cd`;
+        if (!isAbbreviationAt(text, 3, 3 + w.length) || !isAbbreviation(w)) missed.push(w);
+      }
+    }
+    expect(missed).toEqual([]);
+    const long = 'Administrationsx.';
+    expect(isAbbreviationAt(`${long.repeat(3)} `, 0, long.length * 3)).toBe(isAbbreviation(long.repeat(3)));
   });
 });

@@ -51,15 +51,21 @@ export function shortCapitalised(word: string): boolean {
   return true;
 }
 
-// ABBREVIATIONS of ASCII characters by length and first character (`length << 8 | code`), so
-// that a word of the text is looked up without making a lowercase string of it.
-const ABBREVIATIONS_BY_SHAPE = new Map<number, string[]>();
+// ABBREVIATIONS of ASCII characters by length and first character (`length << 7 | code`), so
+// that a word of the text is looked up without making a lowercase string of it. An array, not
+// a Map: the sentence walks ask at every period followed by a capital (`F. Supp.`, `v. Arizona`),
+// and a Map's lookup of a number costs several times an array's read.
+let longestAbbreviation = 0;
+for (const a of ABBREVIATIONS) if (a.length > longestAbbreviation) longestAbbreviation = a.length;
+// Filled with undefined first, so that V8 keeps it a plain array (set out of order from empty,
+// it would be kept as a dictionary, looked up as a Map is).
+const ABBREVIATIONS_BY_SHAPE: (string[] | undefined)[] = new Array<string[] | undefined>((longestAbbreviation + 1) << 7).fill(undefined);
 for (const a of ABBREVIATIONS) {
-  const key = (a.length << 8) | a.charCodeAt(0);
   if (a.charCodeAt(0) >= 128) continue;
-  const list = ABBREVIATIONS_BY_SHAPE.get(key);
+  const key = (a.length << 7) | a.charCodeAt(0);
+  const list = ABBREVIATIONS_BY_SHAPE[key];
   if (list) list.push(a);
-  else ABBREVIATIONS_BY_SHAPE.set(key, [a]);
+  else ABBREVIATIONS_BY_SHAPE[key] = [a];
 }
 
 /** The ASCII code `c` lowercased. */
@@ -80,7 +86,7 @@ export function isAbbreviationAt(text: string, from: number, to: number): boolea
   if (!ascii) return isAbbreviation(text.slice(from, to));
   if (apostrophe) return true;
   const n = to - from;
-  const listed = ABBREVIATIONS_BY_SHAPE.get((n << 8) | lower(text.charCodeAt(from)));
+  const listed = n <= longestAbbreviation ? ABBREVIATIONS_BY_SHAPE[(n << 7) | lower(text.charCodeAt(from))] : undefined;
   if (listed) {
     for (const a of listed) {
       let same = true;

@@ -10,7 +10,7 @@
 import { isLetterCode } from './chars';
 import { blankCitation } from './find';
 import { PIN_LIST } from './pins';
-import { lastAtMost, lastWhere } from './last-where';
+import { lastWhere } from './last-where';
 import { doubledInt32 } from './grow';
 import type { WordStarts } from './clean';
 import type { Citation } from './types';
@@ -18,23 +18,26 @@ import type { Citation } from './types';
 /** A letter or apostrophe: the characters of the last word of a name (`[A-Za-z']`). */
 const isNameChar = (c: number) => isLetterCode(c) || c === 39;
 
+/** The length and first character of the word of `s` from `from` to its end, as one number. */
+const shapeOf = (s: string, from: number) => ((s.length - from) << 16) | s.charCodeAt(from);
+
 const COMMON_NAMES = new Set(['state', 'united states', 'united states of america', 'people', 'commonwealth', 'mass', 'commissioner', 'u.s.', 'government']);
-const LONGEST_COMMON_NAME = Math.max(...[...COMMON_NAMES].map((name) => name.length));
-// Their first letters, as capitals (a usable name begins with one): most names begin with
-// another, and are not lowercased to be looked up.
-const COMMON_FIRST = new Set([...COMMON_NAMES].map((name) => name.toUpperCase().charCodeAt(0)));
+// Their lengths and first letters, as capitals (a usable name begins with one; shapeOf): most
+// names differ from all of them in one or the other, and are not lowercased to be looked up.
+const COMMON_SHAPES = new Set([...COMMON_NAMES].map((name) => shapeOf(name.toUpperCase(), 0)));
 
 const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
-/** The length and first character of the word of `s` from `from` to its end, as one number. */
-const shapeOf = (s: string, from: number) => ((s.length - from) << 16) | s.charCodeAt(from);
+
+/** Whether `c` is a full case citation with a party: what a reference can name. */
+const namesParties = (c: Citation) => c.type === 'case' && c.form === 'full' && Boolean(c.plaintiff || c.defendant);
 
 /** eyecite's test for a name that can stand for its case on its own. */
 function usableName(name: string | null): name is string {
   if (name === null || name.length <= 2) return false;
   const first = name.charCodeAt(0);
   if (!(first >= 65 && first <= 90) || name.endsWith('.')) return false;
-  return !(name.length <= LONGEST_COMMON_NAME && COMMON_FIRST.has(first) && COMMON_NAMES.has(name.toLowerCase()));
+  return !(COMMON_SHAPES.has(shapeOf(name, 0)) && COMMON_NAMES.has(name.toLowerCase()));
 }
 
 // What follows a name in a reference: `at 62`, `at p. *4`, `p. *4`, `¶ 12` (one scan of the
@@ -261,8 +264,12 @@ function latestNamedBefore(clean: string, byName: Map<string, NameOf[]>, lengths
  * each comes back resolved to the full citation whose party it names.
  */
 export function findReferences(original: string, clean: string, citations: Citation[], words: WordStarts | null = null, candidates: MarkerCandidates | null = null): Citation[] {
-  const fulls = citations.filter((c) => c.type === 'case' && c.form === 'full' && (c.plaintiff || c.defendant));
-  if (fulls.length === 0) return [];
+  // A reference follows the first full citation with a party. (The citations are read in one
+  // loop, from there, not gathered first: on dense text, reading each citation object again
+  // costs more than what is done with it, as they lie all over the heap.)
+  let first = 0;
+  while (first < citations.length && !namesParties(citations[first])) first++;
+  if (first === citations.length) return [];
   // The markers with a word before them, the name's place (`space`: where it ends) and that
   // word, which a name must end with to be the reference's.
   const places: { space: number; lastWord: string }[] = [];
@@ -270,7 +277,10 @@ export function findReferences(original: string, clean: string, citations: Citat
   // Their lengths and first letters (shapeOf), so that most names are turned away without
   // making a string of their last word.
   const lastWordShapes = new Set<number>();
-  for (const marker of markerPositions(clean, fulls[0].end, words, candidates)) {
+  // And their last letters (ASCII: a last word is made of `[A-Za-z']`), read before the shape:
+  // one character of each name, where the shape needs its last word found.
+  const lastWordEnds = new Uint8Array(128);
+  for (const marker of markerPositions(clean, citations[first].end, words, candidates)) {
     // The name ends before the marker's space (and any comma before it: `Foo, at 62`).
     let space = marker;
     if (clean[space - 1] === ',') space--;
@@ -282,6 +292,7 @@ export function findReferences(original: string, clean: string, citations: Citat
     places.push({ space, lastWord });
     lastWords.add(lastWord);
     lastWordShapes.add(shapeOf(lastWord, 0));
+    lastWordEnds[lastWord.charCodeAt(lastWord.length - 1)] = 1;
   }
   if (places.length === 0) return [];
   // Names by their last word, for a quick check of the words before each marker; each list
@@ -293,13 +304,21 @@ export function findReferences(original: string, clean: string, citations: Citat
   let longest = 0;
   // By name, the parallels of the citations listed with it: a parallel of one of them adds nothing.
   const parallelsListed = new Map<string, Set<string>>();
-  for (const c of fulls) {
+  for (let k = first; k < citations.length; k++) {
+    const c = citations[k];
+    if (!namesParties(c)) continue;
     for (let f = 0; f < 2; f++) {
       const field = f === 0 ? 'plaintiff' : 'defendant';
       const name = f === 0 ? c.plaintiff : c.defendant;
-      if (!usableName(name)) continue;
-      const from = name.lastIndexOf(' ') + 1;
-      if (!lastWordShapes.has(shapeOf(name, from))) continue;
+      if (name === null) continue;
+      // Its last letter, then its last word (after the last space, as lastIndexOf finds it,
+      // read here without a call): they turn away nearly every name, so usableName is asked
+      // of few.
+      const end = name.charCodeAt(name.length - 1);
+      if (!(end < 128 && lastWordEnds[end] === 1)) continue;
+      let from = name.length;
+      while (from > 0 && name.charCodeAt(from - 1) !== SPACE) from--;
+      if (!lastWordShapes.has(shapeOf(name, from)) || !usableName(name)) continue;
       const last = name.slice(from);
       if (!lastWords.has(last)) continue;
       const list = byLastWord.get(last) ?? [];
@@ -320,12 +339,12 @@ export function findReferences(original: string, clean: string, citations: Citat
   // Citations are in order and do not overlap: the one that could overlap [s, e) is the last
   // starting before e (binary search), or the last reference added here (references are
   // found in order of their markers, each spanning its own, so they come in order too).
-  const starts = citations.map((c) => c.start);
   // The lengths of the names listed (1 where one is that long), up to the longest.
   const nameLengths = new Uint8Array(longest + 1);
   for (const name of byName.keys()) nameLengths[name.length] = 1;
   const overlapsTaken = (s: number, e: number) => {
-    const last = lastAtMost(starts, e - 1);
+    // (Asked only where a reference is found: a closure then costs less than listing every start.)
+    const last = lastWhere(citations.length, (k) => citations[k].start <= e - 1);
     const lastReference = out[out.length - 1];
     return (last >= 0 && citations[last].end > s) || (lastReference !== undefined && s < lastReference.end && lastReference.start < e);
   };

@@ -117,7 +117,10 @@ export function resolveInPlace(out: Citation[]): void {
   // By case (see caseOf) and name, its citations listed in byVolume (one per volume, reporter,
   // first page and name); fullCases has one per name. (By name as well as case: a case cited
   // again and again under several names is looked up by the name at hand, not read through.)
-  const listedFor = new Map<Citation, Map<string | null, Citation[]>>();
+  // With each case, the name asked last and its list: a case is mostly cited again under the
+  // name it was cited by last, and comparing that name costs less than hashing the new string
+  // the citation holds (a fresh one for each) to look it up.
+  const listedFor = new Map<Citation, { byName: Map<string | null, Citation[]>; lastName: string | null; lastList: Citation[] | undefined }>();
   let indexedUpTo = 0;
 
   // A parallel group, or the same citation written twice, is one case.
@@ -168,11 +171,12 @@ export function resolveInPlace(out: Citation[]): void {
       last = null;
       continue;
     }
+    // The first full case citation written as this one, if any: looked up once, for both uses below.
+    const earlier = c.form === 'full' && c.type === 'case' ? seen.get(c.normalized as string) : undefined;
     if (c.form === 'full' && c.type === 'case' && c.plaintiff === null && !NAMED_WITHOUT_V.test(c.caseName ?? '')) {
       // The same citation again without a full name (`Martinez, 2019 WL 4639462, at *3`) is a
       // short form; not when the name written is another case's: an address cited under two
       // names is judged under each (one of them is wrong).
-      const earlier = seen.get(c.normalized as string);
       if (earlier && (!c.caseName || sharesAWord(nameWords(c), nameWords(primaryOf.get(earlier) ?? earlier)))) {
         c.form = 'short';
         inherit(c, primaryOf.get(earlier) ?? earlier);
@@ -182,7 +186,7 @@ export function resolveInPlace(out: Citation[]): void {
     }
     if (c.form === 'full') {
       if (c.type === 'case') {
-        if (!seen.has(c.normalized as string)) seen.set(c.normalized as string, c);
+        if (earlier === undefined) seen.set(c.normalized as string, c);
         // In a parallel group the first citation stands for the group.
         const primary = last !== null && last.type === 'case' && last.parallels.includes(c.normalized as string) && c.parallels.includes(last.normalized as string) ? (primaryOf.get(last) ?? last) : null;
         if (primary) primaryOf.set(c, primary);
@@ -190,23 +194,26 @@ export function resolveInPlace(out: Citation[]): void {
         // What a short form or supra can learn from a full citation is its case, first page
         // and name: one that repeats all three of an earlier one (a case cited again and
         // again) is not listed again, so that the lookups stay short in long documents.
-        const theCase = caseOf(c);
-        let byName = listedFor.get(theCase);
-        if (!byName) listedFor.set(theCase, (byName = new Map()));
-        const listed = byName.get(c.caseName);
+        // caseOf(c), from what is known here: c was not a key of primaryOf before.
+        const theCase = primary ?? earlier ?? c;
+        let listing = listedFor.get(theCase);
+        if (!listing) listedFor.set(theCase, (listing = { byName: new Map(), lastName: null, lastList: undefined }));
+        let listed = listing.lastList !== undefined && c.caseName === listing.lastName ? listing.lastList : listing.byName.get(c.caseName);
         // (Loops rather than callbacks: this runs for every full citation.)
         let repeated = false;
         if (listed) for (const f of listed) if (f.volume === c.volume && f.reporter === c.reporter && f.page === c.page) repeated = true;
         if (!repeated) {
           if (!listed) fullCases.push(c);
           if (listed) listed.push(c);
-          else byName.set(c.caseName, [c]);
+          else listing.byName.set(c.caseName, (listed = [c]));
           let volumes = byVolume.get(c.reporter);
           if (!volumes) byVolume.set(c.reporter, (volumes = new Map()));
           const list = volumes.get(c.volume);
           if (list) list.push(c);
           else volumes.set(c.volume, [c]);
         }
+        listing.lastName = c.caseName;
+        listing.lastList = listed;
       } else {
         last = c;
       }
