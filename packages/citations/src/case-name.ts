@@ -676,19 +676,39 @@ function squeezeSpaces(s: string): string {
  */
 function readParty(text: string, from: number, to: number, party: Party): void {
   trimAround(text, from, to, party);
-  const { start, end } = party;
-  let squeeze = false;
-  let previous = -1;
+  const reading = partyReading(text, from, to, party.start, party.end);
+  if (reading === BY_REGEXES) party.built = squeezeSpaces(stripStopWords(text.slice(from, to)));
+  else if (reading === SQUEEZED) party.built = text.slice(party.start, party.end).replace(/\s{2,}/g, ' ');
+}
+
+// How a party is read (partyReading): as written, with its runs of white space squeezed, or by the stop-word regexes.
+const AS_WRITTEN = 0;
+const SQUEEZED = 1;
+const BY_REGEXES = 2;
+
+/**
+ * How the party written in [from, to) must be read (trimmed to [start, end)): BY_REGEXES when it
+ * holds a `;` or a word that may be a stop word (mayHoldStopWord), else SQUEEZED when what is
+ * kept holds two white-space characters in a row, else AS_WRITTEN. Read a word at a time: the
+ * tests that concern a word's start (a stop word; two white-space characters in a row, which
+ * can only end at one) are made there, and the rest of the word is only looked through for a
+ * `;` (a test of every character for all three was a fifth of the name stage on dense text).
+ */
+function partyReading(text: string, from: number, to: number, start: number, end: number): number {
+  let reading = AS_WRITTEN;
   for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === SEMICOLON || ((i === from || maybeSpace(previous)) && stopWordAfterPunctuation(text, i, to))) {
-      party.built = squeezeSpaces(stripStopWords(text.slice(from, to)));
-      return;
+    // Here a word begins: at the party's start, or after a character that may be white space.
+    if (stopWordAfterPunctuation(text, i, to)) return BY_REGEXES;
+    let c = text.charCodeAt(i);
+    if (i > start && i < end && maySpace(c) && maySpace(text.charCodeAt(i - 1))) reading = SQUEEZED;
+    // On to the next character that may be white space (the loop's step then passes it).
+    while (!maybeSpace(c)) {
+      if (c === SEMICOLON) return BY_REGEXES;
+      if (++i === to) break;
+      c = text.charCodeAt(i);
     }
-    if (i > start && i < end && maySpace(c) && maySpace(previous)) squeeze = true;
-    previous = c;
   }
-  if (squeeze) party.built = text.slice(start, end).replace(/\s{2,}/g, ' ');
+  return reading;
 }
 
 /** The party written in [from, to) of `text`, as readParty reads it. */
@@ -984,19 +1004,22 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   if (versus) {
     let at = versusIn(text, 118 /* v */, nameStart, nameEnd);
     if (at < 0) at = versusIn(text, 86 /* V */, nameStart, nameEnd);
-    let plaintiffStart = nameStart;
     let plaintiffEnd = nameStart;
     if (at >= 0) {
       plaintiffEnd = at;
       defendantStart = versusEnd(text, at, nameEnd);
     }
-    while (plaintiffStart < plaintiffEnd && isPlaintiffEdge(text.charCodeAt(plaintiffStart))) plaintiffStart++;
-    while (plaintiffEnd > plaintiffStart && isPlaintiffEdge(text.charCodeAt(plaintiffEnd - 1))) plaintiffEnd--;
-    // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
-    // inside the name they are part of it (`Estate of Durden`).
-    plaintiffStart = afterLowercaseWords(text, plaintiffStart, plaintiffEnd);
-    readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF);
-    plaintiff = PLAINTIFF.textIn(text) || null;
+    // A short form's name is its defendant alone: its plaintiff is not read.
+    if (!short) {
+      let plaintiffStart = nameStart;
+      while (plaintiffStart < plaintiffEnd && isPlaintiffEdge(text.charCodeAt(plaintiffStart))) plaintiffStart++;
+      while (plaintiffEnd > plaintiffStart && isPlaintiffEdge(text.charCodeAt(plaintiffEnd - 1))) plaintiffEnd--;
+      // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
+      // inside the name they are part of it (`Estate of Durden`).
+      plaintiffStart = afterLowercaseWords(text, plaintiffStart, plaintiffEnd);
+      readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF);
+      plaintiff = PLAINTIFF.textIn(text) || null;
+    }
   }
   readParty(text, defendantStart, nameEnd, DEFENDANT);
   const defendant = DEFENDANT.textIn(text);
@@ -1007,7 +1030,8 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   let caseName = plaintiff ? versusName(text, nameStart, nameEnd, plaintiff, defendant) : defendant;
   // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.
   if (!plaintiff && (breakingStop === 'in re' || breakingStop === 're' || breakingStop === 'parte')) {
-    const stopWord = bareWord(text.slice(breakingStart, breakingEnd));
+    const bare = bareStart(text, breakingStart, breakingEnd);
+    const stopWord = text.slice(bare, bareEnd(text, bare, breakingEnd));
     const prefix = breakingStop === 'parte' && /Ex ?$/i.test(text.slice(Math.max(0, breakingStart - 3), breakingStart)) ? `Ex ${stopWord}` : stopWord;
     caseName = `${prefix} ${defendant}`;
   }
@@ -1018,12 +1042,6 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
 function bareIsExactly(text: string, from: number, to: number, literal: string): boolean {
   const a = bareStart(text, from, to);
   return isText(text, a, bareEnd(text, a, to), literal);
-}
-
-/** A word without the punctuation around it: eyecite's bareWord. */
-function bareWord(w: string): string {
-  const a = bareStart(w, 0, w.length);
-  return w.slice(a, bareEnd(w, a, w.length));
 }
 
 /**
