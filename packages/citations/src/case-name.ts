@@ -347,10 +347,17 @@ class ItemsBefore {
     // A citation may end inside the run (`1 U.S. 2.` ends at the `2`): the word starts there.
     const inside = this.lastEndingBy(p - 1, k);
     if (inside >= 0 && ends[inside] > s) s = ends[inside];
+    this.p = s;
+    // A word that begins with a letter no stop word (nor `also`) begins with is none, and its
+    // ends without punctuation are not needed: about half the words of names (`Bell`, `Holder`).
+    const first = text.charCodeAt(s);
+    if (isLetterCode(first) && STOP_FIRST[first] !== 1) {
+      this.push(WORD_ITEM, s, p, null);
+      return true;
+    }
     const a = bareStart(text, s, p);
     const b = bareEnd(text, a, p);
     const stop = bareStopWord(text, a, b, p - s);
-    this.p = s;
     // Two-word stop words, `In re` and `see also`, are one item: a `re` or an `also` after
     // a space, the word before it `in` or `see` (each without the punctuation around it).
     if (s > 1 && text.charCodeAt(s - 1) === SPACE) {
@@ -529,7 +536,13 @@ const trimChars = (s: string, chars: string) => {
 // and eyecite's `e.g.` are read apart), by their first letter: a word is compared with the one
 // or two that begin as it does.
 const STOP_LITERALS_BY_FIRST: string[][] = Array.from({ length: 128 }, () => []);
-for (const literal of ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']) STOP_LITERALS_BY_FIRST[literal.charCodeAt(0)].push(literal);
+// Their first two letters (`first << 7 | second`): most capitalised words of names begin as
+// none does (`Corp.`, `Inc.`, `Smith`), and are turned away without a literal compared.
+const STOP_LITERAL_PAIRS = new Uint8Array(128 * 128);
+for (const literal of ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']) {
+  STOP_LITERALS_BY_FIRST[literal.charCodeAt(0)].push(literal);
+  STOP_LITERAL_PAIRS[(literal.charCodeAt(0) << 7) | literal.charCodeAt(1)] = 1;
+}
 
 /** Whether a match of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may end with punctuation from `k` (then white space or `to`). */
 function endsStopWord(s: string, k: number, to: number): boolean {
@@ -545,6 +558,9 @@ function stopWordAt(s: string, p: number, to: number): boolean {
   if (c === 118 /* v */ && endsStopWord(s, p + 1, to)) return true;
   // `e.g.`: each `.` any character but a line break.
   if ((c | 32) === 101 && p + 4 <= to && (s.charCodeAt(p + 2) | 32) === 103 && !isLineTerminator(s.charCodeAt(p + 1)) && !isLineTerminator(s.charCodeAt(p + 3)) && endsStopWord(s, p + 4, to)) return true;
+  let second = s.charCodeAt(p + 1);
+  if (second >= 65 && second <= 90) second |= 32;
+  if (!(second < 128) || STOP_LITERAL_PAIRS[((c | 32) << 7) | second] !== 1) return false;
   const literals = STOP_LITERALS_BY_FIRST[c | 32];
   for (let k = 0; k < literals.length; k++) {
     const literal = literals[k];
