@@ -296,7 +296,8 @@ class ItemsBefore {
   }
 
   stopOf(index: number): string | null {
-    return this.stops[-index - 1];
+    const k = -index - 1;
+    return this.kinds[k] === STOP_ITEM ? this.stops[k] : null;
   }
 
   /** Sets `span` to the text from item `from` to item `to` (exclusive), or to none (-1, -1). */
@@ -317,7 +318,8 @@ class ItemsBefore {
     this.kinds[k] = kind;
     this.starts[k] = start;
     this.ends[k] = end;
-    this.stops[k] = stop;
+    // (Kept for stop words only: stopOf tells the others by their kind.)
+    if (stop !== null) this.stops[k] = stop;
   }
 
   private produce(): boolean {
