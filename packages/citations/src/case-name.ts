@@ -296,7 +296,8 @@ class ItemsBefore {
   }
 
   stopOf(index: number): string | null {
-    return this.stops[-index - 1];
+    const k = -index - 1;
+    return this.kinds[k] === STOP_ITEM ? this.stops[k] : null;
   }
 
   /** Sets `span` to the text from item `from` to item `to` (exclusive), or to none (-1, -1). */
@@ -317,7 +318,8 @@ class ItemsBefore {
     this.kinds[k] = kind;
     this.starts[k] = start;
     this.ends[k] = end;
-    this.stops[k] = stop;
+    // (Kept for stop words only: stopOf tells the others by their kind.)
+    if (stop !== null) this.stops[k] = stop;
   }
 
   private produce(): boolean {
@@ -347,10 +349,17 @@ class ItemsBefore {
     // A citation may end inside the run (`1 U.S. 2.` ends at the `2`): the word starts there.
     const inside = this.lastEndingBy(p - 1, k);
     if (inside >= 0 && ends[inside] > s) s = ends[inside];
+    this.p = s;
+    // A word that begins with a letter no stop word (nor `also`) begins with is none, and its
+    // ends without punctuation are not needed: about half the words of names (`Bell`, `Holder`).
+    const first = text.charCodeAt(s);
+    if (isLetterCode(first) && STOP_FIRST[first] !== 1) {
+      this.push(WORD_ITEM, s, p, null);
+      return true;
+    }
     const a = bareStart(text, s, p);
     const b = bareEnd(text, a, p);
     const stop = bareStopWord(text, a, b, p - s);
-    this.p = s;
     // Two-word stop words, `In re` and `see also`, are one item: a `re` or an `also` after
     // a space, the word before it `in` or `see` (each without the punctuation around it).
     if (s > 1 && text.charCodeAt(s - 1) === SPACE) {
@@ -529,7 +538,13 @@ const trimChars = (s: string, chars: string) => {
 // and eyecite's `e.g.` are read apart), by their first letter: a word is compared with the one
 // or two that begin as it does.
 const STOP_LITERALS_BY_FIRST: string[][] = Array.from({ length: 128 }, () => []);
-for (const literal of ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']) STOP_LITERALS_BY_FIRST[literal.charCodeAt(0)].push(literal);
+// Their first two letters (`first << 7 | second`): most capitalised words of names begin as
+// none does (`Corp.`, `Inc.`, `Smith`), and are turned away without a literal compared.
+const STOP_LITERAL_PAIRS = new Uint8Array(128 * 128);
+for (const literal of ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']) {
+  STOP_LITERALS_BY_FIRST[literal.charCodeAt(0)].push(literal);
+  STOP_LITERAL_PAIRS[(literal.charCodeAt(0) << 7) | literal.charCodeAt(1)] = 1;
+}
 
 /** Whether a match of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may end with punctuation from `k` (then white space or `to`). */
 function endsStopWord(s: string, k: number, to: number): boolean {
@@ -545,6 +560,9 @@ function stopWordAt(s: string, p: number, to: number): boolean {
   if (c === 118 /* v */ && endsStopWord(s, p + 1, to)) return true;
   // `e.g.`: each `.` any character but a line break.
   if ((c | 32) === 101 && p + 4 <= to && (s.charCodeAt(p + 2) | 32) === 103 && !isLineTerminator(s.charCodeAt(p + 1)) && !isLineTerminator(s.charCodeAt(p + 3)) && endsStopWord(s, p + 4, to)) return true;
+  let second = s.charCodeAt(p + 1);
+  if (second >= 65 && second <= 90) second |= 32;
+  if (!(second < 128) || STOP_LITERAL_PAIRS[((c | 32) << 7) | second] !== 1) return false;
   const literals = STOP_LITERALS_BY_FIRST[c | 32];
   for (let k = 0; k < literals.length; k++) {
     const literal = literals[k];
@@ -676,19 +694,39 @@ function squeezeSpaces(s: string): string {
  */
 function readParty(text: string, from: number, to: number, party: Party): void {
   trimAround(text, from, to, party);
-  const { start, end } = party;
-  let squeeze = false;
-  let previous = -1;
+  const reading = partyReading(text, from, to, party.start, party.end);
+  if (reading === BY_REGEXES) party.built = squeezeSpaces(stripStopWords(text.slice(from, to)));
+  else if (reading === SQUEEZED) party.built = text.slice(party.start, party.end).replace(/\s{2,}/g, ' ');
+}
+
+// How a party is read (partyReading): as written, with its runs of white space squeezed, or by the stop-word regexes.
+const AS_WRITTEN = 0;
+const SQUEEZED = 1;
+const BY_REGEXES = 2;
+
+/**
+ * How the party written in [from, to) must be read (trimmed to [start, end)): BY_REGEXES when it
+ * holds a `;` or a word that may be a stop word (mayHoldStopWord), else SQUEEZED when what is
+ * kept holds two white-space characters in a row, else AS_WRITTEN. Read a word at a time: the
+ * tests that concern a word's start (a stop word; two white-space characters in a row, which
+ * can only end at one) are made there, and the rest of the word is only looked through for a
+ * `;` (a test of every character for all three was a fifth of the name stage on dense text).
+ */
+function partyReading(text: string, from: number, to: number, start: number, end: number): number {
+  let reading = AS_WRITTEN;
   for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === SEMICOLON || ((i === from || maybeSpace(previous)) && stopWordAfterPunctuation(text, i, to))) {
-      party.built = squeezeSpaces(stripStopWords(text.slice(from, to)));
-      return;
+    // Here a word begins: at the party's start, or after a character that may be white space.
+    if (stopWordAfterPunctuation(text, i, to)) return BY_REGEXES;
+    let c = text.charCodeAt(i);
+    if (i > start && i < end && maySpace(c) && maySpace(text.charCodeAt(i - 1))) reading = SQUEEZED;
+    // On to the next character that may be white space (the loop's step then passes it).
+    while (!maybeSpace(c)) {
+      if (c === SEMICOLON) return BY_REGEXES;
+      if (++i === to) break;
+      c = text.charCodeAt(i);
     }
-    if (i > start && i < end && maySpace(c) && maySpace(previous)) squeeze = true;
-    previous = c;
   }
-  if (squeeze) party.built = text.slice(start, end).replace(/\s{2,}/g, ' ');
+  return reading;
 }
 
 /** The party written in [from, to) of `text`, as readParty reads it. */
@@ -984,19 +1022,22 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   if (versus) {
     let at = versusIn(text, 118 /* v */, nameStart, nameEnd);
     if (at < 0) at = versusIn(text, 86 /* V */, nameStart, nameEnd);
-    let plaintiffStart = nameStart;
     let plaintiffEnd = nameStart;
     if (at >= 0) {
       plaintiffEnd = at;
       defendantStart = versusEnd(text, at, nameEnd);
     }
-    while (plaintiffStart < plaintiffEnd && isPlaintiffEdge(text.charCodeAt(plaintiffStart))) plaintiffStart++;
-    while (plaintiffEnd > plaintiffStart && isPlaintiffEdge(text.charCodeAt(plaintiffEnd - 1))) plaintiffEnd--;
-    // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
-    // inside the name they are part of it (`Estate of Durden`).
-    plaintiffStart = afterLowercaseWords(text, plaintiffStart, plaintiffEnd);
-    readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF);
-    plaintiff = PLAINTIFF.textIn(text) || null;
+    // A short form's name is its defendant alone: its plaintiff is not read.
+    if (!short) {
+      let plaintiffStart = nameStart;
+      while (plaintiffStart < plaintiffEnd && isPlaintiffEdge(text.charCodeAt(plaintiffStart))) plaintiffStart++;
+      while (plaintiffEnd > plaintiffStart && isPlaintiffEdge(text.charCodeAt(plaintiffEnd - 1))) plaintiffEnd--;
+      // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
+      // inside the name they are part of it (`Estate of Durden`).
+      plaintiffStart = afterLowercaseWords(text, plaintiffStart, plaintiffEnd);
+      readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF);
+      plaintiff = PLAINTIFF.textIn(text) || null;
+    }
   }
   readParty(text, defendantStart, nameEnd, DEFENDANT);
   const defendant = DEFENDANT.textIn(text);
@@ -1007,7 +1048,8 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   let caseName = plaintiff ? versusName(text, nameStart, nameEnd, plaintiff, defendant) : defendant;
   // `In re Foo`, `Ex parte Young`: the name keeps its prefix, the defendant does not.
   if (!plaintiff && (breakingStop === 'in re' || breakingStop === 're' || breakingStop === 'parte')) {
-    const stopWord = bareWord(text.slice(breakingStart, breakingEnd));
+    const bare = bareStart(text, breakingStart, breakingEnd);
+    const stopWord = text.slice(bare, bareEnd(text, bare, breakingEnd));
     const prefix = breakingStop === 'parte' && /Ex ?$/i.test(text.slice(Math.max(0, breakingStart - 3), breakingStart)) ? `Ex ${stopWord}` : stopWord;
     caseName = `${prefix} ${defendant}`;
   }
@@ -1018,12 +1060,6 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
 function bareIsExactly(text: string, from: number, to: number, literal: string): boolean {
   const a = bareStart(text, from, to);
   return isText(text, a, bareEnd(text, a, to), literal);
-}
-
-/** A word without the punctuation around it: eyecite's bareWord. */
-function bareWord(w: string): string {
-  const a = bareStart(w, 0, w.length);
-  return w.slice(a, bareEnd(w, a, w.length));
 }
 
 /**
