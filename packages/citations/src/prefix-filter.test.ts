@@ -62,6 +62,12 @@ describe('PrefixFilter', () => {
     for (const word of ['Comm. Ct.', 'Stat. 5', 'Pub.L. 1', 'T. C. Memo.']) expect([word, filter.mayBeginAt(word, 0)]).toEqual([word, true]);
   });
 
+  it('turns away what shares the first four characters of a spelling but parts from it before the eighth', () => {
+    const filter = new PrefixFilter(['U.S.C.', 'U. S. C. A.', 'Cal. Civ. Code', 'Stat.']);
+    for (const text of ['U.S. 544', 'U. S. at 5', 'U.S.A. Inc.', 'Cal. 4th 1', 'Cal.5th 3', 'Cal. Cr. 1', 'State']) expect([text, filter.mayBeginAt(text, 0)]).toEqual([text, false]);
+    for (const text of ['U.S.C. § 1983', 'U. S. C. A. § 1', 'U.S.C.A.', 'Cal.  Civ.  Code', 'Cal. Civ. Codes', 'Stat. 5', 'Stat.']) expect([text, filter.mayBeginAt(text, 0)]).toEqual([text, true]);
+  });
+
   it('keeps the reporter-first walk from common capitals', () => {
     for (const word of ['University', 'February', 'Court of Appeals', 'Amendment', 'Management']) expect([word, mayBeginReporterFirst(`${word} 12`, 0)]).toEqual([word, false]);
     expect(mayBeginReporterFirst('T.C. Memo. 2010-123', 0)).toBe(true);
