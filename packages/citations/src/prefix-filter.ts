@@ -24,9 +24,6 @@ const SPACE = 32;
 const TABLE_BITS = 16;
 /** How many characters of a spelling (spaces skipped) the table keeps. */
 const KEPT = 8;
-/** Flags of a slot: some spelling begins with these characters; some spelling's kept characters are these. */
-const PREFIX = 1;
-const WHOLE = 2;
 
 /** The hash of some characters (`hash`) followed by `c` (FNV-1a, 32 bits). */
 const hashThen = (hash: number, c: number) => Math.imul(hash ^ c, 0x01000193);
@@ -34,48 +31,47 @@ const EMPTY_HASH = 0x811c9dc5 | 0;
 /** The table's slot for `length` characters whose hash is `hash`. */
 const slot = (length: number, hash: number) => Math.imul(hash + length, 0x9e3779b1) >>> (32 - TABLE_BITS);
 
+/**
+ * The filter of up to four sets of spellings, asked for all at once (the tokenizer asks the
+ * reporter-first and the law spellings' at many capitalised words): answers are bits, bit k
+ * for the set k. A slot's byte holds, for set k, bit k when some spelling of the set begins
+ * with those characters (its PREFIX) and bit 4 + k when they are a spelling's kept characters
+ * (WHOLE): one table and one read per character for every set. (Two tables, one per set,
+ * cost two reads per character, and these reads were most of the test's time.)
+ */
 export class PrefixFilter {
-  /** PREFIX and WHOLE, by slot. */
   private readonly table = new Uint8Array(1 << TABLE_BITS);
-  /** Some spelling is kept by no characters (it begins beyond ASCII): every text is let through. */
-  private everyText = false;
+  /** The sets with a spelling kept by no characters (it begins beyond ASCII): every text is let through for them. */
+  private everyText = 0;
 
-  constructor(spellings: Iterable<string>) {
-    for (const spelling of spellings) {
-      let hash = EMPTY_HASH;
-      let length = 0;
-      for (let k = 0; k < spelling.length && length < KEPT; k++) {
-        const c = straightApostrophe(spelling.charCodeAt(k));
-        if (c === SPACE) continue;
-        // Beyond ASCII: kept by the characters before it, so every text that begins so is walked.
-        if (c >= 128) break;
-        hash = hashThen(hash, c);
-        length++;
-        this.table[slot(length, hash)] |= PREFIX;
+  constructor(sets: readonly Iterable<string>[]) {
+    for (let k = 0; k < sets.length; k++) {
+      for (const spelling of sets[k]) {
+        let hash = EMPTY_HASH;
+        let length = 0;
+        for (let i = 0; i < spelling.length && length < KEPT; i++) {
+          const c = straightApostrophe(spelling.charCodeAt(i));
+          if (c === SPACE) continue;
+          // Beyond ASCII: kept by the characters before it, so every text that begins so is walked.
+          if (c >= 128) break;
+          hash = hashThen(hash, c);
+          length++;
+          this.table[slot(length, hash)] |= 1 << k;
+        }
+        if (length === 0) this.everyText |= 1 << k;
+        else this.table[slot(length, hash)] |= 16 << k;
       }
-      if (length === 0) this.everyText = true;
-      else this.table[slot(length, hash)] |= WHOLE;
     }
   }
 
   /**
-   * Which of two filters let a spelling begin at `pos`, as their mayBeginAt would answer, the
-   * characters read once: bit 1 for `a`, bit 2 for `b`, each asked only when `ask` has its bit.
-   * The tokenizer asks both (the reporter-first and the law spellings') at many capitalised
-   * words, and reading the characters twice cost as much as the tests.
+   * Which of the sets `ask` names (bit k for the set k) may have a spelling beginning at
+   * `pos` (a character that is not a space), as bits.
    */
-  static either(a: PrefixFilter, b: PrefixFilter, ask: number, text: string, pos: number): number {
-    let answer = 0;
+  mayBeginAt(text: string, pos: number, ask = 1): number {
+    let answer = ask & this.everyText;
     // Still to be answered.
-    let open = ask & 3;
-    if (open & 1 && a.everyText) {
-      answer |= 1;
-      open &= ~1;
-    }
-    if (open & 2 && b.everyText) {
-      answer |= 2;
-      open &= ~2;
-    }
+    let open = ask & 15 & ~answer;
     let hash = EMPTY_HASH;
     let p = pos;
     for (let length = 1; length <= KEPT && open !== 0; length++) {
@@ -88,24 +84,13 @@ export class PrefixFilter {
       // or a third space: nothing longer can begin here.
       if (!(c < 128) || c === SPACE) return c >= 128 ? answer | open : answer;
       hash = hashThen(hash, c);
-      const s = slot(length, hash);
-      if (open & 1) {
-        const flags = a.table[s];
-        if (flags & WHOLE) answer |= 1;
-        if ((flags & WHOLE) !== 0 || (flags & PREFIX) === 0) open &= ~1;
-      }
-      if (open & 2) {
-        const flags = b.table[s];
-        if (flags & WHOLE) answer |= 2;
-        if ((flags & WHOLE) !== 0 || (flags & PREFIX) === 0) open &= ~2;
-      }
+      const flags = this.table[slot(length, hash)];
+      // A set whose kept characters these are says yes; one none of whose spellings begins so, no.
+      const whole = (flags >> 4) & open;
+      answer |= whole;
+      open &= flags & ~whole;
       p++;
     }
     return answer;
-  }
-
-  /** Whether a spelling may begin at `pos` (a character that is not a space). */
-  mayBeginAt(text: string, pos: number): boolean {
-    return PrefixFilter.either(this, this, 1, text, pos) !== 0;
   }
 }
