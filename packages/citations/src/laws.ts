@@ -101,13 +101,20 @@ export function afterSpaces(text: string, p: number, max: number): number {
   return q;
 }
 
-// Many capitalised words that begin like a law spelling (`Court`, `Illinois`, `Commission`)
-// part from every one within their first four letters: those are asked before the trie is walked.
-export const LAW_PREFIXES = new PrefixFilter(lawSpellings);
+/**
+ * Every law spelling. Many capitalised words that begin like one (`Court`, `Illinois`,
+ * `Commission`) part from every one within their first few characters: the tokenizer asks a
+ * prefix filter of them (with the reporter-first spellings') before the trie is walked.
+ */
+export const LAW_SPELLINGS: readonly string[] = lawSpellings;
 
-/** Whether a law spelling may begin at `pos`, by its first four letters (prefix-filter.ts). */
+/** The filter of the law spellings alone, for callers without the tokenizer's: built when first asked. */
+let lawPrefixes: PrefixFilter | null = null;
+
+/** Whether a law spelling may begin at `pos`, by its first characters (prefix-filter.ts). */
 export function mayBeginLaw(text: string, pos: number): boolean {
-  return LAW_PREFIXES.mayBeginAt(text, pos);
+  lawPrefixes ??= new PrefixFilter([lawSpellings]);
+  return lawPrefixes.mayBeginAt(text, pos) !== 0;
 }
 
 /**
@@ -246,7 +253,7 @@ function numberBefore(text: string, pos: number): number | null {
 
 /**
  * The law citation whose spelling starts at `i` (a capital), the longest one, or null.
- * `filtered`: the caller has asked LAW_PREFIXES already (PrefixFilter.either).
+ * `filtered`: the caller has asked a prefix filter of LAW_SPELLINGS already.
  * @example lawTokenAt('See Wis. Stat. § 655.002(2)(c).', 4)?.statute.normalized // 'Wis. Stat. § 655.002(2)(c)'
  */
 export function lawTokenAt(text: string, i: number, filtered = false): LawToken | null {

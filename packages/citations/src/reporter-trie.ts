@@ -118,9 +118,12 @@ for (const spelling of reporterFirstSpellings) {
   const letters = spelling.replace(/ /g, '');
   REPORTER_FIRST_PAIRS.add((straightApostrophe(letters.charCodeAt(0)) << 16) | straightApostrophe(letters.charCodeAt(1)));
 }
-// Most capitals that begin like one of those spellings (`University`, `February`) part
-// from all of them within four letters: asked before the walk (prefix-filter.ts).
-export const REPORTER_FIRST_PREFIXES = new PrefixFilter(reporterFirstPrefixes);
+/**
+ * The spellings of the editions cited reporter first. Most capitals that begin like one of
+ * them (`University`, `February`) part from all of them within a few characters: the
+ * tokenizer asks a prefix filter of them (with the law spellings') before the walk.
+ */
+export const REPORTER_FIRST_SPELLINGS: readonly string[] = reporterFirstPrefixes;
 
 /**
  * The spellings one walk found, shortest first (read them from `count - 1` down for the
@@ -184,12 +187,18 @@ export function walkSpellings(text: string, pos: number): SpellingHits {
   return walk(text, pos, BRANCHES.get(straightApostrophe(text.charCodeAt(pos))));
 }
 
-/** Whether a spelling of an edition cited reporter first may begin at `pos`, by its first four letters. */
-export const mayBeginReporterFirst = (text: string, pos: number) => REPORTER_FIRST_PREFIXES.mayBeginAt(text, pos);
+/** The filter of REPORTER_FIRST_SPELLINGS alone, for callers without the tokenizer's: built when first asked. */
+let reporterFirstFilter: PrefixFilter | null = null;
+
+/** Whether a spelling of an edition cited reporter first may begin at `pos`, by its first characters (prefix-filter.ts). */
+export function mayBeginReporterFirst(text: string, pos: number): boolean {
+  reporterFirstFilter ??= new PrefixFilter([reporterFirstPrefixes]);
+  return reporterFirstFilter.mayBeginAt(text, pos) !== 0;
+}
 
 /**
  * As walkSpellings, for the editions cited reporter first; cheap to call at every capital.
- * `filtered`: the caller has asked REPORTER_FIRST_PREFIXES already (PrefixFilter.either).
+ * `filtered`: the caller has asked a prefix filter of REPORTER_FIRST_SPELLINGS already.
  */
 export function walkReporterFirst(text: string, pos: number, filtered = false): SpellingHits {
   if (!filtered && !mayBeginReporterFirst(text, pos)) {

@@ -19,9 +19,9 @@
 import { EDITIONS } from './catalogue';
 import { wordTable, type WordStarts } from './clean';
 import { formatStart, matchFormat, startsWithReporter, startsWithVolume } from './formats';
-import { afterSpaces, LAW_PAIRS, LAW_PREFIXES, lawTokenAt } from './laws';
+import { afterSpaces, LAW_PAIRS, LAW_SPELLINGS, lawTokenAt } from './laws';
 import { PrefixFilter } from './prefix-filter';
-import { REPORTER_FIRST_PAIRS, REPORTER_FIRST_PREFIXES, plainWord, walkReporterFirst, walkSpellings } from './reporter-trie';
+import { REPORTER_FIRST_PAIRS, REPORTER_FIRST_SPELLINGS, plainWord, walkReporterFirst, walkSpellings } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
 import { mayBeMarkerWord, type MarkerCandidates } from './references';
 import { STATUTE_PATTERNS, type StatuteMatch } from './statutes';
@@ -388,7 +388,7 @@ function scanReporters(text: string, tokens: Token[]): void {
 
 /**
  * A citation to one of the few editions written reporter first (`T.C. Memo. 2010-123`, `Bee 45`)
- * at `i`, where REPORTER_FIRST_PREFIXES lets one begin.
+ * at `i`, where CAPITAL_PREFIXES lets one begin.
  */
 function reporterFirstAt(text: string, i: number): Token | null {
   const hits = walkReporterFirst(text, i, true);
@@ -416,6 +416,9 @@ const LAW_PAIR = 2;
 const ASCII_PAIR_KINDS = new Uint8Array(128 * 128);
 for (const pair of REPORTER_FIRST_PAIRS) if (pair >>> 16 < 128 && (pair & 0xffff) < 128) ASCII_PAIR_KINDS[(pair >>> 16) * 128 + (pair & 0xffff)] |= REPORTER_FIRST_PAIR;
 for (const pair of LAW_PAIRS) if (pair >>> 16 < 128 && (pair & 0xffff) < 128) ASCII_PAIR_KINDS[(pair >>> 16) * 128 + (pair & 0xffff)] |= LAW_PAIR;
+// Then up to their first eight characters (prefix-filter.ts), read once for both kinds: the
+// filter's set 0 answers in bit REPORTER_FIRST_PAIR, its set 1 in bit LAW_PAIR.
+const CAPITAL_PREFIXES = new PrefixFilter([REPORTER_FIRST_SPELLINGS, LAW_SPELLINGS]);
 function pairKinds(first: number, second: number): number {
   if (first < 128 && second < 128) return ASCII_PAIR_KINDS[first * 128 + second];
   const pair = (first << 16) | second;
@@ -433,8 +436,7 @@ function capitalAt(text: string, i: number, tokens: Token[]): number {
   const second = text.charCodeAt(k);
   const pairs = pairKinds(text.charCodeAt(i), second === 0x2019 ? 39 : second);
   if (pairs === 0) return i;
-  // Then their first four letters (prefix-filter.ts), read once for both kinds.
-  const kinds = PrefixFilter.either(REPORTER_FIRST_PREFIXES, LAW_PREFIXES, pairs, text, i);
+  const kinds = CAPITAL_PREFIXES.mayBeginAt(text, i, pairs);
   if (kinds & REPORTER_FIRST_PAIR) {
     const token = reporterFirstAt(text, i);
     if (token) tokens.push(token);
