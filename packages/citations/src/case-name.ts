@@ -145,6 +145,11 @@ const stopShape = (first: number, length: number) => (first | 32) * 16 + length;
 const STOP_BY_SHAPE: (string | null)[] = Array.from({ length: stopShape(127, 15) + 1 }, () => null);
 for (const w of STOP_WORDS) if (!w.includes(' ')) STOP_BY_SHAPE[stopShape(w.charCodeAt(0), w.length)] = w;
 
+// The first two letters (lowercase, `first << 7 | second`) of the one-word stop words and of
+// `also` (which makes `see also`), to tell most words that begin as one does from them at once.
+const STOP_WORD_PAIRS = new Uint8Array(128 * 128);
+for (const w of [...STOP_WORDS, 'also']) if (w.length > 1 && !w.includes(' ')) STOP_WORD_PAIRS[(w.charCodeAt(0) << 7) | w.charCodeAt(1)] = 1;
+
 /**
  * The stop word that a word of `text` is (`v`, `see`, `e.g.`), or null, given where it begins
  * and ends without the punctuation around it ([a, b): bareStart, bareEnd) and its length as
@@ -381,8 +386,12 @@ class ItemsBefore {
     this.p = s;
     // A word that begins with a letter no stop word (nor `also`) begins with is none, and its
     // ends without punctuation are not needed: about half the words of names (`Bell`, `Holder`).
+    // Nor is one whose first two letters begin none (`Smith`, `Corp.`: STOP_WORD_PAIRS), but
+    // for an `e`, which may begin eyecite's `e.g.` (any character between). Neither can begin
+    // a stop word for a party's test (stopWordAt) either: its plainness is its characters'.
     const first = text.charCodeAt(s);
-    if (isLetterCode(first) && STOP_FIRST[first] !== 1) {
+    const second = s + 1 < p ? text.charCodeAt(s + 1) : 0;
+    if (isLetterCode(first) && (STOP_FIRST[first] !== 1 || (isLetterCode(second) && (first | 32) !== 101 /* e */ && STOP_WORD_PAIRS[((first | 32) << 7) | (second | 32)] !== 1))) {
       this.push(WORD_ITEM, s, p, null, odd ^ 1);
       return true;
     }
