@@ -321,9 +321,10 @@ class ItemsBefore {
 
   /**
    * Whether the items read cover [from, to) of the text with single spaces and plain words
-   * only: words that begin with an ASCII letter no stop word begins with and hold no `;` and
-   * nothing that may be white space. In such a stretch a party's only word starts are those
-   * words' starts (after the spaces), where no stop word can begin, it holds no `;` and no two
+   * only: words that are no stop word (as bareStopWord reads them, of 12 characters or fewer,
+   * where a party's stopWordAt finds none either) and hold no `;` and nothing that may be white
+   * space. In such a stretch a party's only word starts are those words' starts (after the
+   * spaces), where no stop word can begin, it holds no `;` and no two
    * white-space characters in a row: partyReading would read it AS_WRITTEN, unless a stop word
    * begins at `from` itself (which may be inside a word), which the caller asks. The walk has
    * read these items already; this spares reading the party's characters again.
