@@ -57,3 +57,25 @@ describe('a name read back from a citation', () => {
     expect([cite.caseName, cite.plaintiff, cite.defendant, cite.year, cite.court]).toEqual(['Grant v. Esquire, Inc.', 'Grant', 'Esquire, Inc.', 1973, 'nysd']);
   });
 });
+
+describe('the parties of a name', () => {
+  // The walk notes which words are plain (no stop word, `;` or white space but the space) so
+  // that most parties are taken as written without being read again; these are the words at
+  // the edges of that: each party must still come out as the stop-word regexes read it.
+  it.each([
+    // Words that begin as stop words do (`see`, `citing`, `aff'd`) without being one.
+    ['Seeds Co. v. Citibank Affco, 1 U.S. 1.', 'Seeds Co. v. Citibank Affco', 'Seeds Co.', 'Citibank Affco'],
+    ['Seem Vale v. Dealer, 1 U.S. 1.', 'Seem Vale v. Dealer', 'Seem Vale', 'Dealer'],
+    // A word of an `e`, any character and a `g` is eyecite's `e.g.`.
+    ['Eagle v. Egg Co., 1 U.S. 1.', 'Co.', null, 'Co.'],
+    // A stop word behind more punctuation than the walk reads as one (over 12 characters).
+    ['Bar v. Smith ((((((((((see Jones, 1 U.S. 1.', 'Jones', null, 'Jones'],
+    ['Bar v. Smith **********see Jones, 1 U.S. 1.', 'Bar v. Smith Jones', 'Bar', 'Smith Jones'],
+    // Runs of white space other than a single space are squeezed; a `;` ends the plaintiff.
+    ['Smith  Corp. v. Jones\tState, 1 U.S. 1.', 'Smith Corp. v. Jones State', 'Smith Corp.', 'Jones State'],
+    ['Smith; Doe v. Jones, 1 U.S. 1.', 'Doe v. Jones', 'Doe', 'Jones'],
+  ])('are read from %j as the regexes read them', (text, caseName, plaintiff, defendant) => {
+    const [cite] = findCitations(text);
+    expect([cite.caseName, cite.plaintiff, cite.defendant]).toEqual([caseName, plaintiff, defendant]);
+  });
+});

@@ -145,6 +145,11 @@ const stopShape = (first: number, length: number) => (first | 32) * 16 + length;
 const STOP_BY_SHAPE: (string | null)[] = Array.from({ length: stopShape(127, 15) + 1 }, () => null);
 for (const w of STOP_WORDS) if (!w.includes(' ')) STOP_BY_SHAPE[stopShape(w.charCodeAt(0), w.length)] = w;
 
+// The first two letters (lowercase, `first << 7 | second`) of the one-word stop words and of
+// `also` (which makes `see also`), to tell most words that begin as one does from them at once.
+const STOP_WORD_PAIRS = new Uint8Array(128 * 128);
+for (const w of [...STOP_WORDS, 'also']) if (w.length > 1 && !w.includes(' ')) STOP_WORD_PAIRS[(w.charCodeAt(0) << 7) | w.charCodeAt(1)] = 1;
+
 /**
  * The stop word that a word of `text` is (`v`, `see`, `e.g.`), or null, given where it begins
  * and ends without the punctuation around it ([a, b): bareStart, bareEnd) and its length as
@@ -240,6 +245,8 @@ class ItemsBefore {
   private readonly starts = new Int32Array(BACKWARD_SEEK);
   private readonly ends = new Int32Array(BACKWARD_SEEK);
   private readonly stops: (string | null)[] = Array.from({ length: BACKWARD_SEEK }, () => null);
+  /** 1 for an item a party is read from as written (see plainBetween): a single space, or a plain word. */
+  private readonly plain = new Uint8Array(BACKWARD_SEEK);
   private count = 0;
   private p = 0;
   private text = '';
@@ -312,12 +319,32 @@ class ItemsBefore {
     return -index === this.count && this.p === 0;
   }
 
-  /** Fills the next item. */
-  private push(kind: number, start: number, end: number, stop: string | null): void {
+  /**
+   * Whether the items read cover [from, to) of the text with single spaces and plain words
+   * only: words that are no stop word (as bareStopWord reads them, of 12 characters or fewer,
+   * where a party's stopWordAt finds none either) and hold no `;` and nothing that may be white
+   * space. In such a stretch a party's only word starts are those words' starts (after the
+   * spaces), where no stop word can begin, it holds no `;` and no two
+   * white-space characters in a row: partyReading would read it AS_WRITTEN, unless a stop word
+   * begins at `from` itself (which may be inside a word), which the caller asks. The walk has
+   * read these items already; this spares reading the party's characters again.
+   */
+  plainBetween(from: number, to: number): boolean {
+    for (let k = 0; k < this.count; k++) {
+      if (this.starts[k] >= to) continue;
+      if (this.plain[k] !== 1) return false;
+      if (this.starts[k] <= from) return true;
+    }
+    return false;
+  }
+
+  /** Fills the next item (`plain`: see plainBetween). */
+  private push(kind: number, start: number, end: number, stop: string | null, plain = 0): void {
     const k = this.count++;
     this.kinds[k] = kind;
     this.starts[k] = start;
     this.ends[k] = end;
+    this.plain[k] = plain;
     // (Kept for stop words only: stopOf tells the others by their kind.)
     if (stop !== null) this.stops[k] = stop;
   }
@@ -329,7 +356,7 @@ class ItemsBefore {
     if (text.charCodeAt(p - 1) === SPACE) {
       let s = p - 1;
       while (s > 0 && text.charCodeAt(s - 1) === SPACE) s--;
-      this.push(SPACE_ITEM, s, p, null);
+      this.push(SPACE_ITEM, s, p, null, s === p - 1 ? 1 : 0);
       this.p = s;
       return true;
     }
@@ -344,17 +371,29 @@ class ItemsBefore {
       this.p = anchorStart;
       return true;
     }
+    // Whether the word holds a character that makes it other than plain (NOT_PLAIN), noted as
+    // it is read so that its party need not be read again (plainBetween).
     let s = p - 1;
-    while (s > 0 && text.charCodeAt(s - 1) !== SPACE) s--;
+    let odd = NOT_PLAIN[text.charCodeAt(s)];
+    while (s > 0) {
+      const c = text.charCodeAt(s - 1);
+      if (c === SPACE) break;
+      odd |= NOT_PLAIN[c];
+      s--;
+    }
     // A citation may end inside the run (`1 U.S. 2.` ends at the `2`): the word starts there.
     const inside = this.lastEndingBy(p - 1, k);
     if (inside >= 0 && ends[inside] > s) s = ends[inside];
     this.p = s;
     // A word that begins with a letter no stop word (nor `also`) begins with is none, and its
     // ends without punctuation are not needed: about half the words of names (`Bell`, `Holder`).
+    // Nor is one whose first two letters begin none (`Smith`, `Corp.`: STOP_WORD_PAIRS), but
+    // for an `e`, which may begin eyecite's `e.g.` (any character between). Neither can begin
+    // a stop word for a party's test (stopWordAt) either: its plainness is its characters'.
     const first = text.charCodeAt(s);
-    if (isLetterCode(first) && STOP_FIRST[first] !== 1) {
-      this.push(WORD_ITEM, s, p, null);
+    const second = s + 1 < p ? text.charCodeAt(s + 1) : 0;
+    if (isLetterCode(first) && (STOP_FIRST[first] !== 1 || (isLetterCode(second) && (first | 32) !== 101 /* e */ && STOP_WORD_PAIRS[((first | 32) << 7) | (second | 32)] !== 1))) {
+      this.push(WORD_ITEM, s, p, null, odd ^ 1);
       return true;
     }
     const a = bareStart(text, s, p);
@@ -375,10 +414,17 @@ class ItemsBefore {
         }
       }
     }
-    this.push(stop !== null ? STOP_ITEM : WORD_ITEM, s, p, stop);
+    // Not a stop word as the walk reads it, nor as a party's test reads it (stopWordAt: the same
+    // but for a word of more than 12 characters, which bareStopWord takes for none).
+    if (stop === null) this.push(WORD_ITEM, s, p, null, p - s <= 12 ? odd ^ 1 : 0);
+    else this.push(STOP_ITEM, s, p, stop);
     return true;
   }
 }
+/** 1 for a `;` and for what may be white space (maybeSpace): what keeps a word from being plain (ItemsBefore.plainBetween). */
+const NOT_PLAIN = new Uint8Array(0x10000);
+for (let c = 0; c < NOT_PLAIN.length; c++) if (c === SEMICOLON || maybeSpace(c)) NOT_PLAIN[c] = 1;
+
 /** The one reader of items (see ItemsBefore); walks never overlap. */
 const READER = new ItemsBefore();
 
@@ -692,9 +738,10 @@ function squeezeSpaces(s: string): string {
  * word: mayHoldStopWord) and whether what is kept of it holds a run of white space to squeeze
  * (squeezeSpaces); most parties need neither, and are then a piece of the text as written.
  */
-function readParty(text: string, from: number, to: number, party: Party): void {
+function readParty(text: string, from: number, to: number, party: Party, items: ItemsBefore | null): void {
   trimAround(text, from, to, party);
-  const reading = partyReading(text, from, to, party.start, party.end);
+  // A party the walk read as plain words and single spaces is read as written (plainBetween).
+  const reading = items !== null && items.plainBetween(from, to) && !stopWordAfterPunctuation(text, from, to) ? AS_WRITTEN : partyReading(text, from, to, party.start, party.end);
   if (reading === BY_REGEXES) party.built = squeezeSpaces(stripStopWords(text.slice(from, to)));
   else if (reading === SQUEEZED) party.built = text.slice(party.start, party.end).replace(/\s{2,}/g, ' ');
 }
@@ -732,7 +779,7 @@ function partyReading(text: string, from: number, to: number, start: number, end
 /** The party written in [from, to) of `text`, as readParty reads it. */
 export function partyIn(text: string, from: number, to: number): string {
   const party = new Party();
-  readParty(text, from, to, party);
+  readParty(text, from, to, party, null);
   return party.textIn(text);
 }
 
@@ -1035,11 +1082,11 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
       // inside the name they are part of it (`Estate of Durden`).
       plaintiffStart = afterLowercaseWords(text, plaintiffStart, plaintiffEnd);
-      readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF);
+      readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF, words);
       plaintiff = PLAINTIFF.textIn(text) || null;
     }
   }
-  readParty(text, defendantStart, nameEnd, DEFENDANT);
+  readParty(text, defendantStart, nameEnd, DEFENDANT, words);
   const defendant = DEFENDANT.textIn(text);
   if (!defendant) return null;
 
