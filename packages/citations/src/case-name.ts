@@ -145,10 +145,16 @@ const stopShape = (first: number, length: number) => (first | 32) * 16 + length;
 const STOP_BY_SHAPE: (string | null)[] = Array.from({ length: stopShape(127, 15) + 1 }, () => null);
 for (const w of STOP_WORDS) if (!w.includes(' ')) STOP_BY_SHAPE[stopShape(w.charCodeAt(0), w.length)] = w;
 
-// The first two letters (lowercase, `first << 7 | second`) of the one-word stop words and of
-// `also` (which makes `see also`), to tell most words that begin as one does from them at once.
-const STOP_WORD_PAIRS = new Uint8Array(128 * 128);
-for (const w of [...STOP_WORDS, 'also']) if (w.length > 1 && !w.includes(' ')) STOP_WORD_PAIRS[(w.charCodeAt(0) << 7) | w.charCodeAt(1)] = 1;
+/** A table of the first two characters (`first << 7 | second`) of each of `words` (lowercase ASCII). */
+function firstPairs(words: readonly string[]): Uint8Array {
+  const pairs = new Uint8Array(128 * 128);
+  for (const w of words) pairs[(w.charCodeAt(0) << 7) | w.charCodeAt(1)] = 1;
+  return pairs;
+}
+
+// The first two letters of the one-word stop words and of `also` (which makes `see also`), to
+// tell most words that begin as one does from them at once.
+const STOP_WORD_PAIRS = firstPairs([...STOP_WORDS, 'also'].filter((w) => w.length > 1 && !w.includes(' ')));
 
 /**
  * The stop word that a word of `text` is (`v`, `see`, `e.g.`), or null, given where it begins
@@ -583,14 +589,12 @@ const trimChars = (s: string, chars: string) => {
 // The stop words of STOP_WORD_PATTERN but `v` and `e.g.`, read in any case (the lowercase `v`
 // and eyecite's `e.g.` are read apart), by their first letter: a word is compared with the one
 // or two that begin as it does.
+const STOP_LITERALS = ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf'];
 const STOP_LITERALS_BY_FIRST: string[][] = Array.from({ length: 128 }, () => []);
-// Their first two letters (`first << 7 | second`): most capitalised words of names begin as
-// none does (`Corp.`, `Inc.`, `Smith`), and are turned away without a literal compared.
-const STOP_LITERAL_PAIRS = new Uint8Array(128 * 128);
-for (const literal of ['in re', 're', 'quoting', 'parte', 'denied', 'citing', "aff'd", 'affirmed', 'remanded', 'see also', 'see', 'granted', 'dismissed', 'cf']) {
-  STOP_LITERALS_BY_FIRST[literal.charCodeAt(0)].push(literal);
-  STOP_LITERAL_PAIRS[(literal.charCodeAt(0) << 7) | literal.charCodeAt(1)] = 1;
-}
+for (const literal of STOP_LITERALS) STOP_LITERALS_BY_FIRST[literal.charCodeAt(0)].push(literal);
+// Their first two letters: most capitalised words of names begin as none does (`Corp.`,
+// `Inc.`, `Smith`), and are turned away without a literal compared.
+const STOP_LITERAL_PAIRS = firstPairs(STOP_LITERALS);
 
 /** Whether a match of STOP_WORDS_CASED or STOP_WORDS_ANY_CASE may end with punctuation from `k` (then white space or `to`). */
 function endsStopWord(s: string, k: number, to: number): boolean {
