@@ -375,9 +375,12 @@ class SentenceWalks {
         break;
       }
     }
-    let f = start;
-    while (f > stop && !(mayEndSentence(clean, f - 1) && isSentenceEnd(clean, f - 1))) f--;
-    return f;
+    // f - 1 runs down [stop, start - 1], two places a step (see markBeforeSpace).
+    for (let q = start - 1; q >= stop; q -= 2) {
+      const p = markBeforeSpace(clean, q);
+      if (p >= stop && isSentenceEnd(clean, p)) return p + 1;
+    }
+    return start > stop ? stop : start;
   }
 
   /** The first t in [end, hi) where a sentence ends (endsSentence), else hi. */
@@ -391,10 +394,26 @@ class SentenceWalks {
         break;
       }
     }
-    let t = end;
-    while (t < stop && !(mayEndSentence(clean, t - 1) && isSentenceEnd(clean, t - 1))) t++;
-    return t;
+    // t - 1 runs up [end - 1, stop - 1), two places a step (see markBeforeSpace).
+    for (let q = end; q < stop; q += 2) {
+      const p = markBeforeSpace(clean, q);
+      if (p >= end - 1 && p < stop - 1 && isSentenceEnd(clean, p)) return p + 1;
+    }
+    return end < stop ? stop : end;
   }
+}
+
+/**
+ * The place p in {q - 1, q} where `.`, `?` or `!` is followed by a space, else -1: the only
+ * places isSentenceEnd can answer yes. Every pair of neighbouring places has one of them at
+ * the q a walk stepping by two reads, so the walks read about half the characters of the
+ * stretch they walk (reading them one by one was most of setContexts on dense text). At most
+ * one p: the character at q cannot be both a mark and a space.
+ */
+function markBeforeSpace(clean: string, q: number): number {
+  const c = clean.charCodeAt(q);
+  if (c === SPACE) return mayEndSentence(clean, q - 1) ? q - 1 : -1;
+  return (c === PERIOD || c === QUESTION || c === BANG) && clean.charCodeAt(q + 1) === SPACE ? q : -1;
 }
 
 /**
