@@ -139,24 +139,32 @@ const isBeforeSupraChar = (c: number) => isDigitCode(c) || isLetterCode(c) || c 
 /**
  * Where BEFORE_SUPRA's match in `before` can begin at the earliest. The regex is tried at
  * every position of the text before `supra` and fails at each but the last few, each time
- * after reading to the end: its match holds only its own characters, at most one comma and at
- * most three runs of spaces, so it begins after any other character, after the second comma
- * from the end and after the fourth run of spaces from the end. Searching from there finds
- * the same match, without the attempts that cannot succeed.
+ * after reading to the end. Its match holds only its own characters, at most one comma, and
+ * at most two words (runs of other characters than spaces and commas): the name and, after
+ * it, a volume, all digits. So it begins after any other character, after the second comma
+ * from the end, in the second word from the end, and in the last word that is not all digits
+ * (a name: the match takes it from a letter on). Searching from there finds the same match,
+ * without the attempts that cannot succeed (in `See Daubert, supra`, one at each character
+ * of `See `).
  */
 export function lastPossibleSupraStart(before: string): number {
-  let runs = 0;
   let commas = 0;
+  // Words read whole so far; whether one is being read, and whether it holds more than digits.
+  let words = 0;
+  let inWord = false;
+  let notDigits = false;
   for (let k = before.length - 1; k >= 0; k--) {
     const c = before.charCodeAt(k);
     if (!isBeforeSupraChar(c)) return k + 1;
-    if (c === COMMA && ++commas === 2) return k + 1;
-    // A run of spaces is counted at its first character (read from the end, its last).
-    if (c === SPACE && before.charCodeAt(k - 1) !== SPACE && ++runs === 4) {
-      let e = k + 1;
-      while (before.charCodeAt(e) === SPACE) e++;
-      return e;
+    if (c !== COMMA && c !== SPACE) {
+      inWord = true;
+      if (!isDigitCode(c)) notDigits = true;
+      continue;
     }
+    // A space or comma before a word: the word begins at k + 1.
+    if (inWord && (notDigits || ++words === 2)) return k + 1;
+    inWord = false;
+    if (c === COMMA && ++commas === 2) return k + 1;
   }
   return 0;
 }
