@@ -556,9 +556,10 @@ export function extractCitations(original: string, clean: string, tokens: Token[
         if (parallels.length) c.parallels = parallels;
       }
     }
-    // Emptied, not replaced: a brief has a group for nearly every citation.
-    group.length = 0;
-    groupTokens.length = 0;
+    // Emptied, not replaced: a brief has a group for nearly every citation. Popped: setting
+    // `length = 0` goes through a builtin that cost more than the one or two pops a group needs.
+    while (group.length > 0) group.pop();
+    while (groupTokens.length > 0) groupTokens.pop();
   };
 
   let groupEnd = 0;
