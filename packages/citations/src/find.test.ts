@@ -326,6 +326,15 @@ describe('the name before supra', () => {
       expect([before, from + narrowed.index, ...narrowed]).toEqual([before, whole.index, ...whole]);
     }
   });
+
+  it('is searched for from the last word that can hold the name, not from the words before it', () => {
+    // The name is the last word that is not all digits; a volume may follow it.
+    expect(lastPossibleSupraStart('as the Court held in See Daubert, ')).toBe('as the Court held in See '.length);
+    expect(lastPossibleSupraStart('as held in Foo, 123 ')).toBe('as held in '.length);
+    // Two words of digits: at most the last is in the match (a volume); the search begins at the other.
+    expect(lastPossibleSupraStart('at 12 345 ')).toBe('at '.length);
+    expect(lastPossibleSupraStart('Daubert, ')).toBe(0);
+  });
 });
 
 describe('the text of a sentence', () => {
