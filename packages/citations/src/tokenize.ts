@@ -537,11 +537,6 @@ function hasAt(text: string, p: number, literal: string): boolean {
   return true;
 }
 
-/** Whether `text` at `p` holds `literal` followed, after at most two spaces, by `then` (`N. Y`, `C. P`). */
-function literalThen(text: string, p: number, literal: string, then: number): boolean {
-  return hasAt(text, p, literal) && text.charCodeAt(afterSpaces(text, p + literal.length, 2)) === then;
-}
-
 /** Whether a candidate begins at `p`, the start of a word whose first character is `first`. */
 function anchorMayStartAt(text: string, p: number, first: number): boolean {
   if (isDigit(first)) {
@@ -610,22 +605,25 @@ function blankCitationAt(text: string, p: number, first: number, tokens: Token[]
 /**
  * Whether one of the literals a default extractor's match begins with (`Id.`, `Ibid`,
  * `supra`, `Cal.`, `Tex.`, `N. Y`, `C. P`, `CPLR`, `Fla.`) is at `p`, whose character is `first`.
+ * The second character is compared first, in place: it tells most words apart (`in`, `is`,
+ * `The`, `Court`), and this runs at every capital and every `i` and `s` listed.
  */
 function literalAt(text: string, p: number, first: number): boolean {
+  const second = text.charCodeAt(p + 1);
   switch (first) {
     case 73: // I
     case 105: // i
-      return hasAt(text, p + 1, 'd.') || hasAt(text, p + 1, 'bid');
+      return (second === 100 /* d */ && text.charCodeAt(p + 2) === DOT) || (second === 98 /* b */ && hasAt(text, p + 2, 'id'));
     case 115: // s
-      return hasAt(text, p, 'supra');
-    case 67: // C
-      return hasAt(text, p, 'Cal.') || hasAt(text, p, 'CPLR') || literalThen(text, p, 'C.', 80 /* P */);
+      return second === 117 /* u */ && hasAt(text, p + 2, 'pra');
+    case 67: // C: `Cal.`, `CPLR`, `C.` and, after at most two spaces, `P`
+      return (second === 97 /* a */ && hasAt(text, p + 2, 'l.')) || (second === 80 /* P */ && hasAt(text, p + 2, 'LR')) || (second === DOT && text.charCodeAt(afterSpaces(text, p + 2, 2)) === 80);
     case 84: // T
-      return hasAt(text, p, 'Tex.');
-    case 78: // N
-      return literalThen(text, p, 'N.', 89 /* Y */);
+      return second === 101 /* e */ && hasAt(text, p + 2, 'x.');
+    case 78: // N: `N.` and, after at most two spaces, `Y`
+      return second === DOT && text.charCodeAt(afterSpaces(text, p + 2, 2)) === 89;
     case 70: // F
-      return hasAt(text, p, 'Fla.');
+      return second === 108 /* l */ && hasAt(text, p + 2, 'a.');
   }
   return false;
 }
