@@ -156,6 +156,17 @@ describe('cleanTextAndFindWords', () => {
     }
   });
 
+  it('finds, at the word starts it tries, the tokens each extractor\'s own scan of the text finds', () => {
+    // The one-pass scan runs an extractor only where its first characters are (a literal such
+    // as `N. Y` or `Cal.`, a number of the right length before the right letter); a copy of
+    // the list is scanned extractor by extractor, each regex over the whole text.
+    const spaced = ['N.  Y. Gen. Bus. Law § 349', 'N. Y. C.P.L.R. 3211(a)', 'C.  P. L. R. 3211', 'Cal. Civ. Code § 1714', 'Tex.  Bus. & Com. Code § 17.46', 'Fla. Stat. § 768.81', 'Ibid. Id.  at 5', '42  U.S.C. § 1983'];
+    for (const raw of [...sampleTexts(), ...spaced]) {
+      const { clean, words } = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS));
+      expect(tokenize(clean, DEFAULT_EXTRACTORS, words)).toEqual(tokenize(clean, [...DEFAULT_EXTRACTORS]));
+    }
+  });
+
   it('hands out, a few word starts at a time, the tokens of the whole text sorted at once', () => {
     // Laws found at their name but beginning at the number before it (`42 U.S.C.`, `1 Stat.`),
     // after spaces and commas, next to citations and runs of digits.

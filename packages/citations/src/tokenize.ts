@@ -319,21 +319,23 @@ function afterSuffix(text: string, p: number): number {
 }
 
 /**
- * The case, short-case or journal token whose volume starts at `i` (a digit), if any: the
- * volume, then a known spelling (trie walk), then the page or `at` pin after it.
+ * After the number whose digits end at `j`: where what follows it begins, past a dash
+ * (`2009-Ohio-1234`) or 1-3 spaces; else -1.
  */
-function volumeAt(text: string, i: number, tokens: Token[]): void {
-  const n = text.length;
-  let j = i + 1;
-  while (j < n && isDigit(text.charCodeAt(j))) j++;
+function afterNumber(text: string, j: number): number {
+  if (text.charCodeAt(j) === DASH) return j + 1;
+  const k = afterSpaces(text, j, 3);
+  return k > j ? k : -1;
+}
+
+/**
+ * The case, short-case or journal token whose volume starts at `i` (a digit), if any: the
+ * volume, then a known spelling (trie walk), then the page or `at` pin after it. The caller
+ * has read the number: its digits end at `j`, and what follows begins at `k` (afterNumber).
+ */
+function volumeAt(text: string, i: number, j: number, k: number, tokens: Token[]): void {
   if (j - i > 5 || (i > 0 && NOT_BEFORE_VOLUME[text.charCodeAt(i - 1)] === 1)) return;
-  let k = j;
-  const dashed = text.charCodeAt(k) === DASH;
-  if (dashed) k++;
-  else {
-    while (k < j + 3 && text.charCodeAt(k) === SPACE) k++;
-    if (k === j) return;
-  }
+  const dashed = text.charCodeAt(j) === DASH;
   // No spelling begins with a digit: a number after the number is a volume's suffix
   // (`1982-1 Trade Cas. (CCH) ¶ 64,689`), Louisiana's form, or nothing.
   let volumeEnd = j;
@@ -381,8 +383,10 @@ function scanReporters(text: string, tokens: Token[]): void {
       continue;
     }
     if (code < 48 || code > 57) continue;
-    volumeAt(text, i, tokens);
-    while (i + 1 < n && isDigit(text.charCodeAt(i + 1))) i++;
+    const j = afterDigits(text, i);
+    const k = afterNumber(text, j);
+    if (k >= 0) volumeAt(text, i, j, k, tokens);
+    i = j - 1;
   }
 }
 
@@ -533,11 +537,6 @@ function hasAt(text: string, p: number, literal: string): boolean {
   return true;
 }
 
-/** Whether `text` at `p` holds `literal` followed, after at most two spaces, by `then` (`N. Y`, `C. P`). */
-function literalThen(text: string, p: number, literal: string, then: number): boolean {
-  return hasAt(text, p, literal) && text.charCodeAt(afterSpaces(text, p + literal.length, 2)) === then;
-}
-
 /** Whether a candidate begins at `p`, the start of a word whose first character is `first`. */
 function anchorMayStartAt(text: string, p: number, first: number): boolean {
   if (isDigit(first)) {
@@ -606,22 +605,25 @@ function blankCitationAt(text: string, p: number, first: number, tokens: Token[]
 /**
  * Whether one of the literals a default extractor's match begins with (`Id.`, `Ibid`,
  * `supra`, `Cal.`, `Tex.`, `N. Y`, `C. P`, `CPLR`, `Fla.`) is at `p`, whose character is `first`.
+ * The second character is compared first, in place: it tells most words apart (`in`, `is`,
+ * `The`, `Court`), and this runs at every capital and every `i` and `s` listed.
  */
 function literalAt(text: string, p: number, first: number): boolean {
+  const second = text.charCodeAt(p + 1);
   switch (first) {
     case 73: // I
     case 105: // i
-      return hasAt(text, p + 1, 'd.') || hasAt(text, p + 1, 'bid');
+      return (second === 100 /* d */ && text.charCodeAt(p + 2) === DOT) || (second === 98 /* b */ && hasAt(text, p + 2, 'id'));
     case 115: // s
-      return hasAt(text, p, 'supra');
-    case 67: // C
-      return hasAt(text, p, 'Cal.') || hasAt(text, p, 'CPLR') || literalThen(text, p, 'C.', 80 /* P */);
+      return second === 117 /* u */ && hasAt(text, p + 2, 'pra');
+    case 67: // C: `Cal.`, `CPLR`, `C.` and, after at most two spaces, `P`
+      return (second === 97 /* a */ && hasAt(text, p + 2, 'l.')) || (second === 80 /* P */ && hasAt(text, p + 2, 'LR')) || (second === DOT && text.charCodeAt(afterSpaces(text, p + 2, 2)) === 80);
     case 84: // T
-      return hasAt(text, p, 'Tex.');
-    case 78: // N
-      return literalThen(text, p, 'N.', 89 /* Y */);
+      return second === 101 /* e */ && hasAt(text, p + 2, 'x.');
+    case 78: // N: `N.` and, after at most two spaces, `Y`
+      return second === DOT && text.charCodeAt(afterSpaces(text, p + 2, 2)) === 89;
     case 70: // F
-      return hasAt(text, p, 'Fla.');
+      return second === 108 /* l */ && hasAt(text, p + 2, 'a.');
   }
   return false;
 }
@@ -734,7 +736,7 @@ function scanDefault(text: string, tokens: Token[]): void {
   const dispatch = defaultDispatch();
   // Per extractor, where its global scan would resume (its lastIndex).
   const resume = new Array<number>(dispatch.sticky.length).fill(0);
-  for (let p = nextAnchorStart(text, 0); p >= 0; p = nextAnchorStart(text, p + 1)) anchorsAt(text, p, tokens, dispatch, resume);
+  for (let p = nextAnchorStart(text, 0); p >= 0; p = nextAnchorStart(text, p + 1)) anchorsAt(text, p, text.charCodeAt(p), tokens, dispatch, resume);
 }
 
 /** The order of tokens: by start, the longer first, a hand-written statute before a generic one. */
@@ -834,7 +836,7 @@ export class TokenStream implements TokenSource {
     for (; k < end; k++) {
       const p = offsets[k];
       const first = text.charCodeAt(p);
-      if (CHAR_CLASS[first] & MAY_BEGIN && anchorMayStartAt(text, p, first)) anchorsAt(text, p, pending, dispatch, resume);
+      if (CHAR_CLASS[first] & MAY_BEGIN) anchorsAt(text, p, first, pending, dispatch, resume);
       // The reference markers that end with these numbers, while the text around them is at hand.
       if (markers !== null && mayBeMarkerWord(first)) markers.addAt(text, p);
     }
@@ -871,34 +873,45 @@ export class TokenStream implements TokenSource {
   }
 }
 
-/** The tokens that begin at the candidate `p`, pushed onto `tokens`. */
-function anchorsAt(text: string, p: number, tokens: Token[], { sticky, byChar, byNext }: Dispatch, resume: number[]): void {
-  const first = text.charCodeAt(p);
+/**
+ * The tokens that begin at the word start `p`, whose character is `first`, pushed onto
+ * `tokens`: nothing where no candidate begins (anchorMayStartAt). The candidate test is made
+ * here, on the way, rather than before the call: a number's digits and the spaces after them
+ * are read once for the test, the volume and the extractors (three times when the test came
+ * first), and a capital's literal (`Cal.`, `Tex.`) is looked for once.
+ */
+function anchorsAt(text: string, p: number, first: number, tokens: Token[], { sticky, byChar, byNext }: Dispatch, resume: number[]): void {
   if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) return;
-  if (isDigit(first)) volumeAt(text, p, tokens);
-  else if (first >= 65 && first <= 90) capitalAt(text, p, tokens);
-  else if (first === UNDERSCORE || first === DASH) {
-    blankCitationAt(text, p, first, tokens);
-    return;
-  }
   let list: number[] | undefined;
   let digits = 0;
   let year = false;
   if (isDigit(first)) {
-    // The number's length, whether it is a year, and what follows it.
-    let j = p + 1;
-    while (isDigit(text.charCodeAt(j))) j++;
+    // The candidate test's: at most five digits, then 1-3 spaces and a capital, digit or `(`,
+    // or a dash and a capital (or a volume's suffix, or Louisiana's form: `2009-1359 (La.App. ...`).
+    const j = afterDigits(text, p + 1);
+    if (j - p > 5) return;
+    const k = afterNumber(text, j);
+    if (k < 0) return;
+    let next = text.charCodeAt(k);
+    if (k === j + 1 && text.charCodeAt(j) === DASH) {
+      if (!isUpper(next) && !(isDigit(next) && (afterSuffix(text, k) >= 0 || louisianaShape(text, p, j) !== null))) return;
+      next = DASH;
+    } else if (!isUpper(next) && !isDigit(next) && next !== OPEN_PAREN_CODE) return;
+    volumeAt(text, p, j, k, tokens);
+    // The number's length, whether it is a year, and what follows it (the extractors').
     digits = j - p;
     year = digits === 4 && ((first === 49 && text.charCodeAt(p + 1) === 57) || (first === 50 && text.charCodeAt(p + 1) === 48));
-    let next = text.charCodeAt(j);
-    if (next === SPACE) next = text.charCodeAt(afterSpaces(text, j + 1, 2));
-    else if (next !== DASH) return;
     list = listed(byNext, next);
+  } else if (first === UNDERSCORE || first === DASH) {
+    blankCitationAt(text, p, first, tokens);
+    return;
   } else {
-    // A capitalised word is a candidate when it begins a reporter-first or law spelling
-    // (`Court`, `Code`): the extractors that begin with a letter each need their literal at
-    // `p`, so without one none is run.
-    if (!literalAt(text, p, first)) return;
+    // The extractors that begin with a letter each need their literal at `p`, so without one
+    // none is run; a capitalised word is read further (capitalAt) when it begins a
+    // reporter-first or law spelling (`Court`, `Code`) or holds such a literal.
+    const literal = literalAt(text, p, first);
+    if (isUpper(first) && (literal || beginsSpelling(first, text.charCodeAt(afterSpaces(text, p + 1, 2))))) capitalAt(text, p, tokens);
+    if (!literal) return;
     list = listed(byChar, first);
   }
   if (!list) return;
