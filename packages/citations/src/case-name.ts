@@ -357,14 +357,18 @@ class ItemsBefore {
 
   private produce(): boolean {
     const { text, anchorEnds: ends } = this;
-    const p = this.p;
+    let p = this.p;
     if (p <= 0 || this.count >= BACKWARD_SEEK) return false;
     if (text.charCodeAt(p - 1) === SPACE) {
       let s = p - 1;
       while (s > 0 && text.charCodeAt(s - 1) === SPACE) s--;
       this.push(SPACE_ITEM, s, p, null, s === p - 1 ? 1 : 0);
       this.p = s;
-      return true;
+      // The item before a run of spaces is a word or an anchor, which every walk that reads
+      // the run goes on to read (it is the name's or ends the walk): read here in the same
+      // call (half the items are runs of spaces, each a call of its own until now).
+      if (s === 0 || this.count >= BACKWARD_SEEK) return true;
+      p = s;
     }
     // Every later question is about a position before p: the cursor may move back to it.
     const k = (this.anchor = this.lastEndingBy(p, this.anchor));
