@@ -344,6 +344,12 @@ class ItemsBefore {
     return false;
   }
 
+  /** Whether items `from` to `to` (negative, `from` <= `to`, both read) are all plain (see plainBetween). */
+  allPlain(from: number, to: number): boolean {
+    for (let k = -to - 1; k <= -from - 1; k++) if (this.plain[k] !== 1) return false;
+    return true;
+  }
+
   /** Fills the next item (`plain`: see plainBetween). */
   private push(kind: number, start: number, end: number, stop: string | null, plain = 0): void {
     const k = this.count++;
@@ -746,10 +752,11 @@ function squeezeSpaces(s: string): string {
  * word: mayHoldStopWord) and whether what is kept of it holds a run of white space to squeeze
  * (squeezeSpaces); most parties need neither, and are then a piece of the text as written.
  */
-function readParty(text: string, from: number, to: number, party: Party, items: ItemsBefore | null): void {
+function readParty(text: string, from: number, to: number, party: Party, plain: boolean): void {
   trimAround(text, from, to, party);
-  // A party the walk read as plain words and single spaces is read as written (plainBetween).
-  const reading = items !== null && items.plainBetween(from, to) && !stopWordAfterPunctuation(text, from, to) ? AS_WRITTEN : partyReading(text, from, to, party.start, party.end);
+  // A party the walk read as plain words and single spaces (`plain`: ItemsBefore.plainBetween)
+  // is read as written.
+  const reading = plain && !stopWordAfterPunctuation(text, from, to) ? AS_WRITTEN : partyReading(text, from, to, party.start, party.end);
   if (reading === BY_REGEXES) party.built = squeezeSpaces(stripStopWords(text.slice(from, to)));
   else if (reading === SQUEEZED) party.built = text.slice(party.start, party.end).replace(/\s{2,}/g, ' ');
 }
@@ -787,7 +794,7 @@ function partyReading(text: string, from: number, to: number, start: number, end
 /** The party written in [from, to) of `text`, as readParty reads it. */
 export function partyIn(text: string, from: number, to: number): string {
   const party = new Party();
-  readParty(text, from, to, party, null);
+  readParty(text, from, to, party, false);
   return party.textIn(text);
 }
 
@@ -816,6 +823,31 @@ export function versusEnd(s: string, at: number, to = s.length): number {
   if (k < to && s.charCodeAt(k) === PERIOD) k++;
   while (k < to && isTrimmedCode(s.charCodeAt(k))) k++;
   return k;
+}
+
+/**
+ * Whether the walk's `v.` (item `versusIndex`) is the first match of versusIn's lowercase
+ * pattern in the name [nameStart, nameEnd), which begins in item `startIndex`: a `v` or `v.`
+ * with white space after it in the name, and before it only plain items (ItemsBefore.
+ * plainBetween: words without white space and single spaces) from the name's first item on.
+ * In such a stretch the pattern could only match a word `v` or `v.` between spaces, which the
+ * walk reads as a stop word, never plain. Then so is the plaintiff, which lies in that stretch.
+ * (Spares reading the plaintiff's characters again to find the `v.`.)
+ */
+function plainBeforeVersus(text: string, words: ItemsBefore, startIndex: number, versusIndex: number, nameStart: number, nameEnd: number): boolean {
+  const at = words.startOf(versusIndex);
+  const end = words.endOf(versusIndex);
+  if (text.charCodeAt(at) !== 118 /* v */ || !(end === at + 1 || (end === at + 2 && text.charCodeAt(at + 1) === PERIOD))) return false;
+  if (end >= nameEnd || !isTrimmedCode(text.charCodeAt(end))) return false;
+  if (startIndex >= versusIndex || nameStart >= at || nameStart < words.startOf(startIndex)) return false;
+  return words.allPlain(startIndex, versusIndex - 1);
+}
+
+/** Where the run of white space that ends at `p` begins (not before `from`): versusIn's match ending in the `v` at `p`. */
+function whiteBefore(text: string, p: number, from: number): number {
+  let start = p - 1;
+  while (start > from && isTrimmedCode(text.charCodeAt(start - 1))) start--;
+  return start;
 }
 
 /** Whether the trimming of a plaintiff's ends removes `c` (`trimChars(s, ' \t\n,(')`). */
@@ -890,8 +922,9 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   // start; the arithmetic is the same): -1 is the item just before it.
   const words = READER.reset(text, citationStart, anchors);
 
-  // Whether the walk has passed the name's `v.`.
+  // Whether the walk has passed the name's `v.`, and the item of the last one it passed.
   let versus = false;
+  let versusIndex = 0;
   let startIndex: number | null = null;
   // The name read so far: NAME.
   NAME.start = -1;
@@ -1008,6 +1041,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     if (isVersus && first === 86 /* V */ && !versus && versusBefore(text, words, index)) continue;
     if (isVersus && (isText(text, ws, we, 'v.') || bareIsExactly(text, ws, we, 'v') || first === 86 /* V */)) {
       versus = true;
+      versusIndex = index;
       startIndex = index - 2;
       words.readSpan(startIndex, titleStart, NAME);
       continue;
@@ -1075,7 +1109,10 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   let plaintiff: string | null = null;
   let defendantStart = nameStart;
   if (versus) {
-    let at = versusIn(text, 118 /* v */, nameStart, nameEnd);
+    // Where the name's `v.` is: the walk's, when what it read before it is plain (below);
+    // else looked for as eyecite does, the first lowercase one, or else a capital one.
+    const plaintiffPlain = startIndex !== null && plainBeforeVersus(text, words, startIndex, versusIndex, nameStart, nameEnd);
+    let at = plaintiffPlain ? whiteBefore(text, words.startOf(versusIndex), nameStart) : versusIn(text, 118 /* v */, nameStart, nameEnd);
     if (at < 0) at = versusIn(text, 86 /* V */, nameStart, nameEnd);
     let plaintiffEnd = nameStart;
     if (at >= 0) {
@@ -1090,11 +1127,11 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
       // inside the name they are part of it (`Estate of Durden`).
       plaintiffStart = afterLowercaseWords(text, plaintiffStart, plaintiffEnd);
-      readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF, words);
+      readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF, plaintiffPlain || words.plainBetween(plaintiffStart, plaintiffEnd));
       plaintiff = PLAINTIFF.textIn(text) || null;
     }
   }
-  readParty(text, defendantStart, nameEnd, DEFENDANT, words);
+  readParty(text, defendantStart, nameEnd, DEFENDANT, words.plainBetween(defendantStart, nameEnd));
   const defendant = DEFENDANT.textIn(text);
   if (!defendant) return null;
 
