@@ -398,7 +398,8 @@ class ItemsBefore {
       s--;
     }
     // A citation may end inside the run (`1 U.S. 2.` ends at the `2`): the word starts there.
-    const inside = this.lastEndingBy(p - 1, k);
+    // (The last anchor ending before p is k, which ends before p, unless an empty one ends at p.)
+    const inside = k >= 0 && ends[k] === p ? this.lastEndingBy(p - 1, k) : k;
     if (inside >= 0 && ends[inside] > s) s = ends[inside];
     this.p = s;
     // A word that begins with a letter no stop word (nor `also`) begins with is none, and its
@@ -843,13 +844,6 @@ function plainBeforeVersus(text: string, words: ItemsBefore, startIndex: number,
   return words.allPlain(startIndex, versusIndex - 1);
 }
 
-/** Where the run of white space that ends at `p` begins (not before `from`): versusIn's match ending in the `v` at `p`. */
-function whiteBefore(text: string, p: number, from: number): number {
-  let start = p - 1;
-  while (start > from && isTrimmedCode(text.charCodeAt(start - 1))) start--;
-  return start;
-}
-
 /** Whether the trimming of a plaintiff's ends removes `c` (`trimChars(s, ' \t\n,(')`). */
 const isPlaintiffEdge = (c: number) => c === SPACE || c === 9 || c === 10 || c === COMMA || c === OPEN_PAREN;
 
@@ -1089,14 +1083,15 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   // A signal or adverb that opens the sentence is not the plaintiff's first word (`Also
   // Commonwealth v. Diatchenko`, `Accord Wiggins v. United States`): eyecite's stop words
   // have `see also` and `see`, not these alone. (`Also Corp. v. Smith` is a company's name.)
-  if (versus && startIndex !== null) {
+  // (The signal is looked for first: most names begin with none.)
+  if (versus && startIndex !== null && words.has(startIndex) && isOpeningSignal(text, words.startOf(startIndex), words.endOf(startIndex))) {
     const opening = startIndex;
     const next = startIndex + 2;
-    if (words.has(opening) && words.has(next) && next < -1 && words.kindOf(opening + 1) === SPACE_ITEM && words.kindOf(next) === WORD_ITEM) {
+    if (words.has(next) && next < -1 && words.kindOf(opening + 1) === SPACE_ITEM && words.kindOf(next) === WORD_ITEM) {
       const openingStart = words.startOf(opening);
       const openingEnd = words.endOf(opening);
       const nextStart = words.startOf(next);
-      if (isOpeningSignal(text, openingStart, openingEnd) && text.startsWith(text.slice(openingStart, openingEnd), nameStart) && nameEnd - nameStart >= openingEnd - openingStart && isUpperCode(text.charCodeAt(nextStart)) && !isCompanySuffix(text, nextStart, words.endOf(next))) {
+      if (text.startsWith(text.slice(openingStart, openingEnd), nameStart) && nameEnd - nameStart >= openingEnd - openingStart && isUpperCode(text.charCodeAt(nextStart)) && !isCompanySuffix(text, nextStart, words.endOf(next))) {
         startIndex += 2;
         nameStart += nextStart - openingStart;
         if (nameEnd <= nameStart) return null;
@@ -1112,7 +1107,9 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     // Where the name's `v.` is: the walk's, when what it read before it is plain (below);
     // else looked for as eyecite does, the first lowercase one, or else a capital one.
     const plaintiffPlain = startIndex !== null && plainBeforeVersus(text, words, startIndex, versusIndex, nameStart, nameEnd);
-    let at = plaintiffPlain ? whiteBefore(text, words.startOf(versusIndex), nameStart) : versusIn(text, 118 /* v */, nameStart, nameEnd);
+    // (Then the match begins at the single space before the walk's `v`, after a word with no
+    // white space or at the name's start.)
+    let at = plaintiffPlain ? words.startOf(versusIndex) - 1 : versusIn(text, 118 /* v */, nameStart, nameEnd);
     if (at < 0) at = versusIn(text, 86 /* V */, nameStart, nameEnd);
     let plaintiffEnd = nameStart;
     if (at >= 0) {
