@@ -413,6 +413,11 @@ class ItemsBefore {
       this.push(WORD_ITEM, s, p, null, odd ^ 1);
       return true;
     }
+    // A name's `v.` (or `v`), one a name: the stop word `v`, as the reading below would find.
+    if (first === 118 /* v */ && (p - s === 1 || (p - s === 2 && second === PERIOD))) {
+      this.push(STOP_ITEM, s, p, 'v');
+      return true;
+    }
     const a = bareStart(text, s, p);
     const b = bareEnd(text, a, p);
     const stop = bareStopWord(text, a, b, p - s);
