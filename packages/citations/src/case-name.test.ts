@@ -104,6 +104,20 @@ describe("a name's parties", () => {
     expect(parties('Smith  v Jones v. Brown,')).toEqual(['Jones v. Brown', 'Jones', 'Brown']);
   });
 
+  it('are split at a `v.` or `v` alone, not at another word that begins with a `v`', () => {
+    expect(parties('Smith V Jones,')).toEqual(['Smith v. Jones', 'Smith', 'Jones']);
+    expect(parties('Smith (v) Jones,')).toEqual(['Jones', null, 'Jones']);
+    expect(parties('Smith v, Jones,')).toEqual(['Smith Jones', null, 'Smith Jones']);
+    expect(parties('Smith vs. Jones,')).toEqual(['Jones', null, 'Jones']);
+    expect(parties('Smith vv. Jones,')).toEqual(['Jones', null, 'Jones']);
+    expect(parties('Smith v.. Jones,')).toEqual(['Smith Jones', null, 'Smith Jones']);
+    expect(parties('Smith v.Jones,')).toBeNull();
+    expect(parties('Smith v.J Jones,')).toEqual(['Jones', null, 'Jones']);
+    // A word `v.J` is a lowercase word, not the stop word `v`: the name then begins at its
+    // first capitalised word.
+    expect(parties('Smith v.J the Jones,')).toEqual(['Jones', null, 'Jones']);
+  });
+
   it('are split at a capital `V.` only when the name has no lowercase one', () => {
     expect(parties('SMITH V. JONES,')).toEqual(['SMITH v. JONES', 'SMITH', 'JONES']);
     expect(parties('Smith V. Jones v. Brown,')).toEqual(['Smith V. Jones v. Brown', 'Smith V. Jones', 'Brown']);
