@@ -1089,9 +1089,47 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       if (endsWithNumber(text, NAME.start, NAME.end)) NAME.start = NAME.end = -1;
     }
   }
+  if (NAME.end <= NAME.start) return null;
+  const walk = WALK;
+  walk.versus = versus;
+  walk.versusIndex = versusIndex;
+  walk.startIndex = startIndex;
+  walk.year = preCiteYear;
+  walk.court = preCiteCourt;
+  walk.breakingStart = breakingStart;
+  walk.breakingEnd = breakingEnd;
+  walk.breakingStop = breakingStop;
+  return namedBefore(text, words, citationStart, short, walk);
+}
+
+/** What the walk back (nameBefore) found besides the name's span (NAME), for namedBefore. */
+class Walk {
+  /** Whether the walk passed the name's `v.`, and the item of the last one it passed. */
+  versus = false;
+  versusIndex = 0;
+  /** The item the name begins in. */
+  startIndex: number | null = null;
+  /** A year and court written before the citation. */
+  year: number | null = null;
+  court: string | null = null;
+  /** The stop word that ended the walk (`In re`, `Ex parte`), when one did, and where it is. */
+  breakingStart = -1;
+  breakingEnd = -1;
+  breakingStop: string | null = null;
+}
+const WALK = new Walk();
+
+/**
+ * The name a walk back found (NAME, and `walk`), with its parties read: what nameBefore
+ * returns. (A function apart from the walk's long one, which had spent V8's budget for
+ * inlining before it came to the parties: here the small functions they are read with are
+ * inlined.)
+ */
+function namedBefore(text: string, words: ItemsBefore, citationStart: number, short: boolean, walk: Walk): FoundName | null {
+  const { versus, versusIndex, year: preCiteYear, court: preCiteCourt, breakingStart, breakingEnd, breakingStop } = walk;
+  let startIndex = walk.startIndex;
   let nameStart = NAME.start;
   const nameEnd = NAME.end;
-  if (nameEnd <= nameStart) return null;
   // A signal or adverb that opens the sentence is not the plaintiff's first word (`Also
   // Commonwealth v. Diatchenko`, `Accord Wiggins v. United States`): eyecite's stop words
   // have `see also` and `see`, not these alone. (`Also Corp. v. Smith` is a company's name.)
