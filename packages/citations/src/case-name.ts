@@ -336,16 +336,17 @@ class ItemsBefore {
    * space. In such a stretch a party's only word starts are those words' starts (after the
    * spaces), where no stop word can begin, it holds no `;` and no two
    * white-space characters in a row: partyReading would read it AS_WRITTEN, unless a stop word
-   * begins at `from` itself (which may be inside a word), which the caller asks. The walk has
-   * read these items already; this spares reading the party's characters again.
+   * begins at `from` itself when it is inside a word, which the caller asks. The walk has read
+   * these items already; this spares reading the party's characters again. MIXED, PLAIN, or
+   * PLAIN_AT_ITEM when `from` is where one of the items begins (no stop word begins there).
    */
-  plainBetween(from: number, to: number): boolean {
+  plainBetween(from: number, to: number): number {
     for (let k = 0; k < this.count; k++) {
       if (this.starts[k] >= to) continue;
-      if (this.plain[k] !== 1) return false;
-      if (this.starts[k] <= from) return true;
+      if (this.plain[k] !== 1) return MIXED;
+      if (this.starts[k] <= from) return this.starts[k] === from ? PLAIN_AT_ITEM : PLAIN;
     }
-    return false;
+    return MIXED;
   }
 
   /** Whether items `from` to `to` (negative, `from` <= `to`, both read) are all plain (see plainBetween). */
@@ -447,6 +448,11 @@ class ItemsBefore {
     return true;
   }
 }
+// What ItemsBefore.plainBetween finds of a party's stretch of the text.
+const MIXED = 0;
+const PLAIN = 1;
+const PLAIN_AT_ITEM = 2;
+
 /** 1 for a `;` and for what may be white space (maybeSpace): what keeps a word from being plain (ItemsBefore.plainBetween). */
 const NOT_PLAIN = new Uint8Array(0x10000);
 for (let c = 0; c < NOT_PLAIN.length; c++) if (c === SEMICOLON || maybeSpace(c)) NOT_PLAIN[c] = 1;
@@ -764,11 +770,11 @@ function squeezeSpaces(s: string): string {
  * word: mayHoldStopWord) and whether what is kept of it holds a run of white space to squeeze
  * (squeezeSpaces); most parties need neither, and are then a piece of the text as written.
  */
-function readParty(text: string, from: number, to: number, party: Party, plain: boolean): void {
+function readParty(text: string, from: number, to: number, party: Party, plain: number): void {
   trimAround(text, from, to, party);
   // A party the walk read as plain words and single spaces (`plain`: ItemsBefore.plainBetween)
-  // is read as written.
-  const reading = plain && !stopWordAfterPunctuation(text, from, to) ? AS_WRITTEN : partyReading(text, from, to, party.start, party.end);
+  // is read as written, unless it begins inside a word with a stop word.
+  const reading = plain === PLAIN_AT_ITEM || (plain === PLAIN && !stopWordAfterPunctuation(text, from, to)) ? AS_WRITTEN : partyReading(text, from, to, party.start, party.end);
   if (reading === BY_REGEXES) party.built = squeezeSpaces(stripStopWords(text.slice(from, to)));
   else if (reading === SQUEEZED) party.built = text.slice(party.start, party.end).replace(/\s{2,}/g, ' ');
 }
@@ -806,7 +812,7 @@ function partyReading(text: string, from: number, to: number, start: number, end
 /** The party written in [from, to) of `text`, as readParty reads it. */
 export function partyIn(text: string, from: number, to: number): string {
   const party = new Party();
-  readParty(text, from, to, party, false);
+  readParty(text, from, to, party, MIXED);
   return party.textIn(text);
 }
 
@@ -1174,7 +1180,8 @@ function namedBefore(text: string, words: ItemsBefore, citationStart: number, sh
       // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
       // inside the name they are part of it (`Estate of Durden`).
       plaintiffStart = afterLowercaseWords(text, plaintiffStart, plaintiffEnd);
-      readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF, plaintiffPlain || words.plainBetween(plaintiffStart, plaintiffEnd));
+      const plain = plaintiffPlain && startIndex !== null ? (plaintiffStart === words.startOf(startIndex) ? PLAIN_AT_ITEM : PLAIN) : words.plainBetween(plaintiffStart, plaintiffEnd);
+      readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF, plain);
       plaintiff = PLAINTIFF.textIn(text) || null;
     }
   }
