@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AnchorIndex } from './case-name';
+import { AnchorIndex, findCaseNameBefore } from './case-name';
 import { findCitations } from './index';
 
 describe('the anchors before a name', () => {
@@ -77,5 +77,49 @@ describe('the parties of a name', () => {
   ])('are read from %j as the regexes read them', (text, caseName, plaintiff, defendant) => {
     const [cite] = findCitations(text);
     expect([cite.caseName, cite.plaintiff, cite.defendant]).toEqual([caseName, plaintiff, defendant]);
+  });
+});
+
+describe("a name's parties", () => {
+  // The name before `1 U.S. 1`, read as a case citation's (not a short form's).
+  function parties(name: string): [string, string | null, string | null] | null {
+    const text = `See ${name} 1 U.S. 1`;
+    const start = text.indexOf('1 U.S. 1');
+    const found = findCaseNameBefore(text, start, AnchorIndex.of([{ start, end: start + 8, kind: 'case' }]), false);
+    return found && [found.caseName, found.plaintiff, found.defendant];
+  }
+
+  it("are split at the walk's `v.` when only plain words and single spaces stand before it", () => {
+    expect(parties('Bell Atlantic Corp. v. Twombly,')).toEqual(['Bell Atlantic Corp. v. Twombly', 'Bell Atlantic Corp.', 'Twombly']);
+    expect(parties('Smith v Jones,')).toEqual(['Smith v. Jones', 'Smith', 'Jones']);
+    expect(parties('Smith v. Jones v. Brown,')).toEqual(['Jones v. Brown', 'Jones', 'Brown']);
+  });
+
+  it('are split at the first `v` between white space, even one the walk read inside a word', () => {
+    // A tab or an em space is no item boundary: `Smith\tv` is one word to the walk, which
+    // passes over it, and the parties are still split there, as eyecite's pattern splits them.
+    expect(parties('Smith\tv Jones v. Brown,')).toEqual(['Smith v. Jones Brown', 'Smith', 'Jones Brown']);
+    expect(parties('Smith\u2003v Jones v. Brown,')).toEqual(['Smith v. Jones Brown', 'Smith', 'Jones Brown']);
+    expect(parties('Smith v\tJones v. Brown,')).toEqual(['Brown', null, 'Brown']);
+    expect(parties('Smith  v Jones v. Brown,')).toEqual(['Jones v. Brown', 'Jones', 'Brown']);
+  });
+
+  it('are split at a `v.` or `v` alone, not at another word that begins with a `v`', () => {
+    expect(parties('Smith V Jones,')).toEqual(['Smith v. Jones', 'Smith', 'Jones']);
+    expect(parties('Smith (v) Jones,')).toEqual(['Jones', null, 'Jones']);
+    expect(parties('Smith v, Jones,')).toEqual(['Smith Jones', null, 'Smith Jones']);
+    expect(parties('Smith vs. Jones,')).toEqual(['Jones', null, 'Jones']);
+    expect(parties('Smith vv. Jones,')).toEqual(['Jones', null, 'Jones']);
+    expect(parties('Smith v.. Jones,')).toEqual(['Smith Jones', null, 'Smith Jones']);
+    expect(parties('Smith v.Jones,')).toBeNull();
+    expect(parties('Smith v.J Jones,')).toEqual(['Jones', null, 'Jones']);
+    // A word `v.J` is a lowercase word, not the stop word `v`: the name then begins at its
+    // first capitalised word.
+    expect(parties('Smith v.J the Jones,')).toEqual(['Jones', null, 'Jones']);
+  });
+
+  it('are split at a capital `V.` only when the name has no lowercase one', () => {
+    expect(parties('SMITH V. JONES,')).toEqual(['SMITH v. JONES', 'SMITH', 'JONES']);
+    expect(parties('Smith V. Jones v. Brown,')).toEqual(['Smith V. Jones v. Brown', 'Smith V. Jones', 'Brown']);
   });
 });

@@ -81,9 +81,13 @@ const isLineTerminator = (c: number) => c === 10 || c === 13 || c === 0x2028 || 
 /** What may be white space (`\s`): a space or control character, or anything beyond ASCII. */
 const maybeSpace = (c: number) => c <= 32 || c >= 0x80;
 
-/** Whether [from, to) of `text` reads `literal` exactly. */
+/**
+ * Whether [from, to) of `text` reads `literal` exactly. (Its first character is compared
+ * before startsWith is called, a call costing several compares: the word is most often not
+ * the literal, `in` for `of`, `an` or `ex`.)
+ */
 function isText(text: string, from: number, to: number, literal: string): boolean {
-  return to - from === literal.length && text.startsWith(literal, from);
+  return to - from === literal.length && text.charCodeAt(from) === literal.charCodeAt(0) && text.startsWith(literal, from);
 }
 
 /**
@@ -332,16 +336,23 @@ class ItemsBefore {
    * space. In such a stretch a party's only word starts are those words' starts (after the
    * spaces), where no stop word can begin, it holds no `;` and no two
    * white-space characters in a row: partyReading would read it AS_WRITTEN, unless a stop word
-   * begins at `from` itself (which may be inside a word), which the caller asks. The walk has
-   * read these items already; this spares reading the party's characters again.
+   * begins at `from` itself when it is inside a word, which the caller asks. The walk has read
+   * these items already; this spares reading the party's characters again. MIXED, PLAIN, or
+   * PLAIN_AT_ITEM when `from` is where one of the items begins (no stop word begins there).
    */
-  plainBetween(from: number, to: number): boolean {
+  plainBetween(from: number, to: number): number {
     for (let k = 0; k < this.count; k++) {
       if (this.starts[k] >= to) continue;
-      if (this.plain[k] !== 1) return false;
-      if (this.starts[k] <= from) return true;
+      if (this.plain[k] !== 1) return MIXED;
+      if (this.starts[k] <= from) return this.starts[k] === from ? PLAIN_AT_ITEM : PLAIN;
     }
-    return false;
+    return MIXED;
+  }
+
+  /** Whether items `from` to `to` (negative, `from` <= `to`, both read) are all plain (see plainBetween). */
+  allPlain(from: number, to: number): boolean {
+    for (let k = -to - 1; k <= -from - 1; k++) if (this.plain[k] !== 1) return false;
+    return true;
   }
 
   /** Fills the next item (`plain`: see plainBetween). */
@@ -357,14 +368,18 @@ class ItemsBefore {
 
   private produce(): boolean {
     const { text, anchorEnds: ends } = this;
-    const p = this.p;
+    let p = this.p;
     if (p <= 0 || this.count >= BACKWARD_SEEK) return false;
     if (text.charCodeAt(p - 1) === SPACE) {
       let s = p - 1;
       while (s > 0 && text.charCodeAt(s - 1) === SPACE) s--;
       this.push(SPACE_ITEM, s, p, null, s === p - 1 ? 1 : 0);
       this.p = s;
-      return true;
+      // The item before a run of spaces is a word or an anchor, which every walk that reads
+      // the run goes on to read (it is the name's or ends the walk): read here in the same
+      // call (half the items are runs of spaces, each a call of its own until now).
+      if (s === 0 || this.count >= BACKWARD_SEEK) return true;
+      p = s;
     }
     // Every later question is about a position before p: the cursor may move back to it.
     const k = (this.anchor = this.lastEndingBy(p, this.anchor));
@@ -388,7 +403,8 @@ class ItemsBefore {
       s--;
     }
     // A citation may end inside the run (`1 U.S. 2.` ends at the `2`): the word starts there.
-    const inside = this.lastEndingBy(p - 1, k);
+    // (The last anchor ending before p is k, which ends before p, unless an empty one ends at p.)
+    const inside = k >= 0 && ends[k] === p ? this.lastEndingBy(p - 1, k) : k;
     if (inside >= 0 && ends[inside] > s) s = ends[inside];
     this.p = s;
     // A word that begins with a letter no stop word (nor `also`) begins with is none, and its
@@ -400,6 +416,11 @@ class ItemsBefore {
     const second = s + 1 < p ? text.charCodeAt(s + 1) : 0;
     if (isLetterCode(first) && (STOP_FIRST[first] !== 1 || (isLetterCode(second) && (first | 32) !== 101 /* e */ && STOP_WORD_PAIRS[((first | 32) << 7) | (second | 32)] !== 1))) {
       this.push(WORD_ITEM, s, p, null, odd ^ 1);
+      return true;
+    }
+    // A name's `v.` (or `v`), one a name: the stop word `v`, as the reading below would find.
+    if (first === 118 /* v */ && (p - s === 1 || (p - s === 2 && second === PERIOD))) {
+      this.push(STOP_ITEM, s, p, 'v');
       return true;
     }
     const a = bareStart(text, s, p);
@@ -427,6 +448,11 @@ class ItemsBefore {
     return true;
   }
 }
+// What ItemsBefore.plainBetween finds of a party's stretch of the text.
+const MIXED = 0;
+const PLAIN = 1;
+const PLAIN_AT_ITEM = 2;
+
 /** 1 for a `;` and for what may be white space (maybeSpace): what keeps a word from being plain (ItemsBefore.plainBetween). */
 const NOT_PLAIN = new Uint8Array(0x10000);
 for (let c = 0; c < NOT_PLAIN.length; c++) if (c === SEMICOLON || maybeSpace(c)) NOT_PLAIN[c] = 1;
@@ -527,10 +553,12 @@ function isCompanySuffix(text: string, from: number, to: number): boolean {
  * after it, as `s.replace(/^(?:of|the|an|and)\s+/, '')` leaves it; `from` when it has none.
  */
 function afterArticle(text: string, from: number, to: number): number {
+  const first = text.charCodeAt(from);
   for (let k = 0; k < ARTICLES.length; k++) {
     const a = ARTICLES[k];
     let p = from + a.length;
-    if (p >= to || !text.startsWith(a, from) || !isTrimmedCode(text.charCodeAt(p))) continue;
+    // (The first character compared before startsWith is called: see isText.)
+    if (p >= to || first !== a.charCodeAt(0) || !text.startsWith(a, from) || !isTrimmedCode(text.charCodeAt(p))) continue;
     while (p < to && isTrimmedCode(text.charCodeAt(p))) p++;
     return p;
   }
@@ -742,10 +770,11 @@ function squeezeSpaces(s: string): string {
  * word: mayHoldStopWord) and whether what is kept of it holds a run of white space to squeeze
  * (squeezeSpaces); most parties need neither, and are then a piece of the text as written.
  */
-function readParty(text: string, from: number, to: number, party: Party, items: ItemsBefore | null): void {
+function readParty(text: string, from: number, to: number, party: Party, plain: number): void {
   trimAround(text, from, to, party);
-  // A party the walk read as plain words and single spaces is read as written (plainBetween).
-  const reading = items !== null && items.plainBetween(from, to) && !stopWordAfterPunctuation(text, from, to) ? AS_WRITTEN : partyReading(text, from, to, party.start, party.end);
+  // A party the walk read as plain words and single spaces (`plain`: ItemsBefore.plainBetween)
+  // is read as written, unless it begins inside a word with a stop word.
+  const reading = plain === PLAIN_AT_ITEM || (plain === PLAIN && !stopWordAfterPunctuation(text, from, to)) ? AS_WRITTEN : partyReading(text, from, to, party.start, party.end);
   if (reading === BY_REGEXES) party.built = squeezeSpaces(stripStopWords(text.slice(from, to)));
   else if (reading === SQUEEZED) party.built = text.slice(party.start, party.end).replace(/\s{2,}/g, ' ');
 }
@@ -783,7 +812,7 @@ function partyReading(text: string, from: number, to: number, start: number, end
 /** The party written in [from, to) of `text`, as readParty reads it. */
 export function partyIn(text: string, from: number, to: number): string {
   const party = new Party();
-  readParty(text, from, to, party, null);
+  readParty(text, from, to, party, MIXED);
   return party.textIn(text);
 }
 
@@ -812,6 +841,24 @@ export function versusEnd(s: string, at: number, to = s.length): number {
   if (k < to && s.charCodeAt(k) === PERIOD) k++;
   while (k < to && isTrimmedCode(s.charCodeAt(k))) k++;
   return k;
+}
+
+/**
+ * Whether the walk's `v.` (item `versusIndex`) is the first match of versusIn's lowercase
+ * pattern in the name [nameStart, nameEnd), which begins in item `startIndex`: a `v` or `v.`
+ * with white space after it in the name, and before it only plain items (ItemsBefore.
+ * plainBetween: words without white space and single spaces) from the name's first item on.
+ * In such a stretch the pattern could only match a word `v` or `v.` between spaces, which the
+ * walk reads as a stop word, never plain. Then so is the plaintiff, which lies in that stretch.
+ * (Spares reading the plaintiff's characters again to find the `v.`.)
+ */
+function plainBeforeVersus(text: string, words: ItemsBefore, startIndex: number, versusIndex: number, nameStart: number, nameEnd: number): boolean {
+  const at = words.startOf(versusIndex);
+  const end = words.endOf(versusIndex);
+  if (text.charCodeAt(at) !== 118 /* v */ || !(end === at + 1 || (end === at + 2 && text.charCodeAt(at + 1) === PERIOD))) return false;
+  if (end >= nameEnd || !isTrimmedCode(text.charCodeAt(end))) return false;
+  if (startIndex >= versusIndex || nameStart >= at || nameStart < words.startOf(startIndex)) return false;
+  return words.allPlain(startIndex, versusIndex - 1);
 }
 
 /** Whether the trimming of a plaintiff's ends removes `c` (`trimChars(s, ' \t\n,(')`). */
@@ -886,8 +933,9 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   // start; the arithmetic is the same): -1 is the item just before it.
   const words = READER.reset(text, citationStart, anchors);
 
-  // Whether the walk has passed the name's `v.`.
+  // Whether the walk has passed the name's `v.`, and the item of the last one it passed.
   let versus = false;
+  let versusIndex = 0;
   let startIndex: number | null = null;
   // The name read so far: NAME.
   NAME.start = -1;
@@ -1002,8 +1050,10 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     // before it (`Rollin v. William V. Frankel & Co.`); alone, it is the `v.` of a name in
     // capitals (`SMITH V. JONES`).
     if (isVersus && first === 86 /* V */ && !versus && versusBefore(text, words, index)) continue;
-    if (isVersus && (isText(text, ws, we, 'v.') || bareIsExactly(text, ws, we, 'v') || first === 86 /* V */)) {
+    // (`v.` compared a character at a time: a call of startsWith costs more than the compares.)
+    if (isVersus && ((we - ws === 2 && first === 118 /* v */ && text.charCodeAt(ws + 1) === PERIOD) || bareIsExactly(text, ws, we, 'v') || first === 86 /* V */)) {
       versus = true;
+      versusIndex = index;
       startIndex = index - 2;
       words.readSpan(startIndex, titleStart, NAME);
       continue;
@@ -1045,20 +1095,59 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       if (endsWithNumber(text, NAME.start, NAME.end)) NAME.start = NAME.end = -1;
     }
   }
+  if (NAME.end <= NAME.start) return null;
+  const walk = WALK;
+  walk.versus = versus;
+  walk.versusIndex = versusIndex;
+  walk.startIndex = startIndex;
+  walk.year = preCiteYear;
+  walk.court = preCiteCourt;
+  walk.breakingStart = breakingStart;
+  walk.breakingEnd = breakingEnd;
+  walk.breakingStop = breakingStop;
+  return namedBefore(text, words, citationStart, short, walk);
+}
+
+/** What the walk back (nameBefore) found besides the name's span (NAME), for namedBefore. */
+class Walk {
+  /** Whether the walk passed the name's `v.`, and the item of the last one it passed. */
+  versus = false;
+  versusIndex = 0;
+  /** The item the name begins in. */
+  startIndex: number | null = null;
+  /** A year and court written before the citation. */
+  year: number | null = null;
+  court: string | null = null;
+  /** The stop word that ended the walk (`In re`, `Ex parte`), when one did, and where it is. */
+  breakingStart = -1;
+  breakingEnd = -1;
+  breakingStop: string | null = null;
+}
+const WALK = new Walk();
+
+/**
+ * The name a walk back found (NAME, and `walk`), with its parties read: what nameBefore
+ * returns. (A function apart from the walk's long one, which had spent V8's budget for
+ * inlining before it came to the parties: here the small functions they are read with are
+ * inlined.)
+ */
+function namedBefore(text: string, words: ItemsBefore, citationStart: number, short: boolean, walk: Walk): FoundName | null {
+  const { versus, versusIndex, year: preCiteYear, court: preCiteCourt, breakingStart, breakingEnd, breakingStop } = walk;
+  let startIndex = walk.startIndex;
   let nameStart = NAME.start;
   const nameEnd = NAME.end;
-  if (nameEnd <= nameStart) return null;
   // A signal or adverb that opens the sentence is not the plaintiff's first word (`Also
   // Commonwealth v. Diatchenko`, `Accord Wiggins v. United States`): eyecite's stop words
   // have `see also` and `see`, not these alone. (`Also Corp. v. Smith` is a company's name.)
-  if (versus && startIndex !== null) {
+  // (The signal is looked for first: most names begin with none.)
+  if (versus && startIndex !== null && words.has(startIndex) && isOpeningSignal(text, words.startOf(startIndex), words.endOf(startIndex))) {
     const opening = startIndex;
     const next = startIndex + 2;
-    if (words.has(opening) && words.has(next) && next < -1 && words.kindOf(opening + 1) === SPACE_ITEM && words.kindOf(next) === WORD_ITEM) {
+    if (words.has(next) && next < -1 && words.kindOf(opening + 1) === SPACE_ITEM && words.kindOf(next) === WORD_ITEM) {
       const openingStart = words.startOf(opening);
       const openingEnd = words.endOf(opening);
       const nextStart = words.startOf(next);
-      if (isOpeningSignal(text, openingStart, openingEnd) && text.startsWith(text.slice(openingStart, openingEnd), nameStart) && nameEnd - nameStart >= openingEnd - openingStart && isUpperCode(text.charCodeAt(nextStart)) && !isCompanySuffix(text, nextStart, words.endOf(next))) {
+      if (text.startsWith(text.slice(openingStart, openingEnd), nameStart) && nameEnd - nameStart >= openingEnd - openingStart && isUpperCode(text.charCodeAt(nextStart)) && !isCompanySuffix(text, nextStart, words.endOf(next))) {
         startIndex += 2;
         nameStart += nextStart - openingStart;
         if (nameEnd <= nameStart) return null;
@@ -1071,7 +1160,12 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
   let plaintiff: string | null = null;
   let defendantStart = nameStart;
   if (versus) {
-    let at = versusIn(text, 118 /* v */, nameStart, nameEnd);
+    // Where the name's `v.` is: the walk's, when what it read before it is plain (below);
+    // else looked for as eyecite does, the first lowercase one, or else a capital one.
+    const plaintiffPlain = startIndex !== null && plainBeforeVersus(text, words, startIndex, versusIndex, nameStart, nameEnd);
+    // (Then the match begins at the single space before the walk's `v`, after a word with no
+    // white space or at the name's start.)
+    let at = plaintiffPlain ? words.startOf(versusIndex) - 1 : versusIn(text, 118 /* v */, nameStart, nameEnd);
     if (at < 0) at = versusIn(text, 86 /* V */, nameStart, nameEnd);
     let plaintiffEnd = nameStart;
     if (at >= 0) {
@@ -1086,11 +1180,12 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
       // Lowercase words before the plaintiff's first capital are prose (`and Foo v. Bar`);
       // inside the name they are part of it (`Estate of Durden`).
       plaintiffStart = afterLowercaseWords(text, plaintiffStart, plaintiffEnd);
-      readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF, words);
+      const plain = plaintiffPlain && startIndex !== null ? (plaintiffStart === words.startOf(startIndex) ? PLAIN_AT_ITEM : PLAIN) : words.plainBetween(plaintiffStart, plaintiffEnd);
+      readParty(text, plaintiffStart, plaintiffEnd, PLAINTIFF, plain);
       plaintiff = PLAINTIFF.textIn(text) || null;
     }
   }
-  readParty(text, defendantStart, nameEnd, DEFENDANT, words);
+  readParty(text, defendantStart, nameEnd, DEFENDANT, words.plainBetween(defendantStart, nameEnd));
   const defendant = DEFENDANT.textIn(text);
   if (!defendant) return null;
 
@@ -1120,9 +1215,14 @@ function bareIsExactly(text: string, from: number, to: number, literal: string):
  * parties were read in place, their offsets tell it without comparing strings.)
  */
 function versusName(text: string, from: number, to: number, plaintiff: string, defendant: string): string {
-  if (PLAINTIFF.built === null && DEFENDANT.built === null && PLAINTIFF.start === from && DEFENDANT.start === PLAINTIFF.end + 4 && DEFENDANT.end <= to && text.startsWith(' v. ', PLAINTIFF.end)) return text.slice(from, DEFENDANT.end);
+  if (PLAINTIFF.built === null && DEFENDANT.built === null && PLAINTIFF.start === from && DEFENDANT.start === PLAINTIFF.end + 4 && DEFENDANT.end <= to && isVersusAt(text, PLAINTIFF.end)) return text.slice(from, DEFENDANT.end);
   const p = from + plaintiff.length;
   const end = p + 4 + defendant.length;
-  if (end <= to && text.startsWith(plaintiff, from) && text.startsWith(' v. ', p) && text.startsWith(defendant, p + 4)) return text.slice(from, end);
+  if (end <= to && text.startsWith(plaintiff, from) && isVersusAt(text, p) && text.startsWith(defendant, p + 4)) return text.slice(from, end);
   return `${plaintiff} v. ${defendant}`;
+}
+
+/** Whether `text` reads ` v. ` at `p` (a character at a time: a call of startsWith costs more than the four compares). */
+function isVersusAt(text: string, p: number): boolean {
+  return text.charCodeAt(p) === SPACE && text.charCodeAt(p + 1) === 118 /* v */ && text.charCodeAt(p + 2) === PERIOD && text.charCodeAt(p + 3) === SPACE;
 }
