@@ -15,6 +15,8 @@ describe('findCitations: full case citations', () => {
     ['Brown v. Board of Education, 347 U. S. 483 (1954)', { normalized: '347 U.S. 483', court: 'scotus', year: 1954, caseName: 'Brown v. Board of Education' }],
     ['Petersen v. Iran Air, 905 F.\nSupp. 2d 121 (D.D.C. 2012)', { normalized: '905 F. Supp. 2d 121', court: 'dcd', text: '905 F.\nSupp. 2d 121' }],
     ['See Hernandez v. Mesa, 589 U.S. ___ (2020).', { normalized: '589 U.S. ___', page: '___', court: 'scotus' }],
+    // A volume with a suffix is kept in the canonical form, not as a number.
+    ['Smith v. Jones, 1982-1 Trade Cas. (CCH) ¶ 64,500 (D. Md. 1982)', { normalized: '1982-1 Trade Cas. (CCH) 64,500', volume: null, page: '64,500' }],
     ['Shaboon v. Egyptair, 2013 IL App (1st) 111279-U', { normalized: '2013 IL App (1st) 111279-U', court: 'illappct', year: 2013 }],
     ['Hageness v. Schmidt, 2014 ND 95, ¶ 12', { normalized: '2014 ND 95', court: 'nd' }],
     ['Martinez v. Delta Airlines, Inc., 2019 WL 4639462, at *3 (S.D.N.Y. Sept. 30, 2019)', { normalized: '2019 WL 4639462', pinCite: '*3', court: 'nysd', year: 2019 }],

@@ -237,14 +237,16 @@ function standardForm(written: string, volume: string | number | undefined, cano
 }
 
 /** Canonical form and catalogue facts of a case anchor written `written` (`year`: from its parenthetical, to pick the edition). */
-function describe(token: Token, year: number | null, written: string): { normalized: string; reporter: string; court: string | null; year: number | null; ambiguous: boolean } | null {
+function describe(token: Token, year: number | null, written: string): { normalized: string; reporter: string; volume: number | null; page: string | null; court: string | null; year: number | null; ambiguous: boolean } | null {
   // Most spellings name one edition: it is taken as it is, without asking narrowEditions.
   const editions = token.editions ?? NO_EDITIONS;
   const { entry, ambiguous } = editions.length === 1 ? { entry: EDITIONS[editions[0]], ambiguous: false } : narrowEditions(editions, token.reporter ?? '', year ?? token.year ?? null);
   if (!entry) return null;
   // A volume with a suffix (`1982-1`) is written as it is.
   const volume = token.volume !== undefined && allDigits(token.volume) ? Number(token.volume) : token.volume;
-  const page = isBlankPage(token.page ?? '') ? '___' : (token.page ?? '');
+  // The page as the citation keeps it (null when none is written); '' in the canonical form.
+  const cited = isBlankPage(token.page ?? '') ? '___' : (token.page ?? null);
+  const page = cited ?? '';
   const normalized = token.date
     ? `${token.volume}-${page} (${entry.canonical} ${token.date})`
     : token.dashed
@@ -255,7 +257,9 @@ function describe(token: Token, year: number | null, written: string): { normali
   // Neutral, Westlaw and Lexis citations are numbered by year: the volume is the year.
   const yearly = (entry.kind === 'neutral' || entry.kind === 'wl-lexis') && typeof volume === 'number' && volume >= 1600 && volume <= 2100;
   const yearWritten = yearly ? volume : token.date ? yearOfDate(token.date) : (token.year ?? null);
-  return { normalized, reporter: entry.canonical, court: impliedCourt(entry), year: yearWritten, ambiguous };
+  // The volume and page as the citation keeps them (a volume with a suffix, `1982-1`, as null),
+  // so that extractCitations does not read them from the token a second time.
+  return { normalized, reporter: entry.canonical, volume: typeof volume === 'number' ? volume : null, page: cited, court: impliedCourt(entry), year: yearWritten, ambiguous };
 }
 
 /**
@@ -584,9 +588,9 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     if (facts) {
       const c = blankCitation('case', 'full', text, token.start, token.end);
       c.normalized = facts.normalized;
-      c.volume = token.volume !== undefined && allDigits(token.volume) ? Number(token.volume) : null;
+      c.volume = facts.volume;
       c.reporter = facts.reporter;
-      c.page = isBlankPage(token.page ?? '') ? '___' : (token.page ?? null);
+      c.page = facts.page;
       c.court = facts.court;
       c.year = facts.year;
       const { pins, end } = readPins(clean, token.end, nextStart);
