@@ -439,29 +439,38 @@ function pairKinds(first: number, second: number): number {
 // `Court`, `Co.`, `F.3d`, `Id.`) part from every spelling at the third: told so by two table
 // reads, they are never handed to capitalAt and the filter. A spelling of fewer than three
 // such characters (beyond ASCII, or two letters) lets its pair through whatever follows.
-const PAIR_ROW = new Uint8Array(128 * 128);
-const spellingFirstThree: number[][] = [];
-for (const [kind, spellings] of [[REPORTER_FIRST_PAIR, REPORTER_FIRST_SPELLINGS], [LAW_PAIR, LAW_SPELLINGS]] as const) {
-  for (const spelling of spellings) {
-    const chars: number[] = [kind];
-    for (let i = 0; i < spelling.length && chars.length < 4; i++) {
-      const c = straightApostrophe(spelling.charCodeAt(i));
-      if (c === SPACE) continue;
-      if (c >= 128) break;
-      chars.push(c);
-    }
-    spellingFirstThree.push(chars);
-  }
-}
+const PAIR_ROW = new Uint16Array(128 * 128);
+// A row per pair, at most one per pair of the two sets (row 0: none).
+const THIRD_KINDS = new Uint8Array((REPORTER_FIRST_PAIRS.size + LAW_PAIRS.size + 1) * 128);
 let pairRows = 0;
-for (const [, first, second] of spellingFirstThree) if (second !== undefined && PAIR_ROW[first * 128 + second] === 0) PAIR_ROW[first * 128 + second] = ++pairRows;
-const THIRD_KINDS = new Uint8Array((pairRows + 1) * 128);
-for (const [kind, first, second, third] of spellingFirstThree) {
-  if (second === undefined) continue;
-  const row = PAIR_ROW[first * 128 + second] * 128;
-  if (third !== undefined) THIRD_KINDS[row + third] |= kind;
-  else for (let c = 0; c < 128; c++) THIRD_KINDS[row + c] |= kind;
+// Indexed loops and no per-spelling array: this runs at every start-up, in V8's interpreter.
+function addFirstThree(spelling: string, kind: number): void {
+  let first = -1;
+  let second = -1;
+  for (let i = 0; i < spelling.length; i++) {
+    const c = straightApostrophe(spelling.charCodeAt(i));
+    if (c === SPACE) continue;
+    if (c >= 128) break;
+    if (first < 0) first = c;
+    else if (second < 0) second = c;
+    else {
+      THIRD_KINDS[pairRow(first, second) + c] |= kind;
+      return;
+    }
+  }
+  // Fewer than three such characters: every third one (a pair beyond ASCII is pairKinds' to answer).
+  if (second < 0) return;
+  const row = pairRow(first, second);
+  for (let c = 0; c < 128; c++) THIRD_KINDS[row + c] |= kind;
 }
+/** Where the row of the pair `first`, `second` begins in THIRD_KINDS, numbered when first met. */
+function pairRow(first: number, second: number): number {
+  const pair = first * 128 + second;
+  if (PAIR_ROW[pair] === 0) PAIR_ROW[pair] = ++pairRows;
+  return PAIR_ROW[pair] * 128;
+}
+for (let s = 0; s < REPORTER_FIRST_SPELLINGS.length; s++) addFirstThree(REPORTER_FIRST_SPELLINGS[s], REPORTER_FIRST_PAIR);
+for (let s = 0; s < LAW_SPELLINGS.length; s++) addFirstThree(LAW_SPELLINGS[s], LAW_PAIR);
 
 /**
  * Which kinds of spelling (REPORTER_FIRST_PAIR: 1, LAW_PAIR: 2) may begin at the capital `i`, by
