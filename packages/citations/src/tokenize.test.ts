@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { generateCorpus, rng } from '../test/corpus/generate';
 import { cleanText, cleanTextAndFindWords, wordTable } from './clean';
-import { ANCHOR_FIRST_CHARS, DEFAULT_EXTRACTORS, nextAnchorStart, SPELLING_PAIRS, tokenize, TokenStream, type Token } from './tokenize';
+import { LAW_SPELLINGS } from './laws';
+import { REPORTER_FIRST_SPELLINGS } from './reporter-trie';
+import { ANCHOR_FIRST_CHARS, capitalKinds, DEFAULT_EXTRACTORS, nextAnchorStart, SPELLING_PAIRS, tokenize, TokenStream, type Token } from './tokenize';
 
 /**
  * The candidate scan is hand-written for speed; this is the regex it replaces, whose
@@ -82,6 +84,25 @@ function blankLinesOf(text: string): number[] {
   for (let p = text.indexOf('\n\n'); p >= 0; p = text.indexOf('\n\n', p + 1)) out.push(p);
   return out;
 }
+
+describe('capitalKinds', () => {
+  it('lets through every reporter-first and law spelling, however it is spaced (the tries skip up to two spaces)', () => {
+    const missed: string[] = [];
+    for (const [kind, spellings] of [[1, REPORTER_FIRST_SPELLINGS], [2, LAW_SPELLINGS]] as const) {
+      for (const spelling of spellings) {
+        const letters = spelling.replace(/ /g, '');
+        for (const written of [spelling, letters, letters.split('').join('  '), spelling.replace(/'/g, '’')]) {
+          for (const after of [' § 1', ' 12', ',', '', 'é']) if ((capitalKinds(`x ${written}${after}`, 2) & kind) === 0) missed.push(written + after);
+        }
+      }
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it('turns away capitals that part from every spelling at their third character', () => {
+    for (const word of ['The', 'Inc.', 'Court', 'Co.', 'F.3d', 'Id.', 'In re']) expect([word, capitalKinds(`${word} 5`, 0)]).toEqual([word, 0]);
+  });
+});
 
 describe('cleanTextAndFindWords', () => {
   it('cleans as cleanText does and lists every word start (the regex \\b\\w) of the result', () => {
