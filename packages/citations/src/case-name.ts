@@ -419,7 +419,7 @@ class ItemsBefore {
       return true;
     }
     // A name's `v.` (or `v`), one a name: the stop word `v`, as the reading below would find.
-    if (first === 118 /* v */ && (p - s === 1 || (p - s === 2 && second === PERIOD))) {
+    if (isBareVersus(first, second, p - s)) {
       this.push(STOP_ITEM, s, p, 'v');
       return true;
     }
@@ -855,10 +855,18 @@ export function versusEnd(s: string, at: number, to = s.length): number {
 function plainBeforeVersus(text: string, words: ItemsBefore, startIndex: number, versusIndex: number, nameStart: number, nameEnd: number): boolean {
   const at = words.startOf(versusIndex);
   const end = words.endOf(versusIndex);
-  if (text.charCodeAt(at) !== 118 /* v */ || !(end === at + 1 || (end === at + 2 && text.charCodeAt(at + 1) === PERIOD))) return false;
+  if (!isBareVersus(text.charCodeAt(at), text.charCodeAt(at + 1), end - at)) return false;
   if (end >= nameEnd || !isTrimmedCode(text.charCodeAt(end))) return false;
   if (startIndex >= versusIndex || nameStart >= at || nameStart < words.startOf(startIndex)) return false;
   return words.allPlain(startIndex, versusIndex - 1);
+}
+
+/**
+ * Whether a word of `length` characters whose first two are `first` and `second` is `v` or
+ * `v.` (a name's `v.`, written bare). (Given the characters the caller has read already.)
+ */
+function isBareVersus(first: number, second: number, length: number): boolean {
+  return first === 118 /* v */ && (length === 1 || (length === 2 && second === PERIOD));
 }
 
 /** Whether the trimming of a plaintiff's ends removes `c` (`trimChars(s, ' \t\n,(')`). */
@@ -1051,7 +1059,7 @@ function nameBefore(text: string, citationStart: number, anchors: AnchorIndex, s
     // capitals (`SMITH V. JONES`).
     if (isVersus && first === 86 /* V */ && !versus && versusBefore(text, words, index)) continue;
     // (`v.` compared a character at a time: a call of startsWith costs more than the compares.)
-    if (isVersus && ((we - ws === 2 && first === 118 /* v */ && text.charCodeAt(ws + 1) === PERIOD) || bareIsExactly(text, ws, we, 'v') || first === 86 /* V */)) {
+    if (isVersus && (isBareVersus(first, text.charCodeAt(ws + 1), we - ws) || bareIsExactly(text, ws, we, 'v') || first === 86 /* V */)) {
       versus = true;
       versusIndex = index;
       startIndex = index - 2;
