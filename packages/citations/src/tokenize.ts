@@ -594,20 +594,24 @@ function hasAt(text: string, p: number, literal: string): boolean {
   return true;
 }
 
+/**
+ * The candidate test for the number at `p`, whose digits end at `j`: at most five digits, then
+ * 1-3 spaces and a capital, digit or `(`, or a dash and a capital (or a volume's suffix, or
+ * Louisiana's form: `2009-1359 (La.App. ...`). Where what follows the number begins
+ * (afterNumber) when it passes, else -1.
+ */
+function afterCandidateNumber(text: string, p: number, j: number): number {
+  if (j - p > 5) return -1;
+  const k = afterNumber(text, j);
+  if (k < 0) return -1;
+  const next = text.charCodeAt(k);
+  if (text.charCodeAt(j) === DASH) return isUpper(next) || (isDigit(next) && (afterSuffix(text, k) >= 0 || louisianaShape(text, p, j) !== null)) ? k : -1;
+  return isUpper(next) || isDigit(next) || next === OPEN_PAREN_CODE ? k : -1;
+}
+
 /** Whether a candidate begins at `p`, the start of a word whose first character is `first`. */
 function anchorMayStartAt(text: string, p: number, first: number): boolean {
-  if (isDigit(first)) {
-    // A volume or title of at most five digits, then 1-3 spaces and a capital, digit or `(`,
-    // or a dash and a capital (or Louisiana's form: `2009-1359 (La.App. ...`).
-    let j = p + 1;
-    while (isDigit(text.charCodeAt(j))) j++;
-    if (j - p > 5) return false;
-    const next = text.charCodeAt(j);
-    if (next === DASH) return isUpper(text.charCodeAt(j + 1)) || (isDigit(text.charCodeAt(j + 1)) && (afterSuffix(text, j + 1) >= 0 || louisianaShape(text, p, j) !== null));
-    if (next !== SPACE) return false;
-    const after = text.charCodeAt(afterSpaces(text, j + 1, 2));
-    return isUpper(after) || isDigit(after) || after === OPEN_PAREN_CODE;
-  }
+  if (isDigit(first)) return afterCandidateNumber(text, p, afterDigits(text, p + 1)) >= 0;
   if (first === UNDERSCORE || first === DASH) return blankStart(text, p, first) >= 0;
   return beginsSpelling(first, text.charCodeAt(afterSpaces(text, p + 1, 2))) || literalAt(text, p, first);
 }
@@ -943,17 +947,11 @@ function anchorsAt(text: string, p: number, first: number, tokens: Token[], { st
   let digits = 0;
   let year = false;
   if (isDigit(first)) {
-    // The candidate test's: at most five digits, then 1-3 spaces and a capital, digit or `(`,
-    // or a dash and a capital (or a volume's suffix, or Louisiana's form: `2009-1359 (La.App. ...`).
+    // The candidate test, whose reading of the number is then used for the volume and the extractors.
     const j = afterDigits(text, p + 1);
-    if (j - p > 5) return;
-    const k = afterNumber(text, j);
+    const k = afterCandidateNumber(text, p, j);
     if (k < 0) return;
-    let next = text.charCodeAt(k);
-    if (k === j + 1 && text.charCodeAt(j) === DASH) {
-      if (!isUpper(next) && !(isDigit(next) && (afterSuffix(text, k) >= 0 || louisianaShape(text, p, j) !== null))) return;
-      next = DASH;
-    } else if (!isUpper(next) && !isDigit(next) && next !== OPEN_PAREN_CODE) return;
+    const next = text.charCodeAt(j) === DASH ? DASH : text.charCodeAt(k);
     volumeAt(text, p, j, k, tokens);
     // The number's length, whether it is a year, and what follows it (the extractors').
     digits = j - p;
