@@ -61,6 +61,13 @@ async function download(page: Page): Promise<{ name: string; bytes: Buffer }> {
   return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
 }
 
+/** Does `act` (a click on the sharing box) and waits until the server has saved the choice. */
+async function saveSharing(page: Page, act: () => Promise<void>): Promise<void> {
+  const saved = page.waitForResponse((r) => r.url().endsWith('/sharing') && r.request().method() === 'PUT');
+  await act();
+  expect((await saved).status()).toBe(200);
+}
+
 describeInBrowser('browser annotated-brief suite')('Download annotated brief', () => {
   let product: Product;
   let browser: Browser;
@@ -138,9 +145,10 @@ describeInBrowser('browser annotated-brief suite')('Download annotated brief', (
         expect((await fetch(annotatedUrl)).status).toBe(401);
 
         // The owner lets the report link offer it.
-        // A click, as a lawyer does: the box follows the server's answer, so Playwright's
-        // check()/uncheck(), which expect the state to flip within the click, would race it.
-        await share.click();
+        // A click, as a lawyer does. The box shows the choice at once and goes back if the
+        // server refuses it (useSetAnnotatedSharing), so the server's answer to the PUT is
+        // awaited before the server is asked: the box alone raced it.
+        await saveSharing(ownerPage, () => share.click());
         await ownerPage.waitForFunction(() => (document.querySelector('[data-testid=share-annotated]') as HTMLInputElement | null)?.checked === true);
         expect((await (await fetch(`${annotatedUrl}/access`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>).toMatchObject({ shared: true });
 
@@ -153,7 +161,7 @@ describeInBrowser('browser annotated-brief suite')('Download annotated brief', (
         await screenshot(visitorPage, 'annotated-report-visitor-shared');
 
         // And stops: the visitor is refused again.
-        await share.click();
+        await saveSharing(ownerPage, () => share.click());
         await ownerPage.waitForFunction(() => (document.querySelector('[data-testid=share-annotated]') as HTMLInputElement | null)?.checked === false);
         expect((await fetch(annotatedUrl)).status).toBe(401);
         await visitorPage.reload();
