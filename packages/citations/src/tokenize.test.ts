@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { generateCorpus, rng } from '../test/corpus/generate';
 import { cleanText, cleanTextAndFindWords, wordTable } from './clean';
 import { LAW_SPELLINGS } from './laws';
+import { PIN_TOKEN } from './pins';
 import { REPORTER_FIRST_SPELLINGS } from './reporter-trie';
 import { ANCHOR_FIRST_CHARS, capitalKinds, DEFAULT_EXTRACTORS, nextAnchorStart, SPELLING_PAIRS, tokenize, TokenStream, type Token } from './tokenize';
 
@@ -227,6 +228,27 @@ describe('the page after a reporter', () => {
       const expected = m && !isAlnum(text.charCodeAt(PAGE.lastIndex)) ? { page: m[1], end: PAGE.lastIndex } : null;
       const token = tokenize(text).find((t) => t.start === 0 && t.kind === 'case');
       const got = token ? { page: token.page, end: token.end } : null;
+      if (JSON.stringify(got) !== JSON.stringify(expected)) differ.push([text, got, expected]);
+    }
+    expect(differ).toEqual([]);
+  });
+});
+
+describe('the pin of a short form', () => {
+  // The pattern every short form's pin was read by; the usual one, digits alone, is now read by plain code.
+  const SHORT_PIN = new RegExp(String.raw`at {1,3}(?:p\. {0,2})?(${PIN_TOKEN})(?![\w])`, 'y');
+  it('is read as the pattern reads it', () => {
+    const pieces = ['1', '5', '9', '0', '12', '1234567', ' ', '  ', ',', '.', ')', ';', ':', '-', '_', 'n.', 'n', 'A', 'é', '&', '*', 'p.', '¶', 'at', ' n.14', ' & n.3', '-7', ':12'];
+    const random = rng(37);
+    const differ: unknown[] = [];
+    for (let n = 0; n < 20000; n++) {
+      const tail = `at${' '.repeat(1 + Math.floor(random() * 4))}` + Array.from({ length: 1 + Math.floor(random() * 5) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      const text = `5 F.3d ${tail}`;
+      SHORT_PIN.lastIndex = 7;
+      const m = SHORT_PIN.exec(text);
+      const expected = m ? { pin: m[1].replace(/ +/g, ' '), end: SHORT_PIN.lastIndex } : null;
+      const token = tokenize(text).find((t) => t.start === 0 && t.kind === 'short');
+      const got = token ? { pin: token.pin, end: token.end } : null;
       if (JSON.stringify(got) !== JSON.stringify(expected)) differ.push([text, got, expected]);
     }
     expect(differ).toEqual([]);

@@ -136,6 +136,10 @@ function readTail(text: string, reporterEnd: number): Tail | null {
     }
   }
   if (text.charCodeAt(q) === 97 /* a */ && q > reporterEnd) {
+    // The usual pin, `at 87` followed by punctuation, is read by plain code.
+    const pin = text.charCodeAt(q + 1) === 116 /* t */ ? afterSpaces(text, q + 2, 3) : q;
+    const pinEnd = pin > q + 2 ? plainPinEnd(text, pin) : -1;
+    if (pinEnd > 0) return { page: null, pin: text.slice(pin, pinEnd), end: pinEnd, nominative, year };
     SHORT_PIN.lastIndex = q;
     const m = SHORT_PIN.exec(text);
     if (m) return { page: null, pin: m[1].replace(/ +/g, ' '), end: SHORT_PIN.lastIndex, nominative, year };
@@ -159,6 +163,21 @@ function readTail(text: string, reporterEnd: number): Tail | null {
   return { page: m[1], pin: null, end, nominative, year };
 }
 const OPEN_BRACKET = 91;
+
+/**
+ * The end of a short form's pin at `p` (after `at` and its spaces) when it is 1-6 digits that
+ * SHORT_PIN would read as they are, else -1 (the pattern decides). Digits followed by a word
+ * character, `:` (`119:12`), `-` (`5-7`) or a space (`570 n.14`) are left to the pattern.
+ * Every short form's pin of the dense text is read here: the pattern's match cost more than
+ * the reading.
+ */
+function plainPinEnd(text: string, p: number): number {
+  const end = afterDigits(text, p);
+  if (end === p || end - p > 6) return -1;
+  const c = text.charCodeAt(end);
+  return isAlnum(c) || c === UNDERSCORE || c === COLON || c === DASH || c === SPACE ? -1 : end;
+}
+const COLON = 58;
 
 /** Editions among `editions` whose own formats accept the citation starting at `start`. */
 function editionsAccepting(text: string, editions: readonly number[], written: string, start: number, end: number): readonly number[] {
