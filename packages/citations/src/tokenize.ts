@@ -931,24 +931,22 @@ export class TokenStream implements TokenSource {
       if (markers !== null) markers.complete = true;
     }
     if (pending.length === 0) return;
-    let ready: Token[];
-    if (bound === Infinity) {
-      ready = pending;
-      this.pending = [];
-    } else {
-      ready = [];
-      const rest: Token[] = [];
-      for (let t = 0; t < pending.length; t++) (pending[t].start < bound ? ready : rest).push(pending[t]);
-      if (ready.length === 0) return;
-      this.pending = rest;
-    }
-    sortNearlySorted(ready);
-    for (let t = 0; t < ready.length; t++) {
-      const token = ready[t];
+    // Sorted whole, the list begins with the tokens before `bound`, in the order sorting them
+    // alone gives (the sort keeps the order found among equals); the rest stay in it. (Two
+    // new lists a step, and the list of the rest grown again from nothing, cost more.)
+    sortNearlySorted(pending);
+    let ready = 0;
+    while (ready < pending.length && pending[ready].start < bound) ready++;
+    for (let t = 0; t < ready; t++) {
+      const token = pending[t];
       if (token.start < this.lastEnd) continue;
       this.final.push(token);
       this.anchors.add(token);
       this.lastEnd = token.end;
+    }
+    if (ready > 0) {
+      pending.copyWithin(0, ready);
+      pending.length -= ready;
     }
   }
 }
