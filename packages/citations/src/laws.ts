@@ -204,15 +204,28 @@ export interface LawToken {
   statute: StatuteMatch;
 }
 
-function lawAt(text: string, start: number, law: LawRecord, written: string, format: string): LawToken | null {
+/**
+ * A law's pattern matched at `start`: its span, and what its statute is made from when asked
+ * (statuteOf). The tokenizer asks only for the laws it keeps: most a brief cites are found
+ * as long by statutes.ts's patterns, whose reading wins.
+ */
+export interface LawMatch {
+  start: number;
+  end: number;
+  law: LawRecord;
+  match: RegExpExecArray;
+  /** The section with the subsections after it (`1983(a)(2)`), or null. */
+  section: string | null;
+}
+
+function lawAt(text: string, start: number, law: LawRecord, written: string, format: string): LawMatch | null {
   const re = regexFor(format, written);
   if (!re) return null;
   re.lastIndex = start;
   const m = re.exec(text);
   if (!m) return null;
-  const g = m.groups ?? {};
   let end = start + keptLength(m[0]);
-  let section = g.section ?? null;
+  let section = m.groups?.section ?? null;
   if (section) {
     const sectionEnd = start + m[0].indexOf(section, m[0].indexOf(written)) + section.length;
     SUBSECTIONS.lastIndex = sectionEnd;
@@ -222,6 +235,12 @@ function lawAt(text: string, start: number, law: LawRecord, written: string, for
       end = Math.max(end, SUBSECTIONS.lastIndex);
     }
   }
+  return { start, end, law, match: m, section };
+}
+
+/** The statute a law's match names. */
+export function statuteOf({ law, match: m, section }: LawMatch): StatuteMatch {
+  const g = m.groups ?? {};
   const title = g.title ?? g.volume ?? null;
   const chapter = g.chapter ? `ch. ${g.chapter}, ` : '';
   const signs = law.lawType === RULE_TYPE ? '' : /§§|[Ss]ections/.test(m[0]) ? '§§ ' : '§ ';
@@ -229,16 +248,12 @@ function lawAt(text: string, start: number, law: LawRecord, written: string, for
     ? `${title ? `${title} ` : ''}${law.reporter} ${chapter}${signs}${section}`
     : `${title ? `${title} ` : ''}${law.reporter} ${g.page ?? ''}`.trim();
   return {
-    start,
-    end,
-    statute: {
-      type: law.lawType === RULE_TYPE ? 'rule' : REGULATION_TYPES.has(law.lawType) ? 'regulation' : 'statute',
-      normalized,
-      code: law.reporter,
-      title: title !== null && allDigits(title) ? Number(title) : null,
-      section: section ?? g.page ?? '',
-      ...(g.page ? { page: g.page } : {}),
-    },
+    type: law.lawType === RULE_TYPE ? 'rule' : REGULATION_TYPES.has(law.lawType) ? 'regulation' : 'statute',
+    normalized,
+    code: law.reporter,
+    title: title !== null && allDigits(title) ? Number(title) : null,
+    section: section ?? g.page ?? '',
+    ...(g.page ? { page: g.page } : {}),
   };
 }
 
@@ -257,8 +272,14 @@ function numberBefore(text: string, pos: number): number | null {
  * @example lawTokenAt('See Wis. Stat. § 655.002(2)(c).', 4)?.statute.normalized // 'Wis. Stat. § 655.002(2)(c)'
  */
 export function lawTokenAt(text: string, i: number, filtered = false): LawToken | null {
+  const found = lawMatchAt(text, i, filtered);
+  return found && { start: found.start, end: found.end, statute: statuteOf(found) };
+}
+
+/** As lawTokenAt, the statute not made (statuteOf makes it). */
+export function lawMatchAt(text: string, i: number, filtered = false): LawMatch | null {
   if (!filtered && !mayBeginLaw(text, i)) return null;
-  let found = null as LawToken | null;
+  let found = null as LawMatch | null;
   const hits = lawSpellingsAt(text, i);
   // Longest first; lawAt walks no trie, so the hits stay as they are.
   for (let h = hits.count - 1; h >= 0; h--) {
@@ -269,8 +290,8 @@ export function lawTokenAt(text: string, i: number, filtered = false): LawToken 
       for (const format of law.formats) {
         const start = format.startsWith('(?<reporter>') ? i : numberBefore(text, i);
         if (start === null) continue;
-        const token = lawAt(text, start, law, written, format);
-        if (token && (!found || token.end > found.end)) found = token;
+        const match = lawAt(text, start, law, written, format);
+        if (match && (!found || match.end > found.end)) found = match;
       }
     }
     if (found) return found;

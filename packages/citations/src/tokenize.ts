@@ -19,7 +19,7 @@
 import { EDITIONS } from './catalogue';
 import { wordTable, type WordStarts } from './clean';
 import { formatStart, matchFormat, startsWithReporter, startsWithVolume } from './formats';
-import { afterSpaces, LAW_PAIRS, LAW_SPELLINGS, lawTokenAt } from './laws';
+import { afterSpaces, LAW_PAIRS, LAW_SPELLINGS, lawMatchAt, statuteOf } from './laws';
 import { PrefixFilter } from './prefix-filter';
 import { REPORTER_FIRST_PAIRS, REPORTER_FIRST_SPELLINGS, plainWord, walkReporterFirst, walkSpellings } from './reporter-trie';
 import { PIN_LIST, PIN_TOKEN } from './pins';
@@ -522,13 +522,28 @@ function capitalAt(text: string, i: number, tokens: Token[], capital: number): n
     if (token) tokens.push(token);
   }
   if (kinds & LAW_PAIR) {
-    const law = lawTokenAt(text, i, true);
+    const law = lawMatchAt(text, i, true);
     if (law) {
-      tokens.push({ kind: 'statute', start: law.start, end: law.end, statute: law.statute, generic: true });
+      if (!foundAlready(tokens, law.start, law.end)) tokens.push({ kind: 'statute', start: law.start, end: law.end, statute: statuteOf(law), generic: true });
       return law.end - 1;
     }
   }
   return i;
+}
+
+/**
+ * Whether `tokens` (found, not yet final) holds an extractor's token from `start` to `end` or
+ * further, as `42 U.S.C. § 1983` is found at `42` by statutes.ts before its law is found at
+ * `U`: a generic law token of those words would never be kept (the earlier, then longer, then
+ * hand-written token wins, and what begins inside a kept token is dropped), so it is not made.
+ * Only the tokens from `start` on, last found first, are looked at.
+ */
+function foundAlready(tokens: Token[], start: number, end: number): boolean {
+  for (let t = tokens.length - 1; t >= 0 && tokens[t].start >= start; t--) {
+    const token = tokens[t];
+    if (token.start === start && token.end >= end && token.generic !== true) return true;
+  }
+  return false;
 }
 
 // --- Id., supra, statutes ----------------------------------------------------------------------
