@@ -64,6 +64,12 @@ function sectionPart(signs: string | undefined, section: string): string {
 
 const FIRST_SECTION = new RegExp(`^${SECTION}`);
 
+/** Whether `signs` ends with `s` or `s.`, either case (`Sections`, `secs.`): read as `/s\.?$/i` reads it, without a call into the regex engine. */
+function endsWithS(signs: string): boolean {
+  const last = signs.charCodeAt(signs.length - 1) === 46 /* . */ ? signs.length - 2 : signs.length - 1;
+  return (signs.charCodeAt(last) | 32) === 115 /* s */;
+}
+
 /**
  * Several sections are only cited after `§§` (or `sections`); after a single `§`, a list
  * like `§ 1983, 12 defendants` is prose, so only the first section is kept and the
@@ -72,7 +78,7 @@ const FIRST_SECTION = new RegExp(`^${SECTION}`);
 function sectionsFor(m: RegExpExecArray, signGroup: number, sectionGroup: number): { section: string; end?: number } {
   const signs = m[signGroup] ?? '';
   const written = m[sectionGroup];
-  const plural = signs === '§§' || /s\.?$/i.test(signs);
+  const plural = signs === '§§' || endsWithS(signs);
   if (plural) return { section: squash(written) };
   // One section has no space, comma or `&` in it: only several do (MORE_SECTIONS).
   if (!written.includes(' ') && !written.includes(',') && !written.includes('&')) return { section: squash(written) };
@@ -119,13 +125,10 @@ export const STATUTE_PATTERNS: StatutePattern[] = [
     // 85 Fed. Reg. 12345; 85 Fed. Reg. 12,345 (the comma is a thousands separator)
     name: 'fedreg',
     regex: /(?<![\w.])(\d{1,3}) {1,3}Fed\. {0,2}Reg\. {1,3}(\d{1,3}(?:,\d{3})+|\d{1,6})(?![\d,]\d)/g,
-    build: (m) => ({
-      type: 'regulation',
-      code: 'Fed. Reg.',
-      title: Number(m[1]),
-      section: m[2].replace(/,/g, ''),
-      normalized: `${m[1]} Fed. Reg. ${m[2].replace(/,/g, '')}`,
-    }),
+    build: (m) => {
+      const page = m[2].includes(',') ? m[2].replace(/,/g, '') : m[2];
+      return { type: 'regulation', code: 'Fed. Reg.', title: Number(m[1]), section: page, normalized: `${m[1]} Fed. Reg. ${page}` };
+    },
   },
   {
     // Cal. Civ. Proc. Code § 425.16; Cal. Bus. & Prof. Code § 17200; Tex. Civ. Prac. & Rem.
@@ -136,7 +139,9 @@ export const STATUTE_PATTERNS: StatutePattern[] = [
       'g',
     ),
     build: (m) => {
-      const code = squash(`${m[1]} ${m[2]} Code${/Ann\./.test(m[0].slice(0, m[0].indexOf('§'))) ? ' Ann.' : ''}`);
+      // `Ann.` anywhere before the section sign, as a test of the text before `§` finds it.
+      const ann = m[0].indexOf('Ann.');
+      const code = squash(`${m[1]} ${m[2]} Code${ann >= 0 && ann + 4 <= m[0].indexOf('§') ? ' Ann.' : ''}`);
       return { type: 'statute', code, title: null, section: squash(m[4]), normalized: `${code} ${sectionPart(m[3], m[4])}` };
     },
   },
