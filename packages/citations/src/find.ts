@@ -236,6 +236,16 @@ function standardForm(written: string, volume: string | number | undefined, cano
   return `${v} ${canonical} ${page}`;
 }
 
+/**
+ * `written` itself when the canonical form built for it reads the same, else the built form:
+ * the citations outlive the young generation, so every string they hold is copied by the
+ * collector, and a built form is a cons string (its pieces kept too) where the text is one
+ * string already kept. (Compared, not hashed: two strings of different lengths differ at once.)
+ */
+function writtenIfSame(written: string, built: string): string {
+  return built === written ? written : built;
+}
+
 /** Canonical form and catalogue facts of a case anchor written `written` (`year`: from its parenthetical, to pick the edition). */
 function describe(token: Token, year: number | null, written: string): { normalized: string; reporter: string; volume: number | null; page: string | null; court: string | null; year: number | null; ambiguous: boolean } | null {
   // Most spellings name one edition: it is taken as it is, without asking narrowEditions.
@@ -614,7 +624,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.volume = Number(token.volume);
       c.reporter = entry.canonical;
       c.pinCite = token.pin ?? null;
-      c.normalized = `${c.volume} ${entry.canonical} at ${c.pinCite}`;
+      c.normalized = writtenIfSame(c.text, `${c.volume} ${entry.canonical} at ${c.pinCite}`);
       c.court = impliedCourt(entry);
       const name = shortNameFor?.at === token.start && shortNameFor.name ? { caseName: shortNameFor.name, start: token.start } : findCaseNameBefore(clean, token.start, anchorIndex, true);
       if (name) {
@@ -671,7 +681,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
       c.caseName = supra.name;
       c.volume = supra.volume;
       c.pinCite = token.pin ?? null;
-      c.normalized = `${supra.name ? `${supra.name}, ` : ''}${supra.volume !== null ? `${supra.volume} ` : ''}supra${c.pinCite ? `, at ${c.pinCite}` : ''}`;
+      c.normalized = writtenIfSame(c.text, `${supra.name ? `${supra.name}, ` : ''}${supra.volume !== null ? `${supra.volume} ` : ''}supra${c.pinCite ? `, at ${c.pinCite}` : ''}`);
       const tail = readParentheticals(clean, token.end);
       c.parenthetical = tail.parenthetical;
       c.fullEnd = tail.end;
@@ -682,7 +692,7 @@ export function extractCitations(original: string, clean: string, tokens: Token[
     if (token.kind === 'statute' && token.statute) {
       const s = token.statute;
       const c = blankCitation(s.type, 'full', original.slice(token.start, token.end), token.start, token.end);
-      c.normalized = s.normalized;
+      c.normalized = writtenIfSame(c.text, s.normalized);
       c.reporter = s.code;
       c.volume = s.title;
       c.section = s.section;
