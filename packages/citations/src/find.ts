@@ -10,6 +10,7 @@ import { EDITIONS, guessEdition, impliedCourt, narrowEditions, NO_EDITIONS } fro
 import { isYearAt, parseCourtParenthetical } from './courts';
 import { AnchorIndex, findCaseNameBefore } from './case-name';
 import { allDigits, fourDigitsAt, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from './chars';
+import type { OffsetList } from './clean';
 import { lastAtMost } from './last-where';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
@@ -349,18 +350,22 @@ export function contextText(clean: string, from: number, to: number): string {
 }
 
 /**
- * The walks of setContexts for one document. A sentence also ends at a blank line: those are
- * listed by the cleaning pass (cleanTextAndFindWords), so that the walks, which read every
- * character of a sentence, read only the cleaned text and test one thing per character.
+ * The walks of setContexts for one document. A sentence ends only where `.`, `?` or `!` is
+ * followed by a space, or at a blank line: both are listed by the cleaning pass
+ * (cleanTextAndFindWords), so that the walks visit those places alone rather than read the
+ * characters of every stretch they walk (which was most of setContexts on dense text).
  */
 class SentenceWalks {
   /** The answer lastBlankAtMost gave last. */
   private blankAt = -1;
+  /** The answer firstMarkAtLeast gave last. */
+  private markAt = 0;
 
   /**
    * @param blanks every p where the original has two line breaks (a blank line), ascending
+   * @param marks every p where the cleaned text has `.`, `?` or `!` followed by a space
    */
-  constructor(private readonly clean: string, private readonly blanks: readonly number[]) {}
+  constructor(private readonly clean: string, private readonly blanks: readonly number[], private readonly marks: OffsetList) {}
 
   /**
    * lastAtMost(blanks, value), stepped to from the answer before: the walks ask in text order,
@@ -376,6 +381,20 @@ class SentenceWalks {
     return k;
   }
 
+  /**
+   * The index of the first listed mark at or after `value` (count when none), stepped to from
+   * the answer before: the walks ask in text order, and a walk visits the marks it steps over
+   * anyway (back a little after the walk forward of an overlapping citation).
+   */
+  private firstMarkAtLeast(value: number): number {
+    const { offsets, count } = this.marks;
+    let k = this.markAt;
+    while (k > 0 && offsets[k - 1] >= value) k--;
+    while (k < count && offsets[k] < value) k++;
+    this.markAt = k;
+    return k;
+  }
+
   /** The last f in (lo, start] where a sentence starts (startsSentence), else lo. */
   back(start: number, lo: number): number {
     const { clean, blanks } = this;
@@ -387,10 +406,10 @@ class SentenceWalks {
         break;
       }
     }
-    // f - 1 runs down [stop, start - 1], two places a step (see markBeforeSpace).
-    for (let q = start - 1; q >= stop; q -= 2) {
-      const p = markBeforeSpace(clean, q);
-      if (p >= stop && isSentenceEnd(clean, p)) return p + 1;
+    // f - 1 runs down [stop, start - 1].
+    const marks = this.marks.offsets;
+    for (let k = this.firstMarkAtLeast(start) - 1; k >= 0 && marks[k] >= stop; k--) {
+      if (isSentenceEnd(clean, marks[k])) return marks[k] + 1;
     }
     return start > stop ? stop : start;
   }
@@ -406,40 +425,28 @@ class SentenceWalks {
         break;
       }
     }
-    // t - 1 runs up [end - 1, stop - 1), two places a step (see markBeforeSpace).
-    for (let q = end; q < stop; q += 2) {
-      const p = markBeforeSpace(clean, q);
-      if (p >= end - 1 && p < stop - 1 && isSentenceEnd(clean, p)) return p + 1;
+    // t - 1 runs up [end - 1, stop - 1).
+    const { offsets: marks, count } = this.marks;
+    for (let k = this.firstMarkAtLeast(end - 1); k < count && marks[k] < stop - 1; k++) {
+      if (isSentenceEnd(clean, marks[k])) return marks[k] + 1;
     }
     return end < stop ? stop : end;
   }
 }
 
 /**
- * The place p in {q - 1, q} where `.`, `?` or `!` is followed by a space, else -1: the only
- * places isSentenceEnd can answer yes. Every pair of neighbouring places has one of them at
- * the q a walk stepping by two reads, so the walks read about half the characters of the
- * stretch they walk (reading them one by one was most of setContexts on dense text). At most
- * one p: the character at q cannot be both a mark and a space.
- */
-function markBeforeSpace(clean: string, q: number): number {
-  const c = clean.charCodeAt(q);
-  if (c === SPACE) return mayEndSentence(clean, q - 1) ? q - 1 : -1;
-  return (c === PERIOD || c === QUESTION || c === BANG) && clean.charCodeAt(q + 1) === SPACE ? q : -1;
-}
-
-/**
  * Sets `context` on citations (sorted by start), as sentenceAround would. `blankLines`: where
- * `original` has `\n\n` (cleanTextAndFindWords lists them). Neighbouring citations
+ * `original` has `\n\n`; `sentenceMarks`: where `clean` has `.`, `?` or `!` before a space
+ * (cleanTextAndFindWords lists both). Neighbouring citations
  * mostly share a sentence, so each walk reuses what the previous one established: walking
  * back from start ≥ start0, positions in (from0, start0] are known not to start a sentence
  * (from0 being the previous answer), so only (start0, start] is new; forward from
  * end0 ≤ end < to0, nothing in [end, to0) ends one. The answers are the walks' exactly, and
  * a shared sentence is built once.
  */
-export function setContexts(clean: string, citations: Citation[], blankLines: readonly number[]): void {
+export function setContexts(clean: string, citations: Citation[], blankLines: readonly number[], sentenceMarks: OffsetList): void {
   if (citations.length === 0) return;
-  const walks = new SentenceWalks(clean, blankLines);
+  const walks = new SentenceWalks(clean, blankLines, sentenceMarks);
   let prev = false;
   let start0 = 0;
   let from0 = 0;
