@@ -97,28 +97,24 @@ export interface CleanedText {
 }
 
 const NEWLINE = 10;
-const SPACE = 32;
-/** Whether `c` is `.`, `?` or `!`: before a space, where a sentence may end. */
-const isMarkCode = (c: number) => c === 46 || c === 63 || c === 33;
 /**
  * Whether the line break at `k` ends a blank line: the character before it is one too, read
  * from the text as given (the copy being cleaned has it replaced already).
  */
 const endsBlankLine = (text: string, k: number) => text.charCodeAt(k - 1) === NEWLINE;
 
-/** `list` with `offset` stored at `k`, grown first when full. */
-function pushedOffset(list: Int32Array, k: number, offset: number): Int32Array {
-  const room = k < list.length ? list : doubledInt32(list);
-  room[k] = offset;
-  return room;
-}
-
 /** Word characters, as the regex `\w`: ASCII letters, digits and `_`. */
 const isWordCode = (c: number) => c < 128 && /\w/.test(String.fromCharCode(c));
 
+/** A word table's bit 2: `.`, `?` and `!`, which end a sentence before a space. */
+const MARK_CHAR = 4;
+/** A word table's bit 3: the space. */
+const SPACE_CHAR = 8;
+
 /**
  * A table for cleanTextAndFindWords: the words to list are those beginning with one of
- * `firstChars`. (Bit 0 of each entry marks a word character, bit 1 a first character asked for.)
+ * `firstChars`. (Bit 0 of each entry marks a word character, bit 1 a first character asked for;
+ * bits 2 and 3, for the sentence marks, `.`, `?` and `!`, and the space.)
  * A character of `firstChars` that is not a word character (`-`) is listed wherever it does
  * not follow a word character: each of a run of them, but not a hyphen inside a word.
  */
@@ -126,6 +122,8 @@ export function wordTable(firstChars: string): Uint8Array {
   const table = new Uint8Array(0x10000);
   for (let c = 0; c < 128; c++) if (isWordCode(c)) table[c] = 1;
   for (let k = 0; k < firstChars.length; k++) table[firstChars.charCodeAt(k)] |= 2;
+  for (const mark of '.?!') table[mark.charCodeAt(0)] |= MARK_CHAR;
+  table[32] |= SPACE_CHAR;
   return table;
 }
 const EVERY_WORD = wordTable('_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
@@ -152,22 +150,22 @@ function pairTable(table: Uint8Array): Uint8Array {
   let pairs = pairTables.get(table);
   if (pairs === undefined) {
     pairs = new Uint8Array(0x10000);
-    // The bits a second character adds depend on its word-table entry (two bits), whether it
-    // is printable, a mark or a space: the 256 rows, one per second character, are copies of
-    // at most 32 rows, one per such class (filling all 65,536 entries one by one took 2 ms at
-    // the engine's first call, before the loop is compiled).
-    const classOf = (second: number) =>
-      (table[second] & 3) | (notPrintable(second) >> 2) | (isMarkCode(second) ? 8 : 0) | (second === SPACE ? 16 : 0);
+    // A row depends on its second character only by that character's word-table entry (its
+    // word bits, whether it is a mark or a space) and whether it is printable: the 256 rows,
+    // one per second character, are copies of a few, one per such kind, each built once
+    // (filling all 65,536 entries one by one took 2 ms at the engine's first call, before the
+    // loop is compiled).
     const rows: Uint8Array[] = [];
     for (let second = 0; second < 256; second++) {
-      const kind = classOf(second);
+      const kind = table[second] | (notPrintable(second) << 1);
       let row = rows[kind];
       if (row === undefined) {
         row = rows[kind] = new Uint8Array(256);
-        const bits = ((kind & 3) << 2) | (kind & 4 ? NOT_PRINTABLE : 0) | (kind & 8 ? SECOND_MARK : 0);
+        const bits = ((kind & 3) << 2) | (kind & 32 ? NOT_PRINTABLE : 0) | (kind & MARK_CHAR ? SECOND_MARK : 0);
         for (let first = 0; first < 256; first++) {
-          const markSpace = isMarkCode(first) && kind & 16 ? MARK_SPACE : 0;
-          row[first] = table[first] | notPrintable(first) | bits | markSpace | (first === SPACE ? FIRST_SPACE : 0);
+          const entry = table[first];
+          const markSpace = entry & MARK_CHAR && kind & SPACE_CHAR ? MARK_SPACE : 0;
+          row[first] = (entry & 3) | notPrintable(first) | bits | markSpace | (entry & SPACE_CHAR ? FIRST_SPACE : 0);
         }
       }
       pairs.set(row, second << 8);
@@ -230,24 +228,43 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array, beyond: nu
     let quad = quads[j];
     let firstTwo = classes[quad & 0xffff];
     let lastTwo = classes[quad >>> 16];
-    // Four printable ASCII characters (nearly every four of a brief) need nothing more.
-    if (((firstTwo | lastTwo) & NOT_PRINTABLE) !== 0) {
-      for (let k = 4 * j; k < 4 * j + 4; k++) {
-        const c = bytes[k];
-        if (c < 32 || c >= 127) {
-          if (c === NEWLINE && endsBlankLine(text, k)) blankLines.push(k - 1);
-          const to = BY_CODE[c];
-          if (to !== 0) {
-            bytes[k] = to;
-            replaced = true;
+    // Four printable ASCII characters without a sentence mark (`.`, `?`, `!`) before a space
+    // (nearly every four of a brief: seven in eight of the dense text, 26 in 27 of real
+    // opinions) need nothing more than their word starts. A mark before a space within
+    // either pair is MARK_SPACE; one between the pairs, or between the quad before and this
+    // one, is a mark second in a pair and a space first in the next (markBetween).
+    const markBetween = ((firstTwo << 1) & lastTwo) | ((previousIsMark << 7) & firstTwo);
+    if ((((firstTwo | lastTwo) & (NOT_PRINTABLE | MARK_SPACE)) | (markBetween & FIRST_SPACE)) !== 0) {
+      if (((firstTwo | lastTwo) & NOT_PRINTABLE) !== 0) {
+        for (let k = 4 * j; k < 4 * j + 4; k++) {
+          const c = bytes[k];
+          if (c < 32 || c >= 127) {
+            if (c === NEWLINE && endsBlankLine(text, k)) blankLines.push(k - 1);
+            const to = BY_CODE[c];
+            if (to !== 0) {
+              bytes[k] = to;
+              replaced = true;
+            }
           }
         }
+        // As patched.
+        quad = quads[j];
+        firstTwo = classes[quad & 0xffff];
+        lastTwo = classes[quad >>> 16];
       }
-      // As patched.
-      quad = quads[j];
-      firstTwo = classes[quad & 0xffff];
-      lastTwo = classes[quad >>> 16];
+      // Sentence marks, from the same two entries (bits 5-7, see pairTable), stored without a
+      // branch as the word starts are.
+      marks[markCount] = 4 * j - 1;
+      markCount += previousIsMark & (firstTwo >> 7);
+      marks[markCount] = 4 * j;
+      markCount += (firstTwo >> 5) & 1;
+      marks[markCount] = 4 * j + 1;
+      markCount += (firstTwo >> 6) & (lastTwo >> 7) & 1;
+      marks[markCount] = 4 * j + 2;
+      markCount += (lastTwo >> 5) & 1;
+      if (markCount >= marks.length - 4) marks = doubledInt32(marks);
     }
+    previousIsMark = (lastTwo >> 6) & 1;
     // The four characters taken from the quad already read, not read again a byte each
     // (cleaning the 5 MB dense text: 7-9% faster), two at a time (pairTable): bits 0 and 2
     // say whether each is a word character, bits 1 and 3 whether a word starting with it is listed.
@@ -261,23 +278,6 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array, beyond: nu
     count += ((lastTwo >> 3) & ~lastTwo) & 1;
     previousIsWord = (lastTwo >> 2) & 1;
     if (count >= offsets.length - 4) offsets = doubledInt32(offsets);
-    // Sentence marks, from the same two entries (bits 5-7, see pairTable): a mark before a
-    // space within either pair, between the two, or between the quad before and this one.
-    // Most quads hold none (seven in eight of the dense text's, 26 in 27 of real opinions'),
-    // and pass with this one test.
-    const between = (firstTwo << 1) & lastTwo & FIRST_SPACE;
-    if ((((firstTwo | lastTwo) & MARK_SPACE) | between | (previousIsMark & (firstTwo >> 7))) !== 0) {
-      marks[markCount] = 4 * j - 1;
-      markCount += previousIsMark & (firstTwo >> 7);
-      marks[markCount] = 4 * j;
-      markCount += (firstTwo >> 5) & 1;
-      marks[markCount] = 4 * j + 1;
-      markCount += between >> 7;
-      marks[markCount] = 4 * j + 2;
-      markCount += (lastTwo >> 5) & 1;
-      if (markCount >= marks.length - 4) marks = doubledInt32(marks);
-    }
-    previousIsMark = (lastTwo >> 6) & 1;
   }
   for (let i = n & ~3; i < n; i++) {
     // The last characters of a length that is not a multiple of four, one by one.
@@ -291,7 +291,9 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array, beyond: nu
     offsets[count] = i;
     count += (table[c] >> 1) & (previousIsWord ^ 1);
     previousIsWord = table[c] & 1;
-    if (c === SPACE && i > 0 && isMarkCode(bytes[i - 1])) marks = pushedOffset(marks, markCount++, i - 1);
+    marks[markCount] = i - 1;
+    markCount += previousIsMark & (table[c] >> 3);
+    previousIsMark = (table[c] >> 2) & 1;
   }
   const sentenceMarks = { offsets: marks, count: markCount };
   return { clean: replaced ? buffer.toString('latin1') : text, words: { offsets, count }, blankLines, sentenceMarks };
@@ -325,6 +327,7 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   const blankLines: number[] = [];
   let marks: Int32Array = new Int32Array((n >> 4) + 8);
   let markCount = 0;
+  let previousIsMark = 0;
   for (let j = 0; j < n >> 1; j++) {
     const pair = pairs[j];
     let a = pair & 0xffff;
@@ -361,9 +364,15 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     count += (classB >> 1) & (~classA & 1);
     previousIsWord = classB & 1;
     if (count >= offsets.length - 2) offsets = doubledInt32(offsets);
-    // Sentence marks (the character before `a` is patched already).
-    if (a === SPACE && j > 0 && isMarkCode(codes[2 * j - 1])) marks = pushedOffset(marks, markCount++, 2 * j - 1);
-    if (b === SPACE && isMarkCode(a)) marks = pushedOffset(marks, markCount++, 2 * j);
+    // Sentence marks (bits 2 and 3): a pair without `.`, `?` or `!` after one holds none.
+    if ((((classA | classB) & MARK_CHAR) | previousIsMark) !== 0) {
+      marks[markCount] = 2 * j - 1;
+      markCount += previousIsMark & (classA >> 3);
+      marks[markCount] = 2 * j;
+      markCount += (classA >> 2) & (classB >> 3) & 1;
+      previousIsMark = (classB >> 2) & 1;
+      if (markCount >= marks.length - 2) marks = doubledInt32(marks);
+    }
   }
   if (n & 1) {
     // The last character of an odd length, as above.
@@ -377,7 +386,8 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     }
     offsets[count] = i;
     count += (table[c] >> 1) & (previousIsWord ^ 1);
-    if (c === SPACE && i > 0 && isMarkCode(codes[i - 1])) marks = pushedOffset(marks, markCount++, i - 1);
+    marks[markCount] = i - 1;
+    markCount += previousIsMark & (table[c] >> 3);
   }
   const sentenceMarks = { offsets: marks, count: markCount };
   return { clean: replaced ? buffer.toString('utf16le') : text, words: { offsets, count }, blankLines, sentenceMarks };
