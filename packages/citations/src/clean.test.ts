@@ -1,10 +1,10 @@
 import { cleanText, cleanTextAndFindWords, wordTable } from './clean';
 import { ANCHOR_FIRST_CHARS } from './tokenize';
 
-/** Where `clean` has `.`, `?` or `!` followed by a space, found the plain way. */
-const marksOf = (clean: string) => [...clean.matchAll(/[.?!](?= )/g)].map((m) => m.index);
+/** Where `clean` has `.`, `?`, `!` or a space followed by a space, found the plain way. */
+const beforeSpaceOf = (clean: string) => [...clean.matchAll(/[.?! ](?= )/g)].map((m) => m.index);
 
-describe('cleanTextAndFindWords: sentence marks', () => {
+describe('cleanTextAndFindWords: the places before a space', () => {
   // Marks, spaces, the characters cleaning turns into spaces (a line break, a tab, U+00A0, a
   // hair space beyond Latin-1), letters; and, for the two-characters-a-time pass, `…`, which
   // cleaning keeps.
@@ -12,15 +12,15 @@ describe('cleanTextAndFindWords: sentence marks', () => {
   let seed = 11;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 
-  it('lists every place of the cleaned text where a mark is followed by a space, in texts of every length, read a byte or two a character', () => {
+  it('lists every place of the cleaned text where a mark or a space is followed by a space, in texts of every length, read a byte or two a character', () => {
     for (const kept of ['', '\u2026']) {
       for (let length = 0; length < 40; length++) {
         for (let k = 0; k < 30; k++) {
           const raw = `${kept}${Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('')}`;
           for (const table of [undefined, wordTable(ANCHOR_FIRST_CHARS)]) {
-            const { clean, sentenceMarks } = cleanTextAndFindWords(raw, table);
+            const { clean, beforeSpace } = cleanTextAndFindWords(raw, table);
             expect(clean).toBe(cleanText(raw));
-            expect([JSON.stringify(raw), [...sentenceMarks.offsets.subarray(0, sentenceMarks.count)]]).toEqual([JSON.stringify(raw), marksOf(clean)]);
+            expect([JSON.stringify(raw), [...beforeSpace.offsets.subarray(0, beforeSpace.count)]]).toEqual([JSON.stringify(raw), beforeSpaceOf(clean)]);
           }
         }
       }
@@ -29,10 +29,10 @@ describe('cleanTextAndFindWords: sentence marks', () => {
 
   it('lists them in a long text, past the room first made for them', () => {
     for (const kept of ['', '\u2026']) {
-      const raw = `${kept}${'Id. A. B.\nC! D? (2007). '.repeat(3000)}.`;
-      const { clean, sentenceMarks } = cleanTextAndFindWords(raw);
-      expect(sentenceMarks.count).toBe(marksOf(clean).length);
-      expect([...sentenceMarks.offsets.subarray(0, sentenceMarks.count)]).toEqual(marksOf(clean));
+      const raw = `${kept}${'Id. A. B.\nC! D? (2007).  \n\n'.repeat(3000)}.`;
+      const { clean, beforeSpace } = cleanTextAndFindWords(raw);
+      expect(beforeSpace.count).toBe(beforeSpaceOf(clean).length);
+      expect([...beforeSpace.offsets.subarray(0, beforeSpace.count)]).toEqual(beforeSpaceOf(clean));
     }
   });
 });

@@ -338,34 +338,63 @@ const TWO_SPACES = / {2}/;
 /**
  * The sentence [from, to) as shown: runs of spaces made one, trimmed. Trimmed first, by
  * offsets, and the runs replaced only when there are any (in about half the sentences), so
- * that most sentences cost one slice instead of three strings.
+ * that most sentences cost one slice instead of three strings. `beforeSpace`: where `clean`
+ * has a mark or a space before a space (cleanTextAndFindWords lists them), asked for a space
+ * instead of searching the sentence.
  */
-export function contextText(clean: string, from: number, to: number): string {
+export function contextText(clean: string, from: number, to: number, beforeSpace?: OffsetCursor): string {
   let f = from;
   let t = to;
   while (f < t && isTrimmedCode(clean.charCodeAt(f))) f++;
   while (t > f && isTrimmedCode(clean.charCodeAt(t - 1))) t--;
   const text = clean.slice(f, t);
-  return TWO_SPACES.test(text) ? text.replace(/ {2,}/g, ' ') : text;
+  const hasRuns = beforeSpace === undefined ? TWO_SPACES.test(text) : beforeSpace.spaceIn(clean, f, t - 1);
+  return hasRuns ? text.replace(/ {2,}/g, ' ') : text;
+}
+
+/**
+ * A list of offsets (ascending: beforeSpace of cleanTextAndFindWords) asked in text order:
+ * each answer is stepped to from the one before, which on the sentences' asks costs less than
+ * a binary search (they ask mostly a little after the last answer, sometimes a little before).
+ */
+class OffsetCursor {
+  private at = 0;
+
+  constructor(readonly list: OffsetList) {}
+
+  /** The index of the first offset at or after `value` (the list's count when none). */
+  firstAtLeast(value: number): number {
+    const { offsets, count } = this.list;
+    let k = this.at;
+    while (k > 0 && offsets[k - 1] >= value) k--;
+    while (k < count && offsets[k] < value) k++;
+    this.at = k;
+    return k;
+  }
+
+  /** Whether some offset p in [from, to) has a space of `clean` (a space before a space). */
+  spaceIn(clean: string, from: number, to: number): boolean {
+    const { offsets, count } = this.list;
+    for (let k = this.firstAtLeast(from); k < count && offsets[k] < to; k++) if (clean.charCodeAt(offsets[k]) === SPACE) return true;
+    return false;
+  }
 }
 
 /**
  * The walks of setContexts for one document. A sentence ends only where `.`, `?` or `!` is
  * followed by a space, or at a blank line: both are listed by the cleaning pass
- * (cleanTextAndFindWords), so that the walks visit those places alone rather than read the
+ * (cleanTextAndFindWords; the first with the spaces before a space, which isSentenceEnd turns
+ * away at its first test), so that the walks visit those places alone rather than read the
  * characters of every stretch they walk (which was most of setContexts on dense text).
  */
 class SentenceWalks {
   /** The answer lastBlankAtMost gave last. */
   private blankAt = -1;
-  /** The answer firstMarkAtLeast gave last. */
-  private markAt = 0;
-
   /**
    * @param blanks every p where the original has two line breaks (a blank line), ascending
-   * @param marks every p where the cleaned text has `.`, `?` or `!` followed by a space
+   * @param marks beforeSpace, asked in text order
    */
-  constructor(private readonly clean: string, private readonly blanks: readonly number[], private readonly marks: OffsetList) {}
+  constructor(private readonly clean: string, private readonly blanks: readonly number[], private readonly marks: OffsetCursor) {}
 
   /**
    * lastAtMost(blanks, value), stepped to from the answer before: the walks ask in text order,
@@ -381,20 +410,6 @@ class SentenceWalks {
     return k;
   }
 
-  /**
-   * The index of the first listed mark at or after `value` (count when none), stepped to from
-   * the answer before: the walks ask in text order, and a walk visits the marks it steps over
-   * anyway (back a little after the walk forward of an overlapping citation).
-   */
-  private firstMarkAtLeast(value: number): number {
-    const { offsets, count } = this.marks;
-    let k = this.markAt;
-    while (k > 0 && offsets[k - 1] >= value) k--;
-    while (k < count && offsets[k] < value) k++;
-    this.markAt = k;
-    return k;
-  }
-
   /** The last f in (lo, start] where a sentence starts (startsSentence), else lo. */
   back(start: number, lo: number): number {
     const { clean, blanks } = this;
@@ -407,8 +422,8 @@ class SentenceWalks {
       }
     }
     // f - 1 runs down [stop, start - 1].
-    const marks = this.marks.offsets;
-    for (let k = this.firstMarkAtLeast(start) - 1; k >= 0 && marks[k] >= stop; k--) {
+    const marks = this.marks.list.offsets;
+    for (let k = this.marks.firstAtLeast(start) - 1; k >= 0 && marks[k] >= stop; k--) {
       if (isSentenceEnd(clean, marks[k])) return marks[k] + 1;
     }
     return start > stop ? stop : start;
@@ -426,8 +441,8 @@ class SentenceWalks {
       }
     }
     // t - 1 runs up [end - 1, stop - 1).
-    const { offsets: marks, count } = this.marks;
-    for (let k = this.firstMarkAtLeast(end - 1); k < count && marks[k] < stop - 1; k++) {
+    const { offsets: marks, count } = this.marks.list;
+    for (let k = this.marks.firstAtLeast(end - 1); k < count && marks[k] < stop - 1; k++) {
       if (isSentenceEnd(clean, marks[k])) return marks[k] + 1;
     }
     return end < stop ? stop : end;
@@ -436,17 +451,19 @@ class SentenceWalks {
 
 /**
  * Sets `context` on citations (sorted by start), as sentenceAround would. `blankLines`: where
- * `original` has `\n\n`; `sentenceMarks`: where `clean` has `.`, `?` or `!` before a space
- * (cleanTextAndFindWords lists both). Neighbouring citations
+ * `original` has `\n\n`; `beforeSpace`: where `clean` has `.`, `?`, `!` or a space before a
+ * space (cleanTextAndFindWords lists both). Neighbouring citations
  * mostly share a sentence, so each walk reuses what the previous one established: walking
  * back from start ≥ start0, positions in (from0, start0] are known not to start a sentence
  * (from0 being the previous answer), so only (start0, start] is new; forward from
  * end0 ≤ end < to0, nothing in [end, to0) ends one. The answers are the walks' exactly, and
  * a shared sentence is built once.
  */
-export function setContexts(clean: string, citations: Citation[], blankLines: readonly number[], sentenceMarks: OffsetList): void {
+export function setContexts(clean: string, citations: Citation[], blankLines: readonly number[], beforeSpace: OffsetList): void {
   if (citations.length === 0) return;
-  const walks = new SentenceWalks(clean, blankLines, sentenceMarks);
+  const walks = new SentenceWalks(clean, blankLines, new OffsetCursor(beforeSpace));
+  // A cursor of its own: the sentences are asked from their starts, the walks further on.
+  const runs = new OffsetCursor(beforeSpace);
   let prev = false;
   let start0 = 0;
   let from0 = 0;
@@ -485,7 +502,7 @@ export function setContexts(clean: string, citations: Citation[], blankLines: re
     to0 = to;
     maxTo0 = maxTo;
     if (from !== textFrom || to !== textTo) {
-      text = contextText(clean, from, to);
+      text = contextText(clean, from, to, runs);
       textFrom = from;
       textTo = to;
     }
