@@ -63,14 +63,17 @@ export function cleanText(text: string): string {
   return buffer.toString('utf16le');
 }
 
-/**
- * Where words begin in a text: `offsets[0..count)`, ascending — every word whose first
- * character the caller asked for (see cleanTextAndFindWords).
- */
-export interface WordStarts {
+/** Offsets in a text: `offsets[0..count)`, ascending. */
+export interface OffsetList {
   offsets: Int32Array;
   count: number;
 }
+
+/**
+ * Where words begin in a text: every word whose first character the caller asked for (see
+ * cleanTextAndFindWords).
+ */
+export type WordStarts = OffsetList;
 
 /** What cleanTextAndFindWords finds in one pass. */
 export interface CleanedText {
@@ -84,6 +87,15 @@ export interface CleanedText {
    * at anyway (it is replaced), where a search of its own read the whole text again.
    */
   blankLines: number[];
+  /**
+   * Every p where the cleaned text has `.`, `?`, `!` or a space followed by a space: the only
+   * places a sentence can end (isSentenceEnd: a mark before a space), and where runs of
+   * spaces are (contextText makes them one). Listed here, where every character is read
+   * anyway, so that the sentence walks (setContexts) visit these places alone instead of
+   * reading the characters of every stretch they walk, and a sentence shown need not be
+   * searched for runs. The two kinds share a list because cleaning finds both with one test.
+   */
+  beforeSpace: OffsetList;
 }
 
 const NEWLINE = 10;
@@ -97,8 +109,17 @@ const endsBlankLine = (text: string, k: number) => text.charCodeAt(k - 1) === NE
 const isWordCode = (c: number) => c < 128 && /\w/.test(String.fromCharCode(c));
 
 /**
+ * A word table's bit 2: the characters listed where a space follows them (beforeSpace): `.`,
+ * `?` and `!`, which end a sentence before a space, and the space.
+ */
+const BEFORE_SPACE_CHAR = 4;
+/** A word table's bit 3: the space. */
+const SPACE_CHAR = 8;
+
+/**
  * A table for cleanTextAndFindWords: the words to list are those beginning with one of
- * `firstChars`. (Bit 0 of each entry marks a word character, bit 1 a first character asked for.)
+ * `firstChars`. (Bit 0 of each entry marks a word character, bit 1 a first character asked for;
+ * bits 2 and 3, for beforeSpace: BEFORE_SPACE_CHAR and SPACE_CHAR.)
  * A character of `firstChars` that is not a word character (`-`) is listed wherever it does
  * not follow a word character: each of a run of them, but not a hyphen inside a word.
  */
@@ -106,6 +127,8 @@ export function wordTable(firstChars: string): Uint8Array {
   const table = new Uint8Array(0x10000);
   for (let c = 0; c < 128; c++) if (isWordCode(c)) table[c] = 1;
   for (let k = 0; k < firstChars.length; k++) table[firstChars.charCodeAt(k)] |= 2;
+  for (const c of '.?! ') table[c.charCodeAt(0)] |= BEFORE_SPACE_CHAR;
+  table[32] |= SPACE_CHAR;
   return table;
 }
 const EVERY_WORD = wordTable('_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
@@ -114,30 +137,45 @@ const EVERY_WORD = wordTable('_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm
  * A word table's entries for two Latin-1 characters at once, by their two bytes (the first in
  * the low byte): the first's entry in bits 0-1, the second's in bits 2-3, and bit 4
  * (NOT_PRINTABLE) when either is not printable ASCII (32-126: a line break, a character to
- * replace or one beyond ASCII). The byte-per-character pass reads two of these for four
- * characters, which tell it both where words begin and whether any of the four needs looking
- * at. Made for each word table the first time a text is cleaned with it (64 KB; the engine
- * uses one).
+ * replace or one beyond ASCII). Bits 5-7 tell where a mark (`.`, `?`, `!`) or a space is
+ * followed by a space (beforeSpace): PAIR_BEFORE_SPACE when the first is one and the second a
+ * space, SECOND_BEFORE_SPACE when the second is one, FIRST_SPACE when the first is a space (the
+ * last two pair with the neighbouring pair's characters). The byte-per-character pass reads two
+ * of these for four characters, which tell it where words begin, where beforeSpace's places are
+ * and whether any of the
+ * four needs looking at. Made for each word table the first time a text is cleaned with it
+ * (64 KB; the engine uses one).
  */
 const NOT_PRINTABLE = 16;
+const PAIR_BEFORE_SPACE = 32;
+const SECOND_BEFORE_SPACE = 64;
+const FIRST_SPACE = 128;
 const notPrintable = (c: number) => (c < 32 || c >= 127 ? NOT_PRINTABLE : 0);
 const pairTables = new WeakMap<Uint8Array, Uint8Array>();
 function pairTable(table: Uint8Array): Uint8Array {
   let pairs = pairTables.get(table);
   if (pairs === undefined) {
     pairs = new Uint8Array(0x10000);
-    // An entry of the word table is one of four values (two bits): the 256 rows, one per second
-    // character, are copies of eight rows, by its entry and whether it is printable (filling
-    // all 65,536 entries one by one took 2 ms at the engine's first call, before the loop is
-    // compiled).
+    // A row depends on its second character only by that character's word-table entry (its
+    // word bits and bits 2-3) and whether it is printable: the 256 rows,
+    // one per second character, are copies of a few, one per such kind, each built once
+    // (filling all 65,536 entries one by one took 2 ms at the engine's first call, before the
+    // loop is compiled).
     const rows: Uint8Array[] = [];
-    for (let second = 0; second < 8; second++) {
-      const row = new Uint8Array(256);
-      const bits = ((second & 3) << 2) | (second & 4 ? NOT_PRINTABLE : 0);
-      for (let first = 0; first < 256; first++) row[first] = table[first] | notPrintable(first) | bits;
-      rows.push(row);
+    for (let second = 0; second < 256; second++) {
+      const kind = table[second] | (notPrintable(second) << 1);
+      let row = rows[kind];
+      if (row === undefined) {
+        row = rows[kind] = new Uint8Array(256);
+        const bits = ((kind & 3) << 2) | (kind & 32 ? NOT_PRINTABLE : 0) | (kind & BEFORE_SPACE_CHAR ? SECOND_BEFORE_SPACE : 0);
+        for (let first = 0; first < 256; first++) {
+          const entry = table[first];
+          const markSpace = entry & BEFORE_SPACE_CHAR && kind & SPACE_CHAR ? PAIR_BEFORE_SPACE : 0;
+          row[first] = (entry & 3) | notPrintable(first) | bits | markSpace | (entry & SPACE_CHAR ? FIRST_SPACE : 0);
+        }
+      }
+      pairs.set(row, second << 8);
     }
-    for (let second = 0; second < 256; second++) pairs.set(rows[table[second] | (notPrintable(second) >> 2)], second << 8);
     pairTables.set(table, pairs);
   }
   return pairs;
@@ -188,28 +226,51 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array, beyond: nu
   let replaced = beyond.length > 0;
   let previousIsWord = 0;
   const blankLines: number[] = [];
+  // Room for a place before a space every 16 characters to begin with (the dense text has one
+  // every 29).
+  let listed: Int32Array = new Int32Array((n >> 4) + 8);
+  let listedCount = 0;
+  let previousBeforeSpace = 0;
   for (let j = 0; j < n >> 2; j++) {
     let quad = quads[j];
     let firstTwo = classes[quad & 0xffff];
     let lastTwo = classes[quad >>> 16];
-    // Four printable ASCII characters (nearly every four of a brief) need nothing more.
-    if (((firstTwo | lastTwo) & NOT_PRINTABLE) !== 0) {
-      for (let k = 4 * j; k < 4 * j + 4; k++) {
-        const c = bytes[k];
-        if (c < 32 || c >= 127) {
-          if (c === NEWLINE && endsBlankLine(text, k)) blankLines.push(k - 1);
-          const to = BY_CODE[c];
-          if (to !== 0) {
-            bytes[k] = to;
-            replaced = true;
+    // Four printable ASCII characters without a mark (`.`, `?`, `!`) or a space before a space
+    // (nearly every four of a brief) need nothing more than their word starts. One within
+    // either pair is PAIR_BEFORE_SPACE; one between the pairs, or between the quad before and
+    // this one, is SECOND_BEFORE_SPACE in a pair and a space first in the next (betweenPairs).
+    const betweenPairs = ((firstTwo << 1) & lastTwo) | ((previousBeforeSpace << 7) & firstTwo);
+    if ((((firstTwo | lastTwo) & (NOT_PRINTABLE | PAIR_BEFORE_SPACE)) | (betweenPairs & FIRST_SPACE)) !== 0) {
+      if (((firstTwo | lastTwo) & NOT_PRINTABLE) !== 0) {
+        for (let k = 4 * j; k < 4 * j + 4; k++) {
+          const c = bytes[k];
+          if (c < 32 || c >= 127) {
+            if (c === NEWLINE && endsBlankLine(text, k)) blankLines.push(k - 1);
+            const to = BY_CODE[c];
+            if (to !== 0) {
+              bytes[k] = to;
+              replaced = true;
+            }
           }
         }
+        // As patched.
+        quad = quads[j];
+        firstTwo = classes[quad & 0xffff];
+        lastTwo = classes[quad >>> 16];
       }
-      // As patched.
-      quad = quads[j];
-      firstTwo = classes[quad & 0xffff];
-      lastTwo = classes[quad >>> 16];
+      // beforeSpace's places, from the same two entries (bits 5-7, see pairTable), stored without a
+      // branch as the word starts are.
+      listed[listedCount] = 4 * j - 1;
+      listedCount += previousBeforeSpace & (firstTwo >> 7);
+      listed[listedCount] = 4 * j;
+      listedCount += (firstTwo >> 5) & 1;
+      listed[listedCount] = 4 * j + 1;
+      listedCount += (firstTwo >> 6) & (lastTwo >> 7) & 1;
+      listed[listedCount] = 4 * j + 2;
+      listedCount += (lastTwo >> 5) & 1;
+      if (listedCount >= listed.length - 4) listed = doubledInt32(listed);
     }
+    previousBeforeSpace = (lastTwo >> 6) & 1;
     // The four characters taken from the quad already read, not read again a byte each
     // (cleaning the 5 MB dense text: 7-9% faster), two at a time (pairTable): bits 0 and 2
     // say whether each is a word character, bits 1 and 3 whether a word starting with it is listed.
@@ -236,8 +297,12 @@ function cleanLatin1TextAndFindWords(text: string, table: Uint8Array, beyond: nu
     offsets[count] = i;
     count += (table[c] >> 1) & (previousIsWord ^ 1);
     previousIsWord = table[c] & 1;
+    listed[listedCount] = i - 1;
+    listedCount += previousBeforeSpace & (table[c] >> 3);
+    previousBeforeSpace = (table[c] >> 2) & 1;
   }
-  return { clean: replaced ? buffer.toString('latin1') : text, words: { offsets, count }, blankLines };
+  const beforeSpace = { offsets: listed, count: listedCount };
+  return { clean: replaced ? buffer.toString('latin1') : text, words: { offsets, count }, blankLines, beforeSpace };
 }
 
 /**
@@ -266,6 +331,9 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
   let replaced = false;
   let previousIsWord = 0;
   const blankLines: number[] = [];
+  let listed: Int32Array = new Int32Array((n >> 4) + 8);
+  let listedCount = 0;
+  let previousBeforeSpace = 0;
   for (let j = 0; j < n >> 1; j++) {
     const pair = pairs[j];
     let a = pair & 0xffff;
@@ -302,6 +370,18 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     count += (classB >> 1) & (~classA & 1);
     previousIsWord = classB & 1;
     if (count >= offsets.length - 2) offsets = doubledInt32(offsets);
+    // beforeSpace's places (bits 2 and 3), before this pair's first character and at it,
+    // stored when there are some.
+    const beforeA = previousBeforeSpace & (classA >> 3);
+    const atA = (classA >> 2) & (classB >> 3) & 1;
+    if ((beforeA | atA) !== 0) {
+      listed[listedCount] = 2 * j - 1;
+      listedCount += beforeA;
+      listed[listedCount] = 2 * j;
+      listedCount += atA;
+      if (listedCount >= listed.length - 2) listed = doubledInt32(listed);
+    }
+    previousBeforeSpace = (classB >> 2) & 1;
   }
   if (n & 1) {
     // The last character of an odd length, as above.
@@ -315,6 +395,9 @@ export function cleanTextAndFindWords(text: string, table: Uint8Array = EVERY_WO
     }
     offsets[count] = i;
     count += (table[c] >> 1) & (previousIsWord ^ 1);
+    listed[listedCount] = i - 1;
+    listedCount += previousBeforeSpace & (table[c] >> 3);
   }
-  return { clean: replaced ? buffer.toString('utf16le') : text, words: { offsets, count }, blankLines };
+  const beforeSpace = { offsets: listed, count: listedCount };
+  return { clean: replaced ? buffer.toString('utf16le') : text, words: { offsets, count }, blankLines, beforeSpace };
 }

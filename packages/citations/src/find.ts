@@ -10,6 +10,7 @@ import { EDITIONS, guessEdition, impliedCourt, narrowEditions, NO_EDITIONS } fro
 import { isYearAt, parseCourtParenthetical } from './courts';
 import { AnchorIndex, findCaseNameBefore } from './case-name';
 import { allDigits, fourDigitsAt, isBlankPage, isDigitCode, isLetterCode, isTrimmedCode } from './chars';
+import type { OffsetList } from './clean';
 import { lastAtMost } from './last-where';
 import { isSentenceEnd } from './names';
 import { readPins } from './pins';
@@ -347,30 +348,63 @@ const TWO_SPACES = / {2}/;
 /**
  * The sentence [from, to) as shown: runs of spaces made one, trimmed. Trimmed first, by
  * offsets, and the runs replaced only when there are any (in about half the sentences), so
- * that most sentences cost one slice instead of three strings.
+ * that most sentences cost one slice instead of three strings. `beforeSpace`: where `clean`
+ * has a mark or a space before a space (cleanTextAndFindWords lists them), asked for a space
+ * instead of searching the sentence.
  */
-export function contextText(clean: string, from: number, to: number): string {
+export function contextText(clean: string, from: number, to: number, beforeSpace?: OffsetCursor): string {
   let f = from;
   let t = to;
   while (f < t && isTrimmedCode(clean.charCodeAt(f))) f++;
   while (t > f && isTrimmedCode(clean.charCodeAt(t - 1))) t--;
   const text = clean.slice(f, t);
-  return TWO_SPACES.test(text) ? text.replace(/ {2,}/g, ' ') : text;
+  const hasRuns = beforeSpace === undefined ? TWO_SPACES.test(text) : beforeSpace.spaceIn(clean, f, t - 1);
+  return hasRuns ? text.replace(/ {2,}/g, ' ') : text;
 }
 
 /**
- * The walks of setContexts for one document. A sentence also ends at a blank line: those are
- * listed by the cleaning pass (cleanTextAndFindWords), so that the walks, which read every
- * character of a sentence, read only the cleaned text and test one thing per character.
+ * A list of offsets (ascending: beforeSpace of cleanTextAndFindWords) asked in text order:
+ * each answer is stepped to from the one before, which on the sentences' asks costs less than
+ * a binary search (they ask mostly a little after the last answer, sometimes a little before).
+ */
+class OffsetCursor {
+  private at = 0;
+
+  constructor(readonly list: OffsetList) {}
+
+  /** The index of the first offset at or after `value` (the list's count when none). */
+  firstAtLeast(value: number): number {
+    const { offsets, count } = this.list;
+    let k = this.at;
+    while (k > 0 && offsets[k - 1] >= value) k--;
+    while (k < count && offsets[k] < value) k++;
+    this.at = k;
+    return k;
+  }
+
+  /** Whether some offset p in [from, to) has a space of `clean` (a space before a space). */
+  spaceIn(clean: string, from: number, to: number): boolean {
+    const { offsets, count } = this.list;
+    for (let k = this.firstAtLeast(from); k < count && offsets[k] < to; k++) if (clean.charCodeAt(offsets[k]) === SPACE) return true;
+    return false;
+  }
+}
+
+/**
+ * The walks of setContexts for one document. A sentence ends only where `.`, `?` or `!` is
+ * followed by a space, or at a blank line: both are listed by the cleaning pass
+ * (cleanTextAndFindWords; the first with the spaces before a space, which isSentenceEnd turns
+ * away at its first test), so that the walks visit those places alone rather than read the
+ * characters of every stretch they walk (which was most of setContexts on dense text).
  */
 class SentenceWalks {
   /** The answer lastBlankAtMost gave last. */
   private blankAt = -1;
-
   /**
    * @param blanks every p where the original has two line breaks (a blank line), ascending
+   * @param marks beforeSpace, asked in text order
    */
-  constructor(private readonly clean: string, private readonly blanks: readonly number[]) {}
+  constructor(private readonly clean: string, private readonly blanks: readonly number[], private readonly marks: OffsetCursor) {}
 
   /**
    * lastAtMost(blanks, value), stepped to from the answer before: the walks ask in text order,
@@ -397,10 +431,10 @@ class SentenceWalks {
         break;
       }
     }
-    // f - 1 runs down [stop, start - 1], two places a step (see markBeforeSpace).
-    for (let q = start - 1; q >= stop; q -= 2) {
-      const p = markBeforeSpace(clean, q);
-      if (p >= stop && isSentenceEnd(clean, p)) return p + 1;
+    // f - 1 runs down [stop, start - 1].
+    const marks = this.marks.list.offsets;
+    for (let k = this.marks.firstAtLeast(start) - 1; k >= 0 && marks[k] >= stop; k--) {
+      if (isSentenceEnd(clean, marks[k])) return marks[k] + 1;
     }
     return start > stop ? stop : start;
   }
@@ -416,40 +450,30 @@ class SentenceWalks {
         break;
       }
     }
-    // t - 1 runs up [end - 1, stop - 1), two places a step (see markBeforeSpace).
-    for (let q = end; q < stop; q += 2) {
-      const p = markBeforeSpace(clean, q);
-      if (p >= end - 1 && p < stop - 1 && isSentenceEnd(clean, p)) return p + 1;
+    // t - 1 runs up [end - 1, stop - 1).
+    const { offsets: marks, count } = this.marks.list;
+    for (let k = this.marks.firstAtLeast(end - 1); k < count && marks[k] < stop - 1; k++) {
+      if (isSentenceEnd(clean, marks[k])) return marks[k] + 1;
     }
     return end < stop ? stop : end;
   }
 }
 
 /**
- * The place p in {q - 1, q} where `.`, `?` or `!` is followed by a space, else -1: the only
- * places isSentenceEnd can answer yes. Every pair of neighbouring places has one of them at
- * the q a walk stepping by two reads, so the walks read about half the characters of the
- * stretch they walk (reading them one by one was most of setContexts on dense text). At most
- * one p: the character at q cannot be both a mark and a space.
- */
-function markBeforeSpace(clean: string, q: number): number {
-  const c = clean.charCodeAt(q);
-  if (c === SPACE) return mayEndSentence(clean, q - 1) ? q - 1 : -1;
-  return (c === PERIOD || c === QUESTION || c === BANG) && clean.charCodeAt(q + 1) === SPACE ? q : -1;
-}
-
-/**
  * Sets `context` on citations (sorted by start), as sentenceAround would. `blankLines`: where
- * `original` has `\n\n` (cleanTextAndFindWords lists them). Neighbouring citations
+ * `original` has `\n\n`; `beforeSpace`: where `clean` has `.`, `?`, `!` or a space before a
+ * space (cleanTextAndFindWords lists both). Neighbouring citations
  * mostly share a sentence, so each walk reuses what the previous one established: walking
  * back from start ≥ start0, positions in (from0, start0] are known not to start a sentence
  * (from0 being the previous answer), so only (start0, start] is new; forward from
  * end0 ≤ end < to0, nothing in [end, to0) ends one. The answers are the walks' exactly, and
  * a shared sentence is built once.
  */
-export function setContexts(clean: string, citations: Citation[], blankLines: readonly number[]): void {
+export function setContexts(clean: string, citations: Citation[], blankLines: readonly number[], beforeSpace: OffsetList): void {
   if (citations.length === 0) return;
-  const walks = new SentenceWalks(clean, blankLines);
+  const walks = new SentenceWalks(clean, blankLines, new OffsetCursor(beforeSpace));
+  // A cursor of its own: the sentences are asked from their starts, the walks further on.
+  const runs = new OffsetCursor(beforeSpace);
   let prev = false;
   let start0 = 0;
   let from0 = 0;
@@ -488,7 +512,7 @@ export function setContexts(clean: string, citations: Citation[], blankLines: re
     to0 = to;
     maxTo0 = maxTo;
     if (from !== textFrom || to !== textTo) {
-      text = contextText(clean, from, to);
+      text = contextText(clean, from, to, runs);
       textFrom = from;
       textTo = to;
     }

@@ -60,14 +60,14 @@ export function positionAt(positions: DocumentPosition[], offset: number): Docum
  */
 export function findCitations(text: string, options: FindOptions = {}): Citation[] {
   if (typeof text !== 'string' || text.length === 0) return [];
-  const { clean, words, blankLines } = cleanTextAndFindWords(text, WORDS_TO_LIST);
+  const { clean, words, blankLines, beforeSpace } = cleanTextAndFindWords(text, WORDS_TO_LIST);
   const markers = new MarkerCandidates();
   // The tokens are read as they are found (TokenStream), each soon after it is made.
   let citations = extractCitations(text, clean, new TokenStream(clean, words, markers), options.removeAmbiguous === true);
   if (options.resolve !== false) resolveInPlace(citations);
   const references = findReferences(text, clean, citations, words, markers);
   if (references.length) citations = mergeByStart(citations, references);
-  if (options.context !== false) setContexts(clean, citations, blankLines);
+  if (options.context !== false) setContexts(clean, citations, blankLines, beforeSpace);
   const positions = options.positions;
   if (positions && positions.length) {
     for (const c of citations) {
