@@ -141,6 +141,19 @@ describe('findCitations: short forms and their antecedents', () => {
     ]);
   });
 
+  it('a case cited twice with its parallel is one case for a later supra', () => {
+    // The second group's parallel stands for the case's first citation, not for the second
+    // group's: two cases of one name would leave the supra unresolved.
+    const text =
+      'Miranda v. Arizona, 384 U.S. 436, 86 S. Ct. 1602 (1966). The warnings are required. ' +
+      'Miranda v. Arizona, 384 U.S. 436, 86 S. Ct. 1602 (1966). See Miranda, supra, at 444. Id. at 445.';
+    const shorts = findCitations(text).filter((c) => c.form !== 'full');
+    expect(shorts.map((c) => [c.text, c.form, c.antecedent, c.pinCite])).toEqual([
+      ['Miranda, supra, at 444', 'supra', '384 U.S. 436', '444'],
+      ['Id. at 445', 'id', '384 U.S. 436', '445'],
+    ]);
+  });
+
   it('an Id. after a statute refers to the statute', () => {
     expect(findCitations('Under 42 U.S.C. § 1983, a person acting under color of law is liable. Id.')[1]).toMatchObject({ type: 'statute', form: 'id', antecedent: '42 U.S.C. § 1983' });
   });

@@ -194,8 +194,10 @@ export function resolveInPlace(out: Citation[]): void {
         // What a short form or supra can learn from a full citation is its case, first page
         // and name: one that repeats all three of an earlier one (a case cited again and
         // again) is not listed again, so that the lookups stay short in long documents.
-        // caseOf(c), from what is known here: c was not a key of primaryOf before.
-        const theCase = primary ?? earlier ?? c;
+        // caseOf(c), from what is known here: c was not a key of primaryOf before. The
+        // primary's own case: in a group cited a second time, the primary is the second
+        // group's first citation, which is the case first cited so.
+        const theCase = primary !== null ? caseOf(primary) : (earlier ?? c);
         let listing = listedFor.get(theCase);
         if (!listing) listedFor.set(theCase, (listing = { byName: new Map(), lastName: null, lastList: undefined }));
         let listed = listing.lastList !== undefined && c.caseName === listing.lastName ? listing.lastList : listing.byName.get(c.caseName);
