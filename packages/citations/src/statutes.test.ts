@@ -20,6 +20,15 @@ describe('statute patterns', () => {
     expect(statuteOf('cfr', '40 C.F.R. Parts 60, 61')?.normalized).toBe('40 C.F.R. pt. 60, 61');
   });
 
+  it('write one section sign for one section after a singular sign written out, two after a plural one', () => {
+    for (const signs of ['§', 'Sec.', 'sec', 'Section', 'section']) {
+      expect([signs, statuteOf('usc', `42 U.S.C. ${signs} 1983`)?.normalized]).toEqual([signs, '42 U.S.C. § 1983']);
+    }
+    for (const signs of ['§§', 'Secs.', 'sections']) {
+      expect([signs, statuteOf('usc', `42 U.S.C. ${signs} 1983`)?.normalized]).toEqual([signs, '42 U.S.C. §§ 1983']);
+    }
+  });
+
   it('keep `Ann.` in a state code only when it comes before the section sign', () => {
     expect(statuteOf('state-code', 'Tex. Civ. Prac. & Rem. Code Ann. § 27.001')?.code).toBe('Tex. Civ. Prac. & Rem. Code Ann.');
     expect(statuteOf('state-code', 'Cal. Civ. Proc. Code § 425.16')?.code).toBe('Cal. Civ. Proc. Code');

@@ -58,7 +58,8 @@ function sectionPart(signs: string | undefined, section: string): string {
   // Several sections are written with a comma, `and`, `or` or `&` between them (MORE_SECTIONS).
   const several = squashed.includes(',') || squashed.includes(' ') || squashed.includes('&');
   const s = several ? squashed.replace(/ ?, ?/g, ', ') : squashed;
-  const plural = (signs ?? '').length > 1 || (several && /,| and | or |&/.test(s));
+  // `§§`, `Secs.`, `sections` are plural; `Sec.` and `Section` are not, however long.
+  const plural = signs === '§§' || (signs !== undefined && endsWithS(signs)) || (several && /,| and | or |&/.test(s));
   return `${plural ? '§§' : '§'} ${s}`;
 }
 
