@@ -11,14 +11,17 @@
  * and footnotes are (issue 26's measure: 5 MB, MB/s and microseconds a citation by CPU time,
  * best and median of the passes after three to warm up). Twice: first an esbuild bundle of the
  * engine, as the product runs it (extraction's citation thread runs its bundle, built at `npm
- * install`, in embedded mode as in the images; the CLI too), then the source as this script
+ * install`, in embedded mode as in the images; the CLI too), in a `node` process of its own:
+ * the citation thread is a worker whose heap holds the bundle alone, while this script's process
+ * holds the engine's source and eyecite's port too, and a pass on that larger heap took 8-20%
+ * longer in alternated runs (more for the collector to mark). Then the source as this script
  * loads it, through tsx (which compiles each module to CommonJS, whose imports are read through
- * getters at every call between modules: the bundle calls directly). The bundle goes first, on
- * a heap the source's passes have not filled.
+ * getters at every call between modules: the bundle calls directly).
  *
  * Not a test: figures depend on the machine. Run sparingly on shared hardware.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getCitations } from '@beshkenadze/eyecite';
@@ -26,6 +29,9 @@ import { findCitations } from '@citecheck/citations';
 import { bundleOfThisCheckout, repeatedPassages } from '../../packages/citations/scripts/alternate';
 import { generateCorpus } from '../../packages/citations/test/corpus/generate';
 import { engineColdStart } from './engine-cold-start';
+
+const { densePasses } = require('./dense-passes.cjs') as { densePasses: (name: string, text: string, find: (text: string) => unknown[]) => void };
+const DENSE_PASSES = join(__dirname, 'dense-passes.cjs');
 
 const DENSE = process.argv.includes('--dense');
 const numbers = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -87,28 +93,17 @@ function dense(): void {
   const text = repeatedPassages(OURS_MB * 1e6);
   const dir = mkdtempSync(join(tmpdir(), 'citations-bench-'));
   try {
-    const bundled = (require(bundleOfThisCheckout(dir)) as { findCitations: typeof findCitations }).findCitations;
-    densePasses('@citecheck/citations (dense, esbuild bundle, as the product runs it)', text, bundled);
+    const bundle = bundleOfThisCheckout(dir);
+    const textFile = join(dir, 'dense.txt');
+    writeFileSync(textFile, text);
+    // The bundle's passes in a process holding the bundle alone (see above).
+    const own = execFileSync(process.execPath, [DENSE_PASSES, bundle, textFile, '@citecheck/citations (dense, esbuild bundle in a process of its own, as the product runs it)'], { encoding: 'utf8' });
+    process.stdout.write(own);
     densePasses('@citecheck/citations (dense, source through tsx)', text, findCitations);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-}
-
-function densePasses(name: string, text: string, find: typeof findCitations): void {
-  const cpu: number[] = [];
-  let count = 0;
-  for (let k = 0; k < 11; k++) {
-    const t0 = process.cpuUsage();
-    count = find(text).length;
-    const used = process.cpuUsage(t0);
-    if (k >= 3) cpu.push((used.user + used.system) / 1000);
-  }
-  cpu.sort((a, b) => a - b);
-  const mb = text.length / 1e6;
-  const at = (ms: number) => ({ ms: Math.round(ms), mbPerSec: +(mb / (ms / 1000)).toFixed(1), usPerCitation: +((ms * 1000) / count).toFixed(2) });
-  console.log(JSON.stringify({ name, inputMB: +mb.toFixed(2), citations: count, charactersPerCitation: Math.round(text.length / count), best: at(cpu[0]), median: at(cpu[cpu.length >> 1]) }));
 }
 
 if (DENSE) {
