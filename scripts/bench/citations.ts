@@ -13,8 +13,8 @@
  * engine, as the product runs it (extraction's citation thread runs its bundle, built at `npm
  * install`, in embedded mode as in the images; the CLI too), in a `node` process of its own:
  * the citation thread is a worker whose heap holds the bundle alone, while this script's process
- * holds the engine's source and eyecite's port too, and a pass on that larger heap took 8-20%
- * longer in alternated runs (more for the collector to mark). Then the source as this script
+ * holds the engine's source and eyecite's port too (with the port alone loaded beside the
+ * bundle, a pass took 8-29% longer in alternated processes). Then the source as this script
  * loads it, through tsx (which compiles each module to CommonJS, whose imports are read through
  * getters at every call between modules: the bundle calls directly).
  *
