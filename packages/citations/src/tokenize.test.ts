@@ -183,6 +183,11 @@ describe('cleanTextAndFindWords', () => {
     // as `N. Y` or `Cal.`, a number of the right length before the right letter); a copy of
     // the list is scanned extractor by extractor, each regex over the whole text.
     const spaced = ['N.  Y. Gen. Bus. Law § 349', 'N. Y. C.P.L.R. 3211(a)', 'C.  P. L. R. 3211', 'Cal. Civ. Code § 1714', 'Tex.  Bus. & Com. Code § 17.46', 'Fla. Stat. § 768.81', 'Ibid. Id.  at 5', '42  U.S.C. § 1983'];
+    // Each literal after a space and a parenthesis, where the stream tries a word only
+    // when its first two characters may begin a candidate (mayAnchorAt): `CP`, `Ib`, `ib`, `id`
+    // and `su` begin no spelling, only a literal.
+    const literals = ['CPLR 3211(a)', 'Ibid.', 'ibid.', 'id. at 5', 'Id. at 5', 'Smith, supra, at 5', 'Cal. Civ. Code § 1714', 'Tex. Bus. & Com. Code § 17.46', 'Fla. Stat. § 768.81', 'N. Y. Gen. Bus. Law § 349', 'C. P. L. R. 3211'];
+    for (const literal of literals) spaced.push(`See ${literal}; (${literal})`);
     for (const raw of [...sampleTexts(), ...spaced]) {
       const { clean, words } = cleanTextAndFindWords(raw, wordTable(ANCHOR_FIRST_CHARS));
       expect(tokenize(clean, DEFAULT_EXTRACTORS, words)).toEqual(tokenize(clean, [...DEFAULT_EXTRACTORS]));

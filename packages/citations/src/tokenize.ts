@@ -749,6 +749,42 @@ export function nextAnchorStart(text: string, from: number): number {
 const DOT = 46;
 const LOWER_S = 115;
 
+/**
+ * The literals literalAt looks for (a default extractor's match begins with one): only their
+ * first two characters are read here, for FIRST_TWO.
+ */
+const LITERALS = ['Id.', 'Ibid', 'id.', 'ibid', 'supra', 'Cal.', 'CPLR', 'C.', 'Tex.', 'N.', 'Fla.'];
+
+/**
+ * By a word's first two characters (`first * 128 + second`, both ASCII): 1 when a candidate
+ * may begin there — any number, blank (`_`, `-`) or capital followed by a space (the tries and
+ * capitalKinds skip spaces), a pair that begins a reporter-first or law spelling, the first two
+ * of a literal — else 0. A third of the dense text's listed words (`in`, `is`, `See`, `City`,
+ * `Airline`) fail it, and the stream turns them away without a call to anchorsAt.
+ */
+const FIRST_TWO = new Uint8Array(128 * 128);
+for (let first = 0; first < 128; first++) {
+  if (!(CHAR_CLASS[first] & MAY_BEGIN)) continue;
+  const any = isDigit(first) || first === UNDERSCORE || first === DASH;
+  for (let second = 0; second < 128; second++) {
+    const pair = first * 128 + second;
+    if (any || second === SPACE || ASCII_PAIR_KINDS[pair] !== 0 || PAIR_ROW[pair] !== 0) FIRST_TWO[pair] = 1;
+  }
+}
+for (const literal of LITERALS) FIRST_TWO[literal.charCodeAt(0) * 128 + literal.charCodeAt(1)] = 1;
+
+/**
+ * Whether anchorsAt is to be called at the word start `p`, whose character `first` may begin a
+ * candidate (MAY_BEGIN): not after a period (`U.S.`, `S. Ct.`: inside an abbreviation, where
+ * only `supra` may begin one, as in `n.supra`), and only when its first two characters may
+ * begin one (FIRST_TWO; a second character beyond ASCII, or none, is left to anchorsAt).
+ */
+function mayAnchorAt(text: string, p: number, first: number): boolean {
+  if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) return false;
+  const second = text.charCodeAt(p + 1);
+  return !(second < 128) || FIRST_TWO[first * 128 + second] !== 0;
+}
+
 // The characters each default extractor's match can begin with (same order as DEFAULT_EXTRACTORS).
 const DIGITS = '0123456789';
 const DEFAULT_FIRST: Record<string, string> = {
@@ -831,7 +867,10 @@ function scanDefault(text: string, tokens: Token[]): void {
   const dispatch = defaultDispatch();
   // Per extractor, where its global scan would resume (its lastIndex).
   const resume = new Array<number>(dispatch.sticky.length).fill(0);
-  for (let p = nextAnchorStart(text, 0); p >= 0; p = nextAnchorStart(text, p + 1)) anchorsAt(text, p, text.charCodeAt(p), tokens, dispatch, resume);
+  for (let p = nextAnchorStart(text, 0); p >= 0; p = nextAnchorStart(text, p + 1)) {
+    const first = text.charCodeAt(p);
+    if (mayAnchorAt(text, p, first)) anchorsAt(text, p, first, tokens, dispatch, resume);
+  }
 }
 
 /** The order of tokens: by start, the longer first, a hand-written statute before a generic one. */
@@ -931,7 +970,7 @@ export class TokenStream implements TokenSource {
     for (; k < end; k++) {
       const p = offsets[k];
       const first = text.charCodeAt(p);
-      if (CHAR_CLASS[first] & MAY_BEGIN) anchorsAt(text, p, first, pending, dispatch, resume);
+      if (CHAR_CLASS[first] & MAY_BEGIN && mayAnchorAt(text, p, first)) anchorsAt(text, p, first, pending, dispatch, resume);
       // The reference markers that end with these numbers, while the text around them is at hand.
       if (markers !== null && mayBeMarkerWord(first)) markers.addAt(text, p);
     }
@@ -968,13 +1007,12 @@ export class TokenStream implements TokenSource {
 
 /**
  * The tokens that begin at the word start `p`, whose character is `first`, pushed onto
- * `tokens`: nothing where no candidate begins (anchorMayStartAt). The candidate test is made
+ * `tokens` (called where mayAnchorAt lets through): nothing where no candidate begins (anchorMayStartAt). The candidate test is made
  * here, on the way, rather than before the call: a number's digits and the spaces after them
  * are read once for the test, the volume and the extractors (three times when the test came
  * first), and a capital's literal (`Cal.`, `Tex.`) is looked for once.
  */
 function anchorsAt(text: string, p: number, first: number, tokens: Token[], { sticky, byChar, byNext }: Dispatch, resume: number[]): void {
-  if (first !== LOWER_S && text.charCodeAt(p - 1) === DOT) return;
   let list: number[] | undefined;
   let digits = 0;
   let year = false;
