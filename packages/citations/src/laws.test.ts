@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import overlay from '../data/overlay.json';
 import { parseRecords } from './generated-data';
 import { laws } from './generated/laws';
-import { lawTokenAt, mayBeginLaw } from './laws';
+import { lawMatchAt, mayBeginLaw, statuteOf } from './laws';
 
 const spellings = [...parseRecords<{ strings: string[] }>(laws), ...(overlay as { rules: { series: { strings: string[] }[] } }).rules.series].flatMap((l) => l.strings);
 
@@ -20,8 +20,9 @@ describe('mayBeginLaw', () => {
     for (const word of ['Court', 'Commission', 'Plaintiff', 'Defendant', 'County']) expect([word, mayBeginLaw(`${word} of`, 0)]).toEqual([word, false]);
   });
 
-  it('leaves what lawTokenAt finds unchanged', () => {
-    expect(lawTokenAt('See Wis. Stat. § 655.002(2)(c).', 4)?.statute.normalized).toBe('Wis. Stat. § 655.002(2)(c)');
-    expect(lawTokenAt('State of Wisconsin', 0)).toBeNull();
+  it('leaves what lawMatchAt finds unchanged', () => {
+    const found = lawMatchAt('See Wis. Stat. § 655.002(2)(c).', 4);
+    expect(found && statuteOf(found).normalized).toBe('Wis. Stat. § 655.002(2)(c)');
+    expect(lawMatchAt('State of Wisconsin', 0)).toBeNull();
   });
 });

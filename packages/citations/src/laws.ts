@@ -198,12 +198,6 @@ function keptLength(match: string): number {
   return kept.length;
 }
 
-export interface LawToken {
-  start: number;
-  end: number;
-  statute: StatuteMatch;
-}
-
 /**
  * A law's pattern matched at `start`: its span, and what its statute is made from when asked
  * (statuteOf). The tokenizer asks only for the laws it keeps: most a brief cites are found
@@ -267,16 +261,11 @@ function numberBefore(text: string, pos: number): number | null {
 }
 
 /**
- * The law citation whose spelling starts at `i` (a capital), the longest one, or null.
+ * The law citation whose spelling starts at `i` (a capital), the longest one, or null; its
+ * statute is made by statuteOf, when the caller keeps it.
  * `filtered`: the caller has asked a prefix filter of LAW_SPELLINGS already.
- * @example lawTokenAt('See Wis. Stat. § 655.002(2)(c).', 4)?.statute.normalized // 'Wis. Stat. § 655.002(2)(c)'
+ * @example statuteOf(lawMatchAt('See Wis. Stat. § 655.002(2)(c).', 4)!).normalized // 'Wis. Stat. § 655.002(2)(c)'
  */
-export function lawTokenAt(text: string, i: number, filtered = false): LawToken | null {
-  const found = lawMatchAt(text, i, filtered);
-  return found && { start: found.start, end: found.end, statute: statuteOf(found) };
-}
-
-/** As lawTokenAt, the statute not made (statuteOf makes it). */
 export function lawMatchAt(text: string, i: number, filtered = false): LawMatch | null {
   if (!filtered && !mayBeginLaw(text, i)) return null;
   let found = null as LawMatch | null;
